@@ -1,0 +1,64 @@
+// swift-tools-version:6.0
+//
+// spinrender — renders the SwiftUI "rays" spinner as animated GIF previews on Linux and
+// compares rendered frames with reference frames. DESIGN.md §2 gives the module map; data
+// flows one way: Motion -> Scene -> Raster -> codecs -> files, Compare reads back through
+// the codecs, and the executable stays a thin shell over the SpinRender façade.
+import PackageDescription
+
+/// Settings every Swift target shares.
+let strictSwift: [SwiftSetting] = [
+    // Fail the build on any warning: the issues ask for "no warnings".
+    .unsafeFlags(["-warnings-as-errors"]),
+]
+
+/// Raster and Motion import nothing (not even Foundation); rounding and sqrt come from libm.
+let libm: [LinkerSetting] = [.linkedLibrary("m")]
+
+let package = Package(
+    name: "spinrender",
+    products: [
+        .library(name: "SpinRender", targets: ["SpinRender"]),
+        .executable(name: "spinrender", targets: ["spinrender"]),
+    ],
+    targets: [
+        // MARK: C interop (module maps only, no logic)
+        .systemLibrary(
+            name: "CGIFLib",
+            pkgConfig: "libgif",
+            providers: [.apt(["libgif-dev"])]
+        ),
+        .systemLibrary(
+            name: "CPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]
+        ),
+
+        // MARK: Libraries
+        .target(name: "Raster", swiftSettings: strictSwift, linkerSettings: libm),
+        .target(name: "Motion", swiftSettings: strictSwift, linkerSettings: libm),
+        .target(name: "Scene", dependencies: ["Raster", "Motion"], swiftSettings: strictSwift),
+        .target(name: "GIFCodec", dependencies: ["CGIFLib", "Raster"], swiftSettings: strictSwift),
+        .target(name: "PNGCodec", dependencies: ["CPNG", "Raster"], swiftSettings: strictSwift),
+        .target(name: "Compare", dependencies: ["Raster"], swiftSettings: strictSwift),
+        .target(
+            name: "SpinRender",
+            dependencies: ["Raster", "Motion", "Scene", "GIFCodec", "PNGCodec", "Compare"],
+            swiftSettings: strictSwift
+        ),
+
+        // MARK: Executable
+        .executableTarget(name: "spinrender", dependencies: ["SpinRender"], swiftSettings: strictSwift),
+
+        // MARK: Tests
+        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
+        .testTarget(name: "MotionTests", dependencies: ["Motion"]),
+        .testTarget(name: "SceneTests", dependencies: ["Scene", "Raster", "Motion"]),
+        .testTarget(name: "GIFCodecTests", dependencies: ["GIFCodec", "Raster"]),
+        .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Raster"]),
+        .testTarget(name: "CompareTests", dependencies: ["Compare", "Raster"]),
+        .testTarget(name: "SpinRenderTests", dependencies: ["SpinRender"]),
+        .testTarget(name: "CLITests", dependencies: ["SpinRender"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,2 @@
+// Compare: see DESIGN.md §2.
+enum _Placeholder {}

@@ -1,0 +1,2 @@
+// GIFCodec: see DESIGN.md §2.
+enum _Placeholder {}

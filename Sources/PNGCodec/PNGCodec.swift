@@ -1,0 +1,2 @@
+// PNGCodec: see DESIGN.md §2.
+enum _Placeholder {}

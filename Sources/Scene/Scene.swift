@@ -1,0 +1,2 @@
+// Scene: see DESIGN.md §2.
+enum _Placeholder {}

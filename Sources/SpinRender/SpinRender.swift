@@ -1,0 +1,2 @@
+// SpinRender: see DESIGN.md §2.
+enum _Placeholder {}

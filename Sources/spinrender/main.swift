@@ -1,0 +1,2 @@
+import SpinRender
+print("spinrender")

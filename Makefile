@@ -1,0 +1,49 @@
+# spinrender — a thin layer over SwiftPM (GNU conventions). Every target that builds depends on
+# `deps`, which installs the system libraries (giflib, libpng) only when they are missing.
+
+PREFIX  ?= /usr/local
+BINDIR  ?= $(PREFIX)/bin
+SWIFT   ?= swift
+# Debian packages the build needs: giflib and libpng headers, pkg-config to find them.
+DEB_PACKAGES := libgif-dev libpng-dev pkg-config
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)/spinrender
+
+.PHONY: all deps build release demo test bench interop install uninstall clean
+
+all: build
+
+deps:
+	@missing=""; for p in $(DEB_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing system packages:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release --product spinrender
+
+demo: release
+	$(RELEASE_BIN) --mode explicit -o spinner-explicit.gif
+	$(RELEASE_BIN) --mode implicit -o spinner-implicit.gif
+	$(RELEASE_BIN) --mode preview -o preview.gif
+	@ls -l spinner-explicit.gif spinner-implicit.gif preview.gif
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+install: release
+	install -d $(DESTDIR)$(BINDIR)
+	install -m 0755 $(RELEASE_BIN) $(DESTDIR)$(BINDIR)/spinrender
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/spinrender
+
+clean:
+	rm -rf .build spinner-explicit.gif spinner-implicit.gif preview.gif

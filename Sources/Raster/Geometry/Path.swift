@@ -1,0 +1,137 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A shape outline made of lines and circular arcs, in a y-down coordinate space.
+///
+/// Paths are filled with the non-zero winding rule. Arcs are kept exact until
+/// ``flattened(by:tolerance:)`` turns them into polygons in device space, so the flattening
+/// error is bounded in pixels, whatever the transform.
+public struct Path: Hashable, Sendable {
+    /// One drawing command.
+    public enum Element: Hashable, Sendable {
+        /// Starts a new subpath at a point.
+        case move(Point)
+        /// A straight line from the current point.
+        case line(Point)
+        /// A circular arc about `center`, from angle `startRadians` turning by `sweepRadians`.
+        /// Angles are measured from +x towards +y, so positive sweeps turn clockwise on screen.
+        /// A line joins the current point to the arc's start.
+        case arc(center: Point, radius: Double, startRadians: Double, sweepRadians: Double)
+        /// Closes the current subpath with a line back to its start.
+        case close
+    }
+
+    /// The commands in order.
+    public private(set) var elements: [Element] = []
+
+    /// An empty path.
+    public init() {}
+
+    /// Starts a new subpath at `point`.
+    public mutating func move(to point: Point) { elements.append(.move(point)) }
+    /// Adds a line from the current point to `point`.
+    public mutating func addLine(to point: Point) { elements.append(.line(point)) }
+    /// Adds a circular arc (see ``Element/arc(center:radius:startRadians:sweepRadians:)``).
+    public mutating func addArc(center: Point, radius: Double, startRadians: Double, sweepRadians: Double) {
+        elements.append(.arc(center: center, radius: radius, startRadians: startRadians, sweepRadians: sweepRadians))
+    }
+    /// Closes the current subpath.
+    public mutating func closeSubpath() { elements.append(.close) }
+
+    /// Appends every subpath of `other`.
+    public mutating func append(_ other: Path) { elements.append(contentsOf: other.elements) }
+
+    /// A capsule: the segment `start`–`end` stroked with round caps, i.e. every point within
+    /// `radius` of the segment. A zero-length segment gives a disc.
+    ///
+    /// The outline runs in one consistent direction so that several capsules in one path add
+    /// up under the non-zero rule.
+    public static func capsule(from start: Point, to end: Point, radius: Double) -> Path {
+        var path = Path()
+        let delta = end - start
+        let length = delta.length
+        guard length > 0 else {
+            path.addArc(center: start, radius: radius, startRadians: 0, sweepRadians: -2 * Double.pi)
+            path.closeSubpath()
+            return path
+        }
+        let axis = atan2(delta.y, delta.x)
+        let normal = Point(x: -delta.y / length, y: delta.x / length) * radius
+        path.move(to: start + normal)
+        path.addLine(to: end + normal)
+        // Around the end cap from +normal to −normal through the axis direction.
+        path.addArc(center: end, radius: radius, startRadians: axis + Double.pi / 2, sweepRadians: -Double.pi)
+        path.addLine(to: start - normal)
+        path.addArc(center: start, radius: radius, startRadians: axis - Double.pi / 2, sweepRadians: -Double.pi)
+        path.closeSubpath()
+        return path
+    }
+
+    /// An axis-aligned rectangle, wound in the same direction as ``capsule(from:to:radius:)``.
+    public static func rectangle(_ rect: Rect) -> Path {
+        var path = Path()
+        path.move(to: Point(x: rect.minX, y: rect.minY))
+        path.addLine(to: Point(x: rect.minX, y: rect.maxY))
+        path.addLine(to: Point(x: rect.maxX, y: rect.maxY))
+        path.addLine(to: Point(x: rect.maxX, y: rect.minY))
+        path.closeSubpath()
+        return path
+    }
+
+    /// The path turned into closed polygons in device space.
+    ///
+    /// Each arc becomes chords whose sagitta (greatest distance from the true arc) is at most
+    /// `tolerance` after the transform.
+    ///
+    /// - Parameters:
+    ///   - transform: maps path coordinates to device pixels.
+    ///   - tolerance: the largest allowed flattening error, in device pixels (> 0).
+    /// - Returns: one array of vertices per subpath; the closing edge is implied.
+    public func flattened(by transform: AffineTransform, tolerance: Double) -> [[Point]] {
+        var polygons: [[Point]] = []
+        var current: [Point] = []
+        let stretch = transform.maximumScale
+        func finish() {
+            if current.count >= 3 { polygons.append(current) }
+            current = []
+        }
+        for element in elements {
+            switch element {
+            case .move(let p):
+                finish()
+                current.append(transform.apply(p))
+            case .line(let p):
+                current.append(transform.apply(p))
+            case .arc(let center, let radius, let start, let sweep):
+                let segments = Path.chordCount(radius: radius * stretch, sweepRadians: sweep, tolerance: tolerance)
+                let step = abs(sweep) / Double(segments)
+                // Interior vertices sit slightly outside the circle, at the radius that gives each
+                // chord's sector the true sector's area (R² sin φ = r² φ), so chords straddle the
+                // arc instead of cutting inside it; the end vertices stay on the circle, where the
+                // arc meets straight edges.
+                let outer = radius * (step / sin(step)).squareRoot()
+                for i in 0...segments {
+                    let angle = start + sweep * Double(i) / Double(segments)
+                    let r = (i == 0 || i == segments) ? radius : outer
+                    let p = Point(x: center.x + r * cos(angle), y: center.y + r * sin(angle))
+                    current.append(transform.apply(p))
+                }
+            case .close:
+                finish()
+            }
+        }
+        finish()
+        return polygons
+    }
+
+    /// The number of equal chords that keep the sagitta of an arc of `radius` device pixels
+    /// within `tolerance` pixels: each chord spans at most 2·acos(1 − tolerance / radius).
+    static func chordCount(radius: Double, sweepRadians: Double, tolerance: Double) -> Int {
+        guard radius > tolerance else { return max(1, Int((abs(sweepRadians) / (Double.pi / 2)).rounded(.up))) }
+        let maxStep = 2 * acos(1 - tolerance / radius)
+        return max(1, Int((abs(sweepRadians) / maxStep).rounded(.up)))
+    }
+}

@@ -1,2 +1,87 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SpinRender
-print("spinrender")
+
+/// The version `--version` prints.
+let spinrenderVersion = "0.1.0"
+
+enum CommandTable {
+    static let subcommands: [any Command.Type] = [RenderCommand.self]
+}
+
+func == (a: any Command.Type, b: any Command.Type) -> Bool { a.name == b.name }
+
+enum StandardError {
+    static func write(_ text: String) {
+        fputs(text, stderr)
+    }
+}
+
+/// Parses the command line, runs the command and returns the exit status.
+func runMain(_ arguments: [String]) -> Int32 {
+    var arguments = arguments
+    var command: any Command.Type = RenderCommand.self
+    var isRoot = true
+    if let first = arguments.first {
+        if first == "help" {
+            let target = arguments.dropFirst().first.flatMap { name in CommandTable.subcommands.first { $0.name == name } }
+            if let name = arguments.dropFirst().first, target == nil {
+                return usageError(UsageError(message: "Unknown subcommand '\(name)'"), command: RenderCommand.self, isRoot: true)
+            }
+            print(HelpFormatter.help(for: target ?? RootHelp.self), terminator: "")
+            return 0
+        }
+        if let sub = CommandTable.subcommands.first(where: { $0.name == first }) {
+            command = sub
+            isRoot = false
+            arguments.removeFirst()
+        }
+    }
+    if arguments.contains("-h") || arguments.contains("--help") {
+        print(HelpFormatter.help(for: isRoot ? RootHelp.self : command), terminator: "")
+        return 0
+    }
+    if isRoot && arguments == ["--version"] {
+        print(spinrenderVersion)
+        return 0
+    }
+    var console = Console()
+    do {
+        let parsed = try ParsedArguments.parse(arguments, options: command.options, positionalCount: command.positionalCount)
+        console.quiet = parsed.has("quiet")
+        console.verbose = parsed.has("verbose")
+        return try command.run(parsed, console: console)
+    } catch let error as UsageError {
+        return usageError(error, command: command, isRoot: isRoot)
+    } catch let error as SpinRenderError {
+        StandardError.write("Error: \(error.message)\n")
+        return error.exitStatus
+    } catch {
+        StandardError.write("Error: \(error)\n")
+        return SpinRenderError.Kind.software.rawValue
+    }
+}
+
+func usageError(_ error: UsageError, command: any Command.Type, isRoot: Bool) -> Int32 {
+    let helpName = isRoot ? "spinrender" : "spinrender \(command.name)"
+    StandardError.write("Error: \(error.message)\nUsage: \(isRoot ? RootHelp.usage : command.usage)\n  See '\(helpName) --help' for more information.\n")
+    return SpinRenderError.Kind.usage.rawValue
+}
+
+/// The root's help: the render command's options plus the subcommand list.
+enum RootHelp: Command {
+    static let name = ""
+    static let abstract = RenderCommand.abstract
+    static let discussion = RenderCommand.discussion
+    static let usage = "spinrender [<options>] --output <output>\n       spinrender <subcommand>"
+    static var options: [OptionSpec] { RenderCommand.options }
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+        try RenderCommand.run(arguments, console: console)
+    }
+}
+
+TemporaryFiles.installSignalCleanup()
+exit(runMain(Array(CommandLine.arguments.dropFirst())))

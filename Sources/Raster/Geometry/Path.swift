@@ -81,6 +81,20 @@ public struct Path: Hashable, Sendable {
         return path
     }
 
+    /// A rectangular frame `lineWidth` wide drawn inside `rect`, as SwiftUI's `border` draws:
+    /// the outer rectangle and the inner one wound the other way, so the middle stays empty.
+    public static func border(_ rect: Rect, lineWidth: Double) -> Path {
+        var path = rectangle(rect)
+        let inner = rect.outset(dx: -lineWidth, dy: -lineWidth)
+        guard inner.width > 0, inner.height > 0 else { return path }
+        path.move(to: Point(x: inner.minX, y: inner.minY))
+        path.addLine(to: Point(x: inner.maxX, y: inner.minY))
+        path.addLine(to: Point(x: inner.maxX, y: inner.maxY))
+        path.addLine(to: Point(x: inner.minX, y: inner.maxY))
+        path.closeSubpath()
+        return path
+    }
+
     /// The path turned into closed polygons in device space.
     ///
     /// Each arc becomes chords whose sagitta (greatest distance from the true arc) is at most

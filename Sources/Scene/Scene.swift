@@ -1,2 +1,0 @@
-// Scene: see DESIGN.md §2.
-enum _Placeholder {}

@@ -1,0 +1,100 @@
+import Motion
+import Raster
+
+/// What the canvas shows.
+public enum SceneMode: String, CaseIterable, Hashable, Sendable {
+    /// `Spinner`: the deprecated implicit `.animation(_:)` modifier, primary colour.
+    case implicit
+    /// `Spinner2`: `withAnimation` inside `onAppear`, orange.
+    case explicit
+    /// The documentation preview: `VStack { Spinner(); Spinner2() }.padding(8).border(.secondary)`.
+    case preview
+}
+
+/// Which property the spinner's animation drives (SwiftUI's `rotationEffect`, `scaleEffect`,
+/// `opacity`).
+public enum SpinnerEffect: String, CaseIterable, Hashable, Sendable {
+    /// `.rotationEffect(animating ? .degrees(360) : .zero)`: 0° → 360°, clockwise.
+    case rotation
+    /// `.scaleEffect(animating ? 0.5 : 1)`: full size → half size, about the frame centre.
+    case scale
+    /// `.opacity(animating ? 0 : 1)`: opaque → invisible.
+    case opacity
+}
+
+/// Everything that decides what the scene looks like at any time.
+///
+/// Lengths are in points unless named otherwise; times in seconds from the moment the views
+/// appear (`onAppear` runs at t = 0).
+public struct SceneConfiguration: Hashable, Sendable {
+    /// Which views are shown.
+    public var mode: SceneMode = .explicit
+    /// Light or dark colours.
+    public var appearance: Appearance = .light
+    /// Generation of the system colour table.
+    public var colorGeneration: SystemColorGeneration = .iOS13
+    /// Pixels per point (@1x, @2x, @3x).
+    public var scale: Double = 2
+    /// Font size of the symbol, in points (iOS body text: 17).
+    public var pointSize: Double = 17
+    /// Symbol weight.
+    public var weight: SymbolWeight = .regular
+    /// Symbol scale.
+    public var symbolScale: SymbolScale = .medium
+    /// Space around a single spinner, in points (the preview always uses `padding(8)`).
+    public var padding: Double = 8
+    /// Replaces the spinner colour (both spinners in preview mode) when set.
+    public var color: RGBA8?
+    /// Replaces the background colour when set.
+    public var background: RGBA8?
+    /// The spinner's animation; the documentation's is
+    /// `.linear(duration: 2).repeatForever(autoreverses: false)`.
+    public var animation: Animation = SceneConfiguration.documentationAnimation
+    /// The property the animation drives.
+    public var effect: SpinnerEffect = .rotation
+    /// Times of simulated device rotations (portrait ↔ landscape), in seconds, ascending.
+    public var layoutChanges: [Double] = []
+    /// The simulated screen in portrait, in points; `nil` chooses one that holds the content
+    /// both ways round (used whenever a stage is shown).
+    public var stage: StageSize?
+    /// Reproduces the first-layout glitch: the implicit spinner's first position arrives in the
+    /// same transaction as `onAppear`, so it slides in from the top-left corner.
+    public var appearsFromOrigin = false
+    /// Draws on a transparent canvas instead of the background colour.
+    public var transparentBackground = false
+    /// Where partial coverage is blended.
+    public var blendSpace: BlendSpace = .sRGB
+
+    /// `.linear(duration: 2).repeatForever(autoreverses: false)`.
+    public static let documentationAnimation = Animation.linear(duration: 2).repeatForever(autoreverses: false)
+
+    /// The default configuration: the explicit spinner, light, @2x, body size.
+    public init() {}
+
+    /// The glyph these settings draw.
+    public var symbol: RaysSymbol { RaysSymbol(pointSize: pointSize, weight: weight, scale: symbolScale) }
+
+    /// Whether the canvas shows a simulated screen (a layout change or an explicit stage).
+    public var showsStage: Bool { !layoutChanges.isEmpty || stage != nil }
+}
+
+/// A simulated screen size in points, given in portrait orientation.
+public struct StageSize: Hashable, Sendable, CustomStringConvertible {
+    /// Width in points.
+    public var width: Double
+    /// Height in points.
+    public var height: Double
+
+    /// Creates a stage size.
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+
+    /// `WIDTHxHEIGHT`.
+    public var description: String { "\(format(width))x\(format(height))" }
+
+    private func format(_ v: Double) -> String {
+        v == v.rounded() ? String(Int(v)) : String(v)
+    }
+}

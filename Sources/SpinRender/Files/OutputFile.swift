@@ -1,0 +1,118 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes output files without ever losing a user's existing file.
+///
+/// A regular file (or a path that does not exist yet) is written to a temporary file in the
+/// same folder, which is then renamed over the target, so a failed run leaves an existing file
+/// byte-identical and no partial file behind. The new file gets mode 0666 minus the umask
+/// (0644 under the usual umask 022), not the 0600 of `mkstemp`. Anything that is not a
+/// regular file — a device such as `/dev/full`, a FIFO — is written in place, never replaced
+/// by a rename. The path `-` means standard output.
+public enum OutputFile {
+    /// Writes `bytes` to `path`.
+    ///
+    /// - Throws: ``SpinRenderError`` — `.cannotCreate` (73) when the file cannot be created
+    ///   (missing folder, a directory in the way, no permission, read-only file system), `.ioError`
+    ///   (74) when writing fails part-way (disk full). Either way nothing is left behind.
+    public static func write(_ bytes: [UInt8], to path: String) throws(SpinRenderError) {
+        if path == "-" {
+            try writeAll(bytes, to: STDOUT_FILENO, name: "standard output")
+            return
+        }
+        var info = stat()
+        if stat(path, &info) == 0 {
+            let type = info.st_mode & S_IFMT
+            if type == S_IFDIR {
+                throw SpinRenderError(.cannotCreate, "cannot create '\(path)': it is a directory")
+            }
+            if type != S_IFREG {
+                try writeInPlace(bytes, to: path)
+                return
+            }
+        }
+        try replaceAtomically(bytes, at: path)
+    }
+
+    /// The folder part of a path (`.` when there is none).
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let folder = String(path[..<slash])
+        return folder.isEmpty ? "/" : folder
+    }
+
+    private static func replaceAtomically(_ bytes: [UInt8], at path: String) throws(SpinRenderError) {
+        let name = path.split(separator: "/").last.map(String.init) ?? "output"
+        var template = Array("\(folder(of: path))/.\(name).spinrender-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        if fd < 0 {
+            throw SpinRenderError(.cannotCreate, "cannot create '\(path)': \(describeErrno(errno))")
+        }
+        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        TemporaryFiles.register(temporary)
+        defer { TemporaryFiles.unregister() }
+        do throws(SpinRenderError) {
+            try writeAll(bytes, to: fd, name: path)
+            if fchmod(fd, 0o666 & ~currentUmask) != 0 {
+                throw SpinRenderError(.ioError, "cannot set permissions of '\(path)': \(describeErrno(errno))")
+            }
+            if close(fd) != 0 {
+                throw SpinRenderError(.ioError, "cannot write '\(path)': \(describeErrno(errno))")
+            }
+        } catch {
+            close(fd)
+            unlink(temporary)
+            throw error
+        }
+        if rename(temporary, path) != 0 {
+            let reason = describeErrno(errno)
+            unlink(temporary)
+            throw SpinRenderError(.cannotCreate, "cannot create '\(path)': \(reason)")
+        }
+    }
+
+    private static func writeInPlace(_ bytes: [UInt8], to path: String) throws(SpinRenderError) {
+        let fd = open(path, O_WRONLY | O_CLOEXEC)
+        if fd < 0 {
+            throw SpinRenderError(.cannotCreate, "cannot open '\(path)' for writing: \(describeErrno(errno))")
+        }
+        defer { close(fd) }
+        try writeAll(bytes, to: fd, name: path)
+    }
+
+    /// Writes every byte, retrying short writes and EINTR.
+    static func writeAll(_ bytes: [UInt8], to fd: Int32, name: String) throws(SpinRenderError) {
+        var failure: Int32 = 0
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += written
+            }
+        }
+        if failure != 0 {
+            throw SpinRenderError(.ioError, "cannot write '\(name)': \(describeErrno(failure))")
+        }
+    }
+
+    /// The process umask, read once (umask(2) can only be read by setting it).
+    static let currentUmask: mode_t = {
+        let mask = umask(0o022)
+        umask(mask)
+        return mask
+    }()
+}
+
+/// The C library's text for an `errno` value, e.g. "No space left on device".
+func describeErrno(_ code: Int32) -> String {
+    guard let text = strerror(code) else { return "error \(code)" }
+    return String(cString: text)
+}

@@ -1,0 +1,58 @@
+/// Frame delays for a frame rate, in GIF centiseconds.
+///
+/// GIF89a §23 stores each frame's delay in hundredths of a second. For rates that do not
+/// divide 100 the running end time is rounded, so the error never accumulates: at 30 fps the
+/// frames end at 3.33, 6.67, 10, 13.33, 16.67 cs → delays 3, 4, 3, 3, 4. Browsers play delays
+/// of 0 or 1 cs as 10 cs, so 2 cs (50 fps) is the shortest honoured delay; shorter ones are
+/// raised to 2 and reported.
+public struct FrameTiming: Hashable, Sendable {
+    /// Shortest delay browsers honour, in centiseconds.
+    public static let minimumDelayCentiseconds = 2
+    /// Longest delay one graphic control extension can hold, in centiseconds.
+    public static let maximumDelayCentiseconds = 65_535
+
+    /// Frames per second (> 0).
+    public let framesPerSecond: Double
+    /// One delay per frame, in centiseconds, each ≥ ``minimumDelayCentiseconds``.
+    public let delaysCentiseconds: [Int]
+    /// How many delays were raised to the minimum.
+    public let raisedDelayCount: Int
+
+    /// Delays for `frameCount` frames at `framesPerSecond`.
+    ///
+    /// - Precondition: `framesPerSecond > 0`, `frameCount ≥ 0`.
+    public init(frameCount: Int, framesPerSecond: Double) {
+        precondition(framesPerSecond > 0 && frameCount >= 0)
+        self.framesPerSecond = framesPerSecond
+        var delays: [Int] = []
+        delays.reserveCapacity(frameCount)
+        var previousEnd = 0
+        var raised = 0
+        for index in 0..<frameCount {
+            let end = Int((Double(index + 1) * 100 / framesPerSecond).rounded())
+            var delay = end - previousEnd
+            if delay < FrameTiming.minimumDelayCentiseconds {
+                delay = FrameTiming.minimumDelayCentiseconds
+                raised += 1
+            }
+            delays.append(min(delay, FrameTiming.maximumDelayCentiseconds))
+            previousEnd = end
+        }
+        delaysCentiseconds = delays
+        raisedDelayCount = raised
+    }
+
+    /// The time at which frame `index` is sampled: `index / framesPerSecond` seconds.
+    public func sampleTime(ofFrame index: Int) -> Double { Double(index) / framesPerSecond }
+
+    /// The number of frames after which the delay pattern repeats: the smallest `q` with
+    /// `q × 100 / fps` a whole number of centiseconds (1 for 50 fps, 3 for 30 fps), or `nil`
+    /// when there is none below 10 000.
+    public var delayPatternPeriod: Int? {
+        for q in 1...10_000 {
+            let centiseconds = Double(q) * 100 / framesPerSecond
+            if abs(centiseconds - centiseconds.rounded()) < 1e-9 * max(1, centiseconds) { return q }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,48 @@
+import GIFCodec
+import Motion
+import Raster
+import Scene
+
+/// Everything that decides a rendered animation: the scene, the sampling and the GIF encoding.
+///
+/// The same request always gives the same frames and the same bytes.
+public struct RenderRequest: Hashable, Sendable {
+    /// What is drawn.
+    public var scene = SceneConfiguration()
+    /// Frames per second (> 0). 50 fps gives 2 cs delays, the shortest browsers honour.
+    public var framesPerSecond: Double = 50
+    /// Length of the animation in seconds; `nil` derives it from the animation (see
+    /// ``effectiveDurationSeconds``).
+    public var durationSeconds: Double?
+    /// How often the GIF plays (GIF NETSCAPE2.0 loop block).
+    public var loopCount: LoopCount = .forever
+    /// Store only what changes between frames (GIFCodec frame optimisation).
+    public var optimize = true
+    /// When the picture repeats within the animation, emit only the shortest whole number of
+    /// frames that repeats exactly and let the loop count do the rest.
+    public var compact = true
+    /// Matte colour for transparent output: partly transparent pixels are composited onto it,
+    /// then thresholded at 50 % alpha. `nil` uses the appearance's background.
+    public var matte: RGBA8?
+    /// Dithering when more than 256 colours must be quantized.
+    public var dither: GIFDither = .none
+    /// Worker threads for rendering frames; `nil` uses every core. Never changes the output.
+    public var threads: Int?
+
+    /// The default request: the documentation's explicit spinner, 2 s at 50 fps, looping.
+    public init() {}
+
+    /// The animation's length: the explicit `durationSeconds`, or else one period of a
+    /// repeating animation (2 s for the documentation's spinner), extended to show one whole
+    /// period after the last layout change; 2 s for animations that do not repeat.
+    public var effectiveDurationSeconds: Double {
+        if let durationSeconds { return durationSeconds }
+        let period = scene.animation.periodSeconds ?? 2
+        var duration = max(period, scene.animation.settleSeconds ?? 0)
+        if let lastChange = scene.layoutChanges.max() { duration = max(duration, lastChange + period) }
+        return duration
+    }
+
+    /// Number of frames: duration × fps, rounded to nearest, at least 1.
+    public var frameCount: Int { max(1, Int((effectiveDurationSeconds * framesPerSecond).rounded())) }
+}

@@ -1,2 +1,0 @@
-// SpinRender: see DESIGN.md §2.
-enum _Placeholder {}

@@ -1,0 +1,139 @@
+/// One command-line option, described the way swift-argument-parser's `@Option` and `@Flag`
+/// are: names, a value name, help text, allowed values and the default shown in `--help`.
+struct OptionSpec {
+    enum Kind {
+        /// `--name` alone.
+        case flag
+        /// `--name VALUE` or `--name=VALUE`; the last one wins.
+        case option
+        /// `--name VALUE`, may be given several times; all are kept in order.
+        case repeatable
+    }
+
+    /// Long name without dashes, e.g. `output`.
+    var name: String
+    /// Single-letter short name without the dash, e.g. `o`.
+    var short: Character?
+    var kind: Kind
+    /// Shown in `--help` as `<valueName>`.
+    var valueName: String
+    var help: String
+    /// Allowed values, shown as `(values: a, b)` and checked by the parser.
+    var values: [String]?
+    /// Shown as `(default: …)`.
+    var defaultText: String?
+
+    static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
+        OptionSpec(name: name, short: short, kind: .flag, valueName: "", help: help)
+    }
+
+    static func option(_ name: String, short: Character? = nil, value: String, help: String,
+                       values: [String]? = nil, default defaultText: String? = nil) -> OptionSpec {
+        OptionSpec(name: name, short: short, kind: .option, valueName: value, help: help, values: values,
+                   defaultText: defaultText)
+    }
+
+    static func repeatable(_ name: String, value: String, help: String) -> OptionSpec {
+        OptionSpec(name: name, short: nil, kind: .repeatable, valueName: value, help: help)
+    }
+
+    /// `-o, --output <path>` as `--help` shows it.
+    var synopsis: String {
+        var text = short.map { "-\($0), " } ?? ""
+        text += "--\(name)"
+        if kind != .flag { text += " <\(valueName)>" }
+        return text
+    }
+}
+
+/// A positional argument.
+struct ArgumentSpec {
+    var name: String
+    var help: String
+    var optional = false
+}
+
+/// A usage error: printed as `Error: …`, the usage line and the help hint, exit 64.
+struct UsageError: Error {
+    var message: String
+}
+
+/// The parsed command line of one command.
+struct ParsedArguments {
+    private(set) var values: [String: [String]] = [:]
+    private(set) var flags: Set<String> = []
+    private(set) var positionals: [String] = []
+
+    func value(_ name: String) -> String? { values[name]?.last }
+    func all(_ name: String) -> [String] { values[name] ?? [] }
+    func has(_ name: String) -> Bool { flags.contains(name) || values[name] != nil }
+
+    /// Parses `arguments` against `options`; `--` ends options.
+    ///
+    /// - Throws: ``UsageError`` naming the unknown option, the missing value or the value that
+    ///   is not one of the allowed ones.
+    static func parse(_ arguments: [String], options: [OptionSpec], positionalCount: ClosedRange<Int>) throws -> ParsedArguments {
+        var parsed = ParsedArguments()
+        var index = 0
+        var onlyPositionals = false
+        func spec(named name: String) -> OptionSpec? { options.first { $0.name == name } }
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if onlyPositionals || argument == "-" || !argument.hasPrefix("-") {
+                parsed.positionals.append(argument)
+                continue
+            }
+            if argument == "--" {
+                onlyPositionals = true
+                continue
+            }
+            var name: String
+            var inlineValue: String?
+            if argument.hasPrefix("--") {
+                name = String(argument.dropFirst(2))
+                if let equals = name.firstIndex(of: "=") {
+                    inlineValue = String(name[name.index(after: equals)...])
+                    name = String(name[..<equals])
+                }
+            } else {
+                guard argument.count == 2, let match = options.first(where: { $0.short == argument.last }) else {
+                    throw UsageError(message: "Unknown option '\(argument)'")
+                }
+                name = match.name
+            }
+            guard let option = spec(named: name) else {
+                throw UsageError(message: "Unknown option '--\(name)'")
+            }
+            switch option.kind {
+            case .flag:
+                if inlineValue != nil { throw UsageError(message: "The flag '--\(name)' does not take a value") }
+                parsed.flags.insert(name)
+            case .option, .repeatable:
+                var value: String
+                if let inlineValue {
+                    value = inlineValue
+                } else {
+                    guard index < arguments.count else {
+                        throw UsageError(message: "Missing value for '\(option.synopsis)'")
+                    }
+                    value = arguments[index]
+                    index += 1
+                }
+                if let allowed = option.values, !allowed.contains(value) {
+                    throw UsageError(message: "The value '\(value)' is invalid for '\(option.synopsis)'. Please provide one of \(allowed.map { "'\($0)'" }.joined(separator: ", ")).")
+                }
+                parsed.values[name, default: []].append(value)
+                if option.kind == .option { parsed.values[name] = [value] }
+            }
+        }
+        if !positionalCount.contains(parsed.positionals.count) {
+            if parsed.positionals.count > positionalCount.upperBound {
+                let extra = parsed.positionals[positionalCount.upperBound]
+                throw UsageError(message: "Unexpected argument '\(extra)'")
+            }
+            throw UsageError(message: "Missing expected argument")
+        }
+        return parsed
+    }
+}

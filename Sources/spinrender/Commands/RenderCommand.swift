@@ -1,0 +1,38 @@
+import SpinRender
+
+/// The root command: render a GIF.
+enum RenderCommand: Command {
+    static let name = "render"
+    static let abstract = "Render the SwiftUI \"rays\" spinner as an animated GIF, the way the documentation shows it."
+    static let discussion: String? = """
+      The implicit spinner uses the deprecated .animation(_:) modifier, the explicit one withAnimation
+      in onAppear; both turn once every 2 seconds. With --rotate-at, a simulated device rotation shows
+      why the documentation warns about the implicit one: it animates the layout move too, and drifts.
+    """
+    static let usage = "spinrender [render] [<options>] --output <output>"
+    static var options: [OptionSpec] {
+        [.option("output", short: "o", value: "output", help: "Where to write the GIF; '-' writes to standard output.")]
+            + RenderOptions.specs + Console.specs
+    }
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+        guard let output = arguments.value("output") else {
+            throw UsageError(message: "Missing expected argument '--output <output>'")
+        }
+        let request = try RenderOptions.request(from: arguments)
+        let gif = try SpinRenderer.renderGIF(request)
+        gif.animation.warnings.forEach(console.warning)
+        try OutputFile.write(gif.bytes, to: output)
+        let sequence = gif.animation.sequence
+        console.info("\(output): \(sequence.width)×\(sequence.height) px, \(sequence.frames.count) frames (\(gif.animation.uncompactedFrameCount) before loop compaction, \(gif.storedFrameCount) stored), \(sequence.durationCentiseconds) cs per loop, loop \(sequence.loopCount), palette \(gif.paletteSize) colours, worst colour error \(gif.worstChannelError)/255, \(gif.bytes.count) bytes")
+        return 0
+    }
+}
+
+extension Console {
+    /// `--quiet` and `--verbose`, shared by every command.
+    static let specs: [OptionSpec] = [
+        .flag("verbose", short: "v", help: "Report sizes, palette and timing on standard error."),
+        .flag("quiet", short: "q", help: "Print no warnings or progress."),
+    ]
+}

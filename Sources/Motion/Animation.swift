@@ -118,6 +118,13 @@ extension Animation {
         return timing.delaySeconds + seconds / timing.speed
     }
 
+    /// The delay before the first run, in seconds on the timeline: the sum of the `delay`
+    /// modifiers, each divided by the speeds written after it.
+    public var delaySeconds: Double { timing.delaySeconds }
+
+    /// The overall speed: the product of the `speed` modifiers (1 without one).
+    public var speedFactor: Double { timing.speed }
+
     /// The duration of one run of the base motion in seconds: a curve's duration, a spring's
     /// settling time (infinity if it never settles).
     public var durationSeconds: Double { baseRunSeconds ?? .infinity }

@@ -66,7 +66,10 @@ extension Animation {
     /// ζ = 1 − bounce, or 1 / (1 + bounce) for negative bounce.
     @_disfavoredOverload
     public static func spring(duration: Double = 0.5, bounce: Double = 0, blendDuration: Double = 0) -> Animation {
-        let spelling = spell("spring", [("duration", duration, 0.5), ("bounce", bounce, 0), ("blendDuration", blendDuration, 0)])
+        let spelling = spell(
+            "spring", [("duration", duration, 0.5), ("bounce", bounce, 0), ("blendDuration", blendDuration, 0)],
+            distinguishedBy: ["duration", "bounce"]
+        )
         return Animation(
             base: .spring(Spring(duration: duration, bounce: bounce), blendDurationSeconds: blendDuration),
             spelling: spelling
@@ -108,7 +111,7 @@ extension Animation {
     ) -> Animation {
         let spelling = spell("interactiveSpring", [
             ("duration", duration, 0.15), ("extraBounce", extraBounce, 0), ("blendDuration", blendDuration, 0.25),
-        ])
+        ], distinguishedBy: ["duration", "extraBounce"])
         return Animation(
             base: .spring(Spring(duration: duration, bounce: 0.14 + extraBounce), blendDurationSeconds: blendDuration),
             spelling: spelling

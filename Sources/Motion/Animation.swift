@@ -246,8 +246,20 @@ func formatNumber(_ value: Double) -> String {
 }
 
 /// A call in SwiftUI syntax, leaving out the arguments equal to their defaults.
-func spell(_ name: String, _ arguments: [(label: String?, value: Double, defaultValue: Double?)]) -> String {
-    let written = arguments.filter { $0.defaultValue != $0.value }
-        .map { ($0.label.map { "\($0): " } ?? "") + formatNumber($0.value) }
+///
+/// `distinguishedBy` names labels of which one must be written so the call picks the right
+/// overload (`.spring(duration: 0.5)` is not `.spring()`); the first is written when none is.
+func spell(
+    _ name: String, _ arguments: [(label: String?, value: Double, defaultValue: Double?)], distinguishedBy: [String] = []
+) -> String {
+    var kept = arguments.filter { $0.defaultValue != $0.value }
+    if let first = distinguishedBy.first, !kept.contains(where: { $0.label.map(distinguishedBy.contains) ?? false }),
+       let index = arguments.firstIndex(where: { $0.label == first })
+    {
+        kept.insert(arguments[index], at: kept.prefix { argument in
+            arguments.firstIndex { $0.label == argument.label }! < index
+        }.count)
+    }
+    let written = kept.map { ($0.label.map { "\($0): " } ?? "") + formatNumber($0.value) }
     return ".\(name)(\(written.joined(separator: ", ")))"
 }

@@ -1,45 +1,265 @@
 /// A SwiftUI-style animation: how a value moves from its old to its new value over time.
 ///
-/// Skeleton for the foundation slice: a linear timing curve and `repeatForever`. The full
-/// vocabulary (curves, springs, delay, speed, repeatCount, parsing) follows in the Motion issue
-/// and keeps this surface.
+/// An animation is a base motion — a timing curve run for a duration, or a spring — followed by
+/// the modifiers SwiftUI offers (`delay`, `speed`, `repeatCount`, `repeatForever`), in the order
+/// they were written. ``progress(atSeconds:)`` gives the fraction of the change applied at a time
+/// after the transaction started; values and formulas follow DESIGN.md §3.
+///
+/// Equality is about spelling as much as motion: `.easeIn` and `.easeIn(duration: 0.35)` move
+/// alike but are different values, so that ``description`` can print each as it was written and
+/// ``parse(_:)`` of a description gives back an equal animation.
 public struct Animation: Hashable, Sendable {
-    /// Duration of one run of the base curve, in seconds.
-    public var durationSeconds: Double
-    /// Whether the animation repeats for ever.
-    public var repeatsForever: Bool
-    /// Whether each repeat runs backwards after a forwards run.
-    public var autoreverses: Bool
-
-    /// A linear timing curve of `duration` seconds (SwiftUI `Animation.linear(duration:)`).
-    public static func linear(duration: Double) -> Animation {
-        Animation(durationSeconds: duration, repeatsForever: false, autoreverses: false)
+    /// The motion of one run, before any modifier.
+    public enum Base: Hashable, Sendable {
+        /// A timing curve run for `durationSeconds`.
+        case curve(UnitCurve, durationSeconds: Double)
+        /// A spring; `blendDurationSeconds` only matters to SwiftUI when springs retarget each
+        /// other, which the additive model of ``AnimatedTrack`` does not do.
+        case spring(Spring, blendDurationSeconds: Double)
     }
 
-    /// Repeats for ever; SwiftUI's default for `autoreverses` is `true`.
+    /// A modifier applied on top of what came before it.
+    public enum Modifier: Hashable, Sendable {
+        /// `delay(_:)`: waits this many seconds (of the time scale it was written in) first.
+        case delay(Double)
+        /// `speed(_:)`: runs everything written before it this many times faster.
+        case speed(Double)
+        /// `repeatCount(_:autoreverses:)`: runs what came before `count` times; with
+        /// `autoreverses` every other run goes backwards, and each reversal counts as a run.
+        case repeatCount(Int, autoreverses: Bool)
+        /// `repeatForever(autoreverses:)`.
+        case repeatForever(autoreverses: Bool)
+    }
+
+    /// The base motion.
+    public let base: Base
+    /// The modifiers, innermost (written first) first.
+    public private(set) var modifiers: [Modifier]
+    /// How the base is written in SwiftUI, e.g. `.easeInOut(duration: 1)`.
+    let baseSpelling: String
+
+    init(base: Base, spelling: String) {
+        self.base = base
+        self.modifiers = []
+        self.baseSpelling = spelling
+    }
+
+    /// SwiftUI's default duration of a timing-curve animation, in seconds.
+    public static let defaultDurationSeconds = 0.35
+
+    // MARK: Modifiers
+
+    /// Delays the start by `seconds` (SwiftUI `delay(_:)`).
+    ///
+    /// As in SwiftUI the delay happens once, before the first run, even when a repeat modifier
+    /// follows it; a `speed` written after it scales it.
+    public func delay(_ seconds: Double) -> Animation { adding(.delay(seconds)) }
+
+    /// Runs `speed` times faster (SwiftUI `speed(_:)`); applies to everything written before it.
+    public func speed(_ speed: Double) -> Animation { adding(.speed(speed)) }
+
+    /// Runs `count` times (SwiftUI `repeatCount(_:autoreverses:)`): with `autoreverses` every
+    /// other run goes backwards and counts as one of the `count`; counts below 1 act as 1.
+    ///
+    /// Like SwiftUI, an animation that ends on a backward run jumps to the new value at the end.
+    public func repeatCount(_ count: Int, autoreverses: Bool = true) -> Animation {
+        adding(.repeatCount(count, autoreverses: autoreverses))
+    }
+
+    /// Repeats for ever (SwiftUI `repeatForever(autoreverses:)`); SwiftUI's default for
+    /// `autoreverses` is `true`. With `false` each cycle restarts from the old value.
     public func repeatForever(autoreverses: Bool = true) -> Animation {
+        adding(.repeatForever(autoreverses: autoreverses))
+    }
+
+    private func adding(_ modifier: Modifier) -> Animation {
         var copy = self
-        copy.repeatsForever = true
-        copy.autoreverses = autoreverses
+        copy.modifiers.append(modifier)
         return copy
     }
+}
 
+// MARK: - Timeline
+
+extension Animation {
     /// Fraction of the way from the old value to the new one, `elapsedSeconds` after the
-    /// transaction began: 0 before it starts, 1 once a finite animation has finished.
+    /// transaction began: 0 before it starts (and during a delay), 1 once a finite animation has
+    /// finished; springs may overshoot 1 on the way.
     public func progress(atSeconds elapsedSeconds: Double) -> Double {
-        guard elapsedSeconds > 0 else { return 0 }
-        let cycles = elapsedSeconds / durationSeconds
-        guard repeatsForever else { return min(cycles, 1) }
-        let whole = cycles.rounded(.down)
-        let fraction = cycles - whole
-        if autoreverses && Int(whole) % 2 == 1 { return 1 - fraction }
-        return fraction
+        let timing = self.timing
+        guard elapsedSeconds > timing.delaySeconds else { return 0 }
+        let local = (elapsedSeconds - timing.delaySeconds) * timing.speed
+        return run(level: timing.repeats.count, at: local, repeats: timing.repeats)
     }
 
-    /// The period after which ``progress(atSeconds:)`` repeats exactly, in seconds, for
-    /// animations that repeat for ever; `nil` for finite ones.
+    /// The period of ``progress(atSeconds:)`` in seconds, for an animation that never settles
+    /// but repeats exactly: a `repeatForever` of a finite run (accounting for `speed`), or an
+    /// undamped spring. `nil` otherwise. The delay only shifts the pattern: for t after the
+    /// delay, progress(t + period) = progress(t).
     public var periodSeconds: Double? {
-        guard repeatsForever else { return nil }
-        return autoreverses ? 2 * durationSeconds : durationSeconds
+        let timing = self.timing
+        for (level, modifier) in timing.repeats.enumerated() {
+            guard case let .forever(autoreverses) = modifier else { continue }
+            // A repeat of something that never ends, or ends at once, changes nothing.
+            guard let inner = runSeconds(level: level, repeats: timing.repeats), inner > 0 else { continue }
+            return inner * (autoreverses ? 2 : 1) / timing.speed
+        }
+        if case let .spring(spring, _) = base, spring.dampingRatio == 0, spring.response > 0 {
+            return spring.response / timing.speed  // 1 − cos(2πt / response)
+        }
+        return nil
     }
+
+    /// The time in seconds, counted from the start of the transaction, after which progress is
+    /// 1 for good (delay included); `nil` when the animation never finishes.
+    public var settleSeconds: Double? {
+        let timing = self.timing
+        guard let seconds = runSeconds(level: timing.repeats.count, repeats: timing.repeats) else { return nil }
+        return timing.delaySeconds + seconds / timing.speed
+    }
+
+    /// The delay before the first run, in seconds on the timeline: the sum of the `delay`
+    /// modifiers, each divided by the speeds written after it.
+    public var delaySeconds: Double { timing.delaySeconds }
+
+    /// The overall speed: the product of the `speed` modifiers (1 without one).
+    public var speedFactor: Double { timing.speed }
+
+    /// The duration of one run of the base motion in seconds: a curve's duration, a spring's
+    /// settling time (infinity if it never settles).
+    public var durationSeconds: Double { baseRunSeconds ?? .infinity }
+
+    /// Whether the animation repeats for ever (and so never settles).
+    public var repeatsForever: Bool {
+        modifiers.contains { if case .repeatForever = $0 { true } else { false } }
+    }
+
+    /// Whether the outermost repeat modifier runs every other repeat backwards; `false` without
+    /// one.
+    public var autoreverses: Bool {
+        for modifier in modifiers.reversed() {
+            switch modifier {
+            case let .repeatCount(_, autoreverses), let .repeatForever(autoreverses): return autoreverses
+            case .delay, .speed: continue
+            }
+        }
+        return false
+    }
+
+    // The modifiers normalised: delays hoisted to the front in real seconds (each divided by the
+    // speeds written after it), one overall speed, and the repeats innermost first.
+    private enum Repeat { case count(Int, autoreverses: Bool), forever(autoreverses: Bool) }
+    private struct Timing { var delaySeconds = 0.0, speed = 1.0, repeats: [Repeat] = [] }
+
+    private var timing: Timing {
+        var timing = Timing()
+        for modifier in modifiers {
+            switch modifier {
+            case let .delay(seconds): timing.delaySeconds += max(seconds, 0)
+            case let .speed(factor):
+                guard factor > 0 else { continue }  // parse(_:) rejects these; ignore them here
+                timing.speed *= factor
+                timing.delaySeconds /= factor
+            case let .repeatCount(count, autoreverses): timing.repeats.append(.count(max(count, 1), autoreverses: autoreverses))
+            case let .repeatForever(autoreverses): timing.repeats.append(.forever(autoreverses: autoreverses))
+            }
+        }
+        return timing
+    }
+
+    /// Length of one run of the base, in base seconds; `nil` when it never ends.
+    private var baseRunSeconds: Double? {
+        switch base {
+        case let .curve(_, duration): max(duration, 0)
+        case let .spring(spring, _): spring.settlingDuration()
+        }
+    }
+
+    /// Length of the motion made of the base and the first `level` repeats, in base seconds.
+    private func runSeconds(level: Int, repeats: [Repeat]) -> Double? {
+        guard level > 0 else { return baseRunSeconds }
+        guard let inner = runSeconds(level: level - 1, repeats: repeats), inner > 0 else {
+            return runSeconds(level: level - 1, repeats: repeats)
+        }
+        switch repeats[level - 1] {
+        case let .count(count, _): return Double(count) * inner
+        case .forever: return nil
+        }
+    }
+
+    /// Progress of the base and the first `level` repeats, `time` base seconds in (time > 0).
+    private func run(level: Int, at time: Double, repeats: [Repeat]) -> Double {
+        guard level > 0 else { return baseProgress(at: time) }
+        guard let inner = runSeconds(level: level - 1, repeats: repeats), inner > 0 else {
+            return run(level: level - 1, at: time, repeats: repeats)
+        }
+        let cycle = (time / inner).rounded(.down)
+        let reverses: Bool
+        switch repeats[level - 1] {
+        case let .count(count, autoreverses):
+            if cycle >= Double(count) { return 1 }  // finished: the model value, as SwiftUI ends
+            reverses = autoreverses
+        case let .forever(autoreverses):
+            reverses = autoreverses
+        }
+        let local = time - cycle * inner
+        let backwards = reverses && cycle.truncatingRemainder(dividingBy: 2) == 1
+        return run(level: level - 1, at: backwards ? inner - local : local, repeats: repeats)
+    }
+
+    private func baseProgress(at time: Double) -> Double {
+        switch base {
+        case let .curve(curve, duration):
+            guard duration > 0 else { return time > 0 ? 1 : 0 }
+            return curve.value(at: time / duration)
+        case let .spring(spring, _):
+            if let settle = spring.settlingDuration(), time >= settle { return 1 }
+            return spring.position(atSeconds: time)
+        }
+    }
+}
+
+// MARK: - Description
+
+extension Animation: CustomStringConvertible {
+    /// The animation in SwiftUI syntax, e.g. `.linear(duration: 2).repeatForever(autoreverses: false)`.
+    public var description: String {
+        var text = baseSpelling
+        for modifier in modifiers {
+            switch modifier {
+            case let .delay(seconds): text += ".delay(\(formatNumber(seconds)))"
+            case let .speed(factor): text += ".speed(\(formatNumber(factor)))"
+            case let .repeatCount(count, autoreverses):
+                text += autoreverses ? ".repeatCount(\(count))" : ".repeatCount(\(count), autoreverses: false)"
+            case let .repeatForever(autoreverses):
+                text += autoreverses ? ".repeatForever()" : ".repeatForever(autoreverses: false)"
+            }
+        }
+        return text
+    }
+}
+
+/// A number as Swift source would write it: `2`, `0.35`, `-0.5`, `1e-05`.
+func formatNumber(_ value: Double) -> String {
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+    return String(value)
+}
+
+/// A call in SwiftUI syntax, leaving out the arguments equal to their defaults.
+///
+/// `distinguishedBy` names labels of which one must be written so the call picks the right
+/// overload (`.spring(duration: 0.5)` is not `.spring()`); the first is written when none is.
+func spell(
+    _ name: String, _ arguments: [(label: String?, value: Double, defaultValue: Double?)], distinguishedBy: [String] = []
+) -> String {
+    var kept = arguments.filter { $0.defaultValue != $0.value }
+    if let first = distinguishedBy.first, !kept.contains(where: { $0.label.map(distinguishedBy.contains) ?? false }),
+       let index = arguments.firstIndex(where: { $0.label == first })
+    {
+        kept.insert(arguments[index], at: kept.prefix { argument in
+            arguments.firstIndex { $0.label == argument.label }! < index
+        }.count)
+    }
+    let written = kept.map { ($0.label.map { "\($0): " } ?? "") + formatNumber($0.value) }
+    return ".\(name)(\(written.joined(separator: ", ")))"
 }

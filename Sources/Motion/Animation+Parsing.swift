@@ -1,0 +1,644 @@
+// Reading animations written in SwiftUI syntax, e.g. from `--animation`, with errors that point at
+// the column of the mistake. The grammar is the slice of Swift an animation expression uses:
+//
+//     expression := [ "SwiftUI" "." ] [ "Animation" ] "." base { "." modifier }
+//     base       := name [ "(" arguments ")" ]          e.g. .easeIn, .linear(duration: 2)
+//     modifier   := name "(" arguments ")"              e.g. .delay(0.1), .repeatForever()
+//     arguments  := [ argument { "," argument } ]
+//     argument   := [ label ":" ] ( number | "true" | "false" )
+//     number     := [ "-" | "+" ] digits [ "." digits ] [ ( "e" | "E" ) [ "-" | "+" ] digits ]
+//
+// Labels, their order and defaults are SwiftUI's; values are range-checked (finite, durations
+// not negative, speed above 0, bounce in −1 < b ≤ 1, repeat counts whole and at least 1).
+
+extension Animation {
+    /// Reads an animation written in SwiftUI syntax.
+    ///
+    /// Accepts what SwiftUI accepts for the names in ``Animation``'s vocabulary, e.g.
+    /// `.easeInOut(duration: 1).repeatForever()`, `Animation.easeIn`,
+    /// `.spring(response: 0.4, dampingFraction: 0.6)`, `.default.speed(2).delay(0.1)`;
+    /// whitespace may appear between tokens. The ``description`` of the result parses back to an
+    /// equal animation.
+    ///
+    /// - Parameters:
+    ///   - text: The expression.
+    ///   - defaultEra: Which release's `.default` the expression means.
+    /// - Returns: The animation.
+    /// - Throws: ``AnimationParseError`` with a one-line message and the column of the mistake.
+    public static func parse(_ text: String, defaultEra: DefaultEra = .iOS17) throws(AnimationParseError) -> Animation {
+        var parser = try AnimationParser(text, defaultEra: defaultEra)
+        return try parser.parseExpression()
+    }
+}
+
+// MARK: - Tokens
+
+private struct Token {
+    enum Kind: Equatable {
+        case identifier(String)
+        case number(String)
+        case symbol(Character)  // . ( ) , : - +
+        case end
+    }
+
+    let kind: Kind
+    /// 1-based column of the first character.
+    let column: Int
+    /// Characters in the source.
+    let length: Int
+
+    var shown: String {
+        switch kind {
+        case let .identifier(name): name
+        case let .number(text): text
+        case let .symbol(symbol): String(symbol)
+        case .end: "the end"
+        }
+    }
+}
+
+private func tokenize(_ text: String) throws(AnimationParseError) -> [Token] {
+    let characters = Array(text)
+    var tokens: [Token] = []
+    var index = 0
+    func isIdentifierStart(_ c: Character) -> Bool { c == "_" || (c.isASCII && c.isLetter) }
+    func isIdentifierPart(_ c: Character) -> Bool { isIdentifierStart(c) || (c.isASCII && c.isNumber) }
+    func isDigit(_ c: Character) -> Bool { c.isASCII && c.isNumber }
+    while index < characters.count {
+        let c = characters[index]
+        let start = index
+        if c.isWhitespace {
+            index += 1
+        } else if isIdentifierStart(c) {
+            while index < characters.count && isIdentifierPart(characters[index]) { index += 1 }
+            tokens.append(Token(kind: .identifier(String(characters[start..<index])), column: start + 1, length: index - start))
+        } else if isDigit(c) {
+            while index < characters.count && (isDigit(characters[index]) || characters[index] == "_") { index += 1 }
+            // A fraction needs a digit after the dot; otherwise the dot is member access.
+            if index + 1 < characters.count && characters[index] == "." && isDigit(characters[index + 1]) {
+                index += 1
+                while index < characters.count && (isDigit(characters[index]) || characters[index] == "_") { index += 1 }
+            }
+            if index < characters.count && (characters[index] == "e" || characters[index] == "E") {
+                var end = index + 1
+                if end < characters.count && (characters[end] == "-" || characters[end] == "+") { end += 1 }
+                if end < characters.count && isDigit(characters[end]) {
+                    index = end
+                    while index < characters.count && isDigit(characters[index]) { index += 1 }
+                }
+            }
+            if index < characters.count && isIdentifierPart(characters[index]) {
+                var end = index
+                while end < characters.count && (isIdentifierPart(characters[end]) || characters[end] == ".") { end += 1 }
+                throw AnimationParseError(
+                    message: "malformed number '\(String(characters[start..<end]))': write decimal numbers such as 2, 0.5 or 1e-3",
+                    column: start + 1
+                )
+            }
+            tokens.append(Token(kind: .number(String(characters[start..<index])), column: start + 1, length: index - start))
+        } else if ".(),:-+".contains(c) {
+            index += 1
+            tokens.append(Token(kind: .symbol(c), column: start + 1, length: 1))
+        } else {
+            throw AnimationParseError(message: "unexpected character '\(c)'", column: start + 1)
+        }
+    }
+    tokens.append(Token(kind: .end, column: characters.count + 1, length: 0))
+    return tokens
+}
+
+// MARK: - Signatures
+
+/// A value written as an argument.
+private enum ArgumentValue {
+    case number(Double, text: String, isWhole: Bool)
+    case boolean(Bool)
+}
+
+private struct Argument {
+    let label: String?
+    let labelColumn: Int
+    let value: ArgumentValue
+    let valueColumn: Int
+}
+
+/// What a parameter accepts.
+private enum ParameterKind {
+    /// Any finite number.
+    case number
+    /// A finite number ≥ 0 (durations, response, damping).
+    case nonNegative
+    /// A finite number > 0 (speed).
+    case positive
+    /// A number in 0…1 (the x of a Bézier control point).
+    case unitInterval
+    /// A whole number ≥ 1 (repeat counts).
+    case count
+    /// `true` or `false`.
+    case boolean
+}
+
+private struct Parameter {
+    /// The argument label, `nil` for `_`.
+    let label: String?
+    /// The name used in messages.
+    let name: String
+    let kind: ParameterKind
+    /// The default as a number (booleans: 1 for true), `nil` when required.
+    let defaultValue: Double?
+
+    init(_ label: String?, _ kind: ParameterKind, default defaultValue: Double? = nil, name: String? = nil) {
+        self.label = label
+        self.name = name ?? label ?? "value"
+        self.kind = kind
+        self.defaultValue = defaultValue
+    }
+
+    var spelledLabel: String { label.map { "'\($0):'" } ?? "'\(name)'" }
+}
+
+/// Checked arguments, by parameter name.
+private struct Values {
+    var numbers: [String: Double] = [:]
+    var columns: [String: Int] = [:]
+    subscript(_ name: String) -> Double { numbers[name] ?? 0 }
+    func flag(_ name: String) -> Bool { numbers[name] != 0 }
+}
+
+private let baseNames = [
+    "linear", "easeIn", "easeOut", "easeInOut", "timingCurve", "spring", "interactiveSpring",
+    "smooth", "snappy", "bouncy", "default",
+]
+private let modifierNames = ["delay", "speed", "repeatCount", "repeatForever"]
+
+/// The bases that may be written without parentheses (static properties in SwiftUI).
+private let propertyBases: Set<String> = [
+    "linear", "easeIn", "easeOut", "easeInOut", "spring", "interactiveSpring", "smooth", "snappy", "bouncy", "default",
+]
+
+private let springResponseForm = [
+    Parameter("response", .nonNegative, default: 0.5),
+    Parameter("dampingFraction", .nonNegative, default: 0.825),
+    Parameter("blendDuration", .nonNegative, default: 0),
+]
+private let springDurationForm = [
+    Parameter("duration", .nonNegative, default: 0.5),
+    Parameter("bounce", .number, default: 0),
+    Parameter("blendDuration", .nonNegative, default: 0),
+]
+private let interactiveResponseForm = [
+    Parameter("response", .nonNegative, default: 0.15),
+    Parameter("dampingFraction", .nonNegative, default: 0.86),
+    Parameter("blendDuration", .nonNegative, default: 0.25),
+]
+private let interactiveDurationForm = [
+    Parameter("duration", .nonNegative, default: 0.15),
+    Parameter("extraBounce", .number, default: 0),
+    Parameter("blendDuration", .nonNegative, default: 0.25),
+]
+private let presetForm = [Parameter("duration", .nonNegative, default: 0.5), Parameter("extraBounce", .number, default: 0)]
+private let durationOnly = [Parameter("duration", .nonNegative)]
+private let timingCurveForm = [
+    Parameter(nil, .unitInterval, name: "c0x"), Parameter(nil, .number, name: "c0y"),
+    Parameter(nil, .unitInterval, name: "c1x"), Parameter(nil, .number, name: "c1y"),
+    Parameter("duration", .nonNegative, default: Animation.defaultDurationSeconds),
+]
+
+/// Labels that pick the `duration:` overload of `spring` and `interactiveSpring`.
+private let durationFormLabels: Set<String> = ["duration", "bounce", "extraBounce"]
+
+// MARK: - Parser
+
+private struct AnimationParser {
+    let tokens: [Token]
+    let defaultEra: Animation.DefaultEra
+    var position = 0
+
+    init(_ text: String, defaultEra: Animation.DefaultEra) throws(AnimationParseError) {
+        tokens = try tokenize(text)
+        self.defaultEra = defaultEra
+    }
+
+    var current: Token { tokens[position] }
+    var next: Token { tokens[min(position + 1, tokens.count - 1)] }
+
+    mutating func advance() { position = min(position + 1, tokens.count - 1) }
+
+    func isSymbol(_ token: Token, _ symbol: Character) -> Bool { token.kind == .symbol(symbol) }
+
+    mutating func parseExpression() throws(AnimationParseError) -> Animation {
+        if current.kind == .end {
+            throw AnimationParseError(message: "empty animation: write one such as '.easeInOut(duration: 1)'", column: 1)
+        }
+        // Optional qualification: `SwiftUI.Animation.` or `Animation.`.
+        if current.kind == .identifier("SwiftUI") && isSymbol(next, ".") { advance(); advance() }
+        if current.kind == .identifier("Animation") {
+            advance()
+            if current.kind == .end || isSymbol(current, "(") {
+                throw AnimationParseError(message: "expected '.' and an animation after 'Animation', e.g. 'Animation.easeIn'", column: current.column)
+            }
+        }
+        if case let .identifier(name) = current.kind {
+            throw AnimationParseError(message: "expected '.' before '\(name)' (write '.\(name)')", column: current.column)
+        }
+        guard isSymbol(current, ".") else {
+            throw AnimationParseError(message: "expected an animation starting with '.', e.g. '.easeInOut', found '\(current.shown)'", column: current.column)
+        }
+        advance()
+        var animation = try parseBase()
+        while current.kind != .end {
+            guard isSymbol(current, ".") else {
+                throw AnimationParseError(message: "unexpected '\(current.shown)' after the animation", column: current.column)
+            }
+            advance()
+            animation = try parseModifier(on: animation)
+        }
+        return animation
+    }
+
+    // MARK: Base
+
+    mutating func parseBase() throws(AnimationParseError) -> Animation {
+        let nameToken = current
+        guard case let .identifier(name) = nameToken.kind else {
+            throw AnimationParseError(message: "expected an animation name after '.', found '\(nameToken.shown)'", column: nameToken.column)
+        }
+        guard baseNames.contains(name) else {
+            if modifierNames.contains(name) {
+                throw AnimationParseError(
+                    message: "'\(name)' is a modifier: start with an animation, e.g. '.linear(duration: 2).\(name)(…)'",
+                    column: nameToken.column
+                )
+            }
+            throw AnimationParseError(message: "unknown animation '\(name)'\(suggestion(for: name, among: baseNames))", column: nameToken.column)
+        }
+        advance()
+        guard isSymbol(current, "(") else {
+            guard propertyBases.contains(name) else {
+                throw AnimationParseError(
+                    message: "'timingCurve' needs its control points: '.timingCurve(c0x, c0y, c1x, c1y, duration: 0.35)'",
+                    column: current.column
+                )
+            }
+            return propertyBase(name)
+        }
+        if name == "default" {
+            throw AnimationParseError(message: "'default' is a property, not a function: write '.default'", column: current.column)
+        }
+        let (arguments, closing) = try parseArguments(of: name)
+        return try callBase(name, arguments, closingColumn: closing)
+    }
+
+    func propertyBase(_ name: String) -> Animation {
+        switch name {
+        case "linear": .linear
+        case "easeIn": .easeIn
+        case "easeOut": .easeOut
+        case "easeInOut": .easeInOut
+        case "spring": .spring
+        case "interactiveSpring": .interactiveSpring
+        case "smooth": .smooth
+        case "snappy": .snappy
+        case "bouncy": .bouncy
+        default: Animation.systemDefault(defaultEra)
+        }
+    }
+
+    func callBase(_ name: String, _ arguments: [Argument], closingColumn: Int) throws(AnimationParseError) -> Animation {
+        let durationForm = arguments.contains { $0.label.map(durationFormLabels.contains) ?? false }
+        switch name {
+        case "linear", "easeIn", "easeOut", "easeInOut":
+            let v = try bind(arguments, to: durationOnly, callee: name, closingColumn: closingColumn)
+            switch name {
+            case "linear": return .linear(duration: v["duration"])
+            case "easeIn": return .easeIn(duration: v["duration"])
+            case "easeOut": return .easeOut(duration: v["duration"])
+            default: return .easeInOut(duration: v["duration"])
+            }
+        case "timingCurve":
+            let v = try bind(arguments, to: timingCurveForm, callee: name, closingColumn: closingColumn)
+            return .timingCurve(v["c0x"], v["c0y"], v["c1x"], v["c1y"], duration: v["duration"])
+        case "spring" where durationForm:
+            let v = try bind(arguments, to: springDurationForm, callee: name, closingColumn: closingColumn)
+            try checkBounce(v["bounce"], name: "bounce", column: v.columns["bounce"])
+            return .spring(duration: v["duration"], bounce: v["bounce"], blendDuration: v["blendDuration"])
+        case "spring":
+            let v = try bind(arguments, to: springResponseForm, callee: name, closingColumn: closingColumn)
+            return .spring(response: v["response"], dampingFraction: v["dampingFraction"], blendDuration: v["blendDuration"])
+        case "interactiveSpring" where durationForm:
+            let v = try bind(arguments, to: interactiveDurationForm, callee: name, closingColumn: closingColumn)
+            try checkBounce(0.14 + v["extraBounce"], name: "extraBounce", column: v.columns["extraBounce"])
+            return .interactiveSpring(duration: v["duration"], extraBounce: v["extraBounce"], blendDuration: v["blendDuration"])
+        case "interactiveSpring":
+            let v = try bind(arguments, to: interactiveResponseForm, callee: name, closingColumn: closingColumn)
+            return .interactiveSpring(
+                response: v["response"], dampingFraction: v["dampingFraction"], blendDuration: v["blendDuration"]
+            )
+        default:  // smooth, snappy, bouncy
+            let v = try bind(arguments, to: presetForm, callee: name, closingColumn: closingColumn)
+            let baseBounce = name == "smooth" ? 0 : name == "snappy" ? 0.15 : 0.3
+            try checkBounce(baseBounce + v["extraBounce"], name: "extraBounce", column: v.columns["extraBounce"])
+            switch name {
+            case "smooth": return .smooth(duration: v["duration"], extraBounce: v["extraBounce"])
+            case "snappy": return .snappy(duration: v["duration"], extraBounce: v["extraBounce"])
+            default: return .bouncy(duration: v["duration"], extraBounce: v["extraBounce"])
+            }
+        }
+    }
+
+    /// SwiftUI's bounce runs from −1 (exclusive, infinitely overdamped) to 1 (undamped).
+    func checkBounce(_ bounce: Double, name: String, column: Int?) throws(AnimationParseError) {
+        guard !(bounce > -1 && bounce <= 1) else { return }
+        let what = name == "bounce" ? "'bounce' must be greater than -1 and at most 1 (got \(formatNumber(bounce)))"
+            : "'extraBounce' makes the bounce \(formatNumber(bounce)); it must be greater than -1 and at most 1"
+        throw AnimationParseError(message: what, column: column ?? 1)
+    }
+
+    // MARK: Modifiers
+
+    mutating func parseModifier(on animation: Animation) throws(AnimationParseError) -> Animation {
+        let nameToken = current
+        guard case let .identifier(name) = nameToken.kind else {
+            throw AnimationParseError(message: "expected a modifier name after '.', found '\(nameToken.shown)'", column: nameToken.column)
+        }
+        guard modifierNames.contains(name) else {
+            if baseNames.contains(name) {
+                throw AnimationParseError(
+                    message: "'\(name)' is an animation, not a modifier; modifiers are delay, speed, repeatCount, repeatForever",
+                    column: nameToken.column
+                )
+            }
+            throw AnimationParseError(message: "unknown modifier '\(name)'\(suggestion(for: name, among: modifierNames))", column: nameToken.column)
+        }
+        advance()
+        guard isSymbol(current, "(") else {
+            let call = name == "repeatForever" ? "'.repeatForever()'" : name == "repeatCount" ? "'.repeatCount(3)'" : "'.\(name)(0.5)'"
+            throw AnimationParseError(message: "'\(name)' is a function: write \(call)", column: current.column)
+        }
+        let (arguments, closing) = try parseArguments(of: name)
+        switch name {
+        case "delay":
+            let v = try bind(arguments, to: [Parameter(nil, .nonNegative, name: "delay")], callee: name, closingColumn: closing)
+            return animation.delay(v["delay"])
+        case "speed":
+            let v = try bind(arguments, to: [Parameter(nil, .positive, name: "speed")], callee: name, closingColumn: closing)
+            return animation.speed(v["speed"])
+        case "repeatCount":
+            let v = try bind(arguments, to: [
+                Parameter(nil, .count, name: "repeatCount"), Parameter("autoreverses", .boolean, default: 1),
+            ], callee: name, closingColumn: closing)
+            return animation.repeatCount(Int(v["repeatCount"]), autoreverses: v.flag("autoreverses"))
+        default:
+            let v = try bind(arguments, to: [Parameter("autoreverses", .boolean, default: 1)], callee: name, closingColumn: closing)
+            return animation.repeatForever(autoreverses: v.flag("autoreverses"))
+        }
+    }
+
+    // MARK: Arguments
+
+    /// Parses `( arguments )` starting at the `(`; returns them and the column of the `)`.
+    mutating func parseArguments(of callee: String) throws(AnimationParseError) -> ([Argument], Int) {
+        advance()  // (
+        var arguments: [Argument] = []
+        if isSymbol(current, ")") {
+            let closing = current.column
+            advance()
+            return ([], closing)
+        }
+        while true {
+            arguments.append(try parseArgument())
+            if isSymbol(current, ")") {
+                let closing = current.column
+                advance()
+                return (arguments, closing)
+            }
+            guard isSymbol(current, ",") else {
+                if current.kind == .end {
+                    throw AnimationParseError(message: "expected ')' to close the arguments of '\(callee)'", column: current.column)
+                }
+                throw AnimationParseError(message: "expected ',' or ')' after an argument, found '\(current.shown)'", column: current.column)
+            }
+            advance()
+        }
+    }
+
+    mutating func parseArgument() throws(AnimationParseError) -> Argument {
+        var label: String?
+        let labelColumn = current.column
+        if case let .identifier(name) = current.kind, isSymbol(next, ":") {
+            label = name
+            advance()
+            advance()
+        }
+        let valueColumn = current.column
+        return Argument(label: label, labelColumn: labelColumn, value: try parseValue(), valueColumn: valueColumn)
+    }
+
+    mutating func parseValue() throws(AnimationParseError) -> ArgumentValue {
+        let token = current
+        switch token.kind {
+        case .identifier("true"):
+            advance()
+            return .boolean(true)
+        case .identifier("false"):
+            advance()
+            return .boolean(false)
+        case let .number(text):
+            advance()
+            return try number(text, sign: "", column: token.column)
+        case let .symbol(sign) where sign == "-" || sign == "+":
+            advance()
+            guard case let .number(text) = current.kind else {
+                throw AnimationParseError(message: "expected a number after '\(sign)', found '\(current.shown)'", column: current.column)
+            }
+            guard current.column == token.column + 1 else {
+                throw AnimationParseError(message: "'\(sign)' must be written right before its number", column: token.column)
+            }
+            advance()
+            return try number(text, sign: sign == "-" ? "-" : "", column: token.column)
+        case .symbol("."):
+            if case let .number(text) = next.kind, next.column == token.column + 1 {
+                throw AnimationParseError(message: "'.\(text)' is not a Swift number: write '0.\(text)'", column: token.column)
+            }
+            if case let .identifier(name) = next.kind, ["nan", "infinity", "signalingNaN", "greatestFiniteMagnitude"].contains(name) {
+                throw AnimationParseError(message: "'.\(name)' is not allowed: values must be finite numbers", column: token.column)
+            }
+            throw AnimationParseError(message: "expected a number, found '.'", column: token.column)
+        case let .identifier(name):
+            let hint = ["nan", "infinity", "inf"].contains(name.lowercased()) ? ": values must be finite numbers" : ""
+            throw AnimationParseError(message: "expected a number, found '\(name)'\(hint)", column: token.column)
+        default:
+            throw AnimationParseError(message: "expected a number, found '\(token.shown)'", column: token.column)
+        }
+    }
+
+    func number(_ text: String, sign: String, column: Int) throws(AnimationParseError) -> ArgumentValue {
+        let digits = text.filter { $0 != "_" }
+        guard let value = Double(sign + digits), value.isFinite else {
+            throw AnimationParseError(message: "number '\(sign)\(text)' is out of range", column: column)
+        }
+        let isWhole = !digits.contains(".") && !digits.contains("e") && !digits.contains("E")
+        return .number(value, text: sign + text, isWhole: isWhole)
+    }
+
+    // MARK: Binding arguments to parameters
+
+    /// Matches `arguments` to `parameters` as Swift does (labels in order, defaulted parameters
+    /// may be skipped) and checks each value's kind and range.
+    func bind(
+        _ arguments: [Argument], to parameters: [Parameter], callee: String, closingColumn: Int
+    ) throws(AnimationParseError) -> Values {
+        var matched: [Argument?] = Array(repeating: nil, count: parameters.count)
+        var nextParameter = 0
+        for argument in arguments {
+            var candidate = nextParameter
+            var found: Int?
+            while candidate < parameters.count {
+                if parameters[candidate].label == argument.label { found = candidate; break }
+                if parameters[candidate].defaultValue == nil { break }  // a required one cannot be skipped
+                candidate += 1
+            }
+            if let found {
+                matched[found] = argument
+                nextParameter = found + 1
+                continue
+            }
+            throw mismatch(argument, parameters: parameters, matched: matched, next: nextParameter, callee: callee)
+        }
+        var values = Values()
+        for (index, parameter) in parameters.enumerated() {
+            guard let argument = matched[index] else {
+                guard let defaultValue = parameter.defaultValue else {
+                    let what = parameter.label.map { "'\($0):'" } ?? "'\(parameter.name)'"
+                    throw AnimationParseError(message: "missing argument \(what) in call to '\(callee)'", column: closingColumn)
+                }
+                values.numbers[parameter.name] = defaultValue
+                continue
+            }
+            values.numbers[parameter.name] = try check(argument, against: parameter)
+            values.columns[parameter.name] = argument.valueColumn
+        }
+        return values
+    }
+
+    /// The error for an argument that fits no remaining parameter.
+    func mismatch(
+        _ argument: Argument, parameters: [Parameter], matched: [Argument?], next: Int, callee: String
+    ) -> AnimationParseError {
+        if let label = argument.label, let known = parameters.firstIndex(where: { $0.label == label }) {
+            if matched[known] != nil {
+                return AnimationParseError(message: "argument '\(label):' given twice", column: argument.labelColumn)
+            }
+            if known < next, let previous = matched[..<next].last(where: { $0 != nil }) ?? nil {
+                let other = previous.label.map { "'\($0):'" } ?? "the unlabeled arguments"
+                return AnimationParseError(message: "argument '\(label):' must come before \(other)", column: argument.labelColumn)
+            }
+            // Skipping a required parameter to reach the label.
+            let required = parameters[next...].first { $0.defaultValue == nil && $0.label != label } ?? parameters[next]
+            return AnimationParseError(
+                message: "missing argument \(required.spelledLabel) in call to '\(callee)'", column: argument.labelColumn
+            )
+        }
+        guard next < parameters.count else {
+            return AnimationParseError(message: "extra argument in call to '\(callee)'", column: argument.labelColumn)
+        }
+        let expected = parameters[next]
+        guard let label = argument.label else {
+            let message = expected.label.map { "missing argument label '\($0):' in call to '\(callee)'" }
+                ?? "missing argument '\(expected.name)' in call to '\(callee)'"
+            return AnimationParseError(message: message, column: argument.valueColumn)
+        }
+        if expected.label == nil && !parameters[next...].contains(where: { $0.label != nil }) {
+            return AnimationParseError(message: "extraneous argument label '\(label):' in call to '\(callee)'", column: argument.labelColumn)
+        }
+        if expected.label == nil {
+            return AnimationParseError(message: "missing argument '\(expected.name)' in call to '\(callee)'", column: argument.labelColumn)
+        }
+        let labels = allLabels(of: callee)
+        return AnimationParseError(
+            message: "unknown argument label '\(label):' in call to '\(callee)'\(suggestion(for: label, among: labels, suffix: ":"))",
+            column: argument.labelColumn
+        )
+    }
+
+    /// Every label `callee` accepts, across its overloads, for suggestions.
+    func allLabels(of callee: String) -> [String] {
+        let forms: [[Parameter]] = switch callee {
+        case "spring": [springResponseForm, springDurationForm]
+        case "interactiveSpring": [interactiveResponseForm, interactiveDurationForm]
+        case "smooth", "snappy", "bouncy": [presetForm]
+        case "timingCurve": [timingCurveForm]
+        case "repeatCount", "repeatForever": [[Parameter("autoreverses", .boolean)]]
+        default: [durationOnly]
+        }
+        return forms.flatMap { $0.compactMap(\.label) }
+    }
+
+    /// The value of `argument` as `parameter` wants it, range-checked.
+    func check(_ argument: Argument, against parameter: Parameter) throws(AnimationParseError) -> Double {
+        let column = argument.valueColumn
+        let name = parameter.name
+        switch (parameter.kind, argument.value) {
+        case let (.boolean, .boolean(flag)):
+            return flag ? 1 : 0
+        case let (.boolean, .number(_, text, _)):
+            throw AnimationParseError(message: "'\(name)' takes true or false (got \(text))", column: column)
+        case let (_, .boolean(flag)):
+            throw AnimationParseError(message: "'\(name)' takes a number (got \(flag))", column: column)
+        case let (kind, .number(value, text, isWhole)):
+            switch kind {
+            case .nonNegative where value < 0:
+                throw AnimationParseError(message: "'\(name)' must not be negative (got \(text))", column: column)
+            case .positive where value <= 0:
+                throw AnimationParseError(message: "'\(name)' must be greater than 0 (got \(text))", column: column)
+            case .unitInterval where !(0...1).contains(value):
+                throw AnimationParseError(message: "'\(name)' must be between 0 and 1 (got \(text))", column: column)
+            case .count where !isWhole:
+                throw AnimationParseError(message: "'\(name)' takes a whole number (got \(text))", column: column)
+            case .count where value < 1:
+                throw AnimationParseError(message: "'\(name)' must be at least 1 (got \(text))", column: column)
+            case .count where value > 1_000_000:
+                throw AnimationParseError(message: "'\(name)' must be at most 1000000 (got \(text))", column: column)
+            default:
+                return value
+            }
+        }
+    }
+}
+
+// MARK: - Suggestions
+
+/// " (did you mean 'x'?)" for the closest of `candidates` to `word`, or "" if none is close.
+private func suggestion(for word: String, among candidates: [String], suffix: String = "") -> String {
+    let lowered = word.lowercased()
+    var best: (name: String, distance: Int)?
+    for candidate in candidates {
+        let distance = editDistance(lowered, candidate.lowercased())
+        if distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
+    }
+    // A prefix is a likely slip too: 'damping' for 'dampingFraction'.
+    if best.map({ $0.distance > max(2, word.count / 3) }) ?? true, lowered.count >= 3,
+       let prefixed = candidates.first(where: { $0.lowercased().hasPrefix(lowered) || lowered.hasPrefix($0.lowercased()) })
+    {
+        best = (prefixed, 0)
+    }
+    guard let best, best.distance <= max(2, word.count / 3) else { return "" }
+    return " (did you mean '\(best.name)\(suffix)'?)"
+}
+
+/// Levenshtein distance between two strings, by characters.
+private func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    guard !a.isEmpty else { return b.count }
+    guard !b.isEmpty else { return a.count }
+    var previous = Array(0...b.count)
+    var row = previous
+    for i in 1...a.count {
+        row[0] = i
+        for j in 1...b.count {
+            row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        swap(&previous, &row)
+    }
+    return previous[b.count]
+}

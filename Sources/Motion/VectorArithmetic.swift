@@ -1,0 +1,48 @@
+/// A value that can be animated: added, subtracted and scaled, as SwiftUI's `VectorArithmetic`.
+public protocol VectorArithmetic: AdditiveArithmetic, Sendable {
+    /// Multiplies every component by `factor`.
+    mutating func scale(by factor: Double)
+}
+
+extension VectorArithmetic {
+    /// A copy with every component multiplied by `factor`.
+    public func scaled(by factor: Double) -> Self {
+        var copy = self
+        copy.scale(by: factor)
+        return copy
+    }
+}
+
+extension Double: VectorArithmetic {
+    public mutating func scale(by factor: Double) { self *= factor }
+}
+
+/// A point in points (pixels = points × scale), animatable component-wise.
+public struct AnimatablePoint: VectorArithmetic, Hashable, CustomStringConvertible {
+    /// Horizontal coordinate, in points, increasing to the right.
+    public var x: Double
+    /// Vertical coordinate, in points, increasing downwards (screen coordinates).
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+
+    public static var zero: AnimatablePoint { AnimatablePoint(x: 0, y: 0) }
+
+    public static func + (lhs: AnimatablePoint, rhs: AnimatablePoint) -> AnimatablePoint {
+        AnimatablePoint(x: lhs.x + rhs.x, y: lhs.y + rhs.y)
+    }
+
+    public static func - (lhs: AnimatablePoint, rhs: AnimatablePoint) -> AnimatablePoint {
+        AnimatablePoint(x: lhs.x - rhs.x, y: lhs.y - rhs.y)
+    }
+
+    public mutating func scale(by factor: Double) {
+        x *= factor
+        y *= factor
+    }
+
+    public var description: String { "(\(formatNumber(x)), \(formatNumber(y)))" }
+}

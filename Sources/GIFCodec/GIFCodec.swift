@@ -1,2 +1,0 @@
-// GIFCodec: see DESIGN.md §2.
-enum _Placeholder {}

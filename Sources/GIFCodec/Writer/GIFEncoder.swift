@@ -1,0 +1,255 @@
+import CGIFLib
+import Raster
+
+/// Writes animated GIF89a files through giflib (DESIGN.md §3 "GIF", issue 4).
+///
+/// The pipeline: displayed colours (``GIFEncodingOptions/displayedColor(of:)``) → one global
+/// palette, exact when the frames use few enough colours, else ``Quantizer`` → palette-index
+/// images → frame plan (``FramePlanner``: merged duplicates, changed rectangles, transparent
+/// unchanged pixels, disposal) → giflib. The bytes depend only on the input and the options.
+public enum GIFEncoder {
+    /// Encodes a full-canvas frame sequence as a GIF89a file in memory. Deterministic bytes.
+    ///
+    /// Delays are written as given (centiseconds; the caller rounds running times). A delay
+    /// above 65535 cs, the most one graphic control extension holds, is split over repeated
+    /// frames. The loop count becomes a NETSCAPE2.0 block right after the global colour table
+    /// (none for ``LoopCount/playOnce``).
+    ///
+    /// - Parameters:
+    ///   - sequence: canvas-sized RGBA8 frames (1…65535 pixels each way), at least one.
+    ///   - options: optimisation, transparency and dithering.
+    /// - Returns: the file and its palette facts.
+    /// - Throws: ``GIFError`` with ``GIFError/Code-swift.struct/invalidInput`` for a bad
+    ///   sequence, or the giflib failure.
+    public static func encode(_ sequence: FrameSequence, options: GIFEncodingOptions = .init()) throws(GIFError) -> GIFEncodingResult {
+        try encode(sequence, options: options, failAfterBytes: nil)
+    }
+
+    /// ``encode(_:options:)`` with a write failure injected after `failAfterBytes` bytes (tests).
+    static func encode(_ sequence: FrameSequence, options: GIFEncodingOptions,
+                       failAfterBytes: Int?) throws(GIFError) -> GIFEncodingResult {
+        try validate(sequence)
+        let width = sequence.width, height = sequence.height
+        let frames = sequence.frames
+
+        // Pass 1: the distinct displayed colours, looking only at pixels that changed.
+        let (seen, hasTransparentPixels) = distinctColors(frames, options: options)
+        let distinct = seen.count
+        let manyFrames = frames.count > 1
+        let reserveTransparent = hasTransparentPixels || (options.optimize && manyFrames && distinct != 256)
+        let palette = Palette(distinct: seen, maxColors: reserveTransparent ? 255 : 256)
+        let transparent: UInt8? = reserveTransparent ? UInt8(palette.colors.count) : nil
+        let used = palette.colors.count + (reserveTransparent ? 1 : 0)
+        let bits = GIFWriteHandle.bits(forColorCount: max(2, used))
+        var table = palette.colors
+        table += repeatElement(RGBTriple(r: 0, g: 0, b: 0), count: (1 << bits) - table.count)
+
+        // Pass 2: palette-index images.
+        let dither = options.dither == .ordered && palette.isQuantized
+        var mapper = IndexMapper(palette: palette, transparent: transparent ?? 0, options: options, dither: dither)
+        let images = mapper.indexImages(frames, width: width, height: height)
+
+        // Displayed targets: identical consecutive frames merged, long delays split.
+        var groups: [(image: Int, delay: Int)] = []
+        for (k, frame) in frames.enumerated() {
+            if options.optimize, let last = groups.last, images[last.image] == images[k] {
+                groups[groups.count - 1].delay += frame.delayCentiseconds
+            } else {
+                groups.append((k, frame.delayCentiseconds))
+            }
+        }
+        var targets: [(image: Int, delay: Int)] = []
+        for group in groups {
+            var remaining = group.delay
+            while remaining > 65535 {
+                targets.append((group.image, 65535))
+                remaining -= 65535
+            }
+            targets.append((group.image, remaining))
+        }
+
+        let handle = try GIFWriteHandle(failAfterBytes: failAfterBytes)
+        try handle.putScreen(width: width, height: height, palette: table)
+        switch sequence.loopCount {
+        case .playOnce: break
+        case .forever: try handle.putExtension(code: APPLICATION_EXT_FUNC_CODE, blocks: [Array("NETSCAPE2.0".utf8), [1, 0, 0]])
+        case .repeats(let n):
+            try handle.putExtension(code: APPLICATION_EXT_FUNC_CODE,
+                                    blocks: [Array("NETSCAPE2.0".utf8), [1, UInt8(n & 0xFF), UInt8(n >> 8)]])
+        }
+        func control(disposal: Int, delay: Int) -> [[UInt8]] {
+            [[UInt8(disposal << 2) | (transparent == nil ? 0 : 1), UInt8(delay & 0xFF), UInt8(delay >> 8), transparent ?? 0]]
+        }
+        let storedCount: Int
+        if options.optimize {
+            var planner = FramePlanner(width: width, height: height, transparent: transparent,
+                                       hasTransparentPixels: hasTransparentPixels,
+                                       encoder: LZWEncoder(minCodeSize: max(2, bits)))
+            let plan = planner.plan(images: images, targets: targets, loops: sequence.loopCount != .playOnce)
+            for frame in plan {
+                try handle.putExtension(code: GRAPHICS_EXT_FUNC_CODE,
+                                        blocks: control(disposal: frame.disposal, delay: frame.delayCentiseconds))
+                try handle.putCompressedImage(left: frame.rect.x, top: frame.rect.y, width: frame.rect.width,
+                                              height: frame.rect.height, lzw: frame.lzw)
+            }
+            storedCount = plan.count
+        } else {
+            // Whole frames compressed by giflib; with transparent pixels each frame is drawn on a
+            // cleared canvas (disposal 2), else over the previous one (1).
+            for target in targets {
+                try handle.putExtension(code: GRAPHICS_EXT_FUNC_CODE,
+                                        blocks: control(disposal: hasTransparentPixels ? 2 : 1, delay: target.delay))
+                try handle.putImage(left: 0, top: 0, width: width, height: height, indices: images[target.image],
+                                    colorCount: table.count)
+            }
+            storedCount = targets.count
+        }
+        let bytes = try handle.close()
+        return GIFEncodingResult(bytes: bytes, paletteSize: palette.colors.count,
+                                 worstChannelError: max(palette.worstChannelError, mapper.worstDitherError),
+                                 storedFrameCount: storedCount)
+    }
+
+    private static func validate(_ sequence: FrameSequence) throws(GIFError) {
+        let op = "encode GIF"
+        guard (1...65535).contains(sequence.width), (1...65535).contains(sequence.height) else {
+            throw GIFError(.invalidInput, operation: op,
+                           detail: "canvas \(sequence.width)×\(sequence.height), GIF allows 1…65535 pixels each way")
+        }
+        guard !sequence.frames.isEmpty else { throw GIFError(.invalidInput, operation: op, detail: "no frames") }
+        for (i, frame) in sequence.frames.enumerated() {
+            guard frame.image.width == sequence.width, frame.image.height == sequence.height,
+                  frame.image.pixels.count == sequence.width * sequence.height * 4 else {
+                throw GIFError(.invalidInput, operation: op, detail: "frame \(i) is not \(sequence.width)×\(sequence.height)")
+            }
+            guard frame.delayCentiseconds >= 0 else {
+                throw GIFError(.invalidInput, operation: op, detail: "frame \(i) has a negative delay")
+            }
+        }
+        if case .repeats(let n) = sequence.loopCount, !(1...65535).contains(n) {
+            throw GIFError(.invalidInput, operation: op, detail: "loop count \(n), GIF allows 1…65535 repeats")
+        }
+    }
+
+    /// The packed displayed colour of a pixel word (bytes R, G, B, A in memory): `0xFF_RR_GG_BB`,
+    /// or 0 for a transparent pixel.
+    @inline(__always)
+    static func key(_ word: UInt32, _ options: GIFEncodingOptions) -> UInt32 {
+        let v = UInt32(littleEndian: word)          // r | g << 8 | b << 16 | a << 24
+        let r = v & 0xFF, g = v >> 8 & 0xFF, b = v >> 16 & 0xFF
+        if v >> 24 == 0xFF { return 0xFF00_0000 | r << 16 | g << 8 | b }
+        let shown = options.displayedColor(of: RGBA8(r: UInt8(r), g: UInt8(g), b: UInt8(b), a: UInt8(v >> 24)))
+        if shown.a == 0 { return 0 }
+        return 0xFF00_0000 | UInt32(shown.r) << 16 | UInt32(shown.g) << 8 | UInt32(shown.b)
+    }
+
+    /// Every displayed colour of the animation, and whether any pixel is transparent.
+    private static func distinctColors(_ frames: [TimedFrame], options: GIFEncodingOptions) -> (ColorIndexTable, Bool) {
+        var table = ColorIndexTable()
+        var transparent = false
+        var lastKey: UInt32 = 0
+        for (k, frame) in frames.enumerated() {
+            let previous = k > 0 ? frames[k - 1].image.pixels : nil
+            frame.image.pixels.withUnsafeBytes { raw in (previous ?? []).withUnsafeBytes { previousRaw in
+                let words = raw.bindMemory(to: UInt32.self)
+                let before = previousRaw.bindMemory(to: UInt32.self)
+                let compare = before.count == words.count
+                // i < words.count; before is read only when it has the same count.
+                for i in 0..<words.count {
+                    let word = words[i]
+                    if compare && before[i] == word { continue }
+                    let key = Self.key(word, options)
+                    if key == 0 { transparent = true; continue }
+                    if key == lastKey { continue }
+                    lastKey = key
+                    table.insert(key)
+                }
+            } }
+        }
+        return (table, transparent)
+    }
+}
+
+/// Maps displayed colours to palette indices, optionally through an ordered dither.
+struct IndexMapper {
+    let palette: Palette
+    let transparent: UInt8
+    let options: GIFEncodingOptions
+    let dither: Bool
+    private(set) var worstDitherError = 0
+    private var nearestCache = ColorIndexTable()
+
+    init(palette: Palette, transparent: UInt8, options: GIFEncodingOptions, dither: Bool) {
+        self.palette = palette
+        self.transparent = transparent
+        self.options = options
+        self.dither = dither
+    }
+
+    /// The 8 × 8 Bayer matrix, values 0…63, row-major.
+    static let bayer: [Int] = [
+        0, 32, 8, 40, 2, 34, 10, 42, 48, 16, 56, 24, 50, 18, 58, 26,
+        12, 44, 4, 36, 14, 46, 6, 38, 60, 28, 52, 20, 62, 30, 54, 22,
+        3, 35, 11, 43, 1, 33, 9, 41, 51, 19, 59, 27, 49, 17, 57, 25,
+        15, 47, 7, 39, 13, 45, 5, 37, 63, 31, 55, 23, 61, 29, 53, 21,
+    ]
+
+    /// One index image per frame; a frame only re-maps the pixels that differ from the previous.
+    mutating func indexImages(_ frames: [TimedFrame], width: Int, height: Int) -> [[UInt8]] {
+        var images: [[UInt8]] = []
+        images.reserveCapacity(frames.count)
+        var current = [UInt8](repeating: 0, count: width * height)
+        var lastKey: UInt32 = 0, lastIndex: UInt8 = 0
+        for (k, frame) in frames.enumerated() {
+            let previous = k > 0 ? frames[k - 1].image.pixels : nil
+            frame.image.pixels.withUnsafeBytes { raw in (previous ?? []).withUnsafeBytes { previousRaw in
+                let words = raw.bindMemory(to: UInt32.self)
+                let before = previousRaw.bindMemory(to: UInt32.self)
+                let compare = before.count == words.count
+                for i in 0..<words.count {
+                    let word = words[i]
+                    if compare && before[i] == word { continue }
+                    let key = GIFEncoder.key(word, options)
+                    if key == 0 { current[i] = transparent; continue }
+                    if dither {
+                        current[i] = ditheredIndex(key, x: i % width, y: i / width)
+                        continue
+                    }
+                    if key != lastKey {
+                        lastKey = key
+                        lastIndex = UInt8(palette.lookup.value(for: key)!)
+                    }
+                    current[i] = lastIndex
+                }
+            } }
+            images.append(current)
+        }
+        return images
+    }
+
+    /// The palette entry nearest to `key` moved by the Bayer threshold at (x, y).
+    mutating func ditheredIndex(_ key: UInt32, x: Int, y: Int) -> UInt8 {
+        let step = max(2, 2 * palette.worstChannelError)
+        let offset = ((2 * Self.bayer[(y & 7) * 8 + (x & 7)] + 1) * step) / 128 - step / 2
+        func moved(_ shift: UInt32) -> Int { max(0, min(255, Int(key >> shift & 0xFF) + offset)) }
+        let r = moved(16), g = moved(8), b = moved(0)
+        let probe = 0xFF00_0000 | UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
+        let index: Int
+        if let cached = nearestCache.value(for: probe) {
+            index = Int(cached)
+        } else {
+            var best = 0, bestDistance = Int.max
+            for (i, c) in palette.colors.enumerated() {
+                let dr = Int(c.r) - r, dg = Int(c.g) - g, db = Int(c.b) - b
+                let d = dr * dr + dg * dg + db * db
+                if d < bestDistance { bestDistance = d; best = i }
+            }
+            nearestCache.insert(probe, value: Int32(best))
+            index = best
+        }
+        let c = palette.colors[index]
+        worstDitherError = max(worstDitherError, abs(Int(c.r) - Int(key >> 16 & 0xFF)),
+                               abs(Int(c.g) - Int(key >> 8 & 0xFF)), abs(Int(c.b) - Int(key & 0xFF)))
+        return UInt8(index)
+    }
+}

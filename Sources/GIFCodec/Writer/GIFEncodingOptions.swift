@@ -1,0 +1,76 @@
+import Raster
+
+/// How colours are reduced when the frames use more than the palette holds.
+public enum GIFDither: String, Sendable, Hashable, CaseIterable {
+    /// Each colour maps to its palette colour; no pattern (the default: no flicker, smallest).
+    case none
+    /// An 8 × 8 Bayer threshold pattern fixed to the canvas, so still regions dither the same
+    /// in every frame (error diffusion would flicker, DESIGN.md §3 "Pixels").
+    case ordered
+}
+
+/// Choices for ``GIFEncoder/encode(_:options:)``.
+public struct GIFEncodingOptions: Sendable, Hashable {
+    /// Frame optimisation (issue 4 §1): each stored frame covers only the rectangle that changed,
+    /// unchanged pixels inside it may become the transparent index, identical consecutive frames
+    /// merge by adding their delays, disposal is chosen so decoding is exact. Off: every frame
+    /// is stored whole.
+    public var optimize: Bool = true
+    /// `nil`: opaque output (a pixel that is not opaque is composited onto black first).
+    /// Otherwise pixels with alpha < 128 become transparent and the others are composited onto
+    /// this matte colour (its alpha is ignored), so anti-aliased edges have no dark halo.
+    public var transparentBackground: RGBA8? = nil
+    /// Pattern used when the colours must be reduced to 256 (only then).
+    public var dither: GIFDither = .none
+
+    /// Creates options; every argument has the default above.
+    public init(optimize: Bool = true, transparentBackground: RGBA8? = nil, dither: GIFDither = .none) {
+        self.optimize = optimize
+        self.transparentBackground = transparentBackground
+        self.dither = dither
+    }
+
+    /// The pixel a decoder shows for `pixel` under these options, before any palette
+    /// reduction: transparent black, or an opaque colour composited onto the matte (or black).
+    ///
+    /// Compositing is source-over in sRGB-encoded values with rounding to nearest, as the
+    /// rasterizer blends (DESIGN.md §3 "Pixels").
+    public func displayedColor(of pixel: RGBA8) -> RGBA8 {
+        if pixel.a == 255 { return pixel }
+        let matte = transparentBackground ?? .black
+        if transparentBackground != nil && pixel.a < 128 { return .transparent }
+        let a = Int(pixel.a)
+        func mix(_ c: UInt8, _ m: UInt8) -> UInt8 {
+            UInt8((Int(c) * a + Int(m) * (255 - a) + 127) / 255)
+        }
+        return RGBA8(r: mix(pixel.r, matte.r), g: mix(pixel.g, matte.g), b: mix(pixel.b, matte.b))
+    }
+
+    /// ``displayedColor(of:)`` applied to every pixel of every frame: what decoding the encoded
+    /// GIF gives back when the palette is exact (before identical frames are merged).
+    public func displayedSequence(of sequence: FrameSequence) -> FrameSequence {
+        var result = sequence
+        for f in result.frames.indices {
+            var image = result.frames[f].image
+            for y in 0..<image.height {
+                for x in 0..<image.width { image[x, y] = displayedColor(of: image[x, y]) }
+            }
+            result.frames[f].image = image
+        }
+        return result
+    }
+}
+
+/// The encoded file and facts about it (for `--verbose` and the benchmark).
+public struct GIFEncodingResult: Sendable, Hashable {
+    /// The whole GIF89a file.
+    public var bytes: [UInt8]
+    /// Number of real colours in the global table (not counting the transparent slot nor the
+    /// padding to a power of two).
+    public var paletteSize: Int
+    /// Largest per-channel difference, in 1/255 units, between a displayed source pixel and its
+    /// palette colour; 0 when the palette is exact.
+    public var worstChannelError: Int
+    /// Number of images in the file after merging and splitting.
+    public var storedFrameCount: Int
+}

@@ -1,2 +1,0 @@
-// Compare: see DESIGN.md §2.
-enum _Placeholder {}

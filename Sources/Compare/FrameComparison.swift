@@ -1,0 +1,175 @@
+import Raster
+
+/// Frame-by-frame comparison of two animations or stills (issue 7 §3, DESIGN.md §3).
+public enum FrameComparison {
+    /// Compares an actual sequence with the expected (reference) one.
+    ///
+    /// Both are 8-bit sRGB RGBA; a still image is a one-frame sequence. Identical consecutive
+    /// frames are merged first on each side (their delays added), so the same animation written
+    /// with or without repeated frames compares equal. Then, in order: canvas size, frame count,
+    /// per-frame delays and loop count (timing only when either side has more than one merged
+    /// frame: a still has none), then pixels, frame by frame. Pixels are compared even when an
+    /// earlier check failed, on the canvas padded to the larger size, so a diff exists for every
+    /// outcome. Fully transparent pixels are equal whatever their hidden colour; alpha counts.
+    ///
+    /// - Parameters:
+    ///   - actual: what was rendered or decoded now.
+    ///   - expected: the reference.
+    ///   - options: tolerance; must be valid (``ComparisonOptions/validationMessage`` is `nil`).
+    /// - Returns: the verdict, per-frame results and what is needed to draw the diff.
+    public static func compare(actual: FrameSequence, expected: FrameSequence,
+                               options: ComparisonOptions = .exact) -> ComparisonResult {
+        precondition(options.validationMessage == nil, options.validationMessage ?? "")
+        let mergedActual = mergeIdenticalFrames(actual.frames)
+        let mergedExpected = mergeIdenticalFrames(expected.frames)
+        let actualSummary = SequenceSummary(
+            width: actual.width, height: actual.height, sourceFrameCount: actual.frames.count,
+            delaysCentiseconds: mergedActual.map(\.frame.delayCentiseconds), loopCount: actual.loopCount)
+        let expectedSummary = SequenceSummary(
+            width: expected.width, height: expected.height, sourceFrameCount: expected.frames.count,
+            delaysCentiseconds: mergedExpected.map(\.frame.delayCentiseconds), loopCount: expected.loopCount)
+
+        let mismatches = sequenceMismatches(actualSummary, expectedSummary)
+        var frames: [FrameResult] = []
+        var marks: [[UInt8]?] = []
+        let width = max(actual.width, expected.width), height = max(actual.height, expected.height)
+        for index in 0..<max(mergedActual.count, mergedExpected.count) {
+            let a = index < mergedActual.count ? mergedActual[index] : nil
+            let e = index < mergedExpected.count ? mergedExpected[index] : nil
+            let (result, frameMarks) = compareFrame(index: index, actual: a, expected: e,
+                                                    width: width, height: height, options: options)
+            frames.append(result)
+            marks.append(frameMarks)
+        }
+
+        let totals = ComparisonTotals(
+            frames: frames.count,
+            failingFrames: frames.count { !$0.status.passed },
+            differingPixels: frames.reduce(0) { $0 + $1.differingPixels },
+            antialiasedPixels: frames.reduce(0) { $0 + $1.antialiasedPixels },
+            maxDelta: frames.reduce(0) { max($0, $1.maxDelta) })
+        let verdict = mismatches.first?.verdict ?? (totals.failingFrames > 0 ? .pixelsDiffer : .equal)
+        return ComparisonResult(
+            verdict: verdict, mismatches: mismatches, actual: actualSummary, expected: expectedSummary,
+            frames: frames, totals: totals, options: options,
+            actualFrames: mergedActual.map(\.frame), expectedFrames: mergedExpected.map(\.frame), marks: marks)
+    }
+
+    /// A merged frame and the original indices it stands for.
+    typealias MergedFrame = (frame: TimedFrame, sources: Range<Int>)
+
+    /// Merges runs of identical consecutive frames into one, adding their delays.
+    static func mergeIdenticalFrames(_ frames: [TimedFrame]) -> [MergedFrame] {
+        var merged: [MergedFrame] = []
+        for (index, frame) in frames.enumerated() {
+            if let last = merged.last, FrameComparator.equivalent(last.frame.image, frame.image) {
+                merged[merged.count - 1].frame.delayCentiseconds += frame.delayCentiseconds
+                merged[merged.count - 1].sources = last.sources.lowerBound..<index + 1
+            } else {
+                merged.append((frame, index..<index + 1))
+            }
+        }
+        return merged
+    }
+
+    /// Canvas size, frame count, delays, loop count, in that order.
+    static func sequenceMismatches(_ actual: SequenceSummary, _ expected: SequenceSummary) -> [SequenceMismatch] {
+        var found: [SequenceMismatch] = []
+        if actual.width != expected.width || actual.height != expected.height {
+            found.append(.canvasSize(actualWidth: actual.width, actualHeight: actual.height,
+                                     expectedWidth: expected.width, expectedHeight: expected.height))
+        }
+        if actual.frameCount != expected.frameCount {
+            found.append(.frameCount(actual: actual.frameCount, expected: expected.frameCount))
+        }
+        let animated = actual.frameCount > 1 || expected.frameCount > 1
+        if animated && actual.frameCount == expected.frameCount {
+            for (index, (a, e)) in zip(actual.delaysCentiseconds, expected.delaysCentiseconds).enumerated() where a != e {
+                found.append(.delay(frame: index, actualCentiseconds: a, expectedCentiseconds: e))
+            }
+        }
+        if animated && actual.loopCount != expected.loopCount {
+            found.append(.loopCount(actual: actual.loopCount, expected: expected.loopCount))
+        }
+        return found
+    }
+
+    /// Compares one merged frame on the padded `width × height` canvas.
+    static func compareFrame(index: Int, actual: MergedFrame?, expected: MergedFrame?,
+                             width: Int, height: Int, options: ComparisonOptions) -> (FrameResult, [UInt8]?) {
+        let pixelCount = width * height
+        var result = FrameResult(
+            index: index, status: .identical, pixelCount: pixelCount, differingPixels: 0,
+            antialiasedPixels: 0, maxDelta: 0, firstDifference: nil,
+            actualSourceFrames: actual?.sources ?? 0..<0, expectedSourceFrames: expected?.sources ?? 0..<0)
+        guard let actual, let expected else {
+            result.status = actual == nil ? .missingInActual : .missingInExpected
+            result.differingPixels = pixelCount
+            result.firstDifference = pixelCount > 0 ? PixelPosition(x: 0, y: 0) : nil
+            return (result, [UInt8](repeating: PixelMark.different.rawValue, count: pixelCount))
+        }
+        let a = actual.frame.image, e = expected.frame.image
+        let difference: FrameDifference
+        if a.width == width && a.height == height && e.width == width && e.height == height {
+            difference = FrameComparator.compare(a, e, options: options)
+        } else {
+            difference = comparePadded(a, e, width: width, height: height, options: options)
+        }
+        result.differingPixels = difference.differing
+        result.antialiasedPixels = difference.antialiased
+        result.maxDelta = difference.maxDelta
+        result.firstDifference = difference.first
+        if difference.differing == 0 && difference.antialiased == 0 && difference.maxDelta == 0 {
+            result.status = .identical
+        } else {
+            result.status = options.allows(differing: difference.differing, of: pixelCount) ? .withinTolerance : .different
+        }
+        return (result, difference.marks)
+    }
+
+    /// Compares images of different sizes on the padded canvas: the overlap pixel by pixel (on
+    /// copies padded with transparency, so anti-aliasing sees real neighbours), every pixel that
+    /// only one image covers as different.
+    static func comparePadded(_ a: RGBAImage, _ e: RGBAImage, width: Int, height: Int,
+                              options: ComparisonOptions) -> FrameDifference {
+        let paddedA = padded(a, width: width, height: height)
+        let paddedE = padded(e, width: width, height: height)
+        var difference = FrameComparator.compare(paddedA, paddedE, options: options)
+        var marks = difference.marks ?? [UInt8](repeating: 0, count: width * height)
+        let overlapWidth = min(a.width, e.width), overlapHeight = min(a.height, e.height)
+        var first: PixelPosition? = nil
+        var differing = 0, antialiased = 0
+        for y in 0..<height {
+            for x in 0..<width {
+                let i = y * width + x
+                if x >= overlapWidth || y >= overlapHeight {
+                    marks[i] = PixelMark.different.rawValue
+                }
+                switch PixelMark(rawValue: marks[i]) {
+                case .different?:
+                    differing += 1
+                    if first == nil { first = PixelPosition(x: x, y: y) }
+                case .antialiased?: antialiased += 1
+                default: break
+                }
+            }
+        }
+        difference.differing = differing
+        difference.antialiased = antialiased
+        difference.first = first
+        difference.marks = marks
+        return difference
+    }
+
+    /// `image` on a `width × height` transparent canvas, top-left aligned.
+    static func padded(_ image: RGBAImage, width: Int, height: Int) -> RGBAImage {
+        if image.width == width && image.height == height { return image }
+        var canvas = RGBAImage(width: width, height: height)
+        let rowBytes = image.width * 4
+        for y in 0..<image.height {
+            canvas.pixels.replaceSubrange(y * width * 4..<y * width * 4 + rowBytes,
+                                          with: image.pixels[y * rowBytes..<(y + 1) * rowBytes])
+        }
+        return canvas
+    }
+}

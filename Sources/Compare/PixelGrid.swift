@@ -1,0 +1,18 @@
+/// Read-only access to one RGBA8 image's pixels as packed `UInt32`s, for the hot loops.
+///
+/// Valid only inside the `withUnsafe…` scope that produced `bytes`.
+struct PixelGrid {
+    /// `width × height × 4` bytes, row-major RGBA8.
+    let bytes: UnsafeRawBufferPointer
+    let width: Int
+    let height: Int
+
+    /// The pixel at (x, y) packed as `r | g << 8 | b << 16 | a << 24`.
+    ///
+    /// - Precondition (unchecked): `0 ≤ x < width`, `0 ≤ y < height`.
+    @inline(__always)
+    func pixel(_ x: Int, _ y: Int) -> UInt32 {
+        // (y · width + x) · 4 + 4 ≤ width · height · 4 = bytes.count.
+        UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: (y &* width &+ x) &* 4, as: UInt32.self))
+    }
+}

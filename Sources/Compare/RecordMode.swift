@@ -1,0 +1,94 @@
+/// When reference frames are (re)written, as in swift-snapshot-testing's `SnapshotTestingConfiguration.Record`.
+///
+/// Chosen with `--record` or the `SPINRENDER_RECORD` environment variable (the option wins).
+/// Recording never passes silently: a run that writes a reference fails, so CI cannot go green on
+/// an empty reference folder.
+public enum RecordMode: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// Write every reference, whether or not it exists or matches.
+    case all
+    /// Write references that do not exist yet (the default).
+    case missing
+    /// Write references that do not exist or do not match.
+    case failed
+    /// Never write; a missing reference is a failure.
+    case never
+
+    /// ``missing``.
+    public static let `default`: RecordMode = .missing
+
+    /// The environment variable read when no `--record` option is given.
+    public static let environmentVariable = "SPINRENDER_RECORD"
+
+    /// Parses `all`, `missing`, `failed` or `never`, ignoring case and surrounding white space.
+    ///
+    /// - Returns: `nil` for anything else.
+    public init?(parsing text: String) {
+        var word = Substring(text)
+        while word.first?.isWhitespace == true { word.removeFirst() }
+        while word.last?.isWhitespace == true { word.removeLast() }
+        guard let mode = RecordMode(rawValue: word.lowercased()) else { return nil }
+        self = mode
+    }
+
+    /// The mode for a run: the `--record` value if given, else `SPINRENDER_RECORD` if set and not
+    /// empty, else ``default``.
+    ///
+    /// - Returns: the mode, or a one-line message naming the bad value and the allowed ones.
+    public static func resolve(option: String?, environment: [String: String]) -> Result<RecordMode, RecordModeError> {
+        if let option {
+            guard let mode = RecordMode(parsing: option) else {
+                return .failure(RecordModeError(source: "--record", value: option))
+            }
+            return .success(mode)
+        }
+        if let value = environment[environmentVariable], !value.allSatisfy(\.isWhitespace) {
+            guard let mode = RecordMode(parsing: value) else {
+                return .failure(RecordModeError(source: environmentVariable, value: value))
+            }
+            return .success(mode)
+        }
+        return .success(.default)
+    }
+
+    /// What to do with one reference.
+    ///
+    /// - Parameters:
+    ///   - referenceExists: whether the reference file or folder exists.
+    ///   - matches: whether the comparison passed (ignored when the reference is missing).
+    /// - Returns: whether to write the new reference, and whether the check passes. Writing a
+    ///   reference always fails the check, as in swift-snapshot-testing.
+    public func decide(referenceExists: Bool, matches: Bool) -> RecordDecision {
+        let write: Bool
+        switch self {
+        case .all: write = true
+        case .missing: write = !referenceExists
+        case .failed: write = !referenceExists || !matches
+        case .never: write = false
+        }
+        return RecordDecision(writeReference: write, passes: referenceExists && matches && !write)
+    }
+
+    /// The raw value.
+    public var description: String { rawValue }
+}
+
+/// The outcome of ``RecordMode/decide(referenceExists:matches:)``.
+public struct RecordDecision: Hashable, Sendable {
+    /// Write the newly rendered frames as the reference.
+    public var writeReference: Bool
+    /// The check passes.
+    public var passes: Bool
+}
+
+/// A record mode that could not be parsed.
+public struct RecordModeError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// `--record` or `SPINRENDER_RECORD`.
+    public var source: String
+    /// The text given.
+    public var value: String
+
+    /// `invalid value 'x' for --record (values: all, missing, failed, never)`.
+    public var description: String {
+        "invalid value '\(value)' for \(source) (values: \(RecordMode.allCases.map(\.rawValue).joined(separator: ", ")))"
+    }
+}

@@ -1,2 +1,0 @@
-// PNGCodec: see DESIGN.md §2.
-enum _Placeholder {}

@@ -1,0 +1,89 @@
+import CPNG
+import Raster
+
+/// Reads PNG data into 8-bit sRGB RGBA through libpng's simplified API.
+///
+/// Every colour type and bit depth is accepted and converted by libpng
+/// (`png_image_finish_read` with `PNG_FORMAT_RGBA`): palette and tRNS are expanded, grey is
+/// replicated, 16-bit samples are reduced, a gAMA/sRGB/cHRM-tagged image is converted to sRGB.
+/// A 16-bit image with no gAMA or sRGB chunk is taken as sRGB-encoded
+/// (`PNG_IMAGE_FLAG_16BIT_sRGB`), which is what image tools write; libpng's own default would
+/// assume linear data. Alpha stays straight (not premultiplied).
+public enum PNGDecoder {
+    /// Decodes a whole PNG file held in memory.
+    ///
+    /// The size from the header is checked against `limits` before the pixel buffer is allocated.
+    ///
+    /// - Parameters:
+    ///   - bytes: the complete PNG data stream.
+    ///   - limits: resource limits; ``PNGDecodingLimits/default`` allows 1 GiB of pixels.
+    /// - Returns: the image, `width × height` RGBA8, straight alpha, sRGB.
+    /// - Throws: ``PNGError`` with ``PNGError/Code/libpng`` for malformed or truncated data,
+    ///   ``PNGError/Code/tooLarge`` when the image exceeds `limits`, ``PNGError/Code/empty`` for
+    ///   no bytes at all.
+    public static func decode(_ bytes: [UInt8], limits: PNGDecodingLimits = .default) throws(PNGError) -> RGBAImage {
+        guard !bytes.isEmpty else {
+            throw PNGError(code: .empty, operation: .decode, message: "no data")
+        }
+        // libpng reads from `bytes` until finish_read returns, so both calls happen inside the
+        // one closure that keeps the buffer pinned.
+        let result: Result<RGBAImage, PNGError> = bytes.withUnsafeBytes { data in
+            decode(data, limits: limits)
+        }
+        return try result.get()
+    }
+
+    /// Both simplified-API read steps over pinned memory.
+    private static func decode(_ data: UnsafeRawBufferPointer, limits: PNGDecodingLimits) -> Result<RGBAImage, PNGError> {
+        let control = PNGControl()
+        guard png_image_begin_read_from_memory(control.image, data.baseAddress, data.count) != 0 else {
+            return .failure(control.error(.decode))
+        }
+        let width = Int(control.image.pointee.width)
+        let height = Int(control.image.pointee.height)
+        let byteCount: Int
+        switch checkedByteCount(width: width, height: height, limits: limits) {
+        case .success(let count): byteCount = count
+        case .failure(let error): return .failure(error)
+        }
+        control.image.pointee.format = PNGFormat.rgba
+        // Only settable after begin_read, which initialises `flags`.
+        control.image.pointee.flags |= UInt32(PNG_IMAGE_FLAG_16BIT_sRGB)
+
+        var pixels = [UInt8](repeating: 0, count: byteCount)
+        let finished = pixels.withUnsafeMutableBytes { buffer in
+            png_image_finish_read(control.image, nil, buffer.baseAddress, Int32(width * 4), nil)
+        }
+        guard finished != 0, !control.failed else {
+            return .failure(control.error(.decode))
+        }
+        guard let image = RGBAImage(width: width, height: height, pixels: pixels) else {
+            return .failure(PNGError(code: .unsupportedSize, operation: .decode,
+                                     message: "image is \(width) × \(height) pixels"))
+        }
+        return .success(image)
+    }
+
+    /// `width × height × 4`, refused when it overflows, exceeds the limit or libpng's row stride.
+    static func checkedByteCount(width: Int, height: Int, limits: PNGDecodingLimits) -> Result<Int, PNGError> {
+        let pixels = width.multipliedReportingOverflow(by: height)
+        let bytes = pixels.partialValue.multipliedReportingOverflow(by: 4)
+        guard !pixels.overflow, !bytes.overflow, bytes.partialValue <= limits.maxMemoryBytes else {
+            return .failure(PNGError(
+                code: .tooLarge, operation: .decode,
+                message: "image is \(width) × \(height) pixels and needs \(describeBytes(width, height)), "
+                    + "more than the limit of \(limits.maxMemoryBytes) bytes"))
+        }
+        guard width > 0, height > 0, width * 4 <= Int(Int32.max) else {
+            return .failure(PNGError(code: .unsupportedSize, operation: .decode,
+                                     message: "image is \(width) × \(height) pixels"))
+        }
+        return .success(bytes.partialValue)
+    }
+
+    /// `N bytes` for `width × height × 4`, computed without overflow (sides are < 2³¹).
+    private static func describeBytes(_ width: Int, _ height: Int) -> String {
+        let product = UInt64(width).multipliedFullWidth(by: UInt64(height) * 4)
+        return product.high == 0 ? "\(product.low) bytes" : "more than 2^64 bytes"
+    }
+}

@@ -1,0 +1,13 @@
+/// Resource limits applied while decoding untrusted PNG data (issue 5: check before allocating).
+public struct PNGDecodingLimits: Hashable, Sendable {
+    /// The most bytes the decoded RGBA8 image may occupy (`width × height × 4`).
+    public var maxMemoryBytes: Int
+
+    /// Creates limits.
+    public init(maxMemoryBytes: Int) {
+        self.maxMemoryBytes = maxMemoryBytes
+    }
+
+    /// 1 GiB, the CLI's default `--max-memory`.
+    public static let `default` = PNGDecodingLimits(maxMemoryBytes: 1 << 30)
+}

@@ -1,0 +1,91 @@
+import Testing
+import Raster
+@testable import PNGCodec
+
+/// Malformed, truncated and oversized input gives a one-line error, never a crash (issue 5).
+@Suite struct PNGDecoderHostileInputTests {
+    static let valid: [UInt8] = {
+        var image = RGBAImage(width: 20, height: 10, fill: .white)
+        for x in 0..<20 { image[x, x / 2] = RGBA8(r: UInt8(x * 10), g: 50, b: 200, a: 180) }
+        return try! PNGEncoder.encode(image)
+    }()
+
+    @Test func everyTruncationThrows() {
+        for length in 0..<Self.valid.count - 12 {  // the last 12 bytes are IEND, which libpng does not need
+            #expect(throws: PNGError.self, "length \(length)") {
+                try PNGDecoder.decode(Array(Self.valid.prefix(length)))
+            }
+        }
+    }
+
+    @Test func truncatedDataGivesOneLineLibpngMessage() throws {
+        do {
+            _ = try PNGDecoder.decode(Array(Self.valid.prefix(Self.valid.count - 20)))
+            Issue.record("truncated PNG decoded")
+        } catch {
+            #expect(error.code == .libpng)
+            #expect(error.operation == .decode)
+            #expect(!error.message.isEmpty)
+            #expect(!error.description.contains("\n"))
+            #expect(error.description.hasPrefix("cannot decode PNG: "))
+        }
+    }
+
+    @Test func corruptPixelDataThrows() {
+        var bytes = Self.valid
+        // Flip a byte inside the IDAT payload: the chunk CRC no longer matches.
+        let idat = Self.find("IDAT", in: bytes)!
+        bytes[idat + 8] ^= 0x55
+        #expect(throws: PNGError.self) { try PNGDecoder.decode(bytes) }
+    }
+
+    @Test func badSignatureAndGarbageThrow() {
+        #expect(throws: PNGError.self) { try PNGDecoder.decode(Array("GIF89a not a png at all".utf8)) }
+        var bytes = Self.valid
+        bytes[1] = 0x51
+        #expect(throws: PNGError.self) { try PNGDecoder.decode(bytes) }
+        #expect(throws: PNGError.self) { try PNGDecoder.decode([UInt8](repeating: 0xFF, count: 4096)) }
+    }
+
+    @Test func emptyInputIsItsOwnError() {
+        do {
+            _ = try PNGDecoder.decode([])
+            Issue.record("empty input decoded")
+        } catch {
+            #expect(error.code == .empty)
+        }
+    }
+
+    @Test func oversizeImageIsRefusedFromItsHeaderAlone() {
+        // 100 000 × 100 000 RGBA would need 40 GB; the file has no IDAT, so only a check made
+        // before reading pixels (and before allocating them) can produce `tooLarge`.
+        let header = HandMadePNG.headerOnly(width: 100_000, height: 100_000)
+        do {
+            _ = try PNGDecoder.decode(header)
+            Issue.record("oversize header decoded")
+        } catch {
+            #expect(error.code == .tooLarge)
+            #expect(error.description.contains("100000 × 100000"))
+            #expect(error.description.contains("40000000000 bytes"))
+        }
+    }
+
+    @Test func memoryLimitIsConfigurable() throws {
+        let limits = PNGDecodingLimits(maxMemoryBytes: 20 * 10 * 4 - 1)
+        #expect(throws: PNGError.self) { try PNGDecoder.decode(Self.valid, limits: limits) }
+        let exact = PNGDecodingLimits(maxMemoryBytes: 20 * 10 * 4)
+        #expect(try PNGDecoder.decode(Self.valid, limits: exact).width == 20)
+    }
+
+    @Test func zeroWidthHeaderThrows() {
+        #expect(throws: PNGError.self) { try PNGDecoder.decode(HandMadePNG.headerOnly(width: 0, height: 5)) }
+    }
+
+    static func find(_ type: String, in bytes: [UInt8]) -> Int? {
+        let needle = Array(type.utf8)
+        for i in 0...(bytes.count - needle.count) where Array(bytes[i..<i + needle.count]) == needle {
+            return i
+        }
+        return nil
+    }
+}

@@ -9,14 +9,20 @@ import SpinRender
 let spinrenderVersion = "0.1.0"
 
 enum CommandTable {
-    static let subcommands: [any Command.Type] = [RenderCommand.self]
+    static var subcommands: [any Command.Type] { [RenderCommand.self] }
 }
 
 func == (a: any Command.Type, b: any Command.Type) -> Bool { a.name == b.name }
 
 enum StandardError {
     static func write(_ text: String) {
-        fputs(text, stderr)
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+            if written <= 0 { return }
+            offset += written
+        }
     }
 }
 

@@ -54,8 +54,9 @@ public struct Animation: Hashable, Sendable {
 
     /// Delays the start by `seconds` (SwiftUI `delay(_:)`).
     ///
-    /// As in SwiftUI the delay happens once, before the first run, even when a repeat modifier
-    /// follows it; a `speed` written after it scales it.
+    /// The delay happens once, before the first run, even when a repeat modifier follows it
+    /// (as SwiftUI users report: repeats do not wait again), so it shifts a repeating
+    /// animation without changing its period; a `speed` written after it scales it.
     public func delay(_ seconds: Double) -> Animation { adding(.delay(seconds)) }
 
     /// Runs `speed` times faster (SwiftUI `speed(_:)`); applies to everything written before it.

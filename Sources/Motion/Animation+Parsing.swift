@@ -554,16 +554,24 @@ private struct AnimationParser {
         if expected.label == nil {
             return AnimationParseError(message: "missing argument '\(expected.name)' in call to '\(callee)'", column: argument.labelColumn)
         }
-        let labels = allLabels(of: callee)
+        let forms = overloads(of: callee)
+        if forms.count > 1, forms.contains(where: { form in form.contains { $0.label == label } }) {
+            let spelled = forms.map { form in "\(callee)(\(form.compactMap(\.label).map { $0 + ":" }.joined()))" }
+            return AnimationParseError(
+                message: "'\(label):' can't be mixed with the other labels: '\(callee)' is either \(spelled.joined(separator: " or "))",
+                column: argument.labelColumn
+            )
+        }
+        let labels = forms.flatMap { $0.compactMap(\.label) }
         return AnimationParseError(
             message: "unknown argument label '\(label):' in call to '\(callee)'\(suggestion(for: label, among: labels, suffix: ":"))",
             column: argument.labelColumn
         )
     }
 
-    /// Every label `callee` accepts, across its overloads, for suggestions.
-    func allLabels(of callee: String) -> [String] {
-        let forms: [[Parameter]] = switch callee {
+    /// The parameter lists `callee` accepts.
+    func overloads(of callee: String) -> [[Parameter]] {
+        switch callee {
         case "spring": [springResponseForm, springDurationForm]
         case "interactiveSpring": [interactiveResponseForm, interactiveDurationForm]
         case "smooth", "snappy", "bouncy": [presetForm]
@@ -571,7 +579,6 @@ private struct AnimationParser {
         case "repeatCount", "repeatForever": [[Parameter("autoreverses", .boolean)]]
         default: [durationOnly]
         }
-        return forms.flatMap { $0.compactMap(\.label) }
     }
 
     /// The value of `argument` as `parameter` wants it, range-checked.

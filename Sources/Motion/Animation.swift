@@ -37,11 +37,14 @@ public struct Animation: Hashable, Sendable {
     public private(set) var modifiers: [Modifier]
     /// How the base is written in SwiftUI, e.g. `.easeInOut(duration: 1)`.
     let baseSpelling: String
+    /// The timeline the modifiers make, worked out once (a spring's settling time is a search).
+    private var plan: Plan
 
     init(base: Base, spelling: String) {
         self.base = base
         self.modifiers = []
         self.baseSpelling = spelling
+        self.plan = Plan(base: base)
     }
 
     /// SwiftUI's default duration of a timing-curve animation, in seconds.
@@ -51,8 +54,9 @@ public struct Animation: Hashable, Sendable {
 
     /// Delays the start by `seconds` (SwiftUI `delay(_:)`).
     ///
-    /// As in SwiftUI the delay happens once, before the first run, even when a repeat modifier
-    /// follows it; a `speed` written after it scales it.
+    /// The delay happens once, before the first run, even when a repeat modifier follows it
+    /// (as SwiftUI users report: repeats do not wait again), so it shifts a repeating
+    /// animation without changing its period; a `speed` written after it scales it.
     public func delay(_ seconds: Double) -> Animation { adding(.delay(seconds)) }
 
     /// Runs `speed` times faster (SwiftUI `speed(_:)`); applies to everything written before it.
@@ -75,6 +79,7 @@ public struct Animation: Hashable, Sendable {
     private func adding(_ modifier: Modifier) -> Animation {
         var copy = self
         copy.modifiers.append(modifier)
+        copy.plan.apply(modifier)
         return copy
     }
 }
@@ -86,10 +91,9 @@ extension Animation {
     /// transaction began: 0 before it starts (and during a delay), 1 once a finite animation has
     /// finished; springs may overshoot 1 on the way.
     public func progress(atSeconds elapsedSeconds: Double) -> Double {
-        let timing = self.timing
-        guard elapsedSeconds > timing.delaySeconds else { return 0 }
-        let local = (elapsedSeconds - timing.delaySeconds) * timing.speed
-        return run(level: timing.repeats.count, at: local, repeats: timing.repeats)
+        guard elapsedSeconds > plan.delaySeconds else { return 0 }
+        let local = (elapsedSeconds - plan.delaySeconds) * plan.speed
+        return run(level: plan.repeats.count, at: local)
     }
 
     /// The period of ``progress(atSeconds:)`` in seconds, for an animation that never settles
@@ -97,15 +101,14 @@ extension Animation {
     /// undamped spring. `nil` otherwise. The delay only shifts the pattern: for t after the
     /// delay, progress(t + period) = progress(t).
     public var periodSeconds: Double? {
-        let timing = self.timing
-        for (level, modifier) in timing.repeats.enumerated() {
+        for (level, modifier) in plan.repeats.enumerated() {
             guard case let .forever(autoreverses) = modifier else { continue }
             // A repeat of something that never ends, or ends at once, changes nothing.
-            guard let inner = runSeconds(level: level, repeats: timing.repeats), inner > 0 else { continue }
-            return inner * (autoreverses ? 2 : 1) / timing.speed
+            guard let inner = plan.runSeconds[level], inner > 0 else { continue }
+            return inner * (autoreverses ? 2 : 1) / plan.speed
         }
         if case let .spring(spring, _) = base, spring.dampingRatio == 0, spring.response > 0 {
-            return spring.response / timing.speed  // 1 − cos(2πt / response)
+            return spring.response / plan.speed  // 1 − cos(2πt / response)
         }
         return nil
     }
@@ -113,21 +116,20 @@ extension Animation {
     /// The time in seconds, counted from the start of the transaction, after which progress is
     /// 1 for good (delay included); `nil` when the animation never finishes.
     public var settleSeconds: Double? {
-        let timing = self.timing
-        guard let seconds = runSeconds(level: timing.repeats.count, repeats: timing.repeats) else { return nil }
-        return timing.delaySeconds + seconds / timing.speed
+        guard let seconds = plan.runSeconds[plan.repeats.count] else { return nil }
+        return plan.delaySeconds + seconds / plan.speed
     }
 
     /// The delay before the first run, in seconds on the timeline: the sum of the `delay`
     /// modifiers, each divided by the speeds written after it.
-    public var delaySeconds: Double { timing.delaySeconds }
+    public var delaySeconds: Double { plan.delaySeconds }
 
     /// The overall speed: the product of the `speed` modifiers (1 without one).
-    public var speedFactor: Double { timing.speed }
+    public var speedFactor: Double { plan.speed }
 
     /// The duration of one run of the base motion in seconds: a curve's duration, a spring's
     /// settling time (infinity if it never settles).
-    public var durationSeconds: Double { baseRunSeconds ?? .infinity }
+    public var durationSeconds: Double { plan.runSeconds[0] ?? .infinity }
 
     /// Whether the animation repeats for ever (and so never settles).
     public var repeatsForever: Bool {
@@ -146,56 +148,13 @@ extension Animation {
         return false
     }
 
-    // The modifiers normalised: delays hoisted to the front in real seconds (each divided by the
-    // speeds written after it), one overall speed, and the repeats innermost first.
-    private enum Repeat { case count(Int, autoreverses: Bool), forever(autoreverses: Bool) }
-    private struct Timing { var delaySeconds = 0.0, speed = 1.0, repeats: [Repeat] = [] }
-
-    private var timing: Timing {
-        var timing = Timing()
-        for modifier in modifiers {
-            switch modifier {
-            case let .delay(seconds): timing.delaySeconds += max(seconds, 0)
-            case let .speed(factor):
-                guard factor > 0 else { continue }  // parse(_:) rejects these; ignore them here
-                timing.speed *= factor
-                timing.delaySeconds /= factor
-            case let .repeatCount(count, autoreverses): timing.repeats.append(.count(max(count, 1), autoreverses: autoreverses))
-            case let .repeatForever(autoreverses): timing.repeats.append(.forever(autoreverses: autoreverses))
-            }
-        }
-        return timing
-    }
-
-    /// Length of one run of the base, in base seconds; `nil` when it never ends.
-    private var baseRunSeconds: Double? {
-        switch base {
-        case let .curve(_, duration): max(duration, 0)
-        case let .spring(spring, _): spring.settlingDuration()
-        }
-    }
-
-    /// Length of the motion made of the base and the first `level` repeats, in base seconds.
-    private func runSeconds(level: Int, repeats: [Repeat]) -> Double? {
-        guard level > 0 else { return baseRunSeconds }
-        guard let inner = runSeconds(level: level - 1, repeats: repeats), inner > 0 else {
-            return runSeconds(level: level - 1, repeats: repeats)
-        }
-        switch repeats[level - 1] {
-        case let .count(count, _): return Double(count) * inner
-        case .forever: return nil
-        }
-    }
-
     /// Progress of the base and the first `level` repeats, `time` base seconds in (time > 0).
-    private func run(level: Int, at time: Double, repeats: [Repeat]) -> Double {
+    private func run(level: Int, at time: Double) -> Double {
         guard level > 0 else { return baseProgress(at: time) }
-        guard let inner = runSeconds(level: level - 1, repeats: repeats), inner > 0 else {
-            return run(level: level - 1, at: time, repeats: repeats)
-        }
+        guard let inner = plan.runSeconds[level - 1], inner > 0 else { return run(level: level - 1, at: time) }
         let cycle = (time / inner).rounded(.down)
         let reverses: Bool
-        switch repeats[level - 1] {
+        switch plan.repeats[level - 1] {
         case let .count(count, autoreverses):
             if cycle >= Double(count) { return 1 }  // finished: the model value, as SwiftUI ends
             reverses = autoreverses
@@ -204,7 +163,7 @@ extension Animation {
         }
         let local = time - cycle * inner
         let backwards = reverses && cycle.truncatingRemainder(dividingBy: 2) == 1
-        return run(level: level - 1, at: backwards ? inner - local : local, repeats: repeats)
+        return run(level: level - 1, at: backwards ? inner - local : local)
     }
 
     private func baseProgress(at time: Double) -> Double {
@@ -213,8 +172,58 @@ extension Animation {
             guard duration > 0 else { return time > 0 ? 1 : 0 }
             return curve.value(at: time / duration)
         case let .spring(spring, _):
-            if let settle = spring.settlingDuration(), time >= settle { return 1 }
+            if let settle = plan.runSeconds[0], time >= settle { return 1 }
             return spring.position(atSeconds: time)
+        }
+    }
+}
+
+/// The modifiers normalised: delays hoisted to the front in real seconds (each divided by the
+/// speeds written after it), one overall speed, the repeats innermost first, and the length of
+/// the motion up to each repeat.
+private struct Plan: Hashable, Sendable {
+    enum Repeat: Hashable, Sendable { case count(Int, autoreverses: Bool), forever(autoreverses: Bool) }
+
+    var delaySeconds = 0.0
+    var speed = 1.0
+    var repeats: [Repeat] = []
+    /// `runSeconds[k]`: length in base seconds of the base and the first k repeats; `nil` when
+    /// it never ends.
+    var runSeconds: [Double?]
+
+    init(base: Animation.Base) {
+        switch base {
+        case let .curve(_, duration): runSeconds = [max(duration, 0)]
+        case let .spring(spring, _): runSeconds = [spring.settlingDuration()]
+        }
+    }
+
+    mutating func apply(_ modifier: Animation.Modifier) {
+        switch modifier {
+        case let .delay(seconds):
+            delaySeconds += max(seconds, 0)
+        case let .speed(factor):
+            guard factor > 0 else { return }  // parse(_:) rejects these; ignore them here
+            speed *= factor
+            delaySeconds /= factor
+        case let .repeatCount(count, autoreverses):
+            appendRepeat(.count(max(count, 1), autoreverses: autoreverses))
+        case let .repeatForever(autoreverses):
+            appendRepeat(.forever(autoreverses: autoreverses))
+        }
+    }
+
+    private mutating func appendRepeat(_ repeatModifier: Repeat) {
+        let inner = runSeconds[repeats.count]
+        repeats.append(repeatModifier)
+        // A repeat of something that never ends, or ends at once, changes nothing.
+        guard let inner, inner > 0 else {
+            runSeconds.append(inner)
+            return
+        }
+        switch repeatModifier {
+        case let .count(count, _): runSeconds.append(Double(count) * inner)
+        case .forever: runSeconds.append(nil)
         }
     }
 }

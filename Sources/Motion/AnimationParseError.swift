@@ -8,6 +8,7 @@ public struct AnimationParseError: Error, Hashable, Sendable, CustomStringConver
     /// The 1-based column (in characters) of the mistake; one past the end for a missing token.
     public let column: Int
 
+    /// An error saying `message` about the character at `column` (1-based).
     public init(message: String, column: Int) {
         self.message = message
         self.column = column

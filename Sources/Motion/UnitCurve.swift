@@ -38,7 +38,7 @@ public struct UnitCurve: Hashable, Sendable {
     /// The progress at `time`, a fraction of the duration (clamped to 0…1).
     ///
     /// Solves x(s) = `time` for the curve parameter s by Newton's method, falling back to
-    /// bisection when Newton leaves the bracket or stalls, until x is within 1e-12 of `time`; the
+    /// bisection when Newton leaves the bracket or stalls, until x is within 1e-14 of `time`; the
     /// returned y(s) is then well within 1e-6 of the exact value.
     public func value(at time: Double) -> Double {
         if time <= 0 { return 0 }
@@ -54,7 +54,7 @@ public struct UnitCurve: Hashable, Sendable {
         var s = time  // x(s) ≈ s for gentle curves: a good first guess
         for _ in 0..<64 {
             let x = Self.coordinate(s, c0x, c1x) - time
-            if abs(x) < 1e-12 { return s }
+            if abs(x) < 1e-14 { return s }
             // x(s) is non-decreasing (control x in 0…1), so the sign of x keeps the bracket.
             if x > 0 { high = s } else { low = s }
             let slope = Self.derivative(s, c0x, c1x)

@@ -13,7 +13,9 @@ extension VectorArithmetic {
     }
 }
 
+/// Angles in degrees, opacities, scale factors: plain numbers animate as themselves.
 extension Double: VectorArithmetic {
+    /// Multiplies the number by `factor`.
     public mutating func scale(by factor: Double) { self *= factor }
 }
 
@@ -24,25 +26,31 @@ public struct AnimatablePoint: VectorArithmetic, Hashable, CustomStringConvertib
     /// Vertical coordinate, in points, increasing downwards (screen coordinates).
     public var y: Double
 
+    /// The point (`x`, `y`), in points.
     public init(x: Double, y: Double) {
         self.x = x
         self.y = y
     }
 
+    /// The origin.
     public static var zero: AnimatablePoint { AnimatablePoint(x: 0, y: 0) }
 
+    /// Component-wise sum.
     public static func + (lhs: AnimatablePoint, rhs: AnimatablePoint) -> AnimatablePoint {
         AnimatablePoint(x: lhs.x + rhs.x, y: lhs.y + rhs.y)
     }
 
+    /// Component-wise difference.
     public static func - (lhs: AnimatablePoint, rhs: AnimatablePoint) -> AnimatablePoint {
         AnimatablePoint(x: lhs.x - rhs.x, y: lhs.y - rhs.y)
     }
 
+    /// Multiplies both coordinates by `factor`.
     public mutating func scale(by factor: Double) {
         x *= factor
         y *= factor
     }
 
+    /// `(x, y)`, numbers as Swift writes them.
     public var description: String { "(\(formatNumber(x)), \(formatNumber(y)))" }
 }

@@ -50,6 +50,11 @@ let package = Package(
         // MARK: Executable
         .executableTarget(name: "spinrender", dependencies: ["SpinRender"], swiftSettings: strictSwift),
 
+        // MARK: Benchmarks
+        // In-process figures for `make bench` (comparison speed, render + encode, coverage
+        // accuracy); built by the Makefile, not a product users install.
+        .executableTarget(name: "spinrender-bench", dependencies: ["SpinRender"], swiftSettings: strictSwift),
+
         // MARK: Tests
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),

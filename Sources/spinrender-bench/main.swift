@@ -1,0 +1,180 @@
+// spinrender-bench: the benchmark figures that need to run inside the process — frame
+// comparison speed (issue 7), render + encode time without process start-up (issue 4) and the
+// rasterizer's coverage accuracy (issue 2, DESIGN.md §4). `make bench` runs it after the
+// whole-process figures of scripts/bench.py.
+//
+// Usage: spinrender-bench [--runs N]   (default 15 timed runs per figure, after one warm-up)
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import SpinRender
+
+let runs: Int = {
+    let arguments = CommandLine.arguments
+    if let at = arguments.firstIndex(of: "--runs"), at + 1 < arguments.count, let n = Int(arguments[at + 1]), n > 0 {
+        return n
+    }
+    return 15
+}()
+
+/// Keeps results observable so the optimiser cannot drop the work being timed.
+nonisolated(unsafe) var sink = 0
+
+// MARK: - Frame comparison
+
+/// A deterministic noise image (xorshift64), opaque: the worst case for the comparison, because
+/// no row is skipped and the anti-aliasing detector finds both darker and brighter neighbours
+/// around every pixel, so it goes on to its sibling checks.
+func noiseImage(width: Int, height: Int, seed: UInt64) -> RGBAImage {
+    var state = seed
+    var bytes = [UInt8](repeating: 255, count: width * height * 4)
+    for pixel in 0..<(width * height) {
+        state ^= state << 13; state ^= state >> 7; state ^= state << 17
+        bytes[pixel * 4] = UInt8(truncatingIfNeeded: state)
+        bytes[pixel * 4 + 1] = UInt8(truncatingIfNeeded: state >> 8)
+        bytes[pixel * 4 + 2] = UInt8(truncatingIfNeeded: state >> 16)
+    }
+    return RGBAImage(width: width, height: height, pixels: bytes)!
+}
+
+/// A smooth opaque gradient (each channel a ramp), the content of typical screenshots' large areas.
+func gradientImage(width: Int, height: Int) -> RGBAImage {
+    var bytes = [UInt8](repeating: 255, count: width * height * 4)
+    for y in 0..<height {
+        for x in 0..<width {
+            let i = (y * width + x) * 4
+            bytes[i] = UInt8(x * 191 / width)
+            bytes[i + 1] = UInt8(y * 191 / height)
+            bytes[i + 2] = UInt8((x + y) * 95 / (width + height))
+        }
+    }
+    return RGBAImage(width: width, height: height, pixels: bytes)!
+}
+
+func still(_ image: RGBAImage) -> FrameSequence {
+    FrameSequence(width: image.width, height: image.height,
+                  frames: [TimedFrame(image: image, delayCentiseconds: 0)], loopCount: .playOnce)
+}
+
+func benchmarkComparison() {
+    print("Frame comparison, 1000×1000 px (1 megapixel), in-process, median of \(runs) runs")
+    let side = 1000
+    let original = noiseImage(width: side, height: side, seed: 0x9E37_79B9_7F4A_7C15)
+    // A separate buffer with the same bytes, so nothing short-circuits on shared storage.
+    let copy = RGBAImage(width: side, height: side, pixels: original.pixels.map { $0 })!
+    // Every channel moved by 128: every pixel differs far beyond pixelmatch's default threshold.
+    let inverted = RGBAImage(width: side, height: side, pixels: original.pixels.enumerated().map { index, byte in
+        index % 4 == 3 ? byte : byte ^ 0x80
+    })!
+    let a = still(original), same = still(copy), different = still(inverted)
+
+    var identicalVerdict = ""
+    let identical = Timing.measure(runs: runs) {
+        let result = FrameComparison.compare(actual: a, expected: same, options: .exact)
+        identicalVerdict = result.verdict.rawValue
+        sink &+= result.totals.differingPixels
+    }
+    // pixelmatch's defaults: threshold 0.1, anti-aliasing detected (includeAA: false).
+    let options = ComparisonOptions(threshold: 0.1, ignoreAntialiasing: true)
+    var flagged = 0
+    let allDifferent = Timing.measure(runs: runs) {
+        let result = FrameComparison.compare(actual: a, expected: different, options: options)
+        flagged = result.totals.differingPixels + result.totals.antialiasedPixels
+        sink &+= flagged
+    }
+    // Smooth content, every pixel brightened: the anti-aliasing detector usually stops early
+    // (equal neighbours), so this shows how much the figure above depends on the content.
+    let gradient = gradientImage(width: side, height: side)
+    let brighter = RGBAImage(width: side, height: side, pixels: gradient.pixels.enumerated().map { index, byte in
+        index % 4 == 3 ? byte : byte &+ 64
+    })!
+    let smoothA = still(gradient), smoothB = still(brighter)
+    var smoothFlagged = 0
+    let smoothDifferent = Timing.measure(runs: runs) {
+        let result = FrameComparison.compare(actual: smoothA, expected: smoothB, options: options)
+        smoothFlagged = result.totals.differingPixels + result.totals.antialiasedPixels
+        sink &+= smoothFlagged
+    }
+    let identicalMs = Timing.median(identical), differentMs = Timing.median(allDifferent)
+    print("  identical frames (exact)                        \(pad(fixed(identicalMs, 3), 9)) ms   verdict \(identicalVerdict)")
+    print("  all pixels different, anti-aliasing detection   \(pad(fixed(differentMs, 3), 9)) ms   \(flagged) of \(side * side) pixels flagged")
+    print("  all different, smooth gradient (information)    \(pad(fixed(Timing.median(smoothDifferent), 3), 9)) ms   \(smoothFlagged) of \(side * side) pixels flagged")
+    print("  (pixelmatch on this kind of machine, per issue 7: about 11 ms and 243 ms)")
+    target(identicalMs <= 2, "compare two identical 1-megapixel frames ≤ 2 ms (\(fixed(identicalMs, 3)) ms)")
+    target(differentMs <= 25, "compare 1 megapixel all different with anti-aliasing detection ≤ 25 ms (\(fixed(differentMs, 3)) ms)")
+    print()
+}
+
+// MARK: - Render and encode
+
+func benchmarkRendering() {
+    print("Render + encode in-process (no process start-up, no file write), median of \(runs) runs")
+    var main = RenderRequest()
+    main.scene.mode = .explicit
+    var large = RenderRequest()
+    large.scene.scale = 3
+    large.scene.pointSize = 120
+    large.durationSeconds = 2
+    large.framesPerSecond = 50
+    var cases: [(String, RenderRequest)] = []
+    for (name, base) in [("main job (explicit, defaults)", main), ("large (--scale 3 --point-size 120)", large)] {
+        var oneThread = base
+        oneThread.threads = 1
+        var uncompacted = base
+        uncompacted.compact = false
+        cases.append((name, base))
+        cases.append((name + ", 1 thread", oneThread))
+        cases.append((name + ", --no-compact", uncompacted))
+    }
+    for (name, request) in cases {
+        let first: RenderedGIF
+        do {
+            first = try SpinRenderer.renderGIF(request)
+        } catch {
+            print("  \(name): render failed: \(error)")
+            continue
+        }
+        let times = Timing.measure(runs: runs) {
+            sink &+= (try? SpinRenderer.renderGIF(request))?.bytes.count ?? 0
+        }
+        let label = name.padding(toLength: 52)
+        print("  \(label) \(pad(fixed(Timing.median(times), 2), 8)) ms   \(pad(String(first.bytes.count), 7)) bytes, \(first.storedFrameCount) frames stored")
+    }
+    print()
+}
+
+extension String {
+    func padding(toLength length: Int) -> String {
+        count >= length ? self : self + String(repeating: " ", count: length - count)
+    }
+}
+
+// MARK: - Coverage accuracy
+
+func benchmarkCoverage() {
+    // The rays of the default spinner at @1x, @2x and @3x (ray width 1.64 pt, centre line
+    // 2.53 pt long) and a hairline capsule, as in Tests/RasterTests/CoverageAccuracyTests.swift,
+    // with more angles and sub-pixel offsets than the test.
+    let angles = 37, offsets = 4
+    print("Rasterizer coverage error against exact capsule areas, \(angles) angles × \(offsets * offsets) sub-pixel offsets each, in 1/255")
+    print("  capsule (length, radius px)      max      mean (AA pixels)   max 8-bit mask   AA pixels")
+    var total = CoverageError()
+    for (length, radius) in [(2.53, 0.82), (5.06, 1.64), (7.59, 2.46), (6.0, 0.5)] {
+        let error = CoverageError.measure(length: length, radius: radius, angles: angles, offsets: offsets)
+        total.merge(error)
+        let label = "(\(fixed(length)), \(fixed(radius)))".padding(toLength: 28)
+        print("  \(label) \(pad(fixed(error.maximum * 255, 4), 9)) \(pad(fixed(error.mean * 255, 4), 10)) \(pad(fixed(error.maximum8Bit, 4), 22)) \(pad(String(error.edgePixels), 11))")
+    }
+    let label = "all".padding(toLength: 28)
+    print("  \(label) \(pad(fixed(total.maximum * 255, 4), 9)) \(pad(fixed(total.mean * 255, 4), 10)) \(pad(fixed(total.maximum8Bit, 4), 22)) \(pad(String(total.edgePixels), 11))")
+    target(total.maximum * 255 <= 1, "coverage max error ≤ 1/255 before 8-bit rounding (\(fixed(total.maximum * 255, 4))/255)")
+    target(total.mean * 255 <= 0.2, "coverage mean error ≤ 0.2/255 over anti-aliased pixels (\(fixed(total.mean * 255, 4))/255)")
+    print()
+}
+
+benchmarkComparison()
+benchmarkRendering()
+benchmarkCoverage()
+if sink == 42 { print("") }   // keeps `sink` live

@@ -7,9 +7,11 @@ SWIFT   ?= swift
 # Debian packages the build needs: giflib and libpng headers, pkg-config to find them.
 DEB_PACKAGES := libgif-dev libpng-dev pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)/spinrender
+BIN_DIR     = $(shell $(SWIFT) build -c release --show-bin-path)
+RELEASE_BIN = $(BIN_DIR)/spinrender
+PYTHON     ?= python3
 
-.PHONY: all deps build release demo test bench interop install uninstall clean
+.PHONY: all deps build release demo test bench interop script-deps install uninstall clean
 
 all: build
 
@@ -38,6 +40,24 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
+# The benchmark and interoperability scripts are Python 3; they install their own peers
+# (ImageMagick, gifsicle, ffmpeg, Pillow, chromium for interop) when missing. Output: bench-out/.
+script-deps:
+	@command -v $(PYTHON) >/dev/null 2>&1 || { \
+	  echo "Installing python3"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq python3; }
+
+# Whole-process figures against the peers, then the in-process ones (spinrender-bench).
+# Prints PASS/MISS per target of issues 4 and 7; a MISS never fails the target.
+bench: release script-deps
+	$(SWIFT) build -c release --product spinrender-bench
+	$(PYTHON) scripts/bench.py --bin-dir "$(BIN_DIR)"
+
+# Do the GIFs open and decode identically in ImageMagick, ffmpeg, Pillow, gifsicle (and
+# chromium when it installs)? Exits non-zero on a real mismatch.
+interop: release script-deps
+	$(PYTHON) scripts/interop.py --bin-dir "$(BIN_DIR)"
+
 install: release
 	install -d $(DESTDIR)$(BINDIR)
 	install -m 0755 $(RELEASE_BIN) $(DESTDIR)$(BINDIR)/spinrender
@@ -46,4 +66,4 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/spinrender
 
 clean:
-	rm -rf .build spinner-explicit.gif spinner-implicit.gif preview.gif
+	rm -rf .build bench-out spinner-explicit.gif spinner-implicit.gif preview.gif

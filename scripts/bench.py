@@ -1,0 +1,290 @@
+#!/usr/bin/env python3
+"""make bench: spinrender against the GIF tools people use, on the same frames (issue 4 §6).
+
+For the main job (`--mode explicit`, defaults) and the large case (`--scale 3 --point-size 120`,
+100 frames) it exports spinrender's 100 frames as PNG, has each peer turn them into a GIF, and
+prints whole-process time (median), bytes and the ratios to spinrender; then spinrender's start-up,
+peak memory, determinism, preview colour error and the in-process figures of spinrender-bench.
+Every target of issue 4 (and the speed targets of issue 7) is printed as PASS or MISS. A MISS is a
+finding, not a failure: the script exits 0 unless something could not be measured at all.
+
+Usage: scripts/bench.py [--bin-dir DIR] [--runs N]
+  --bin-dir  where the release spinrender and spinrender-bench are (default: swift build's)
+  --runs     timed runs per peer, median reported (default 5, or $BENCH_RUNS); spinrender's own
+             commands, being fast, run max(21, N) times
+"""
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import benchkit as kit  # noqa: E402
+
+FRAMES = 100  # 2 s at 50 fps: the frames every tool encodes
+
+CASES = [
+    # (name, spinrender options, what the issue calls it)
+    ("main", ["--mode", "explicit"], "main job (--mode explicit, defaults)"),
+    ("large", ["--mode", "explicit", "--scale", "3", "--point-size", "120", "--duration", "2", "--fps", "50"],
+     "large case (--scale 3 --point-size 120, 100 frames)"),
+]
+
+PILLOW_ENCODE = """
+import sys, glob
+from PIL import Image
+frames = [Image.open(p) for p in sorted(glob.glob(sys.argv[1] + '/frame_*.png'))]
+frames[0].save(sys.argv[2], save_all=True, append_images=frames[1:], optimize=True, duration=20, loop=0)
+"""
+
+
+class Targets:
+    """Collects PASS/MISS lines for the summary at the end."""
+
+    def __init__(self):
+        self.lines = []
+
+    def check(self, met, text):
+        line = f"{'PASS' if met else 'MISS'}  {text}"
+        self.lines.append(line)
+        print(line)
+
+
+def ms(seconds):
+    return f"{seconds * 1000:.1f}"
+
+
+def ratio(value, base):
+    return f"{value / base:.2f}×" if base else "n/a"
+
+
+def prepare_frames(spinrender, options, directory):
+    """The 100 frames as PNG for the peers, and the reference playback timeline.
+
+    Uses `spinrender frames` when this build has it; otherwise decodes spinrender's
+    `--no-compact --no-optimize` GIF with Pillow (full frames, one global palette, no
+    transparency: the same pixels, in the form no decoder can get wrong).
+    Returns (unoptimised GIF path, size, (reference timeline, its frames by digest), total cs,
+    PNG folder, where the PNGs came from).
+    """
+    unoptimised = os.path.join(directory, "spinrender-no-compact-no-optimize.gif")
+    kit.run([spinrender] + options + ["--no-compact", "--no-optimize", "-o", unoptimised])
+    size, frames, loop = kit.pillow_decode(unoptimised)
+    if len(frames) != FRAMES:
+        raise RuntimeError(f"{unoptimised}: {len(frames)} frames, expected {FRAMES}")
+    frames_dir = os.path.join(directory, "frames")
+    source = "decoded from spinrender's --no-compact --no-optimize GIF with Pillow"
+    if kit.has_frames_command(spinrender):
+        try:
+            kit.run([spinrender, "frames"] + options + ["--no-compact", "-o", frames_dir])
+            pngs = kit.read_png_frames(frames_dir)
+            if len(pngs) == FRAMES and all(p[0] == f[0] for p, f in zip(pngs, frames)):
+                source = "spinrender frames (checked equal to the GIF's decoded frames)"
+            else:
+                kit.note("spinrender frames gave other frames than the GIF; using the decoded GIF")
+                kit.write_png_frames(frames, size, frames_dir)
+        except RuntimeError as error:
+            kit.note(f"spinrender frames failed ({error}); using the decoded GIF")
+            kit.write_png_frames(frames, size, frames_dir)
+    else:
+        kit.write_png_frames(frames, size, frames_dir)
+    total_cs = sum(delay for _, delay in frames)
+    reference = kit.pillow_playback(unoptimised, total_cs)
+    return unoptimised, size, reference, total_cs, frames_dir, source
+
+
+def bench_case(name, options, title, spinrender, tools, runs, fast_runs, targets, results):
+    directory = os.path.join(kit.OUT_ROOT, "bench", name)
+    os.makedirs(directory, exist_ok=True)
+    kit.note(f"[{name}] preparing frames …")
+    unoptimised, size, reference, total_cs, frames_dir, source = prepare_frames(spinrender, options, directory)
+    pngs = sorted(os.path.join(frames_dir, n) for n in os.listdir(frames_dir) if n.endswith(".png"))
+
+    out = lambda file: os.path.join(directory, file)  # noqa: E731
+    # (label, argv, output file, note)
+    commands = [
+        ("spinrender", [spinrender] + options + ["-o", out("spinrender.gif")], out("spinrender.gif"),
+         "default: optimised, loop compacted"),
+        ("spinrender --no-compact", [spinrender] + options + ["--no-compact", "-o", out("spinrender-no-compact.gif")],
+         out("spinrender-no-compact.gif"), "all 100 frames stored"),
+    ]
+    if tools.get("convert"):
+        commands.append(("ImageMagick", [tools["convert"], "-delay", "2", "-loop", "0"] + pngs
+                         + ["-layers", "Optimize", out("imagemagick.gif")], out("imagemagick.gif"),
+                         "convert -delay 2 -loop 0 frame_*.png -layers Optimize"))
+    if tools.get("ffmpeg"):
+        commands.append(("ffmpeg", [tools["ffmpeg"], "-v", "error", "-y", "-framerate", "50",
+                                    "-i", os.path.join(frames_dir, "frame_%04d.png"), "-filter_complex",
+                                    "[0:v]split[a][b];[a]palettegen[p];[b][p]paletteuse", "-loop", "0",
+                                    out("ffmpeg.gif")], out("ffmpeg.gif"),
+                         "-framerate 50, palettegen/paletteuse"))
+    if tools.get("pillow"):
+        commands.append(("Pillow", [sys.executable, "-c", PILLOW_ENCODE, frames_dir, out("pillow.gif")],
+                         out("pillow.gif"), "save(save_all, optimize=True, duration=20, loop=0)"))
+    if tools.get("gifsicle"):
+        commands.append(("gifsicle -O3", [tools["gifsicle"], "-O3", unoptimised, "-o", out("gifsicle.gif")],
+                         out("gifsicle.gif"), "re-optimising spinrender's --no-compact --no-optimize GIF"))
+
+    measured = {}
+    for label, argv, output, _ in commands:
+        kit.note(f"[{name}] timing {label} …")
+        count = fast_runs if label.startswith("spinrender") else runs
+        try:
+            seconds = kit.median(kit.time_runs(argv, count))
+        except RuntimeError as error:
+            kit.note(f"{label} failed: {error}")
+            continue
+        actual, actual_frames = kit.pillow_playback(output, total_cs)
+        same = kit.describe_difference(actual, reference[0], actual_frames, reference[1])
+        measured[label] = (seconds, os.path.getsize(output), same, count)
+
+    spin_time, spin_bytes = measured["spinrender"][0], measured["spinrender"][1]
+    print(f"\n== {title}: {size[0]}×{size[1]} px, {FRAMES} frames")
+    print(f"   PNG frames for the peers: {source}")
+    rows = []
+    for label, _, _, note in commands:
+        if label not in measured:
+            rows.append([label, "failed", "", "", "", "", note])
+            continue
+        seconds, size_bytes, same, count = measured[label]
+        rows.append([label, f"{ms(seconds)} ms", ratio(seconds, spin_time), str(size_bytes),
+                     ratio(size_bytes, spin_bytes), "identical" if same is None else "differ: " + same,
+                     f"{note} ({count} runs)"])
+    kit.table(rows, ["encoder", "time (median)", "× spinrender", "bytes", "× spinrender", "decoded pixels", "how"],
+              ["<", ">", ">", ">", ">", "<", "<"])
+
+    memory = kit.peak_memory_kib([spinrender] + options + ["-o", out("spinrender-memory.gif")])
+    if memory is not None:
+        print(f"   spinrender peak memory: {memory / 1024:.1f} MiB ({memory} KiB, /usr/bin/time %M)")
+    results[name] = {"measured": measured, "memory_kib": memory}
+    return measured, memory
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bin-dir")
+    parser.add_argument("--runs", type=int, default=int(os.environ.get("BENCH_RUNS", "5")))
+    args = parser.parse_args()
+    runs = max(5, args.runs)
+    fast_runs = max(21, runs)
+    bin_dir = args.bin_dir or subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"],
+                                             stdout=subprocess.PIPE, text=True, check=True).stdout.strip()
+    spinrender = os.path.join(bin_dir, "spinrender")
+    if not os.access(spinrender, os.X_OK):
+        sys.exit(f"error: {spinrender} not found; run 'make release' first")
+
+    # Peers: installed when missing, so the figures come from one machine in one run.
+    kit.ensure_debs(["imagemagick", "gifsicle", "ffmpeg", "time"])
+    tools = {
+        "convert": kit.imagemagick_convert(),
+        "gifsicle": kit.shutil.which("gifsicle"),
+        "ffmpeg": kit.shutil.which("ffmpeg"),
+        "pillow": kit.ensure_pillow(),
+    }
+    if not tools["pillow"]:
+        sys.exit("error: Pillow is needed to export and check frames")
+    os.makedirs(kit.OUT_ROOT, exist_ok=True)
+    targets = Targets()
+    results = {}
+
+    print("spinrender benchmark — whole-process wall time, median; ratios are peer / spinrender")
+    print(f"   machine: {os.cpu_count()} cores (shared); peers: ImageMagick {tools['convert'] or 'missing'}, "
+          f"ffmpeg {tools['ffmpeg'] or 'missing'}, gifsicle {tools['gifsicle'] or 'missing'}, "
+          f"Pillow {__import__('PIL').__version__}")
+
+    # Start-up: the floor under every whole-process figure.
+    version_time = kit.median(kit.time_runs([spinrender, "--version"], fast_runs))
+    true_time = kit.median(kit.time_runs(["/bin/true"], fast_runs))
+    print(f"   spinrender --version: {ms(version_time)} ms; /bin/true (spawn overhead of this timer): {ms(true_time)} ms")
+
+    main_m, _ = bench_case(*CASES[0], spinrender, tools, runs, fast_runs, targets, results)
+    large_m, large_memory = bench_case(*CASES[1], spinrender, tools, runs, fast_runs, targets, results)
+
+    # Determinism (DESIGN.md §4): the same arguments give the same bytes, whatever the threads.
+    print("\n== Determinism")
+    for name, options, _ in CASES:
+        digests = set()
+        for extra in [[], [], ["--threads", "1"], ["--threads", "2"]]:
+            path = os.path.join(kit.OUT_ROOT, "bench", name, "determinism.gif")
+            kit.run([spinrender] + options + extra + ["-o", path])
+            with open(path, "rb") as file:
+                digests.add(kit.digest(file.read()))
+        targets.check(len(digests) == 1, f"{name}: byte-identical output over 2 runs and --threads 1/2")
+
+    # Preview mode has more than 256 colours: the quantizer's worst error (issue 4 §3).
+    print("\n== Preview mode colour error")
+    preview_path = os.path.join(kit.OUT_ROOT, "bench", "preview.gif")
+    verbose = kit.run([spinrender, "--mode", "preview", "-v", "-o", preview_path]).stderr.decode()
+    print("   " + verbose.strip().splitlines()[-1])
+    error = re.search(r"worst colour error (\d+)/255", verbose)
+
+    print("\n== Targets (issue 4)")
+    def check_speed(measured, factor, label):
+        peers = {k: measured[k][0] for k in ("ImageMagick", "ffmpeg", "Pillow") if k in measured}
+        if not peers:
+            print(f"n/a   {label}: no peer could run")
+            return
+        fastest = min(peers, key=peers.get)
+        speedup = peers[fastest] / measured["spinrender"][0]
+        targets.check(speedup >= factor, f"{label}: ≥ {factor}× faster than the fastest PNG→GIF peer "
+                      f"({fastest} {ms(peers[fastest])} ms / spinrender {ms(measured['spinrender'][0])} ms = {speedup:.1f}×)")
+
+    if "gifsicle -O3" in main_m:
+        gifsicle_bytes = main_m["gifsicle -O3"][1]
+        same = main_m["spinrender"][2] is None and main_m["gifsicle -O3"][2] is None
+        targets.check(same, "main: spinrender and gifsicle -O3 decode to identical pixels (Pillow, every centisecond)")
+        for label, factor in [("spinrender", 0.35), ("spinrender --no-compact", 0.9)]:
+            size_bytes = main_m[label][1]
+            targets.check(size_bytes <= factor * gifsicle_bytes,
+                          f"main: {label} ≤ {factor} × gifsicle -O3 bytes "
+                          f"({size_bytes} / {gifsicle_bytes} = {size_bytes / gifsicle_bytes:.3f})")
+    spin_time = main_m["spinrender"][0]
+    targets.check(spin_time <= 2 * version_time,
+                  f"main: whole-process time ≤ 2 × spinrender --version ({ms(spin_time)} ms vs {ms(version_time)} ms "
+                  f"= {spin_time / version_time:.2f}×)")
+    check_speed(main_m, 10, "main")
+    if "gifsicle -O3" in main_m:
+        gifsicle_time = main_m["gifsicle -O3"][0]
+        targets.check(spin_time < gifsicle_time, f"main: faster than gifsicle -O3 alone re-optimising a made GIF "
+                      f"({ms(spin_time)} ms vs {ms(gifsicle_time)} ms)")
+    check_speed(large_m, 5, "large")
+    if large_memory is not None:
+        targets.check(large_memory <= 64 * 1024, f"large: peak memory ≤ 64 MiB ({large_memory / 1024:.1f} MiB)")
+    if error:
+        targets.check(int(error.group(1)) <= 3, f"preview: worst per-channel colour error ≤ 3/255 "
+                      f"({error.group(1)}/255, as reported by spinrender -v)")
+    else:
+        print("n/a   preview colour error: spinrender -v did not report it")
+
+    # In-process figures (issue 7 speed, render + encode, coverage accuracy).
+    bench_tool = os.path.join(bin_dir, "spinrender-bench")
+    if os.access(bench_tool, os.X_OK):
+        print("\n== In-process (spinrender-bench)")
+        sys.stdout.flush()
+        output = kit.run([bench_tool, "--runs", str(fast_runs)]).stdout.decode()
+        print(output, end="")
+        targets.lines += [line for line in output.splitlines() if line.startswith(("PASS", "MISS"))]
+    else:
+        print(f"\n(no {bench_tool}: build it with 'swift build -c release --product spinrender-bench')")
+
+    print("\n== Summary")
+    for line in targets.lines:
+        print(line)
+    misses = sum(line.startswith("MISS") for line in targets.lines)
+    print(f"{len(targets.lines) - misses} PASS, {misses} MISS (a report: misses do not fail make bench)")
+
+    summary = {name: {"memory_kib": r["memory_kib"],
+                      "encoders": {label: {"seconds": m[0], "bytes": m[1], "identical_pixels": m[2] is None}
+                                   for label, m in r["measured"].items()}}
+               for name, r in results.items()}
+    summary["version_seconds"] = version_time
+    summary["targets"] = targets.lines
+    with open(os.path.join(kit.OUT_ROOT, "bench", "results.json"), "w") as file:
+        json.dump(summary, file, indent=2)
+
+
+if __name__ == "__main__":
+    main()

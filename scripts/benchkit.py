@@ -234,6 +234,25 @@ def describe_difference(actual, expected, actual_frames=None, expected_frames=No
     return f"{len(actual)} displayed frames, expected {len(expected)}"
 
 
+def worst_difference_per_centisecond(actual, expected, actual_frames, expected_frames):
+    """Largest per-channel difference between what two timelines show at each centisecond.
+
+    Returns (worst, None), or (None, reason) when they cannot be compared (lengths differ).
+    Consecutive frames can merge in one and not the other, so timelines are compared
+    centisecond by centisecond, not entry by entry.
+    """
+    expand = lambda tl: [key for key, cs in tl for _ in range(cs)]  # noqa: E731
+    a, e = expand(actual), expand(expected)
+    if len(a) != len(e):
+        return None, f"plays {len(a)} cs, expected {len(e)} cs"
+    worst, cache = 0, {}
+    for pair in set(zip(a, e)):
+        if pair[0] != pair[1] and pair not in cache:
+            cache[pair] = max_channel_difference(actual_frames[pair[0]], expected_frames[pair[1]])
+            worst = max(worst, cache[pair])
+    return worst, None
+
+
 def max_channel_difference(a, b):
     """Largest difference of any channel of any pixel between two equal-length RGBA buffers."""
     from PIL import Image, ImageChops

@@ -1,0 +1,403 @@
+#!/usr/bin/env python3
+"""make interop: do spinrender's GIFs open and play correctly in the tools people use? (issue 2)
+
+Renders the explicit, implicit, preview and drift (`--mode preview --rotate-at 0.5`) GIFs with the
+default (optimised, loop-compacted) encoding and checks each with:
+  ImageMagick  identify: frame count, delays, loop; convert -coalesce: every composited frame
+  ffmpeg       ffprobe: frame count, packet durations; decode every frame to RGBA without error
+  Pillow       n_frames, durations, loop; every composited frame
+  gifsicle     --info: image count, delays, loop, no warnings
+  chromium     (optional) the page's <img> loads at the right size; a headless screenshot shows
+               one of the animation's frames
+Pixels are compared as playback: the frame shown at every centisecond of the animation must equal
+spinrender's own frame for that moment (its `--no-compact --no-optimize` GIF decoded by Pillow:
+full frames, one palette, no transparency). Pillow and ImageMagick must match exactly; ffmpeg's
+and chromium's pixels are reported.
+
+Exits 1 when a tool fails to open a GIF, the tools disagree on frames, delays or loop, or
+Pillow/ImageMagick pixels differ. Set INTEROP_BROWSER=0 to skip chromium.
+
+Usage: scripts/interop.py [--bin-dir DIR]
+"""
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import benchkit as kit  # noqa: E402
+
+GIFS = [
+    ("explicit", ["--mode", "explicit"]),
+    ("implicit", ["--mode", "implicit"]),
+    ("preview", ["--mode", "preview"]),
+    ("drift", ["--mode", "preview", "--rotate-at", "0.5"]),
+]
+
+
+class Check:
+    """One tool's verdict on one GIF: 'ok' notes, or failures that make the run fail."""
+
+    def __init__(self):
+        self.failures = []
+        self.notes = []
+        self.played = None  # the playback timeline this tool decoded, when it decodes pixels
+
+    def fail(self, text):
+        self.failures.append(text)
+
+    def info(self, text):
+        self.notes.append(text)
+
+    def cell(self):
+        if self.failures:
+            return "FAIL"
+        return "ok" + (f" ({'; '.join(self.notes)})" if self.notes else "")
+
+
+class Subject:
+    """A rendered GIF and what a correct decoder must show."""
+
+    def __init__(self, name, path, stored_frames, reference, reference_frames, total_cs, size, delays,
+                 reference_list, tolerance, own_frames):
+        self.name = name
+        self.path = path
+        self.stored_frames = stored_frames
+        self.reference = reference                # playback timeline [[digest, cs], …]
+        self.reference_frames = reference_frames  # digest -> RGBA bytes
+        self.total_cs = total_cs
+        self.size = size
+        self.delays = delays                      # per stored frame, cs (as Pillow reads them)
+        self.reference_list = reference_list      # every uncompacted frame's RGBA bytes, in order
+        self.tolerance = tolerance                # allowed per-channel difference to the reference
+        self.own_frames = own_frames              # digest -> RGBA bytes of this GIF's frames (Pillow)
+
+
+def compare_playback(check, frames, delays, loop, subject, required):
+    """Checks decoded frames ([RGBA bytes]) with their delays against the reference playback.
+
+    Exact equality is required where spinrender's palette is exact. Where it is quantized
+    (preview, drift: more than 256 colours) the reference GIF and the GIF under test may hold
+    different palettes (frame optimisation reserves a transparent index), so each centisecond
+    must then be within the two files' reported colour errors of each other.
+    """
+    digests = [kit.digest(f) for f in frames]
+    by_digest = dict(zip(digests, frames))
+    played = kit.timeline(list(zip(digests, delays)), loop, subject.total_cs)
+    check.played = played
+    if played == subject.reference:
+        check.info("px =")
+        return
+    worst, reason = kit.worst_difference_per_centisecond(played, subject.reference, by_digest,
+                                                         subject.reference_frames)
+    if reason is None and worst <= subject.tolerance:
+        check.info(f"px ±{worst}")
+    elif required:
+        first = kit.describe_difference(played, subject.reference, by_digest, subject.reference_frames)
+        check.fail(f"pixels: {reason or f'{first}; up to {worst}/255 off, allowed {subject.tolerance}/255'}")
+    else:
+        check.info(f"px differ: {reason or f'up to {worst}/255'}")
+
+
+def check_frames_and_delays(check, count, delays, subject):
+    if count != subject.stored_frames:
+        check.fail(f"{count} frames, spinrender stored {subject.stored_frames}")
+    elif delays is not None and delays != subject.delays:
+        check.fail(f"delays {delays[:6]}…, Pillow reads {subject.delays[:6]}…")
+
+
+# --- The tools -------------------------------------------------------------------------------
+
+def check_pillow(subject):
+    check = Check()
+    from PIL import Image
+    try:
+        with Image.open(subject.path) as image:
+            n_frames, loop = image.n_frames, image.info.get("loop")
+        size, frames, _ = kit.pillow_decode(subject.path)
+    except Exception as error:  # noqa: BLE001 - any exception means Pillow cannot open it
+        check.fail(f"cannot decode: {error}")
+        return check
+    check_frames_and_delays(check, n_frames, None, subject)
+    if loop != 0:
+        check.fail(f"loop {loop}, expected 0 (forever)")
+    if size != subject.size:
+        check.fail(f"size {size}, expected {subject.size}")
+    compare_playback(check, [f for f, _ in frames], [d for _, d in frames], loop, subject, required=True)
+    return check
+
+
+def check_imagemagick(subject, identify, convert, workdir):
+    check = Check()
+    result = subprocess.run([identify, "-format", "%T %W %H\n", subject.path], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    if result.returncode != 0 or result.stderr.strip():
+        check.fail(f"identify: {result.stderr.strip()[:200]}")
+        return check
+    lines = result.stdout.split()
+    delays = [int(v) for v in lines[0::3]]
+    check_frames_and_delays(check, len(delays), delays, subject)
+    verbose = subprocess.run([identify, "-verbose", subject.path], stdout=subprocess.PIPE,
+                             stderr=subprocess.DEVNULL, text=True).stdout
+    iterations = re.search(r"Iterations:\s*(\d+)", verbose)
+    loop = int(iterations.group(1)) if iterations else None
+    if loop != 0:
+        check.fail(f"Iterations {loop}, expected 0 (forever)")
+    # -coalesce composites each frame onto the canvas with the GIF disposal rules.
+    frames_dir = tempfile.mkdtemp(dir=workdir, prefix="im-")
+    result = subprocess.run([convert, subject.path, "-coalesce", "+adjoin", "-depth", "8",
+                             os.path.join(frames_dir, "%04d.rgba")], stderr=subprocess.PIPE, text=True)
+    if result.returncode != 0:
+        check.fail(f"convert -coalesce: {result.stderr.strip()[:200]}")
+        return check
+    from PIL import Image
+    frames = []
+    for name in sorted(os.listdir(frames_dir)):
+        with open(os.path.join(frames_dir, name), "rb") as file:
+            frames.append(kit.canonical_rgba(Image.frombytes("RGBA", subject.size, file.read())))
+    shutil.rmtree(frames_dir)
+    compare_playback(check, frames, delays, loop, subject, required=True)
+    return check
+
+
+def check_ffmpeg(subject, ffprobe, ffmpeg):
+    check = Check()
+    probe = subprocess.run([ffprobe, "-v", "error", "-count_frames", "-select_streams", "v:0",
+                            "-show_entries", "stream=nb_read_frames,width,height:packet=duration_time",
+                            "-of", "json", subject.path], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if probe.returncode != 0 or probe.stderr.strip():
+        check.fail(f"ffprobe: {probe.stderr.strip()[:200]}")
+        return check
+    info = json.loads(probe.stdout)
+    stream = info["streams"][0]
+    count = int(stream.get("nb_read_frames", 0))
+    delays = [round(float(p["duration_time"]) * 100) for p in info.get("packets", [])]
+    check_frames_and_delays(check, count, delays, subject)
+    if (stream["width"], stream["height"]) != subject.size:
+        check.fail(f"size {stream['width']}×{stream['height']}")
+    # Every GIF frame, unchanged in number (passthrough: no frame-rate conversion).
+    decode = subprocess.run([ffmpeg, "-v", "error", "-i", subject.path, "-fps_mode", "passthrough",
+                             "-f", "rawvideo", "-pix_fmt", "rgba", "-"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    if decode.returncode != 0 or decode.stderr.strip():
+        check.fail(f"decode: {decode.stderr.decode(errors='replace').strip()[:200]}")
+        return check
+    frame_bytes = subject.size[0] * subject.size[1] * 4
+    data = decode.stdout
+    if len(data) != frame_bytes * count:
+        check.fail(f"decoded {len(data) / frame_bytes:.1f} frames, ffprobe counted {count}")
+        return check
+    from PIL import Image
+    frames = [kit.canonical_rgba(Image.frombytes("RGBA", subject.size, data[i:i + frame_bytes]))
+              for i in range(0, len(data), frame_bytes)]
+    # ffmpeg plays a GIF once whatever its loop block says; unroll with the file's loop (forever).
+    compare_playback(check, frames, delays, 0, subject, required=False)
+    return check
+
+
+def check_gifsicle(subject, gifsicle):
+    check = Check()
+    result = subprocess.run([gifsicle, "--info", subject.path], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if result.returncode != 0 or result.stderr.strip():
+        check.fail(f"gifsicle: {(result.stderr or result.stdout).strip()[:200]}")
+        return check
+    images = re.search(r"(\d+) images?", result.stdout)
+    delays = [round(float(d) * 100) for d in re.findall(r"delay ([0-9.]+)s", result.stdout)]
+    count = int(images.group(1)) if images else 0
+    if len(delays) != count:
+        check.fail(f"{count} images but {len(delays)} delays")
+    check_frames_and_delays(check, count, delays, subject)
+    if "loop forever" not in result.stdout:
+        check.fail("no 'loop forever'")
+    return check
+
+
+def check_browser(subject, chromium, workdir):
+    """Loads the GIF in headless chromium: the <img> must decode at the right size; a screenshot
+    of it must show one of the animation's frames (which one depends on when it is taken)."""
+    check = Check()
+    page = os.path.join(workdir, f"{subject.name}.html")
+    with open(page, "w") as file:
+        # The image is shown only once fully decoded; the title reports the outcome.
+        file.write(f"""<!doctype html><html><head><title>loading</title></head>
+<body style="margin:0;background:#ff00ff"><script>
+const img = new Image(); img.src = "{os.path.basename(subject.path)}"; img.style.display = "block";
+img.decode().then(() => {{ document.body.appendChild(img); document.title = "ok " + img.naturalWidth + "x" + img.naturalHeight; }},
+                  () => {{ document.title = "error"; }});
+</script></body></html>
+""")
+    profile = tempfile.mkdtemp(dir=workdir, prefix="chromium-")
+    common = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+              "--force-color-profile=srgb", "--force-device-scale-factor=1", f"--user-data-dir={profile}",
+              # Without these the screenshot can catch the image half drawn.
+              "--run-all-compositor-stages-before-draw", "--virtual-time-budget=5000"]
+    try:
+        expected = f"ok {subject.size[0]}x{subject.size[1]}"
+        for _ in range(3):  # --dump-dom may run before the decode promise settles: try again
+            dom = subprocess.run(common + ["--dump-dom", "file://" + page], stdout=subprocess.PIPE,
+                                 stderr=subprocess.DEVNULL, text=True, timeout=90).stdout
+            title = re.search(r"<title>(.*?)</title>", dom)
+            outcome = title.group(1) if title else "no result"
+            if outcome != "loading":
+                break
+        if outcome == "loading":
+            check.info("decode not settled")
+        elif outcome != expected:
+            check.fail(f"img: {outcome}, expected {expected}")
+            return check
+        shot = os.path.join(workdir, f"{subject.name}-screenshot.png")
+        # Headless chromium paints only part of a very small window: use at least 400×400 and crop.
+        window = (max(400, subject.size[0]), max(400, subject.size[1]))
+        subprocess.run(common + [f"--window-size={window[0]},{window[1]}", f"--screenshot={shot}",
+                                 "file://" + page], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=90)
+    except subprocess.TimeoutExpired:
+        check.fail("chromium timed out")
+        return check
+    finally:
+        shutil.rmtree(profile, ignore_errors=True)
+    from PIL import Image
+    if not os.path.exists(shot):
+        check.info("no screenshot")
+        return check
+    with Image.open(shot) as image:
+        if image.size != window:
+            check.info(f"screenshot {image.size[0]}×{image.size[1]}")
+            return check
+        shown = kit.canonical_rgba(image.crop((0, 0) + subject.size))
+    if kit.digest(shown) in subject.own_frames:
+        check.info("frame =")
+    else:
+        closest = min(kit.max_channel_difference(shown, f) for f in subject.own_frames.values())
+        check.info(f"screenshot within {closest}/255 of a frame")
+    return check
+
+
+# --- Driver ------------------------------------------------------------------------------------
+
+def render(spinrender, name, options, workdir):
+    """Renders the GIF under test and its reference; returns a Subject."""
+    path = os.path.join(workdir, f"{name}.gif")
+    verbose = kit.run([spinrender] + options + ["-v", "-o", path]).stderr.decode()
+    stored = re.search(r"(\d+) stored", verbose)
+    reference_path = os.path.join(workdir, f"{name}-no-compact-no-optimize.gif")
+    reference_verbose = kit.run([spinrender] + options + ["--no-compact", "--no-optimize", "-v", "-o", reference_path]).stderr.decode()
+    # Each file's worst colour error against the RGBA frames (0 for exact palettes); two files
+    # can then be that far apart in total.
+    tolerance = sum(int(m.group(1)) if m else 0 for m in
+                    (re.search(r"worst colour error (\d+)/255", text) for text in (verbose, reference_verbose)))
+    size, frames, loop = kit.pillow_decode(reference_path)
+    total_cs = sum(d for _, d in frames)
+    reference, reference_frames = kit.pillow_playback(reference_path, total_cs)
+    _, own, _ = kit.pillow_decode(path)
+    return Subject(name, path, int(stored.group(1)) if stored else len(own), reference, reference_frames,
+                   total_cs, size, [d for _, d in own], [f for f, _ in frames], tolerance,
+                   {kit.digest(f): f for f, _ in own})
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bin-dir")
+    args = parser.parse_args()
+    bin_dir = args.bin_dir or subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"],
+                                             stdout=subprocess.PIPE, text=True, check=True).stdout.strip()
+    spinrender = os.path.join(bin_dir, "spinrender")
+    if not os.access(spinrender, os.X_OK):
+        sys.exit(f"error: {spinrender} not found; run 'make release' first")
+
+    kit.ensure_debs(["imagemagick", "gifsicle", "ffmpeg"])
+    if not kit.ensure_pillow():
+        sys.exit("error: Pillow is needed")
+    chromium = None
+    if os.environ.get("INTEROP_BROWSER", "1") != "0":
+        if not kit.ensure_debs(["chromium"]):
+            chromium = shutil.which("chromium")
+    tools = {
+        "identify": kit.imagemagick_identify(), "convert": kit.imagemagick_convert(),
+        "ffprobe": shutil.which("ffprobe"), "ffmpeg": shutil.which("ffmpeg"), "gifsicle": shutil.which("gifsicle"),
+    }
+    missing = [name for name, path in tools.items() if not path]
+    if missing:
+        sys.exit(f"error: could not install {', '.join(missing)}")
+
+    workdir = os.path.join(kit.OUT_ROOT, "interop")
+    shutil.rmtree(workdir, ignore_errors=True)
+    os.makedirs(workdir)
+    rows, details, failed = [], [], False
+    frames_command = kit.has_frames_command(spinrender)
+    for name, options in GIFS:
+        kit.note(f"[{name}] rendering and checking …")
+        subject = render(spinrender, name, options, workdir)
+        checks = {
+            "ImageMagick": check_imagemagick(subject, tools["identify"], tools["convert"], workdir),
+            "ffmpeg": check_ffmpeg(subject, tools["ffprobe"], tools["ffmpeg"]),
+            "Pillow": check_pillow(subject),
+            "gifsicle": check_gifsicle(subject, tools["gifsicle"]),
+        }
+        agreement = Check()
+        pillow, magick = checks["Pillow"].played, checks["ImageMagick"].played
+        if pillow is not None and magick is not None and pillow != magick:
+            agreement.fail("Pillow and ImageMagick show different pixels")
+        if pillow is not None and checks["ffmpeg"].played not in (None, pillow):
+            agreement.info("ffmpeg differs")
+        checks["Pillow = ImageMagick"] = agreement
+        if chromium:
+            checks["chromium"] = check_browser(subject, chromium, workdir)
+        if frames_command:
+            checks["spinrender frames"] = check_frames_command(spinrender, options, subject, workdir)
+        rows.append([f"{name}.gif", f"{subject.size[0]}×{subject.size[1]}", str(subject.stored_frames),
+                     f"{subject.total_cs} cs", str(os.path.getsize(subject.path))]
+                    + [c.cell() for c in checks.values()])
+        header_tools = list(checks)
+        for tool, check in checks.items():
+            for failure in check.failures:
+                details.append(f"  {name}.gif, {tool}: {failure}")
+                failed = True
+
+    print("Interoperability of spinrender's GIFs (default encoding: optimised, loop compacted)")
+    print("  ok: opens; frame count, delays and loop (forever) as spinrender wrote them")
+    print("  px =: every centisecond of playback shows exactly spinrender's own frame (its --no-compact")
+    print("        --no-optimize GIF decoded by Pillow); px ±N: within N/255 where the palette is quantized")
+    print("  chromium frame =: a headless screenshot shows one of the GIF's frames exactly")
+    kit.table(rows, ["GIF", "size", "frames", "plays", "bytes"] + header_tools, ["<", ">", ">", ">", ">"]
+              + ["<"] * len(header_tools))
+    if not chromium:
+        print("note: browser check skipped (chromium not installed or INTEROP_BROWSER=0)")
+    if not frames_command:
+        print("note: this build has no 'spinrender frames'; the reference is the --no-compact --no-optimize GIF")
+    if details:
+        print("\nMismatches:")
+        print("\n".join(details))
+        sys.exit(1)
+    print("\nAll GIFs open and decode identically in every tool.")
+
+
+def check_frames_command(spinrender, options, subject, workdir):
+    """When `spinrender frames` exists: its PNGs are the RGBA frames before GIF encoding. Exact
+    palettes must give them back exactly; quantized ones (preview) within 3/255 (issue 4)."""
+    check = Check()
+    directory = os.path.join(workdir, f"{subject.name}-frames")
+    try:
+        kit.run([spinrender, "frames"] + options + ["--no-compact", "-o", directory])
+    except RuntimeError as error:
+        check.fail(str(error)[:200])
+        return check
+    pngs = [rgba for rgba, _ in kit.read_png_frames(directory)]
+    displayed = subject.reference_list
+    if len(pngs) != len(displayed):
+        check.info(f"{len(pngs)} PNGs for {len(displayed)} GIF frames")
+        return check
+    worst = max(kit.max_channel_difference(a, b) for a, b in zip(pngs, displayed))
+    if worst > 3:
+        check.fail(f"GIF frames differ from the PNG frames by up to {worst}/255")
+    else:
+        check.info(f"GIF within {worst}/255 of the PNGs")
+    return check
+
+
+if __name__ == "__main__":
+    main()

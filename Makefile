@@ -9,7 +9,7 @@ DEB_PACKAGES := libgif-dev libpng-dev pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)/spinrender
 
-.PHONY: all deps build release demo test bench interop install uninstall clean
+.PHONY: all deps build release demo assets test bench interop install uninstall clean
 
 all: build
 
@@ -33,6 +33,13 @@ demo: release
 	$(RELEASE_BIN) --mode implicit -o spinner-implicit.gif
 	$(RELEASE_BIN) --mode preview -o preview.gif
 	@ls -l spinner-explicit.gif spinner-implicit.gif preview.gif
+
+assets: release
+	$(RELEASE_BIN) --mode explicit -o assets/spinner-explicit.gif
+	$(RELEASE_BIN) --mode implicit -o assets/spinner-implicit.gif
+	$(RELEASE_BIN) --mode preview -o assets/preview.gif
+	$(RELEASE_BIN) --mode preview --appearance dark -o assets/preview-dark.gif
+	$(RELEASE_BIN) --mode preview --rotate-at 0.5 -o assets/drift.gif
 
 test: deps
 	$(SWIFT) build --build-tests

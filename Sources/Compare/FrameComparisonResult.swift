@@ -160,7 +160,7 @@ public struct SequenceSummary: Hashable, Sendable {
 
 /// The result of ``FrameComparison/compare(actual:expected:options:)``: the verdict, what differs,
 /// per-frame figures and (on demand) the diff images.
-public struct ComparisonResult: Sendable {
+public struct FrameComparisonResult: Sendable {
     /// The first failing check in order (size, frame count, delays, loop count, pixels), or
     /// ``Verdict/equal``.
     public var verdict: Verdict

@@ -1,6 +1,6 @@
 import Raster
 
-extension ComparisonResult {
+extension FrameComparisonResult {
     /// The diff images, one per compared frame, on the padded canvas.
     ///
     /// Drawn as pixelmatch draws them: each pixel equal within the threshold is a faded grey copy

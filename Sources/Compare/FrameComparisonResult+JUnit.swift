@@ -1,4 +1,4 @@
-extension ComparisonResult {
+extension FrameComparisonResult {
     /// A JUnit XML report (`spinrender compare --junit PATH`), deterministic.
     ///
     /// One `<testsuite>` named `suiteName` (the caller passes e.g. the expected file's path): a

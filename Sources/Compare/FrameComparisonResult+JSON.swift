@@ -1,6 +1,6 @@
 import Raster
 
-extension ComparisonResult {
+extension FrameComparisonResult {
     /// The machine-readable report (`spinrender compare --json`), deterministic and pretty-printed.
     ///
     /// Keys, in this order: `version` (1), `verdict`, `exitStatus`, `summary`, `options`,

@@ -1,4 +1,4 @@
-extension ComparisonResult {
+extension FrameComparisonResult {
     /// One line for the whole comparison, e.g. `pixels differ in 2 of 12 frames`.
     public var summaryLine: String {
         switch verdict {

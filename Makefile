@@ -9,7 +9,7 @@ DEB_PACKAGES := libgif-dev libpng-dev pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)/spinrender
 
-.PHONY: all deps build release demo assets test bench interop install uninstall clean
+.PHONY: all deps build release demo assets references test bench interop install uninstall clean
 
 all: build
 
@@ -40,6 +40,13 @@ assets: release
 	$(RELEASE_BIN) --mode preview -o assets/preview.gif
 	$(RELEASE_BIN) --mode preview --appearance dark -o assets/preview-dark.gif
 	$(RELEASE_BIN) --mode preview --rotate-at 0.5 -o assets/drift.gif
+
+# Reference frames for the visual regression tests: every mode, both appearances, scales 1-3.
+references: release
+	@for mode in explicit implicit preview; do for appearance in light dark; do for scale in 1 2 3; do \
+	  $(RELEASE_BIN) verify --record all --quiet --mode $$mode --appearance $$appearance --scale $$scale \
+	    --reference assets/reference/$$mode-$$appearance@$${scale}x 2>/dev/null; \
+	done; done; done; du -sh --apparent-size assets/reference
 
 test: deps
 	$(SWIFT) build --build-tests

@@ -8,20 +8,16 @@
 /// "don't care" pixels join the surrounding strings instead of breaking them. That choice is
 /// what lets a frame encode smaller than with either all-colour or all-transparent pixels.
 ///
-/// The dictionary is a dense `4096 × alphabet` array of child codes (0 = none; code 0 is never
-/// a child since children are ≥ `clear + 2`); only the entries set since the last clear are reset.
+/// The dictionary is a dense `4096 × 256` array of child codes (0 = none; code 0 is never a
+/// child since children are ≥ `clear + 2`); only the entries set since the last clear are reset,
+/// so one encoder serves every frame of a file whatever its code size.
 struct LZWEncoder {
-    let minCodeSize: Int
-    private let alphabet: Int
+    private let alphabet = 256
     private var children: [UInt16]
     private var used: [Int] = []
 
-    /// - Parameter minCodeSize: 2…8, the code size byte written before the data.
-    init(minCodeSize: Int) {
-        precondition((2...8).contains(minCodeSize))
-        self.minCodeSize = minCodeSize
-        self.alphabet = 1 << minCodeSize
-        self.children = [UInt16](repeating: 0, count: 4096 << minCodeSize)
+    init() {
+        children = [UInt16](repeating: 0, count: 4096 * 256)
         used.reserveCapacity(4096)
     }
 
@@ -57,19 +53,20 @@ struct LZWEncoder {
         return pos
     }
 
-    /// Compresses `pixels` (each `< 2^minCodeSize`); where `alternatives[i] != pixels[i]` either
+    /// Compresses `pixels` (each, and each alternative, `< 2^minCodeSize`, the code size
+    /// byte written before the data: 2…8); where `alternatives[i] != pixels[i]` either
     /// value may be emitted.
     ///
     /// - Parameter countOnly: measure the size without producing bytes.
     /// - Returns: the LZW data (without the code size byte and without sub-block framing) and
     ///   its length in bytes (the same number when `countOnly` leaves `bytes` empty).
     mutating func compress(_ pixels: UnsafeBufferPointer<UInt8>, alternatives: UnsafeBufferPointer<UInt8>? = nil,
-                           countOnly: Bool = false) -> (bytes: [UInt8], count: Int) {
+                           minCodeSize: Int, countOnly: Bool = false) -> (bytes: [UInt8], count: Int) {
+        precondition((2...8).contains(minCodeSize))
         if let alternatives { precondition(alternatives.count == pixels.count) }
         let alphabet = self.alphabet
         let clear = 1 << minCodeSize
         let endOfInformation = clear + 1
-        let minCodeSize = self.minCodeSize
         var out: [UInt8] = []
         if !countOnly { out.reserveCapacity(pixels.count / 2 + 16) }
         var byteCount = 0

@@ -114,6 +114,14 @@ func fixed(_ value: Double, _ digits: Int) -> String {
     return String(parts[0]) + "." + decimals.padding(to: digits, with: "0")
 }
 
+/// `value` with at most 3 decimals and no trailing zeros: 2, 0.25, 1.333.
+func shortDecimal(_ value: Double) -> String {
+    var text = fixed(value, 3)
+    while text.hasSuffix("0") { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
+    return text
+}
+
 extension String {
     func padding(to width: Int, left: Bool = false, with pad: Character = " ") -> String {
         guard count < width else { return self }

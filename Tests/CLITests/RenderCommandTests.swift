@@ -118,4 +118,14 @@ struct RenderCommandTests {
         #expect(result.standardError.contains("raised to 2 cs"))
         #expect(try spinrender(["--fps", "60", "-q", "-o", "y.gif"], in: folder).standardError.isEmpty)
     }
+
+    @Test func durationThatCutsTheRepeatWarnsAndWholeRepeatsDoNot() throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let cut = try spinrender(["--duration", "1.1", "-o", "a.gif"], in: folder)
+        #expect(cut.status == 0)
+        #expect(cut.standardError.contains("repeats every 2 s; a 1.1 s GIF cuts it"))
+        // 1.5 s is six ray spacings (0.25 s each): seamless, no warning.
+        #expect(try spinrender(["--duration", "1.5", "-o", "b.gif"], in: folder).standardError.isEmpty)
+    }
 }

@@ -11,7 +11,7 @@ BIN_DIR     = $(shell $(SWIFT) build -c release --show-bin-path)
 RELEASE_BIN = $(BIN_DIR)/spinrender
 PYTHON     ?= python3
 
-.PHONY: all deps build release demo test bench interop script-deps install uninstall clean
+.PHONY: all deps build release demo assets references test bench interop script-deps install uninstall clean
 
 all: build
 
@@ -35,6 +35,20 @@ demo: release
 	$(RELEASE_BIN) --mode implicit -o spinner-implicit.gif
 	$(RELEASE_BIN) --mode preview -o preview.gif
 	@ls -l spinner-explicit.gif spinner-implicit.gif preview.gif
+
+assets: release
+	$(RELEASE_BIN) --mode explicit -o assets/spinner-explicit.gif
+	$(RELEASE_BIN) --mode implicit -o assets/spinner-implicit.gif
+	$(RELEASE_BIN) --mode preview -o assets/preview.gif
+	$(RELEASE_BIN) --mode preview --appearance dark -o assets/preview-dark.gif
+	$(RELEASE_BIN) --mode preview --rotate-at 0.5 -o assets/drift.gif
+
+# Reference frames for the visual regression tests: every mode, both appearances, scales 1-3.
+references: release
+	@for mode in explicit implicit preview; do for appearance in light dark; do for scale in 1 2 3; do \
+	  $(RELEASE_BIN) verify --record all --quiet --mode $$mode --appearance $$appearance --scale $$scale \
+	    --reference assets/reference/$$mode-$$appearance@$${scale}x 2>/dev/null; \
+	done; done; done; du -sh --apparent-size assets/reference
 
 test: deps
 	$(SWIFT) build --build-tests

@@ -107,14 +107,14 @@ def bench_case(name, options, title, spinrender, tools, runs, fast_runs, targets
     # (label, argv, output file, note)
     commands = [
         ("spinrender", [spinrender] + options + ["-o", out("spinrender.gif")], out("spinrender.gif"),
-         "default: optimised, loop compacted"),
+         "default (optimised, loop compacted)"),
         ("spinrender --no-compact", [spinrender] + options + ["--no-compact", "-o", out("spinrender-no-compact.gif")],
          out("spinrender-no-compact.gif"), "all 100 frames stored"),
     ]
     if tools.get("convert"):
         commands.append(("ImageMagick", [tools["convert"], "-delay", "2", "-loop", "0"] + pngs
                          + ["-layers", "Optimize", out("imagemagick.gif")], out("imagemagick.gif"),
-                         "convert -delay 2 -loop 0 frame_*.png -layers Optimize"))
+                         "convert -delay 2 -loop 0 *.png -layers Optimize"))
     if tools.get("ffmpeg"):
         commands.append(("ffmpeg", [tools["ffmpeg"], "-v", "error", "-y", "-framerate", "50",
                                     "-i", os.path.join(frames_dir, "frame_%04d.png"), "-filter_complex",
@@ -123,38 +123,58 @@ def bench_case(name, options, title, spinrender, tools, runs, fast_runs, targets
                          "-framerate 50, palettegen/paletteuse"))
     if tools.get("pillow"):
         commands.append(("Pillow", [sys.executable, "-c", PILLOW_ENCODE, frames_dir, out("pillow.gif")],
-                         out("pillow.gif"), "save(save_all, optimize=True, duration=20, loop=0)"))
+                         out("pillow.gif"), "save(save_all, optimize, duration=20, loop=0)"))
     if tools.get("gifsicle"):
         commands.append(("gifsicle -O3", [tools["gifsicle"], "-O3", unoptimised, "-o", out("gifsicle.gif")],
-                         out("gifsicle.gif"), "re-optimising spinrender's --no-compact --no-optimize GIF"))
+                         out("gifsicle.gif"), "re-optimising spinrender --no-compact --no-optimize"))
 
-    measured = {}
-    for label, argv, output, _ in commands:
-        kit.note(f"[{name}] timing {label} …")
-        count = fast_runs if label.startswith("spinrender") else runs
+    # Timing-only rows: start-up is the floor under every whole-process figure.
+    timing_only = []
+    if name == "main":
+        timing_only = [("spinrender --version", [spinrender, "--version"], None, "start-up floor"),
+                       ("/bin/true", ["/bin/true"], None, "spawn overhead of this timer")]
+    plan = {}
+    for label, argv, _, _ in commands + timing_only:
         try:
-            seconds = kit.median(kit.time_runs(argv, count))
+            kit.spawn_and_time(argv)  # warm-up, and a peer that fails drops out here
         except RuntimeError as error:
             kit.note(f"{label} failed: {error}")
             continue
+        plan[label] = (argv, fast_runs if label.startswith(("spinrender", "/bin")) else runs)
+    kit.note(f"[{name}] timing {len(plan)} commands, interleaved …")
+    timed = kit.time_interleaved(plan, warmup=0)
+
+    measured = {}
+    for label, _, output, _ in commands + timing_only:
+        if label not in timed:
+            continue
+        wall, cpu = timed[label]
+        if output is None:
+            measured[label] = (wall, None, None, plan[label][1], cpu)
+            continue
         actual, actual_frames = kit.pillow_playback(output, total_cs)
         same = kit.describe_difference(actual, reference[0], actual_frames, reference[1])
-        measured[label] = (seconds, os.path.getsize(output), same, count)
+        measured[label] = (wall, os.path.getsize(output), same, plan[label][1], cpu)
 
     spin_time, spin_bytes = measured["spinrender"][0], measured["spinrender"][1]
     print(f"\n== {title}: {size[0]}×{size[1]} px, {FRAMES} frames")
     print(f"   PNG frames for the peers: {source}")
+    print(f"   runs: {fast_runs} for spinrender's commands, {runs} for the peers; decoded pixels: Pillow's playback")
+    print(f"   against spinrender's own frames at every centisecond")
     rows = []
-    for label, _, _, note in commands:
+    for label, _, _, note in commands + timing_only:
         if label not in measured:
-            rows.append([label, "failed", "", "", "", "", note])
+            rows.append([label, "failed", "", "", "", "", "", note])
             continue
-        seconds, size_bytes, same, count = measured[label]
-        rows.append([label, f"{ms(seconds)} ms", ratio(seconds, spin_time), str(size_bytes),
-                     ratio(size_bytes, spin_bytes), "identical" if same is None else "differ: " + same,
-                     f"{note} ({count} runs)"])
-    kit.table(rows, ["encoder", "time (median)", "× spinrender", "bytes", "× spinrender", "decoded pixels", "how"],
-              ["<", ">", ">", ">", ">", "<", "<"])
+        wall, size_bytes, same, count, cpu = measured[label]
+        pixels = "" if size_bytes is None else ("identical" if same is None else "differ: " + same.replace(
+            "displayed frame", "frame").replace(" has different pixels", ""))
+        rows.append([label, f"{ms(wall)} ms", ratio(wall, spin_time), f"{ms(cpu)} ms",
+                     "" if size_bytes is None else str(size_bytes),
+                     "" if size_bytes is None else ratio(size_bytes, spin_bytes), pixels, note])
+    kit.table(rows, ["command", "wall (median)", "× spinrender", "CPU user+sys", "bytes", "× spinrender",
+                     "decoded pixels", "how"],
+              ["<", ">", ">", ">", ">", ">", "<", "<"])
 
     memory = kit.peak_memory_kib([spinrender] + options + ["-o", out("spinrender-memory.gif")])
     if memory is not None:
@@ -168,8 +188,9 @@ def main():
     parser.add_argument("--bin-dir")
     parser.add_argument("--runs", type=int, default=int(os.environ.get("BENCH_RUNS", "5")))
     args = parser.parse_args()
-    runs = max(5, args.runs)
-    fast_runs = max(21, runs)
+    runs = max(1, args.runs)
+    # Fewer than 5 runs only for trying the script out; the report needs medians of ≥ 5.
+    fast_runs = max(21, runs) if runs >= 5 else runs
     bin_dir = args.bin_dir or subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"],
                                              stdout=subprocess.PIPE, text=True, check=True).stdout.strip()
     spinrender = os.path.join(bin_dir, "spinrender")
@@ -190,18 +211,15 @@ def main():
     targets = Targets()
     results = {}
 
-    print("spinrender benchmark — whole-process wall time, median; ratios are peer / spinrender")
-    print(f"   machine: {os.cpu_count()} cores (shared); peers: ImageMagick {tools['convert'] or 'missing'}, "
+    print("spinrender benchmark — whole-process wall time (median; commands interleaved run by run so load")
+    print("changes hit all alike) and the child's CPU time; ratios are command / spinrender")
+    print(f"   machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at start; peers: ImageMagick {tools['convert'] or 'missing'}, "
           f"ffmpeg {tools['ffmpeg'] or 'missing'}, gifsicle {tools['gifsicle'] or 'missing'}, "
           f"Pillow {__import__('PIL').__version__}")
 
-    # Start-up: the floor under every whole-process figure.
-    version_time = kit.median(kit.time_runs([spinrender, "--version"], fast_runs))
-    true_time = kit.median(kit.time_runs(["/bin/true"], fast_runs))
-    print(f"   spinrender --version: {ms(version_time)} ms; /bin/true (spawn overhead of this timer): {ms(true_time)} ms")
-
     main_m, _ = bench_case(*CASES[0], spinrender, tools, runs, fast_runs, targets, results)
     large_m, large_memory = bench_case(*CASES[1], spinrender, tools, runs, fast_runs, targets, results)
+    version_time = main_m["spinrender --version"][0]
 
     # Determinism (DESIGN.md §4): the same arguments give the same bytes, whatever the threads.
     print("\n== Determinism")
@@ -274,10 +292,12 @@ def main():
     for line in targets.lines:
         print(line)
     misses = sum(line.startswith("MISS") for line in targets.lines)
-    print(f"{len(targets.lines) - misses} PASS, {misses} MISS (a report: misses do not fail make bench)")
+    print(f"{len(targets.lines) - misses} PASS, {misses} MISS (a report: misses do not fail make bench); "
+          f"load average {os.getloadavg()[0]:.1f} at the end")
 
     summary = {name: {"memory_kib": r["memory_kib"],
-                      "encoders": {label: {"seconds": m[0], "bytes": m[1], "identical_pixels": m[2] is None}
+                      "commands": {label: {"wall_seconds": m[0], "cpu_seconds": m[4], "bytes": m[1],
+                                           "identical_pixels": m[2] is None if m[1] is not None else None}
                                    for label, m in r["measured"].items()}}
                for name, r in results.items()}
     summary["version_seconds"] = version_time

@@ -118,21 +118,52 @@ def run(argv, **kwargs):
     return result
 
 
-def time_runs(argv, runs, warmup=1):
-    """Wall-clock seconds of `runs` whole-process runs of argv, after `warmup` untimed runs.
+def spawn_and_time(argv):
+    """Runs argv once with output to /dev/null; returns (wall seconds, CPU seconds user + system).
 
-    Output goes to /dev/null; a failing run raises, so a broken peer never posts a fast time.
+    posix_spawn + wait4: the lightest way to start a process from Python, and wait4 gives the
+    child's own CPU time, which other work on a shared machine disturbs less than wall time.
     """
-    for _ in range(warmup):
-        run(argv)
-    times = []
-    for _ in range(runs):
+    with tempfile.TemporaryFile() as errors:
+        actions = [(os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0),
+                   (os.POSIX_SPAWN_DUP2, errors.fileno(), 2)]
         start = time.perf_counter()
-        result = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        times.append(time.perf_counter() - start)
-        if result.returncode != 0:
-            raise RuntimeError(f"{argv[0]} exited {result.returncode}: {result.stderr.decode(errors='replace')[:400]}")
-    return times
+        pid = os.posix_spawnp(argv[0], argv, os.environ, file_actions=actions)
+        _, status, usage = os.wait4(pid, 0)
+        wall = time.perf_counter() - start
+        if os.waitstatus_to_exitcode(status) != 0:
+            errors.seek(0)
+            raise RuntimeError(f"{argv[0]} exited {os.waitstatus_to_exitcode(status)}: "
+                               f"{errors.read().decode(errors='replace')[:400]}")
+    return wall, usage.ru_utime + usage.ru_stime
+
+
+def time_interleaved(commands, warmup=1):
+    """Times several commands round-robin: run 1 of each, then run 2 of each, and so on.
+
+    `commands` maps a label to (argv, runs). Interleaving spreads any change in the machine's
+    load over all commands alike, so the ratios between them stay fair on shared cores.
+    Returns label -> (median wall seconds, median CPU seconds); a failing command raises.
+    """
+    for argv, _ in commands.values():
+        for _ in range(warmup):
+            spawn_and_time(argv)
+    walls = {label: [] for label in commands}
+    cpus = {label: [] for label in commands}
+    for round_index in range(max(runs for _, runs in commands.values())):
+        for label, (argv, runs) in commands.items():
+            if round_index < runs:
+                wall, cpu = spawn_and_time(argv)
+                walls[label].append(wall)
+                cpus[label].append(cpu)
+    return {label: (median(walls[label]), median(cpus[label])) for label in commands}
+
+
+def time_runs(argv, runs, warmup=1):
+    """Wall-clock seconds of `runs` whole-process runs of argv, after `warmup` untimed runs."""
+    for _ in range(warmup):
+        spawn_and_time(argv)
+    return [spawn_and_time(argv)[0] for _ in range(runs)]
 
 
 def median(values):

@@ -183,6 +183,104 @@ def bench_case(name, options, title, spinrender, tools, runs, fast_runs, targets
     return measured, memory
 
 
+def check_determinism(spinrender, targets):
+    """DESIGN.md §4: the same arguments give the same bytes, whatever the thread count."""
+    print("\n== Determinism")
+    for name, options, _ in CASES:
+        digests = set()
+        for extra in [[], [], ["--threads", "1"], ["--threads", "2"]]:
+            path = os.path.join(kit.OUT_ROOT, "bench", name, "determinism.gif")
+            kit.run([spinrender] + options + extra + ["-o", path])
+            with open(path, "rb") as file:
+                digests.add(kit.digest(file.read()))
+        targets.check(len(digests) == 1, f"{name}: byte-identical output over 2 runs and --threads 1/2")
+
+
+def check_preview(spinrender):
+    """Preview mode has more than 256 colours, so the palette is quantized (issue 4 §3).
+
+    Returns (worst per-channel error in 1/255, how it was measured), or None. Measured against
+    `spinrender frames` PNGs (the RGBA frames before encoding) when the build has the command,
+    else as spinrender -v reports it.
+    """
+    print("\n== Preview mode colour error")
+    directory = os.path.join(kit.OUT_ROOT, "bench", "preview")
+    os.makedirs(directory, exist_ok=True)
+    gif = os.path.join(directory, "preview-no-compact.gif")
+    verbose = kit.run([spinrender, "--mode", "preview", "--no-compact", "-v", "-o", gif]).stderr.decode()
+    print("   spinrender -v: " + verbose.strip().splitlines()[-1])
+    reported = re.search(r"worst colour error (\d+)/255", verbose)
+    if kit.has_frames_command(spinrender):
+        frames_dir = os.path.join(directory, "frames")
+        kit.run([spinrender, "frames", "--mode", "preview", "--no-compact", "-o", frames_dir])
+        pngs = [rgba for rgba, _ in kit.read_png_frames(frames_dir)]
+        _, decoded, _ = kit.pillow_decode(gif)
+        if len(pngs) == len(decoded):
+            worst = max(kit.max_channel_difference(a, b) for a, (b, _) in zip(pngs, decoded))
+            print(f"   measured: GIF decoded by Pillow against spinrender frames PNGs, worst {worst}/255")
+            return worst, "GIF decoded by Pillow vs spinrender frames PNGs"
+    if reported:
+        return int(reported.group(1)), "as reported by spinrender -v"
+    return None
+
+
+def check_speed(measured, factor, label, targets):
+    """Whole-process speed-up over the fastest peer that turns the PNG frames into a GIF."""
+    peers = {k: measured[k][0] for k in ("ImageMagick", "ffmpeg", "Pillow") if k in measured}
+    if not peers:
+        print(f"n/a   {label}: no peer could run")
+        return
+    fastest = min(peers, key=peers.get)
+    speedup = peers[fastest] / measured["spinrender"][0]
+    targets.check(speedup >= factor, f"{label}: ≥ {factor}× faster than the fastest PNG→GIF peer "
+                  f"({fastest} {ms(peers[fastest])} ms / spinrender {ms(measured['spinrender'][0])} ms = {speedup:.1f}×)")
+
+
+def check_issue4_targets(main_m, large_m, large_memory, version_time, preview_error, targets):
+    """The targets of issue 4, each printed PASS or MISS."""
+    print("\n== Targets (issue 4)")
+    if "gifsicle -O3" in main_m:
+        gifsicle_bytes = main_m["gifsicle -O3"][1]
+        same = all(main_m[k][2] is None for k in ("spinrender", "spinrender --no-compact", "gifsicle -O3"))
+        targets.check(same, "main: spinrender (default and --no-compact) and gifsicle -O3 decode to identical "
+                            "pixels (Pillow, every centisecond)")
+        for label, factor in [("spinrender", 0.35), ("spinrender --no-compact", 0.9)]:
+            size_bytes = main_m[label][1]
+            targets.check(size_bytes <= factor * gifsicle_bytes,
+                          f"main: {label} ≤ {factor} × gifsicle -O3 bytes "
+                          f"({size_bytes} / {gifsicle_bytes} = {size_bytes / gifsicle_bytes:.3f})")
+    spin_time = main_m["spinrender"][0]
+    targets.check(spin_time <= 2 * version_time,
+                  f"main: whole-process time ≤ 2 × spinrender --version ({ms(spin_time)} ms vs {ms(version_time)} ms "
+                  f"= {spin_time / version_time:.2f}×)")
+    check_speed(main_m, 10, "main", targets)
+    if "gifsicle -O3" in main_m:
+        gifsicle_time = main_m["gifsicle -O3"][0]
+        targets.check(spin_time < gifsicle_time, f"main: faster than gifsicle -O3 alone re-optimising a made GIF "
+                      f"({ms(spin_time)} ms vs {ms(gifsicle_time)} ms)")
+    check_speed(large_m, 5, "large", targets)
+    if large_memory is not None:
+        targets.check(large_memory <= 64 * 1024, f"large: peak memory ≤ 64 MiB ({large_memory / 1024:.1f} MiB)")
+    if preview_error:
+        worst, how = preview_error
+        targets.check(worst <= 3, f"preview: worst per-channel colour error ≤ 3/255 ({worst}/255, {how})")
+    else:
+        print("n/a   preview colour error: not measurable with this build")
+
+
+def run_in_process(bin_dir, fast_runs, targets):
+    """spinrender-bench: comparison speed (issue 7), render + encode, coverage accuracy."""
+    bench_tool = os.path.join(bin_dir, "spinrender-bench")
+    if not os.access(bench_tool, os.X_OK):
+        print(f"\n(no {bench_tool}: build it with 'swift build -c release --product spinrender-bench')")
+        return
+    print("\n== In-process (spinrender-bench)")
+    sys.stdout.flush()
+    output = kit.run([bench_tool, "--runs", str(fast_runs)]).stdout.decode()
+    print(output, end="")
+    targets.lines += [line for line in output.splitlines() if line.startswith(("PASS", "MISS"))]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--bin-dir")
@@ -221,72 +319,10 @@ def main():
     large_m, large_memory = bench_case(*CASES[1], spinrender, tools, runs, fast_runs, targets, results)
     version_time = main_m["spinrender --version"][0]
 
-    # Determinism (DESIGN.md §4): the same arguments give the same bytes, whatever the threads.
-    print("\n== Determinism")
-    for name, options, _ in CASES:
-        digests = set()
-        for extra in [[], [], ["--threads", "1"], ["--threads", "2"]]:
-            path = os.path.join(kit.OUT_ROOT, "bench", name, "determinism.gif")
-            kit.run([spinrender] + options + extra + ["-o", path])
-            with open(path, "rb") as file:
-                digests.add(kit.digest(file.read()))
-        targets.check(len(digests) == 1, f"{name}: byte-identical output over 2 runs and --threads 1/2")
-
-    # Preview mode has more than 256 colours: the quantizer's worst error (issue 4 §3).
-    print("\n== Preview mode colour error")
-    preview_path = os.path.join(kit.OUT_ROOT, "bench", "preview.gif")
-    verbose = kit.run([spinrender, "--mode", "preview", "-v", "-o", preview_path]).stderr.decode()
-    print("   " + verbose.strip().splitlines()[-1])
-    error = re.search(r"worst colour error (\d+)/255", verbose)
-
-    print("\n== Targets (issue 4)")
-    def check_speed(measured, factor, label):
-        peers = {k: measured[k][0] for k in ("ImageMagick", "ffmpeg", "Pillow") if k in measured}
-        if not peers:
-            print(f"n/a   {label}: no peer could run")
-            return
-        fastest = min(peers, key=peers.get)
-        speedup = peers[fastest] / measured["spinrender"][0]
-        targets.check(speedup >= factor, f"{label}: ≥ {factor}× faster than the fastest PNG→GIF peer "
-                      f"({fastest} {ms(peers[fastest])} ms / spinrender {ms(measured['spinrender'][0])} ms = {speedup:.1f}×)")
-
-    if "gifsicle -O3" in main_m:
-        gifsicle_bytes = main_m["gifsicle -O3"][1]
-        same = main_m["spinrender"][2] is None and main_m["gifsicle -O3"][2] is None
-        targets.check(same, "main: spinrender and gifsicle -O3 decode to identical pixels (Pillow, every centisecond)")
-        for label, factor in [("spinrender", 0.35), ("spinrender --no-compact", 0.9)]:
-            size_bytes = main_m[label][1]
-            targets.check(size_bytes <= factor * gifsicle_bytes,
-                          f"main: {label} ≤ {factor} × gifsicle -O3 bytes "
-                          f"({size_bytes} / {gifsicle_bytes} = {size_bytes / gifsicle_bytes:.3f})")
-    spin_time = main_m["spinrender"][0]
-    targets.check(spin_time <= 2 * version_time,
-                  f"main: whole-process time ≤ 2 × spinrender --version ({ms(spin_time)} ms vs {ms(version_time)} ms "
-                  f"= {spin_time / version_time:.2f}×)")
-    check_speed(main_m, 10, "main")
-    if "gifsicle -O3" in main_m:
-        gifsicle_time = main_m["gifsicle -O3"][0]
-        targets.check(spin_time < gifsicle_time, f"main: faster than gifsicle -O3 alone re-optimising a made GIF "
-                      f"({ms(spin_time)} ms vs {ms(gifsicle_time)} ms)")
-    check_speed(large_m, 5, "large")
-    if large_memory is not None:
-        targets.check(large_memory <= 64 * 1024, f"large: peak memory ≤ 64 MiB ({large_memory / 1024:.1f} MiB)")
-    if error:
-        targets.check(int(error.group(1)) <= 3, f"preview: worst per-channel colour error ≤ 3/255 "
-                      f"({error.group(1)}/255, as reported by spinrender -v)")
-    else:
-        print("n/a   preview colour error: spinrender -v did not report it")
-
-    # In-process figures (issue 7 speed, render + encode, coverage accuracy).
-    bench_tool = os.path.join(bin_dir, "spinrender-bench")
-    if os.access(bench_tool, os.X_OK):
-        print("\n== In-process (spinrender-bench)")
-        sys.stdout.flush()
-        output = kit.run([bench_tool, "--runs", str(fast_runs)]).stdout.decode()
-        print(output, end="")
-        targets.lines += [line for line in output.splitlines() if line.startswith(("PASS", "MISS"))]
-    else:
-        print(f"\n(no {bench_tool}: build it with 'swift build -c release --product spinrender-bench')")
+    check_determinism(spinrender, targets)
+    preview_error = check_preview(spinrender)
+    check_issue4_targets(main_m, large_m, large_memory, version_time, preview_error, targets)
+    run_in_process(bin_dir, fast_runs, targets)
 
     print("\n== Summary")
     for line in targets.lines:

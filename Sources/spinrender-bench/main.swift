@@ -142,6 +142,20 @@ func benchmarkRendering() {
         let label = name.padding(toLength: 52)
         print("  \(label) \(pad(fixed(Timing.median(times), 2), 8)) ms   \(pad(String(first.bytes.count), 7)) bytes, \(first.storedFrameCount) frames stored")
     }
+    // Where the time goes, on one thread: drawing the frames, then encoding them.
+    for (name, base) in [("main job", main), ("large", large)] {
+        var oneThread = base
+        oneThread.threads = 1
+        let animation = SpinRenderer.renderFrames(oneThread)
+        let drawing = Timing.measure(runs: runs) {
+            sink &+= SpinRenderer.renderFrames(oneThread).sequence.frames.count
+        }
+        let encoding = Timing.measure(runs: runs) {
+            sink &+= (try? GIFEncoder.encode(animation.sequence))?.bytes.count ?? 0
+        }
+        print("  \(name) split, 1 thread: draw \(animation.sequence.frames.count) frames "
+              + "\(fixed(Timing.median(drawing), 2)) ms, encode \(fixed(Timing.median(encoding), 2)) ms")
+    }
     print()
 }
 

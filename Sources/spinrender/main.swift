@@ -9,7 +9,7 @@ import SpinRender
 let spinrenderVersion = "0.1.0"
 
 enum CommandTable {
-    static var subcommands: [any Command.Type] { [RenderCommand.self] }
+    static var subcommands: [any Command.Type] { [RenderCommand.self, BatchCommand.self, SheetCommand.self] }
 }
 
 func == (a: any Command.Type, b: any Command.Type) -> Bool { a.name == b.name }

@@ -54,6 +54,14 @@ func runMain(_ arguments: [String]) -> Int32 {
         print(spinrenderVersion)
         return 0
     }
+    // Hidden, as in swift-argument-parser: `make install` writes the scripts with it.
+    if isRoot, arguments.first == "--generate-completion-script" {
+        guard arguments.count == 2, let shell = CompletionScript.Shell(rawValue: arguments[1]) else {
+            return usageError(UsageError(message: "'--generate-completion-script' needs one of 'bash', 'zsh', 'fish'"), command: RootHelp.self, isRoot: true)
+        }
+        print(CompletionScript.script(for: shell), terminator: "")
+        return 0
+    }
     var console = Console()
     do {
         let parsed = try ParsedArguments.parse(arguments, options: command.options, positionalCount: command.positionalCount)

@@ -18,7 +18,7 @@ public enum FrameComparison {
     ///   - options: tolerance; must be valid (``ComparisonOptions/validationMessage`` is `nil`).
     /// - Returns: the verdict, per-frame results and what is needed to draw the diff.
     public static func compare(actual: FrameSequence, expected: FrameSequence,
-                               options: ComparisonOptions = .exact) -> ComparisonResult {
+                               options: ComparisonOptions = .exact) -> FrameComparisonResult {
         precondition(options.validationMessage == nil, options.validationMessage ?? "")
         let mergedActual = mergeIdenticalFrames(actual.frames)
         let mergedExpected = mergeIdenticalFrames(expected.frames)
@@ -49,7 +49,7 @@ public enum FrameComparison {
             antialiasedPixels: frames.reduce(0) { $0 + $1.antialiasedPixels },
             maxDelta: frames.reduce(0) { max($0, $1.maxDelta) })
         let verdict = mismatches.first?.verdict ?? (totals.failingFrames > 0 ? .pixelsDiffer : .equal)
-        return ComparisonResult(
+        return FrameComparisonResult(
             verdict: verdict, mismatches: mismatches, actual: actualSummary, expected: expectedSummary,
             frames: frames, totals: totals, options: options,
             actualFrames: mergedActual.map(\.frame), expectedFrames: mergedExpected.map(\.frame), marks: marks)

@@ -1,8 +1,10 @@
-/// A JSON value written with a fixed key order, so equal reports give equal bytes.
+/// A JSON value (RFC 8259) written with a fixed key order, so equal reports give equal bytes.
+///
+/// Used for every machine-readable output: comparison reports, `frames.json`, the timeline.
 ///
 /// Hand-written rather than `JSONEncoder` so the key order follows the report's logic (verdict
 /// first) and the output is identical on every platform and Foundation version.
-enum JSONText {
+public enum JSONText: Sendable {
     case object([(String, JSONText)])
     case array([JSONText])
     case string(String)
@@ -12,7 +14,7 @@ enum JSONText {
     case null
 
     /// Pretty-printed text, two spaces per level, newline-terminated.
-    var rendered: String {
+    public var rendered: String {
         var out = ""
         write(to: &out, indent: 0)
         out += "\n"
@@ -67,7 +69,7 @@ enum JSONText {
     }
 
     /// A JSON string literal (RFC 8259 §7): quotes, backslash and control characters escaped.
-    static func writeString(_ text: String, to out: inout String) {
+    public static func writeString(_ text: String, to out: inout String) {
         out += "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -9,10 +9,29 @@ import SpinRender
 let spinrenderVersion = "0.1.0"
 
 enum CommandTable {
-    static var subcommands: [any Command.Type] { [RenderCommand.self, BatchCommand.self, SheetCommand.self] }
+    static var subcommands: [any Command.Type] {
+        [RenderCommand.self, FramesCommand.self, CompareCommand.self, VerifyCommand.self, TimelineCommand.self,
+         BatchCommand.self, SheetCommand.self]
+    }
 }
 
 func == (a: any Command.Type, b: any Command.Type) -> Bool { a.name == b.name }
+
+/// The process environment, read once.
+enum Environment {
+    static var variables: [String: String] {
+        var result: [String: String] = [:]
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let text = String(cString: entry)
+            if let equals = text.firstIndex(of: "=") {
+                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            pointer += 1
+        }
+        return result
+    }
+}
 
 enum StandardError {
     static func write(_ text: String) {

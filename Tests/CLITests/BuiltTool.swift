@@ -1,9 +1,7 @@
 import Foundation
 
-/// The built `spinrender` executable, run as a user runs it.
-///
-/// Found next to the test bundle (SwiftPM puts products and the test runner in one folder, so
-/// this follows `--scratch-path` and `-c release`), else in `.build/debug` of the package root.
+/// Helpers of the ecosystem tests (batch, sheet, man page, completions, install) over the
+/// shared ``spinrender(_:in:environment:)`` runner in Executable.swift.
 enum BuiltTool {
     struct Run {
         var status: Int32
@@ -16,38 +14,14 @@ enum BuiltTool {
     static let packageRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    static let executable: URL = {
-        let runner = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        var candidates = [runner.deletingLastPathComponent().appendingPathComponent("spinrender")]
-        if let bundle = Bundle.main.executableURL {
-            candidates.append(bundle.deletingLastPathComponent().appendingPathComponent("spinrender"))
-        }
-        candidates.append(packageRoot.appendingPathComponent(".build/debug/spinrender"))
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates.last!
-    }()
+    /// The built executable (see `spinrenderBinary`).
+    static var executable: URL { URL(fileURLWithPath: spinrenderBinary) }
 
     /// Runs `spinrender arguments…` in `folder` and waits for it.
     static func run(_ arguments: [String], in folder: URL? = nil) throws -> Run {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        if let folder { process.currentDirectoryURL = folder }
-        let output = Pipe(), error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        // Read both pipes while the process runs, so a full pipe never blocks it.
-        let errorData = ErrorBuffer()
-        let reader = Thread { errorData.set(error.fileHandleForReading.readDataToEndOfFile()) }
-        reader.start()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        while !errorData.isSet { usleep(1000) }
-        return Run(status: process.terminationStatus,
-                   standardOutput: String(decoding: outputData, as: UTF8.self),
-                   standardError: String(decoding: errorData.value, as: UTF8.self),
-                   outputBytes: outputData)
+        let result = try spinrender(arguments, in: folder?.path)
+        return Run(status: result.status, standardOutput: result.output, standardError: result.standardError,
+                   outputBytes: result.standardOutput)
     }
 
     /// A new empty folder, removed by the caller.
@@ -83,12 +57,4 @@ enum BuiltTool {
             return String(line.dropFirst(2).split(separator: " ")[0])
         }
     }
-}
-
-private final class ErrorBuffer: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data: Data?
-    func set(_ value: Data) { lock.lock(); data = value; lock.unlock() }
-    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return data != nil }
-    var value: Data { lock.lock(); defer { lock.unlock() }; return data ?? Data() }
 }

@@ -44,7 +44,7 @@ struct CompletionScriptTests {
             for option in try BuiltTool.helpOptions(command) where option.hasPrefix("--") {
                 let name = String(option.dropFirst(2))
                 let completed = switch shell {
-                case "bash": script.contains(" \(option) ") || script.contains(" \(option)\"")
+                case "bash": script.contains(" \(option) ") || script.contains(" \(option)\"") || script.contains("\"\(option) ")
                 case "zsh": script.contains("--\(name)[") || script.contains("--\(name)}'[")
                 default: script.contains(" -l \(name) ")
                 }

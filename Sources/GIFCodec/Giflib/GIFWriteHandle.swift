@@ -111,11 +111,21 @@ struct GIFWriteHandle: ~Copyable {
 
     /// Writes an image descriptor followed by LZW data compressed by ``LZWEncoder``.
     ///
-    /// `EGifPutImageDesc` writes the minimum code size byte (`max(2, bits)` of the global
-    /// table) itself; `data` must be compressed with that size and split into sub-blocks here.
-    func putCompressedImage(left: Int, top: Int, width: Int, height: Int, lzw data: [UInt8]) throws(GIFError) {
+    /// `EGifPutImageDesc` ends by writing the LZW minimum code size byte, always `max(2, bits)`
+    /// of the global table (giflib 5.2.1 `EGifSetupCompress`). A frame whose indices all fit
+    /// fewer bits is smaller with a smaller code size (GIF89a §22 allows any size ≥ 2 that
+    /// holds the frame's indices), so that byte, the last one in our own output buffer, is
+    /// checked and replaced. giflib's pending clear code for its own compressor is never
+    /// flushed: the data goes out through `EGifPutCodeNext`, as for copying compressed data.
+    func putCompressedImage(left: Int, top: Int, width: Int, height: Int, minCodeSize: Int, tableBits: Int,
+                            lzw data: [UInt8]) throws(GIFError) {
         try check(EGifPutImageDesc(gif, Int32(left), Int32(top), Int32(width), Int32(height), false, nil),
                   "EGifPutImageDesc")
+        let output = sink.takeUnretainedValue()
+        guard output.bytes.last == UInt8(max(2, tableBits)) else {
+            throw GIFError(.writeFailed, operation: "EGifPutImageDesc", detail: "unexpected LZW code size byte")
+        }
+        output.bytes[output.bytes.count - 1] = UInt8(minCodeSize)
         var block = [GifByteType](repeating: 0, count: 256)
         var offset = 0
         while offset < data.count {

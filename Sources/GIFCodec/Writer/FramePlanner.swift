@@ -18,16 +18,29 @@ struct PlannedFrame {
     var rect: PixelRect
     /// LZW data for the rectangle (code size byte and sub-block framing added when writing).
     var lzw: [UInt8]
+    /// The LZW minimum code size: just enough bits for the largest index the frame uses.
+    var minCodeSize: Int
+    /// This frame's transparent index (any index the frame does not draw), if it needs one.
+    var transparentIndex: Int?
     /// GIF disposal method: 1 keep, 2 restore to background (transparent), 3 restore previous.
     var disposal: Int
     var delayCentiseconds: Int
 }
 
+/// How one frame's rectangle is encoded.
+struct EncodedRect {
+    var lzw: [UInt8]
+    var minCodeSize: Int
+    var transparentIndex: Int?
+}
+
 /// Chooses, for each displayed target frame, the rectangle, pixels and disposal that reproduce
 /// it exactly with the fewest bytes (issue 4 §1).
 ///
-/// Works on palette-index images of the whole canvas, `T` standing for a transparent pixel. The
-/// canvas a frame is drawn on is what the previous frame's disposal leaves:
+/// Works on palette-index images of the whole canvas in the palette's sorted-colour order (the
+/// `order` table gives each colour's index in the written palette), `transparentSymbol`
+/// standing for a transparent pixel. The canvas a frame is drawn on is what the previous
+/// frame's disposal leaves:
 /// - keep (1): the previous displayed image; impossible when a pixel must turn transparent,
 ///   because a GIF frame can only leave a pixel or paint it opaque (DESIGN.md §3);
 /// - restore to background (2): the previous image with its rectangle cleared; the rectangle is
@@ -40,19 +53,32 @@ struct PlannedFrame {
 /// last frame leaves opaque pixels where the first frame is transparent, it is disposed with
 /// restore to background over a rectangle covering them.
 ///
-/// Inside a frame's rectangle an unchanged pixel may be written as its colour or as the
-/// transparent index; three encodings are measured (all colours, all unchanged transparent,
-/// and ``LZWEncoder``'s per-pixel choice) and the smallest kept.
+/// Each frame gets its own transparent index, the smallest index it does not draw, and the
+/// smallest LZW code size its indices allow (as gifsicle does; the code size byte may be
+/// below the global table's bits). Inside the rectangle an unchanged pixel may be written as its
+/// colour or as the transparent index; three encodings are measured (all colours, all unchanged
+/// transparent, and ``LZWEncoder``'s per-pixel choice) and the smallest kept.
 struct FramePlanner {
     let width: Int
     let height: Int
-    /// The transparent index, if the palette has one.
-    let transparent: UInt8?
-    /// Whether some target has transparent pixels (only then can disposal 2 or 3 be needed).
-    let hasTransparentPixels: Bool
-    var encoder: LZWEncoder
+    /// The index-image value of a transparent pixel, if any target has transparent pixels.
+    let transparentSymbol: UInt8?
+    /// Sorted-colour index → written palette index (256 entries; the symbol maps to itself).
+    let order: [UInt8]
+    /// Number of entries in the written global colour table.
+    let tableSize: Int
+    var encoder = LZWEncoder()
 
     private var count: Int { width * height }
+    private var hasTransparentPixels: Bool { transparentSymbol != nil }
+
+    init(width: Int, height: Int, transparentSymbol: UInt8?, order: [UInt8], tableSize: Int) {
+        self.width = width
+        self.height = height
+        self.transparentSymbol = transparentSymbol
+        self.order = order
+        self.tableSize = tableSize
+    }
 
     /// Bounding box of the pixels where `wanted` differs from `canvas`.
     func changedRect(_ wanted: [UInt8], _ canvas: [UInt8]) -> PixelRect {
@@ -61,7 +87,7 @@ struct FramePlanner {
 
     /// Bounding box of the pixels opaque in `canvas` but transparent in `wanted`.
     func mustClearRect(_ wanted: [UInt8], _ canvas: [UInt8]) -> PixelRect {
-        guard let t = transparent, hasTransparentPixels else { return .empty }
+        guard let t = transparentSymbol else { return .empty }
         return bbox(wanted, canvas) { w, c in w == t && c != t }
     }
 
@@ -88,46 +114,94 @@ struct FramePlanner {
         }
     }
 
-    /// The smallest LZW encoding of `wanted` inside `rect`, drawn over `canvas`.
-    mutating func encode(_ wanted: [UInt8], over canvas: [UInt8], in rect: PixelRect) -> [UInt8] {
+    /// Smallest LZW code size for indices up to `maxIndex`.
+    private static func codeSize(_ maxIndex: Int) -> Int {
+        var bits = 2
+        while 1 << bits <= maxIndex { bits += 1 }
+        return bits
+    }
+
+    /// The smallest encoding of `wanted` inside `rect`, drawn over `canvas` (`nil`: the fully
+    /// transparent canvas before the first frame).
+    mutating func encode(_ wanted: [UInt8], over canvas: [UInt8]?, in rect: PixelRect) -> EncodedRect {
         let n = rect.width * rect.height
-        var primary = [UInt8](repeating: 0, count: n)
-        var unchanged = [UInt8](repeating: 0, count: n)
-        var anyUnchanged = false
-        let t = transparent
-        primary.withUnsafeMutableBufferPointer { p in
+        // Written indices of the rectangle; 0xFFFF marks a transparent pixel.
+        var values = [UInt16](repeating: 0, count: n)
+        var unchanged = [Bool](repeating: false, count: n)
+        var drawnByChanged = [Bool](repeating: false, count: 257)
+        var drawnByAll = [Bool](repeating: false, count: 257)
+        var anyUnchanged = false, anyTransparent = false
+        let symbol = transparentSymbol.map(Int.init) ?? -1
+        values.withUnsafeMutableBufferPointer { v in
             unchanged.withUnsafeMutableBufferPointer { u in
                 wanted.withUnsafeBufferPointer { w in
-                    canvas.withUnsafeBufferPointer { c in
-                        // rect lies inside the canvas, so src < width * height; dst < n.
-                        var dst = 0
-                        for y in rect.y..<(rect.y + rect.height) {
-                            var src = y * width + rect.x
-                            for _ in 0..<rect.width {
-                                let value = w[src]
-                                p[dst] = value
-                                if let t, value == c[src] {
-                                    u[dst] = t
-                                    anyUnchanged = true
-                                } else {
-                                    u[dst] = value
+                    (canvas ?? []).withUnsafeBufferPointer { c in
+                        order.withUnsafeBufferPointer { order in
+                            // rect lies inside the canvas, so src < width * height = w.count
+                            // (= c.count when a canvas is given); dst < n; indices < 256.
+                            var dst = 0
+                            for y in rect.y..<(rect.y + rect.height) {
+                                var src = y * width + rect.x
+                                for _ in 0..<rect.width {
+                                    let value = w[src]
+                                    let same = c.count > 0 ? value == c[src] : Int(value) == symbol
+                                    if Int(value) == symbol {
+                                        v[dst] = 0xFFFF
+                                        anyTransparent = true
+                                    } else {
+                                        let index = order[Int(value)]
+                                        v[dst] = UInt16(index)
+                                        drawnByAll[Int(index)] = true
+                                        if !same { drawnByChanged[Int(index)] = true }
+                                    }
+                                    u[dst] = same
+                                    anyUnchanged = anyUnchanged || same
+                                    dst += 1
+                                    src += 1
                                 }
-                                dst += 1
-                                src += 1
                             }
                         }
                     }
                 }
             }
         }
-        var best = primary.withUnsafeBufferPointer { encoder.compress($0).bytes }
+        // All colours: only transparent pixels need the transparent index.
+        let rawTransparent = anyTransparent ? drawnByAll.firstIndex(of: false)! : nil
+        let rawMax = max(drawnByAll.lastIndex(of: true) ?? 0, rawTransparent ?? 0)
+        let rawSize = Self.codeSize(rawMax)
+        let raw = values.map { $0 == 0xFFFF ? UInt8(rawTransparent!) : UInt8($0) }
+        var best = EncodedRect(lzw: raw.withUnsafeBufferPointer { encoder.compress($0, minCodeSize: rawSize).bytes },
+                               minCodeSize: rawSize, transparentIndex: rawTransparent)
         guard anyUnchanged else { return best }
-        let allTransparent = unchanged.withUnsafeBufferPointer { encoder.compress($0).bytes }
-        if allTransparent.count < best.count { best = allTransparent }
-        let chosen = primary.withUnsafeBufferPointer { p in
-            unchanged.withUnsafeBufferPointer { u in encoder.compress(p, alternatives: u).bytes }
+        // The frame's transparent index: the smallest index no changed pixel draws, inside the
+        // table (always found when the frames have transparent pixels: the palette then keeps a
+        // free slot; otherwise a frame drawing every entry just stores all colours).
+        guard let t = drawnByChanged.firstIndex(of: false), t < tableSize else { return best }
+        let size = Self.codeSize(max(drawnByChanged.lastIndex(of: true) ?? 0, t))
+        let limit = 1 << size
+        var allTransparent = [UInt8](repeating: 0, count: n)
+        var either = [UInt8](repeating: 0, count: n)
+        for i in 0..<n {
+            let v = values[i]
+            if unchanged[i] {
+                allTransparent[i] = UInt8(t)
+                // An unchanged colour may stay when it fits the code size.
+                either[i] = v != 0xFFFF && Int(v) < limit ? UInt8(v) : UInt8(t)
+            } else {
+                allTransparent[i] = UInt8(v)
+                either[i] = UInt8(v)
+            }
         }
-        if chosen.count < best.count { best = chosen }
+        let transparentLZW = allTransparent.withUnsafeBufferPointer { encoder.compress($0, minCodeSize: size).bytes }
+        if transparentLZW.count < best.lzw.count {
+            best = EncodedRect(lzw: transparentLZW, minCodeSize: size, transparentIndex: t)
+        }
+        let chosen = either.withUnsafeBufferPointer { e in
+            allTransparent.withUnsafeBufferPointer { a in encoder.compress(e, alternatives: a, minCodeSize: size).bytes }
+        }
+        if chosen.count < best.lzw.count {
+            best = EncodedRect(lzw: chosen, minCodeSize: size, transparentIndex: t)
+        }
         return best
     }
 
@@ -140,7 +214,7 @@ struct FramePlanner {
     /// `image` with `rect` set to the transparent index.
     func cleared(_ image: [UInt8], _ rect: PixelRect) -> [UInt8] {
         var out = image
-        let t = transparent ?? 0
+        let t = transparentSymbol ?? 0
         for y in rect.y..<(rect.y + rect.height) {
             let start = y * width + rect.x
             out.replaceSubrange(start..<(start + rect.width), with: repeatElement(t, count: rect.width))
@@ -157,60 +231,66 @@ struct FramePlanner {
     mutating func plan(images: [[UInt8]], targets: [(image: Int, delay: Int)], loops: Bool) -> [PlannedFrame] {
         var planned: [PlannedFrame] = []
         let full = PixelRect(x: 0, y: 0, width: width, height: height)
-        var before = [UInt8](repeating: transparent ?? 0, count: count)   // canvas before the previous frame
+        func frame(_ rect: PixelRect, _ encoded: EncodedRect, delay: Int) -> PlannedFrame {
+            PlannedFrame(rect: rect, lzw: encoded.lzw, minCodeSize: encoded.minCodeSize,
+                         transparentIndex: encoded.transparentIndex, disposal: 1, delayCentiseconds: delay)
+        }
+        // The canvas before the previous frame; nil is the transparent canvas before the first
+        // frame of an animation without transparent pixels (no index stands for it).
+        var before: [UInt8]? = transparentSymbol.map { [UInt8](repeating: $0, count: count) }
         for (t, target) in targets.enumerated() {
             let wanted = images[target.image]
             if t == 0 {
-                planned.append(PlannedFrame(rect: full, lzw: encode(wanted, over: before, in: full), disposal: 1,
-                                            delayCentiseconds: target.delay))
+                planned.append(frame(full, encode(wanted, over: before, in: full), delay: target.delay))
                 continue
             }
             let shown = images[targets[t - 1].image]
             let previous = planned[t - 1]
-            // Option keep.
             var bestCost = Int.max
             var bestCanvas: [UInt8] = []
             var bestPrevious = previous
             var bestFrame = previous
+            // Option keep.
             let mustClear = mustClearRect(wanted, shown)
             if mustClear.isEmpty {
                 let rect = frameRect(wanted, over: shown)
-                let lzw = encode(wanted, over: shown, in: rect)
-                bestCost = lzw.count
+                let encoded = encode(wanted, over: shown, in: rect)
+                bestCost = encoded.lzw.count
                 bestCanvas = shown
                 bestPrevious.disposal = 1
-                bestFrame = PlannedFrame(rect: rect, lzw: lzw, disposal: 1, delayCentiseconds: target.delay)
+                bestFrame = frame(rect, encoded, delay: target.delay)
             }
-            if hasTransparentPixels {
+            if hasTransparentPixels, let before {
                 // Option restore to background over a rectangle covering what must clear.
                 var disposed = previous
                 disposed.disposal = 2
                 let cover = previous.rect.union(mustClear)
                 var extra = 0
                 if cover != previous.rect {
-                    disposed.rect = cover
-                    disposed.lzw = encode(shown, over: before, in: cover)
-                    extra = disposed.lzw.count - previous.lzw.count
+                    let encoded = encode(shown, over: before, in: cover)
+                    disposed = frame(cover, encoded, delay: previous.delayCentiseconds)
+                    disposed.disposal = 2
+                    extra = encoded.lzw.count - previous.lzw.count
                 }
                 let canvas = cleared(shown, cover)
                 let rect = frameRect(wanted, over: canvas)
-                let lzw = encode(wanted, over: canvas, in: rect)
-                if extra + lzw.count < bestCost {
-                    bestCost = extra + lzw.count
+                let encoded = encode(wanted, over: canvas, in: rect)
+                if extra + encoded.lzw.count < bestCost {
+                    bestCost = extra + encoded.lzw.count
                     bestCanvas = canvas
                     bestPrevious = disposed
-                    bestFrame = PlannedFrame(rect: rect, lzw: lzw, disposal: 1, delayCentiseconds: target.delay)
+                    bestFrame = frame(rect, encoded, delay: target.delay)
                 }
                 // Option restore previous.
                 if mustClearRect(wanted, before).isEmpty {
                     let rect = frameRect(wanted, over: before)
-                    let lzw = encode(wanted, over: before, in: rect)
-                    if lzw.count < bestCost {
-                        bestCost = lzw.count
+                    let encoded = encode(wanted, over: before, in: rect)
+                    if encoded.lzw.count < bestCost {
+                        bestCost = encoded.lzw.count
                         bestCanvas = before
                         bestPrevious = previous
                         bestPrevious.disposal = 3
-                        bestFrame = PlannedFrame(rect: rect, lzw: lzw, disposal: 1, delayCentiseconds: target.delay)
+                        bestFrame = frame(rect, encoded, delay: target.delay)
                     }
                 }
             }
@@ -219,17 +299,16 @@ struct FramePlanner {
             planned.append(bestFrame)
             before = bestCanvas
         }
-        if loops, targets.count > 1, let last = targets.last {
+        if loops, targets.count > 1, let last = targets.last, let before {
             let shown = images[last.image]
             let mustClear = mustClearRect(images[targets[0].image], shown)
             if !mustClear.isEmpty {
                 var final = planned[planned.count - 1]
-                final.disposal = 2
                 let cover = final.rect.union(mustClear)
                 if cover != final.rect {
-                    final.rect = cover
-                    final.lzw = encode(shown, over: before, in: cover)
+                    final = frame(cover, encode(shown, over: before, in: cover), delay: final.delayCentiseconds)
                 }
+                final.disposal = 2
                 planned[planned.count - 1] = final
             }
         }

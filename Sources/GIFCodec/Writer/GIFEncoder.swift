@@ -34,19 +34,14 @@ public enum GIFEncoder {
 
         // Pass 1: the distinct displayed colours, looking only at pixels that changed.
         let (seen, hasTransparentPixels) = distinctColors(frames, options: options)
-        let distinct = seen.count
-        let manyFrames = frames.count > 1
-        let reserveTransparent = hasTransparentPixels || (options.optimize && manyFrames && distinct != 256)
-        let palette = Palette(distinct: seen, maxColors: reserveTransparent ? 255 : 256)
-        let transparent: UInt8? = reserveTransparent ? UInt8(palette.colors.count) : nil
-        let used = palette.colors.count + (reserveTransparent ? 1 : 0)
-        let bits = GIFWriteHandle.bits(forColorCount: max(2, used))
-        var table = palette.colors
-        table += repeatElement(RGBTriple(r: 0, g: 0, b: 0), count: (1 << bits) - table.count)
+        let palette = Palette(distinct: seen, maxColors: hasTransparentPixels ? 255 : 256)
+        // A transparent pixel's value in the index images: the slot after the colours.
+        let symbol: UInt8? = hasTransparentPixels ? UInt8(palette.colors.count) : nil
+        let bits = GIFWriteHandle.bits(forColorCount: max(2, palette.colors.count + (hasTransparentPixels ? 1 : 0)))
 
         // Pass 2: palette-index images.
         let dither = options.dither == .ordered && palette.isQuantized
-        var mapper = IndexMapper(palette: palette, transparent: transparent ?? 0, options: options, dither: dither)
+        var mapper = IndexMapper(palette: palette, transparent: symbol ?? 0, options: options, dither: dither)
         let images = mapper.indexImages(frames, width: width, height: height)
 
         // Displayed targets: identical consecutive frames merged, long delays split.
@@ -68,6 +63,13 @@ public enum GIFEncoder {
             targets.append((group.image, remaining))
         }
 
+        // Written palette: most used colours first, so each frame's largest index, and with it
+        // its LZW code size, stays small.
+        let order = popularityOrder(images: images, targets: targets, colorCount: palette.colors.count,
+                                    width: width, height: height)
+        var table = [RGBTriple](repeating: RGBTriple(r: 0, g: 0, b: 0), count: 1 << bits)
+        for (old, color) in palette.colors.enumerated() { table[Int(order[old])] = color }
+
         let handle = try GIFWriteHandle(failAfterBytes: failAfterBytes)
         try handle.putScreen(width: width, height: height, palette: table)
         switch sequence.loopCount {
@@ -77,20 +79,22 @@ public enum GIFEncoder {
             try handle.putExtension(code: APPLICATION_EXT_FUNC_CODE,
                                     blocks: [Array("NETSCAPE2.0".utf8), [1, UInt8(n & 0xFF), UInt8(n >> 8)]])
         }
-        func control(disposal: Int, delay: Int) -> [[UInt8]] {
-            [[UInt8(disposal << 2) | (transparent == nil ? 0 : 1), UInt8(delay & 0xFF), UInt8(delay >> 8), transparent ?? 0]]
+        func control(disposal: Int, delay: Int, transparent: Int?) -> [[UInt8]] {
+            [[UInt8(disposal << 2) | (transparent == nil ? 0 : 1), UInt8(delay & 0xFF), UInt8(delay >> 8),
+              UInt8(transparent ?? 0)]]
         }
         let storedCount: Int
         if options.optimize {
-            var planner = FramePlanner(width: width, height: height, transparent: transparent,
-                                       hasTransparentPixels: hasTransparentPixels,
-                                       encoder: LZWEncoder(minCodeSize: max(2, bits)))
+            var planner = FramePlanner(width: width, height: height, transparentSymbol: symbol, order: order,
+                                       tableSize: 1 << bits)
             let plan = planner.plan(images: images, targets: targets, loops: sequence.loopCount != .playOnce)
             for frame in plan {
                 try handle.putExtension(code: GRAPHICS_EXT_FUNC_CODE,
-                                        blocks: control(disposal: frame.disposal, delay: frame.delayCentiseconds))
+                                        blocks: control(disposal: frame.disposal, delay: frame.delayCentiseconds,
+                                                        transparent: frame.transparentIndex))
                 try handle.putCompressedImage(left: frame.rect.x, top: frame.rect.y, width: frame.rect.width,
-                                              height: frame.rect.height, lzw: frame.lzw)
+                                              height: frame.rect.height, minCodeSize: frame.minCodeSize,
+                                              tableBits: bits, lzw: frame.lzw)
             }
             storedCount = plan.count
         } else {
@@ -98,9 +102,10 @@ public enum GIFEncoder {
             // cleared canvas (disposal 2), else over the previous one (1).
             for target in targets {
                 try handle.putExtension(code: GRAPHICS_EXT_FUNC_CODE,
-                                        blocks: control(disposal: hasTransparentPixels ? 2 : 1, delay: target.delay))
-                try handle.putImage(left: 0, top: 0, width: width, height: height, indices: images[target.image],
-                                    colorCount: table.count)
+                                        blocks: control(disposal: hasTransparentPixels ? 2 : 1, delay: target.delay,
+                                                        transparent: symbol.map(Int.init)))
+                try handle.putImage(left: 0, top: 0, width: width, height: height,
+                                    indices: images[target.image].map { order[Int($0)] }, colorCount: table.count)
             }
             storedCount = targets.count
         }
@@ -108,6 +113,56 @@ public enum GIFEncoder {
         return GIFEncodingResult(bytes: bytes, paletteSize: palette.colors.count,
                                  worstChannelError: max(palette.worstChannelError, mapper.worstDitherError),
                                  storedFrameCount: storedCount)
+    }
+
+    /// Palette order by use: colours drawn in more stored frames first, then more pixels, then
+    /// by value. Counts each target's pixels inside the box where it differs from the previous
+    /// target (the whole canvas for the first): roughly the rectangles the planner will store.
+    ///
+    /// - Returns: 256 entries, sorted-colour index → written index; entries from `colorCount`
+    ///   on (the transparent symbol) map to themselves.
+    static func popularityOrder(images: [[UInt8]], targets: [(image: Int, delay: Int)], colorCount: Int,
+                                width: Int, height: Int) -> [UInt8] {
+        var frames = [Int](repeating: 0, count: 256), pixels = [Int](repeating: 0, count: 256)
+        var previous: [UInt8]? = nil
+        for target in targets {
+            let image = images[target.image]
+            var box = (x0: 0, y0: 0, x1: width, y1: height)
+            if let previous {
+                box = (width, height, 0, 0)
+                image.withUnsafeBufferPointer { a in
+                    previous.withUnsafeBufferPointer { b in
+                        // Both hold width * height entries.
+                        for y in 0..<height {
+                            for x in 0..<width where a[y * width + x] != b[y * width + x] {
+                                box = (min(box.x0, x), min(box.y0, y), max(box.x1, x + 1), max(box.y1, y + 1))
+                            }
+                        }
+                    }
+                }
+            }
+            previous = image
+            guard box.x0 < box.x1 else { continue }
+            var histogram = [Int](repeating: 0, count: 256)
+            image.withUnsafeBufferPointer { a in
+                histogram.withUnsafeMutableBufferPointer { h in
+                    // Box inside the canvas; values < 256.
+                    for y in box.y0..<box.y1 {
+                        for x in box.x0..<box.x1 { h[Int(a[y * width + x])] += 1 }
+                    }
+                }
+            }
+            for i in 0..<256 where histogram[i] > 0 {
+                frames[i] += 1
+                pixels[i] += histogram[i]
+            }
+        }
+        let ranked = (0..<colorCount).sorted { a, b in
+            (frames[a], pixels[a], -a) > (frames[b], pixels[b], -b)
+        }
+        var order = (0..<256).map { UInt8($0) }
+        for (new, old) in ranked.enumerated() { order[old] = UInt8(new) }
+        return order
     }
 
     private static func validate(_ sequence: FrameSequence) throws(GIFError) {

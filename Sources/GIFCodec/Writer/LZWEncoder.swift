@@ -8,36 +8,65 @@
 /// "don't care" pixels join the surrounding strings instead of breaking them. That choice is
 /// what lets a frame encode smaller than with either all-colour or all-transparent pixels.
 ///
-/// The dictionary is a dense `4096 × alphabet` array of child codes (0 = none; code 0 is never
-/// a child since children are ≥ `clear + 2`); only the entries set since the last clear are reset.
+/// The dictionary is a dense `4096 × 256` array of child codes (0 = none; code 0 is never a
+/// child since children are ≥ `clear + 2`); only the entries set since the last clear are reset,
+/// so one encoder serves every frame of a file whatever its code size.
 struct LZWEncoder {
-    let minCodeSize: Int
-    private let alphabet: Int
+    private let alphabet = 256
     private var children: [UInt16]
     private var used: [Int] = []
 
-    /// - Parameter minCodeSize: 2…8, the code size byte written before the data.
-    init(minCodeSize: Int) {
-        precondition((2...8).contains(minCodeSize))
-        self.minCodeSize = minCodeSize
-        self.alphabet = 1 << minCodeSize
-        self.children = [UInt16](repeating: 0, count: 4096 << minCodeSize)
+    init() {
+        children = [UInt16](repeating: 0, count: 4096 * 256)
         used.reserveCapacity(4096)
     }
 
-    /// Compresses `pixels` (each `< 2^minCodeSize`); where `alternatives[i] != pixels[i]` either
+    /// Branch points a look-ahead may explore before settling for the first option.
+    private let lookaheadBudget = 24
+
+    /// How far the dictionary can match from `code` with the next pixel at `pos`, taking either
+    /// option at "don't care" pixels; explores both branches while `budget` lasts.
+    ///
+    /// - Returns: the position of the first pixel that cannot be matched (≤ n).
+    private static func reach(_ table: UnsafeMutablePointer<UInt16>, _ alphabet: Int, _ p: UnsafePointer<UInt8>,
+                              _ q: UnsafePointer<UInt8>, _ n: Int, _ code: Int, _ pos: Int, _ budget: inout Int) -> Int {
+        var code = code, pos = pos
+        // pos < n indexes both pixel buffers; code < 4096 and symbols < alphabet stay inside table.
+        while pos < n {
+            let a = Int(p[pos]), b = Int(q[pos])
+            let ca = Int(table[code * alphabet + a])
+            if a == b {
+                if ca == 0 { return pos }
+                code = ca
+            } else {
+                let cb = Int(table[code * alphabet + b])
+                if ca == 0 && cb == 0 { return pos }
+                if ca != 0 && cb != 0 && budget > 0 {
+                    budget -= 1
+                    return max(reach(table, alphabet, p, q, n, ca, pos + 1, &budget),
+                               reach(table, alphabet, p, q, n, cb, pos + 1, &budget))
+                }
+                code = ca != 0 ? ca : cb
+            }
+            pos += 1
+        }
+        return pos
+    }
+
+    /// Compresses `pixels` (each, and each alternative, `< 2^minCodeSize`, the code size
+    /// byte written before the data: 2…8); where `alternatives[i] != pixels[i]` either
     /// value may be emitted.
     ///
     /// - Parameter countOnly: measure the size without producing bytes.
     /// - Returns: the LZW data (without the code size byte and without sub-block framing) and
     ///   its length in bytes (the same number when `countOnly` leaves `bytes` empty).
     mutating func compress(_ pixels: UnsafeBufferPointer<UInt8>, alternatives: UnsafeBufferPointer<UInt8>? = nil,
-                           countOnly: Bool = false) -> (bytes: [UInt8], count: Int) {
+                           minCodeSize: Int, countOnly: Bool = false) -> (bytes: [UInt8], count: Int) {
+        precondition((2...8).contains(minCodeSize))
         if let alternatives { precondition(alternatives.count == pixels.count) }
         let alphabet = self.alphabet
         let clear = 1 << minCodeSize
         let endOfInformation = clear + 1
-        let minCodeSize = self.minCodeSize
         var out: [UInt8] = []
         if !countOnly { out.reserveCapacity(pixels.count / 2 + 16) }
         var byteCount = 0
@@ -63,45 +92,72 @@ struct LZWEncoder {
             used.removeAll(keepingCapacity: true)
             emit(clear)
             guard pixels.count > 0 else { return }
-            var current = Int(pixels[0])
+            let p = pixels.baseAddress!
+            // Without alternatives every pixel is its own alternative.
+            let q = alternatives?.baseAddress ?? p
+            let n = pixels.count
+            let table = children.baseAddress!
+            var budget = 0
+            // Picks the start symbol of a new string at `pos`: the option matching further.
+            func start(_ pos: Int, last: Int) -> Int {
+                let a = Int(p[pos]), b = Int(q[pos])
+                if a == b { return a }
+                budget = lookaheadBudget
+                let ra = Self.reach(table, alphabet, p, q, n, a, pos + 1, &budget)
+                budget = lookaheadBudget
+                let rb = Self.reach(table, alphabet, p, q, n, b, pos + 1, &budget)
+                return rb > ra || (rb == ra && b == last) ? b : a
+            }
+            var current = start(0, last: -1)
             var last = current
-            for i in 1..<pixels.count {
-                let a = Int(pixels[i])
-                let b = alternatives.map { Int($0[i]) } ?? a
-                // Every code < 4096 and every symbol < alphabet, so current * alphabet + symbol
+            var i = 1
+            while i < n {
+                let a = Int(p[i]), b = Int(q[i])
+                // Every code < 4096 and every symbol < alphabet, so code * alphabet + symbol
                 // < 4096 * alphabet = children.count.
-                let first = b != a && b == last ? b : a
-                let child = children[current * alphabet + first]
-                if child != 0 {
-                    current = Int(child)
-                    last = first
-                    continue
-                }
-                if b != a {
-                    let second = first == a ? b : a
-                    let other = children[current * alphabet + second]
-                    if other != 0 {
-                        current = Int(other)
-                        last = second
+                let ca = Int(table[current * alphabet + a])
+                if a == b {
+                    if ca != 0 {
+                        current = ca
+                        last = a
+                        i += 1
+                        continue
+                    }
+                } else {
+                    let cb = Int(table[current * alphabet + b])
+                    if ca != 0 || cb != 0 {
+                        var pick = ca != 0 ? a : b
+                        if ca != 0 && cb != 0 {
+                            budget = lookaheadBudget
+                            let ra = Self.reach(table, alphabet, p, q, n, ca, i + 1, &budget)
+                            budget = lookaheadBudget
+                            let rb = Self.reach(table, alphabet, p, q, n, cb, i + 1, &budget)
+                            pick = rb > ra || (rb == ra && b == last) ? b : a
+                        }
+                        current = pick == a ? ca : cb
+                        last = pick
+                        i += 1
                         continue
                     }
                 }
                 emit(current)
-                let slot = current * alphabet + first
-                children[slot] = UInt16(next)
+                let symbol = start(i, last: last)
+                let slot = current * alphabet + symbol
+                table[slot] = UInt16(next)
                 used.append(slot)
                 if next >= 1 << width && width < 12 { width += 1 }
                 if next == 4095 {
                     emit(clear)
-                    for index in used { children[index] = 0 }
+                    for index in used { table[index] = 0 }
                     used.removeAll(keepingCapacity: true)
                     width = minCodeSize + 1
                     next = endOfInformation + 1
                 } else {
                     next += 1
                 }
-                current = first
-                last = first
+                current = symbol
+                last = symbol
+                i += 1
             }
             emit(current)
         }

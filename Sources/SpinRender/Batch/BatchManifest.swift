@@ -67,7 +67,7 @@ public struct BatchManifest: Hashable, Sendable {
     ///   a value of the wrong type, no output, or an output another entry also writes. The
     ///   message names the file, the entry and the key.
     public static func load(path: String, schema: [String: OptionKind]) throws(SpinRenderError) -> BatchManifest {
-        let bytes = try ManifestFile.read(path)
+        let bytes = try InputFile.read(path, maximumBytes: 64 << 20)
         return try parse(bytes, path: path, schema: schema)
     }
 

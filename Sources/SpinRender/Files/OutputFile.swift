@@ -19,8 +19,17 @@ public enum OutputFile {
     ///   (missing folder, a directory in the way, no permission, read-only file system), `.ioError`
     ///   (74) when writing fails part-way (disk full). Either way nothing is left behind.
     public static func write(_ bytes: [UInt8], to path: String) throws(SpinRenderError) {
+        try write(bytes, to: path, using: systemWrite)
+    }
+
+    /// `write(2)`; tests substitute a failing writer to simulate a full disk.
+    typealias Writer = (Int32, UnsafeRawBufferPointer) -> Int
+
+    static func systemWrite(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> Int { Glibc.write(fd, buffer.baseAddress, buffer.count) }
+
+    static func write(_ bytes: [UInt8], to path: String, using writer: Writer) throws(SpinRenderError) {
         if path == "-" {
-            try writeAll(bytes, to: STDOUT_FILENO, name: "standard output")
+            try writeAll(bytes, to: STDOUT_FILENO, name: "standard output", using: writer)
             return
         }
         var info = stat()
@@ -30,11 +39,11 @@ public enum OutputFile {
                 throw SpinRenderError(.cannotCreate, "cannot create '\(path)': it is a directory")
             }
             if type != S_IFREG {
-                try writeInPlace(bytes, to: path)
+                try writeInPlace(bytes, to: path, using: writer)
                 return
             }
         }
-        try replaceAtomically(bytes, at: path)
+        try replaceAtomically(bytes, at: path, using: writer)
     }
 
     /// The folder part of a path (`.` when there is none).
@@ -44,7 +53,7 @@ public enum OutputFile {
         return folder.isEmpty ? "/" : folder
     }
 
-    private static func replaceAtomically(_ bytes: [UInt8], at path: String) throws(SpinRenderError) {
+    private static func replaceAtomically(_ bytes: [UInt8], at path: String, using writer: Writer) throws(SpinRenderError) {
         let name = path.split(separator: "/").last.map(String.init) ?? "output"
         var template = Array("\(folder(of: path))/.\(name).spinrender-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -55,7 +64,7 @@ public enum OutputFile {
         TemporaryFiles.register(temporary)
         defer { TemporaryFiles.unregister() }
         do throws(SpinRenderError) {
-            try writeAll(bytes, to: fd, name: path)
+            try writeAll(bytes, to: fd, name: path, using: writer)
             if fchmod(fd, 0o666 & ~currentUmask) != 0 {
                 throw SpinRenderError(.ioError, "cannot set permissions of '\(path)': \(describeErrno(errno))")
             }
@@ -74,22 +83,22 @@ public enum OutputFile {
         }
     }
 
-    private static func writeInPlace(_ bytes: [UInt8], to path: String) throws(SpinRenderError) {
+    private static func writeInPlace(_ bytes: [UInt8], to path: String, using writer: Writer) throws(SpinRenderError) {
         let fd = open(path, O_WRONLY | O_CLOEXEC)
         if fd < 0 {
             throw SpinRenderError(.cannotCreate, "cannot open '\(path)' for writing: \(describeErrno(errno))")
         }
         defer { close(fd) }
-        try writeAll(bytes, to: fd, name: path)
+        try writeAll(bytes, to: fd, name: path, using: writer)
     }
 
     /// Writes every byte, retrying short writes and EINTR.
-    static func writeAll(_ bytes: [UInt8], to fd: Int32, name: String) throws(SpinRenderError) {
+    static func writeAll(_ bytes: [UInt8], to fd: Int32, name: String, using writer: Writer) throws(SpinRenderError) {
         var failure: Int32 = 0
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let written = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                let written = writer(fd, UnsafeRawBufferPointer(rebasing: raw[offset...]))
                 if written < 0 {
                     if errno == EINTR { continue }
                     failure = errno

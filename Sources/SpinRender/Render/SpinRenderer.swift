@@ -53,6 +53,14 @@ public enum SpinRenderer {
         if timing.raisedDelayCount > 0 {
             warnings.append("\(timing.raisedDelayCount) frame delays under 2 cs were raised to 2 cs (browsers play 0–1 cs as 10 cs); use --fps 50 or less for exact timing")
         }
+        if request.loopCount != .playOnce, let period = request.scene.animation.periodSeconds,
+           request.scene.layoutChanges.isEmpty, let repeatSeconds = renderer.timeline.pictureRepeatSeconds {
+            let duration = Double(frameCount) / request.framesPerSecond
+            let repeats = duration / repeatSeconds
+            if abs(repeats - repeats.rounded()) > 1e-6 {
+                warnings.append("the animation repeats every \(shortDecimal(period)) s; a \(shortDecimal(duration)) s GIF cuts it, so it jumps when it loops (use --duration \(shortDecimal(period)))")
+            }
+        }
         let statePeriod = renderer.timeline.framePeriod(framesPerSecond: request.framesPerSecond)
         var emitted = frameCount
         var loop = request.loopCount

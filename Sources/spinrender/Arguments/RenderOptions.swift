@@ -162,3 +162,19 @@ enum RenderOptions {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }
+
+extension RenderOptions {
+    /// The render options of a parsed command line, as words that reproduce the same frames
+    /// (recorded in `frames.json`): outputs, reports and verbosity left out.
+    static func reproducibleArguments(_ arguments: ParsedArguments) -> [String] {
+        var words: [String] = []
+        for spec in specs where arguments.has(spec.name) {
+            switch spec.kind {
+            case .flag: words.append("--\(spec.name)")
+            case .option, .repeatable:
+                for value in arguments.all(spec.name) { words += ["--\(spec.name)", value] }
+            }
+        }
+        return words
+    }
+}

@@ -1,0 +1,105 @@
+import Raster
+
+extension FrameComparisonResult {
+    /// The machine-readable report (`spinrender compare --json`), deterministic and pretty-printed.
+    ///
+    /// Keys, in this order: `version` (1), `verdict`, `exitStatus`, `summary`, `options`,
+    /// `actual`, `expected` (`width`, `height`, `frameCount`, `sourceFrameCount`,
+    /// `delaysCentiseconds`, `loopCount`, `plays` — `null` for forever), `mismatches` (each with
+    /// `kind`, `message` and its figures), `totals`, `frames` (`index`, `status`, `passed`,
+    /// `pixelCount`, `differingPixels`, `differingRatio`, `antialiasedPixels`, `maxDelta`,
+    /// `maxDistance`, `firstDifference` `{x, y}` or `null`, `actualSourceFrames` and
+    /// `expectedSourceFrames` as `[first, last]` or `null`). `maxDelta` is on pixelmatch's 0…35215
+    /// scale, `maxDistance` on the threshold's 0…1 scale.
+    public var jsonReport: String {
+        JSONText.object([
+            ("version", .int(1)),
+            ("verdict", .string(verdict.rawValue)),
+            ("exitStatus", .int(Int(exitStatus))),
+            ("summary", .string(summaryLine)),
+            ("options", options.json),
+            ("actual", actual.json),
+            ("expected", expected.json),
+            ("mismatches", .array(mismatches.map(\.json))),
+            ("totals", totals.json),
+            ("frames", .array(frames.map(\.json))),
+        ]).rendered
+    }
+}
+
+extension ComparisonOptions {
+    var json: JSONText {
+        .object([
+            ("threshold", .double(threshold)),
+            ("maxDiffPixels", maxDiffPixels.map { .int($0) } ?? .null),
+            ("maxDiffRatio", maxDiffRatio.map { .double($0) } ?? .null),
+            ("ignoreAntialiasing", .bool(ignoreAntialiasing)),
+        ])
+    }
+}
+
+extension SequenceSummary {
+    var json: JSONText {
+        .object([
+            ("width", .int(width)),
+            ("height", .int(height)),
+            ("frameCount", .int(frameCount)),
+            ("sourceFrameCount", .int(sourceFrameCount)),
+            ("delaysCentiseconds", .array(delaysCentiseconds.map { .int($0) })),
+            ("loopCount", .string(loopCount.description)),
+            ("plays", loopCount.totalPlays.map { .int($0) } ?? .null),
+        ])
+    }
+}
+
+extension SequenceMismatch {
+    var json: JSONText {
+        var members: [(String, JSONText)] = [("kind", .string(verdict.rawValue)), ("message", .string(description))]
+        switch self {
+        case let .canvasSize(aw, ah, ew, eh):
+            members += [("actualWidth", .int(aw)), ("actualHeight", .int(ah)),
+                        ("expectedWidth", .int(ew)), ("expectedHeight", .int(eh))]
+        case let .frameCount(actual, expected):
+            members += [("actual", .int(actual)), ("expected", .int(expected))]
+        case let .delay(frame, actual, expected):
+            members += [("frame", .int(frame)), ("actual", .int(actual)), ("expected", .int(expected))]
+        case let .loopCount(actual, expected):
+            members += [("actual", .string(actual.description)), ("expected", .string(expected.description))]
+        }
+        return .object(members)
+    }
+}
+
+extension ComparisonTotals {
+    var json: JSONText {
+        .object([
+            ("frames", .int(frames)),
+            ("failingFrames", .int(failingFrames)),
+            ("differingPixels", .int(differingPixels)),
+            ("antialiasedPixels", .int(antialiasedPixels)),
+            ("maxDelta", .double(maxDelta)),
+        ])
+    }
+}
+
+extension FrameResult {
+    var json: JSONText {
+        func range(_ r: Range<Int>) -> JSONText {
+            r.isEmpty ? .null : .array([.int(r.lowerBound), .int(r.upperBound - 1)])
+        }
+        return .object([
+            ("index", .int(index)),
+            ("status", .string(status.rawValue)),
+            ("passed", .bool(status.passed)),
+            ("pixelCount", .int(pixelCount)),
+            ("differingPixels", .int(differingPixels)),
+            ("differingRatio", .double(differingRatio)),
+            ("antialiasedPixels", .int(antialiasedPixels)),
+            ("maxDelta", .double(maxDelta)),
+            ("maxDistance", .double(maxDistance)),
+            ("firstDifference", firstDifference.map { .object([("x", .int($0.x)), ("y", .int($0.y))]) } ?? .null),
+            ("actualSourceFrames", range(actualSourceFrames)),
+            ("expectedSourceFrames", range(expectedSourceFrames)),
+        ])
+    }
+}

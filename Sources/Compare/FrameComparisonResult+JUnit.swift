@@ -1,0 +1,69 @@
+extension FrameComparisonResult {
+    /// A JUnit XML report (`spinrender compare --junit PATH`), deterministic.
+    ///
+    /// One `<testsuite>` named `suiteName` (the caller passes e.g. the expected file's path): a
+    /// first test case `canvas and timing` that fails with every shape and timing mismatch, then
+    /// one test case per frame (`frame 0`, `frame 1`, …) that fails with the frame's report line.
+    /// Names and messages are XML-escaped; characters XML 1.0 forbids become U+FFFD.
+    ///
+    /// - Parameter suiteName: the test suite's name and the test cases' `classname`.
+    public func junitXML(suiteName: String) -> String {
+        let suite = XMLText.escape(suiteName)
+        let structureFails = !mismatches.isEmpty
+        let failures = totals.failingFrames + (structureFails ? 1 : 0)
+        let tests = frames.count + 1
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        xml += "<testsuites tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\">\n"
+        xml += "  <testsuite name=\"\(suite)\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
+
+        xml += "    <testcase classname=\"\(suite)\" name=\"canvas and timing\""
+        if structureFails {
+            let message = mismatches.map(\.description).joined(separator: "; ")
+            xml += ">\n      <failure message=\"\(XMLText.escape(message))\" type=\"\(mismatches[0].verdict.rawValue)\">"
+            xml += XMLText.escape(mismatches.map(\.description).joined(separator: "\n"))
+            xml += "</failure>\n    </testcase>\n"
+        } else {
+            xml += "/>\n"
+        }
+
+        for frame in frames {
+            xml += "    <testcase classname=\"\(suite)\" name=\"frame \(frame.index)\""
+            if frame.status.passed {
+                xml += "/>\n"
+            } else {
+                let line = XMLText.escape(Self.line(for: frame))
+                xml += ">\n      <failure message=\"\(line)\" type=\"\(frame.status.rawValue)\">\(line)</failure>\n"
+                xml += "    </testcase>\n"
+            }
+        }
+        xml += "  </testsuite>\n</testsuites>\n"
+        return xml
+    }
+}
+
+/// XML 1.0 text escaping.
+enum XMLText {
+    /// Escapes `&`, `<`, `>`, `"`, `'`; keeps tab, newline and carriage return as character
+    /// references (so attribute values keep them); replaces characters XML 1.0 forbids
+    /// (other C0 controls, U+FFFE, U+FFFF) with U+FFFD.
+    static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\t": out += "&#9;"
+            case "\n": out += "&#10;"
+            case "\r": out += "&#13;"
+            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
+                out += "\u{FFFD}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

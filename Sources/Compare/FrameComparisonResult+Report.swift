@@ -1,0 +1,84 @@
+extension FrameComparisonResult {
+    /// One line for the whole comparison, e.g. `pixels differ in 2 of 12 frames`.
+    public var summaryLine: String {
+        switch verdict {
+        case .equal:
+            let within = totals.differingPixels > 0 || totals.antialiasedPixels > 0 || totals.maxDelta > 0
+            return "equal\(within ? " within tolerance" : ""): \(plural(frames.count, "frame")), "
+                + "\(paddedWidth) × \(paddedHeight)"
+        case .pixelsDiffer:
+            return "pixels differ in \(totals.failingFrames) of \(plural(frames.count, "frame"))"
+        case .sizeMismatch, .frameCountMismatch, .delayMismatch, .loopCountMismatch:
+            return mismatches.first.map(\.description) ?? verdict.rawValue
+        }
+    }
+
+    /// The human report: one line per shape or timing mismatch (in check order), then one line per
+    /// failing frame, first differing frame first. Empty when the sequences are equal.
+    ///
+    /// A frame line reads `frame 3: 12 of 10000 pixels differ (0.12 %), first at (4, 5),
+    /// max distance 0.132`, plus the anti-aliased pixels ignored and the source frame numbers when
+    /// merging identical frames made them differ from the index.
+    public var reportLines: [String] {
+        mismatches.map(\.description) + failingFrames.map(Self.line(for:))
+    }
+
+    /// The report line of one frame.
+    static func line(for frame: FrameResult) -> String {
+        let sources = sourceNote(frame)
+        switch frame.status {
+        case .missingInActual:
+            return "frame \(frame.index): missing in actual\(sources)"
+        case .missingInExpected:
+            return "frame \(frame.index): missing in expected\(sources)"
+        case .identical, .withinTolerance, .different:
+            var line = "frame \(frame.index): \(frame.differingPixels) of \(frame.pixelCount) pixels differ"
+                + " (\(percent(frame.differingRatio)))"
+            if let first = frame.firstDifference { line += ", first at \(first)" }
+            line += ", max distance \(fixed(frame.maxDistance, 3))"
+            if frame.antialiasedPixels > 0 {
+                line += ", \(plural(frame.antialiasedPixels, "anti-aliased pixel")) ignored"
+            }
+            return line + sources
+        }
+    }
+
+    /// ` (actual frames 3–4, expected frame 5)` when merging moved the numbering, else empty.
+    private static func sourceNote(_ frame: FrameResult) -> String {
+        let identity = frame.index..<frame.index + 1
+        var parts: [String] = []
+        for (side, range) in [("actual", frame.actualSourceFrames), ("expected", frame.expectedSourceFrames)]
+        where !range.isEmpty && range != identity {
+            parts.append(range.count == 1 ? "\(side) frame \(range.lowerBound)"
+                                          : "\(side) frames \(range.lowerBound)–\(range.upperBound - 1)")
+        }
+        return parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))"
+    }
+}
+
+/// `1 frame`, `3 frames`.
+func plural(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
+}
+
+/// A ratio as a percentage with two decimals; `< 0.01 %` rather than a misleading `0.00 %`.
+func percent(_ ratio: Double) -> String {
+    let value = ratio * 100
+    if value > 0 && value < 0.005 { return "< 0.01 %" }
+    return "\(fixed(value, 2)) %"
+}
+
+/// `value` rounded to `digits` decimals, written without exponent (`0.132`, `12.50`).
+func fixed(_ value: Double, _ digits: Int) -> String {
+    guard value.isFinite else { return "\(value)" }
+    var scale = 1.0
+    for _ in 0..<digits { scale *= 10 }
+    let scaled = (abs(value) * scale).rounded()
+    guard scaled < 9.0e15 else { return "\(value)" }
+    let units = Int(scaled)
+    let whole = units / Int(scale), fraction = units % Int(scale)
+    var fractionText = String(fraction)
+    while fractionText.count < digits { fractionText = "0" + fractionText }
+    let sign = value < 0 && units != 0 ? "-" : ""
+    return digits == 0 ? "\(sign)\(whole)" : "\(sign)\(whole).\(fractionText)"
+}

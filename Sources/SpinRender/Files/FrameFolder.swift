@@ -1,0 +1,167 @@
+import Compare
+#if canImport(Glibc)
+import Glibc
+#endif
+import FoundationEssentials
+import PNGCodec
+import Raster
+
+/// A folder of frames: `frame_0000.png`, `frame_0001.png`, … and `frames.json`.
+///
+/// `frames.json` records the canvas size (pixels), the scale (pixels per point), one delay per
+/// frame (centiseconds), the loop count (`0` forever, `N` repeats, `null` play once) and the
+/// arguments that made the frames. Frames are what a browser shows: full-canvas, composited,
+/// 8-bit sRGB RGBA PNGs. This is the reference-frame format of `spinrender verify`.
+public enum FrameFolder {
+    /// Name of the metadata file.
+    public static let metadataName = "frames.json"
+
+    /// Name of frame `index`: `frame_0000.png` …
+    public static func frameName(_ index: Int) -> String {
+        let digits = String(index)
+        return "frame_" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ".png"
+    }
+
+    /// The metadata of a frame folder, as stored in `frames.json`.
+    public struct Metadata: Codable, Hashable, Sendable {
+        /// Canvas width in pixels.
+        public var width: Int
+        /// Canvas height in pixels.
+        public var height: Int
+        /// Pixels per point, when the frames were rendered.
+        public var scale: Double?
+        /// One delay per frame, in centiseconds.
+        public var delaysCentiseconds: [Int]
+        /// `0` loops forever, `N` repeats N times, `nil` plays once.
+        public var loopCount: Int?
+        /// The command-line arguments that produced the frames, when known.
+        public var arguments: [String]?
+    }
+
+    /// Writes every frame as PNG and the metadata, creating the folder when missing.
+    ///
+    /// Stale `frame_NNNN.png` files beyond the new frame count are removed, so the folder always
+    /// describes one animation. Each file is written atomically.
+    ///
+    /// - Throws: ``SpinRenderError`` `.cannotCreate` / `.ioError` naming the file.
+    public static func write(_ sequence: FrameSequence, to folder: String, scale: Double?,
+                             arguments: [String]?) throws(SpinRenderError) {
+        try InputFile.makeFolder(folder)
+        for (index, frame) in sequence.frames.enumerated() {
+            let png: [UInt8]
+            do {
+                png = try PNGEncoder.encode(frame.image)
+            } catch {
+                throw SpinRenderError(.software, "cannot encode frame \(index) as PNG: \(error)")
+            }
+            try OutputFile.write(png, to: folder + "/" + frameName(index))
+        }
+        for name in try InputFile.list(folder) where isFrameName(name) {
+            if let index = Int(name.dropFirst(6).dropLast(4)), index >= sequence.frames.count {
+                _ = unlink(folder + "/" + name)
+            }
+        }
+        let metadata = Metadata(width: sequence.width, height: sequence.height, scale: scale,
+                                delaysCentiseconds: sequence.frames.map(\.delayCentiseconds),
+                                loopCount: loopNumber(sequence.loopCount), arguments: arguments)
+        try OutputFile.write(Array(encode(metadata).utf8), to: folder + "/" + metadataName)
+    }
+
+    /// Reads a frame folder.
+    ///
+    /// Without `frames.json` the PNGs `frame_*.png` are read in name order as an untimed
+    /// sequence (delays 0, play once).
+    ///
+    /// - Returns: the frames and whether timing (delays and loop count) was recorded.
+    /// - Throws: ``SpinRenderError`` `.missingInput` (66) for a missing folder or frame,
+    ///   `.badData` (65) for malformed metadata or PNGs, or frames of the wrong size.
+    public static func read(_ folder: String, maximumBytes: Int = 1 << 30) throws(SpinRenderError) -> (sequence: FrameSequence, timed: Bool) {
+        guard InputFile.isDirectory(folder) else {
+            throw SpinRenderError(.missingInput, "'\(folder)' is not a frame folder")
+        }
+        let metadataPath = folder + "/" + metadataName
+        var metadata: Metadata?
+        if InputFile.exists(metadataPath) {
+            let bytes = try InputFile.read(metadataPath, maximumBytes: 64 << 20)
+            do {
+                metadata = try JSONDecoder().decode(Metadata.self, from: Data(bytes))
+            } catch {
+                throw SpinRenderError(.badData, "'\(metadataPath)' is not valid frame metadata: \(describe(error))")
+            }
+        }
+        let names: [String]
+        if let metadata {
+            names = metadata.delaysCentiseconds.indices.map(frameName)
+        } else {
+            names = try InputFile.list(folder).filter(isFrameName)
+        }
+        guard !names.isEmpty else {
+            throw SpinRenderError(.badData, "'\(folder)' holds no frames (frame_0000.png …)")
+        }
+        var frames: [TimedFrame] = []
+        var budget = maximumBytes
+        for (index, name) in names.enumerated() {
+            let path = folder + "/" + name
+            let image: RGBAImage
+            do {
+                image = try PNGDecoder.decode(try InputFile.read(path), limits: PNGDecodingLimits(maxMemoryBytes: budget))
+            } catch let error as SpinRenderError {
+                throw error
+            } catch {
+                throw SpinRenderError(.badData, "'\(path)': \(error)")
+            }
+            budget -= image.pixels.count
+            let width = metadata?.width ?? frames.first?.image.width ?? image.width
+            let height = metadata?.height ?? frames.first?.image.height ?? image.height
+            guard image.width == width, image.height == height else {
+                throw SpinRenderError(.badData, "'\(path)' is \(image.width)×\(image.height) px, but the folder's frames are \(width)×\(height) px")
+            }
+            frames.append(TimedFrame(image: image, delayCentiseconds: metadata?.delaysCentiseconds[index] ?? 0))
+        }
+        let loop: LoopCount
+        switch metadata?.loopCount {
+        case nil: loop = .playOnce
+        case 0?: loop = .forever
+        case let n?: loop = .repeats(n)
+        }
+        return (FrameSequence(width: frames[0].image.width, height: frames[0].image.height, frames: frames, loopCount: loop),
+                metadata != nil)
+    }
+
+    static func isFrameName(_ name: String) -> Bool {
+        name.hasPrefix("frame_") && name.hasSuffix(".png") && name.dropFirst(6).dropLast(4).allSatisfy(\.isNumber)
+            && name.count > 10
+    }
+
+    static func loopNumber(_ loop: LoopCount) -> Int? {
+        switch loop {
+        case .playOnce: nil
+        case .forever: 0
+        case .repeats(let n): n
+        }
+    }
+
+    static func encode(_ metadata: Metadata) -> String {
+        JSONText.object([
+            ("width", .int(metadata.width)),
+            ("height", .int(metadata.height)),
+            ("scale", metadata.scale.map { .double($0) } ?? .null),
+            ("delaysCentiseconds", .array(metadata.delaysCentiseconds.map { .int($0) })),
+            ("loopCount", metadata.loopCount.map { .int($0) } ?? .null),
+            ("arguments", metadata.arguments.map { .array($0.map { .string($0) }) } ?? .null),
+        ]).rendered
+    }
+
+    static func describe(_ error: any Error) -> String {
+        if let decoding = error as? DecodingError {
+            switch decoding {
+            case .keyNotFound(let key, _): return "missing key '\(key.stringValue)'"
+            case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+                let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+                return path.isEmpty ? context.debugDescription : "'\(path)': \(context.debugDescription)"
+            @unknown default: return "\(decoding)"
+            }
+        }
+        return "\(error)"
+    }
+}

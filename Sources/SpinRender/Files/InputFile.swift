@@ -1,0 +1,90 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads input files whole, with errors a user can act on.
+public enum InputFile {
+    /// The bytes of the regular file at `path`.
+    ///
+    /// - Parameter maximumBytes: files larger than this are refused before reading.
+    /// - Throws: ``SpinRenderError`` `.missingInput` (66) when the file does not exist or cannot
+    ///   be opened, `.badData` (65) when it is a directory or larger than `maximumBytes`,
+    ///   `.ioError` (74) when reading fails.
+    public static func read(_ path: String, maximumBytes: Int = 1 << 30) throws(SpinRenderError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            throw SpinRenderError(.missingInput, "cannot read '\(path)': \(describeErrno(errno))")
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            throw SpinRenderError(.ioError, "cannot read '\(path)': \(describeErrno(errno))")
+        }
+        if info.st_mode & S_IFMT == S_IFDIR {
+            throw SpinRenderError(.badData, "'\(path)' is a directory, not a file")
+        }
+        if info.st_mode & S_IFMT == S_IFREG && Int(info.st_size) > maximumBytes {
+            throw SpinRenderError(.badData, "'\(path)' is \(info.st_size) bytes, more than the \(maximumBytes)-byte limit")
+        }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw SpinRenderError(.ioError, "cannot read '\(path)': \(describeErrno(errno))")
+            }
+            if count == 0 { break }
+            if bytes.count + count > maximumBytes {
+                throw SpinRenderError(.badData, "'\(path)' is more than the \(maximumBytes)-byte limit")
+            }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        return bytes
+    }
+
+    /// Whether `path` names an existing directory.
+    public static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// Whether anything exists at `path`.
+    public static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
+    }
+
+    /// Creates `path` and its missing parents, like `mkdir -p`.
+    ///
+    /// - Throws: ``SpinRenderError`` `.cannotCreate` naming the folder.
+    public static func makeFolder(_ path: String) throws(SpinRenderError) {
+        if isDirectory(path) { return }
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/") {
+            prefix += component
+            if !isDirectory(prefix) && mkdir(prefix, 0o777) != 0 && errno != EEXIST {
+                throw SpinRenderError(.cannotCreate, "cannot create folder '\(path)': \(describeErrno(errno))")
+            }
+            prefix += "/"
+        }
+    }
+
+    /// The names in a folder, sorted.
+    public static func list(_ folder: String) throws(SpinRenderError) -> [String] {
+        guard let directory = opendir(folder) else {
+            throw SpinRenderError(.missingInput, "cannot read folder '\(folder)': \(describeErrno(errno))")
+        }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+}

@@ -1,0 +1,131 @@
+import Compare
+import Raster
+import Scene
+
+/// The animation model's state at every frame, for people and tests that want to check the
+/// model without decoding pixels (`spinrender timeline`).
+///
+/// Times are in seconds (`index / fps`), angles in degrees clockwise, centres in points on the
+/// canvas (origin top-left, y down), delays in centiseconds. Frames are listed before loop
+/// compaction: one entry per sampled frame.
+public struct TimelineReport: Sendable {
+    /// One sampled frame.
+    public struct Entry: Sendable {
+        /// Frame index from 0.
+        public var index: Int
+        /// Sample time in seconds.
+        public var timeSeconds: Double
+        /// Display time in centiseconds.
+        public var delayCentiseconds: Int
+        /// The scene at that time.
+        public var state: SceneState
+    }
+
+    /// The request the report describes.
+    public var request: RenderRequest
+    /// Canvas size in pixels.
+    public var canvasWidth: Int
+    /// Canvas size in pixels.
+    public var canvasHeight: Int
+    /// One entry per frame.
+    public var entries: [Entry]
+    /// Shortest exact repeat of the picture, in seconds, when the scene is periodic.
+    public var pictureRepeatSeconds: Double?
+
+    /// Samples the scene of `request` at every frame time.
+    public init(_ request: RenderRequest) {
+        self.request = request
+        let timeline = SceneTimeline(request.scene)
+        let timing = FrameTiming(frameCount: request.frameCount, framesPerSecond: request.framesPerSecond)
+        canvasWidth = timeline.layout.canvasWidth
+        canvasHeight = timeline.layout.canvasHeight
+        pictureRepeatSeconds = timeline.pictureRepeatSeconds
+        entries = (0..<request.frameCount).map { index in
+            let time = timing.sampleTime(ofFrame: index)
+            return Entry(index: index, timeSeconds: time, delayCentiseconds: timing.delaysCentiseconds[index],
+                         state: timeline.state(atSeconds: time))
+        }
+    }
+
+    /// The report as JSON: settings, then one object per frame with each spinner's angle,
+    /// centre, scale and opacity.
+    public var json: String {
+        let scene = request.scene
+        func point(_ p: Point) -> JSONText { .object([("x", .double(p.x)), ("y", .double(p.y))]) }
+        let frames: [JSONText] = entries.map { entry in
+            .object([
+                ("index", .int(entry.index)),
+                ("time", .double(entry.timeSeconds)),
+                ("delayCentiseconds", .int(entry.delayCentiseconds)),
+                ("rotations", .int(entry.state.rotations)),
+                ("spinners", .array(entry.state.spinners.map { spinner in
+                    .object([
+                        ("role", .string(spinner.role.rawValue)),
+                        ("angleDegrees", .double(spinner.rotationDegrees)),
+                        ("centre", point(spinner.centre)),
+                        ("scale", .double(spinner.scaleFactor)),
+                        ("opacity", .double(spinner.opacity)),
+                    ])
+                })),
+            ])
+        }
+        return JSONText.object([
+            ("mode", .string(scene.mode.rawValue)),
+            ("animation", .string(scene.animation.description)),
+            ("effect", .string(scene.effect.rawValue)),
+            ("canvas", .object([("width", .int(canvasWidth)), ("height", .int(canvasHeight)), ("scale", .double(scene.scale))])),
+            ("framesPerSecond", .double(request.framesPerSecond)),
+            ("layoutChanges", .array(scene.layoutChanges.map { .double($0) })),
+            ("pictureRepeatSeconds", pictureRepeatSeconds.map { .double($0) } ?? .null),
+            ("frames", .array(frames)),
+        ]).rendered
+    }
+
+    /// The report as an aligned text table, one line per frame.
+    public var table: String {
+        var lines = ["frame    time  delay" + (entries.first?.state.spinners.map { role in
+            "\(role.role.rawValue) angle".padding(to: 16, left: true) + "  " + "centre (pt)".padding(to: 18)
+        }.joined() ?? "")]
+        for entry in entries {
+            var line = String(entry.index).padding(to: 5, left: true) + "  "
+            line += fixed(entry.timeSeconds, 3).padding(to: 6, left: true) + "  "
+            line += "\(entry.delayCentiseconds)cs".padding(to: 5, left: true) + "  "
+            for spinner in entry.state.spinners {
+                let angle = (fixed(spinner.rotationDegrees, 2) + "°").padding(to: 8, left: true)
+                let centre = "(\(fixed(spinner.centre.x, 2)), \(fixed(spinner.centre.y, 2)))"
+                line += angle.padding(to: 16, left: true) + "  " + centre.padding(to: 18)
+            }
+            lines.append(line)
+        }
+        return lines.map { line in String(line.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n") + "\n"
+    }
+}
+
+/// `value` with `digits` decimals, rounded to nearest.
+func fixed(_ value: Double, _ digits: Int) -> String {
+    var scale = 1.0
+    for _ in 0..<digits { scale *= 10 }
+    let rounded = (value * scale).rounded() / scale
+    var text = String(rounded)
+    if text.hasSuffix(".0") && digits == 0 { text.removeLast(2) }
+    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+    let decimals = parts.count > 1 ? String(parts[1]) : ""
+    if digits == 0 { return String(parts[0]) }
+    return String(parts[0]) + "." + decimals.padding(to: digits, with: "0")
+}
+
+/// `value` with at most 3 decimals and no trailing zeros: 2, 0.25, 1.333.
+func shortDecimal(_ value: Double) -> String {
+    var text = fixed(value, 3)
+    while text.hasSuffix("0") { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
+    return text
+}
+
+extension String {
+    func padding(to width: Int, left: Bool = false, with pad: Character = " ") -> String {
+        guard count < width else { return self }
+        let fill = String(repeating: pad, count: width - count)
+        return left ? fill + self : self + fill
+    }
+}

@@ -1,0 +1,68 @@
+import Compare
+import GIFCodec
+import PNGCodec
+import Raster
+
+/// Comparison of files on disk: what `spinrender compare` and `verify` do, as a Swift API.
+public enum FileComparison {
+    /// Loads and compares two inputs (GIF, PNG or frame folder each).
+    ///
+    /// When one side carries no timing (a PNG, or a folder without `frames.json`) it takes the
+    /// other side's delays and loop count, so only its pixels and frame count are judged.
+    ///
+    /// - Throws: ``SpinRenderError`` from loading (66 missing, 65 malformed).
+    public static func compare(actual actualPath: String, expected expectedPath: String,
+                               options: ComparisonOptions = .exact,
+                               maximumBytes: Int = 1 << 30) throws(SpinRenderError) -> (result: FrameComparisonResult, warnings: [String]) {
+        let actual = try FrameInput.load(actualPath, maximumBytes: maximumBytes)
+        let expected = try FrameInput.load(expectedPath, maximumBytes: maximumBytes)
+        let (a, e) = adoptTiming(actual, expected)
+        return (FrameComparison.compare(actual: a, expected: e, options: options), actual.warnings + expected.warnings)
+    }
+
+    /// Gives an untimed side the timing of the other, when both have the same frame count.
+    static func adoptTiming(_ actual: FrameInput, _ expected: FrameInput) -> (FrameSequence, FrameSequence) {
+        var a = actual.sequence, e = expected.sequence
+        if actual.timed != expected.timed && a.frames.count == e.frames.count {
+            if actual.timed {
+                for i in e.frames.indices { e.frames[i].delayCentiseconds = a.frames[i].delayCentiseconds }
+                e.loopCount = a.loopCount
+            } else {
+                for i in a.frames.indices { a.frames[i].delayCentiseconds = e.frames[i].delayCentiseconds }
+                a.loopCount = e.loopCount
+            }
+        }
+        return (a, e)
+    }
+
+    /// Writes the diff of a comparison: faded grey copy of the expected frame, red where pixels
+    /// differ, yellow for ignored anti-aliasing, on the canvas padded to the larger size.
+    ///
+    /// The format follows the path's extension: `.png` writes the first failing frame (or the
+    /// first frame), `.gif` an animation of every frame; any other path is a frame folder.
+    ///
+    /// - Throws: ``SpinRenderError`` `.cannotCreate` / `.ioError` naming the path.
+    public static func writeDiff(of result: FrameComparisonResult, to path: String) throws(SpinRenderError) {
+        let diff = result.makeDiff()
+        let lowercased = path.lowercased()
+        do {
+            if lowercased.hasSuffix(".png") {
+                let index = result.frames.firstIndex { !$0.status.passed } ?? 0
+                let frame = diff.frames[min(index, diff.frames.count - 1)]
+                try OutputFile.write(try PNGEncoder.encode(frame.image), to: path)
+            } else if lowercased.hasSuffix(".gif") {
+                var sequence = diff
+                for i in sequence.frames.indices where sequence.frames[i].delayCentiseconds < FrameTiming.minimumDelayCentiseconds {
+                    sequence.frames[i].delayCentiseconds = 50   // stills and untimed frames: half a second each
+                }
+                try OutputFile.write(try GIFEncoder.encode(sequence).bytes, to: path)
+            } else {
+                try FrameFolder.write(diff, to: path, scale: nil, arguments: nil)
+            }
+        } catch let error as SpinRenderError {
+            throw error
+        } catch {
+            throw SpinRenderError(.software, "cannot encode the diff for '\(path)': \(error)")
+        }
+    }
+}

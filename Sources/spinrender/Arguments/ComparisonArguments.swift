@@ -1,0 +1,131 @@
+import SpinRender
+
+/// Options shared by `compare` and `verify`: tolerance and report outputs.
+enum ComparisonArguments {
+    static let specs: [OptionSpec] = [
+        .option("threshold", value: "threshold", help: "Per-pixel colour tolerance on pixelmatch's YIQ scale, 0 to 1; 0 is exact.", default: "0"),
+        .option("max-diff-pixels", value: "count", help: "Differing pixels a frame may have and still pass."),
+        .option("max-diff-ratio", value: "ratio", help: "Fraction of a frame's pixels (0 to 1) that may differ and still pass."),
+        .flag("ignore-antialiasing", help: "Do not count pixels that are anti-aliasing on both sides."),
+        .option("diff", value: "path", help: "Write a diff image: .png (first failing frame), .gif (every frame) or a folder."),
+        .flag("json", help: "Print a JSON report instead of text."),
+        .option("junit", value: "path", help: "Write a JUnit XML report."),
+    ]
+
+    static func options(from arguments: ParsedArguments) throws -> ComparisonOptions {
+        var options = ComparisonOptions()
+        if let text = arguments.value("threshold") {
+            guard let value = Double(text), value.isFinite, (0...1).contains(value) else {
+                throw UsageError(message: "The value '\(text)' is invalid for '--threshold <threshold>': expected a number from 0 to 1")
+            }
+            options.threshold = value
+        }
+        if let text = arguments.value("max-diff-pixels") {
+            guard let value = Int(text), value >= 0 else {
+                throw UsageError(message: "The value '\(text)' is invalid for '--max-diff-pixels <count>': expected a whole number, 0 or more")
+            }
+            options.maxDiffPixels = value
+        }
+        if let text = arguments.value("max-diff-ratio") {
+            guard let value = Double(text), value.isFinite, (0...1).contains(value) else {
+                throw UsageError(message: "The value '\(text)' is invalid for '--max-diff-ratio <ratio>': expected a number from 0 to 1")
+            }
+            options.maxDiffRatio = value
+        }
+        options.ignoreAntialiasing = arguments.has("ignore-antialiasing")
+        return options
+    }
+
+    /// Prints the report and writes the diff and JUnit files that were asked for.
+    static func report(_ result: FrameComparisonResult, suiteName: String, arguments: ParsedArguments,
+                       console: Console) throws {
+        if arguments.has("json") {
+            print(result.jsonReport, terminator: "")
+        } else {
+            console.result(result.summaryLine)
+            result.reportLines.forEach(console.result)
+        }
+        if let path = arguments.value("diff") {
+            try FileComparison.writeDiff(of: result, to: path)
+        }
+        if let path = arguments.value("junit") {
+            try OutputFile.write(Array(result.junitXML(suiteName: suiteName).utf8), to: path)
+        }
+    }
+}
+
+/// `spinrender compare ACTUAL EXPECTED`.
+enum CompareCommand: Command {
+    static let name = "compare"
+    static let abstract = "Compare two GIFs, PNGs or frame folders frame by frame."
+    static let discussion: String? = """
+      Checks canvas size, frame count (identical neighbours merged), delays and loop count, then pixels
+      in 8-bit sRGB RGBA: fully transparent pixels are equal whatever their hidden colour; alpha counts.
+      Exit status: 0 equal within tolerance, 1 pixels differ, 2 size, frame count, delays or loop count
+      differ, 64 usage, 65 bad data, 66 missing input.
+    """
+    static let usage = "spinrender compare <actual> <expected> [<options>]"
+    static let arguments = [
+        ArgumentSpec(name: "actual", help: "What was rendered now: a GIF, a PNG or a frame folder."),
+        ArgumentSpec(name: "expected", help: "The reference: a GIF, a PNG or a frame folder."),
+    ]
+    static let positionalCount = 2...2
+    static var options: [OptionSpec] {
+        ComparisonArguments.specs + [
+            .option("max-memory", value: "bytes", help: "Refuse inputs whose frames would need more memory (suffixes K, M, G).", default: "1G"),
+        ] + Console.specs
+    }
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+        let options = try ComparisonArguments.options(from: arguments)
+        let (actual, expected) = (arguments.positionals[0], arguments.positionals[1])
+        let (result, warnings) = try FileComparison.compare(actual: actual, expected: expected, options: options,
+                                                            maximumBytes: try RenderOptions.memoryLimit(arguments))
+        warnings.forEach(console.warning)
+        try ComparisonArguments.report(result, suiteName: "spinrender compare \(actual) \(expected)", arguments: arguments, console: console)
+        return result.verdict.exitStatus
+    }
+}
+
+/// `spinrender verify <render options> --reference DIR`.
+enum VerifyCommand: Command {
+    static let name = "verify"
+    static let abstract = "Render, then compare with reference frames; record missing references."
+    static let discussion: String? = """
+      --record (or SPINRENDER_RECORD): 'missing' (default) writes references that do not exist and fails,
+      so CI never passes on an empty folder; 'failed' rewrites references that do not match and fails;
+      'all' rewrites every reference and fails; 'never' only compares. Exit status as 'compare'; 1 when
+      references were recorded or are missing.
+    """
+    static let usage = "spinrender verify [<options>] --reference <reference>"
+    static var options: [OptionSpec] {
+        [
+            .option("reference", value: "reference", help: "The frame folder holding the reference frames."),
+            .option("record", value: "mode", help: "When to write reference frames.", values: RecordMode.allCases.map(\.rawValue),
+                    default: "missing, or SPINRENDER_RECORD"),
+        ] + ComparisonArguments.specs + RenderOptions.specs + Console.specs
+    }
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+        guard let reference = arguments.value("reference") else {
+            throw UsageError(message: "Missing expected argument '--reference <reference>'")
+        }
+        let record: RecordMode
+        switch RecordMode.resolve(option: arguments.value("record"), environment: Environment.variables) {
+        case .success(let mode): record = mode
+        case .failure(let error): throw UsageError(message: "\(error)")
+        }
+        let options = try ComparisonArguments.options(from: arguments)
+        let request = try RenderOptions.request(from: arguments)
+        let outcome = try Verification.verify(request, referenceFolder: reference, record: record, options: options,
+                                              arguments: RenderOptions.reproducibleArguments(arguments),
+                                              maximumBytes: try RenderOptions.memoryLimit(arguments))
+        if let comparison = outcome.comparison {
+            try ComparisonArguments.report(comparison, suiteName: "spinrender verify \(reference)", arguments: arguments, console: console)
+        }
+        if outcome.recorded || outcome.comparison == nil {
+            StandardError.write(outcome.message + "\n")
+        }
+        return outcome.exitStatus
+    }
+}

@@ -1,0 +1,39 @@
+import SpinRender
+
+/// `spinrender frames`: export frames as PNG files plus `frames.json`.
+enum FramesCommand: Command {
+    static let name = "frames"
+    static let abstract = "Write the frames as PNG files (frame_0000.png …) and frames.json, from a render or from any GIF."
+    static let discussion: String? = """
+      Without INPUT, renders with the same options as 'spinrender' and writes the frames the GIF would
+      hold. With INPUT (a GIF), writes its frames composited exactly as a browser shows them, with their
+      delays and loop count in frames.json.
+    """
+    static let usage = "spinrender frames [<input>] [<options>] --output <output>"
+    static let arguments = [ArgumentSpec(name: "input", help: "A GIF to export instead of rendering.", optional: true)]
+    static let positionalCount = 0...1
+    static var options: [OptionSpec] {
+        [.option("output", short: "o", value: "output", help: "The folder to write; created when missing.")]
+            + RenderOptions.specs + Console.specs
+    }
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+        guard let output = arguments.value("output") else {
+            throw UsageError(message: "Missing expected argument '--output <output>'")
+        }
+        if let input = arguments.positionals.first {
+            let loaded = try FrameInput.load(input, maximumBytes: try RenderOptions.memoryLimit(arguments))
+            loaded.warnings.forEach(console.warning)
+            try FrameFolder.write(loaded.sequence, to: output, scale: nil, arguments: nil)
+            console.info("\(output): \(loaded.sequence.frames.count) frames from \(input)")
+            return 0
+        }
+        let request = try RenderOptions.request(from: arguments)
+        let animation = SpinRenderer.renderFrames(request)
+        animation.warnings.forEach(console.warning)
+        try FrameFolder.write(animation.sequence, to: output, scale: request.scene.scale,
+                              arguments: RenderOptions.reproducibleArguments(arguments))
+        console.info("\(output): \(animation.sequence.frames.count) frames, \(animation.sequence.width)×\(animation.sequence.height) px")
+        return 0
+    }
+}

@@ -1,0 +1,17 @@
+import SpinRender
+
+/// `spinrender timeline`: print the animation model frame by frame.
+enum TimelineCommand: Command {
+    static let name = "timeline"
+    static let abstract = "Print each frame's time, angle and spinner centres, without rendering pixels."
+    static let usage = "spinrender timeline [<options>] [--json]"
+    static var options: [OptionSpec] {
+        [.flag("json", help: "Print JSON instead of a table.")] + RenderOptions.specs + Console.specs
+    }
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+        let report = TimelineReport(try RenderOptions.request(from: arguments))
+        print(arguments.has("json") ? report.json : report.table, terminator: "")
+        return 0
+    }
+}

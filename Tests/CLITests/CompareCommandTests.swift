@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+import SpinRender
+
+@Suite("spinrender frames, compare and verify, end to end")
+struct CompareCommandTests {
+    @Test func framesWritesPNGsAndMetadataThatCompareEqualToTheGIF() throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try spinrender(["frames", "--mode", "explicit", "-o", "frames"], in: folder).status == 0)
+        #expect(try spinrender(["--mode", "explicit", "-o", "spinner.gif"], in: folder).status == 0)
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder + "/frames").sorted()
+        #expect(names.count == 26 && names.first == "frame_0000.png" && names.last == "frames.json")
+        let metadata = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/frames/frames.json"))) as! [String: Any]
+        #expect(metadata["width"] as? Int == 74 && metadata["height"] as? Int == 68)
+        #expect(metadata["loopCount"] as? Int == 0)
+        #expect((metadata["delaysCentiseconds"] as? [Int]) == Array(repeating: 2, count: 25))
+        #expect((metadata["arguments"] as? [String]) == ["--mode", "explicit"])
+        let result = try spinrender(["compare", "spinner.gif", "frames"], in: folder)
+        #expect(result.status == 0, "\(result.output)\(result.standardError)")
+        #expect(result.output.hasPrefix("equal"))
+        // Frames of a GIF exported back give the same frames.
+        #expect(try spinrender(["frames", "spinner.gif", "-o", "again"], in: folder).status == 0)
+        #expect(try spinrender(["compare", "again", "frames"], in: folder).status == 0)
+    }
+
+    @Test func differentPixelsExit1WithADiffAndReports() throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try spinrender(["-o", "light.gif"], in: folder).status == 0)
+        #expect(try spinrender(["--color", "#FF9400", "-o", "shifted.gif"], in: folder).status == 0)
+        let result = try spinrender(["compare", "shifted.gif", "light.gif", "--diff", "diff.png", "--junit", "report.xml"], in: folder)
+        #expect(result.status == 1)
+        #expect(result.output.hasPrefix("pixels differ in 25 of 25 frames"))
+        #expect(result.output.contains("frame 0: "))
+        let diff = try PNGDecoder.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/diff.png"))))
+        #expect(diff.width == 74 && diff.height == 68)
+        #expect((0..<diff.pixelCount).contains { diff.pixels[$0 * 4] == 255 && diff.pixels[$0 * 4 + 1] == 0 && diff.pixels[$0 * 4 + 2] == 0 })
+        let xml = try String(contentsOfFile: folder + "/report.xml", encoding: .utf8)
+        #expect(xml.contains("<testsuite") && xml.contains("failures=\"25\""))
+        // A tolerance that accepts a one-step change in green passes.
+        #expect(try spinrender(["compare", "shifted.gif", "light.gif", "--threshold", "0.05"], in: folder).status == 0)
+        let json = try spinrender(["compare", "shifted.gif", "light.gif", "--json"], in: folder)
+        let report = try JSONSerialization.jsonObject(with: json.standardOutput) as! [String: Any]
+        #expect(report["verdict"] as? String == "pixelsDiffer")
+    }
+
+    @Test func sizeMismatchExits2AndStillWritesAPaddedDiff() throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try spinrender(["-o", "a.gif"], in: folder).status == 0)
+        #expect(try spinrender(["--scale", "3", "-o", "b.gif"], in: folder).status == 0)
+        let result = try spinrender(["compare", "a.gif", "b.gif", "--diff", "diff.gif"], in: folder)
+        #expect(result.status == 2)
+        #expect(result.output.contains("canvas size differs"))
+        let diff = try GIFDecoder.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/diff.gif"))))
+        #expect(diff.sequence.width == 111 && diff.sequence.height == 102)
+    }
+
+    @Test func delayMismatchExits2() throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try spinrender(["--fps", "50", "-o", "a.gif"], in: folder).status == 0)
+        #expect(try spinrender(["--fps", "25", "-o", "b.gif"], in: folder).status == 0)
+        #expect(try spinrender(["compare", "a.gif", "b.gif"], in: folder).status == 2)
+    }
+
+    @Test(arguments: [
+        (["compare", "missing.gif", "missing.png"], Int32(66), "cannot read 'missing.gif'"),
+        (["compare", "junk.gif", "junk.gif"], Int32(65), "'junk.gif' is not a GIF, a PNG or a frame folder"),
+        (["compare", "only-one.gif"], Int32(64), "Missing expected argument"),
+        (["compare", "a", "b", "--threshold", "2"], Int32(64), "'--threshold <threshold>'"),
+        (["verify", "--mode", "explicit"], Int32(64), "'--reference <reference>'"),
+        (["verify", "--reference", "r", "--record", "sometimes"], Int32(64), "'--record <mode>'"),
+    ])
+    func badInputsGetTheirDocumentedStatus(arguments: [String], status: Int32, message: String) throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data("not an image".utf8).write(to: URL(fileURLWithPath: folder + "/junk.gif"))
+        let result = try spinrender(arguments, in: folder)
+        #expect(result.status == status)
+        #expect(result.standardError.contains(message), "\(result.standardError)")
+    }
+
+    @Test func verifyRecordsMissingReferencesFailsThenPasses() throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let first = try spinrender(["verify", "--mode", "implicit", "--reference", "ref"], in: folder)
+        #expect(first.status == 1)
+        #expect(first.standardError.contains("recorded 25 reference frames"))
+        #expect(try spinrender(["verify", "--mode", "implicit", "--reference", "ref"], in: folder).status == 0)
+        let changed = try spinrender(["verify", "--mode", "explicit", "--reference", "ref", "--diff", "diff.gif"], in: folder)
+        #expect(changed.status == 1)
+        #expect(FileManager.default.fileExists(atPath: folder + "/diff.gif"))
+        let never = try spinrender(["verify", "--reference", "empty"], in: folder, environment: ["SPINRENDER_RECORD": "never"])
+        #expect(never.status == 1)
+        #expect(!FileManager.default.fileExists(atPath: folder + "/empty"))
+    }
+}

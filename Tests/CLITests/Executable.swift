@@ -1,0 +1,65 @@
+import Foundation
+
+/// The built `spinrender` executable, next to the test bundle in the build folder (or the
+/// path in `SPINRENDER_BINARY`).
+let spinrenderBinary: String = {
+    if let path = ProcessInfo.processInfo.environment["SPINRENDER_BINARY"] { return path }
+    let testBinary = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    return URL(fileURLWithPath: testBinary).deletingLastPathComponent().appendingPathComponent("spinrender").path
+}()
+
+/// The result of one run of the executable.
+struct RunResult {
+    var status: Int32
+    var standardOutput: Data
+    var standardError: String
+    var output: String { String(decoding: standardOutput, as: UTF8.self) }
+}
+
+/// Runs `spinrender` with arguments, in `folder`, and waits for it.
+func spinrender(_ arguments: [String], in folder: String? = nil, environment: [String: String] = [:]) throws -> RunResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: spinrenderBinary)
+    process.arguments = arguments
+    if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
+    var env = ProcessInfo.processInfo.environment
+    env.merge(environment) { $1 }
+    process.environment = env
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    // Read both pipes before waiting, so a large output cannot block the child.
+    let errorReader = Thread.detachNewThreadWithResult { err.fileHandleForReading.readDataToEndOfFile() }
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return RunResult(status: process.terminationStatus, standardOutput: data,
+                     standardError: String(decoding: errorReader.value, as: UTF8.self))
+}
+
+/// A fresh scratch folder.
+func makeFolder() -> String {
+    let path = NSTemporaryDirectory() + "spinrender-cli-" + UUID().uuidString
+    try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}
+
+final class ThreadResult<T>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var result: T?
+    func set(_ value: T) { condition.lock(); result = value; condition.broadcast(); condition.unlock() }
+    var value: T {
+        condition.lock()
+        while result == nil { condition.wait() }
+        defer { condition.unlock() }
+        return result!
+    }
+}
+
+extension Thread {
+    static func detachNewThreadWithResult<T>(_ body: @escaping @Sendable () -> T) -> ThreadResult<T> {
+        let holder = ThreadResult<T>()
+        Thread.detachNewThread { holder.set(body()) }
+        return holder
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+import SpinRender
+
+@Suite("spinrender render, end to end")
+struct RenderCommandTests {
+    @Test(arguments: ["explicit", "implicit", "preview"])
+    func eachModeWritesAValidLoopingGIF(mode: String) throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try spinrender(["--mode", mode, "-o", "spinner.gif"], in: folder)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.isEmpty)
+        let bytes = [UInt8](FileManager.default.contents(atPath: folder + "/spinner.gif")!)
+        let gif = try GIFDecoder.decode(bytes)
+        #expect(gif.sequence.loopCount == .forever)
+        #expect(gif.sequence.width == 74)
+        #expect(gif.sequence.height == (mode == "preview" ? 120 : 68))
+        #expect(gif.sequence.durationCentiseconds == 50)   // 25 frames, looped: 0.5 s of a 2 s turn
+        let mode = try FileManager.default.attributesOfItem(atPath: folder + "/spinner.gif")[.posixPermissions] as! Int
+        #expect(mode == 0o644 || mode == 0o666 & ~0o022)
+    }
+
+    @Test func twoRunsGiveIdenticalBytes() throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for name in ["a.gif", "b.gif"] {
+            #expect(try spinrender(["--mode", "preview", "--rotate-at", "0.5", "-o", name], in: folder).status == 0)
+        }
+        let a = FileManager.default.contents(atPath: folder + "/a.gif")
+        #expect(a != nil && a == FileManager.default.contents(atPath: folder + "/b.gif"))
+    }
+
+    @Test func dashWritesTheGIFToStandardOutput() throws {
+        let result = try spinrender(["-o", "-"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput.prefix(6) == Data("GIF89a".utf8))
+    }
+
+    @Test(arguments: [
+        (["--bogus", "-o", "x.gif"], "Unknown option '--bogus'"),
+        (["--mode", "sideways", "-o", "x.gif"], "The value 'sideways' is invalid for '--mode <mode>'"),
+        (["--fps", "0", "-o", "x.gif"], "'--fps <fps>'"),
+        (["--duration", "-1", "-o", "x.gif"], "'--duration <seconds>'"),
+        (["--scale", "100", "-o", "x.gif"], "'--scale <scale>'"),
+        (["--point-size", "1e9", "-o", "x.gif"], "'--point-size <points>'"),
+        (["--point-size", "nan", "-o", "x.gif"], "'--point-size <points>'"),
+        (["--loop", "70000", "-o", "x.gif"], "'--loop <count>'"),
+        (["--color", "orange", "-o", "x.gif"], "'--color <#RRGGBB>'"),
+        (["--animation", ".easyIn", "-o", "x.gif"], "column"),
+        (["--mode"], "Missing value for '--mode <mode>'"),
+        (["--mode", "explicit"], "Missing expected argument '--output <output>'"),
+    ])
+    func badArgumentsExit64WithAMessageAndTheUsage(arguments: [String], message: String) throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try spinrender(arguments, in: folder)
+        #expect(result.status == 64)
+        #expect(result.standardError.hasPrefix("Error: "))
+        #expect(result.standardError.contains(message), "\(result.standardError)")
+        #expect(result.standardError.contains("Usage: spinrender"))
+        #expect(result.standardError.contains("See 'spinrender --help' for more information."))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    }
+
+    @Test func unwritableOutputExits73AndLeavesTheExistingFileUntouched() throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // A regular file where a folder is expected: the output cannot be created.
+        let blocker = folder + "/not-a-folder"
+        try Data("keep me".utf8).write(to: URL(fileURLWithPath: blocker))
+        let result = try spinrender(["-o", blocker + "/spinner.gif"])
+        #expect(result.status == 73)
+        #expect(result.standardError.contains(blocker + "/spinner.gif"))
+        #expect(FileManager.default.contents(atPath: blocker) == Data("keep me".utf8))
+        // A directory as the output: refused, nothing replaced.
+        let directory = try spinrender(["-o", folder])
+        #expect(directory.status == 73)
+        #expect(directory.standardError.contains("is a directory"))
+    }
+
+    @Test func fullDeviceExits74() throws {
+        let result = try spinrender(["-o", "/dev/full"])
+        #expect(result.status == 74)
+        #expect(result.standardError.contains("No space left on device"))
+    }
+
+    @Test func renderTooLargeForTheMemoryLimitExits65() throws {
+        let result = try spinrender(["--point-size", "400", "--scale", "3", "--max-memory", "64M", "-o", "x.gif"])
+        #expect(result.status == 65)
+        #expect(result.standardError.contains("--max-memory"))
+    }
+
+    @Test func versionPrintsTheVersionAlone() throws {
+        let result = try spinrender(["--version"])
+        #expect(result.status == 0)
+        #expect(result.output.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil)
+    }
+
+    @Test func helpFollowsArgumentParserLayout() throws {
+        let result = try spinrender(["--help"])
+        #expect(result.status == 0)
+        let help = result.output
+        for heading in ["OVERVIEW: ", "USAGE: ", "OPTIONS:", "SUBCOMMANDS:"] { #expect(help.contains(heading)) }
+        #expect(help.contains("  --mode <mode>"))
+        let flowing = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(flowing.contains("--mode <mode> Which spinner to show"))
+        #expect(flowing.contains("(values: implicit, explicit, preview) (default: explicit)"))
+        #expect(help.contains("  --version"))
+        #expect(help.contains("  -h, --help"))
+    }
+
+    @Test func fpsAboveFiftyWarnsAboutRaisedDelays() throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try spinrender(["--fps", "60", "-o", "x.gif"], in: folder)
+        #expect(result.status == 0)
+        #expect(result.standardError.contains("raised to 2 cs"))
+        #expect(try spinrender(["--fps", "60", "-q", "-o", "y.gif"], in: folder).standardError.isEmpty)
+    }
+
+    @Test func durationThatCutsTheRepeatWarnsAndWholeRepeatsDoNot() throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let cut = try spinrender(["--duration", "1.1", "-o", "a.gif"], in: folder)
+        #expect(cut.status == 0)
+        #expect(cut.standardError.contains("repeats every 2 s; a 1.1 s GIF cuts it"))
+        // 1.5 s is six ray spacings (0.25 s each): seamless, no warning.
+        #expect(try spinrender(["--duration", "1.5", "-o", "b.gif"], in: folder).standardError.isEmpty)
+    }
+}

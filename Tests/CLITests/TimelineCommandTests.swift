@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+@Suite("spinrender timeline")
+struct TimelineCommandTests {
+    /// The JSON shows the model without pixels: the implicit centre saw-tooths after the
+    /// rotation at 0.5 s, the explicit one lands at once; both turn 18° per 0.1 s.
+    @Test func jsonShowsTheSawtoothAndTheJump() throws {
+        let result = try spinrender(["timeline", "--json", "--mode", "preview", "--rotate-at", "0.5", "--fps", "10", "--duration", "3"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let root = try JSONSerialization.jsonObject(with: result.standardOutput) as! [String: Any]
+        let frames = root["frames"] as! [[String: Any]]
+        #expect(frames.count == 30)
+        func spinner(_ frame: Int, _ role: String) -> (angle: Double, x: Double, y: Double) {
+            let spinners = frames[frame]["spinners"] as! [[String: Any]]
+            let s = spinners.first { $0["role"] as! String == role }!
+            let centre = s["centre"] as! [String: Double]
+            return (s["angleDegrees"] as! Double, centre["x"]!, centre["y"]!)
+        }
+        #expect(abs(spinner(1, "implicit").angle - 18) < 1e-9)
+        #expect(abs(spinner(1, "explicit").angle - 18) < 1e-9)
+        let old = spinner(4, "implicit"), oldExplicit = spinner(4, "explicit")
+        let landed = spinner(5, "explicit")
+        #expect(landed.x != oldExplicit.x || landed.y != oldExplicit.y)
+        for frame in 5..<30 {
+            let e = spinner(frame, "explicit")
+            #expect(e.x == landed.x && e.y == landed.y)
+        }
+        // The implicit spinner's new resting place is the explicit one's, offset as in portrait.
+        let new = (x: landed.x + (old.x - oldExplicit.x), y: landed.y + (old.y - oldExplicit.y))
+        for (frame, fraction) in [(10, 0.25), (15, 0.5), (25, 0.0)] {
+            let i = spinner(frame, "implicit")
+            #expect(abs(i.x - (old.x + (new.x - old.x) * fraction)) < 1e-9, "frame \(frame)")
+            #expect(abs(i.y - (old.y + (new.y - old.y) * fraction)) < 1e-9, "frame \(frame)")
+        }
+        #expect(root["pictureRepeatSeconds"] is NSNull)
+    }
+
+    @Test func tableHasOneLinePerFrame() throws {
+        let result = try spinrender(["timeline", "--fps", "5", "--duration", "1"])
+        #expect(result.status == 0)
+        let lines = result.output.split(separator: "\n")
+        #expect(lines.count == 6)
+        #expect(lines[3].contains("72.00°"))   // frame 2, 0.4 s: 0.2 of a turn
+    }
+}

@@ -1,0 +1,50 @@
+import Testing
+@testable import Compare
+
+/// `--record` / `SPINRENDER_RECORD` parsing and the record decision table.
+@Suite struct RecordModeTests {
+    @Test(arguments: [("all", RecordMode.all), ("missing", .missing), ("failed", .failed), ("never", .never),
+                      ("  Missing\n", .missing), ("FAILED", .failed), ("\tnever ", .never)])
+    func parsesModeNamesIgnoringCaseAndSpace(text: String, mode: RecordMode) {
+        #expect(RecordMode(parsing: text) == mode)
+    }
+
+    @Test(arguments: ["", "yes", "true", "1", "al l", "missingx", "record"])
+    func rejectsOtherText(text: String) {
+        #expect(RecordMode(parsing: text) == nil)
+    }
+
+    @Test func defaultIsMissing() {
+        #expect(RecordMode.default == .missing)
+        #expect(RecordMode.resolve(option: nil, environment: [:]) == .success(.missing))
+        #expect(RecordMode.resolve(option: nil, environment: ["SPINRENDER_RECORD": " "]) == .success(.missing))
+    }
+
+    @Test func optionWinsOverEnvironment() {
+        let environment = ["SPINRENDER_RECORD": "all"]
+        #expect(RecordMode.resolve(option: "never", environment: environment) == .success(.never))
+        #expect(RecordMode.resolve(option: nil, environment: environment) == .success(.all))
+    }
+
+    @Test func badValuesNameTheirSourceAndTheChoices() {
+        #expect(RecordMode.resolve(option: "yes", environment: [:])
+                == .failure(RecordModeError(source: "--record", value: "yes")))
+        let error = RecordModeError(source: "SPINRENDER_RECORD", value: "sometimes")
+        #expect(RecordMode.resolve(option: nil, environment: ["SPINRENDER_RECORD": "sometimes"]) == .failure(error))
+        #expect(error.description == "invalid value 'sometimes' for SPINRENDER_RECORD (values: all, missing, failed, never)")
+    }
+
+    @Test func decisionTableFollowsSnapshotTesting() {
+        typealias Row = (RecordMode, Bool, Bool, write: Bool, passes: Bool)
+        let rows: [Row] = [
+            (.all, true, true, true, false), (.all, true, false, true, false), (.all, false, false, true, false),
+            (.missing, true, true, false, true), (.missing, true, false, false, false), (.missing, false, false, true, false),
+            (.failed, true, true, false, true), (.failed, true, false, true, false), (.failed, false, false, true, false),
+            (.never, true, true, false, true), (.never, true, false, false, false), (.never, false, false, false, false),
+        ]
+        for (mode, exists, matches, write, passes) in rows {
+            let decision = mode.decide(referenceExists: exists, matches: matches)
+            #expect(decision == RecordDecision(writeReference: write, passes: passes), "\(mode) exists: \(exists) matches: \(matches)")
+        }
+    }
+}

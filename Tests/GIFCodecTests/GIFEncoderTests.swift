@@ -1,0 +1,283 @@
+import Testing
+import Raster
+@testable import GIFCodec
+
+/// Merges identical consecutive frames (adding delays): how a viewer's output is compared.
+func merged(_ sequence: FrameSequence) -> FrameSequence {
+    var frames: [TimedFrame] = []
+    for frame in sequence.frames {
+        if let last = frames.last, last.image == frame.image {
+            frames[frames.count - 1].delayCentiseconds += frame.delayCentiseconds
+        } else {
+            frames.append(frame)
+        }
+    }
+    return FrameSequence(width: sequence.width, height: sequence.height, frames: frames, loopCount: sequence.loopCount)
+}
+
+/// A small animation: a background gradient (few colours), a block moving right with
+/// anti-aliased (partly transparent when `transparent`) edges, a still frame repeated.
+func movingBlock(width: Int = 20, height: Int = 12, frames count: Int = 8, transparent: Bool = false,
+                 loop: LoopCount = .forever) -> FrameSequence {
+    var frames: [TimedFrame] = []
+    for f in 0..<count {
+        var image = RGBAImage(width: width, height: height,
+                              fill: transparent ? .transparent : RGBA8(r: 250, g: 250, b: 240))
+        if !transparent {
+            for x in 0..<width { image[x, height - 1] = RGBA8(r: UInt8(x * 10), g: 100, b: 50) }
+        }
+        let left = min(f, 4) * 2 + 1          // frames 4… are identical: merged
+        for y in 3..<8 {
+            for x in left..<(left + 5) {
+                let edge = x == left || x == left + 4 || y == 3 || y == 7
+                image[x, y] = RGBA8(r: 255, g: 149, b: 0, a: edge ? (min(f, 4) % 2 == 0 ? 90 : 200) : 255)
+            }
+        }
+        frames.append(TimedFrame(image: image, delayCentiseconds: 2 + f % 3))
+    }
+    return FrameSequence(width: width, height: height, frames: frames, loopCount: loop)
+}
+
+/// Encodes, decodes with ``GIFDecoder`` and checks every displayed frame and delay.
+@discardableResult
+func expectRoundTrip(_ sequence: FrameSequence, _ options: GIFEncodingOptions = .init(),
+                     sourceLocation: SourceLocation = #_sourceLocation) throws -> (GIFEncodingResult, GIFBlockWalk) {
+    let result = try GIFEncoder.encode(sequence, options: options)
+    let decoded = try GIFDecoder.decode(result.bytes)
+    #expect(decoded.warnings.isEmpty, sourceLocation: sourceLocation)
+    let expected = merged(options.displayedSequence(of: sequence))
+    let actual = merged(decoded.sequence)
+    #expect(actual.width == expected.width && actual.height == expected.height, sourceLocation: sourceLocation)
+    #expect(actual.loopCount == expected.loopCount, sourceLocation: sourceLocation)
+    #expect(actual.frames.map(\.delayCentiseconds) == expected.frames.map(\.delayCentiseconds),
+            sourceLocation: sourceLocation)
+    #expect(actual.frames.count == expected.frames.count, sourceLocation: sourceLocation)
+    for (i, (a, e)) in zip(actual.frames, expected.frames).enumerated() where a.image != e.image {
+        Issue.record("frame \(i) differs", sourceLocation: sourceLocation)
+        break
+    }
+    let walk = try #require(GIFBlockWalk(result.bytes), sourceLocation: sourceLocation)
+    #expect(walk.version == "GIF89a", sourceLocation: sourceLocation)
+    #expect(walk.hasTrailer, sourceLocation: sourceLocation)
+    #expect(walk.images.count == result.storedFrameCount, sourceLocation: sourceLocation)
+    return (result, walk)
+}
+
+@Suite("GIF writer round trips")
+struct GIFEncoderTests {
+    @Test("every displayed frame survives encoding", arguments: [
+        GIFEncodingOptions(optimize: true),
+        GIFEncodingOptions(optimize: false),
+        GIFEncodingOptions(optimize: true, transparentBackground: .white),
+        GIFEncodingOptions(optimize: false, transparentBackground: RGBA8(r: 10, g: 20, b: 30)),
+    ])
+    func roundTrip(options: GIFEncodingOptions) throws {
+        let sequence = movingBlock(transparent: options.transparentBackground != nil)
+        let (result, walk) = try expectRoundTrip(sequence, options)
+        #expect(result.worstChannelError == 0)
+        if options.optimize {
+            #expect(result.storedFrameCount == 5)           // frames 4…7 are identical
+        } else {
+            #expect(result.storedFrameCount == 8)
+            #expect(walk.images.allSatisfy { $0 == (0, 0, 20, 12) })
+        }
+    }
+
+    @Test("optimised frames store only the changed rectangle")
+    func croppedFrames() throws {
+        let (_, walk) = try expectRoundTrip(movingBlock())
+        #expect(walk.images[0] == (0, 0, 20, 12))
+        // The block moves 2 px right each frame: old and new positions span 7 columns, 5 rows.
+        for image in walk.images.dropFirst() {
+            #expect(image.width == 7 && image.height == 5 && image.y == 3, "\(image)")
+        }
+        #expect(walk.controls.allSatisfy { $0.disposal == 1 })
+    }
+
+    @Test("unchanged pixels inside the rectangle may become the transparent index")
+    func transparentUnchanged() throws {
+        // A 1-px dot jumps between two far corners on a noisy background: the rectangle spans
+        // the canvas, and all but two pixels in it are unchanged.
+        var frames: [TimedFrame] = []
+        for f in 0..<6 {
+            var image = RGBAImage(width: 40, height: 30)
+            for y in 0..<30 { for x in 0..<40 { image[x, y] = RGBA8(r: UInt8((x * 7 + y * 13) % 5 * 40), g: 9, b: 9) } }
+            image[f % 2 == 0 ? 0 : 39, f % 2 == 0 ? 0 : 29] = .white
+            frames.append(TimedFrame(image: image, delayCentiseconds: 5))
+        }
+        let sequence = FrameSequence(width: 40, height: 30, frames: frames, loopCount: .forever)
+        let (optimised, walk) = try expectRoundTrip(sequence)
+        let (plain, _) = try expectRoundTrip(sequence, GIFEncodingOptions(optimize: false))
+        #expect(walk.images.dropFirst().allSatisfy { $0 == (0, 0, 40, 30) })
+        #expect(optimised.bytes.count < plain.bytes.count)
+    }
+
+    @Test("identical consecutive frames merge by adding their delays")
+    func mergedDuplicates() throws {
+        let a = RGBAImage(width: 4, height: 4, fill: .white), b = RGBAImage(width: 4, height: 4, fill: .black)
+        let sequence = FrameSequence(width: 4, height: 4, frames: [
+            TimedFrame(image: a, delayCentiseconds: 2), TimedFrame(image: a, delayCentiseconds: 3),
+            TimedFrame(image: a, delayCentiseconds: 4), TimedFrame(image: b, delayCentiseconds: 5),
+            TimedFrame(image: b, delayCentiseconds: 6),
+        ], loopCount: .forever)
+        let (result, walk) = try expectRoundTrip(sequence)
+        #expect(result.storedFrameCount == 2)
+        #expect(walk.controls.map(\.delay) == [9, 11])
+    }
+
+    @Test("a delay beyond 65535 cs is split over repeated frames")
+    func longDelays() throws {
+        let a = RGBAImage(width: 2, height: 2, fill: .white), b = RGBAImage(width: 2, height: 2, fill: .black)
+        for optimize in [true, false] {
+            let sequence = FrameSequence(width: 2, height: 2, frames: [
+                TimedFrame(image: a, delayCentiseconds: 70_000), TimedFrame(image: a, delayCentiseconds: 65_535),
+                TimedFrame(image: b, delayCentiseconds: 7),
+            ], loopCount: .playOnce)
+            let options = GIFEncodingOptions(optimize: optimize)
+            let (_, walk) = try expectRoundTrip(optimize ? sequence : merged(sequence), options)
+            #expect(walk.controls.map(\.delay) == [65535, 65535, 4465, 7])
+        }
+    }
+
+    @Test("pixels turning transparent use restore-to-background, diffed against the cleared canvas")
+    func disposeToBackground() throws {
+        let sequence = movingBlock(transparent: true)
+        let (_, walk) = try expectRoundTrip(sequence, GIFEncodingOptions(transparentBackground: .white))
+        let disposals = walk.controls.map(\.disposal)
+        #expect(disposals.contains(2))
+        #expect(walk.controls.contains { $0.transparent != nil })
+    }
+
+    @Test("semi-transparent pixels are composited onto the matte, then thresholded at 50 %")
+    func matte() throws {
+        var image = RGBAImage(width: 4, height: 1, fill: .transparent)
+        image[0, 0] = RGBA8(r: 255, g: 255, b: 255, a: 150)      // white on white matte: stays white
+        image[1, 0] = RGBA8(r: 0, g: 0, b: 0, a: 200)            // 200/255 black over white
+        image[2, 0] = RGBA8(r: 0, g: 0, b: 0, a: 127)            // below 50 %: transparent
+        image[3, 0] = RGBA8(r: 255, g: 149, b: 0, a: 128)        // orange over white
+        let sequence = FrameSequence(width: 4, height: 1, frames: [TimedFrame(image: image, delayCentiseconds: 10)],
+                                     loopCount: .playOnce)
+        let options = GIFEncodingOptions(transparentBackground: .white)
+        try expectRoundTrip(sequence, options)
+        let decoded = try GIFDecoder.decode(try GIFEncoder.encode(sequence, options: options).bytes)
+        let shown = decoded.sequence.frames[0].image
+        #expect(shown[0, 0] == .white)
+        #expect(shown[1, 0] == RGBA8(r: 55, g: 55, b: 55))
+        #expect(shown[2, 0] == .transparent)
+        #expect(shown[3, 0] == RGBA8(r: 255, g: 202, b: 127))
+        // No dark fringe: an edge of a colour at least as light as the matte is never darker.
+        #expect(shown[3, 0].r >= 255 && shown[3, 0].g >= 149)
+    }
+
+    @Test("the header, loop block and its position", arguments: [LoopCount.playOnce, .forever, .repeats(5), .repeats(65535)])
+    func headerAndLoopBlock(loop: LoopCount) throws {
+        let (result, walk) = try expectRoundTrip(movingBlock(loop: loop))
+        #expect(Array(result.bytes.prefix(6)) == Array("GIF89a".utf8))
+        let loops = walk.blocks.filter { if case .application = $0 { true } else { false } }
+        switch loop {
+        case .playOnce:
+            #expect(loops.isEmpty)
+        case .forever, .repeats:
+            let n = loop == .forever ? 0 : loop.totalPlays! - 1
+            #expect(loops.count == 1)
+            #expect(loops.first == .application(identifier: "NETSCAPE2.0", data: [1, UInt8(n & 0xFF), UInt8(n >> 8)],
+                                                offset: 13 + 3 * walk.globalTableSize))
+            #expect(walk.blocks.first == loops.first)
+        }
+    }
+
+    @Test("the global table is the smallest power of two holding the colours")
+    func tableSize() throws {
+        var image = RGBAImage(width: 3, height: 1)
+        image[0, 0] = .white; image[1, 0] = .black; image[2, 0] = RGBA8(r: 1, g: 2, b: 3)
+        let still = FrameSequence(width: 3, height: 1, frames: [TimedFrame(image: image, delayCentiseconds: 0)],
+                                  loopCount: .playOnce)
+        let (result, walk) = try expectRoundTrip(still)
+        #expect(result.paletteSize == 3 && walk.globalTableSize == 4)
+        #expect(walk.controls.allSatisfy { $0.transparent == nil })
+        var other = image
+        other[0, 0] = .black
+        let animated = FrameSequence(width: 3, height: 1, frames: [TimedFrame(image: image, delayCentiseconds: 5),
+                                                                   TimedFrame(image: other, delayCentiseconds: 5)],
+                                     loopCount: .forever)
+        let (_, animatedWalk) = try expectRoundTrip(animated)
+        #expect(animatedWalk.globalTableSize == 4)
+        #expect(animatedWalk.controls.first?.transparent == nil)    // the first frame draws everything
+    }
+
+    @Test("256 colours are kept exactly")
+    func exactPalette256() throws {
+        var image = RGBAImage(width: 16, height: 16)
+        for i in 0..<256 { image[i % 16, i / 16] = RGBA8(r: UInt8(i), g: UInt8(255 - i), b: 7) }
+        let sequence = FrameSequence(width: 16, height: 16, frames: [TimedFrame(image: image, delayCentiseconds: 3),
+                                                                     TimedFrame(image: RGBAImage(width: 16, height: 16, fill: RGBA8(r: 0, g: 255, b: 7)), delayCentiseconds: 3)],
+                                     loopCount: .forever)
+        let (result, walk) = try expectRoundTrip(sequence)
+        #expect(result.paletteSize == 256 && result.worstChannelError == 0 && walk.globalTableSize == 256)
+    }
+
+    @Test("more than 256 colours are quantized within the reported error", arguments: [GIFDither.none, .ordered])
+    func quantized(dither: GIFDither) throws {
+        var frames: [TimedFrame] = []
+        for f in 0..<3 {
+            var image = RGBAImage(width: 48, height: 32)
+            for y in 0..<32 {
+                for x in 0..<48 {
+                    let dark = (f * 12..<(f * 12 + 10)).contains(x)
+                    image[x, y] = RGBA8(r: UInt8(x * 5), g: UInt8(dark ? 20 : y * 8), b: UInt8((x + y) * 2))
+                }
+            }
+            frames.append(TimedFrame(image: image, delayCentiseconds: 4))
+        }
+        let sequence = FrameSequence(width: 48, height: 32, frames: frames, loopCount: .forever)
+        let options = GIFEncodingOptions(dither: dither)
+        let result = try GIFEncoder.encode(sequence, options: options)
+        #expect(result.paletteSize <= 256)
+        #expect(result.worstChannelError > 0 && result.worstChannelError <= (dither == .none ? 12 : 40), "\(result.worstChannelError) \(result.paletteSize)")
+        let decoded = try GIFDecoder.decode(result.bytes)
+        #expect(decoded.sequence.frames.count == 3)
+        var worst = 0
+        for (a, e) in zip(decoded.sequence.frames, frames) {
+            for i in a.image.pixels.indices {
+                worst = max(worst, abs(Int(a.image.pixels[i]) - Int(e.image.pixels[i])))
+            }
+        }
+        #expect(worst == result.worstChannelError)
+        #expect(try GIFEncoder.encode(sequence, options: options).bytes == result.bytes)
+    }
+
+    @Test("encoding twice gives identical bytes", arguments: [false, true])
+    func deterministic(transparent: Bool) throws {
+        let sequence = movingBlock(frames: 12, transparent: transparent)
+        let options = GIFEncodingOptions(transparentBackground: transparent ? .black : nil)
+        #expect(try GIFEncoder.encode(sequence, options: options).bytes == GIFEncoder.encode(sequence, options: options).bytes)
+    }
+
+    @Test("a failing write is an error naming giflib's code", arguments: [0, 6, 13, 40, 200])
+    func writeFailure(after: Int) throws {
+        do {
+            _ = try GIFEncoder.encode(movingBlock(), options: .init(), failAfterBytes: after)
+            Issue.record("encoding succeeded despite the failing sink")
+        } catch {
+            #expect([.writeFailed, .diskIsFull, .encoderCloseFailed].contains(error.code))
+            #expect(!error.description.isEmpty)
+        }
+    }
+
+    @Test("invalid sequences are refused")
+    func invalidInput() {
+        let image = RGBAImage(width: 2, height: 2)
+        let bad = [
+            FrameSequence(width: 2, height: 2, frames: [], loopCount: .forever),
+            FrameSequence(width: 2, height: 2, frames: [TimedFrame(image: image, delayCentiseconds: -1)], loopCount: .forever),
+            FrameSequence(width: 2, height: 2, frames: [TimedFrame(image: image, delayCentiseconds: 1)], loopCount: .repeats(0)),
+            FrameSequence(width: 2, height: 2, frames: [TimedFrame(image: image, delayCentiseconds: 1)], loopCount: .repeats(65536)),
+        ]
+        for sequence in bad {
+            do {
+                _ = try GIFEncoder.encode(sequence)
+                Issue.record("encoded an invalid sequence")
+            } catch { #expect(error.code == .invalidInput) }
+        }
+    }
+}

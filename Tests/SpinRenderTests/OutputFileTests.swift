@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+@testable import SpinRender
+
+/// A fresh folder under the system temporary folder, removed by the caller.
+func makeScratchFolder() -> String {
+    let path = NSTemporaryDirectory() + "spinrender-tests-" + UUID().uuidString
+    try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}
+
+@Suite("Atomic output files")
+struct OutputFileTests {
+    @Test func newFileGetsNormalPermissionsAndTheBytes() throws {
+        let folder = makeScratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/out.gif"
+        try OutputFile.write([1, 2, 3], to: path)
+        #expect(FileManager.default.contents(atPath: path) == Data([1, 2, 3]))
+        let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as! Int
+        #expect(mode == 0o666 & ~Int(OutputFile.currentUmask))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["out.gif"])
+    }
+
+    @Test func existingFileIsReplacedWhole() throws {
+        let folder = makeScratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/out.gif"
+        try Data(repeating: 9, count: 1000).write(to: URL(fileURLWithPath: path))
+        try OutputFile.write([7], to: path)
+        #expect(FileManager.default.contents(atPath: path) == Data([7]))
+    }
+
+    /// A full disk part-way through: exit 74, the old file byte-identical, no temporary file left.
+    @Test func failedWriteLeavesTheExistingFileAndNoTemporaryFile() throws {
+        let folder = makeScratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/out.gif"
+        let original = Data("original contents".utf8)
+        try original.write(to: URL(fileURLWithPath: path))
+        var calls = 0
+        let diskFullAfterOneChunk: OutputFile.Writer = { fd, buffer in
+            calls += 1
+            if calls == 1 { return OutputFile.systemWrite(fd, UnsafeRawBufferPointer(rebasing: buffer.prefix(10))) }
+            errno = ENOSPC
+            return -1
+        }
+        #expect {
+            try OutputFile.write(Array(repeating: 1, count: 100), to: path, using: diskFullAfterOneChunk)
+        } throws: { error in
+            let failure = error as! SpinRenderError
+            return failure.kind == .ioError && failure.message.contains("No space left on device") && failure.message.contains(path)
+        }
+        #expect(FileManager.default.contents(atPath: path) == original)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["out.gif"])
+    }
+
+    @Test func missingFolderCannotBeCreated() {
+        #expect {
+            try OutputFile.write([1], to: "/nonexistent-spinrender-folder/out.gif")
+        } throws: { error in
+            let failure = error as! SpinRenderError
+            return failure.kind == .cannotCreate && failure.message.contains("/nonexistent-spinrender-folder/out.gif")
+        }
+    }
+
+    @Test func aDirectoryInTheWayIsNotReplaced() throws {
+        let folder = makeScratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(throws: SpinRenderError.self) { try OutputFile.write([1], to: folder) }
+        var isDirectory: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) && isDirectory.boolValue)
+    }
+
+    /// Devices are written in place: `/dev/full` reports ENOSPC and stays a device.
+    @Test func deviceIsWrittenInPlaceNeverRenamedOver() throws {
+        #expect {
+            try OutputFile.write([1, 2, 3], to: "/dev/full")
+        } throws: { error in
+            (error as! SpinRenderError).kind == .ioError
+        }
+        let type = try FileManager.default.attributesOfItem(atPath: "/dev/full")[.type] as? FileAttributeType
+        #expect(type == .typeCharacterSpecial)
+        try OutputFile.write([1, 2, 3], to: "/dev/null")
+    }
+}

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Dispatch
 import Synchronization
 
@@ -100,7 +95,10 @@ public enum BatchRenderer {
             let gif = try SpinRenderer.renderGIF(job.request)
             outcome.warnings = gif.animation.warnings
             try writing.withLock { _ throws(SpinRenderError) in
-                if createFolders { try makeFolders(containing: job.outputPath) }
+                if createFolders {
+                    let folder = OutputFile.folder(of: job.outputPath)
+                    if folder != "." && folder != "/" { try InputFile.makeFolder(folder) }
+                }
                 try OutputFile.write(gif.bytes, to: job.outputPath)
             }
             outcome.frameCount = gif.animation.sequence.frames.count
@@ -109,20 +107,5 @@ public enum BatchRenderer {
             outcome.failure = error.message
         }
         return outcome
-    }
-
-    /// Creates the folders above `path` that are missing, like `mkdir -p`.
-    ///
-    /// - Throws: ``SpinRenderError`` `.cannotCreate` (73) naming the folder that cannot be made.
-    static func makeFolders(containing path: String) throws(SpinRenderError) {
-        let folder = OutputFile.folder(of: path)
-        guard folder != "." && folder != "/" else { return }
-        var prefix = folder.hasPrefix("/") ? "/" : ""
-        for part in folder.split(separator: "/") {
-            prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + part
-            if mkdir(prefix, 0o777) != 0 && errno != EEXIST {
-                throw SpinRenderError(.cannotCreate, "cannot create folder '\(prefix)' for '\(path)': \(describeErrno(errno))")
-            }
-        }
     }
 }

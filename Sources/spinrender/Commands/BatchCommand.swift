@@ -27,7 +27,7 @@ enum BatchCommand: Command {
     }
 
     /// The options an entry may use: the render options and `output`.
-    static var entryOptions: [OptionSpec] { [RenderCommand.options[0]] + RenderOptions.specs }
+    static var entryOptions: [OptionSpec] { RenderCommand.options.filter { $0.name == "output" } + RenderOptions.specs }
 
     static var schema: [String: BatchManifest.OptionKind] {
         var schema: [String: BatchManifest.OptionKind] = [:]

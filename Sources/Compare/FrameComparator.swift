@@ -50,6 +50,7 @@ enum FrameComparator {
         let rowBytes = a.width * 4
         let exact = options.threshold == 0
         let maxDelta = options.maxDelta
+        var detector: AntialiasingDetector? = nil
         for y in 0..<a.height {
             if rowsEqual(a.bytes, e.bytes, offset: y * rowBytes, count: rowBytes) { continue }
             for x in 0..<a.width {
@@ -58,8 +59,7 @@ enum FrameComparator {
                 let delta = PixelDistance.delta(p, q)
                 if delta > result.maxDelta { result.maxDelta = delta }
                 guard exact || delta > maxDelta else { continue }
-                if options.ignoreAntialiasing
-                    && (Antialiasing.isAntialiased(a, e, x: x, y: y) || Antialiasing.isAntialiased(e, a, x: x, y: y)) {
+                if options.ignoreAntialiasing && isAntialiased(x: x, y: y, a, e, detector: &detector) {
                     result.antialiased += 1
                     mark(.antialiased, x: x, y: y, width: a.width, height: a.height, in: &result)
                 } else {
@@ -69,6 +69,14 @@ enum FrameComparator {
                 }
             }
         }
+    }
+
+    /// pixelmatch's anti-aliasing test both ways, through a detector made on first use.
+    @inline(__always)
+    private static func isAntialiased(x: Int, y: Int, _ a: PixelGrid, _ e: PixelGrid,
+                                      detector: inout AntialiasingDetector?) -> Bool {
+        if detector == nil { detector = AntialiasingDetector(a, e) }
+        return detector!.isAntialiased(x: x, y: y)
     }
 
     /// Whether `count` bytes from `offset` are equal in both buffers, 8 bytes at a time.

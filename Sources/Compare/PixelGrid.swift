@@ -13,6 +13,15 @@ struct PixelGrid {
     @inline(__always)
     func pixel(_ x: Int, _ y: Int) -> UInt32 {
         // (y · width + x) · 4 + 4 ≤ width · height · 4 = bytes.count.
-        UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: (y &* width &+ x) &* 4, as: UInt32.self))
+        pixel(at: y &* width &+ x)
+    }
+
+    /// The pixel with row-major index `index` (`y · width + x`), packed as ``pixel(_:_:)``.
+    ///
+    /// - Precondition (unchecked): `0 ≤ index < width · height`.
+    @inline(__always)
+    func pixel(at index: Int) -> UInt32 {
+        // index · 4 + 4 ≤ width · height · 4 = bytes.count.
+        UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: index &* 4, as: UInt32.self))
     }
 }

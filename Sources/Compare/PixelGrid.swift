@@ -1,7 +1,9 @@
 /// Read-only access to one RGBA8 image's pixels as packed `UInt32`s, for the hot loops.
 ///
-/// Valid only inside the `withUnsafe…` scope that produced `bytes`.
-struct PixelGrid {
+/// Valid only inside the `withUnsafe…` scope that produced `bytes`. Sendable because it only
+/// reads, and the images it views are not mutated while a comparison runs (they are `let`
+/// copies of value-type pixel arrays inside `withUnsafeBytes`).
+struct PixelGrid: @unchecked Sendable {
     /// `width × height × 4` bytes, row-major RGBA8.
     let bytes: UnsafeRawBufferPointer
     let width: Int

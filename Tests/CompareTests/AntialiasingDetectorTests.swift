@@ -62,3 +62,35 @@ import Raster
         #expect(antialiased > 0, "the fixture should exercise the positive case")
     }
 }
+
+/// Comparing in parallel bands gives the same result as one pass.
+@Suite struct BandedComparisonTests {
+    @Test(arguments: [2, 3, 4, 7])
+    func bandsDoNotChangeTheResult(bands: Int) {
+        let width = 64, height = 45
+        let palette = AntialiasingDetectorTests.palettes[0]
+        let a = AntialiasingDetectorTests.patchwork(width: width, height: height, seed: 11, colours: palette)
+        var b = a
+        // Differences on and around band boundaries, and an anti-aliasing-prone region.
+        for (x, y) in [(0, 0), (5, 14), (6, 15), (7, 22), (8, 29), (63, 44), (30, 30)] { b[x, y] = RGBA8(r: 1, g: 2, b: 3) }
+        let other = AntialiasingDetectorTests.patchwork(width: width, height: height, seed: 12, colours: palette)
+        for y in 20..<26 { for x in 0..<width { b[x, y] = other[x, y] } }
+        for ignoreAntialiasing in [false, true] {
+            let options = ComparisonOptions(ignoreAntialiasing: ignoreAntialiasing)
+            let single = FrameComparator.compare(a, b, options: options, bandOverride: 1)
+            let banded = FrameComparator.compare(a, b, options: options, bandOverride: bands)
+            #expect(banded.differing == single.differing)
+            #expect(banded.antialiased == single.antialiased)
+            #expect(banded.maxDelta == single.maxDelta)
+            #expect(banded.first == single.first)
+            #expect(banded.marks == single.marks)
+            #expect(single.differing > 0)
+        }
+    }
+
+    @Test func largeFramesAreSplitAndSmallOnesAreNot() {
+        #expect(FrameComparator.bandCount(width: 1024, height: 1024) == 4)
+        #expect(FrameComparator.bandCount(width: 100, height: 100) == 1)
+        #expect(FrameComparator.bandCount(width: 100_000, height: 8) == 1)
+    }
+}

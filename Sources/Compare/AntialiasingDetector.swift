@@ -18,6 +18,8 @@ final class AntialiasingDetector {
     /// Ring of 3 rows of ``Antialiasing/hasManySiblings(_:x:y:)`` results (0 or 1), per image.
     private let siblingsA: UnsafeMutableBufferPointer<UInt8>
     private let siblingsB: UnsafeMutableBufferPointer<UInt8>
+    /// Ring of 3 rows: 1 where the pixel has many siblings in both images (`siblingsA & siblingsB`).
+    private let flatInBoth: UnsafeMutableBufferPointer<UInt8>
     /// The row held in each ring slot (`row % 3`), −1 for none.
     private var slotRow = (-1, -1, -1)
     /// The row y whose neighbours y − 1 … y + 1 are all in the ring, −1 for none.
@@ -34,6 +36,7 @@ final class AntialiasingDetector {
         lumaB = .allocate(capacity: 3 * width)
         siblingsA = .allocate(capacity: 3 * width)
         siblingsB = .allocate(capacity: 3 * width)
+        flatInBoth = .allocate(capacity: 3 * width)
     }
 
     deinit {
@@ -41,6 +44,7 @@ final class AntialiasingDetector {
         lumaB.deallocate()
         siblingsA.deallocate()
         siblingsB.deallocate()
+        flatInBoth.deallocate()
     }
 
     /// Whether (x, y) is anti-aliasing in either image (pixelmatch's
@@ -55,8 +59,22 @@ final class AntialiasingDetector {
             prepareRow(y + 1)
             preparedCentreRow = y
         }
+        // Both tests end by asking whether the darkest or the brightest neighbour has many
+        // siblings in both images: with no such neighbour at all, both are false.
+        guard hasNeighbourFlatInBoth(x: x, y: y) else { return false }
         return interiorTest(lumaA, siblingsA, siblingsB, x: x, y: y)
             || interiorTest(lumaB, siblingsB, siblingsA, x: x, y: y)
+    }
+
+    /// Whether any of the 8 neighbours of interior pixel (x, y) is flat in both images.
+    @inline(__always)
+    private func hasNeighbourFlatInBoth(x: Int, y: Int) -> Bool {
+        // Ring offsets of rows y − 1, y, y + 1; x ± 1 stays inside a row.
+        let up = slot(y - 1) * width &+ x, mid = slot(y) * width &+ x, down = slot(y + 1) * width &+ x
+        let above = flatInBoth[up &- 1] | flatInBoth[up] | flatInBoth[up &+ 1]
+        let level = flatInBoth[mid &- 1] | flatInBoth[mid &+ 1]
+        let below = flatInBoth[down &- 1] | flatInBoth[down] | flatInBoth[down &+ 1]
+        return above | level | below != 0
     }
 
     // MARK: Per-row preparation
@@ -76,6 +94,8 @@ final class AntialiasingDetector {
         fillLumas(b, row: row, into: lumaB, at: start)
         fillSiblings(a, row: row, into: siblingsA, at: start)
         fillSiblings(b, row: row, into: siblingsB, at: start)
+        // start ..< start + width lies inside every ring.
+        for i in start..<start + width { flatInBoth[i] = siblingsA[i] & siblingsB[i] }
         switch s {
         case 0: slotRow.0 = row
         case 1: slotRow.1 = row

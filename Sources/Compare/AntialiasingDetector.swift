@@ -18,6 +18,8 @@ final class AntialiasingDetector {
     /// Ring of 3 rows of ``Antialiasing/hasManySiblings(_:x:y:)`` results (0 or 1), per image.
     private let siblingsA: UnsafeMutableBufferPointer<UInt8>
     private let siblingsB: UnsafeMutableBufferPointer<UInt8>
+    /// `Double(a) / 255` for a = 0…255: pixelmatch's `a /= 255`, the same values, looked up.
+    private let alphaFraction: UnsafeMutableBufferPointer<Double>
     /// Ring of 3 rows: 1 where the pixel has many siblings in both images (`siblingsA & siblingsB`).
     private let flatInBoth: UnsafeMutableBufferPointer<UInt8>
     /// The row held in each ring slot (`row % 3`), −1 for none.
@@ -37,6 +39,8 @@ final class AntialiasingDetector {
         siblingsA = .allocate(capacity: 3 * width)
         siblingsB = .allocate(capacity: 3 * width)
         flatInBoth = .allocate(capacity: 3 * width)
+        alphaFraction = .allocate(capacity: 256)
+        for a in 0..<256 { alphaFraction[a] = Double(a) / 255 }
     }
 
     deinit {
@@ -45,6 +49,7 @@ final class AntialiasingDetector {
         siblingsA.deallocate()
         siblingsB.deallocate()
         flatInBoth.deallocate()
+        alphaFraction.deallocate()
     }
 
     /// Whether (x, y) is anti-aliasing in either image (pixelmatch's
@@ -108,10 +113,11 @@ final class AntialiasingDetector {
     /// Blending onto white with alpha 255 gives back the channel exactly (`255 + (c − 255) · 1`),
     /// so blending every pixel, as here, equals pixelmatch's blending of non-opaque pixels only.
     private func fillLumas(_ image: PixelGrid, row: Int, into out: UnsafeMutableBufferPointer<Double>, at start: Int) {
-        // x < width: pixel (x, row) is inside the image and start + x inside its ring slot.
+        // x < width: pixel (x, row) is inside the image and start + x inside its ring slot;
+        // the alpha byte indexes the 256-entry table.
         for x in 0..<width {
             let p = image.pixel(x, row)
-            let alpha = Double(p >> 24) / 255
+            let alpha = alphaFraction[Int(p >> 24)]
             let r = 255 + (Double(p & 0xFF) - 255) * alpha
             let g = 255 + (Double(p >> 8 & 0xFF) - 255) * alpha
             let b = 255 + (Double(p >> 16 & 0xFF) - 255) * alpha
@@ -134,7 +140,9 @@ final class AntialiasingDetector {
             let i = row &* w &+ x
             let centre = image.pixel(at: i)
             @inline(__always) func same(_ n: Int) -> Int {
-                PixelDistance.equivalent(centre, image.pixel(at: n)) ? 1 : 0
+                let q = image.pixel(at: n)
+                // PixelDistance.equivalent, without the branch of `||`.
+                return (centre == q ? 1 : 0) | ((centre | q) >> 24 == 0 ? 1 : 0)
             }
             let above = same(i &- w &- 1) &+ same(i &- w) &+ same(i &- w &+ 1)
             let level = same(i &- 1) &+ same(i &+ 1)

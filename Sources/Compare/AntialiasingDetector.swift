@@ -5,8 +5,10 @@
 /// this against the plain port. The speed comes from doing each pixel's work once instead of once
 /// per neighbour: each row's lumas and "has many siblings" flags are computed when the row is
 /// first needed, into a ring of 3 rows per image (the test at row y reads rows y − 1 … y + 1;
-/// the comparator walks rows downwards). Pixels with all 8 neighbours inside the image take an
-/// unrolled, branch-free path; border pixels use the plain port.
+/// the comparator walks rows downwards). Both tests can only succeed through a neighbour that has
+/// many siblings in both images, so a pixel with no such neighbour (every pixel of a noisy frame)
+/// is answered from one row of flags. Pixels with all 8 neighbours inside the image take an
+/// unrolled, branch-light path; border pixels use the plain port.
 final class AntialiasingDetector {
     private let a: PixelGrid
     private let b: PixelGrid

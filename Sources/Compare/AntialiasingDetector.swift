@@ -28,6 +28,8 @@ final class AntialiasingDetector {
     private var slotRow = (-1, -1, -1)
     /// The row y whose neighbours y − 1 … y + 1 are all in the ring, −1 for none.
     private var preparedCentreRow = -1
+    /// Ring offsets (`slot · width`) of rows y − 1, y and y + 1 for ``preparedCentreRow``.
+    private var above = 0, level = 0, below = 0
 
     /// - Precondition: `a` and `b` have the same size, and their bytes outlive the detector.
     init(_ a: PixelGrid, _ b: PixelGrid) {
@@ -65,6 +67,9 @@ final class AntialiasingDetector {
             prepareRow(y)
             prepareRow(y + 1)
             preparedCentreRow = y
+            above = slot(y - 1) * width
+            level = slot(y) * width
+            below = slot(y + 1) * width
         }
         // Both tests end by asking whether the darkest or the brightest neighbour has many
         // siblings in both images: with no such neighbour at all, both are false.
@@ -76,12 +81,12 @@ final class AntialiasingDetector {
     /// Whether any of the 8 neighbours of interior pixel (x, y) is flat in both images.
     @inline(__always)
     private func hasNeighbourFlatInBoth(x: Int, y: Int) -> Bool {
-        // Ring offsets of rows y − 1, y, y + 1; x ± 1 stays inside a row.
-        let up = slot(y - 1) * width &+ x, mid = slot(y) * width &+ x, down = slot(y + 1) * width &+ x
-        let above = flatInBoth[up &- 1] | flatInBoth[up] | flatInBoth[up &+ 1]
-        let level = flatInBoth[mid &- 1] | flatInBoth[mid &+ 1]
-        let below = flatInBoth[down &- 1] | flatInBoth[down] | flatInBoth[down &+ 1]
-        return above | level | below != 0
+        // Rows y − 1, y, y + 1 are prepared; x ± 1 stays inside a row.
+        let up = above &+ x, mid = level &+ x, down = below &+ x
+        let top = flatInBoth[up &- 1] | flatInBoth[up] | flatInBoth[up &+ 1]
+        let sides = flatInBoth[mid &- 1] | flatInBoth[mid &+ 1]
+        let bottom = flatInBoth[down &- 1] | flatInBoth[down] | flatInBoth[down &+ 1]
+        return top | sides | bottom != 0
     }
 
     // MARK: Per-row preparation
@@ -202,8 +207,8 @@ final class AntialiasingDetector {
                               _ siblings: UnsafeMutableBufferPointer<UInt8>,
                               _ otherSiblings: UnsafeMutableBufferPointer<UInt8>,
                               x: Int, y: Int) -> Bool {
-        // Ring offsets of rows y − 1, y, y + 1; x ± 1 stays inside a row.
-        let up = slot(y - 1) * width, mid = slot(y) * width, down = slot(y + 1) * width
+        // Rows y − 1, y, y + 1 are prepared; x ± 1 stays inside a row.
+        let up = above, mid = level, down = below
         let centre = luma[mid &+ x]
         // Column-major: (−1, −1), (−1, 0), (−1, 1), (0, −1), (0, 1), (1, −1), (1, 0), (1, 1).
         let d0 = centre - luma[up &+ x &- 1], d1 = centre - luma[mid &+ x &- 1]
@@ -212,17 +217,18 @@ final class AntialiasingDetector {
         let d6 = centre - luma[mid &+ x &+ 1], d7 = centre - luma[down &+ x &+ 1]
         let zeroes = Self.bit(d0 == 0, 0) | Self.bit(d1 == 0, 1) | Self.bit(d2 == 0, 2) | Self.bit(d3 == 0, 3)
             | Self.bit(d4 == 0, 4) | Self.bit(d5 == 0, 5) | Self.bit(d6 == 0, 6) | Self.bit(d7 == 0, 7)
+        let twoLowestCleared = zeroes & (zeroes &- 1) & ((zeroes & (zeroes &- 1)) &- 1)
+        if twoLowestCleared != 0 { return false }  // a third equal neighbour: inside a flat area
         let darkest = min(min(min(d0, d1), min(d2, d3)), min(min(d4, d5), min(d6, d7)))
         let brightest = max(max(max(d0, d1), max(d2, d3)), max(max(d4, d5), max(d6, d7)))
-        let moreThanTwoZeroes = zeroes & (zeroes &- 1) & ((zeroes & (zeroes &- 1)) &- 1) != 0  // clears two lowest bits
-        if moreThanTwoZeroes || darkest >= 0 || brightest <= 0 { return false }
+        if darkest >= 0 || brightest <= 0 { return false }
         let darkNeighbour = Self.firstIndex(of: darkest, d0, d1, d2, d3, d4, d5, d6, d7)
         let brightNeighbour = Self.firstIndex(of: brightest, d0, d1, d2, d3, d4, d5, d6, d7)
         let dark = Self.offset(ofNeighbour: darkNeighbour)
         let bright = Self.offset(ofNeighbour: brightNeighbour)
         // The darkest and brightest neighbours lie in rows y − 1 … y + 1, columns x − 1 … x + 1.
-        let darkIndex = slot(y &+ dark.dy) * width &+ x &+ dark.dx
-        let brightIndex = slot(y &+ bright.dy) * width &+ x &+ bright.dx
+        let darkIndex = (dark.dy < 0 ? up : dark.dy == 0 ? mid : down) &+ x &+ dark.dx
+        let brightIndex = (bright.dy < 0 ? up : bright.dy == 0 ? mid : down) &+ x &+ bright.dx
         return (siblings[darkIndex] & otherSiblings[darkIndex]) | (siblings[brightIndex] & otherSiblings[brightIndex]) != 0
     }
 }

@@ -55,6 +55,17 @@ public enum FrameComparison {
             actualFrames: mergedActual.map(\.frame), expectedFrames: mergedExpected.map(\.frame), marks: marks)
     }
 
+    /// Compares two still images: ``compare(actual:expected:options:)`` on one-frame sequences
+    /// (no timing is compared for stills).
+    public static func compare(actual: RGBAImage, expected: RGBAImage,
+                               options: ComparisonOptions = .exact) -> FrameComparisonResult {
+        func still(_ image: RGBAImage) -> FrameSequence {
+            FrameSequence(width: image.width, height: image.height,
+                          frames: [TimedFrame(image: image, delayCentiseconds: 0)], loopCount: .playOnce)
+        }
+        return compare(actual: still(actual), expected: still(expected), options: options)
+    }
+
     /// A merged frame and the original indices it stands for.
     typealias MergedFrame = (frame: TimedFrame, sources: Range<Int>)
 

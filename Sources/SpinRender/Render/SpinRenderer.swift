@@ -4,30 +4,6 @@ import GIFCodec
 import Raster
 import Scene
 
-/// The frames of a render request, ready to encode, with what the user should hear about.
-public struct RenderedAnimation: Sendable {
-    /// The frames as a browser shows them, with delays and loop count.
-    public var sequence: FrameSequence
-    /// Frames the animation has before loop compaction.
-    public var uncompactedFrameCount: Int
-    /// Human-readable warnings (e.g. raised delays), one line each.
-    public var warnings: [String]
-}
-
-/// The encoded GIF and facts about it.
-public struct RenderedGIF: Sendable {
-    /// The GIF89a file.
-    public var bytes: [UInt8]
-    /// The animation that was encoded.
-    public var animation: RenderedAnimation
-    /// Colours in the global colour table.
-    public var paletteSize: Int
-    /// Largest per-channel error of the palette, 0…255 (0 when the palette is exact).
-    public var worstChannelError: Int
-    /// Frames stored in the file after optimisation (identical neighbours merged).
-    public var storedFrameCount: Int
-}
-
 /// Renders scenes to frames and GIFs: the library's main entry point.
 ///
 /// ```swift

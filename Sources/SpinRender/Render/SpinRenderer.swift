@@ -21,7 +21,9 @@ public enum SpinRenderer {
     /// the time of frame `k mod p`, the same state, so repeats are identical to the pixel;
     /// with ``RenderRequest/compact`` only the shortest whole repeat of frames and delays is
     /// kept and the loop count multiplied to play the same.
-    public static func renderFrames(_ request: RenderRequest) -> RenderedAnimation {
+    ///
+    /// - Parameter progress: advanced once per frame drawn (shown only on a terminal).
+    public static func renderFrames(_ request: RenderRequest, progress: ProgressBar? = nil) -> RenderedAnimation {
         let renderer = SceneRenderer(request.scene)
         let frameCount = request.frameCount
         let timing = FrameTiming(frameCount: frameCount, framesPerSecond: request.framesPerSecond)
@@ -48,10 +50,11 @@ public enum SpinRenderer {
                 loop = compactedLoop
             }
         }
-        let images = renderImages(renderer, count: emitted, threads: request.threads) { index in
+        let images = renderImages(renderer, count: emitted, threads: request.threads, progress: progress) { index in
             let stateIndex = statePeriod.map { index % $0 } ?? index
             return timing.sampleTime(ofFrame: stateIndex)
         }
+        progress?.finish()
         let frames = (0..<emitted).map { TimedFrame(image: images[$0], delayCentiseconds: timing.delaysCentiseconds[$0]) }
         let sequence = FrameSequence(width: renderer.width, height: renderer.height, frames: frames, loopCount: loop)
         return RenderedAnimation(sequence: sequence, uncompactedFrameCount: frameCount, warnings: warnings)
@@ -61,8 +64,10 @@ public enum SpinRenderer {
     ///
     /// - Throws: ``SpinRenderError`` with `.software` if the GIF encoder fails (it only fails
     ///   on inputs this renderer never makes).
-    public static func renderGIF(_ request: RenderRequest) throws(SpinRenderError) -> RenderedGIF {
-        let animation = renderFrames(request)
+    ///
+    /// - Parameter progress: advanced once per frame drawn (shown only on a terminal).
+    public static func renderGIF(_ request: RenderRequest, progress: ProgressBar? = nil) throws(SpinRenderError) -> RenderedGIF {
+        let animation = renderFrames(request, progress: progress)
         var options = GIFEncodingOptions()
         options.optimize = request.optimize
         options.dither = request.dither
@@ -80,7 +85,7 @@ public enum SpinRenderer {
     }
 
     /// Draws `count` frames on up to `threads` threads; frame `i` is drawn at `time(i)`.
-    static func renderImages(_ renderer: SceneRenderer, count: Int, threads: Int?,
+    static func renderImages(_ renderer: SceneRenderer, count: Int, threads: Int?, progress: ProgressBar?,
                              time: @Sendable (Int) -> Double) -> [RGBAImage] {
         let workers = max(1, min(count, threads ?? ProcessorCount.online))
         let slots = FrameSlots(count: count)
@@ -89,6 +94,7 @@ public enum SpinRenderer {
             var index = worker
             while index < count {
                 slots.store(renderer.render(renderer.timeline.state(atSeconds: time(index)), using: &rasterizer), at: index)
+                progress?.advance()
                 index += workers
             }
         }

@@ -20,7 +20,7 @@ enum RenderCommand: Command {
             throw UsageError(message: "Missing expected argument '--output <output>'")
         }
         let request = try RenderOptions.request(from: arguments)
-        let gif = try SpinRenderer.renderGIF(request)
+        let gif = try SpinRenderer.renderGIF(request, progress: RenderOptions.progressBar(for: request, console: console))
         gif.animation.warnings.forEach(console.warning)
         try OutputFile.write(gif.bytes, to: output)
         let sequence = gif.animation.sequence

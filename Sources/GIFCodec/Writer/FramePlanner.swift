@@ -170,38 +170,62 @@ struct FramePlanner {
         let rawMax = max(drawnByAll.lastIndex(of: true) ?? 0, rawTransparent ?? 0)
         let rawSize = Self.codeSize(rawMax)
         let raw = values.map { $0 == 0xFFFF ? UInt8(rawTransparent!) : UInt8($0) }
-        var best = EncodedRect(lzw: raw.withUnsafeBufferPointer { encoder.compress($0, minCodeSize: rawSize).bytes },
-                               minCodeSize: rawSize, transparentIndex: rawTransparent)
-        guard anyUnchanged else { return best }
+        // Candidates are compared with plain greedy LZW (fast); the winner is then encoded
+        // with flexible parsing, kept when smaller.
+        var best = EncodedRect(lzw: [], minCodeSize: rawSize, transparentIndex: rawTransparent)
+        var bestPixels = raw, bestAlternatives: [UInt8]? = nil
+        var bestCount = raw.withUnsafeBufferPointer { encoder.compress($0, minCodeSize: rawSize, flexible: false,
+                                                                       countOnly: true).count }
         // The frame's transparent index: the smallest index no changed pixel draws, inside the
         // table (always found when the frames have transparent pixels: the palette then keeps a
         // free slot; otherwise a frame drawing every entry just stores all colours).
-        guard let t = drawnByChanged.firstIndex(of: false), t < tableSize else { return best }
-        let size = Self.codeSize(max(drawnByChanged.lastIndex(of: true) ?? 0, t))
-        let limit = 1 << size
-        var allTransparent = [UInt8](repeating: 0, count: n)
-        var either = [UInt8](repeating: 0, count: n)
-        for i in 0..<n {
-            let v = values[i]
-            if unchanged[i] {
-                allTransparent[i] = UInt8(t)
-                // An unchanged colour may stay when it fits the code size.
-                either[i] = v != 0xFFFF && Int(v) < limit ? UInt8(v) : UInt8(t)
-            } else {
-                allTransparent[i] = UInt8(v)
-                either[i] = UInt8(v)
+        if anyUnchanged, let t = drawnByChanged.firstIndex(of: false), t < tableSize {
+            let size = Self.codeSize(max(drawnByChanged.lastIndex(of: true) ?? 0, t))
+            let limit = 1 << size
+            var allTransparent = [UInt8](repeating: 0, count: n)
+            var either = [UInt8](repeating: 0, count: n)
+            for i in 0..<n {
+                let v = values[i]
+                if unchanged[i] {
+                    allTransparent[i] = UInt8(t)
+                    // An unchanged colour may stay when it fits the code size.
+                    either[i] = v != 0xFFFF && Int(v) < limit ? UInt8(v) : UInt8(t)
+                } else {
+                    allTransparent[i] = UInt8(v)
+                    either[i] = UInt8(v)
+                }
+            }
+            let transparentCount = allTransparent.withUnsafeBufferPointer {
+                encoder.compress($0, minCodeSize: size, flexible: false, countOnly: true).count
+            }
+            if transparentCount < bestCount {
+                bestCount = transparentCount
+                best = EncodedRect(lzw: [], minCodeSize: size, transparentIndex: t)
+                bestPixels = allTransparent
+            }
+            let eitherCount = either.withUnsafeBufferPointer { e in
+                allTransparent.withUnsafeBufferPointer { a in
+                    encoder.compress(e, alternatives: a, minCodeSize: size, flexible: false, countOnly: true).count
+                }
+            }
+            if eitherCount < bestCount {
+                bestCount = eitherCount
+                best = EncodedRect(lzw: [], minCodeSize: size, transparentIndex: t)
+                bestPixels = either
+                bestAlternatives = allTransparent
             }
         }
-        let transparentLZW = allTransparent.withUnsafeBufferPointer { encoder.compress($0, minCodeSize: size).bytes }
-        if transparentLZW.count < best.lzw.count {
-            best = EncodedRect(lzw: transparentLZW, minCodeSize: size, transparentIndex: t)
+        let size = best.minCodeSize
+        func compress(flexible: Bool) -> [UInt8] {
+            bestPixels.withUnsafeBufferPointer { p in
+                (bestAlternatives ?? []).withUnsafeBufferPointer { a in
+                    encoder.compress(p, alternatives: bestAlternatives == nil ? nil : a, minCodeSize: size,
+                                     flexible: flexible).bytes
+                }
+            }
         }
-        let chosen = either.withUnsafeBufferPointer { e in
-            allTransparent.withUnsafeBufferPointer { a in encoder.compress(e, alternatives: a, minCodeSize: size).bytes }
-        }
-        if chosen.count < best.lzw.count {
-            best = EncodedRect(lzw: chosen, minCodeSize: size, transparentIndex: t)
-        }
+        let flexible = compress(flexible: true)
+        best.lzw = flexible.count <= bestCount ? flexible : compress(flexible: false)
         return best
     }
 

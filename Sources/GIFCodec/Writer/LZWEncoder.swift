@@ -23,6 +23,8 @@ struct LZWEncoder {
 
     /// Branch points a look-ahead may explore before settling for the first option.
     private let lookaheadBudget = 24
+    /// Prefix lengths flexible parsing tries per string.
+    private let flexibleWindow = 8
 
     /// How far the dictionary can match from `code` with the next pixel at `pos`, taking either
     /// option at "don't care" pixels; explores both branches while `budget` lasts.
@@ -61,7 +63,7 @@ struct LZWEncoder {
     /// - Returns: the LZW data (without the code size byte and without sub-block framing) and
     ///   its length in bytes (the same number when `countOnly` leaves `bytes` empty).
     mutating func compress(_ pixels: UnsafeBufferPointer<UInt8>, alternatives: UnsafeBufferPointer<UInt8>? = nil,
-                           minCodeSize: Int, countOnly: Bool = false) -> (bytes: [UInt8], count: Int) {
+                           minCodeSize: Int, flexible: Bool = true, countOnly: Bool = false) -> (bytes: [UInt8], count: Int) {
         precondition((2...8).contains(minCodeSize))
         if let alternatives { precondition(alternatives.count == pixels.count) }
         let alphabet = self.alphabet
@@ -93,58 +95,106 @@ struct LZWEncoder {
             emit(clear)
             guard pixels.count > 0 else { return }
             let p = pixels.baseAddress!
+            if alternatives == nil && !flexible {
+                // Plain greedy LZW. Codes < 4096 and symbols < alphabet: index < children.count.
+                let table = children.baseAddress!
+                var current = Int(p[0])
+                for i in 1..<pixels.count {
+                    let symbol = Int(p[i])
+                    let child = Int(table[current &* alphabet &+ symbol])
+                    if child != 0 {
+                        current = child
+                        continue
+                    }
+                    emit(current)
+                    let slot = current &* alphabet &+ symbol
+                    table[slot] = UInt16(truncatingIfNeeded: next)
+                    used.append(slot)
+                    if next >= 1 << width && width < 12 { width += 1 }
+                    if next == 4095 {
+                        emit(clear)
+                        for index in used { table[index] = 0 }
+                        used.removeAll(keepingCapacity: true)
+                        width = minCodeSize + 1
+                        next = endOfInformation + 1
+                    } else {
+                        next += 1
+                    }
+                    current = symbol
+                }
+                emit(current)
+                return
+            }
             // Without alternatives every pixel is its own alternative.
             let q = alternatives?.baseAddress ?? p
             let n = pixels.count
             let table = children.baseAddress!
             var budget = 0
-            // Picks the start symbol of a new string at `pos`: the option matching further.
-            func start(_ pos: Int, last: Int) -> Int {
+            // The start symbol of a string at `pos` (the option matching further) and the
+            // position the dictionary can match to from there.
+            func start(_ pos: Int, last: Int) -> (symbol: Int, reach: Int) {
                 let a = Int(p[pos]), b = Int(q[pos])
-                if a == b { return a }
+                if a == b && !flexible { return (a, 0) }
                 budget = lookaheadBudget
                 let ra = Self.reach(table, alphabet, p, q, n, a, pos + 1, &budget)
+                if a == b { return (a, ra) }
                 budget = lookaheadBudget
                 let rb = Self.reach(table, alphabet, p, q, n, b, pos + 1, &budget)
-                return rb > ra || (rb == ra && b == last) ? b : a
+                return rb > ra || (rb == ra && b == last) ? (b, rb) : (a, ra)
             }
-            var current = start(0, last: -1)
-            var last = current
-            var i = 1
+            var path: [Int] = []
+            path.reserveCapacity(4096)
+            var i = 0
+            var symbol = start(0, last: -1).symbol
             while i < n {
-                let a = Int(p[i]), b = Int(q[i])
-                // Every code < 4096 and every symbol < alphabet, so code * alphabet + symbol
-                // < 4096 * alphabet = children.count.
-                let ca = Int(table[current * alphabet + a])
-                if a == b {
-                    if ca != 0 {
-                        current = ca
-                        last = a
-                        i += 1
-                        continue
+                // The longest match from i: path[k] is the code of its first k + 1 pixels.
+                path.removeAll(keepingCapacity: true)
+                var code = symbol, last = symbol, j = i + 1
+                path.append(code)
+                while j < n {
+                    let a = Int(p[j]), b = Int(q[j])
+                    // Every code < 4096 and every symbol < alphabet: code * alphabet + symbol
+                    // < 4096 * alphabet = children.count.
+                    let ca = Int(table[code * alphabet + a])
+                    let cb = a == b ? 0 : Int(table[code * alphabet + b])
+                    if ca == 0 && cb == 0 { break }
+                    var pick = ca != 0 ? a : b
+                    if ca != 0 && cb != 0 {
+                        budget = lookaheadBudget
+                        let ra = Self.reach(table, alphabet, p, q, n, ca, j + 1, &budget)
+                        budget = lookaheadBudget
+                        let rb = Self.reach(table, alphabet, p, q, n, cb, j + 1, &budget)
+                        pick = rb > ra || (rb == ra && b == last) ? b : a
                     }
-                } else {
-                    let cb = Int(table[current * alphabet + b])
-                    if ca != 0 || cb != 0 {
-                        var pick = ca != 0 ? a : b
-                        if ca != 0 && cb != 0 {
-                            budget = lookaheadBudget
-                            let ra = Self.reach(table, alphabet, p, q, n, ca, i + 1, &budget)
-                            budget = lookaheadBudget
-                            let rb = Self.reach(table, alphabet, p, q, n, cb, i + 1, &budget)
-                            pick = rb > ra || (rb == ra && b == last) ? b : a
+                    code = pick == a ? ca : cb
+                    last = pick
+                    path.append(code)
+                    j += 1
+                }
+                // Flexible parsing (Horspool 1995): a shorter prefix may let the next string
+                // reach further; try the last few prefix lengths, longest first on ties.
+                var length = path.count
+                if flexible && j < n && length > 1 {
+                    var bestEnd = -1
+                    for candidate in stride(from: path.count, through: max(1, path.count - flexibleWindow + 1), by: -1) {
+                        let end = start(i + candidate, last: -1).reach
+                        if end > bestEnd {
+                            bestEnd = end
+                            length = candidate
                         }
-                        current = pick == a ? ca : cb
-                        last = pick
-                        i += 1
-                        continue
                     }
                 }
-                emit(current)
-                let symbol = start(i, last: last)
-                let slot = current * alphabet + symbol
-                table[slot] = UInt16(next)
-                used.append(slot)
+                emit(path[length - 1])
+                i += length
+                guard i < n else { break }
+                symbol = start(i, last: last).symbol
+                // The decoder defines code `next` whatever it spells; a string already in the
+                // dictionary (possible after a shorter prefix) keeps its old code.
+                let slot = path[length - 1] * alphabet + symbol
+                if table[slot] == 0 {
+                    table[slot] = UInt16(next)
+                    used.append(slot)
+                }
                 if next >= 1 << width && width < 12 { width += 1 }
                 if next == 4095 {
                     emit(clear)
@@ -155,11 +205,7 @@ struct LZWEncoder {
                 } else {
                     next += 1
                 }
-                current = symbol
-                last = symbol
-                i += 1
             }
-            emit(current)
         }
         self.used = used
         emit(endOfInformation)

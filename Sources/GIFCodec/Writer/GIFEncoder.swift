@@ -134,8 +134,14 @@ public enum GIFEncoder {
                     previous.withUnsafeBufferPointer { b in
                         // Both hold width * height entries.
                         for y in 0..<height {
-                            for x in 0..<width where a[y * width + x] != b[y * width + x] {
-                                box = (min(box.x0, x), min(box.y0, y), max(box.x1, x + 1), max(box.y1, y + 1))
+                            let row = y * width
+                            var first = -1, last = -1
+                            for x in 0..<width where a[row + x] != b[row + x] {
+                                if first < 0 { first = x }
+                                last = x
+                            }
+                            if first >= 0 {
+                                box = (min(box.x0, first), min(box.y0, y), max(box.x1, last + 1), y + 1)
                             }
                         }
                     }

@@ -69,30 +69,15 @@ struct LZWEncoder {
         let alphabet = self.alphabet
         let clear = 1 << minCodeSize
         let endOfInformation = clear + 1
-        var out: [UInt8] = []
-        if !countOnly { out.reserveCapacity(pixels.count / 2 + 16) }
-        var byteCount = 0
-        var accumulator: UInt64 = 0
-        var accumulatedBits = 0
+        var writer = BitWriter(countOnly: countOnly, capacity: pixels.count / 2 + 16)
         var width = minCodeSize + 1
         var next = endOfInformation + 1
-
-        func emit(_ code: Int) {
-            accumulator |= UInt64(code) << UInt64(accumulatedBits)
-            accumulatedBits += width
-            while accumulatedBits >= 8 {
-                if !countOnly { out.append(UInt8(truncatingIfNeeded: accumulator)) }
-                byteCount += 1
-                accumulator >>= 8
-                accumulatedBits -= 8
-            }
-        }
 
         var used = self.used
         children.withUnsafeMutableBufferPointer { children in
             for index in used { children[index] = 0 }
             used.removeAll(keepingCapacity: true)
-            emit(clear)
+            writer.write(clear, width: width)
             guard pixels.count > 0 else { return }
             let p = pixels.baseAddress!
             if alternatives == nil && !flexible {
@@ -106,13 +91,13 @@ struct LZWEncoder {
                         current = child
                         continue
                     }
-                    emit(current)
+                    writer.write(current, width: width)
                     let slot = current &* alphabet &+ symbol
                     table[slot] = UInt16(truncatingIfNeeded: next)
                     used.append(slot)
                     if next >= 1 << width && width < 12 { width += 1 }
                     if next == 4095 {
-                        emit(clear)
+                        writer.write(clear, width: width)
                         for index in used { table[index] = 0 }
                         used.removeAll(keepingCapacity: true)
                         width = minCodeSize + 1
@@ -122,7 +107,7 @@ struct LZWEncoder {
                     }
                     current = symbol
                 }
-                emit(current)
+                writer.write(current, width: width)
                 return
             }
             // Without alternatives every pixel is its own alternative.
@@ -184,7 +169,7 @@ struct LZWEncoder {
                         }
                     }
                 }
-                emit(path[length - 1])
+                writer.write(path[length - 1], width: width)
                 i += length
                 guard i < n else { break }
                 symbol = start(i, last: last).symbol
@@ -197,7 +182,7 @@ struct LZWEncoder {
                 }
                 if next >= 1 << width && width < 12 { width += 1 }
                 if next == 4095 {
-                    emit(clear)
+                    writer.write(clear, width: width)
                     for index in used { table[index] = 0 }
                     used.removeAll(keepingCapacity: true)
                     width = minCodeSize + 1
@@ -208,11 +193,45 @@ struct LZWEncoder {
             }
         }
         self.used = used
-        emit(endOfInformation)
-        if accumulatedBits > 0 {
-            if !countOnly { out.append(UInt8(truncatingIfNeeded: accumulator)) }
-            byteCount += 1
+        writer.write(endOfInformation, width: width)
+        writer.finish()
+        return (writer.bytes, writer.count)
+    }
+}
+
+/// Packs variable-width codes least significant bit first (GIF89a appendix F).
+struct BitWriter {
+    private(set) var bytes: [UInt8] = []
+    /// Bytes produced (also when only counting).
+    private(set) var count = 0
+    private var accumulator: UInt64 = 0
+    private var accumulatedBits = 0
+    private let countOnly: Bool
+
+    init(countOnly: Bool, capacity: Int) {
+        self.countOnly = countOnly
+        if !countOnly { bytes.reserveCapacity(capacity) }
+    }
+
+    @inline(__always)
+    mutating func write(_ code: Int, width: Int) {
+        accumulator |= UInt64(truncatingIfNeeded: code) << UInt64(accumulatedBits)
+        accumulatedBits += width
+        while accumulatedBits >= 8 {
+            if !countOnly { bytes.append(UInt8(truncatingIfNeeded: accumulator)) }
+            count += 1
+            accumulator >>= 8
+            accumulatedBits -= 8
         }
-        return (out, byteCount)
+    }
+
+    /// Flushes the last partial byte.
+    mutating func finish() {
+        if accumulatedBits > 0 {
+            if !countOnly { bytes.append(UInt8(truncatingIfNeeded: accumulator)) }
+            count += 1
+            accumulator = 0
+            accumulatedBits = 0
+        }
     }
 }

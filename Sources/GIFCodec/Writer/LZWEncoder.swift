@@ -117,7 +117,7 @@ struct LZWEncoder {
             var budget = 0
             // The start symbol of a string at `pos` (the option matching further) and the
             // position the dictionary can match to from there.
-            func start(_ pos: Int, last: Int) -> (symbol: Int, reach: Int) {
+            func start(_ pos: Int) -> (symbol: Int, reach: Int) {
                 let a = Int(p[pos]), b = Int(q[pos])
                 if a == b && !flexible { return (a, 0) }
                 budget = lookaheadBudget
@@ -125,16 +125,17 @@ struct LZWEncoder {
                 if a == b { return (a, ra) }
                 budget = lookaheadBudget
                 let rb = Self.reach(table, alphabet, p, q, n, b, pos + 1, &budget)
-                return rb > ra || (rb == ra && b == last) ? (b, rb) : (a, ra)
+                // On a tie the alternative (the one "don't care" symbol) wins: it makes runs.
+                return rb >= ra ? (b, rb) : (a, ra)
             }
             var path: [Int] = []
             path.reserveCapacity(4096)
             var i = 0
-            var symbol = start(0, last: -1).symbol
+            var symbol = start(0).symbol
             while i < n {
                 // The longest match from i: path[k] is the code of its first k + 1 pixels.
                 path.removeAll(keepingCapacity: true)
-                var code = symbol, last = symbol, j = i + 1
+                var code = symbol, j = i + 1
                 path.append(code)
                 while j < n {
                     let a = Int(p[j]), b = Int(q[j])
@@ -149,10 +150,9 @@ struct LZWEncoder {
                         let ra = Self.reach(table, alphabet, p, q, n, ca, j + 1, &budget)
                         budget = lookaheadBudget
                         let rb = Self.reach(table, alphabet, p, q, n, cb, j + 1, &budget)
-                        pick = rb > ra || (rb == ra && b == last) ? b : a
+                        pick = rb >= ra ? b : a
                     }
                     code = pick == a ? ca : cb
-                    last = pick
                     path.append(code)
                     j += 1
                 }
@@ -162,7 +162,7 @@ struct LZWEncoder {
                 if flexible && j < n && length > 1 {
                     var bestEnd = -1
                     for candidate in stride(from: path.count, through: max(1, path.count - flexibleWindow + 1), by: -1) {
-                        let end = start(i + candidate, last: -1).reach
+                        let end = start(i + candidate).reach
                         if end > bestEnd {
                             bestEnd = end
                             length = candidate
@@ -172,7 +172,7 @@ struct LZWEncoder {
                 writer.write(path[length - 1], width: width)
                 i += length
                 guard i < n else { break }
-                symbol = start(i, last: last).symbol
+                symbol = start(i).symbol
                 // The decoder defines code `next` whatever it spells; a string already in the
                 // dictionary (possible after a shorter prefix) keeps its old code.
                 let slot = path[length - 1] * alphabet + symbol

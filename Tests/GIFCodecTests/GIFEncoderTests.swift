@@ -345,3 +345,27 @@ struct GIFEncoderTests {
         }
     }
 }
+
+@Suite("Streaming encoder")
+struct GIFStreamEncoderTests {
+    @Test("frame by frame gives the same bytes as the whole sequence", arguments: [false, true])
+    func sameBytes(transparent: Bool) throws {
+        let sequence = movingBlock(frames: 9, transparent: transparent)
+        let options = GIFEncodingOptions(transparentBackground: transparent ? .white : nil)
+        var stream = try GIFStreamEncoder(width: sequence.width, height: sequence.height,
+                                          loopCount: sequence.loopCount, options: options)
+        for frame in sequence.frames { try stream.append(frame.image, delayCentiseconds: frame.delayCentiseconds) }
+        #expect(stream.frameCount == 9)
+        #expect(try stream.finish().bytes == GIFEncoder.encode(sequence, options: options).bytes)
+    }
+
+    @Test("a frame of the wrong size is refused")
+    func wrongSize() throws {
+        var stream = try GIFStreamEncoder(width: 4, height: 4, loopCount: .forever)
+        do {
+            try stream.append(RGBAImage(width: 4, height: 5), delayCentiseconds: 2)
+            Issue.record("accepted a 4×5 frame on a 4×4 canvas")
+        } catch { #expect(error.code == .invalidInput) }
+        #expect(throws: GIFError.self) { try GIFStreamEncoder(width: 0, height: 4, loopCount: .forever) }
+    }
+}

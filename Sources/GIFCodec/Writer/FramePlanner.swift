@@ -222,7 +222,9 @@ struct FramePlanner {
                 best = EncodedRect(lzw: [], minCodeSize: size, transparentIndex: t)
                 bestPixels = allTransparent
             }
-            let eitherCount = either.withUnsafeBufferPointer { e in
+            // The per-pixel choice rarely wins when all-transparent is far behind all-colour,
+            // and it is the slow candidate: skip it then.
+            let eitherCount = transparentCount > bestCount + bestCount / 8 ? Int.max : either.withUnsafeBufferPointer { e in
                 allTransparent.withUnsafeBufferPointer { a in
                     encoder.compress(e, alternatives: a, minCodeSize: size, flexible: false, countOnly: true).count
                 }

@@ -22,7 +22,7 @@ struct LZWEncoder {
     }
 
     /// Branch points a look-ahead may explore before settling for the first option.
-    private let lookaheadBudget = 24
+    private let lookaheadBudget = 2
     /// Prefix lengths flexible parsing tries per string.
     private let flexibleWindow = 8
 

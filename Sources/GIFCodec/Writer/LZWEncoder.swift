@@ -1,12 +1,18 @@
-/// GIF's variable-width LZW compressor (GIF89a appendix F), with optional "don't care" pixels.
+/// GIF's variable-width LZW compressor (GIF89a appendix F), with "don't care" pixels and
+/// flexible parsing.
 ///
-/// Greedy longest match, code widths growing from `minCodeSize + 1` to 12 bits exactly when
-/// the next code reaches `2^width` (the rule every decoder, giflib's included, follows), and a
-/// clear code as soon as code 4095 is assigned. Where the caller offers an alternative index for
-/// a pixel (an unchanged pixel may be drawn as its colour or as the transparent index, both
-/// display the same), the encoder takes whichever extends the current string, so runs of
-/// "don't care" pixels join the surrounding strings instead of breaking them. That choice is
-/// what lets a frame encode smaller than with either all-colour or all-transparent pixels.
+/// Code widths grow from `minCodeSize + 1` to 12 bits exactly when the next code reaches
+/// `2^width` (the rule every decoder, giflib's included, follows), and a clear code goes out as
+/// soon as code 4095 is assigned. Two refinements over plain greedy matching, both invisible to
+/// decoders:
+/// - Where the caller offers an alternative index for a pixel (an unchanged pixel may be drawn
+///   as its colour or as the transparent index: both display the same), the encoder takes the
+///   option whose dictionary match reaches further (a small bounded look-ahead); on a tie the
+///   alternative wins, so the one "don't care" symbol forms runs and enters the dictionary.
+/// - Flexible parsing (Horspool, "The effect of non-greedy parsing in Ziv-Lempel compression
+///   methods", DCC 1995): a string may stop a few pixels short of its longest match when the
+///   next string then reaches further. The decoder still defines one code per code read, so a
+///   string already in the dictionary just uses up a code number.
 ///
 /// The dictionary is a dense `4096 × 256` array of child codes (0 = none; code 0 is never a
 /// child since children are ≥ `clear + 2`); only the entries set since the last clear are reset,

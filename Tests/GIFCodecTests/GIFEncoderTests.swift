@@ -109,6 +109,8 @@ struct GIFEncoderTests {
         let (optimised, walk) = try expectRoundTrip(sequence)
         let (plain, _) = try expectRoundTrip(sequence, GIFEncodingOptions(optimize: false))
         #expect(walk.images.dropFirst().allSatisfy { $0 == (0, 0, 40, 30) })
+        // The noise between the two dots is written as the frame's transparent index.
+        #expect(walk.controls.dropFirst().allSatisfy { $0.transparent != nil })
         #expect(optimised.bytes.count < plain.bytes.count)
     }
 

@@ -93,7 +93,7 @@ public enum BatchRenderer {
         var outcome = BatchOutcome(number: job.number, outputPath: job.outputPath)
         do throws(SpinRenderError) {
             let gif = try SpinRenderer.renderGIF(job.request)
-            outcome.warnings = gif.animation.warnings
+            outcome.warnings = gif.warnings
             try writing.withLock { _ throws(SpinRenderError) in
                 if createFolders {
                     let folder = OutputFile.folder(of: job.outputPath)
@@ -101,7 +101,7 @@ public enum BatchRenderer {
                 }
                 try OutputFile.write(gif.bytes, to: job.outputPath)
             }
-            outcome.frameCount = gif.animation.sequence.frames.count
+            outcome.frameCount = gif.frameCount
             outcome.byteCount = gif.bytes.count
         } catch {
             outcome.failure = error.message

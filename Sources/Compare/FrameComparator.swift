@@ -1,29 +1,5 @@
+import Dispatch
 import Raster
-
-/// What comparing one pair of equal-sized images found.
-struct FrameDifference: Sendable {
-    /// Pixels that differ beyond the threshold and are not excused as anti-aliasing.
-    var differing = 0
-    /// Pixels beyond the threshold that were taken for anti-aliasing (only with
-    /// ``ComparisonOptions/ignoreAntialiasing``).
-    var antialiased = 0
-    /// The largest ``PixelDistance`` of any pixel pair, 0…35215.
-    var maxDelta = 0.0
-    /// The first differing pixel in row-major order.
-    var first: PixelPosition? = nil
-    /// One byte per pixel (``PixelMark``), allocated only once some pixel is marked.
-    var marks: [UInt8]? = nil
-}
-
-/// How a pixel is drawn in the diff image.
-enum PixelMark: UInt8 {
-    /// Equal within the threshold: a faded grey copy of the expected pixel.
-    case same = 0
-    /// Differs: red.
-    case different = 1
-    /// Differs but is anti-aliasing: yellow.
-    case antialiased = 2
-}
 
 /// Compares two images of the same size pixel by pixel.
 enum FrameComparator {
@@ -31,44 +7,140 @@ enum FrameComparator {
     ///
     /// Rows whose bytes are identical are skipped with one word-wise pass; that is the whole cost
     /// for equal frames. Within a row, equal or both-transparent pixels are skipped before any
-    /// colour maths.
-    static func compare(_ actual: RGBAImage, _ expected: RGBAImage, options: ComparisonOptions) -> FrameDifference {
+    /// colour maths. Large frames are split into horizontal bands compared in parallel; the
+    /// result does not depend on the split.
+    ///
+    /// - Parameter bandOverride: the number of bands, for tests; `nil` chooses by size.
+    static func compare(_ actual: RGBAImage, _ expected: RGBAImage, options: ComparisonOptions,
+                        bandOverride: Int? = nil) -> FrameDifference {
         precondition(actual.width == expected.width && actual.height == expected.height)
-        var result = FrameDifference()
-        actual.pixels.withUnsafeBytes { a in
+        let width = actual.width, height = actual.height
+        return actual.pixels.withUnsafeBytes { a in
             expected.pixels.withUnsafeBytes { e in
-                let gridA = PixelGrid(bytes: a, width: actual.width, height: actual.height)
-                let gridE = PixelGrid(bytes: e, width: expected.width, height: expected.height)
-                compare(gridA, gridE, options: options, into: &result)
+                let gridA = PixelGrid(bytes: a, width: width, height: height)
+                let gridE = PixelGrid(bytes: e, width: width, height: height)
+                let bands = max(1, min(height, bandOverride ?? bandCount(width: width, height: height)))
+                if bands == 1 {
+                    return compareRows(0..<height, gridA, gridE, options: options)
+                }
+                var partials = [FrameDifference](repeating: FrameDifference(), count: bands)
+                partials.withUnsafeMutableBufferPointer { buffer in
+                    let out = BandResults(slots: buffer)
+                    DispatchQueue.concurrentPerform(iterations: bands) { band in
+                        let rows = band * height / bands..<(band + 1) * height / bands
+                        out.store(compareRows(rows, gridA, gridE, options: options), band: band)
+                    }
+                }
+                return merge(partials, width: width, height: height, bands: bands)
             }
         }
+    }
+
+    /// One result slot per band, written from the band's own thread.
+    private struct BandResults: @unchecked Sendable {
+        /// Sendable because band `i` writes only `slots[i]`, and the caller reads them after
+        /// `concurrentPerform` has returned.
+        let slots: UnsafeMutableBufferPointer<FrameDifference>
+
+        func store(_ result: FrameDifference, band: Int) {
+            slots[band] = result
+        }
+    }
+
+    /// Pixels per band below which splitting costs more than it saves.
+    static let minimumPixelsPerBand = 1 << 17
+
+    /// How many bands to compare in parallel: 1 for small frames, else up to 4.
+    static func bandCount(width: Int, height: Int) -> Int {
+        max(1, min(4, height / 16, width * height / minimumPixelsPerBand))
+    }
+
+    /// Joins band results (in row order) into one, with marks for the whole frame.
+    private static func merge(_ partials: [FrameDifference], width: Int, height: Int, bands: Int) -> FrameDifference {
+        var result = FrameDifference()
+        var anyMarks = false
+        for partial in partials {
+            result.differing += partial.differing
+            result.antialiased += partial.antialiased
+            result.maxDelta = max(result.maxDelta, partial.maxDelta)
+            if result.first == nil { result.first = partial.first }
+            anyMarks = anyMarks || partial.marks != nil
+        }
+        guard anyMarks else { return result }
+        var marks = [UInt8](repeating: 0, count: width * height)
+        for (band, partial) in partials.enumerated() {
+            guard let bandMarks = partial.marks else { continue }
+            let start = band * height / bands * width
+            marks.replaceSubrange(start..<start + bandMarks.count, with: bandMarks)
+        }
+        result.marks = marks
         return result
     }
 
-    private static func compare(_ a: PixelGrid, _ e: PixelGrid, options: ComparisonOptions,
-                                into result: inout FrameDifference) {
+    /// Compares the given rows; the result's marks cover just these rows.
+    private static func compareRows(_ rows: Range<Int>, _ a: PixelGrid, _ e: PixelGrid,
+                                    options: ComparisonOptions) -> FrameDifference {
+        var result = FrameDifference()
         let rowBytes = a.width * 4
         let exact = options.threshold == 0
         let maxDelta = options.maxDelta
-        for y in 0..<a.height {
+        var detector: AntialiasingDetector? = nil
+        var marks = MarkBuffer(count: rows.count * a.width)
+        for y in rows {
             if rowsEqual(a.bytes, e.bytes, offset: y * rowBytes, count: rowBytes) { continue }
+            let rowStart = (y - rows.lowerBound) * a.width
             for x in 0..<a.width {
                 let p = a.pixel(x, y), q = e.pixel(x, y)
                 if PixelDistance.equivalent(p, q) { continue }
                 let delta = PixelDistance.delta(p, q)
                 if delta > result.maxDelta { result.maxDelta = delta }
                 guard exact || delta > maxDelta else { continue }
-                if options.ignoreAntialiasing
-                    && (Antialiasing.isAntialiased(a, e, x: x, y: y) || Antialiasing.isAntialiased(e, a, x: x, y: y)) {
+                if options.ignoreAntialiasing && isAntialiased(x: x, y: y, a, e, detector: &detector) {
                     result.antialiased += 1
-                    mark(.antialiased, x: x, y: y, width: a.width, height: a.height, in: &result)
+                    marks.set(.antialiased, at: rowStart + x)
                 } else {
                     result.differing += 1
                     if result.first == nil { result.first = PixelPosition(x: x, y: y) }
-                    mark(.different, x: x, y: y, width: a.width, height: a.height, in: &result)
+                    marks.set(.different, at: rowStart + x)
                 }
             }
         }
+        result.marks = marks.finish()
+        return result
+    }
+
+    /// Per-pixel marks of one band, allocated on the first mark.
+    private struct MarkBuffer: ~Copyable {
+        let count: Int
+        var storage: UnsafeMutableBufferPointer<UInt8>? = nil
+
+        init(count: Int) { self.count = count }
+
+        deinit { storage?.deallocate() }
+
+        /// - Precondition: `0 ≤ index < count`.
+        @inline(__always)
+        mutating func set(_ mark: PixelMark, at index: Int) {
+            if storage == nil {
+                let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: count)
+                buffer.initialize(repeating: PixelMark.same.rawValue)
+                storage = buffer
+            }
+            storage.unsafelyUnwrapped[index] = mark.rawValue
+        }
+
+        /// The marks as an array, `nil` when nothing was marked.
+        consuming func finish() -> [UInt8]? {
+            storage.map { Array($0) }
+        }
+    }
+
+    /// pixelmatch's anti-aliasing test both ways, through a detector made on first use.
+    @inline(__always)
+    private static func isAntialiased(x: Int, y: Int, _ a: PixelGrid, _ e: PixelGrid,
+                                      detector: inout AntialiasingDetector?) -> Bool {
+        if detector == nil { detector = AntialiasingDetector(a, e) }
+        return detector!.isAntialiased(x: x, y: y)
     }
 
     /// Whether `count` bytes from `offset` are equal in both buffers, 8 bytes at a time.
@@ -93,13 +165,6 @@ enum FrameComparator {
             i += 1
         }
         return differ == 0
-    }
-
-    @inline(__always)
-    private static func mark(_ mark: PixelMark, x: Int, y: Int, width: Int, height: Int,
-                             in result: inout FrameDifference) {
-        if result.marks == nil { result.marks = [UInt8](repeating: 0, count: width * height) }
-        result.marks![y * width + x] = mark.rawValue
     }
 
     /// Whether two equal-sized images look the same (byte-equal, or differing only in colours

@@ -16,9 +16,12 @@ public enum FrameComparison {
     ///   - actual: what was rendered or decoded now.
     ///   - expected: the reference.
     ///   - options: tolerance; must be valid (``ComparisonOptions/validationMessage`` is `nil`).
+    ///   - frameCompared: called after each (merged) frame is compared, with the number done
+    ///     and the total, e.g. to advance a progress bar.
     /// - Returns: the verdict, per-frame results and what is needed to draw the diff.
     public static func compare(actual: FrameSequence, expected: FrameSequence,
-                               options: ComparisonOptions = .exact) -> FrameComparisonResult {
+                               options: ComparisonOptions = .exact,
+                               frameCompared: ((_ done: Int, _ total: Int) -> Void)? = nil) -> FrameComparisonResult {
         precondition(options.validationMessage == nil, options.validationMessage ?? "")
         let mergedActual = mergeIdenticalFrames(actual.frames)
         let mergedExpected = mergeIdenticalFrames(expected.frames)
@@ -33,13 +36,15 @@ public enum FrameComparison {
         var frames: [FrameResult] = []
         var marks: [[UInt8]?] = []
         let width = max(actual.width, expected.width), height = max(actual.height, expected.height)
-        for index in 0..<max(mergedActual.count, mergedExpected.count) {
+        let frameCount = max(mergedActual.count, mergedExpected.count)
+        for index in 0..<frameCount {
             let a = index < mergedActual.count ? mergedActual[index] : nil
             let e = index < mergedExpected.count ? mergedExpected[index] : nil
             let (result, frameMarks) = compareFrame(index: index, actual: a, expected: e,
                                                     width: width, height: height, options: options)
             frames.append(result)
             marks.append(frameMarks)
+            frameCompared?(index + 1, frameCount)
         }
 
         let totals = ComparisonTotals(
@@ -53,6 +58,17 @@ public enum FrameComparison {
             verdict: verdict, mismatches: mismatches, actual: actualSummary, expected: expectedSummary,
             frames: frames, totals: totals, options: options,
             actualFrames: mergedActual.map(\.frame), expectedFrames: mergedExpected.map(\.frame), marks: marks)
+    }
+
+    /// Compares two still images: ``compare(actual:expected:options:)`` on one-frame sequences
+    /// (no timing is compared for stills).
+    public static func compare(actual: RGBAImage, expected: RGBAImage,
+                               options: ComparisonOptions = .exact) -> FrameComparisonResult {
+        func still(_ image: RGBAImage) -> FrameSequence {
+            FrameSequence(width: image.width, height: image.height,
+                          frames: [TimedFrame(image: image, delayCentiseconds: 0)], loopCount: .playOnce)
+        }
+        return compare(actual: still(actual), expected: still(expected), options: options)
     }
 
     /// A merged frame and the original indices it stands for.

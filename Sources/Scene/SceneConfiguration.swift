@@ -1,27 +1,6 @@
 import Motion
 import Raster
 
-/// What the canvas shows.
-public enum SceneMode: String, CaseIterable, Hashable, Sendable {
-    /// `Spinner`: the deprecated implicit `.animation(_:)` modifier, primary colour.
-    case implicit
-    /// `Spinner2`: `withAnimation` inside `onAppear`, orange.
-    case explicit
-    /// The documentation preview: `VStack { Spinner(); Spinner2() }.padding(8).border(.secondary)`.
-    case preview
-}
-
-/// Which property the spinner's animation drives (SwiftUI's `rotationEffect`, `scaleEffect`,
-/// `opacity`).
-public enum SpinnerEffect: String, CaseIterable, Hashable, Sendable {
-    /// `.rotationEffect(animating ? .degrees(360) : .zero)`: 0° → 360°, clockwise.
-    case rotation
-    /// `.scaleEffect(animating ? 0.5 : 1)`: full size → half size, about the frame centre.
-    case scale
-    /// `.opacity(animating ? 0 : 1)`: opaque → invisible.
-    case opacity
-}
-
 /// Everything that decides what the scene looks like at any time.
 ///
 /// Lengths are in points unless named otherwise; times in seconds from the moment the views
@@ -76,25 +55,4 @@ public struct SceneConfiguration: Hashable, Sendable {
 
     /// Whether the canvas shows a simulated screen (a layout change or an explicit stage).
     public var showsStage: Bool { !layoutChanges.isEmpty || stage != nil }
-}
-
-/// A simulated screen size in points, given in portrait orientation.
-public struct StageSize: Hashable, Sendable, CustomStringConvertible {
-    /// Width in points.
-    public var width: Double
-    /// Height in points.
-    public var height: Double
-
-    /// Creates a stage size.
-    public init(width: Double, height: Double) {
-        self.width = width
-        self.height = height
-    }
-
-    /// `WIDTHxHEIGHT`.
-    public var description: String { "\(format(width))x\(format(height))" }
-
-    private func format(_ v: Double) -> String {
-        v == v.rounded() ? String(Int(v)) : String(v)
-    }
 }

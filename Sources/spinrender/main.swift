@@ -9,7 +9,10 @@ import SpinRender
 let spinrenderVersion = "0.1.0"
 
 enum CommandTable {
-    static var subcommands: [any Command.Type] { [RenderCommand.self, FramesCommand.self, CompareCommand.self, VerifyCommand.self, TimelineCommand.self] }
+    static var subcommands: [any Command.Type] {
+        [RenderCommand.self, FramesCommand.self, CompareCommand.self, VerifyCommand.self, TimelineCommand.self,
+         BatchCommand.self, SheetCommand.self]
+    }
 }
 
 func == (a: any Command.Type, b: any Command.Type) -> Bool { a.name == b.name }
@@ -68,6 +71,14 @@ func runMain(_ arguments: [String]) -> Int32 {
     }
     if isRoot && arguments == ["--version"] {
         print(spinrenderVersion)
+        return 0
+    }
+    // Hidden, as in swift-argument-parser: `make install` writes the scripts with it.
+    if isRoot, arguments.first == "--generate-completion-script" {
+        guard arguments.count == 2, let shell = CompletionScript.Shell(rawValue: arguments[1]) else {
+            return usageError(UsageError(message: "'--generate-completion-script' needs one of 'bash', 'zsh', 'fish'"), command: RootHelp.self, isRoot: true)
+        }
+        print(CompletionScript.script(for: shell), terminator: "")
         return 0
     }
     var console = Console()

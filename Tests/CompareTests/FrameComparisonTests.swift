@@ -168,6 +168,27 @@ import Raster
         ])
     }
 
+    @Test func stillImagesCompareDirectly() {
+        var actual = Fixtures.square()
+        actual[9, 0] = RGBA8(r: 255, g: 255, b: 255, a: 0)
+        let result = FrameComparison.compare(actual: actual, expected: Fixtures.square())
+        #expect(result.verdict == .pixelsDiffer)
+        #expect(result.frames[0].firstDifference == PixelPosition(x: 9, y: 0))
+        #expect(FrameComparison.compare(actual: Fixtures.square(), expected: Fixtures.square()).exitStatus == 0)
+    }
+
+    @Test func missingFramesAreRedInTheDiff() {
+        var second = Fixtures.square()
+        second[0, 0] = .black
+        let result = FrameComparison.compare(actual: Fixtures.animation([Fixtures.square(), second]),
+                                             expected: Fixtures.animation([Fixtures.square()]))
+        let diff = result.makeDiff()
+        #expect(diff.frames.count == 2)
+        #expect(diff.frames[1].image.pixels == RGBAImage(width: 10, height: 8, fill: RGBA8(r: 255, g: 0, b: 0)).pixels)
+        #expect(diff.frames[1].delayCentiseconds == 5)
+        #expect(diff.loopCount == .forever)
+    }
+
     @Test func stillsIgnoreTiming() {
         let still = Fixtures.still(Fixtures.square())
         let oneFrameGIF = Fixtures.animation([Fixtures.square()], delays: [10], loop: .forever)

@@ -83,6 +83,12 @@ struct GIFBytes {
         bytes += Self.subBlocks(data)
     }
 
+    /// An image descriptor (no local table) followed by already compressed LZW data.
+    mutating func compressedImage(x: Int = 0, y: Int = 0, width: Int, height: Int, minCodeSize: Int, lzw: [UInt8]) {
+        bytes += [0x2C] + Self.le16(x) + Self.le16(y) + Self.le16(width) + Self.le16(height) + [0]
+        bytes += [UInt8(minCodeSize)] + Self.subBlocks(lzw)
+    }
+
     mutating func trailer() { bytes += [0x3B] }
 
     static func subBlocks(_ data: [UInt8]) -> [UInt8] {

@@ -109,6 +109,8 @@ struct GIFEncoderTests {
         let (optimised, walk) = try expectRoundTrip(sequence)
         let (plain, _) = try expectRoundTrip(sequence, GIFEncodingOptions(optimize: false))
         #expect(walk.images.dropFirst().allSatisfy { $0 == (0, 0, 40, 30) })
+        // The noise between the two dots is written as the frame's transparent index.
+        #expect(walk.controls.dropFirst().allSatisfy { $0.transparent != nil })
         #expect(optimised.bytes.count < plain.bytes.count)
     }
 
@@ -146,6 +148,70 @@ struct GIFEncoderTests {
         let disposals = walk.controls.map(\.disposal)
         #expect(disposals.contains(2))
         #expect(walk.controls.contains { $0.transparent != nil })
+    }
+
+    @Test("an overlay that comes and goes uses restore-previous")
+    func disposeToPrevious() throws {
+        // Clearing the overlay's rectangle (disposal 2) would cost redrawing the noisy block
+        // under it; restoring the previous canvas costs nothing.
+        var base = RGBAImage(width: 14, height: 14)
+        var random = SeededRandom(state: 3)
+        for y in 0..<10 { for x in 0..<10 { base[x, y] = RGBA8(r: UInt8(random.next(8) * 30), g: 60, b: 90) } }
+        var overlay = base
+        for y in 4..<13 { for x in 4..<13 { overlay[x, y] = .white } }
+        let frames = (0..<6).map { TimedFrame(image: $0 % 2 == 0 ? base : overlay, delayCentiseconds: 10) }
+        let sequence = FrameSequence(width: 14, height: 14, frames: frames, loopCount: .forever)
+        let (_, walk) = try expectRoundTrip(sequence, GIFEncodingOptions(transparentBackground: .black))
+        #expect(walk.controls.map(\.disposal).contains(3))
+    }
+
+    @Test("a frame drawing few colours gets a small LZW code size")
+    func perFrameCodeSize() throws {
+        var first = RGBAImage(width: 16, height: 8, fill: .white)
+        for i in 0..<64 { first[i % 16, i / 16] = RGBA8(r: UInt8(i * 4), g: 10, b: 200) }
+        var second = first
+        for x in 0..<16 { second[x, 6] = .black; second[x, 7] = .black }
+        let sequence = FrameSequence(width: 16, height: 8, frames: [TimedFrame(image: first, delayCentiseconds: 5),
+                                                                    TimedFrame(image: second, delayCentiseconds: 5)],
+                                     loopCount: .forever)
+        let (_, walk) = try expectRoundTrip(sequence)
+        #expect(walk.globalTableSize == 128)           // 66 colours
+        let sizes = walk.blocks.compactMap { if case let .image(_, _, _, _, size, _) = $0 { size } else { nil } }
+        #expect(sizes.first == 7)
+        #expect(sizes.last! <= 3)                      // black and the transparent index
+    }
+
+    @Test("transparency and more than 256 colours together: quantized to 255 plus transparent")
+    func transparentQuantized() throws {
+        var frames: [TimedFrame] = []
+        for f in 0..<3 {
+            var image = RGBAImage(width: 40, height: 20)
+            for y in 0..<20 {
+                for x in 0..<40 where (x + y + f) % 5 != 0 {
+                    image[x, y] = RGBA8(r: UInt8(x * 6), g: UInt8(y * 12), b: UInt8(f * 50), a: x == 0 ? 100 : 255)
+                }
+            }
+            frames.append(TimedFrame(image: image, delayCentiseconds: 3))
+        }
+        let sequence = FrameSequence(width: 40, height: 20, frames: frames, loopCount: .forever)
+        let options = GIFEncodingOptions(transparentBackground: .white)
+        let result = try GIFEncoder.encode(sequence, options: options)
+        #expect(result.paletteSize == 255 && result.worstChannelError > 0)
+        let decoded = try GIFDecoder.decode(result.bytes).sequence
+        let expected = options.displayedSequence(of: sequence)
+        #expect(decoded.frames.count == 3)
+        for (a, e) in zip(decoded.frames, expected.frames) {
+            for y in 0..<20 {
+                for x in 0..<40 {
+                    let p = a.image[x, y], q = e.image[x, y]
+                    #expect(p.a == q.a)
+                    if p.a != 0 {
+                        #expect(max(abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b)))
+                                <= result.worstChannelError)
+                    }
+                }
+            }
+        }
     }
 
     @Test("semi-transparent pixels are composited onto the matte, then thresholded at 50 %")
@@ -279,5 +345,29 @@ struct GIFEncoderTests {
                 Issue.record("encoded an invalid sequence")
             } catch { #expect(error.code == .invalidInput) }
         }
+    }
+}
+
+@Suite("Streaming encoder")
+struct GIFStreamEncoderTests {
+    @Test("frame by frame gives the same bytes as the whole sequence", arguments: [false, true])
+    func sameBytes(transparent: Bool) throws {
+        let sequence = movingBlock(frames: 9, transparent: transparent)
+        let options = GIFEncodingOptions(transparentBackground: transparent ? .white : nil)
+        var stream = try GIFStreamEncoder(width: sequence.width, height: sequence.height,
+                                          loopCount: sequence.loopCount, options: options)
+        for frame in sequence.frames { try stream.append(frame.image, delayCentiseconds: frame.delayCentiseconds) }
+        #expect(stream.frameCount == 9)
+        #expect(try stream.finish().bytes == GIFEncoder.encode(sequence, options: options).bytes)
+    }
+
+    @Test("a frame of the wrong size is refused")
+    func wrongSize() throws {
+        var stream = try GIFStreamEncoder(width: 4, height: 4, loopCount: .forever)
+        do {
+            try stream.append(RGBAImage(width: 4, height: 5), delayCentiseconds: 2)
+            Issue.record("accepted a 4×5 frame on a 4×4 canvas")
+        } catch { #expect(error.code == .invalidInput) }
+        #expect(throws: GIFError.self) { try GIFStreamEncoder(width: 0, height: 4, loopCount: .forever) }
     }
 }

@@ -9,11 +9,11 @@ enum HandMadePNG {
     /// A PNG with the given header and rows (each row's samples, filter byte added here) and
     /// extra chunks placed between IHDR and IDAT.
     static func make(width: Int, height: Int, bitDepth: UInt8, colourType: ColourType,
-                     rows: [[UInt8]], chunks: [(String, [UInt8])] = []) -> [UInt8] {
+                     rows: [[UInt8]], chunks: [(String, [UInt8])] = [], interlaced: Bool = false) -> [UInt8] {
         var raw: [UInt8] = []
         for row in rows { raw.append(0); raw += row }
         var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        file += chunk("IHDR", be32(width) + be32(height) + [bitDepth, colourType.rawValue, 0, 0, 0])
+        file += chunk("IHDR", be32(width) + be32(height) + [bitDepth, colourType.rawValue, 0, 0, interlaced ? 1 : 0])
         for (type, data) in chunks { file += chunk(type, data) }
         file += chunk("IDAT", zlibStored(raw))
         file += chunk("IEND", [])

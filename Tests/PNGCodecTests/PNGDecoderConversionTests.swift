@@ -97,6 +97,19 @@ import Raster
         #expect(image[1, 0] == RGBA8(r: 90, g: 90, b: 90, a: 64))
     }
 
+    @Test func adam7InterlacedImageIsDeinterlaced() throws {
+        // A 3 × 3 grey image v(x, y) = 10·(3y + x) + 5. Adam7 passes that hold pixels at this
+        // size: 1 (0,0); 4 (2,0); 5 (0,2) (2,2); 6 (1,0) (1,2); 7 row 1 whole. Each reduced row
+        // carries its own filter byte, which `make` adds per listed row.
+        func v(_ x: Int, _ y: Int) -> UInt8 { UInt8(10 * (3 * y + x) + 5) }
+        let rows: [[UInt8]] = [[v(0, 0)], [v(2, 0)], [v(0, 2), v(2, 2)], [v(1, 0)], [v(1, 2)], [v(0, 1), v(1, 1), v(2, 1)]]
+        let png = HandMadePNG.make(width: 3, height: 3, bitDepth: 8, colourType: .grey, rows: rows, interlaced: true)
+        let image = try PNGDecoder.decode(png)
+        for y in 0..<3 {
+            for x in 0..<3 { #expect(image[x, y] == RGBA8(r: v(x, y), g: v(x, y), b: v(x, y)), "(\(x), \(y))") }
+        }
+    }
+
     @Test func eightBitRGBAIsCopiedUnchanged() throws {
         let row: [UInt8] = [1, 2, 3, 4, 250, 251, 252, 0, 9, 8, 7, 255]
         let png = HandMadePNG.make(width: 3, height: 1, bitDepth: 8, colourType: .rgba, rows: [row])

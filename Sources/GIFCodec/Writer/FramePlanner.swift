@@ -1,18 +1,3 @@
-/// A rectangle of the canvas in pixels.
-struct PixelRect: Hashable {
-    var x: Int, y: Int, width: Int, height: Int
-    static let empty = PixelRect(x: 0, y: 0, width: 0, height: 0)
-    var isEmpty: Bool { width <= 0 || height <= 0 }
-
-    func union(_ other: PixelRect) -> PixelRect {
-        if isEmpty { return other }
-        if other.isEmpty { return self }
-        let x0 = min(x, other.x), y0 = min(y, other.y)
-        let x1 = max(x + width, other.x + other.width), y1 = max(y + height, other.y + other.height)
-        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-    }
-}
-
 /// One image as it will be written: where, its LZW data, how it is disposed, how long it shows.
 struct PlannedFrame {
     var rect: PixelRect
@@ -125,39 +110,42 @@ struct FramePlanner {
     /// transparent canvas before the first frame).
     mutating func encode(_ wanted: [UInt8], over canvas: [UInt8]?, in rect: PixelRect) -> EncodedRect {
         let n = rect.width * rect.height
-        // Written indices of the rectangle; 0xFFFF marks a transparent pixel.
+        // Written index of each pixel of the rectangle (0xFFFF: transparent), whether it is
+        // unchanged, and which indices are drawn (bit 0: by any pixel, bit 1: by a changed one).
         var values = [UInt16](repeating: 0, count: n)
         var unchanged = [Bool](repeating: false, count: n)
-        var drawnByChanged = [Bool](repeating: false, count: 257)
-        var drawnByAll = [Bool](repeating: false, count: 257)
+        var drawn = [UInt8](repeating: 0, count: 257)
         var anyUnchanged = false, anyTransparent = false
         let symbol = transparentSymbol.map(Int.init) ?? -1
+        let width = self.width
         values.withUnsafeMutableBufferPointer { v in
             unchanged.withUnsafeMutableBufferPointer { u in
-                wanted.withUnsafeBufferPointer { w in
-                    (canvas ?? []).withUnsafeBufferPointer { c in
-                        order.withUnsafeBufferPointer { order in
-                            // rect lies inside the canvas, so src < width * height = w.count
-                            // (= c.count when a canvas is given); dst < n; indices < 256.
-                            var dst = 0
-                            for y in rect.y..<(rect.y + rect.height) {
-                                var src = y * width + rect.x
-                                for _ in 0..<rect.width {
-                                    let value = w[src]
-                                    let same = c.count > 0 ? value == c[src] : Int(value) == symbol
-                                    if Int(value) == symbol {
-                                        v[dst] = 0xFFFF
-                                        anyTransparent = true
-                                    } else {
-                                        let index = order[Int(value)]
-                                        v[dst] = UInt16(index)
-                                        drawnByAll[Int(index)] = true
-                                        if !same { drawnByChanged[Int(index)] = true }
+                drawn.withUnsafeMutableBufferPointer { d in
+                    wanted.withUnsafeBufferPointer { w in
+                        (canvas ?? []).withUnsafeBufferPointer { c in
+                            order.withUnsafeBufferPointer { order in
+                                // rect lies inside the canvas, so src < width * height = w.count
+                                // (= c.count when a canvas is given); dst < n; indices < 256.
+                                let hasCanvas = c.count > 0
+                                var dst = 0
+                                for y in rect.y..<(rect.y + rect.height) {
+                                    var src = y * width + rect.x
+                                    for _ in 0..<rect.width {
+                                        let value = w[src]
+                                        let same = hasCanvas ? value == c[src] : Int(value) == symbol
+                                        if Int(value) == symbol {
+                                            v[dst] = 0xFFFF
+                                            anyTransparent = true
+                                        } else {
+                                            let index = Int(order[Int(value)])
+                                            v[dst] = UInt16(index)
+                                            d[index] |= same ? 1 : 3
+                                        }
+                                        u[dst] = same
+                                        if same { anyUnchanged = true }
+                                        dst += 1
+                                        src += 1
                                     }
-                                    u[dst] = same
-                                    anyUnchanged = anyUnchanged || same
-                                    dst += 1
-                                    src += 1
                                 }
                             }
                         }
@@ -166,42 +154,84 @@ struct FramePlanner {
             }
         }
         // All colours: only transparent pixels need the transparent index.
-        let rawTransparent = anyTransparent ? drawnByAll.firstIndex(of: false)! : nil
-        let rawMax = max(drawnByAll.lastIndex(of: true) ?? 0, rawTransparent ?? 0)
+        let rawTransparent = anyTransparent ? drawn.firstIndex { $0 & 1 == 0 }! : nil
+        let rawMax = max(drawn.lastIndex { $0 & 1 != 0 } ?? 0, rawTransparent ?? 0)
         let rawSize = Self.codeSize(rawMax)
-        let raw = values.map { $0 == 0xFFFF ? UInt8(rawTransparent!) : UInt8($0) }
-        var best = EncodedRect(lzw: raw.withUnsafeBufferPointer { encoder.compress($0, minCodeSize: rawSize).bytes },
-                               minCodeSize: rawSize, transparentIndex: rawTransparent)
-        guard anyUnchanged else { return best }
+        var raw = [UInt8](repeating: 0, count: n)
+        raw.withUnsafeMutableBufferPointer { r in
+            values.withUnsafeBufferPointer { v in
+                let t = UInt8(truncatingIfNeeded: rawTransparent ?? 0)
+                // Both hold n entries.
+                for i in 0..<n { r[i] = v[i] == 0xFFFF ? t : UInt8(truncatingIfNeeded: v[i]) }
+            }
+        }
+        // Candidates are compared with plain greedy LZW (fast); the winner is then encoded
+        // with flexible parsing, kept when smaller.
+        var best = EncodedRect(lzw: [], minCodeSize: rawSize, transparentIndex: rawTransparent)
+        var bestPixels = raw, bestAlternatives: [UInt8]? = nil
+        var bestCount = raw.withUnsafeBufferPointer { encoder.compress($0, minCodeSize: rawSize, flexible: false,
+                                                                       countOnly: true).count }
         // The frame's transparent index: the smallest index no changed pixel draws, inside the
         // table (always found when the frames have transparent pixels: the palette then keeps a
         // free slot; otherwise a frame drawing every entry just stores all colours).
-        guard let t = drawnByChanged.firstIndex(of: false), t < tableSize else { return best }
-        let size = Self.codeSize(max(drawnByChanged.lastIndex(of: true) ?? 0, t))
-        let limit = 1 << size
-        var allTransparent = [UInt8](repeating: 0, count: n)
-        var either = [UInt8](repeating: 0, count: n)
-        for i in 0..<n {
-            let v = values[i]
-            if unchanged[i] {
-                allTransparent[i] = UInt8(t)
-                // An unchanged colour may stay when it fits the code size.
-                either[i] = v != 0xFFFF && Int(v) < limit ? UInt8(v) : UInt8(t)
-            } else {
-                allTransparent[i] = UInt8(v)
-                either[i] = UInt8(v)
+        if anyUnchanged, let t = drawn.firstIndex(where: { $0 & 2 == 0 }), t < tableSize {
+            let size = Self.codeSize(max(drawn.lastIndex { $0 & 2 != 0 } ?? 0, t))
+            let limit = 1 << size
+            var allTransparent = [UInt8](repeating: 0, count: n)
+            var either = [UInt8](repeating: 0, count: n)
+            allTransparent.withUnsafeMutableBufferPointer { a in
+                either.withUnsafeMutableBufferPointer { e in
+                    values.withUnsafeBufferPointer { v in
+                        unchanged.withUnsafeBufferPointer { u in
+                            // All four hold n entries.
+                            for i in 0..<n {
+                                let value = v[i]
+                                if u[i] {
+                                    a[i] = UInt8(t)
+                                    // An unchanged colour may stay when it fits the code size.
+                                    e[i] = value != 0xFFFF && Int(value) < limit ? UInt8(value) : UInt8(t)
+                                } else {
+                                    a[i] = UInt8(truncatingIfNeeded: value)
+                                    e[i] = UInt8(truncatingIfNeeded: value)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            let transparentCount = allTransparent.withUnsafeBufferPointer {
+                encoder.compress($0, minCodeSize: size, flexible: false, countOnly: true).count
+            }
+            if transparentCount < bestCount {
+                bestCount = transparentCount
+                best = EncodedRect(lzw: [], minCodeSize: size, transparentIndex: t)
+                bestPixels = allTransparent
+            }
+            // The per-pixel choice rarely wins when all-transparent is far behind all-colour,
+            // and it is the slow candidate: skip it then.
+            let eitherCount = transparentCount > bestCount + bestCount / 8 ? Int.max : either.withUnsafeBufferPointer { e in
+                allTransparent.withUnsafeBufferPointer { a in
+                    encoder.compress(e, alternatives: a, minCodeSize: size, flexible: false, countOnly: true).count
+                }
+            }
+            if eitherCount < bestCount {
+                bestCount = eitherCount
+                best = EncodedRect(lzw: [], minCodeSize: size, transparentIndex: t)
+                bestPixels = either
+                bestAlternatives = allTransparent
             }
         }
-        let transparentLZW = allTransparent.withUnsafeBufferPointer { encoder.compress($0, minCodeSize: size).bytes }
-        if transparentLZW.count < best.lzw.count {
-            best = EncodedRect(lzw: transparentLZW, minCodeSize: size, transparentIndex: t)
+        let size = best.minCodeSize
+        func compress(flexible: Bool) -> [UInt8] {
+            bestPixels.withUnsafeBufferPointer { p in
+                (bestAlternatives ?? []).withUnsafeBufferPointer { a in
+                    encoder.compress(p, alternatives: bestAlternatives == nil ? nil : a, minCodeSize: size,
+                                     flexible: flexible).bytes
+                }
+            }
         }
-        let chosen = either.withUnsafeBufferPointer { e in
-            allTransparent.withUnsafeBufferPointer { a in encoder.compress(e, alternatives: a, minCodeSize: size).bytes }
-        }
-        if chosen.count < best.lzw.count {
-            best = EncodedRect(lzw: chosen, minCodeSize: size, transparentIndex: t)
-        }
+        let flexible = compress(flexible: true)
+        best.lzw = flexible.count <= bestCount ? flexible : compress(flexible: false)
         return best
     }
 

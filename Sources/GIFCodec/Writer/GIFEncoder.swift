@@ -3,10 +3,16 @@ import Raster
 
 /// Writes animated GIF89a files through giflib (DESIGN.md §3 "GIF", issue 4).
 ///
-/// The pipeline: displayed colours (``GIFEncodingOptions/displayedColor(of:)``) → one global
-/// palette, exact when the frames use few enough colours, else ``Quantizer`` → palette-index
-/// images → frame plan (``FramePlanner``: merged duplicates, changed rectangles, transparent
-/// unchanged pixels, disposal) → giflib. The bytes depend only on the input and the options.
+/// The pipeline (``GIFStreamEncoder``): displayed colours
+/// (``GIFEncodingOptions/displayedColor(of:)``) as 1-byte colour ids per frame → one global
+/// palette, exact when the frames use at most 256 colours (255 with transparent pixels), else
+/// `Quantizer` → palette-index images → identical consecutive frames merged → palette ordered
+/// by use → frame plan (`FramePlanner`: changed rectangles, transparent unchanged pixels,
+/// per-frame transparent index and LZW code size, disposal) → giflib writes the header, the
+/// screen descriptor, the loop block, the graphic control extensions and the image
+/// descriptors; the image data comes from our `LZWEncoder`. The bytes depend only on the
+/// input and the options. Without optimisation every frame is stored whole and compressed by
+/// giflib's own `EGifPutLine`.
 public enum GIFEncoder {
     /// Encodes a full-canvas frame sequence as a GIF89a file in memory. Deterministic bytes.
     ///
@@ -28,29 +34,33 @@ public enum GIFEncoder {
     /// ``encode(_:options:)`` with a write failure injected after `failAfterBytes` bytes (tests).
     static func encode(_ sequence: FrameSequence, options: GIFEncodingOptions,
                        failAfterBytes: Int?) throws(GIFError) -> GIFEncodingResult {
-        try validate(sequence)
-        let width = sequence.width, height = sequence.height
-        let frames = sequence.frames
+        var stream = try GIFStreamEncoder(width: sequence.width, height: sequence.height,
+                                          loopCount: sequence.loopCount, options: options)
+        for frame in sequence.frames {
+            try stream.append(frame.image, delayCentiseconds: frame.delayCentiseconds)
+        }
+        return try stream.finish(failAfterBytes: failAfterBytes)
+    }
 
-        // Pass 1: the distinct displayed colours, looking only at pixels that changed.
-        let (seen, hasTransparentPixels) = distinctColors(frames, options: options)
-        let palette = Palette(distinct: seen, maxColors: hasTransparentPixels ? 255 : 256)
-        // A transparent pixel's value in the index images: the slot after the colours.
-        let symbol: UInt8? = hasTransparentPixels ? UInt8(palette.colors.count) : nil
+    /// Writes the file for palette-index images (the last steps of ``GIFStreamEncoder``).
+    ///
+    /// - Parameters:
+    ///   - images: one canvas-sized index image per source frame, in sorted-palette indices,
+    ///     `symbol` for transparent pixels.
+    ///   - delays: per source frame, centiseconds.
+    static func write(images: [[UInt8]], delays: [Int], width: Int, height: Int, loopCount: LoopCount,
+                      palette: Palette, symbol: UInt8?, worstError: Int, options: GIFEncodingOptions,
+                      failAfterBytes: Int?) throws(GIFError) -> GIFEncodingResult {
+        let hasTransparentPixels = symbol != nil
         let bits = GIFWriteHandle.bits(forColorCount: max(2, palette.colors.count + (hasTransparentPixels ? 1 : 0)))
-
-        // Pass 2: palette-index images.
-        let dither = options.dither == .ordered && palette.isQuantized
-        var mapper = IndexMapper(palette: palette, transparent: symbol ?? 0, options: options, dither: dither)
-        let images = mapper.indexImages(frames, width: width, height: height)
 
         // Displayed targets: identical consecutive frames merged, long delays split.
         var groups: [(image: Int, delay: Int)] = []
-        for (k, frame) in frames.enumerated() {
+        for (k, delay) in delays.enumerated() {
             if options.optimize, let last = groups.last, images[last.image] == images[k] {
-                groups[groups.count - 1].delay += frame.delayCentiseconds
+                groups[groups.count - 1].delay += delay
             } else {
-                groups.append((k, frame.delayCentiseconds))
+                groups.append((k, delay))
             }
         }
         var targets: [(image: Int, delay: Int)] = []
@@ -72,7 +82,7 @@ public enum GIFEncoder {
 
         let handle = try GIFWriteHandle(failAfterBytes: failAfterBytes)
         try handle.putScreen(width: width, height: height, palette: table)
-        switch sequence.loopCount {
+        switch loopCount {
         case .playOnce: break
         case .forever: try handle.putExtension(code: APPLICATION_EXT_FUNC_CODE, blocks: [Array("NETSCAPE2.0".utf8), [1, 0, 0]])
         case .repeats(let n):
@@ -87,7 +97,7 @@ public enum GIFEncoder {
         if options.optimize {
             var planner = FramePlanner(width: width, height: height, transparentSymbol: symbol, order: order,
                                        tableSize: 1 << bits)
-            let plan = planner.plan(images: images, targets: targets, loops: sequence.loopCount != .playOnce)
+            let plan = planner.plan(images: images, targets: targets, loops: loopCount != .playOnce)
             for frame in plan {
                 try handle.putExtension(code: GRAPHICS_EXT_FUNC_CODE,
                                         blocks: control(disposal: frame.disposal, delay: frame.delayCentiseconds,
@@ -111,7 +121,7 @@ public enum GIFEncoder {
         }
         let bytes = try handle.close()
         return GIFEncodingResult(bytes: bytes, paletteSize: palette.colors.count,
-                                 worstChannelError: max(palette.worstChannelError, mapper.worstDitherError),
+                                 worstChannelError: worstError,
                                  storedFrameCount: storedCount)
     }
 
@@ -134,8 +144,14 @@ public enum GIFEncoder {
                     previous.withUnsafeBufferPointer { b in
                         // Both hold width * height entries.
                         for y in 0..<height {
-                            for x in 0..<width where a[y * width + x] != b[y * width + x] {
-                                box = (min(box.x0, x), min(box.y0, y), max(box.x1, x + 1), max(box.y1, y + 1))
+                            let row = y * width
+                            var first = -1, last = -1
+                            for x in 0..<width where a[row + x] != b[row + x] {
+                                if first < 0 { first = x }
+                                last = x
+                            }
+                            if first >= 0 {
+                                box = (min(box.x0, first), min(box.y0, y), max(box.x1, last + 1), y + 1)
                             }
                         }
                     }
@@ -165,27 +181,6 @@ public enum GIFEncoder {
         return order
     }
 
-    private static func validate(_ sequence: FrameSequence) throws(GIFError) {
-        let op = "encode GIF"
-        guard (1...65535).contains(sequence.width), (1...65535).contains(sequence.height) else {
-            throw GIFError(.invalidInput, operation: op,
-                           detail: "canvas \(sequence.width)×\(sequence.height), GIF allows 1…65535 pixels each way")
-        }
-        guard !sequence.frames.isEmpty else { throw GIFError(.invalidInput, operation: op, detail: "no frames") }
-        for (i, frame) in sequence.frames.enumerated() {
-            guard frame.image.width == sequence.width, frame.image.height == sequence.height,
-                  frame.image.pixels.count == sequence.width * sequence.height * 4 else {
-                throw GIFError(.invalidInput, operation: op, detail: "frame \(i) is not \(sequence.width)×\(sequence.height)")
-            }
-            guard frame.delayCentiseconds >= 0 else {
-                throw GIFError(.invalidInput, operation: op, detail: "frame \(i) has a negative delay")
-            }
-        }
-        if case .repeats(let n) = sequence.loopCount, !(1...65535).contains(n) {
-            throw GIFError(.invalidInput, operation: op, detail: "loop count \(n), GIF allows 1…65535 repeats")
-        }
-    }
-
     /// The packed displayed colour of a pixel word (bytes R, G, B, A in memory): `0xFF_RR_GG_BB`,
     /// or 0 for a transparent pixel.
     @inline(__always)
@@ -198,113 +193,5 @@ public enum GIFEncoder {
         return 0xFF00_0000 | UInt32(shown.r) << 16 | UInt32(shown.g) << 8 | UInt32(shown.b)
     }
 
-    /// Every displayed colour of the animation, and whether any pixel is transparent.
-    private static func distinctColors(_ frames: [TimedFrame], options: GIFEncodingOptions) -> (ColorIndexTable, Bool) {
-        var table = ColorIndexTable()
-        var transparent = false
-        var lastKey: UInt32 = 0
-        for (k, frame) in frames.enumerated() {
-            let previous = k > 0 ? frames[k - 1].image.pixels : nil
-            frame.image.pixels.withUnsafeBytes { raw in (previous ?? []).withUnsafeBytes { previousRaw in
-                let words = raw.bindMemory(to: UInt32.self)
-                let before = previousRaw.bindMemory(to: UInt32.self)
-                let compare = before.count == words.count
-                // i < words.count; before is read only when it has the same count.
-                for i in 0..<words.count {
-                    let word = words[i]
-                    if compare && before[i] == word { continue }
-                    let key = Self.key(word, options)
-                    if key == 0 { transparent = true; continue }
-                    if key == lastKey { continue }
-                    lastKey = key
-                    table.insert(key)
-                }
-            } }
-        }
-        return (table, transparent)
-    }
 }
 
-/// Maps displayed colours to palette indices, optionally through an ordered dither.
-struct IndexMapper {
-    let palette: Palette
-    let transparent: UInt8
-    let options: GIFEncodingOptions
-    let dither: Bool
-    private(set) var worstDitherError = 0
-    private var nearestCache = ColorIndexTable()
-
-    init(palette: Palette, transparent: UInt8, options: GIFEncodingOptions, dither: Bool) {
-        self.palette = palette
-        self.transparent = transparent
-        self.options = options
-        self.dither = dither
-    }
-
-    /// The 8 × 8 Bayer matrix, values 0…63, row-major.
-    static let bayer: [Int] = [
-        0, 32, 8, 40, 2, 34, 10, 42, 48, 16, 56, 24, 50, 18, 58, 26,
-        12, 44, 4, 36, 14, 46, 6, 38, 60, 28, 52, 20, 62, 30, 54, 22,
-        3, 35, 11, 43, 1, 33, 9, 41, 51, 19, 59, 27, 49, 17, 57, 25,
-        15, 47, 7, 39, 13, 45, 5, 37, 63, 31, 55, 23, 61, 29, 53, 21,
-    ]
-
-    /// One index image per frame; a frame only re-maps the pixels that differ from the previous.
-    mutating func indexImages(_ frames: [TimedFrame], width: Int, height: Int) -> [[UInt8]] {
-        var images: [[UInt8]] = []
-        images.reserveCapacity(frames.count)
-        var current = [UInt8](repeating: 0, count: width * height)
-        var lastKey: UInt32 = 0, lastIndex: UInt8 = 0
-        for (k, frame) in frames.enumerated() {
-            let previous = k > 0 ? frames[k - 1].image.pixels : nil
-            frame.image.pixels.withUnsafeBytes { raw in (previous ?? []).withUnsafeBytes { previousRaw in
-                let words = raw.bindMemory(to: UInt32.self)
-                let before = previousRaw.bindMemory(to: UInt32.self)
-                let compare = before.count == words.count
-                for i in 0..<words.count {
-                    let word = words[i]
-                    if compare && before[i] == word { continue }
-                    let key = GIFEncoder.key(word, options)
-                    if key == 0 { current[i] = transparent; continue }
-                    if dither {
-                        current[i] = ditheredIndex(key, x: i % width, y: i / width)
-                        continue
-                    }
-                    if key != lastKey {
-                        lastKey = key
-                        lastIndex = UInt8(palette.lookup.value(for: key)!)
-                    }
-                    current[i] = lastIndex
-                }
-            } }
-            images.append(current)
-        }
-        return images
-    }
-
-    /// The palette entry nearest to `key` moved by the Bayer threshold at (x, y).
-    mutating func ditheredIndex(_ key: UInt32, x: Int, y: Int) -> UInt8 {
-        let step = max(2, 2 * palette.worstChannelError)
-        let offset = ((2 * Self.bayer[(y & 7) * 8 + (x & 7)] + 1) * step) / 128 - step / 2
-        func moved(_ shift: UInt32) -> Int { max(0, min(255, Int(key >> shift & 0xFF) + offset)) }
-        let r = moved(16), g = moved(8), b = moved(0)
-        let probe = 0xFF00_0000 | UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
-        let index: Int
-        if let cached = nearestCache.value(for: probe) {
-            index = Int(cached)
-        } else {
-            var best = 0, bestDistance = Int.max
-            for (i, c) in palette.colors.enumerated() {
-                let dr = Int(c.r) - r, dg = Int(c.g) - g, db = Int(c.b) - b
-                let d = dr * dr + dg * dg + db * db
-                if d < bestDistance { bestDistance = d; best = i }
-            }
-            nearestCache.insert(probe, value: Int32(best))
-            index = best
-        }
-        let c = palette.colors[index]
-        worstDitherError = max(worstDitherError, abs(Int(c.r) - Int(key >> 16 & 0xFF)),
-                               abs(Int(c.g) - Int(key >> 8 & 0xFF)), abs(Int(c.b) - Int(key & 0xFF)))
-        return UInt8(index)
-    }
-}

@@ -1,14 +1,5 @@
 import Raster
 
-/// How colours are reduced when the frames use more than the palette holds.
-public enum GIFDither: String, Sendable, Hashable, CaseIterable {
-    /// Each colour maps to its palette colour; no pattern (the default: no flicker, smallest).
-    case none
-    /// An 8 × 8 Bayer threshold pattern fixed to the canvas, so still regions dither the same
-    /// in every frame (error diffusion would flicker, DESIGN.md §3 "Pixels").
-    case ordered
-}
-
 /// Choices for ``GIFEncoder/encode(_:options:)``.
 public struct GIFEncodingOptions: Sendable, Hashable {
     /// Frame optimisation (issue 4 §1): each stored frame covers only the rectangle that changed,
@@ -61,16 +52,3 @@ public struct GIFEncodingOptions: Sendable, Hashable {
     }
 }
 
-/// The encoded file and facts about it (for `--verbose` and the benchmark).
-public struct GIFEncodingResult: Sendable, Hashable {
-    /// The whole GIF89a file.
-    public var bytes: [UInt8]
-    /// Number of real colours in the global table (not counting the transparent slot nor the
-    /// padding to a power of two).
-    public var paletteSize: Int
-    /// Largest per-channel difference, in 1/255 units, between a displayed source pixel and its
-    /// palette colour; 0 when the palette is exact.
-    public var worstChannelError: Int
-    /// Number of images in the file after merging and splitting.
-    public var storedFrameCount: Int
-}

@@ -1,12 +1,18 @@
-/// GIF's variable-width LZW compressor (GIF89a appendix F), with optional "don't care" pixels.
+/// GIF's variable-width LZW compressor (GIF89a appendix F), with "don't care" pixels and
+/// flexible parsing.
 ///
-/// Greedy longest match, code widths growing from `minCodeSize + 1` to 12 bits exactly when
-/// the next code reaches `2^width` (the rule every decoder, giflib's included, follows), and a
-/// clear code as soon as code 4095 is assigned. Where the caller offers an alternative index for
-/// a pixel (an unchanged pixel may be drawn as its colour or as the transparent index, both
-/// display the same), the encoder takes whichever extends the current string, so runs of
-/// "don't care" pixels join the surrounding strings instead of breaking them. That choice is
-/// what lets a frame encode smaller than with either all-colour or all-transparent pixels.
+/// Code widths grow from `minCodeSize + 1` to 12 bits exactly when the next code reaches
+/// `2^width` (the rule every decoder, giflib's included, follows), and a clear code goes out as
+/// soon as code 4095 is assigned. Two refinements over plain greedy matching, both invisible to
+/// decoders:
+/// - Where the caller offers an alternative index for a pixel (an unchanged pixel may be drawn
+///   as its colour or as the transparent index: both display the same), the encoder takes the
+///   option whose dictionary match reaches further (a small bounded look-ahead); on a tie the
+///   alternative wins, so the one "don't care" symbol forms runs and enters the dictionary.
+/// - Flexible parsing (Horspool, "The effect of non-greedy parsing in Ziv-Lempel compression
+///   methods", DCC 1995): a string may stop a few pixels short of its longest match when the
+///   next string then reaches further. The decoder still defines one code per code read, so a
+///   string already in the dictionary just uses up a code number.
 ///
 /// The dictionary is a dense `4096 × 256` array of child codes (0 = none; code 0 is never a
 /// child since children are ≥ `clear + 2`); only the entries set since the last clear are reset,
@@ -22,7 +28,9 @@ struct LZWEncoder {
     }
 
     /// Branch points a look-ahead may explore before settling for the first option.
-    private let lookaheadBudget = 24
+    private let lookaheadBudget = 2
+    /// Prefix lengths flexible parsing tries per string.
+    private let flexibleWindow = 8
 
     /// How far the dictionary can match from `code` with the next pixel at `pos`, taking either
     /// option at "don't care" pixels; explores both branches while `budget` lasts.
@@ -61,93 +69,126 @@ struct LZWEncoder {
     /// - Returns: the LZW data (without the code size byte and without sub-block framing) and
     ///   its length in bytes (the same number when `countOnly` leaves `bytes` empty).
     mutating func compress(_ pixels: UnsafeBufferPointer<UInt8>, alternatives: UnsafeBufferPointer<UInt8>? = nil,
-                           minCodeSize: Int, countOnly: Bool = false) -> (bytes: [UInt8], count: Int) {
+                           minCodeSize: Int, flexible: Bool = true, countOnly: Bool = false) -> (bytes: [UInt8], count: Int) {
         precondition((2...8).contains(minCodeSize))
         if let alternatives { precondition(alternatives.count == pixels.count) }
         let alphabet = self.alphabet
         let clear = 1 << minCodeSize
         let endOfInformation = clear + 1
-        var out: [UInt8] = []
-        if !countOnly { out.reserveCapacity(pixels.count / 2 + 16) }
-        var byteCount = 0
-        var accumulator: UInt64 = 0
-        var accumulatedBits = 0
+        var writer = BitWriter(countOnly: countOnly, capacity: pixels.count / 2 + 16)
         var width = minCodeSize + 1
         var next = endOfInformation + 1
-
-        func emit(_ code: Int) {
-            accumulator |= UInt64(code) << UInt64(accumulatedBits)
-            accumulatedBits += width
-            while accumulatedBits >= 8 {
-                if !countOnly { out.append(UInt8(truncatingIfNeeded: accumulator)) }
-                byteCount += 1
-                accumulator >>= 8
-                accumulatedBits -= 8
-            }
-        }
 
         var used = self.used
         children.withUnsafeMutableBufferPointer { children in
             for index in used { children[index] = 0 }
             used.removeAll(keepingCapacity: true)
-            emit(clear)
+            writer.write(clear, width: width)
             guard pixels.count > 0 else { return }
             let p = pixels.baseAddress!
+            if alternatives == nil && !flexible {
+                // Plain greedy LZW. Codes < 4096 and symbols < alphabet: index < children.count.
+                let table = children.baseAddress!
+                var current = Int(p[0])
+                for i in 1..<pixels.count {
+                    let symbol = Int(p[i])
+                    let child = Int(table[current &* alphabet &+ symbol])
+                    if child != 0 {
+                        current = child
+                        continue
+                    }
+                    writer.write(current, width: width)
+                    let slot = current &* alphabet &+ symbol
+                    table[slot] = UInt16(truncatingIfNeeded: next)
+                    used.append(slot)
+                    if next >= 1 << width && width < 12 { width += 1 }
+                    if next == 4095 {
+                        writer.write(clear, width: width)
+                        for index in used { table[index] = 0 }
+                        used.removeAll(keepingCapacity: true)
+                        width = minCodeSize + 1
+                        next = endOfInformation + 1
+                    } else {
+                        next += 1
+                    }
+                    current = symbol
+                }
+                writer.write(current, width: width)
+                return
+            }
             // Without alternatives every pixel is its own alternative.
             let q = alternatives?.baseAddress ?? p
             let n = pixels.count
             let table = children.baseAddress!
             var budget = 0
-            // Picks the start symbol of a new string at `pos`: the option matching further.
-            func start(_ pos: Int, last: Int) -> Int {
+            // The start symbol of a string at `pos` (the option matching further) and the
+            // position the dictionary can match to from there.
+            func start(_ pos: Int) -> (symbol: Int, reach: Int) {
                 let a = Int(p[pos]), b = Int(q[pos])
-                if a == b { return a }
+                if a == b && !flexible { return (a, 0) }
                 budget = lookaheadBudget
                 let ra = Self.reach(table, alphabet, p, q, n, a, pos + 1, &budget)
+                if a == b { return (a, ra) }
                 budget = lookaheadBudget
                 let rb = Self.reach(table, alphabet, p, q, n, b, pos + 1, &budget)
-                return rb > ra || (rb == ra && b == last) ? b : a
+                // On a tie the alternative (the one "don't care" symbol) wins: it makes runs.
+                return rb >= ra ? (b, rb) : (a, ra)
             }
-            var current = start(0, last: -1)
-            var last = current
-            var i = 1
+            var path: [Int] = []
+            path.reserveCapacity(4096)
+            var i = 0
+            var symbol = start(0).symbol
             while i < n {
-                let a = Int(p[i]), b = Int(q[i])
-                // Every code < 4096 and every symbol < alphabet, so code * alphabet + symbol
-                // < 4096 * alphabet = children.count.
-                let ca = Int(table[current * alphabet + a])
-                if a == b {
-                    if ca != 0 {
-                        current = ca
-                        last = a
-                        i += 1
-                        continue
+                // The longest match from i: path[k] is the code of its first k + 1 pixels.
+                path.removeAll(keepingCapacity: true)
+                var code = symbol, j = i + 1
+                path.append(code)
+                while j < n {
+                    let a = Int(p[j]), b = Int(q[j])
+                    // Every code < 4096 and every symbol < alphabet: code * alphabet + symbol
+                    // < 4096 * alphabet = children.count.
+                    let ca = Int(table[code * alphabet + a])
+                    let cb = a == b ? 0 : Int(table[code * alphabet + b])
+                    if ca == 0 && cb == 0 { break }
+                    var pick = ca != 0 ? a : b
+                    if ca != 0 && cb != 0 {
+                        budget = lookaheadBudget
+                        let ra = Self.reach(table, alphabet, p, q, n, ca, j + 1, &budget)
+                        budget = lookaheadBudget
+                        let rb = Self.reach(table, alphabet, p, q, n, cb, j + 1, &budget)
+                        pick = rb >= ra ? b : a
                     }
-                } else {
-                    let cb = Int(table[current * alphabet + b])
-                    if ca != 0 || cb != 0 {
-                        var pick = ca != 0 ? a : b
-                        if ca != 0 && cb != 0 {
-                            budget = lookaheadBudget
-                            let ra = Self.reach(table, alphabet, p, q, n, ca, i + 1, &budget)
-                            budget = lookaheadBudget
-                            let rb = Self.reach(table, alphabet, p, q, n, cb, i + 1, &budget)
-                            pick = rb > ra || (rb == ra && b == last) ? b : a
+                    code = pick == a ? ca : cb
+                    path.append(code)
+                    j += 1
+                }
+                // Flexible parsing (Horspool 1995): a shorter prefix may let the next string
+                // reach further; try the last few prefix lengths, longest first on ties.
+                var length = path.count
+                if flexible && j < n && length > 1 {
+                    var bestEnd = -1
+                    for candidate in stride(from: path.count, through: max(1, path.count - flexibleWindow + 1), by: -1) {
+                        let end = start(i + candidate).reach
+                        if end > bestEnd {
+                            bestEnd = end
+                            length = candidate
                         }
-                        current = pick == a ? ca : cb
-                        last = pick
-                        i += 1
-                        continue
                     }
                 }
-                emit(current)
-                let symbol = start(i, last: last)
-                let slot = current * alphabet + symbol
-                table[slot] = UInt16(next)
-                used.append(slot)
+                writer.write(path[length - 1], width: width)
+                i += length
+                guard i < n else { break }
+                symbol = start(i).symbol
+                // The decoder defines code `next` whatever it spells; a string already in the
+                // dictionary (possible after a shorter prefix) keeps its old code.
+                let slot = path[length - 1] * alphabet + symbol
+                if table[slot] == 0 {
+                    table[slot] = UInt16(next)
+                    used.append(slot)
+                }
                 if next >= 1 << width && width < 12 { width += 1 }
                 if next == 4095 {
-                    emit(clear)
+                    writer.write(clear, width: width)
                     for index in used { table[index] = 0 }
                     used.removeAll(keepingCapacity: true)
                     width = minCodeSize + 1
@@ -155,18 +196,48 @@ struct LZWEncoder {
                 } else {
                     next += 1
                 }
-                current = symbol
-                last = symbol
-                i += 1
             }
-            emit(current)
         }
         self.used = used
-        emit(endOfInformation)
-        if accumulatedBits > 0 {
-            if !countOnly { out.append(UInt8(truncatingIfNeeded: accumulator)) }
-            byteCount += 1
+        writer.write(endOfInformation, width: width)
+        writer.finish()
+        return (writer.bytes, writer.count)
+    }
+}
+
+/// Packs variable-width codes least significant bit first (GIF89a appendix F).
+struct BitWriter {
+    private(set) var bytes: [UInt8] = []
+    /// Bytes produced (also when only counting).
+    private(set) var count = 0
+    private var accumulator: UInt64 = 0
+    private var accumulatedBits = 0
+    private let countOnly: Bool
+
+    init(countOnly: Bool, capacity: Int) {
+        self.countOnly = countOnly
+        if !countOnly { bytes.reserveCapacity(capacity) }
+    }
+
+    @inline(__always)
+    mutating func write(_ code: Int, width: Int) {
+        accumulator |= UInt64(truncatingIfNeeded: code) << UInt64(accumulatedBits)
+        accumulatedBits += width
+        while accumulatedBits >= 8 {
+            if !countOnly { bytes.append(UInt8(truncatingIfNeeded: accumulator)) }
+            count += 1
+            accumulator >>= 8
+            accumulatedBits -= 8
         }
-        return (out, byteCount)
+    }
+
+    /// Flushes the last partial byte.
+    mutating func finish() {
+        if accumulatedBits > 0 {
+            if !countOnly { bytes.append(UInt8(truncatingIfNeeded: accumulator)) }
+            count += 1
+            accumulator = 0
+            accumulatedBits = 0
+        }
     }
 }

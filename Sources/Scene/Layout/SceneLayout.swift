@@ -1,26 +1,5 @@
 import Raster
 
-/// The role of one spinner in the scene.
-public enum SpinnerRole: String, Hashable, Sendable, CaseIterable {
-    /// `Spinner`, animated by the deprecated implicit `.animation(_:)` modifier.
-    case implicit
-    /// `Spinner2`, animated by `withAnimation` in `onAppear`.
-    case explicit
-}
-
-/// Where things sit on the canvas for one orientation of the stage, in pixels.
-///
-/// SwiftUI places view frames on the device pixel grid, so container rectangles here are whole
-/// pixels; the spinners' centres are exact (their glyphs are drawn anti-aliased).
-public struct LayoutSnapshot: Hashable, Sendable {
-    /// The simulated screen, when one is shown.
-    public var stage: Rect?
-    /// The content's bounds: the padded spinner, or the preview's bordered VStack.
-    public var content: Rect
-    /// The centre of each spinner's image frame.
-    public var centres: [SpinnerRole: Point]
-}
-
 /// The static layout of a scene: canvas size, content size, and the snapshot for each stage
 /// orientation (portrait for an even number of rotations, landscape for an odd one).
 ///

@@ -4,30 +4,6 @@ import GIFCodec
 import Raster
 import Scene
 
-/// The frames of a render request, ready to encode, with what the user should hear about.
-public struct RenderedAnimation: Sendable {
-    /// The frames as a browser shows them, with delays and loop count.
-    public var sequence: FrameSequence
-    /// Frames the animation has before loop compaction.
-    public var uncompactedFrameCount: Int
-    /// Human-readable warnings (e.g. raised delays), one line each.
-    public var warnings: [String]
-}
-
-/// The encoded GIF and facts about it.
-public struct RenderedGIF: Sendable {
-    /// The GIF89a file.
-    public var bytes: [UInt8]
-    /// The animation that was encoded.
-    public var animation: RenderedAnimation
-    /// Colours in the global colour table.
-    public var paletteSize: Int
-    /// Largest per-channel error of the palette, 0…255 (0 when the palette is exact).
-    public var worstChannelError: Int
-    /// Frames stored in the file after optimisation (identical neighbours merged).
-    public var storedFrameCount: Int
-}
-
 /// Renders scenes to frames and GIFs: the library's main entry point.
 ///
 /// ```swift
@@ -37,103 +13,86 @@ public struct RenderedGIF: Sendable {
 /// try OutputFile.write(gif.bytes, to: "preview.gif")
 /// ```
 public enum SpinRenderer {
-    /// Renders the frames a request describes.
+    /// Renders every frame a request emits, kept in memory (for frame export and comparison).
     ///
-    /// Frames are drawn in parallel (``RenderRequest/threads``) into fixed slots, so the
-    /// result does not depend on scheduling. When the picture repeats every `p` frames
-    /// (``SceneTimeline/framePeriod(framesPerSecond:maximumFrames:)``), frame `k` is drawn at
-    /// the time of frame `k mod p`, the same state, so repeats are identical to the pixel;
-    /// with ``RenderRequest/compact`` only the shortest whole repeat of frames and delays is
-    /// kept and the loop count multiplied to play the same.
-    public static func renderFrames(_ request: RenderRequest) -> RenderedAnimation {
-        let renderer = SceneRenderer(request.scene)
-        let frameCount = request.frameCount
-        let timing = FrameTiming(frameCount: frameCount, framesPerSecond: request.framesPerSecond)
-        var warnings: [String] = []
-        if timing.raisedDelayCount > 0 {
-            warnings.append("\(timing.raisedDelayCount) frame delays under 2 cs were raised to 2 cs (browsers play 0–1 cs as 10 cs); use --fps 50 or less for exact timing")
-        }
-        if request.loopCount != .playOnce, let period = request.scene.animation.periodSeconds,
-           request.scene.layoutChanges.isEmpty, let repeatSeconds = renderer.timeline.pictureRepeatSeconds {
-            let duration = Double(frameCount) / request.framesPerSecond
-            let repeats = duration / repeatSeconds
-            if abs(repeats - repeats.rounded()) > 1e-6 {
-                warnings.append("the animation repeats every \(shortDecimal(period)) s; a \(shortDecimal(duration)) s GIF cuts it, so it jumps when it loops (use --duration \(shortDecimal(period)))")
-            }
-        }
-        let statePeriod = renderer.timeline.framePeriod(framesPerSecond: request.framesPerSecond)
-        var emitted = frameCount
-        var loop = request.loopCount
-        if request.compact, let statePeriod, let delayPeriod = timing.delayPatternPeriod {
-            let repeatFrames = leastCommonMultiple(statePeriod, delayPeriod)
-            if repeatFrames < frameCount, frameCount % repeatFrames == 0,
-               let compactedLoop = multiplied(request.loopCount, by: frameCount / repeatFrames) {
-                emitted = repeatFrames
-                loop = compactedLoop
-            }
-        }
-        let images = renderImages(renderer, count: emitted, threads: request.threads) { index in
-            let stateIndex = statePeriod.map { index % $0 } ?? index
-            return timing.sampleTime(ofFrame: stateIndex)
-        }
-        let frames = (0..<emitted).map { TimedFrame(image: images[$0], delayCentiseconds: timing.delaysCentiseconds[$0]) }
-        let sequence = FrameSequence(width: renderer.width, height: renderer.height, frames: frames, loopCount: loop)
-        return RenderedAnimation(sequence: sequence, uncompactedFrameCount: frameCount, warnings: warnings)
+    /// Frames are drawn in parallel (``RenderRequest/threads``) into fixed slots, so the result
+    /// does not depend on scheduling. Repeating pictures are sampled so that repeats are
+    /// identical to the pixel, and with ``RenderRequest/compact`` only the shortest whole repeat
+    /// is kept, the loop count multiplied to play the same.
+    ///
+    /// - Parameter progress: advanced once per frame drawn (shown only on a terminal).
+    public static func renderFrames(_ request: RenderRequest, progress: ProgressBar? = nil) -> RenderedAnimation {
+        let plan = FramePlan(request)
+        let images = renderImages(plan, range: 0..<plan.emittedCount, threads: request.threads, progress: progress)
+        progress?.finish()
+        let frames = images.enumerated().map { TimedFrame(image: $1, delayCentiseconds: plan.delay(ofFrame: $0)) }
+        let sequence = FrameSequence(width: plan.renderer.width, height: plan.renderer.height, frames: frames,
+                                     loopCount: plan.loopCount)
+        return RenderedAnimation(sequence: sequence, uncompactedFrameCount: plan.frameCount, warnings: plan.warnings)
     }
 
-    /// Renders a request and encodes it as a GIF.
+    /// Renders a request and encodes it as a GIF in one pass with bounded memory.
     ///
-    /// - Throws: ``SpinRenderError`` with `.software` if the GIF encoder fails (it only fails
-    ///   on inputs this renderer never makes).
-    public static func renderGIF(_ request: RenderRequest) throws(SpinRenderError) -> RenderedGIF {
-        let animation = renderFrames(request)
+    /// Frames are drawn a few per worker at a time and handed to a ``GIFStreamEncoder``, which
+    /// keeps one byte per pixel per frame; the RGBA frames themselves are not all kept.
+    ///
+    /// - Parameter progress: advanced once per frame drawn (shown only on a terminal).
+    /// - Throws: ``SpinRenderError`` `.software` if the GIF encoder fails (it only fails on
+    ///   inputs this renderer never makes).
+    public static func renderGIF(_ request: RenderRequest, progress: ProgressBar? = nil) throws(SpinRenderError) -> RenderedGIF {
+        let plan = FramePlan(request)
         var options = GIFEncodingOptions()
         options.optimize = request.optimize
         options.dither = request.dither
         if request.scene.transparentBackground {
-            let palette = SystemPalette(appearance: request.scene.appearance, generation: request.scene.colorGeneration)
-            options.transparentBackground = request.matte ?? request.scene.background ?? palette.background
+            options.transparentBackground = request.matte ?? request.scene.background ?? plan.renderer.palette.background
         }
+        let workers = workerCount(request.threads, frames: plan.emittedCount)
         do {
-            let result = try GIFEncoder.encode(animation.sequence, options: options)
-            return RenderedGIF(bytes: result.bytes, animation: animation, paletteSize: result.paletteSize,
-                               worstChannelError: result.worstChannelError, storedFrameCount: result.storedFrameCount)
+            var encoder = try GIFStreamEncoder(width: plan.renderer.width, height: plan.renderer.height,
+                                               loopCount: plan.loopCount, options: options)
+            var start = 0
+            while start < plan.emittedCount {
+                let end = min(plan.emittedCount, start + 2 * workers)
+                for (offset, image) in renderImages(plan, range: start..<end, threads: workers, progress: progress).enumerated() {
+                    try encoder.append(image, delayCentiseconds: plan.delay(ofFrame: start + offset))
+                }
+                start = end
+            }
+            progress?.finish()
+            let result = try encoder.finish()
+            let duration = (0..<plan.emittedCount).reduce(0) { $0 + plan.delay(ofFrame: $1) }
+            return RenderedGIF(bytes: result.bytes, width: plan.renderer.width, height: plan.renderer.height,
+                               frameCount: plan.emittedCount, uncompactedFrameCount: plan.frameCount,
+                               durationCentiseconds: duration, loopCount: plan.loopCount, warnings: plan.warnings,
+                               paletteSize: result.paletteSize, worstChannelError: result.worstChannelError,
+                               storedFrameCount: result.storedFrameCount)
         } catch {
             throw SpinRenderError(.software, "GIF encoding failed: \(error)")
         }
     }
 
-    /// Draws `count` frames on up to `threads` threads; frame `i` is drawn at `time(i)`.
-    static func renderImages(_ renderer: SceneRenderer, count: Int, threads: Int?,
-                             time: @Sendable (Int) -> Double) -> [RGBAImage] {
-        let workers = max(1, min(count, threads ?? ProcessorCount.online))
+    static func workerCount(_ threads: Int?, frames: Int) -> Int {
+        max(1, min(frames, threads ?? ProcessorCount.online))
+    }
+
+    /// Draws the frames in `range` on up to `threads` threads, in order.
+    static func renderImages(_ plan: FramePlan, range: Range<Int>, threads: Int?, progress: ProgressBar?) -> [RGBAImage] {
+        let count = range.count
+        let workers = workerCount(threads, frames: count)
         let slots = FrameSlots(count: count)
+        let renderer = plan.renderer
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             var rasterizer = renderer.makeRasterizer()
-            var index = worker
-            while index < count {
-                slots.store(renderer.render(renderer.timeline.state(atSeconds: time(index)), using: &rasterizer), at: index)
-                index += workers
+            var slot = worker
+            while slot < count {
+                let time = plan.sampleTime(ofFrame: range.lowerBound + slot)
+                slots.store(renderer.render(renderer.timeline.state(atSeconds: time), using: &rasterizer), at: slot)
+                progress?.advance()
+                slot += workers
             }
         }
         return slots.images
-    }
-
-    /// The loop count that plays `times` copies of a compacted sequence as often as `loop`
-    /// plays the whole one, or `nil` when NETSCAPE2.0's 16-bit count cannot hold it.
-    static func multiplied(_ loop: LoopCount, by times: Int) -> LoopCount? {
-        switch loop {
-        case .forever: return .forever
-        case .playOnce: return times == 1 ? .playOnce : .repeats(times - 1)
-        case .repeats(let n):
-            let total = (n + 1) * times - 1
-            return total <= 65_535 ? .repeats(total) : nil
-        }
-    }
-
-    static func leastCommonMultiple(_ a: Int, _ b: Int) -> Int {
-        func gcd(_ x: Int, _ y: Int) -> Int { y == 0 ? x : gcd(y, x % y) }
-        return a / gcd(a, b) * b
     }
 }
 

@@ -10,14 +10,21 @@ public enum FileComparison {
     /// When one side carries no timing (a PNG, or a folder without `frames.json`) it takes the
     /// other side's delays and loop count, so only its pixels and frame count are judged.
     ///
+    /// - Parameter makeProgress: makes a progress bar for the given frame count once the
+    ///   inputs are loaded; it is advanced once per compared frame (after merging identical
+    ///   neighbours, so it may finish early).
     /// - Throws: ``SpinRenderError`` from loading (66 missing, 65 malformed).
     public static func compare(actual actualPath: String, expected expectedPath: String,
                                options: ComparisonOptions = .exact,
-                               maximumBytes: Int = 1 << 30) throws(SpinRenderError) -> (result: FrameComparisonResult, warnings: [String]) {
+                               maximumBytes: Int = 1 << 30,
+                               progress makeProgress: ((_ frameCount: Int) -> ProgressBar)? = nil) throws(SpinRenderError) -> (result: FrameComparisonResult, warnings: [String]) {
         let actual = try FrameInput.load(actualPath, maximumBytes: maximumBytes)
         let expected = try FrameInput.load(expectedPath, maximumBytes: maximumBytes)
         let (a, e) = adoptTiming(actual, expected)
-        return (FrameComparison.compare(actual: a, expected: e, options: options), actual.warnings + expected.warnings)
+        let progress = makeProgress?(max(a.frames.count, e.frames.count))
+        let result = FrameComparison.compare(actual: a, expected: e, options: options) { _, _ in progress?.advance() }
+        progress?.finish()
+        return (result, actual.warnings + expected.warnings)
     }
 
     /// Gives an untimed side the timing of the other, when both have the same frame count.

@@ -30,29 +30,21 @@ public enum Verification {
                               maximumBytes: Int = 1 << 30) throws(SpinRenderError) -> VerificationOutcome {
         let rendered = SpinRenderer.renderFrames(request).sequence
         let exists = InputFile.exists(referenceFolder + "/" + FrameFolder.metadataName)
-        func recordReference(_ reason: String, status: Int32, comparison: FrameComparisonResult? = nil) throws(SpinRenderError) -> VerificationOutcome {
+        var comparison: FrameComparisonResult?
+        if exists && record != .all {
+            let reference = try FrameFolder.read(referenceFolder, maximumBytes: maximumBytes)
+            comparison = FrameComparison.compare(actual: rendered, expected: reference.sequence, options: options)
+        }
+        let matches = comparison?.verdict.exitStatus == 0
+        let decision = record.decide(referenceExists: exists, matches: matches)
+        let failureStatus = comparison.map { $0.verdict.exitStatus == 0 ? 1 : $0.verdict.exitStatus } ?? 1
+        var message = comparison?.summaryLine
+            ?? (exists ? "record mode 'all'" : "no reference frames in '\(referenceFolder)' (record mode '\(record)')")
+        if decision.writeReference {
             try FrameFolder.write(rendered, to: referenceFolder, scale: request.scene.scale, arguments: arguments)
-            return VerificationOutcome(comparison: comparison, recorded: true,
-                                       message: "\(reason); recorded \(rendered.frames.count) reference frames in '\(referenceFolder)' — check them, commit them and run again",
-                                       exitStatus: status)
+            message += "; recorded \(rendered.frames.count) reference frames in '\(referenceFolder)' — check them, commit them and run again"
         }
-        if record == .all {
-            return try recordReference("record mode 'all'", status: 1)
-        }
-        guard exists else {
-            if record == .never {
-                return VerificationOutcome(comparison: nil, recorded: false,
-                                           message: "no reference frames in '\(referenceFolder)' (record mode 'never')", exitStatus: 1)
-            }
-            return try recordReference("no reference frames in '\(referenceFolder)'", status: 1)
-        }
-        let reference = try FrameFolder.read(referenceFolder, maximumBytes: maximumBytes)
-        let comparison = FrameComparison.compare(actual: rendered, expected: reference.sequence, options: options)
-        if comparison.verdict.exitStatus != 0 && record == .failed {
-            return try recordReference("\(comparison.summaryLine) (record mode 'failed')", status: comparison.verdict.exitStatus,
-                                       comparison: comparison)
-        }
-        return VerificationOutcome(comparison: comparison, recorded: false, message: comparison.summaryLine,
-                                   exitStatus: comparison.verdict.exitStatus)
+        return VerificationOutcome(comparison: comparison, recorded: decision.writeReference, message: message,
+                                   exitStatus: decision.passes ? 0 : failureStatus)
     }
 }

@@ -79,8 +79,9 @@ enum CompareCommand: Command {
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         let options = try ComparisonArguments.options(from: arguments)
         let (actual, expected) = (arguments.positionals[0], arguments.positionals[1])
-        let (result, warnings) = try FileComparison.compare(actual: actual, expected: expected, options: options,
-                                                            maximumBytes: try RenderOptions.memoryLimit(arguments))
+        let (result, warnings) = try FileComparison.compare(
+            actual: actual, expected: expected, options: options, maximumBytes: try RenderOptions.memoryLimit(arguments),
+            progress: { ProgressBar.standardError(label: "compare", total: $0, quiet: console.quiet) })
         warnings.forEach(console.warning)
         try ComparisonArguments.report(result, suiteName: "spinrender compare \(actual) \(expected)", arguments: arguments, console: console)
         return result.verdict.exitStatus

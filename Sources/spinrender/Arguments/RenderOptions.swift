@@ -178,3 +178,14 @@ extension RenderOptions {
         return words
     }
 }
+
+extension RenderOptions {
+    /// A progress bar for renders big enough to take noticeable time (over 20 million
+    /// pixel-frames, about a second); `nil` for small ones, where a bar would only flicker.
+    static func progressBar(for request: RenderRequest, console: Console) -> ProgressBar? {
+        let layout = SceneLayout(request.scene)
+        let work = layout.canvasWidth * layout.canvasHeight * request.frameCount
+        guard work > 20_000_000 else { return nil }
+        return ProgressBar.standardError(label: "render", total: request.frameCount, quiet: console.quiet)
+    }
+}

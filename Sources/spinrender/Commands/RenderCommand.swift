@@ -20,11 +20,10 @@ enum RenderCommand: Command {
             throw UsageError(message: "Missing expected argument '--output <output>'")
         }
         let request = try RenderOptions.request(from: arguments)
-        let gif = try SpinRenderer.renderGIF(request)
-        gif.animation.warnings.forEach(console.warning)
+        let gif = try SpinRenderer.renderGIF(request, progress: RenderOptions.progressBar(for: request, console: console))
+        gif.warnings.forEach(console.warning)
         try OutputFile.write(gif.bytes, to: output)
-        let sequence = gif.animation.sequence
-        console.info("\(output): \(sequence.width)×\(sequence.height) px, \(sequence.frames.count) frames (\(gif.animation.uncompactedFrameCount) before loop compaction, \(gif.storedFrameCount) stored), \(sequence.durationCentiseconds) cs per loop, loop \(sequence.loopCount), palette \(gif.paletteSize) colours, worst colour error \(gif.worstChannelError)/255, \(gif.bytes.count) bytes")
+        console.info("\(output): \(gif.width)×\(gif.height) px, \(gif.frameCount) frames (\(gif.uncompactedFrameCount) before loop compaction, \(gif.storedFrameCount) stored), \(gif.durationCentiseconds) cs per loop, loop \(gif.loopCount), palette \(gif.paletteSize) colours, worst colour error \(gif.worstChannelError)/255, \(gif.bytes.count) bytes")
         return 0
     }
 }

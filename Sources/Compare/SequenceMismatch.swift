@@ -1,0 +1,37 @@
+import Raster
+
+/// A difference in the shape or timing of the two sequences (everything but pixels).
+public enum SequenceMismatch: Hashable, Sendable, CustomStringConvertible {
+    /// The canvases have different sizes, in pixels.
+    case canvasSize(actualWidth: Int, actualHeight: Int, expectedWidth: Int, expectedHeight: Int)
+    /// The sequences have different numbers of (merged) frames.
+    case frameCount(actual: Int, expected: Int)
+    /// Merged frame `frame` is shown for different times, in centiseconds.
+    case delay(frame: Int, actualCentiseconds: Int, expectedCentiseconds: Int)
+    /// The loop counts differ.
+    case loopCount(actual: LoopCount, expected: LoopCount)
+
+    /// The verdict this mismatch gives.
+    public var verdict: Verdict {
+        switch self {
+        case .canvasSize: .sizeMismatch
+        case .frameCount: .frameCountMismatch
+        case .delay: .delayMismatch
+        case .loopCount: .loopCountMismatch
+        }
+    }
+
+    /// One line, e.g. `canvas size differs: actual 40 × 30, expected 40 × 32`.
+    public var description: String {
+        switch self {
+        case let .canvasSize(aw, ah, ew, eh):
+            "canvas size differs: actual \(aw) × \(ah), expected \(ew) × \(eh)"
+        case let .frameCount(actual, expected):
+            "frame count differs: actual \(actual), expected \(expected)"
+        case let .delay(frame, actual, expected):
+            "frame \(frame) delay differs: actual \(actual) cs, expected \(expected) cs"
+        case let .loopCount(actual, expected):
+            "loop count differs: actual \(actual), expected \(expected)"
+        }
+    }
+}

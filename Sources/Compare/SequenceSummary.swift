@@ -1,0 +1,18 @@
+import Raster
+
+/// Shape and timing of one side, after merging identical consecutive frames.
+public struct SequenceSummary: Hashable, Sendable {
+    /// Canvas width in pixels.
+    public var width: Int
+    /// Canvas height in pixels.
+    public var height: Int
+    /// Frames before merging.
+    public var sourceFrameCount: Int
+    /// Per merged frame, its display time in centiseconds (the merged frames' sum).
+    public var delaysCentiseconds: [Int]
+    /// How often the sequence plays.
+    public var loopCount: LoopCount
+
+    /// Frames after merging.
+    public var frameCount: Int { delaysCentiseconds.count }
+}

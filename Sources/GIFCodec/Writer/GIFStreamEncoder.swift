@@ -1,0 +1,181 @@
+import Raster
+
+/// Encodes an animation frame by frame, holding one byte per pixel per frame instead of the
+/// frames themselves (issue 4 §5: render and encode in one pass with bounded memory).
+///
+/// The global colour table comes first in a GIF but depends on every frame, so the file is
+/// written by ``finish()``; until then each frame is kept as one colour id per pixel (ids in
+/// first-seen order, 1 byte per pixel while the animation has at most 256 colours counting
+/// "transparent", 4 bytes beyond). Only pixels that differ from the previous frame are looked
+/// up. ``GIFEncoder/encode(_:options:)`` is this type fed with a whole sequence: same bytes.
+///
+/// Memory: `width × height` bytes per frame plus two frames of working space (e.g. 100 frames
+/// of 450 × 400: about 18 MB), 4 bytes per pixel per frame for content with more than 256
+/// colours.
+public struct GIFStreamEncoder: Sendable {
+    /// Canvas size in pixels.
+    public let width: Int
+    public let height: Int
+    public let loopCount: LoopCount
+    public let options: GIFEncodingOptions
+
+    /// Displayed colour key → colour id (opaque colours only).
+    private var colorIDs = ColorIndexTable()
+    /// Colour id → key (0 for the transparent id).
+    private var keys: [UInt32] = []
+    private var transparentID: UInt32? = nil
+    /// Frames as colour ids: narrow while every id fits a byte.
+    private var narrow: [[UInt8]] = []
+    private var wide: [[UInt32]] = []
+    private var delays: [Int] = []
+    /// The previous frame's pixels and ids (ids updated in place for changed pixels).
+    private var previousPixels: [UInt8] = []
+    private var currentIDs: [UInt32] = []
+
+    /// Starts an animation.
+    ///
+    /// - Throws: ``GIFError/Code-swift.struct/invalidInput`` for a size outside 1…65535 or a
+    ///   repeat count outside 1…65535.
+    public init(width: Int, height: Int, loopCount: LoopCount, options: GIFEncodingOptions = .init()) throws(GIFError) {
+        let op = "encode GIF"
+        guard (1...65535).contains(width), (1...65535).contains(height) else {
+            throw GIFError(.invalidInput, operation: op, detail: "canvas \(width)×\(height), GIF allows 1…65535 pixels each way")
+        }
+        if case .repeats(let n) = loopCount, !(1...65535).contains(n) {
+            throw GIFError(.invalidInput, operation: op, detail: "loop count \(n), GIF allows 1…65535 repeats")
+        }
+        self.width = width
+        self.height = height
+        self.loopCount = loopCount
+        self.options = options
+        currentIDs = [UInt32](repeating: 0, count: width * height)
+    }
+
+    /// Number of frames appended so far.
+    public var frameCount: Int { delays.count }
+
+    /// Adds the next displayed frame.
+    ///
+    /// - Parameters:
+    ///   - image: the whole canvas, `width × height`.
+    ///   - delayCentiseconds: display time, ≥ 0 (longer than 65535 is split when writing).
+    public mutating func append(_ image: RGBAImage, delayCentiseconds: Int) throws(GIFError) {
+        let op = "encode GIF"
+        guard image.width == width, image.height == height, image.pixels.count == width * height * 4 else {
+            throw GIFError(.invalidInput, operation: op,
+                           detail: "frame \(delays.count) is \(image.width)×\(image.height), not \(width)×\(height)")
+        }
+        guard delayCentiseconds >= 0 else {
+            throw GIFError(.invalidInput, operation: op, detail: "frame \(delays.count) has a negative delay")
+        }
+        let first = delays.isEmpty
+        var maxID: UInt32 = 0
+        var lastWord: UInt32 = 0, lastID: UInt32 = 0, haveLast = false
+        let options = self.options
+        // Moved out of self for the loop, which assigns new ids through self.
+        let previous = previousPixels
+        var current = currentIDs
+        currentIDs = []
+        image.pixels.withUnsafeBytes { raw in
+            previous.withUnsafeBytes { previousRaw in
+                current.withUnsafeMutableBufferPointer { ids in
+                    let words = raw.bindMemory(to: UInt32.self)
+                    let before = previousRaw.bindMemory(to: UInt32.self)
+                    // words, before (after the first frame) and ids all hold width * height entries.
+                    for i in 0..<words.count {
+                        let word = words[i]
+                        if !first && before[i] == word { continue }
+                        if !haveLast || word != lastWord {
+                            lastWord = word
+                            lastID = id(forKey: GIFEncoder.key(word, options))
+                            haveLast = true
+                        }
+                        ids[i] = lastID
+                    }
+                    for i in 0..<ids.count where ids[i] > maxID { maxID = ids[i] }
+                }
+            }
+        }
+        currentIDs = current
+        previousPixels = image.pixels
+        if wide.isEmpty && maxID < 256 && keys.count <= 256 {
+            narrow.append(currentIDs.map { UInt8(truncatingIfNeeded: $0) })
+        } else {
+            if !narrow.isEmpty {
+                wide = narrow.map { $0.map(UInt32.init) }
+                narrow = []
+            }
+            wide.append(currentIDs)
+        }
+        delays.append(delayCentiseconds)
+    }
+
+    /// The id of a displayed colour key (0: transparent), assigning the next one when new.
+    private mutating func id(forKey key: UInt32) -> UInt32 {
+        if key == 0 {
+            if let transparentID { return transparentID }
+            let id = UInt32(keys.count)
+            keys.append(0)
+            transparentID = id
+            return id
+        }
+        if let id = colorIDs.value(for: key) { return UInt32(id) }
+        let id = UInt32(keys.count)
+        keys.append(key)
+        colorIDs.insert(key, value: Int32(id))
+        return id
+    }
+
+    /// Chooses the palette, plans the frames and writes the file.
+    ///
+    /// - Returns: the GIF89a bytes and palette facts.
+    /// - Throws: ``GIFError/Code-swift.struct/invalidInput`` when no frame was appended, or
+    ///   the giflib failure.
+    public consuming func finish() throws(GIFError) -> GIFEncodingResult {
+        try finish(failAfterBytes: nil)
+    }
+
+    consuming func finish(failAfterBytes: Int?) throws(GIFError) -> GIFEncodingResult {
+        guard !delays.isEmpty else { throw GIFError(.invalidInput, operation: "encode GIF", detail: "no frames") }
+        let hasTransparentPixels = transparentID != nil
+        let palette = Palette(distinct: colorIDs, maxColors: hasTransparentPixels ? 255 : 256)
+        // A transparent pixel's value in the index images: the slot after the colours.
+        let symbol: UInt8? = hasTransparentPixels ? UInt8(palette.colors.count) : nil
+        let dither = options.dither == .ordered && palette.isQuantized
+        // Colour id → sorted palette index.
+        let lookup = keys.map { key in key == 0 ? symbol! : UInt8(palette.lookup.value(for: key)!) }
+        var mapper = DitherMapper(palette: palette)
+        var images: [[UInt8]] = []
+        images.reserveCapacity(delays.count)
+        let count = narrow.isEmpty ? wide.count : narrow.count
+        for k in 0..<count {
+            var image: [UInt8]
+            if narrow.isEmpty {
+                let ids = wide[k]
+                wide[k] = []                                   // release as we go
+                image = [UInt8](repeating: 0, count: ids.count)
+                for i in 0..<ids.count { image[i] = lookup[Int(ids[i])] }
+                if dither {
+                    for i in 0..<ids.count where keys[Int(ids[i])] != 0 {
+                        image[i] = mapper.ditheredIndex(keys[Int(ids[i])], x: i % width, y: i / width)
+                    }
+                }
+            } else {
+                image = narrow[k]
+                narrow[k] = []
+                let ids = image
+                for i in 0..<image.count { image[i] = lookup[Int(ids[i])] }
+                if dither {
+                    for i in 0..<ids.count where keys[Int(ids[i])] != 0 {
+                        image[i] = mapper.ditheredIndex(keys[Int(ids[i])], x: i % width, y: i / width)
+                    }
+                }
+            }
+            images.append(image)
+        }
+        return try GIFEncoder.write(images: images, delays: delays, width: width, height: height, loopCount: loopCount,
+                                    palette: palette, symbol: symbol,
+                                    worstError: max(palette.worstChannelError, mapper.worstDitherError),
+                                    options: options, failAfterBytes: failAfterBytes)
+    }
+}

@@ -1,0 +1,272 @@
+#if canImport(FoundationEssentials)
+// FoundationEssentials has JSONDecoder without ICU: loading all of Foundation would add
+// milliseconds to every start of the tool, even for commands that never read JSON.
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A batch manifest: many renders described with the command line's own options.
+///
+/// The file is JSON, either an array of entries or an object:
+///
+/// ```json
+/// {
+///   "defaults": { "fps": 50, "appearance": "dark" },
+///   "entries": [
+///     { "mode": "explicit", "output": "out/explicit.gif" },
+///     { "mode": "preview", "scale": 3, "rotate-at": [0.5], "transparent": true,
+///       "output": "out/preview@3x.gif" }
+///   ]
+/// }
+/// ```
+///
+/// Each key is a long option name without its dashes. A string or number is the option's
+/// value; `true` gives a flag and `false` leaves it out; an array gives a repeatable option once
+/// per element. `defaults` apply to every entry that does not set the key itself. Every entry
+/// needs an `output`; relative outputs are resolved against the manifest's folder, so a
+/// manifest means the same from any working directory. Values are checked later, by the same
+/// code that checks the command line, so an entry's messages are the command line's.
+public struct BatchManifest: Hashable, Sendable {
+    /// What a key accepts, as the command line defines the option.
+    public enum OptionKind: Hashable, Sendable {
+        /// `--name` alone: JSON `true` or `false`.
+        case flag
+        /// `--name VALUE`: a JSON string or number.
+        case value
+        /// `--name VALUE` given several times: a JSON array of strings or numbers (or one value).
+        case repeatable
+    }
+
+    /// One entry, its options as command-line words.
+    public struct Entry: Hashable, Sendable {
+        /// 1-based position in the manifest, the number messages and the summary use.
+        public var number: Int
+        /// The output path as the manifest gives it.
+        public var output: String
+        /// The output resolved against the manifest's folder.
+        public var resolvedOutput: String
+        /// The entry's options (defaults merged, `output` excluded) as command-line words,
+        /// e.g. `["--mode", "preview", "--rotate-at", "0.5", "--transparent"]`, keys sorted.
+        public var arguments: [String]
+    }
+
+    /// The manifest's path as given.
+    public var path: String
+    /// The entries in manifest order.
+    public var entries: [Entry]
+
+    /// Reads and checks a manifest file.
+    ///
+    /// - Parameters:
+    ///   - path: the manifest file.
+    ///   - schema: every key an entry may use and what it accepts (long option names without
+    ///     dashes); `output` must be one of them.
+    /// - Throws: ``SpinRenderError`` `.missingInput` (66) when the file cannot be read,
+    ///   `.badData` (65) when it is not JSON, has no entries, or an entry has an unknown key,
+    ///   a value of the wrong type, no output, or an output another entry also writes. The
+    ///   message names the file, the entry and the key.
+    public static func load(path: String, schema: [String: OptionKind]) throws(SpinRenderError) -> BatchManifest {
+        let bytes = try InputFile.read(path, maximumBytes: 64 << 20)
+        return try parse(bytes, path: path, schema: schema)
+    }
+
+    /// Checks manifest bytes; `path` names the manifest in messages and anchors relative outputs.
+    ///
+    /// - Throws: ``SpinRenderError`` `.badData` as ``load(path:schema:)`` does.
+    public static func parse(_ bytes: [UInt8], path: String, schema: [String: OptionKind]) throws(SpinRenderError) -> BatchManifest {
+        func bad(_ message: String) -> SpinRenderError { SpinRenderError(.badData, "\(path): \(message)") }
+        let document: JSONValue
+        do {
+            document = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+        } catch let error as DecodingError {
+            throw bad("not valid JSON: \(describe(error)) (a JSON checker such as 'python3 -m json.tool' shows where)")
+        } catch {
+            throw bad("not valid JSON: \(error)")
+        }
+        var defaults: [String: JSONValue] = [:]
+        let list: [JSONValue]
+        switch document {
+        case .array(let items):
+            list = items
+        case .object(let top):
+            for key in top.keys.sorted() where key != "entries" && key != "defaults" {
+                throw bad("unknown top-level key '\(key)'; expected 'entries' and optionally 'defaults'")
+            }
+            guard case .array(let items)? = top["entries"] else {
+                throw bad(top["entries"] == nil ? "no 'entries' array" : "'entries' must be an array of objects")
+            }
+            list = items
+            if let value = top["defaults"] {
+                guard case .object(let object) = value else { throw bad("'defaults' must be an object") }
+                for key in object.keys.sorted() {
+                    if key == "output" { throw bad("defaults: key 'output': every entry names its own output") }
+                    _ = try words(for: key, object[key]!, schema: schema) { bad("defaults: \($0)") }
+                }
+                defaults = object
+            }
+        default:
+            throw bad("expected an array of entries or an object with 'entries', found \(document.typeName)")
+        }
+        if list.isEmpty { throw bad("the manifest has no entries") }
+        let folder = OutputFile.folder(of: path)
+        var entries: [Entry] = []
+        var writers: [String: Int] = [:]
+        for (index, item) in list.enumerated() {
+            let number = index + 1
+            guard case .object(var object) = item else {
+                throw bad("entry \(number): expected an object of options, found \(item.typeName)")
+            }
+            for key in object.keys.sorted() where key != "output" {
+                _ = try words(for: key, object[key]!, schema: schema) { bad("entry \(number): \($0)") }
+            }
+            guard let outputValue = object.removeValue(forKey: "output") else {
+                throw bad("entry \(number): key 'output' is missing")
+            }
+            guard case .string(let output) = outputValue, !output.isEmpty else {
+                throw bad("entry \(number): key 'output': expected a file path string, found \(outputValue.typeName)")
+            }
+            if output == "-" {
+                throw bad("entry \(number): key 'output': standard output ('-') cannot take a batch's files; name a file")
+            }
+            let resolved = output.hasPrefix("/") || folder == "." ? output : folder + "/" + output
+            let normalized = normalize(resolved)
+            if let other = writers[normalized] {
+                throw bad("entry \(number): key 'output': '\(output)' is also the output of entry \(other)")
+            }
+            writers[normalized] = number
+            var arguments: [String] = []
+            let merged = defaults.merging(object) { _, entry in entry }
+            for key in merged.keys.sorted() {
+                arguments += try words(for: key, merged[key]!, schema: schema) { bad("entry \(number): \($0)") }
+            }
+            entries.append(Entry(number: number, output: output, resolvedOutput: resolved, arguments: arguments))
+        }
+        return BatchManifest(path: path, entries: entries)
+    }
+
+    /// The command-line words for one key, or the error `fail` makes of what is wrong.
+    static func words(for key: String, _ value: JSONValue, schema: [String: OptionKind],
+                      fail: (String) -> SpinRenderError) throws(SpinRenderError) -> [String] {
+        guard let kind = schema[key], key != "output" else {
+            let near = schema.keys.filter { $0.hasPrefix(key) || key.hasPrefix($0) || editDistance($0, key) <= 2 }.sorted()
+            let hint = near.isEmpty ? "" : "; did you mean '\(near[0])'?"
+            let dashes = key.hasPrefix("-") ? "; write option names without dashes" : ""
+            throw fail("unknown key '\(key)'\(dashes.isEmpty ? hint : dashes)")
+        }
+        switch (kind, value) {
+        case (.flag, .bool(let on)):
+            return on ? ["--\(key)"] : []
+        case (.flag, _):
+            throw fail("key '\(key)': expected true or false, found \(value.typeName)")
+        case (_, .string(let text)):
+            return ["--\(key)", text]
+        case (_, .number(let number)):
+            return ["--\(key)", format(number)]
+        case (.repeatable, .array(let items)):
+            var words: [String] = []
+            for item in items {
+                switch item {
+                case .string(let text): words += ["--\(key)", text]
+                case .number(let number): words += ["--\(key)", format(number)]
+                default: throw fail("key '\(key)': expected an array of strings or numbers, found \(item.typeName) in it")
+                }
+            }
+            return words
+        case (.repeatable, _):
+            throw fail("key '\(key)': expected a string, a number or an array of them, found \(value.typeName)")
+        case (.value, _):
+            throw fail("key '\(key)': expected a string or a number, found \(value.typeName)")
+        }
+    }
+
+    /// Levenshtein distance, for suggesting the key a typo meant.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var previous = Array(0...b.count)
+        for i in 1...max(1, a.count) where !a.isEmpty {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...max(1, b.count) where !b.isEmpty {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+
+    /// A JSON number as the command line would spell it: `3`, `0.5`, `1e-07`.
+    static func format(_ number: Double) -> String {
+        if number == number.rounded(), abs(number) < 1e15 { return String(Int(number)) }
+        return String(number)
+    }
+
+    /// `a/./b/../c` → `a/c`, so two spellings of one output are seen as the same file.
+    static func normalize(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." { parts.removeLast(); continue }
+            parts.append(part)
+        }
+        return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
+    }
+
+    static func describe(_ error: DecodingError) -> String {
+        switch error {
+        case .dataCorrupted(let context):
+            let underlying = context.underlyingError.map { "\($0)" } ?? ""
+            return underlying.isEmpty ? context.debugDescription : underlying
+        default:
+            return "\(error)"
+        }
+    }
+}
+
+/// Any JSON value, decoded without losing the difference between `true` and `1`.
+enum JSONValue: Hashable, Sendable, Decodable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    init(from decoder: any Decoder) throws {
+        if var list = try? decoder.unkeyedContainer() {
+            var items: [JSONValue] = []
+            while !list.isAtEnd { items.append(try list.decode(JSONValue.self)) }
+            self = .array(items)
+            return
+        }
+        if let keyed = try? decoder.container(keyedBy: AnyKey.self) {
+            var object: [String: JSONValue] = [:]
+            for key in keyed.allKeys { object[key.stringValue] = try keyed.decode(JSONValue.self, forKey: key) }
+            self = .object(object)
+            return
+        }
+        let single = try decoder.singleValueContainer()
+        if single.decodeNil() { self = .null }
+        else if let value = try? single.decode(Bool.self) { self = .bool(value) }
+        else if let value = try? single.decode(Double.self) { self = .number(value) }
+        else { self = .string(try single.decode(String.self)) }
+    }
+
+    /// "a string", "a number" …, for messages.
+    var typeName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+
+    struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+}

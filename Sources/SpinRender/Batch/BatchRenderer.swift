@@ -1,0 +1,111 @@
+import Dispatch
+import Synchronization
+
+/// One render of a batch: a request and the file it goes to.
+public struct BatchJob: Hashable, Sendable {
+    /// The entry's 1-based number in its manifest, for messages and the summary.
+    public var number: Int
+    /// Where the GIF is written (already resolved; never `-`).
+    public var outputPath: String
+    /// What to render.
+    public var request: RenderRequest
+
+    /// Creates a job.
+    public init(number: Int, outputPath: String, request: RenderRequest) {
+        self.number = number
+        self.outputPath = outputPath
+        self.request = request
+    }
+}
+
+/// What became of one batch entry.
+public struct BatchOutcome: Hashable, Sendable {
+    /// The entry's 1-based number in its manifest.
+    public var number: Int
+    /// The output path.
+    public var outputPath: String
+    /// Frames in the written GIF; `nil` when the entry failed.
+    public var frameCount: Int?
+    /// Bytes of the written GIF; `nil` when the entry failed.
+    public var byteCount: Int?
+    /// Why the entry failed, as the command line would say it; `nil` when it was written.
+    public var failure: String?
+    /// Warnings the render gave (e.g. raised frame delays).
+    public var warnings: [String]
+
+    /// Creates an outcome.
+    public init(number: Int, outputPath: String, frameCount: Int? = nil, byteCount: Int? = nil,
+                failure: String? = nil, warnings: [String] = []) {
+        self.number = number
+        self.outputPath = outputPath
+        self.frameCount = frameCount
+        self.byteCount = byteCount
+        self.failure = failure
+        self.warnings = warnings
+    }
+
+    /// A written entry.
+    public var succeeded: Bool { failure == nil }
+}
+
+/// Renders many GIFs on every core, each byte-identical to a render of its own.
+///
+/// Jobs run on `parallelJobs` workers that take the next job in order. A job's bytes depend only
+/// on its request (``SpinRenderer`` is deterministic whatever its thread count), so the files are
+/// the same for any number of workers and any scheduling. Files are written one at a time (the
+/// atomic writer keeps one temporary file for signal cleanup, ``TemporaryFiles``); rendering,
+/// the slow part, overlaps. A failed job never stops the others.
+public enum BatchRenderer {
+    /// Renders and writes every job.
+    ///
+    /// - Parameters:
+    ///   - jobs: the renders, in any order.
+    ///   - parallelJobs: how many jobs render at once; `nil` uses every core. A request without
+    ///     its own ``RenderRequest/threads`` gets an equal share of the cores, so the machine is
+    ///     not oversubscribed.
+    ///   - createFolders: create missing folders of each output (as `mkdir -p`) before writing.
+    ///   - onFinish: called once per job as it finishes, from a worker thread, in no fixed order.
+    /// - Returns: one outcome per job, in the order of `jobs`.
+    public static func run(_ jobs: [BatchJob], parallelJobs: Int? = nil, createFolders: Bool = true,
+                           onFinish: @Sendable (BatchOutcome) -> Void = { _ in }) -> [BatchOutcome] {
+        guard !jobs.isEmpty else { return [] }
+        let cores = ProcessorCount.online
+        let workers = max(1, min(jobs.count, parallelJobs ?? cores))
+        let threadsPerJob = max(1, cores / workers)
+        let next = Atomic<Int>(0)
+        let writing = Mutex<Void>(())
+        let results = Mutex<[BatchOutcome?]>(Array(repeating: nil, count: jobs.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while true {
+                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard index < jobs.count else { return }
+                var job = jobs[index]
+                if job.request.threads == nil { job.request.threads = threadsPerJob }
+                let outcome = render(job, createFolders: createFolders, writing: writing)
+                results.withLock { $0[index] = outcome }
+                onFinish(outcome)
+            }
+        }
+        return results.withLock { $0.map { $0! } }
+    }
+
+    static func render(_ job: BatchJob, createFolders: Bool, writing: borrowing Mutex<Void>) -> BatchOutcome {
+        var outcome = BatchOutcome(number: job.number, outputPath: job.outputPath)
+        do throws(SpinRenderError) {
+            let gif = try SpinRenderer.renderGIF(job.request)
+            outcome.warnings = gif.warnings
+            try writing.withLock { _ throws(SpinRenderError) in
+                if createFolders {
+                    let folder = OutputFile.folder(of: job.outputPath)
+                    if folder != "." && folder != "/" { try InputFile.makeFolder(folder) }
+                }
+                try OutputFile.write(gif.bytes, to: job.outputPath)
+            }
+            outcome.frameCount = gif.frameCount
+            outcome.byteCount = gif.bytes.count
+        } catch {
+            outcome.failure = error.message
+        }
+        return outcome
+    }
+}

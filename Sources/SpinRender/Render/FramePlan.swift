@@ -1,0 +1,81 @@
+import Raster
+import Scene
+
+/// Which frames a request emits and when each is sampled, decided before any pixel is drawn.
+///
+/// When the picture repeats every `p` frames (``SceneTimeline/framePeriod(framesPerSecond:maximumFrames:)``)
+/// frame `k` is sampled at the time of frame `k mod p` — the same state — so repeats are
+/// identical to the pixel. With ``RenderRequest/compact`` only the shortest whole repeat of
+/// frames *and* delays is emitted, and the loop count is multiplied so the GIF plays the same,
+/// centisecond for centisecond.
+struct FramePlan: Sendable {
+    let renderer: SceneRenderer
+    let timing: FrameTiming
+    /// Frames the animation has before compaction.
+    let frameCount: Int
+    /// Frames emitted (≤ `frameCount`).
+    let emittedCount: Int
+    /// Loop count of the emitted frames.
+    let loopCount: LoopCount
+    /// Frames after which the scene's state repeats exactly, when it does.
+    let statePeriod: Int?
+    /// One line each, for the user.
+    let warnings: [String]
+
+    init(_ request: RenderRequest) {
+        renderer = SceneRenderer(request.scene)
+        frameCount = request.frameCount
+        timing = FrameTiming(frameCount: frameCount, framesPerSecond: request.framesPerSecond)
+        var warnings: [String] = []
+        if timing.raisedDelayCount > 0 {
+            warnings.append("\(timing.raisedDelayCount) frame delays under 2 cs were raised to 2 cs (browsers play 0–1 cs as 10 cs); use --fps 50 or less for exact timing")
+        }
+        if request.loopCount != .playOnce, let period = request.scene.animation.periodSeconds,
+           request.scene.layoutChanges.isEmpty, let repeatSeconds = renderer.timeline.pictureRepeatSeconds {
+            let duration = Double(frameCount) / request.framesPerSecond
+            let repeats = duration / repeatSeconds
+            if abs(repeats - repeats.rounded()) > 1e-6 {
+                warnings.append("the animation repeats every \(shortDecimal(period)) s; a \(shortDecimal(duration)) s GIF cuts it, so it jumps when it loops (use --duration \(shortDecimal(period)))")
+            }
+        }
+        self.warnings = warnings
+        statePeriod = renderer.timeline.framePeriod(framesPerSecond: request.framesPerSecond)
+        var emitted = frameCount
+        var loop = request.loopCount
+        if request.compact, let statePeriod, let delayPeriod = timing.delayPatternPeriod {
+            let repeatFrames = FramePlan.leastCommonMultiple(statePeriod, delayPeriod)
+            if repeatFrames < frameCount, frameCount % repeatFrames == 0,
+               let compactedLoop = FramePlan.multiplied(request.loopCount, by: frameCount / repeatFrames) {
+                emitted = repeatFrames
+                loop = compactedLoop
+            }
+        }
+        emittedCount = emitted
+        loopCount = loop
+    }
+
+    /// Seconds at which emitted frame `index` is sampled.
+    func sampleTime(ofFrame index: Int) -> Double {
+        timing.sampleTime(ofFrame: statePeriod.map { index % $0 } ?? index)
+    }
+
+    /// Display time of emitted frame `index`, in centiseconds.
+    func delay(ofFrame index: Int) -> Int { timing.delaysCentiseconds[index] }
+
+    /// The loop count that plays `times` copies of a compacted sequence as often as `loop`
+    /// plays the whole one, or `nil` when NETSCAPE2.0's 16-bit count cannot hold it.
+    static func multiplied(_ loop: LoopCount, by times: Int) -> LoopCount? {
+        switch loop {
+        case .forever: return .forever
+        case .playOnce: return times == 1 ? .playOnce : .repeats(times - 1)
+        case .repeats(let n):
+            let total = (n + 1) * times - 1
+            return total <= 65_535 ? .repeats(total) : nil
+        }
+    }
+
+    static func leastCommonMultiple(_ a: Int, _ b: Int) -> Int {
+        func gcd(_ x: Int, _ y: Int) -> Int { y == 0 ? x : gcd(y, x % y) }
+        return a / gcd(a, b) * b
+    }
+}

@@ -1,0 +1,97 @@
+import SpinRender
+
+/// `spinrender batch MANIFEST.json`: many renders from one manifest, on every core.
+enum BatchCommand: Command {
+    static let name = "batch"
+    static let abstract = "Render every entry of a JSON manifest, in parallel, with a summary table."
+    static let discussion: String? = """
+      The manifest is a JSON array of entries, or an object {"defaults": {…}, "entries": […]}. Each
+      entry holds render options by their long names without dashes, and an output:
+        {"mode": "preview", "scale": 3, "rotate-at": [0.5], "transparent": true, "output": "out/preview@3x.gif"}
+      A string or number is the option's value, true gives a flag, an array repeats an option.
+      Relative outputs are resolved against the manifest's folder; missing folders are created.
+      Values are checked as on the command line. A failing entry does not stop the others.
+      Exit status: 0 when every entry was written, 1 when any failed (each is named), 65 for a
+      manifest that is not valid (not JSON, unknown key, wrong type), 66 when it cannot be read.
+    """
+    static let usage = "spinrender batch <manifest> [--jobs <count>] [--shard <i/n>]"
+    static let arguments = [ArgumentSpec(name: "manifest", help: "The JSON manifest.")]
+    static let positionalCount: ClosedRange<Int> = 1...1
+    static var options: [OptionSpec] {
+        [
+            .option("jobs", short: "j", value: "count", help: "Entries rendered at once, 1 to 256; the files are the same for any count.",
+                    default: "all cores"),
+            .option("shard", value: "i/n", help: "Render only entries i, i+n, i+2n … (1-based), to split a batch across CI machines.",
+                    default: "1/1"),
+        ] + Console.specs
+    }
+
+    /// The options an entry may use: the render options and `output`.
+    static var entryOptions: [OptionSpec] { RenderCommand.options.filter { $0.name == "output" } + RenderOptions.specs }
+
+    static var schema: [String: BatchManifest.OptionKind] {
+        var schema: [String: BatchManifest.OptionKind] = [:]
+        for spec in entryOptions {
+            switch spec.kind {
+            case .flag: schema[spec.name] = .flag
+            case .option: schema[spec.name] = .value
+            case .repeatable: schema[spec.name] = .repeatable
+            }
+        }
+        return schema
+    }
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+        var jobs: Int?
+        if let text = arguments.value("jobs") {
+            guard let count = Int(text), (1...256).contains(count) else {
+                throw UsageError(message: "The value '\(text)' is invalid for '-j, --jobs <count>': expected a whole number from 1 to 256")
+            }
+            jobs = count
+        }
+        var shard = BatchShard.all
+        if let text = arguments.value("shard") {
+            guard let parsed = BatchShard(parsing: text) else {
+                throw UsageError(message: "The value '\(text)' is invalid for '--shard <i/n>': expected two whole numbers i/n with 1 ≤ i ≤ n, like 2/4")
+            }
+            shard = parsed
+        }
+        let manifest = try BatchManifest.load(path: arguments.positionals[0], schema: schema)
+        let selected = manifest.entries.filter { shard.contains(entry: $0.number) }
+        let progress = ProgressBar.standardError(label: "batch", total: selected.count, quiet: console.quiet)
+
+        // Options are checked exactly as the command line checks them; an entry they reject
+        // fails on its own with the command line's message.
+        var outcomes: [Int: BatchOutcome] = [:]
+        var work: [BatchJob] = []
+        for entry in selected {
+            do {
+                let parsed = try ParsedArguments.parse(entry.arguments + ["--output", entry.resolvedOutput],
+                                                       options: entryOptions, positionalCount: 0...0)
+                work.append(BatchJob(number: entry.number, outputPath: entry.resolvedOutput,
+                                     request: try RenderOptions.request(from: parsed)))
+            } catch let error as UsageError {
+                outcomes[entry.number] = BatchOutcome(number: entry.number, outputPath: entry.resolvedOutput, failure: error.message)
+                progress.advance()
+            } catch let error as SpinRenderError {
+                outcomes[entry.number] = BatchOutcome(number: entry.number, outputPath: entry.resolvedOutput, failure: error.message)
+                progress.advance()
+            }
+        }
+        for outcome in BatchRenderer.run(work, parallelJobs: jobs, onFinish: { _ in progress.advance() }) {
+            outcomes[outcome.number] = outcome
+        }
+        progress.finish()
+
+        let ordered = selected.map { outcomes[$0.number]! }
+        for outcome in ordered {
+            outcome.warnings.forEach { console.warning("\(manifest.path): entry \(outcome.number): \($0)") }
+            if let failure = outcome.failure {
+                StandardError.write("Error: \(manifest.path): entry \(outcome.number) (\(outcome.outputPath)): \(failure)\n")
+            }
+        }
+        if shard != .all { console.info("shard \(shard): \(selected.count) of \(manifest.entries.count) entries") }
+        console.result(String(BatchSummary.table(ordered).dropLast()))
+        return ordered.allSatisfy(\.succeeded) ? 0 : 1
+    }
+}

@@ -1,0 +1,55 @@
+import SpinRender
+
+/// `spinrender sheet <render options> -o sheet.png`: every frame in a grid, with its time.
+enum SheetCommand: Command {
+    static let name = "sheet"
+    static let abstract = "Lay every frame out in a grid with its time under it, as one PNG contact sheet."
+    static let discussion: String? = """
+      Takes the same options as rendering a GIF and shows the frames the GIF would hold, left to
+      right, top to bottom, each with its start time in seconds. Repeating frames are shown once
+      (one period) unless --no-compact is given.
+    """
+    static let usage = "spinrender sheet [<options>] --output <output>"
+    static var options: [OptionSpec] {
+        [
+            .option("output", short: "o", value: "output", help: "Where to write the PNG; '-' writes to standard output."),
+            .option("columns", value: "count", help: "Frames per row, 1 to 1000.", default: "what makes the sheet closest to square"),
+        ] + RenderOptions.specs + Console.specs
+    }
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+        guard let output = arguments.value("output") else {
+            throw UsageError(message: "Missing expected argument '--output <output>'")
+        }
+        var columns: Int?
+        if let text = arguments.value("columns") {
+            guard let count = Int(text), (1...1000).contains(count) else {
+                throw UsageError(message: "The value '\(text)' is invalid for '--columns <count>': expected a whole number from 1 to 1000")
+            }
+            columns = count
+        }
+        let request = try RenderOptions.request(from: arguments)
+        let animation = SpinRenderer.renderFrames(request)
+        animation.warnings.forEach(console.warning)
+        let scene = request.scene
+        let palette = SystemPalette(appearance: scene.appearance, generation: scene.colorGeneration)
+        let sheet = ContactSheet(sequence: animation.sequence, columns: columns, fontScale: max(2, Int(scene.scale)),
+                                 background: scene.transparentBackground ? .transparent : (scene.background ?? palette.background),
+                                 textColor: palette.primary)
+        let layout = sheet.layout
+        let limit = try RenderOptions.memoryLimit(arguments)
+        let needed = layout.width.multipliedReportingOverflow(by: layout.height * 4)
+        if needed.overflow || needed.partialValue > limit {
+            throw SpinRenderError(.badData, "the sheet needs \(layout.width) × \(layout.height) pixels, more than --max-memory \(RenderOptions.describeBytes(limit)); lower --fps, --duration or --scale, or raise --max-memory")
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try PNGEncoder.encode(sheet.render())
+        } catch {
+            throw SpinRenderError(.software, "PNG encoding of the sheet failed: \(error)")
+        }
+        try OutputFile.write(bytes, to: output)
+        console.info("\(output): \(layout.width)×\(layout.height) px, \(layout.frameCount) frames in \(layout.columns) columns × \(layout.rows) rows, \(bytes.count) bytes")
+        return 0
+    }
+}

@@ -1,0 +1,102 @@
+import Testing
+import Raster
+@testable import GIFCodec
+
+@Suite("GIF reader on odd and damaged files")
+struct GIFDecoderRobustnessTests {
+    private static let palette = [RGBA8(r: 255, g: 0, b: 0), RGBA8(r: 0, g: 255, b: 0), RGBA8(r: 0, g: 0, b: 255), .white]
+
+    @Test("LZW minimum code sizes outside 2…8 fail or decode, never crash", arguments: [0, 1, 9, 12, 255])
+    func oddCodeSizes(size: Int) {
+        var gif = GIFBytes(width: 2, height: 1, palette: Self.palette)
+        gif.bytes += [0x2C, 0, 0, 0, 0, 2, 0, 1, 0, 0, UInt8(size), 2, 0xFF, 0xFF, 0, 0x3B]
+        _ = try? GIFDecoder.decode(gif.bytes)
+    }
+
+    @Test("extra LZW data after the last pixel is ignored")
+    func tooMuchData() throws {
+        var gif = GIFBytes(width: 2, height: 1, palette: Self.palette)
+        gif.image(width: 2, height: 1, indices: [1, 2, 3, 3, 3, 3, 3, 3, 3])
+        gif.trailer()
+        let frame = try GIFDecoder.decode(gif.bytes).sequence.frames[0].image
+        #expect(frame[0, 0] == Self.palette[1] && frame[1, 0] == Self.palette[2])
+    }
+
+    @Test("unknown extensions and a short graphic control extension are skipped")
+    func oddExtensions() throws {
+        var gif = GIFBytes(width: 1, height: 1, palette: Self.palette)
+        gif.bytes += [0x21, 0x42, 3, 1, 2, 3, 0]                 // unknown label
+        gif.bytes += [0x21, 0xF9, 2, 0x09, 5, 0]                  // GCE of 2 bytes
+        gif.image(width: 1, height: 1, indices: [2])
+        gif.trailer()
+        let decoded = try GIFDecoder.decode(gif.bytes)
+        #expect(decoded.sequence.frames[0].image[0, 0] == Self.palette[2])
+        #expect(decoded.sequence.frames[0].delayCentiseconds == 0)
+        #expect(decoded.warnings.count == 1)
+    }
+
+    @Test("a stream that fills the dictionary without a clear code decodes (deferred clear)")
+    func deferredClear() throws {
+        // 8000 pixels of two colours alternating in a pattern that keeps adding codes, encoded
+        // by hand: a clear code, then literal codes only, at the widths a decoder expects,
+        // never clearing again (codes stop being added at 4095).
+        var codes: [(Int, Int)] = [(4, 3)]
+        var next = 6, width = 3
+        var pixels: [Int] = []
+        for i in 0..<8000 {
+            let value = (i / 3 + i / 7) % 2
+            pixels.append(value)
+            codes.append((value, width))
+            if i > 0 && next < 4096 {
+                next += 1
+                if next == 1 << width && width < 12 { width += 1 }
+            }
+        }
+        codes.append((5, width))
+        var out: [UInt8] = [], acc = 0, bits = 0
+        for (code, w) in codes {
+            acc |= code << bits
+            bits += w
+            while bits >= 8 { out.append(UInt8(acc & 0xFF)); acc >>= 8; bits -= 8 }
+        }
+        if bits > 0 { out.append(UInt8(acc & 0xFF)) }
+        var gif = GIFBytes(width: 8000, height: 1, palette: Self.palette)
+        gif.compressedImage(width: 8000, height: 1, minCodeSize: 2, lzw: out)
+        gif.trailer()
+        let image = try GIFDecoder.decode(gif.bytes).sequence.frames[0].image
+        #expect((0..<8000).allSatisfy { image[$0, 0] == Self.palette[pixels[$0]] })
+    }
+
+    @Test("thousands of damaged variants of a valid GIF never crash")
+    func mutations() throws {
+        var frames: [TimedFrame] = []
+        for f in 0..<3 {
+            var image = RGBAImage(width: 9, height: 7, fill: .white)
+            for x in 0..<9 { image[x, (x + f) % 7] = RGBA8(r: UInt8(x * 20), g: 0, b: 255, a: f == 1 ? 0 : 255) }
+            frames.append(TimedFrame(image: image, delayCentiseconds: 3))
+        }
+        let valid = try GIFEncoder.encode(FrameSequence(width: 9, height: 7, frames: frames, loopCount: .forever),
+                                          options: GIFEncodingOptions(transparentBackground: .white)).bytes
+        var random = SeededRandom(state: 2024)
+        var failures = 0
+        for _ in 0..<3000 {
+            var bytes = valid
+            switch random.next(3) {
+            case 0: bytes = Array(bytes.prefix(random.next(bytes.count)))
+            case 1:
+                for _ in 0..<(1 + random.next(4)) { bytes[random.next(bytes.count)] = UInt8(random.next(256)) }
+            default:
+                let at = random.next(bytes.count)
+                bytes.insert(contentsOf: (0..<random.next(6)).map { _ in UInt8(random.next(256)) }, at: at)
+            }
+            do {
+                let decoded = try GIFDecoder.decode(bytes, limits: GIFDecodingLimits(maxMemoryBytes: 1 << 24))
+                #expect(decoded.sequence.frames.allSatisfy { $0.image.pixels.count == decoded.sequence.width * decoded.sequence.height * 4 })
+            } catch {
+                failures += 1
+                #expect(!error.description.isEmpty)
+            }
+        }
+        #expect(failures > 0)
+    }
+}

@@ -1,0 +1,125 @@
+import Testing
+import Raster
+@testable import GIFCodec
+
+/// A deterministic pseudo-random sequence (64-bit LCG, high bits).
+struct SeededRandom {
+    var state: UInt64
+    mutating func next(_ bound: Int) -> Int {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return Int(state >> 33) % bound
+    }
+}
+
+/// Decodes LZW data with giflib (through ``GIFDecoder``) as a one-row image of a grey ramp
+/// palette, returning the indices (the red channel).
+private func decodeIndices(_ lzw: [UInt8], count: Int, minCodeSize: Int) throws -> [Int] {
+    let palette = (0..<256).map { RGBA8(r: UInt8($0), g: 0, b: 0) }
+    var gif = GIFBytes(width: count, height: 1, palette: palette)
+    gif.compressedImage(width: count, height: 1, minCodeSize: minCodeSize, lzw: lzw)
+    gif.trailer()
+    let image = try GIFDecoder.decode(gif.bytes).sequence.frames[0].image
+    return (0..<count).map { Int(image[$0, 0].r) }
+}
+
+@Suite("LZW encoder")
+struct LZWEncoderTests {
+    @Test("giflib decodes what the encoder writes, at every code size, across dictionary resets",
+          arguments: [2, 3, 5, 8], [false, true])
+    func roundTrip(minCodeSize: Int, flexible: Bool) throws {
+        var random = SeededRandom(state: UInt64(minCodeSize))
+        // Runs and noise, long enough to fill the 4096-code dictionary several times.
+        var pixels: [UInt8] = []
+        while pixels.count < 30_000 {
+            let value = UInt8(random.next(1 << minCodeSize))
+            pixels += repeatElement(value, count: random.next(3) == 0 ? random.next(40) + 1 : 1)
+        }
+        var encoder = LZWEncoder()
+        let (lzw, count) = pixels.withUnsafeBufferPointer { encoder.compress($0, minCodeSize: minCodeSize, flexible: flexible) }
+        #expect(lzw.count == count)
+        let measured = pixels.withUnsafeBufferPointer {
+            encoder.compress($0, minCodeSize: minCodeSize, flexible: flexible, countOnly: true)
+        }
+        #expect(measured.count == count && measured.bytes.isEmpty)
+        #expect(try decodeIndices(lzw, count: pixels.count, minCodeSize: minCodeSize) == pixels.map(Int.init))
+    }
+
+    @Test("with alternatives every decoded pixel is one of its two options", arguments: [false, true])
+    func alternatives(flexible: Bool) throws {
+        var random = SeededRandom(state: 99)
+        var pixels: [UInt8] = [], alternatives: [UInt8] = []
+        for _ in 0..<20_000 {
+            let value = UInt8(random.next(6))
+            pixels.append(value)
+            alternatives.append(random.next(2) == 0 ? 7 : value)     // 7 plays the transparent index
+        }
+        var encoder = LZWEncoder()
+        let lzw = pixels.withUnsafeBufferPointer { p in
+            alternatives.withUnsafeBufferPointer { a in encoder.compress(p, alternatives: a, minCodeSize: 3, flexible: flexible).bytes }
+        }
+        let decoded = try decodeIndices(lzw, count: pixels.count, minCodeSize: 3)
+        #expect(zip(decoded.indices, decoded).allSatisfy { i, v in v == Int(pixels[i]) || v == Int(alternatives[i]) })
+        let plain = pixels.withUnsafeBufferPointer { encoder.compress($0, minCodeSize: 3, flexible: flexible).count }
+        #expect(lzw.count < plain)
+    }
+
+    @Test("empty and one-pixel inputs")
+    func tiny() throws {
+        var encoder = LZWEncoder()
+        let one = [UInt8(3)].withUnsafeBufferPointer { encoder.compress($0, minCodeSize: 2).bytes }
+        #expect(try decodeIndices(one, count: 1, minCodeSize: 2) == [3])
+        let empty = [UInt8]().withUnsafeBufferPointer { encoder.compress($0, minCodeSize: 2).bytes }
+        #expect(empty == [0x2C])      // clear (4) then end (5), 3 bits each: 100 101 -> 0b101100
+    }
+}
+
+@Suite("Quantizer")
+struct QuantizerTests {
+    /// The colours a preview frame has: white→orange, white→black and white→grey ramps.
+    static func previewColors() -> [UInt32] {
+        var set = Set<UInt32>()
+        func blend(_ c: (Int, Int, Int), _ a: Int) -> UInt32 {
+            let r = (c.0 * a + 255 * (255 - a) + 127) / 255, g = (c.1 * a + 255 * (255 - a) + 127) / 255
+            let b = (c.2 * a + 255 * (255 - a) + 127) / 255
+            return 0xFF00_0000 | UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
+        }
+        for a in 0...255 {
+            set.insert(blend((255, 149, 0), a))
+            set.insert(blend((0, 0, 0), a))
+            set.insert(blend((60, 60, 67), a * 60 / 100))
+        }
+        return set.sorted()
+    }
+
+    static func worst(_ keys: [UInt32], _ colors: [RGBTriple], _ assignment: [Int]) -> Int {
+        zip(keys, assignment).map { key, index in
+            let c = Palette.triple(key), p = colors[index]
+            return max(abs(Int(c.r) - Int(p.r)), abs(Int(c.g) - Int(p.g)), abs(Int(c.b) - Int(p.b)))
+        }.max() ?? 0
+    }
+
+    @Test("preview colours fit 255 entries within 3/255 per channel")
+    func previewBound() {
+        let keys = Self.previewColors()
+        #expect(keys.count > 256)
+        let (colors, assignment) = Quantizer.reduce(keys, to: 255)
+        #expect(colors.count == 255)
+        #expect(Self.worst(keys, colors, assignment) <= 3)
+    }
+
+    @Test("the same colours always give the same palette, and the error is what Palette reports")
+    func deterministic() {
+        var random = SeededRandom(state: 7)
+        let keys = Set((0..<5000).map { _ in 0xFF00_0000 | UInt32(random.next(1 << 24)) }).sorted()
+        let first = Quantizer.reduce(keys, to: 256), second = Quantizer.reduce(keys, to: 256)
+        #expect(first.colors == second.colors && first.assignment == second.assignment)
+        var table = ColorIndexTable()
+        for key in keys.reversed() { table.insert(key) }       // insertion order must not matter
+        let palette = Palette(distinct: table, maxColors: 256)
+        #expect(palette.colors == first.colors)
+        #expect(palette.worstChannelError == Self.worst(keys, first.colors, first.assignment))
+        // Boxes split at the middle of the widest extent: 256 boxes over a 256³ cube leave no
+        // extent above 64, so no error above 32.
+        #expect(palette.worstChannelError > 0 && palette.worstChannelError <= 32)
+    }
+}

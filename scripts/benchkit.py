@@ -128,7 +128,10 @@ def spawn_and_time(argv):
         actions = [(os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0),
                    (os.POSIX_SPAWN_DUP2, errors.fileno(), 2)]
         start = time.perf_counter()
-        pid = os.posix_spawnp(argv[0], argv, os.environ, file_actions=actions)
+        try:
+            pid = os.posix_spawnp(argv[0], argv, os.environ, file_actions=actions)
+        except OSError as error:
+            raise RuntimeError(f"cannot run {argv[0]}: {error.strerror}") from error
         _, status, usage = os.wait4(pid, 0)
         wall = time.perf_counter() - start
         if os.waitstatus_to_exitcode(status) != 0:

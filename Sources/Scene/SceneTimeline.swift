@@ -1,7 +1,7 @@
 import Motion
 import Raster
 
-/// What the scene shows over time, from SwiftUI's transaction semantics (``Motion``).
+/// What the scene shows over time, from SwiftUI's transaction semantics (module `Motion`).
 ///
 /// Each spinner has two animated properties: the effect's value (0 → 1 when `animating`
 /// becomes true in `onAppear` at t = 0) and its centre (moved by layout changes). The

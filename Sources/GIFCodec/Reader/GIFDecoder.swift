@@ -17,7 +17,7 @@ import Raster
 ///   (unless it is the transparent index);
 /// - delays are returned as stored (browsers play 0–1 cs as 10 cs; that is for the player);
 /// - loop count: from the first NETSCAPE2.0 (or ANIMEXTS1.0) block; later ones are ignored
-///   with a warning; none means ``LoopCount/playOnce``, 0 ``LoopCount/forever``;
+///   with a warning; none means `LoopCount.playOnce`, 0 `LoopCount.forever`;
 /// - a file that ends cleanly after its last image but has no trailer is read, with a warning;
 ///   LZW data that ends before the image's last pixel is an error
 ///   (``GIFError/Code-swift.struct/eofTooSoon`` or ``GIFError/Code-swift.struct/readFailed``), where browsers

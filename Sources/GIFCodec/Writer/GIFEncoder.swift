@@ -19,7 +19,7 @@ public enum GIFEncoder {
     /// Delays are written as given (centiseconds; the caller rounds running times). A delay
     /// above 65535 cs, the most one graphic control extension holds, is split over repeated
     /// frames. The loop count becomes a NETSCAPE2.0 block right after the global colour table
-    /// (none for ``LoopCount/playOnce``).
+    /// (none for `LoopCount.playOnce`).
     ///
     /// - Parameters:
     ///   - sequence: canvas-sized RGBA8 frames (1…65535 pixels each way), at least one.

@@ -2,7 +2,7 @@
 ///
 /// Exact when the frames use at most `maxColors` colours: the colours sorted by their
 /// `0xFF_RR_GG_BB` value (any fixed order gives the same LZW size: compression depends on
-/// which pixels share an index, not on the index values). Otherwise ``Quantizer`` reduces them.
+/// which pixels share an index, not on the index values). Otherwise the quantizer (`Quantizer`) reduces them.
 struct Palette {
     /// The real colours; the transparent slot and the power-of-two padding come after them.
     var colors: [RGBTriple]

@@ -3,7 +3,7 @@ import Scene
 
 /// Which frames a request emits and when each is sampled, decided before any pixel is drawn.
 ///
-/// When the picture repeats every `p` frames (``SceneTimeline/framePeriod(framesPerSecond:maximumFrames:)``)
+/// When the picture repeats every `p` frames (`SceneTimeline.framePeriod(framesPerSecond:maximumFrames:)`)
 /// frame `k` is sampled at the time of frame `k mod p` — the same state — so repeats are
 /// identical to the pixel. With ``RenderRequest/compact`` only the shortest whole repeat of
 /// frames *and* delays is emitted, and the loop count is multiplied so the GIF plays the same,

@@ -33,7 +33,7 @@ public enum SpinRenderer {
 
     /// Renders a request and encodes it as a GIF in one pass with bounded memory.
     ///
-    /// Frames are drawn a few per worker at a time and handed to a ``GIFStreamEncoder``, which
+    /// Frames are drawn a few per worker at a time and handed to a `GIFStreamEncoder`, which
     /// keeps one byte per pixel per frame; the RGBA frames themselves are not all kept.
     ///
     /// - Parameter progress: advanced once per frame drawn (shown only on a terminal).

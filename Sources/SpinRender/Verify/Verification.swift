@@ -21,7 +21,7 @@ public enum Verification {
     /// Verifies `request` against the frame folder at `referenceFolder`.
     ///
     /// - Parameters:
-    ///   - record: when references are written (default ``RecordMode/missing``).
+    ///   - record: when references are written (default `RecordMode.missing`).
     ///   - options: comparison tolerance.
     ///   - arguments: the command-line arguments recorded in `frames.json`.
     /// - Throws: ``SpinRenderError`` when the references cannot be read (malformed) or written.

@@ -1,3 +1,9 @@
+import Dispatch
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// One image as it will be written: where, its LZW data, how it is disposed, how long it shows.
 struct PlannedFrame {
     var rect: PixelRect
@@ -258,7 +264,17 @@ struct FramePlanner {
     ///   - images: palette-index images of the whole canvas.
     ///   - targets: displayed frames in order, as (image number, delay ≤ 65535 cs).
     ///   - loops: whether playback restarts (then the last frame's disposal must suit frame 0).
-    mutating func plan(images: [[UInt8]], targets: [(image: Int, delay: Int)], loops: Bool) -> [PlannedFrame] {
+    ///   - threads: workers for the opaque case (`nil`: every core).
+    mutating func plan(images: [[UInt8]], targets: [(image: Int, delay: Int)], loops: Bool,
+                       threads: Int? = nil) -> [PlannedFrame] {
+        // Without transparent pixels only "keep" is possible, and frame t's encoding depends
+        // on nothing but the images shown at t − 1 and t: compress every frame in parallel,
+        // one encoder per worker. The result is the same as the sequential loop's.
+        // Small animations stay on one thread: a worker's dictionary (2 MiB) costs more to set up
+        // than it saves.
+        let parallelWorth = targets.count > 1 && count * targets.count >= 1 << 20
+        let precomputed = hasTransparentPixels || !parallelWorth ? nil
+            : keepEncodings(images: images, targets: targets, threads: threads)
         var planned: [PlannedFrame] = []
         let full = PixelRect(x: 0, y: 0, width: width, height: height)
         func frame(_ rect: PixelRect, _ encoded: EncodedRect, delay: Int) -> PlannedFrame {
@@ -270,6 +286,11 @@ struct FramePlanner {
         var before: [UInt8]? = transparentSymbol.map { [UInt8](repeating: $0, count: count) }
         for (t, target) in targets.enumerated() {
             let wanted = images[target.image]
+            if let precomputed {
+                let (rect, encoded) = precomputed[t]
+                planned.append(frame(rect, encoded, delay: target.delay))
+                continue
+            }
             if t == 0 {
                 planned.append(frame(full, encode(wanted, over: before, in: full), delay: target.delay))
                 continue
@@ -344,4 +365,38 @@ struct FramePlanner {
         }
         return planned
     }
+
+    /// Every frame's rectangle and encoding under "keep" disposal, for opaque animations:
+    /// frame 0 whole, frame t the rectangle that changed since frame t − 1.
+    private func keepEncodings(images: [[UInt8]], targets: [(image: Int, delay: Int)],
+                               threads: Int?) -> [(PixelRect, EncodedRect)] {
+        let full = PixelRect(x: 0, y: 0, width: width, height: height)
+        let results = EncodingSlots(count: targets.count)
+        let workers = max(1, min(targets.count, threads ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            var planner = self
+            planner.encoder = LZWEncoder()
+            var t = worker
+            while t < targets.count {
+                let wanted = images[targets[t].image]
+                if t == 0 {
+                    results.store((full, planner.encode(wanted, over: nil, in: full)), at: t)
+                } else {
+                    let shown = images[targets[t - 1].image]
+                    let rect = planner.frameRect(wanted, over: shown)
+                    results.store((rect, planner.encode(wanted, over: shown, in: rect)), at: t)
+                }
+                t += workers
+            }
+        }
+        return results.values
+    }
+}
+
+/// Fixed result slots filled by worker threads, each index written once.
+private final class EncodingSlots: Sendable {
+    private let storage: Mutex<[(PixelRect, EncodedRect)?]>
+    init(count: Int) { storage = Mutex(Array(repeating: nil, count: count)) }
+    func store(_ value: (PixelRect, EncodedRect), at index: Int) { storage.withLock { $0[index] = value } }
+    var values: [(PixelRect, EncodedRect)] { storage.withLock { $0.map { $0! } } }
 }

@@ -97,7 +97,8 @@ public enum GIFEncoder {
         if options.optimize {
             var planner = FramePlanner(width: width, height: height, transparentSymbol: symbol, order: order,
                                        tableSize: 1 << bits)
-            let plan = planner.plan(images: images, targets: targets, loops: loopCount != .playOnce)
+            let plan = planner.plan(images: images, targets: targets, loops: loopCount != .playOnce,
+                                    threads: options.threads)
             for frame in plan {
                 try handle.putExtension(code: GRAPHICS_EXT_FUNC_CODE,
                                         blocks: control(disposal: frame.disposal, delay: frame.delayCentiseconds,

@@ -15,7 +15,12 @@ public struct GIFEncodingOptions: Sendable, Hashable {
     public var dither: GIFDither = .none
 
     /// Creates options; every argument has the default above.
-    public init(optimize: Bool = true, transparentBackground: RGBA8? = nil, dither: GIFDither = .none) {
+    /// Worker threads for compressing frames; `nil` uses every core. Never changes the bytes:
+    /// each frame's encoding depends only on the frames themselves.
+    public var threads: Int? = nil
+
+    public init(optimize: Bool = true, transparentBackground: RGBA8? = nil, dither: GIFDither = .none, threads: Int? = nil) {
+        self.threads = threads
         self.optimize = optimize
         self.transparentBackground = transparentBackground
         self.dither = dither

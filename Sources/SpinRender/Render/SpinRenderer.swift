@@ -44,6 +44,7 @@ public enum SpinRenderer {
         var options = GIFEncodingOptions()
         options.optimize = request.optimize
         options.dither = request.dither
+        options.threads = request.threads
         if request.scene.transparentBackground {
             options.transparentBackground = request.matte ?? request.scene.background ?? plan.renderer.palette.background
         }

@@ -119,4 +119,17 @@ struct GIFRoundTripTests {
         #expect(one == two)
         #expect(two == again)
     }
+
+    /// Large opaque animations compress their frames in parallel: same bytes as one thread.
+    @Test func parallelFrameCompressionGivesTheSameBytes() throws {
+        var request = RenderRequest()
+        request.scene.scale = 3
+        request.scene.pointSize = 48
+        request.threads = 1
+        let one = try SpinRenderer.renderGIF(request)
+        request.threads = 2
+        let two = try SpinRenderer.renderGIF(request)
+        #expect(one.width * one.height * one.frameCount >= 1 << 20)   // takes the parallel path
+        #expect(one.bytes == two.bytes)
+    }
 }

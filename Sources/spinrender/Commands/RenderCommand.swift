@@ -20,9 +20,12 @@ enum RenderCommand: Command {
             throw UsageError(message: "Missing expected argument '--output <output>'")
         }
         let request = try RenderOptions.request(from: arguments)
+        // Before rendering: an output that cannot be created fails at once, and a signal during
+        // the render removes the temporary file.
+        let pending = try OutputFile.prepare(output)
         let gif = try SpinRenderer.renderGIF(request)
         gif.animation.warnings.forEach(console.warning)
-        try OutputFile.write(gif.bytes, to: output)
+        try pending.commit(gif.bytes)
         let sequence = gif.animation.sequence
         console.info("\(output): \(sequence.width)×\(sequence.height) px, \(sequence.frames.count) frames (\(gif.animation.uncompactedFrameCount) before loop compaction, \(gif.storedFrameCount) stored), \(sequence.durationCentiseconds) cs per loop, loop \(sequence.loopCount), palette \(gif.paletteSize) colours, worst colour error \(gif.worstChannelError)/255, \(gif.bytes.count) bytes")
         return 0

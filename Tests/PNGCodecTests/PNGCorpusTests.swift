@@ -8,9 +8,14 @@ import Raster
 /// PNGCorpusTests` rewrites the files from these definitions.
 @Suite("PNG corpus: malformed and odd files")
 struct PNGCorpusTests {
-    enum Outcome {
-        case pixels([RGBA8])
-        case error([PNGError.Code])
+    /// The pixels, or the error codes allowed. A struct rather than a two-payload enum: Swift
+    /// keeps such an enum's tag in the spare bits of its array pointers, which LeakSanitizer
+    /// cannot follow, so `make sanitize` reported the arrays of this static table as leaks.
+    struct Outcome {
+        var pixels: [RGBA8]?
+        var errors: [PNGError.Code]?
+        static func pixels(_ pixels: [RGBA8]) -> Outcome { Outcome(pixels: pixels, errors: nil) }
+        static func error(_ codes: [PNGError.Code]) -> Outcome { Outcome(pixels: nil, errors: codes) }
     }
 
     struct Case: CustomStringConvertible {
@@ -28,7 +33,10 @@ struct PNGCorpusTests {
     static let cases: [Case] = [
         Case(name: "valid-2x1", bytes: valid,
              outcome: .pixels([RGBA8(r: 255, g: 0, b: 0), RGBA8(r: 0, g: 0, b: 255, a: 128)])),
-        Case(name: "truncated", bytes: Array(valid.prefix(valid.count - 20)), outcome: .error([.libpng])),
+        Case(name: "truncated", bytes: Array(valid.prefix(valid.count - 20)), outcome: .error([.malformed])),
+        // An unknown ancillary chunk declaring 1.1 GB in an 86-byte file: libpng took 7.6 s and
+        // 1.5 GB before failing (found by make fuzz; Fuzz/Regressions/png/).
+        Case(name: "huge-chunk-length", bytes: fuzzFinding, outcome: .error([.malformed])),
         Case(name: "bad-crc-idat", bytes: corrupt(valid, chunk: "IDAT"), outcome: .error([.libpng])),
         // A damaged ancillary chunk is dropped with a warning, as libpng's defaults say.
         Case(name: "bad-crc-text", bytes: corrupt(HandMadePNG.make(width: 2, height: 1, bitDepth: 8, colourType: .rgba,
@@ -48,6 +56,10 @@ struct PNGCorpusTests {
              outcome: .error([.libpng])),
     ]
 
+    /// The fuzzer's timeout input, byte for byte.
+    static let fuzzFinding: [UInt8] = Array(Data(base64Encoded:
+        "iVBORw0KGgoAAAANSUhEUgAAAAEAAAACCAQAAAAziH5DaGFyYXRFWHRrAHbLBPOQAAAADklEQVR4nGNo+M8gwAAABqIBkCof1P8AAAAAAA1JSERCYII=")!)
+
     /// `bytes` with one payload byte of the first `chunk` flipped (its CRC no longer matches).
     static func corrupt(_ bytes: [UInt8], chunk: String) -> [UInt8] {
         var out = bytes
@@ -64,17 +76,17 @@ struct PNGCorpusTests {
     @Test("each corpus file decodes to its pixels or fails with a one-line PNGError", arguments: cases)
     func outcome(_ corpus: Case) {
         let result = Result { () throws(PNGError) in try PNGDecoder.decode(corpus.bytes) }
-        switch (corpus.outcome, result) {
-        case let (.pixels(expected), .success(image)):
+        switch (corpus.outcome.pixels, result) {
+        case let (expected?, .success(image)):
             var pixels: [RGBA8] = []
             for y in 0..<image.height { for x in 0..<image.width { pixels.append(image[x, y]) } }
             #expect(pixels == expected)
-        case let (.error(codes), .failure(error)):
-            #expect(codes.contains(error.code), "\(error)")
+        case let (nil, .failure(error)):
+            #expect(corpus.outcome.errors?.contains(error.code) == true, "\(error)")
             #expect(!error.description.contains("\n"))
-        case let (_, .failure(error)):
+        case let (_?, .failure(error)):
             Issue.record("\(corpus.name) should decode, but: \(error)")
-        case let (_, .success(image)):
+        case let (nil, .success(image)):
             Issue.record("\(corpus.name) should fail, but decoded a \(image.width)×\(image.height) image")
         }
     }

@@ -9,7 +9,7 @@ DEB_PACKAGES := libgif-dev libpng-dev pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)/spinrender
 
-.PHONY: all deps build release demo assets references test bench interop install uninstall clean
+.PHONY: all deps build release demo assets references test fuzz sanitize bench interop install uninstall clean
 
 all: build
 
@@ -52,6 +52,27 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
+# libFuzzer targets for the GIF reader, the PNG reader and the --animation parser (Fuzz/, a
+# package of its own); each runs FUZZ_SECONDS after replaying the committed corpus. Not part of
+# `test`. Example: make fuzz FUZZ_SECONDS=600 FUZZ_TARGETS=GIFReader
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= GIFReader PNGReader AnimationParser
+fuzz: deps
+	SWIFT="$(SWIFT)" FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_TARGETS="$(FUZZ_TARGETS)" Fuzz/fuzz.sh
+
+# The whole test suite under AddressSanitizer, then under ThreadSanitizer, each in its own
+# scratch folder so the normal build is untouched. The CLI tests run the sanitized executable.
+# Not part of `test`.
+# Suppressions cover only toolchain false positives; Tests/Sanitizers/README.md says why.
+SANITIZER_DIR := $(CURDIR)/Tests/Sanitizers
+sanitize: deps
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
+	ASAN_OPTIONS=halt_on_error=1:detect_leaks=1 LSAN_OPTIONS=suppressions=$(SANITIZER_DIR)/lsan-suppressions.txt:print_suppressions=0 \
+	  $(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
+	TSAN_OPTIONS=halt_on_error=1:suppressions=$(SANITIZER_DIR)/tsan-suppressions.txt \
+	  $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
+
 install: release
 	install -d $(DESTDIR)$(BINDIR)
 	install -m 0755 $(RELEASE_BIN) $(DESTDIR)$(BINDIR)/spinrender
@@ -60,4 +81,4 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/spinrender
 
 clean:
-	rm -rf .build spinner-explicit.gif spinner-implicit.gif preview.gif
+	rm -rf .build Fuzz/.build spinner-explicit.gif spinner-implicit.gif preview.gif

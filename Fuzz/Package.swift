@@ -4,8 +4,8 @@
 // so the main package's `swift build` and `swift test` never see the fuzzer's entry points; it
 // depends on the main package by a local path (no network).
 //
-//   swift build -c debug -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library \
-//       --product FuzzGIFReader
+//   swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library \
+//       --product FuzzGIFReader --scratch-path .build/fuzz
 //
 // `make fuzz` (in the package root) builds every target, writes the seed corpus and runs each.
 import PackageDescription

@@ -87,6 +87,13 @@ struct HostileInputTests {
         #expect(try spinrender(["compare", "a.gif", "a.gif", "--max-memory", "64M"], in: folder).status == 0)
     }
 
+    /// An endless input (a device, or a FIFO fed forever) is cut off at --max-memory.
+    @Test func anEndlessInputIsCutOffAtTheMemoryLimit() throws {
+        let result = try spinrender(["compare", "/dev/zero", "/dev/zero", "--max-memory", "1M"])
+        #expect(result.status == 65, "\(result.standardError)")
+        #expect(result.standardError.contains("'/dev/zero' is more than the 1048576-byte limit"), "\(result.standardError)")
+    }
+
     @Test(arguments: ["no-trailer", "zero-width-frame", "lzw-full-table-without-clear", "unknown-extensions", "smallest-1x1-42-bytes"])
     func oddButValidGIFsExportTheirFrames(name: String) throws {
         let folder = makeFolder()

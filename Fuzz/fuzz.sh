@@ -51,7 +51,7 @@ run() {   # target, corpus name, max_len, extra flags...
   "$binary" -max_total_time="$FUZZ_SECONDS" -timeout=1 -rss_limit_mb=2048 -max_len="$max_len" \
     -print_final_stats=1 -artifact_prefix="$work/artifacts/$name/" "$@" "$work/corpus/$name" \
     > "$work/logs/$name.log" 2>&1 || { tail -40 "$work/logs/$name.log" >&2; exit 1; }
-  grep -E "^#[0-9]+ +DONE|stat::number_of_executed_units|stat::average_exec_per_sec" "$work/logs/$name.log" | sed 's/^/  /'
+  grep -E "DONE|stat::number_of_executed_units|stat::average_exec_per_sec" "$work/logs/$name.log" | sed 's/^/  /'
 }
 
 for target in $FUZZ_TARGETS; do

@@ -87,6 +87,24 @@ struct HostileInputTests {
         #expect(try spinrender(["compare", "a.gif", "a.gif", "--max-memory", "64M"], in: folder).status == 0)
     }
 
+    @Test(arguments: [
+        (#"{"width": 1000, "height": 1000, "delaysCentiseconds": [THOUSAND], "loopCount": 0}"#, "declares 1000 frames of 1000×1000 px, which need more than the 1073741824-byte limit"),
+        (#"{"width": -3, "height": 1000, "delaysCentiseconds": [1], "loopCount": 0}"#, "declares a -3×1000 px canvas"),
+        (#"{"width": 1, "height": 1, "delaysCentiseconds": [PLACEHOLDER], "loopCount": 0}"#, "declares 300000 frames, more than the limit of 100000"),
+    ])
+    func aFrameFolderDeclaringTooMuchIsRefusedBeforeReadingFrames(json: String, message: String) throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/frames", withIntermediateDirectories: false)
+        let delays = Array(repeating: "2", count: 300_000).joined(separator: ",")
+        let thousand = Array(repeating: "2", count: 1000).joined(separator: ",")
+        try Data(json.replacingOccurrences(of: "PLACEHOLDER", with: delays).replacingOccurrences(of: "THOUSAND", with: thousand).utf8)
+            .write(to: URL(fileURLWithPath: folder + "/frames/frames.json"))
+        let result = try spinrender(["compare", "frames", "frames"], in: folder)
+        #expect(result.status == 65, "\(result.standardError)")
+        #expect(result.standardError.contains(message), "\(result.standardError)")
+    }
+
     /// An endless input (a device, or a FIFO fed forever) is cut off at --max-memory.
     @Test func anEndlessInputIsCutOffAtTheMemoryLimit() throws {
         let result = try spinrender(["compare", "/dev/zero", "/dev/zero", "--max-memory", "1M"])

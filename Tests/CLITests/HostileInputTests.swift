@@ -105,6 +105,19 @@ struct HostileInputTests {
         #expect(result.standardError.contains(message), "\(result.standardError)")
     }
 
+    /// A frame of 2^30 pixels on a 1 × 1 screen: refused from its descriptor, before the LZW
+    /// data is decoded, because --max-memory bounds the pixels decoded as well as those kept.
+    @Test func aHugeOffScreenFrameIsRefusedBeforeDecoding() throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var bytes: [UInt8] = Array("GIF89a".utf8) + [1, 0, 1, 0, 0x81, 0, 0] + [255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255]
+        bytes += [0x2C, 0, 0, 0, 0, 0x00, 0x80, 0xFF, 0x7F, 0, 2, 2, 0x44, 0x01, 0, 0x3B]   // 32768 × 32767
+        try Data(bytes).write(to: URL(fileURLWithPath: folder + "/wide.gif"))
+        let result = try spinrender(["frames", "wide.gif", "-o", "out"], in: folder)
+        #expect(result.status == 65, "\(result.standardError)")
+        #expect(result.standardError.contains("1073709056 pixels to decode, limit 268435456"), "\(result.standardError)")
+    }
+
     /// An endless input (a device, or a FIFO fed forever) is cut off at --max-memory.
     @Test func anEndlessInputIsCutOffAtTheMemoryLimit() throws {
         let result = try spinrender(["compare", "/dev/zero", "/dev/zero", "--max-memory", "1M"])

@@ -23,7 +23,7 @@ COMPLETIONS = .build/completions
 BIN_DIR = $(shell $(SWIFT) build -c release --show-bin-path)
 PYTHON ?= python3
 
-.PHONY: all deps build release demo assets references test bench interop script-deps install uninstall install-check clean
+.PHONY: all deps build release demo assets references test fuzz sanitize bench interop script-deps install uninstall install-check clean
 
 all: build
 
@@ -69,6 +69,27 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
+# libFuzzer targets for the GIF reader, the PNG reader and the --animation parser (Fuzz/, a
+# package of its own); each runs FUZZ_SECONDS after replaying the committed corpus. Not part of
+# `test`. Example: make fuzz FUZZ_SECONDS=600 FUZZ_TARGETS=GIFReader
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= GIFReader PNGReader AnimationParser
+fuzz: deps
+	SWIFT="$(SWIFT)" FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_TARGETS="$(FUZZ_TARGETS)" Fuzz/fuzz.sh
+
+# The whole test suite under AddressSanitizer, then under ThreadSanitizer, each in its own
+# scratch folder so the normal build is untouched. The CLI tests run the sanitized executable.
+# Not part of `test`.
+# Suppressions cover only toolchain false positives; Tests/Sanitizers/README.md says why.
+SANITIZER_DIR := $(CURDIR)/Tests/Sanitizers
+sanitize: deps
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
+	ASAN_OPTIONS=halt_on_error=1:detect_leaks=1 LSAN_OPTIONS=suppressions=$(SANITIZER_DIR)/lsan-suppressions.txt:print_suppressions=0 \
+	  $(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
+	TSAN_OPTIONS=halt_on_error=1:suppressions=$(SANITIZER_DIR)/tsan-suppressions.txt \
+	  $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
+
 # The benchmark and interoperability scripts are Python 3; they install their own peers
 # (ImageMagick, gifsicle, ffmpeg, Pillow, chromium for interop) when missing. Output: bench-out/.
 script-deps:
@@ -112,4 +133,4 @@ install-check: $(if $(BIN),,build)
 	sh scripts/install-check.sh "$(or $(BIN),$(DEBUG_BIN))"
 
 clean:
-	rm -rf .build bench-out spinner-explicit.gif spinner-implicit.gif preview.gif
+	rm -rf .build Fuzz/.build bench-out spinner-explicit.gif spinner-implicit.gif preview.gif

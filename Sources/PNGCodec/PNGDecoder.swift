@@ -18,12 +18,16 @@ public enum PNGDecoder {
     ///   - bytes: the complete PNG data stream.
     ///   - limits: resource limits; ``PNGDecodingLimits/default`` allows 1 GiB of pixels.
     /// - Returns: the image, `width × height` RGBA8, straight alpha, sRGB.
-    /// - Throws: ``PNGError`` with ``PNGError/Code/libpng`` for malformed or truncated data,
+    /// - Throws: ``PNGError`` with ``PNGError/Code/malformed`` for a chunk longer than the data
+    ///   (truncated or forged), ``PNGError/Code/libpng`` for other malformed data,
     ///   ``PNGError/Code/tooLarge`` when the image exceeds `limits`, ``PNGError/Code/empty`` for
     ///   no bytes at all.
     public static func decode(_ bytes: [UInt8], limits: PNGDecodingLimits = .default) throws(PNGError) -> RGBAImage {
         guard !bytes.isEmpty else {
             throw PNGError(code: .empty, operation: .decode, message: "no data")
+        }
+        if let problem = PNGChunkCheck.overlongChunk(in: bytes) {
+            throw PNGError(code: .malformed, operation: .decode, message: problem)
         }
         // libpng reads from `bytes` until finish_read returns, so both calls happen inside the
         // one closure that keeps the buffer pinned.

@@ -22,14 +22,19 @@ public struct PNGError: Error, Hashable, Sendable, CustomStringConvertible {
         /// The image size cannot be represented (PNG sides are at most 2³¹ − 1, rows at most
         /// `Int32.max` bytes for libpng's row stride).
         public static let unsupportedSize = Code(rawValue: 4)
+        /// A chunk declares more bytes than the data holds (a truncated or forged file), found
+        /// before libpng reads it: libpng would otherwise try to read, and first allocate and
+        /// clear, whatever length a chunk claims (up to 2 GiB from an 86-byte file).
+        public static let malformed = Code(rawValue: 5)
 
-        /// `libpng`, `tooLarge`, `empty`, `unsupportedSize` or `code N`.
+        /// `libpng`, `tooLarge`, `empty`, `unsupportedSize`, `malformed` or `code N`.
         public var description: String {
             switch self {
             case .libpng: "libpng"
             case .tooLarge: "tooLarge"
             case .empty: "empty"
             case .unsupportedSize: "unsupportedSize"
+            case .malformed: "malformed"
             default: "code \(rawValue)"
             }
         }

@@ -22,17 +22,23 @@ struct GIFDecoderRobustnessTests {
         #expect(frame[0, 0] == Self.palette[1] && frame[1, 0] == Self.palette[2])
     }
 
-    @Test("unknown extensions and a short graphic control extension are skipped")
+    @Test("unknown extensions are skipped; a short graphic control extension is refused")
     func oddExtensions() throws {
         var gif = GIFBytes(width: 1, height: 1, palette: Self.palette)
         gif.bytes += [0x21, 0x42, 3, 1, 2, 3, 0]                 // unknown label
-        gif.bytes += [0x21, 0xF9, 2, 0x09, 5, 0]                  // GCE of 2 bytes
         gif.image(width: 1, height: 1, indices: [2])
         gif.trailer()
         let decoded = try GIFDecoder.decode(gif.bytes)
         #expect(decoded.sequence.frames[0].image[0, 0] == Self.palette[2])
-        #expect(decoded.sequence.frames[0].delayCentiseconds == 0)
-        #expect(decoded.warnings.count == 1)
+        #expect(decoded.warnings.isEmpty)
+
+        // Chromium reads at least 4 bytes of a graphic control extension whatever its declared
+        // size, so a 2-byte one desynchronises the stream there: refused here with a message.
+        var short = GIFBytes(width: 1, height: 1, palette: Self.palette)
+        short.bytes += [0x21, 0xF9, 2, 0x09, 5, 0]
+        short.image(width: 1, height: 1, indices: [2])
+        short.trailer()
+        #expect(throws: GIFError.self) { try GIFDecoder.decode(short.bytes) }
     }
 
     @Test("a stream that fills the dictionary without a clear code decodes (deferred clear)")

@@ -84,3 +84,46 @@ struct OutputFileTests {
         try OutputFile.write([1, 2, 3], to: "/dev/null")
     }
 }
+
+@Suite("Outputs prepared before the work")
+struct PendingOutputTests {
+    @Test func preparingCreatesTheTemporaryFileAndDroppingItRemovesIt() throws {
+        let folder = makeScratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/out.gif"
+        try Data("old".utf8).write(to: URL(fileURLWithPath: path))
+        do {
+            let pending = try OutputFile.prepare(path)
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder)
+            #expect(names.count == 2 && names.contains { $0.hasPrefix(".out.gif.spinrender-") })
+            _ = pending
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["out.gif"])
+        #expect(FileManager.default.contents(atPath: path) == Data("old".utf8))
+    }
+
+    @Test func commitReplacesTheFileOnceAndLeavesNoTemporaryFile() throws {
+        let folder = makeScratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/out.gif"
+        let pending = try OutputFile.prepare(path)
+        try pending.commit([4, 5])
+        #expect(FileManager.default.contents(atPath: path) == Data([4, 5]))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["out.gif"])
+        #expect(throws: SpinRenderError.self) { try pending.commit([6]) }
+        #expect(FileManager.default.contents(atPath: path) == Data([4, 5]))
+    }
+
+    @Test func anOutputThatCannotBeCreatedFailsBeforeTheWork() throws {
+        let folder = makeScratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for path in [folder + "/missing/out.gif", folder] {
+            #expect {
+                _ = try OutputFile.prepare(path)
+            } throws: { error in
+                (error as! SpinRenderError).kind == .cannotCreate
+            }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    }
+}

@@ -56,6 +56,13 @@ struct GIFReadHandle: ~Copyable {
     /// Bytes not yet consumed.
     var remainingBytes: Int { source.takeUnretainedValue().remaining }
 
+    /// The whole input and how many bytes giflib has consumed, for ``GIFPreflight``'s checks
+    /// on raw bytes (giflib reads through the callback without looking ahead).
+    var input: (bytes: [UInt8], offset: Int) {
+        let source = source.takeUnretainedValue()
+        return (source.bytes, source.offset)
+    }
+
     var screenWidth: Int { Int(gif.pointee.SWidth) }
     var screenHeight: Int { Int(gif.pointee.SHeight) }
     /// The global colour table, if any.

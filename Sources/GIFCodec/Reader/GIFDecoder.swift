@@ -10,6 +10,13 @@ import Raster
 ///   0/1 (and the undefined 4…7) keep, 2 clears the image's rectangle to transparent,
 ///   3 restores the canvas from before the image (transparent for the first);
 /// - the last graphic control extension before an image wins; it applies to that image only;
+///   one longer than 4 bytes is read from its first 4 (as Chromium and Firefox do); one shorter
+///   is an error (``GIFError/Code-swift.struct/malformed``), because browsers then read the
+///   following bytes as its fields and lose their place in the file;
+/// - a logical screen with zero width or height, or a file with no image, is an error
+///   (``GIFError/Code-swift.struct/malformed``): there is nothing a browser would show;
+/// - LZW data that browsers refuse (a code beyond the table, a minimum code size outside 2…8)
+///   is an error, checked by ``GIFPreflight`` because giflib would decode it to other pixels;
 /// - images are clipped to the logical screen; an image with zero width or height is a frame
 ///   that changes nothing (browsers decode nothing for it either);
 /// - interlaced images are de-interlaced; a local colour table overrides the global one; an
@@ -80,21 +87,35 @@ private struct DecodeState {
     }
 
     mutating func run(_ handle: borrowing GIFReadHandle) throws(GIFError) {
+        guard width > 0, height > 0 else {
+            throw GIFError(.malformed, operation: "read screen descriptor",
+                           detail: "the logical screen is \(width)×\(height) pixels")
+        }
         try checkMemory(frameCount: 0)
+        // Count the images first (a walk over the blocks, no decompression): a small file that
+        // declares many frames of a large canvas is refused before any canvas is copied.
+        let declaredImages = GIFPreflight.imageCount(handle.input.bytes)
+        if declaredImages > limits.maxFrames {
+            throw GIFError(.tooManyFrames, operation: "read image descriptor",
+                           detail: "\(declaredImages) frames, limit \(limits.maxFrames)")
+        }
+        try checkMemory(frameCount: declaredImages)
         canvas = [UInt8](repeating: 0, count: canvasBytes)
         let global = handle.globalPalette
         var imageCount = 0
         while true {
             if handle.remainingBytes == 0 {
+                try checkSomeImage()
                 warnings.append("missing trailer: the data ends after \(frames.count) frame(s) without the 0x3B byte")
                 return
             }
             switch try handle.recordType() {
             case TERMINATE_RECORD_TYPE:
+                try checkSomeImage()
                 return
             case EXTENSION_RECORD_TYPE:
                 let (code, blocks) = try handle.readExtension()
-                extensionRead(code: code, blocks: blocks)
+                try extensionRead(code: code, blocks: blocks)
             case IMAGE_DESC_RECORD_TYPE:
                 imageCount += 1
                 if imageCount > limits.maxFrames {
@@ -110,12 +131,19 @@ private struct DecodeState {
         }
     }
 
-    mutating func extensionRead(code: Int32, blocks: [[UInt8]]) {
+    /// A GIF with no image shows nothing; say so rather than return zero frames.
+    func checkSomeImage() throws(GIFError) {
+        if frames.isEmpty {
+            throw GIFError(.malformed, operation: "read images", detail: "the file holds no image")
+        }
+    }
+
+    mutating func extensionRead(code: Int32, blocks: [[UInt8]]) throws(GIFError) {
         switch code {
         case GRAPHICS_EXT_FUNC_CODE:
             guard let b = blocks.first, b.count >= 4 else {
-                warnings.append("graphic control extension shorter than 4 bytes ignored")
-                return
+                throw GIFError(.malformed, operation: "read graphic control extension \(frames.count)",
+                               detail: "its block is \(blocks.first?.count ?? 0) bytes, GIF89a needs 4")
             }
             if b.count > 4 { warnings.append("graphic control extension longer than 4 bytes: extra bytes ignored") }
             let transparent = b[0] & 1 != 0 ? Int(b[3]) : nil
@@ -145,6 +173,11 @@ private struct DecodeState {
         if decodedPixels > limits.maxDecodedPixels {
             throw GIFError(.tooLarge, operation: "decode image data",
                            detail: "\(decodedPixels) pixels to decode, limit \(limits.maxDecodedPixels)")
+        }
+        // giflib has just read the image descriptor, the local table and the code size byte.
+        let input = handle.input
+        if let problem = GIFPreflight.checkImageData(input.bytes, at: input.offset - 1, pixelCount: pixels) {
+            throw GIFError(.malformed, operation: "decode image \(frames.count)", detail: problem)
         }
         let saved = control.disposal == 3 ? canvas : nil
         if image.width == 0 || image.height == 0 {

@@ -89,6 +89,9 @@ public enum FrameFolder {
                 throw SpinRenderError(.badData, "'\(metadataPath)' is not valid frame metadata: \(describe(error))")
             }
         }
+        if let metadata {
+            try checkDeclaredSize(metadata, path: metadataPath, maximumBytes: maximumBytes)
+        }
         let names: [String]
         if let metadata {
             names = metadata.delaysCentiseconds.indices.map(frameName)
@@ -126,6 +129,27 @@ public enum FrameFolder {
         }
         return (FrameSequence(width: frames[0].image.width, height: frames[0].image.height, frames: frames, loopCount: loop),
                 metadata != nil)
+    }
+
+    /// The most frames a folder may declare, as for GIFs (``GIFDecodingLimits/maxFrames``).
+    static let maximumFrameCount = 100_000
+
+    /// Refuses metadata whose frames could never be read within the limits, before any PNG is
+    /// read or any name list is built: a 64 MiB `frames.json` can list 30 million frames.
+    static func checkDeclaredSize(_ metadata: Metadata, path: String, maximumBytes: Int) throws(SpinRenderError) {
+        let count = metadata.delaysCentiseconds.count
+        guard metadata.width > 0, metadata.height > 0 else {
+            throw SpinRenderError(.badData, "'\(path)' declares a \(metadata.width)×\(metadata.height) px canvas")
+        }
+        guard count <= maximumFrameCount else {
+            throw SpinRenderError(.badData, "'\(path)' declares \(count) frames, more than the limit of \(maximumFrameCount)")
+        }
+        let frame = metadata.width.multipliedReportingOverflow(by: metadata.height)
+        let bytes = frame.partialValue.multipliedReportingOverflow(by: 4 * count)
+        guard !frame.overflow, !bytes.overflow, bytes.partialValue <= maximumBytes else {
+            throw SpinRenderError(.badData, "'\(path)' declares \(count) frames of \(metadata.width)×\(metadata.height) px, "
+                + "which need more than the \(maximumBytes)-byte limit (--max-memory)")
+        }
     }
 
     static func isFrameName(_ name: String) -> Bool {

@@ -14,7 +14,8 @@ public struct FrameInput: Sendable {
     /// Loads `path`, deciding by content: a folder is a frame folder, `GIF8…` a GIF, the PNG
     /// signature a PNG.
     ///
-    /// - Parameter maximumBytes: memory the decoded frames may take.
+    /// - Parameter maximumBytes: memory the decoded frames may take; a GIF may also decode at
+    ///   most `maximumBytes / 4` pixels in all (frames larger than the screen count whole).
     /// - Throws: ``SpinRenderError`` `.missingInput` (66) when it does not exist, `.badData`
     ///   (65) when it is none of the three or is malformed, naming the file and the problem.
     public static func load(_ path: String, maximumBytes: Int = 1 << 30) throws(SpinRenderError) -> FrameInput {
@@ -25,7 +26,11 @@ public struct FrameInput: Sendable {
         let bytes = try InputFile.read(path, maximumBytes: maximumBytes)
         if bytes.starts(with: Array("GIF8".utf8)) {
             do {
-                let gif = try GIFDecoder.decode(bytes, limits: GIFDecodingLimits(maxMemoryBytes: maximumBytes))
+                // Work is bounded by the memory budget too: no more pixels decoded than the
+                // budget could hold. A 400 KB GIF with a 32768 × 32767 frame on a 1 × 1 screen
+                // otherwise decodes 2^30 pixels nobody sees (seconds of work).
+                let limits = GIFDecodingLimits(maxMemoryBytes: maximumBytes, maxDecodedPixels: maximumBytes / 4)
+                let gif = try GIFDecoder.decode(bytes, limits: limits)
                 return FrameInput(sequence: gif.sequence, timed: true, warnings: gif.warnings.map { "\(path): \($0)" })
             } catch {
                 throw SpinRenderError(.badData, "'\(path)' is not a readable GIF: \(error)")

@@ -28,22 +28,41 @@ public enum OutputFile {
     static func systemWrite(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> Int { Glibc.write(fd, buffer.baseAddress, buffer.count) }
 
     static func write(_ bytes: [UInt8], to path: String, using writer: Writer) throws(SpinRenderError) {
-        if path == "-" {
-            try writeAll(bytes, to: STDOUT_FILENO, name: "standard output", using: writer)
-            return
-        }
+        try prepare(path).commit(bytes, using: writer)
+    }
+
+    /// Checks that `path` can be written and, for a regular file, creates its temporary file
+    /// now, before the work that produces the bytes.
+    ///
+    /// A long render then fails at once on an output it could never write (exit 73), and
+    /// SIGINT or SIGTERM during the render removes the temporary file (see
+    /// ``TemporaryFiles/installSignalCleanup()``). Standard output (`-`) and anything that is
+    /// not a regular file are opened only by ``PendingOutput/commit(_:)``: opening a FIFO
+    /// blocks until it has a reader.
+    ///
+    /// - Throws: ``SpinRenderError`` `.cannotCreate` (73) as ``write(_:to:)`` does.
+    public static func prepare(_ path: String) throws(SpinRenderError) -> PendingOutput {
+        if path == "-" { return PendingOutput(path: path, target: .standardOutput) }
         var info = stat()
         if stat(path, &info) == 0 {
             let type = info.st_mode & S_IFMT
             if type == S_IFDIR {
                 throw SpinRenderError(.cannotCreate, "cannot create '\(path)': it is a directory")
             }
-            if type != S_IFREG {
-                try writeInPlace(bytes, to: path, using: writer)
-                return
-            }
+            if type != S_IFREG { return PendingOutput(path: path, target: .inPlace) }
         }
-        try replaceAtomically(bytes, at: path, using: writer)
+        let name = path.split(separator: "/").last.map(String.init) ?? "output"
+        var template = Array("\(folder(of: path))/.\(name).spinrender-XXXXXX".utf8CString)
+        let (fd, temporary) = try TemporaryFiles.withCleanupSignalsBlocked { () throws(SpinRenderError) -> (Int32, String) in
+            let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            if fd < 0 {
+                throw SpinRenderError(.cannotCreate, "cannot create '\(path)': \(describeErrno(errno))")
+            }
+            let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+            TemporaryFiles.register(temporary)
+            return (fd, temporary)
+        }
+        return PendingOutput(path: path, target: .temporary(fd: fd, path: temporary))
     }
 
     /// The folder part of a path (`.` when there is none).
@@ -53,15 +72,9 @@ public enum OutputFile {
         return folder.isEmpty ? "/" : folder
     }
 
-    private static func replaceAtomically(_ bytes: [UInt8], at path: String, using writer: Writer) throws(SpinRenderError) {
-        let name = path.split(separator: "/").last.map(String.init) ?? "output"
-        var template = Array("\(folder(of: path))/.\(name).spinrender-XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        if fd < 0 {
-            throw SpinRenderError(.cannotCreate, "cannot create '\(path)': \(describeErrno(errno))")
-        }
-        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        TemporaryFiles.register(temporary)
+    /// Writes the temporary file whole, then renames it over `path`; on any failure removes it.
+    static func replaceAtomically(_ bytes: [UInt8], at path: String, fd: Int32, temporary: String,
+                                  using writer: Writer) throws(SpinRenderError) {
         defer { TemporaryFiles.unregister() }
         do throws(SpinRenderError) {
             try writeAll(bytes, to: fd, name: path, using: writer)
@@ -83,7 +96,7 @@ public enum OutputFile {
         }
     }
 
-    private static func writeInPlace(_ bytes: [UInt8], to path: String, using writer: Writer) throws(SpinRenderError) {
+    static func writeInPlace(_ bytes: [UInt8], to path: String, using writer: Writer) throws(SpinRenderError) {
         let fd = open(path, O_WRONLY | O_CLOEXEC)
         if fd < 0 {
             throw SpinRenderError(.cannotCreate, "cannot open '\(path)' for writing: \(describeErrno(errno))")
@@ -124,4 +137,57 @@ public enum OutputFile {
 func describeErrno(_ code: Int32) -> String {
     guard let text = strerror(code) else { return "error \(code)" }
     return String(cString: text)
+}
+
+/// An output checked (and, for a regular file, its temporary file created) by
+/// ``OutputFile/prepare(_:)``, waiting for its bytes.
+///
+/// ``commit(_:)`` writes and renames; dropping it uncommitted removes the temporary file, so
+/// an error thrown by the work in between leaves nothing behind and the old file untouched.
+public final class PendingOutput {
+    enum Target {
+        case standardOutput
+        /// A device or FIFO: opened and written in place, never renamed over.
+        case inPlace
+        /// A regular file (or none yet): the open temporary file in the same folder.
+        case temporary(fd: Int32, path: String)
+    }
+
+    /// The path given (`-` for standard output).
+    public let path: String
+    private var target: Target?
+
+    init(path: String, target: Target) {
+        self.path = path
+        self.target = target
+    }
+
+    deinit {
+        if case .temporary(let fd, let temporary)? = target {
+            close(fd)
+            unlink(temporary)
+            TemporaryFiles.unregister()
+        }
+    }
+
+    /// Writes `bytes` to the output; at most once.
+    ///
+    /// - Throws: ``SpinRenderError`` `.ioError` (74) when writing fails part-way (disk full),
+    ///   `.cannotCreate` (73) when the rename or the in-place open fails. Nothing is left behind.
+    public func commit(_ bytes: [UInt8]) throws(SpinRenderError) {
+        try commit(bytes, using: OutputFile.systemWrite)
+    }
+
+    func commit(_ bytes: [UInt8], using writer: OutputFile.Writer) throws(SpinRenderError) {
+        guard let target else { throw SpinRenderError(.software, "'\(path)' was already written") }
+        self.target = nil
+        switch target {
+        case .standardOutput:
+            try OutputFile.writeAll(bytes, to: STDOUT_FILENO, name: "standard output", using: writer)
+        case .inPlace:
+            try OutputFile.writeInPlace(bytes, to: path, using: writer)
+        case .temporary(let fd, let temporary):
+            try OutputFile.replaceAtomically(bytes, at: path, fd: fd, temporary: temporary, using: writer)
+        }
+    }
 }

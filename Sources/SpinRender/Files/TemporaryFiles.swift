@@ -27,11 +27,33 @@ public enum TemporaryFiles {
 
     static func unregister() { buffer[0] = 0 }
 
+    /// Runs `body` with SIGINT, SIGTERM and SIGHUP held back on this thread, so a temporary file
+    /// is never created without being registered for removal (a signal in between would leave
+    /// it behind). A signal that arrived meanwhile is delivered when they are unblocked.
+    static func withCleanupSignalsBlocked<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        var block = sigset_t(), previous = sigset_t()
+        sigemptyset(&block)
+        for signal in cleanupSignals { sigaddset(&block, signal) }
+        pthread_sigmask(SIG_BLOCK, &block, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        return try body()
+    }
+
+    static let cleanupSignals = [SIGINT, SIGTERM, SIGHUP]
+
     /// Installs SIGINT, SIGTERM and SIGHUP handlers that remove the temporary file being
     /// written and exit with status 128 + signal, as shells report a signal death.
+    ///
+    /// The three signals are also unblocked: a process started from a thread that blocks them
+    /// (a test runner's worker thread, some CI agents) inherits that mask, and would otherwise
+    /// ignore Ctrl-C and `kill` until the render ends.
     public static func installSignalCleanup() {
         _ = buffer
-        for signal in [SIGINT, SIGTERM, SIGHUP] {
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        for signal in cleanupSignals { sigaddset(&unblock, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+        for signal in cleanupSignals {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { signal in
                 if TemporaryFiles.buffer[0] != 0 { unlink(TemporaryFiles.buffer) }

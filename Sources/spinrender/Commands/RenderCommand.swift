@@ -20,9 +20,12 @@ enum RenderCommand: Command {
             throw UsageError(message: "Missing expected argument '--output <output>'")
         }
         let request = try RenderOptions.request(from: arguments)
+        // Before rendering: an output that cannot be created fails at once, and a signal during
+        // the render removes the temporary file.
+        let pending = try OutputFile.prepare(output)
         let gif = try SpinRenderer.renderGIF(request, progress: RenderOptions.progressBar(for: request, console: console))
         gif.warnings.forEach(console.warning)
-        try OutputFile.write(gif.bytes, to: output)
+        try pending.commit(gif.bytes)
         console.info("\(output): \(gif.width)×\(gif.height) px, \(gif.frameCount) frames (\(gif.uncompactedFrameCount) before loop compaction, \(gif.storedFrameCount) stored), \(gif.durationCentiseconds) cs per loop, loop \(gif.loopCount), palette \(gif.paletteSize) colours, worst colour error \(gif.worstChannelError)/255, \(gif.bytes.count) bytes")
         return 0
     }

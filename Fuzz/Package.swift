@@ -1,0 +1,38 @@
+// swift-tools-version:6.0
+//
+// libFuzzer targets for spinrender's readers of untrusted input (issue 5). A package of its own,
+// so the main package's `swift build` and `swift test` never see the fuzzer's entry points; it
+// depends on the main package by a local path (no network).
+//
+//   swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library \
+//       --product FuzzGIFReader --scratch-path .build/fuzz
+//
+// `make fuzz` (in the package root) builds every target, writes the seed corpus and runs each.
+import PackageDescription
+
+/// What every fuzz target links: the readers (through the SpinRender façade, which re-exports
+/// GIFCodec, PNGCodec and Motion) and the driver declaration.
+let fuzzDependencies: [Target.Dependency] = [.product(name: "SpinRender", package: "spinrender"), "CFuzzerDriver"]
+
+let package = Package(
+    name: "spinrender-fuzz",
+    products: [
+        // MARK: Fuzz targets (built with -sanitize=fuzzer,address; libFuzzer provides main)
+        .executable(name: "FuzzGIFReader", targets: ["FuzzGIFReader"]),
+        .executable(name: "FuzzPNGReader", targets: ["FuzzPNGReader"]),
+        .executable(name: "FuzzAnimationParser", targets: ["FuzzAnimationParser"]),
+    ],
+    dependencies: [
+        .package(name: "spinrender", path: ".."),
+    ],
+    targets: [
+        // MARK: C interop: the declaration of libFuzzer's LLVMFuzzerRunDriver
+        .target(name: "CFuzzerDriver"),
+
+        // MARK: Fuzz targets
+        .executableTarget(name: "FuzzGIFReader", dependencies: fuzzDependencies),
+        .executableTarget(name: "FuzzPNGReader", dependencies: fuzzDependencies),
+        .executableTarget(name: "FuzzAnimationParser", dependencies: fuzzDependencies),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+// No code: the header declares libFuzzer's driver, which -sanitize=fuzzer links in.

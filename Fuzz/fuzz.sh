@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets, gathers their seed corpora, replays the committed corpus files
+# and past crash inputs (each must finish within -timeout=1), then fuzzes each target for
+# FUZZ_SECONDS seconds. Run from the package root: `make fuzz` (FUZZ_SECONDS=600 for a long run).
+#
+# Release builds (-O keeps bounds and overflow checks): about 8× the executions per second of
+# debug builds under ASan (GIF reader: ~1000/s against ~130/s on 2 shared cores).
+#
+# Coverage feedback comes from our Swift code (the readers, GIFPreflight, the parser); giflib
+# and libpng are the system's uninstrumented builds, so inside them only crashes and heap misuse
+# that ASan's malloc interception sees are found, not out-of-bounds reads.
+set -euo pipefail
+cd "$(dirname "$0")"
+SWIFT=${SWIFT:-swift}
+FUZZ_SECONDS=${FUZZ_SECONDS:-60}
+FUZZ_TARGETS=${FUZZ_TARGETS:-"GIFReader PNGReader AnimationParser"}
+scratch=.build/fuzz
+work=.build
+
+for target in $FUZZ_TARGETS; do
+  $SWIFT build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library \
+    --product "Fuzz$target" --scratch-path "$scratch" 2>&1 | grep -v "Cannot export local symbol" || true
+  test -x "$scratch/release/Fuzz$target" || { echo "fuzz: building Fuzz$target failed" >&2; exit 1; }
+done
+
+# Seed corpora (the fuzzer adds what it finds next to them; the folder persists across runs).
+mkdir -p "$work"/corpus/{gif,png,animation} "$work"/artifacts/{gif,png,animation} "$work"/logs
+cp ../Tests/GIFCodecTests/Corpus/*.gif ../assets/spinner-explicit.gif ../assets/preview.gif "$work/corpus/gif/"
+cp ../Tests/PNGCodecTests/Corpus/*.png "$work/corpus/png/"
+for folder in explicit-light@1x implicit-dark@1x preview-light@1x; do
+  cp "../assets/reference/$folder/frame_0000.png" "$work/corpus/png/$folder-0000.png"
+done
+cp Seeds/animation/*.txt "$work/corpus/animation/"
+
+run() {   # target, corpus name, max_len, extra flags...
+  local target=$1 name=$2 max_len=$3; shift 3
+  local binary="$scratch/release/Fuzz$target"
+  # Replay: the committed corpus and every past crash input, once each, under the time limit.
+  local replay=()
+  case $name in
+    gif) replay+=(../Tests/GIFCodecTests/Corpus/*.gif) ;;
+    png) replay+=(../Tests/PNGCodecTests/Corpus/*.png) ;;
+  esac
+  for f in Regressions/"$name"/*; do [ -f "$f" ] && replay+=("$f"); done
+  if [ ${#replay[@]} -gt 0 ]; then
+    "$binary" -timeout=1 -rss_limit_mb=2048 "$@" "${replay[@]}" > "$work/logs/$name-replay.log" 2>&1 \
+      || { echo "fuzz: Fuzz$target failed on a committed input, see Fuzz/$work/logs/$name-replay.log" >&2; exit 1; }
+    echo "fuzz: Fuzz$target replayed ${#replay[@]} committed inputs, each within 1 s"
+  fi
+  echo "fuzz: Fuzz$target for $FUZZ_SECONDS s (log: Fuzz/$work/logs/$name.log)"
+  "$binary" -max_total_time="$FUZZ_SECONDS" -timeout=1 -rss_limit_mb=2048 -max_len="$max_len" \
+    -print_final_stats=1 -artifact_prefix="$work/artifacts/$name/" "$@" "$work/corpus/$name" \
+    > "$work/logs/$name.log" 2>&1 || { tail -40 "$work/logs/$name.log" >&2; exit 1; }
+  grep -E "DONE|stat::number_of_executed_units|stat::average_exec_per_sec" "$work/logs/$name.log" | sed 's/^/  /'
+}
+
+for target in $FUZZ_TARGETS; do
+  case $target in
+    GIFReader) run GIFReader gif 24576 ;;
+    PNGReader) run PNGReader png 16384 ;;
+    AnimationParser) run AnimationParser animation 256 -dict=Seeds/animation.dict ;;
+  esac
+done

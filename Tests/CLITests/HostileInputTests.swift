@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+
+/// Limits and malformed inputs through the built executable (issue 5 §1, §5): out-of-range
+/// render options exit 64 naming the option and its range; malformed or oversized GIFs and
+/// PNGs exit 65 naming the file and the problem, never crash.
+@Suite("Hostile input, end to end")
+struct HostileInputTests {
+    static let gifCorpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("GIFCodecTests/Corpus").path
+    static let pngCorpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("PNGCodecTests/Corpus").path
+
+    @Test(arguments: [
+        (["--fps", "nan"], "'--fps <fps>': expected a number from 0 (exclusive) to 100"),
+        (["--fps", "inf"], "'--fps <fps>': expected a number from 0 (exclusive) to 100"),
+        (["--fps", "101"], "'--fps <fps>'"),
+        (["--duration", "0"], "'--duration <seconds>': expected a number from 0 (exclusive) to 600"),
+        (["--duration", "nan"], "'--duration <seconds>'"),
+        (["--duration", "1e308"], "'--duration <seconds>'"),
+        (["--scale", "0"], "'--scale <scale>'. Please provide one of '1', '2', '3'"),
+        (["--scale", "-inf"], "'--scale <scale>'"),
+        (["--point-size", "0"], "'--point-size <points>': expected a number from 1 to 512"),
+        (["--point-size", "-5"], "'--point-size <points>'"),
+        (["--padding", "1e9"], "'--padding <points>': expected a number from 0 to 1000"),
+        (["--loop", "-1"], "'--loop <count>': expected 'once' or a whole number from 0 to 65535"),
+        (["--loop", "99999999999999999999999999"], "'--loop <count>'"),
+        (["--loop", "1.5"], "'--loop <count>'"),
+        (["--threads", "0"], "'--threads <count>': expected a whole number from 1 to 64"),
+        (["--threads", "100000"], "'--threads <count>'"),
+        (["--max-memory", "0"], "'--max-memory <bytes>'"),
+        (["--max-memory", "-1G"], "'--max-memory <bytes>'"),
+        (["--max-memory", "99999999999999999999G"], "'--max-memory <bytes>'"),
+        (["--max-memory", "9999999999999G"], "'--max-memory <bytes>'"),
+        (["--rotate-at", "nan"], "'--rotate-at <seconds>'"),
+        (["--stage", "0x0"], "'--stage <WIDTHxHEIGHT>'"),
+        (["--stage", "1e99x1e99"], "'--stage <WIDTHxHEIGHT>'"),
+    ])
+    func outOfRangeOptionsExit64NamingTheOptionAndRange(arguments: [String], message: String) throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try spinrender(arguments + ["-o", "x.gif"], in: folder)
+        #expect(result.status == 64, "\(result.standardError)")
+        #expect(result.standardError.hasPrefix("Error: The value '\(arguments[1])' is invalid for "), "\(result.standardError)")
+        #expect(result.standardError.contains(message), "\(result.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    }
+
+    @Test func aRenderOverTheMemoryLimitExits65GivingTheSize() throws {
+        let result = try spinrender(["--scale", "3", "--point-size", "512", "--duration", "600", "-o", "x.gif"])
+        #expect(result.status == 65)
+        #expect(result.standardError.contains("pixels ×"), "\(result.standardError)")
+        #expect(result.standardError.contains("MiB, more than --max-memory 1024 MiB"), "\(result.standardError)")
+    }
+
+    @Test(arguments: ["truncated-lzw", "index-out-of-palette", "no-palette", "lzw-code-beyond-table",
+                      "control-block-3-bytes", "header-only", "bomb-huge-canvas", "bomb-many-frames", "bomb-huge-frame"])
+    func malformedGIFsExit65FromFramesAndCompare(name: String) throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = Self.gifCorpus + "/" + name + ".gif"
+        let frames = try spinrender(["frames", path, "-o", "out"], in: folder)
+        #expect(frames.status == 65, "\(frames.standardError)")
+        #expect(frames.standardError.hasPrefix("Error: '\(path)' is not a readable GIF: "), "\(frames.standardError)")
+        #expect(frames.standardError.split(separator: "\n").count == 1)
+        let compare = try spinrender(["compare", path, path], in: folder)
+        #expect(compare.status == 65, "\(compare.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    }
+
+    @Test func aBombGIFsMessageGivesTheSizeItWouldNeed() throws {
+        let result = try spinrender(["frames", Self.gifCorpus + "/bomb-huge-canvas.gif", "-o", "out"])
+        #expect(result.status == 65)
+        #expect(result.standardError.contains("65535×65535 canvas"), "\(result.standardError)")
+        #expect(result.standardError.contains("limit 1073741824"), "\(result.standardError)")
+    }
+
+    @Test func maxMemoryAppliesToCompareAndFrames() throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try spinrender(["-o", "a.gif"], in: folder).status == 0)
+        let compare = try spinrender(["compare", "a.gif", "a.gif", "--max-memory", "64K"], in: folder)
+        #expect(compare.status == 65, "\(compare.standardError)")
+        #expect(compare.standardError.contains("limit 65536"), "\(compare.standardError)")
+        let frames = try spinrender(["frames", "a.gif", "-o", "out", "--max-memory", "64K"], in: folder)
+        #expect(frames.status == 65, "\(frames.standardError)")
+        #expect(try spinrender(["compare", "a.gif", "a.gif", "--max-memory", "64M"], in: folder).status == 0)
+    }
+
+    @Test(arguments: [
+        (#"{"width": 1000, "height": 1000, "delaysCentiseconds": [THOUSAND], "loopCount": 0}"#, "declares 1000 frames of 1000×1000 px, which need more than the 1073741824-byte limit"),
+        (#"{"width": -3, "height": 1000, "delaysCentiseconds": [1], "loopCount": 0}"#, "declares a -3×1000 px canvas"),
+        (#"{"width": 1, "height": 1, "delaysCentiseconds": [PLACEHOLDER], "loopCount": 0}"#, "declares 300000 frames, more than the limit of 100000"),
+    ])
+    func aFrameFolderDeclaringTooMuchIsRefusedBeforeReadingFrames(json: String, message: String) throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/frames", withIntermediateDirectories: false)
+        let delays = Array(repeating: "2", count: 300_000).joined(separator: ",")
+        let thousand = Array(repeating: "2", count: 1000).joined(separator: ",")
+        try Data(json.replacingOccurrences(of: "PLACEHOLDER", with: delays).replacingOccurrences(of: "THOUSAND", with: thousand).utf8)
+            .write(to: URL(fileURLWithPath: folder + "/frames/frames.json"))
+        let result = try spinrender(["compare", "frames", "frames"], in: folder)
+        #expect(result.status == 65, "\(result.standardError)")
+        #expect(result.standardError.contains(message), "\(result.standardError)")
+    }
+
+    /// A frame of 2^30 pixels on a 1 × 1 screen: refused from its descriptor, before the LZW
+    /// data is decoded, because --max-memory bounds the pixels decoded as well as those kept.
+    @Test func aHugeOffScreenFrameIsRefusedBeforeDecoding() throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var bytes: [UInt8] = Array("GIF89a".utf8) + [1, 0, 1, 0, 0x81, 0, 0] + [255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255]
+        bytes += [0x2C, 0, 0, 0, 0, 0x00, 0x80, 0xFF, 0x7F, 0, 2, 2, 0x44, 0x01, 0, 0x3B]   // 32768 × 32767
+        try Data(bytes).write(to: URL(fileURLWithPath: folder + "/wide.gif"))
+        let result = try spinrender(["frames", "wide.gif", "-o", "out"], in: folder)
+        #expect(result.status == 65, "\(result.standardError)")
+        #expect(result.standardError.contains("1073709056 pixels to decode, limit 268435456"), "\(result.standardError)")
+    }
+
+    /// An endless input (a device, or a FIFO fed forever) is cut off at --max-memory.
+    @Test func anEndlessInputIsCutOffAtTheMemoryLimit() throws {
+        let result = try spinrender(["compare", "/dev/zero", "/dev/zero", "--max-memory", "1M"])
+        #expect(result.status == 65, "\(result.standardError)")
+        #expect(result.standardError.contains("'/dev/zero' is more than the 1048576-byte limit"), "\(result.standardError)")
+    }
+
+    @Test(arguments: ["no-trailer", "zero-width-frame", "lzw-full-table-without-clear", "unknown-extensions", "smallest-1x1-42-bytes"])
+    func oddButValidGIFsExportTheirFrames(name: String) throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = Self.gifCorpus + "/" + name + ".gif"
+        let result = try spinrender(["frames", path, "-o", "out"], in: folder)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(FileManager.default.fileExists(atPath: folder + "/out/frame_0000.png"))
+        #expect(try spinrender(["compare", path, "out"], in: folder).status == 0)
+    }
+
+    @Test(arguments: ["truncated", "bad-crc-idat", "huge-ihdr", "zero-width-ihdr"])
+    func malformedPNGsExit65(name: String) throws {
+        let path = Self.pngCorpus + "/" + name + ".png"
+        let result = try spinrender(["compare", path, path])
+        #expect(result.status == 65, "\(result.standardError)")
+        #expect(result.standardError.hasPrefix("Error: '\(path)' is not a readable PNG: "), "\(result.standardError)")
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+
+/// Faults on output, through the built executable (issue 5 §4): a full disk, a missing folder,
+/// a directory in the way, a read-only file system, SIGINT/SIGTERM mid-render, a FIFO. Each
+/// gives a clear message and its exit status, leaves no temporary file and an existing output
+/// byte-identical. Rename-based writes are only ever aimed into scratch folders (tests run as
+/// root: never at anything under /dev).
+@Suite("Output faults, end to end")
+struct OutputFaultTests {
+    /// The temporary files a render leaves in `folder` (there must be none after it ends).
+    static func temporaryFiles(in folder: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.contains(".spinrender-") }
+    }
+
+    @Test func standardOutputOnAFullDiskExits74() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: spinrenderBinary)
+        process.arguments = ["-o", "-"]
+        process.standardOutput = FileHandle(forWritingAtPath: "/dev/full")!
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 74)
+        #expect(message.contains("Error: cannot write 'standard output': No space left on device"), "\(message)")
+    }
+
+    @Test func missingParentFolderExits73BeforeRendering() throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try spinrender(["-o", "no/such/folder/out.gif"], in: folder)
+        #expect(result.status == 73)
+        #expect(result.standardError.contains("cannot create 'no/such/folder/out.gif': No such file or directory"), "\(result.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    }
+
+    @Test func aDirectoryAsTheOutputExits73AndStaysADirectory() throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/out.gif", withIntermediateDirectories: false)
+        let result = try spinrender(["-o", "out.gif"], in: folder)
+        #expect(result.status == 73)
+        #expect(result.standardError.contains("cannot create 'out.gif': it is a directory"))
+        var isDirectory: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: folder + "/out.gif", isDirectory: &isDirectory) && isDirectory.boolValue)
+        #expect(Self.temporaryFiles(in: folder).isEmpty)
+    }
+
+    /// A tmpfs mounted read-only inside a scratch folder; skipped with a note when mounting is
+    /// not permitted (not root, or a sandbox without CAP_SYS_ADMIN).
+    @Test func readOnlyFileSystemExits73AndKeepsTheFile() throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let mountPoint = folder + "/ro"
+        try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: false)
+        guard Self.shell("mount -t tmpfs -o size=1m tmpfs '\(mountPoint)'") == 0 else {
+            print("note: skipping the read-only file system test: mount is not permitted here")
+            return
+        }
+        defer { _ = Self.shell("umount '\(mountPoint)'") }
+        let original = Data("an existing GIF".utf8)
+        try original.write(to: URL(fileURLWithPath: mountPoint + "/out.gif"))
+        guard Self.shell("mount -o remount,ro '\(mountPoint)'") == 0 else {
+            print("note: skipping the read-only file system test: remount,ro is not permitted here")
+            return
+        }
+        for name in ["out.gif", "new.gif"] {
+            let result = try spinrender(["-o", mountPoint + "/" + name])
+            #expect(result.status == 73)
+            #expect(result.standardError.contains("Read-only file system"), "\(result.standardError)")
+        }
+        #expect(FileManager.default.contents(atPath: mountPoint + "/out.gif") == original)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: mountPoint) == ["out.gif"])
+    }
+
+    /// A long render interrupted once its temporary file exists: exit 128 + signal, the
+    /// temporary file removed, the existing output byte-identical.
+    @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
+    func signalMidRenderRemovesTheTemporaryFile(signal: Int32, status: Int32) throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let original = Data("the previous render".utf8)
+        try original.write(to: URL(fileURLWithPath: folder + "/out.gif"))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: spinrenderBinary)
+        // About 200 frames of 700 × 700 px: seconds of work, far longer than the wait below.
+        process.arguments = ["--scale", "3", "--point-size", "200", "--fps", "20", "--duration", "10",
+                             "--no-compact", "--max-memory", "4G", "-o", "out.gif"]
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(30)
+        while Self.temporaryFiles(in: folder).isEmpty && process.isRunning && Date() < deadline {
+            usleep(2_000)
+        }
+        let sawTemporaryFile = !Self.temporaryFiles(in: folder).isEmpty
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        #expect(sawTemporaryFile, "the render never created its temporary file")
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == status)
+        #expect(Self.temporaryFiles(in: folder).isEmpty)
+        #expect(FileManager.default.contents(atPath: folder + "/out.gif") == original)
+    }
+
+    /// A FIFO is written in place (opened for writing, never replaced by a rename).
+    @Test func aFIFOIsWrittenInPlace() throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let fifo = folder + "/pipe.gif"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let reader = Thread.detachNewThreadWithResult { FileHandle(forReadingAtPath: fifo)!.readDataToEndOfFile() }
+        let result = try spinrender(["-o", fifo])
+        #expect(result.status == 0, "\(result.standardError)")
+        let bytes = reader.value
+        #expect(bytes.prefix(6) == Data("GIF89a".utf8))
+        #expect(bytes.last == 0x3B)
+        var info = stat()
+        #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["pipe.gif"])
+    }
+
+    static func shell(_ command: String) -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command + " 2>/dev/null"]
+        guard (try? process.run()) != nil else { return -1 }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}

@@ -34,7 +34,7 @@ struct LZWEncoderTests {
             let value = UInt8(random.next(1 << minCodeSize))
             pixels += repeatElement(value, count: random.next(3) == 0 ? random.next(40) + 1 : 1)
         }
-        var encoder = LZWEncoder()
+        let encoder = LZWEncoder()
         let (lzw, count) = pixels.withUnsafeBufferPointer { encoder.compress($0, minCodeSize: minCodeSize, flexible: flexible) }
         #expect(lzw.count == count)
         let measured = pixels.withUnsafeBufferPointer {
@@ -53,7 +53,7 @@ struct LZWEncoderTests {
             pixels.append(value)
             alternatives.append(random.next(2) == 0 ? 7 : value)     // 7 plays the transparent index
         }
-        var encoder = LZWEncoder()
+        let encoder = LZWEncoder()
         let lzw = pixels.withUnsafeBufferPointer { p in
             alternatives.withUnsafeBufferPointer { a in encoder.compress(p, alternatives: a, minCodeSize: 3, flexible: flexible).bytes }
         }
@@ -65,7 +65,7 @@ struct LZWEncoderTests {
 
     @Test("empty and one-pixel inputs")
     func tiny() throws {
-        var encoder = LZWEncoder()
+        let encoder = LZWEncoder()
         let one = [UInt8(3)].withUnsafeBufferPointer { encoder.compress($0, minCodeSize: 2).bytes }
         #expect(try decodeIndices(one, count: 1, minCodeSize: 2) == [3])
         let empty = [UInt8]().withUnsafeBufferPointer { encoder.compress($0, minCodeSize: 2).bytes }

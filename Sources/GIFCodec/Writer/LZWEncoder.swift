@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// GIF's variable-width LZW compressor (GIF89a appendix F), with "don't care" pixels and
 /// flexible parsing.
 ///
@@ -19,13 +25,26 @@
 /// so one encoder serves every frame of a file whatever its code size.
 struct LZWEncoder {
     private let alphabet = 256
-    private var children: [UInt16]
-    private var used: [Int] = []
+    /// The dictionary, shared by copies of the encoder (reference semantics: one encoder per
+    /// thread, as `FramePlanner` gives each worker a fresh one).
+    private let dictionary = Dictionary()
 
-    init() {
-        children = [UInt16](repeating: 0, count: 4096 * 256)
-        used.reserveCapacity(4096)
+    /// The `4096 × 256` child table and the entries set since the last clear. The table comes
+    /// from `calloc`: its 2 MiB are zero pages the kernel maps only where a code is stored, so
+    /// a small frame touches a few dozen pages instead of clearing all 512.
+    private final class Dictionary {
+        let table: UnsafeMutablePointer<UInt16>
+        var used: [Int] = []
+
+        init() {
+            table = calloc(4096 * 256, MemoryLayout<UInt16>.stride)!.assumingMemoryBound(to: UInt16.self)
+            used.reserveCapacity(4096)
+        }
+
+        deinit { free(table) }
     }
+
+    init() {}
 
     /// Branch points a look-ahead may explore before settling for the first option.
     private let lookaheadBudget = 2
@@ -68,7 +87,7 @@ struct LZWEncoder {
     /// - Parameter countOnly: measure the size without producing bytes.
     /// - Returns: the LZW data (without the code size byte and without sub-block framing) and
     ///   its length in bytes (the same number when `countOnly` leaves `bytes` empty).
-    mutating func compress(_ pixels: UnsafeBufferPointer<UInt8>, alternatives: UnsafeBufferPointer<UInt8>? = nil,
+    func compress(_ pixels: UnsafeBufferPointer<UInt8>, alternatives: UnsafeBufferPointer<UInt8>? = nil,
                            minCodeSize: Int, flexible: Bool = true, countOnly: Bool = false) -> (bytes: [UInt8], count: Int) {
         precondition((2...8).contains(minCodeSize))
         if let alternatives { precondition(alternatives.count == pixels.count) }
@@ -79,8 +98,8 @@ struct LZWEncoder {
         var width = minCodeSize + 1
         var next = endOfInformation + 1
 
-        var used = self.used
-        children.withUnsafeMutableBufferPointer { children in
+        var used = dictionary.used
+        let encode = { (children: UnsafeMutableBufferPointer<UInt16>) in
             for index in used { children[index] = 0 }
             used.removeAll(keepingCapacity: true)
             writer.write(clear, width: width)
@@ -198,7 +217,8 @@ struct LZWEncoder {
                 }
             }
         }
-        self.used = used
+        encode(UnsafeMutableBufferPointer(start: dictionary.table, count: 4096 * alphabet))
+        dictionary.used = used
         writer.write(endOfInformation, width: width)
         writer.finish()
         return (writer.bytes, writer.count)
@@ -241,3 +261,7 @@ struct BitWriter {
         }
     }
 }
+
+// An encoder may move between threads but must not be used by two at once: its dictionary is
+// shared by copies. `FramePlanner.keepEncodings` gives every worker a fresh one.
+extension LZWEncoder: @unchecked Sendable {}

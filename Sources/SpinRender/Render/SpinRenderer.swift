@@ -44,11 +44,12 @@ public enum SpinRenderer {
         var options = GIFEncodingOptions()
         options.optimize = request.optimize
         options.dither = request.dither
-        options.threads = request.threads
         if request.scene.transparentBackground {
             options.transparentBackground = request.matte ?? request.scene.background ?? plan.renderer.palette.background
         }
-        let workers = workerCount(request.threads, frames: plan.emittedCount)
+        let pixels = plan.renderer.width * plan.renderer.height
+        let workers = workerCount(request.threads, frames: plan.emittedCount, pixelsPerFrame: pixels)
+        options.threads = workers
         do {
             var encoder = try GIFStreamEncoder(width: plan.renderer.width, height: plan.renderer.height,
                                                loopCount: plan.loopCount, options: options)
@@ -73,16 +74,28 @@ public enum SpinRenderer {
         }
     }
 
-    static func workerCount(_ threads: Int?, frames: Int) -> Int {
-        max(1, min(frames, threads ?? ProcessorCount.online))
+    /// Workers for `frames` frames: the requested count, or every core for work large enough to
+    /// repay starting threads (about 2 ms here) — a million pixel-frames; one below that.
+    static func workerCount(_ threads: Int?, frames: Int, pixelsPerFrame: Int = .max) -> Int {
+        if let threads { return max(1, min(frames, threads)) }
+        let work = pixelsPerFrame.multipliedReportingOverflow(by: frames)
+        guard work.overflow || work.partialValue >= 1 << 20 else { return 1 }
+        return max(1, min(frames, ProcessorCount.online))
     }
 
     /// Draws the frames in `range` on up to `threads` threads, in order.
     static func renderImages(_ plan: FramePlan, range: Range<Int>, threads: Int?, progress: ProgressBar?) -> [RGBAImage] {
         let count = range.count
-        let workers = workerCount(threads, frames: count)
-        let slots = FrameSlots(count: count)
         let renderer = plan.renderer
+        let workers = workerCount(threads, frames: count, pixelsPerFrame: renderer.width * renderer.height)
+        if workers == 1 {
+            var rasterizer = renderer.makeRasterizer()
+            return range.map { index in
+                defer { progress?.advance() }
+                return renderer.render(renderer.timeline.state(atSeconds: plan.sampleTime(ofFrame: index)), using: &rasterizer)
+            }
+        }
+        let slots = FrameSlots(count: count)
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             var rasterizer = renderer.makeRasterizer()
             var slot = worker

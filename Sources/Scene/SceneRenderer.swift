@@ -11,10 +11,18 @@ public struct SceneRenderer: Sendable {
     /// The resolved system colours.
     public let palette: SystemPalette
 
+    /// The glyph upright, centred on the origin, flattened in device pixels: chords within
+    /// ``CoverageRasterizer/defaultTolerance`` of the arcs. Turning and moving it keeps that
+    /// bound; scaling it down (`scaleEffect` < 1) only tightens it.
+    let glyphOutline: [[Point]]
+
     /// Prepares a renderer for a configuration.
     public init(_ configuration: SceneConfiguration) {
         timeline = SceneTimeline(configuration)
         palette = SystemPalette(appearance: configuration.appearance, generation: configuration.colorGeneration)
+        glyphOutline = configuration.symbol.path(centre: .zero)
+            .flattened(by: .scale(x: configuration.scale, y: configuration.scale),
+                       tolerance: CoverageRasterizer.defaultTolerance)
     }
 
     /// The settings.
@@ -60,15 +68,20 @@ public struct SceneRenderer: Sendable {
             image.fill(.border(state.layout.content, lineWidth: line), color: palette.secondary, in: space,
                        using: &rasterizer)
         }
-        let symbol = configuration.symbol
-        let toPixels = AffineTransform.scale(x: scale, y: scale)
         for spinner in state.spinners {
             var paint = color(of: spinner.role)
             paint.a = UInt8((Double(paint.a) * spinner.opacity).rounded())
             guard paint.a > 0, spinner.scaleFactor > 0 else { continue }
-            let glyph = symbol.path(centre: spinner.centre, rotationDegrees: spinner.rotationDegrees,
-                                    scaleFactor: spinner.scaleFactor)
-            image.fill(glyph, transform: toPixels, color: paint, in: space, using: &rasterizer)
+            // The glyph is flattened once; each frame only turns, scales and moves its vertices.
+            let placement = AffineTransform.rotation(radians: spinner.rotationDegrees * Double.pi / 180)
+                .concatenating(.scale(x: spinner.scaleFactor, y: spinner.scaleFactor))
+                .concatenating(.translation(x: spinner.centre.x * scale, y: spinner.centre.y * scale))
+            rasterizer.reset()
+            for polygon in glyphOutline {
+                rasterizer.addPolygon(polygon.map(placement.apply))
+            }
+            image.composite(paint, coverage: rasterizer, in: space)
+            rasterizer.reset()
         }
         return image
     }

@@ -114,6 +114,22 @@ struct PendingOutputTests {
         #expect(FileManager.default.contents(atPath: path) == Data([4, 5]))
     }
 
+    /// More outputs pending at once than ``TemporaryFiles`` has slots: all are written, none
+    /// leaves a temporary file (the ones beyond the slots are just not removed on a signal).
+    @Test func moreConcurrentOutputsThanSlotsAreAllWritten() throws {
+        let folder = makeScratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let count = TemporaryFiles.slotCount + 6
+        // Each output is committed by exactly one worker.
+        nonisolated(unsafe) let pending = try (0..<count).map { index in try OutputFile.prepare(folder + "/out\(index).bin") }
+        DispatchQueue.concurrentPerform(iterations: count) { index in
+            try! pending[index].commit([UInt8(index)])
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder)
+        #expect(names.count == count && !names.contains { $0.contains(".spinrender-") })
+        #expect(FileManager.default.contents(atPath: folder + "/out69.bin") == Data([69]))
+    }
+
     @Test func anOutputThatCannotBeCreatedFailsBeforeTheWork() throws {
         let folder = makeScratchFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

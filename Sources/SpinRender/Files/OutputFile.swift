@@ -53,16 +53,15 @@ public enum OutputFile {
         }
         let name = path.split(separator: "/").last.map(String.init) ?? "output"
         var template = Array("\(folder(of: path))/.\(name).spinrender-XXXXXX".utf8CString)
-        let (fd, temporary) = try TemporaryFiles.withCleanupSignalsBlocked { () throws(SpinRenderError) -> (Int32, String) in
+        let (fd, temporary, slot) = try TemporaryFiles.withCleanupSignalsBlocked { () throws(SpinRenderError) -> (Int32, String, Int?) in
             let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
             if fd < 0 {
                 throw SpinRenderError(.cannotCreate, "cannot create '\(path)': \(describeErrno(errno))")
             }
             let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-            TemporaryFiles.register(temporary)
-            return (fd, temporary)
+            return (fd, temporary, TemporaryFiles.register(temporary))
         }
-        return PendingOutput(path: path, target: .temporary(fd: fd, path: temporary))
+        return PendingOutput(path: path, target: .temporary(fd: fd, path: temporary, slot: slot))
     }
 
     /// The folder part of a path (`.` when there is none).
@@ -73,9 +72,9 @@ public enum OutputFile {
     }
 
     /// Writes the temporary file whole, then renames it over `path`; on any failure removes it.
-    static func replaceAtomically(_ bytes: [UInt8], at path: String, fd: Int32, temporary: String,
+    static func replaceAtomically(_ bytes: [UInt8], at path: String, fd: Int32, temporary: String, slot: Int?,
                                   using writer: Writer) throws(SpinRenderError) {
-        defer { TemporaryFiles.unregister() }
+        defer { TemporaryFiles.unregister(slot) }
         do throws(SpinRenderError) {
             try writeAll(bytes, to: fd, name: path, using: writer)
             if fchmod(fd, 0o666 & ~currentUmask) != 0 {
@@ -150,7 +149,7 @@ public final class PendingOutput {
         /// A device or FIFO: opened and written in place, never renamed over.
         case inPlace
         /// A regular file (or none yet): the open temporary file in the same folder.
-        case temporary(fd: Int32, path: String)
+        case temporary(fd: Int32, path: String, slot: Int?)
     }
 
     /// The path given (`-` for standard output).
@@ -163,10 +162,10 @@ public final class PendingOutput {
     }
 
     deinit {
-        if case .temporary(let fd, let temporary)? = target {
+        if case .temporary(let fd, let temporary, let slot)? = target {
             close(fd)
             unlink(temporary)
-            TemporaryFiles.unregister()
+            TemporaryFiles.unregister(slot)
         }
     }
 
@@ -186,8 +185,8 @@ public final class PendingOutput {
             try OutputFile.writeAll(bytes, to: STDOUT_FILENO, name: "standard output", using: writer)
         case .inPlace:
             try OutputFile.writeInPlace(bytes, to: path, using: writer)
-        case .temporary(let fd, let temporary):
-            try OutputFile.replaceAtomically(bytes, at: path, fd: fd, temporary: temporary, using: writer)
+        case .temporary(let fd, let temporary, let slot):
+            try OutputFile.replaceAtomically(bytes, at: path, fd: fd, temporary: temporary, slot: slot, using: writer)
         }
     }
 }

@@ -4,28 +4,61 @@ import Glibc
 import Darwin
 #endif
 
-/// The temporary file being written right now, so that SIGINT or SIGTERM can remove it.
+import Synchronization
+
+/// The temporary files being written right now, so that SIGINT or SIGTERM can remove them.
 ///
-/// The path lives in a fixed C buffer that the signal handler reads without allocating or
-/// locking (`unlink` and `_exit` are async-signal-safe). Only one output is written at a
-/// time per process; batch rendering writes its outputs one after another.
+/// Each registered path lives in one of ``slotCount`` fixed C buffers with an atomic state
+/// (free, being written, ready); the signal handler reads the ready ones without allocating or
+/// locking (`unlink` and `_exit` are async-signal-safe). Several threads may write outputs at
+/// once (a library user, the test suite); each claims its own slot. With every slot taken, a
+/// file is written unregistered: a signal then leaves it behind, nothing worse.
 public enum TemporaryFiles {
-    nonisolated(unsafe) private static var buffer: UnsafeMutablePointer<CChar> = {
-        let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(PATH_MAX) + 1)
-        pointer.initialize(repeating: 0, count: Int(PATH_MAX) + 1)
+    /// Outputs that can be registered at the same time.
+    static let slotCount = 64
+    private static let pathCapacity = Int(PATH_MAX) + 1
+    private static let free = 0, writing = 1, ready = 2
+
+    nonisolated(unsafe) private static let paths: UnsafeMutablePointer<CChar> = {
+        let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: slotCount * pathCapacity)
+        pointer.initialize(repeating: 0, count: slotCount * pathCapacity)
         return pointer
     }()
 
-    static func register(_ path: String) {
-        let bytes = Array(path.utf8.prefix(Int(PATH_MAX)))
-        // Write the terminator first so a signal never sees a half-written path as complete.
-        buffer[0] = 0
-        for (index, byte) in bytes.enumerated().dropFirst() { buffer[index] = CChar(bitPattern: byte) }
-        buffer[bytes.count] = 0
-        if let first = bytes.first { buffer[0] = CChar(bitPattern: first) }
+    nonisolated(unsafe) private static let states: UnsafeMutablePointer<Atomic<Int>> = {
+        let pointer = UnsafeMutablePointer<Atomic<Int>>.allocate(capacity: slotCount)
+        for slot in 0..<slotCount { (pointer + slot).initialize(to: Atomic(free)) }
+        return pointer
+    }()
+
+    /// Records `path` for removal on a signal; returns its slot for ``unregister(_:)``, or
+    /// `nil` when all slots are taken.
+    static func register(_ path: String) -> Int? {
+        let bytes = Array(path.utf8.prefix(pathCapacity - 1))
+        for slot in 0..<slotCount
+        where states[slot].compareExchange(expected: free, desired: writing, ordering: .acquiring).exchanged {
+            // The slot is ours until we store `free`; the handler ignores it until `ready`.
+            let buffer = paths + slot * pathCapacity
+            for (index, byte) in bytes.enumerated() { buffer[index] = CChar(bitPattern: byte) }
+            buffer[bytes.count] = 0
+            states[slot].store(ready, ordering: .releasing)
+            return slot
+        }
+        return nil
     }
 
-    static func unregister() { buffer[0] = 0 }
+    /// Forgets a path registered by ``register(_:)`` (the file was renamed or removed).
+    static func unregister(_ slot: Int?) {
+        guard let slot else { return }
+        states[slot].store(free, ordering: .releasing)
+    }
+
+    /// Removes every registered file; called from the signal handler only.
+    private static func removeRegisteredFiles() {
+        for slot in 0..<slotCount where states[slot].load(ordering: .acquiring) == ready {
+            unlink(paths + slot * pathCapacity)
+        }
+    }
 
     /// Runs `body` with SIGINT, SIGTERM and SIGHUP held back on this thread, so a temporary file
     /// is never created without being registered for removal (a signal in between would leave
@@ -48,7 +81,8 @@ public enum TemporaryFiles {
     /// (a test runner's worker thread, some CI agents) inherits that mask, and would otherwise
     /// ignore Ctrl-C and `kill` until the render ends.
     public static func installSignalCleanup() {
-        _ = buffer
+        _ = paths
+        _ = states
         var unblock = sigset_t()
         sigemptyset(&unblock)
         for signal in cleanupSignals { sigaddset(&unblock, signal) }
@@ -56,7 +90,7 @@ public enum TemporaryFiles {
         for signal in cleanupSignals {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { signal in
-                if TemporaryFiles.buffer[0] != 0 { unlink(TemporaryFiles.buffer) }
+                TemporaryFiles.removeRegisteredFiles()
                 _exit(128 + signal)
             }
             sigemptyset(&action.sa_mask)

@@ -48,6 +48,9 @@ struct RenderCommandTests {
         (["--loop", "70000", "-o", "x.gif"], "'--loop <count>'"),
         (["--color", "orange", "-o", "x.gif"], "'--color <#RRGGBB>'"),
         (["--animation", ".easyIn", "-o", "x.gif"], "column"),
+        (["--animation", ".linear(duration: 1e300)", "-o", "x.gif"], "The animation is too long"),
+        (["--animation", ".linear.speed(1e-300)", "-o", "x.gif"], "The animation is too long"),
+        (["--fps", "0x10", "-o", "x.gif"], "'--fps <fps>'"),
         (["--mode"], "Missing value for '--mode <mode>'"),
         (["--mode", "explicit"], "Missing expected argument '--output <output>'"),
     ])

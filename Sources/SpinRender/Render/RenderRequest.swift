@@ -43,6 +43,11 @@ public struct RenderRequest: Hashable, Sendable {
         return duration
     }
 
-    /// Number of frames: duration × fps, rounded to nearest, at least 1.
-    public var frameCount: Int { max(1, Int((effectiveDurationSeconds * framesPerSecond).rounded())) }
+    /// Number of frames: duration × fps, rounded to nearest, at least 1 (and at most 10⁹, so
+    /// an absurd duration cannot overflow; the command line refuses long ones before this).
+    public var frameCount: Int {
+        let frames = (effectiveDurationSeconds * framesPerSecond).rounded()
+        guard frames.isFinite else { return 1_000_000_000 }
+        return Int(min(1e9, max(1, frames)))
+    }
 }

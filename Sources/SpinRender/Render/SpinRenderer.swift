@@ -13,6 +13,12 @@ import Scene
 /// try OutputFile.write(gif.bytes, to: "preview.gif")
 /// ```
 public enum SpinRenderer {
+    /// The number of frames a request emits after loop compaction (what is drawn and kept),
+    /// without drawing any: for memory checks before rendering.
+    public static func emittedFrameCount(_ request: RenderRequest) -> Int {
+        FramePlan(request).emittedCount
+    }
+
     /// Renders every frame a request emits, kept in memory (for frame export and comparison).
     ///
     /// Frames are drawn in parallel (``RenderRequest/threads``) into fixed slots, so the result

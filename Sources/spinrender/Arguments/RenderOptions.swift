@@ -41,7 +41,18 @@ enum RenderOptions {
     ///
     /// - Throws: ``UsageError`` naming the option and the allowed range; ``SpinRenderError``
     ///   `.badData` when the frames would need more than `--max-memory`.
-    static func request(from arguments: ParsedArguments) throws -> RenderRequest {
+    /// How a command holds the frames, for the `--max-memory` check.
+    enum FrameStorage {
+        /// Every frame kept as RGBA (frames, verify, sheet): 4 bytes per pixel per frame.
+        case allFrames
+        /// Frames streamed into the GIF encoder (render): 1 byte per pixel per frame plus a few
+        /// RGBA frames in flight.
+        case streamed
+        /// No pixels at all (timeline).
+        case none
+    }
+
+    static func request(from arguments: ParsedArguments, storage: FrameStorage = .allFrames) throws -> RenderRequest {
         var request = RenderRequest()
         var scene = SceneConfiguration()
         scene.mode = arguments.value("mode").flatMap(SceneMode.init(rawValue:)) ?? .explicit
@@ -106,10 +117,23 @@ enum RenderOptions {
         if scene.stage != nil && !layout.contentFitsStage {
             throw UsageError(message: "The value '\(scene.stage!)' is invalid for '--stage <WIDTHxHEIGHT>': the content does not fit it in both orientations")
         }
-        let frameBytes = layout.canvasWidth * layout.canvasHeight * 4
-        let needed = frameBytes.multipliedReportingOverflow(by: request.frameCount)
-        if needed.overflow || needed.partialValue > limit {
-            throw SpinRenderError(.badData, "the render needs \(layout.canvasWidth) × \(layout.canvasHeight) pixels × \(request.frameCount) frames = \(describeBytes(needed.overflow ? Int.max : needed.partialValue)), more than --max-memory \(describeBytes(limit)); lower --point-size, --scale, --fps or --duration, or raise --max-memory")
+        // A derived length (one period of --animation, or a whole period after the last
+        // rotation) obeys the same limit as --duration.
+        let duration = request.effectiveDurationSeconds
+        guard duration.isFinite, duration > 0, duration <= 600 else {
+            let source = arguments.value("animation") != nil ? "'--animation <expression>' repeats every \(duration) s" : "the animation lasts \(duration) s"
+            throw UsageError(message: "The animation is too long: \(source), more than 600 seconds; give '--duration <seconds>' (at most 600)")
+        }
+        let pixels = Double(layout.canvasWidth) * Double(layout.canvasHeight)
+        let frames = storage == .none ? 0 : Double(SpinRenderer.emittedFrameCount(request))
+        let needed: Double
+        switch storage {
+        case .allFrames: needed = pixels * 4 * frames
+        case .streamed: needed = pixels * frames + pixels * 4 * 8
+        case .none: needed = 0
+        }
+        if needed > Double(limit) {
+            throw SpinRenderError(.badData, "the render needs \(layout.canvasWidth) × \(layout.canvasHeight) pixels × \(Int(frames)) frames, about \(describeBytes(needed)), more than --max-memory \(describeBytes(Double(limit))); lower --point-size, --scale, --fps or --duration, or raise --max-memory")
         }
         return request
     }
@@ -130,10 +154,15 @@ enum RenderOptions {
         return value * unit
     }
 
-    static func describeBytes(_ bytes: Int) -> String {
-        if bytes >= 1 << 30 { return "\(bytes / (1 << 20)) MiB" }
-        if bytes >= 1 << 20 { return "\(bytes / (1 << 20)) MiB" }
-        return "\(bytes) bytes"
+    /// `1.9 MiB`, `12 GiB`, `512 bytes`.
+    static func describeBytes(_ bytes: Double) -> String {
+        func oneDecimal(_ v: Double) -> String {
+            let r = (v * 10).rounded() / 10
+            return r == r.rounded() && r < 1e15 ? String(Int(r)) : String(r)
+        }
+        if bytes >= Double(1 << 30) { return oneDecimal(bytes / Double(1 << 30)) + " GiB" }
+        if bytes >= Double(1 << 20) { return oneDecimal(bytes / Double(1 << 20)) + " MiB" }
+        return "\(Int(bytes)) bytes"
     }
 
     /// Reads a number option, checking it is finite and within `range`.
@@ -141,7 +170,8 @@ enum RenderOptions {
                        in range: ClosedRange<Double>, excludingLower: Bool = false, wholeNumber: Bool = false) throws -> Double {
         guard let text = arguments.value(name) else { return defaultValue }
         let spec = specs.first { $0.name == name }!
-        let value = Double(text)
+        // Plain decimal numbers only: Double("0x10") would read hexadecimal.
+        let value = text.lowercased().contains("x") ? nil : Double(text)
         let bounds = "\(format(range.lowerBound))\(excludingLower ? " (exclusive)" : "") to \(format(range.upperBound))"
         guard let value, value.isFinite, range.contains(value), !(excludingLower && value == range.lowerBound),
               !wholeNumber || value == value.rounded() else {

@@ -69,7 +69,7 @@ enum BatchCommand: Command {
                 let parsed = try ParsedArguments.parse(entry.arguments + ["--output", entry.resolvedOutput],
                                                        options: entryOptions, positionalCount: 0...0)
                 work.append(BatchJob(number: entry.number, outputPath: entry.resolvedOutput,
-                                     request: try RenderOptions.request(from: parsed)))
+                                     request: try RenderOptions.request(from: parsed, storage: .streamed)))
             } catch let error as UsageError {
                 outcomes[entry.number] = BatchOutcome(number: entry.number, outputPath: entry.resolvedOutput, failure: error.message)
                 progress.advance()

@@ -19,7 +19,7 @@ enum RenderCommand: Command {
         guard let output = arguments.value("output") else {
             throw UsageError(message: "Missing expected argument '--output <output>'")
         }
-        let request = try RenderOptions.request(from: arguments)
+        let request = try RenderOptions.request(from: arguments, storage: .streamed)
         // Before rendering: an output that cannot be created fails at once, and a signal during
         // the render removes the temporary file.
         let pending = try OutputFile.prepare(output)

@@ -40,7 +40,7 @@ enum SheetCommand: Command {
         let limit = try RenderOptions.memoryLimit(arguments)
         let needed = layout.width.multipliedReportingOverflow(by: layout.height * 4)
         if needed.overflow || needed.partialValue > limit {
-            throw SpinRenderError(.badData, "the sheet needs \(layout.width) × \(layout.height) pixels, more than --max-memory \(RenderOptions.describeBytes(limit)); lower --fps, --duration or --scale, or raise --max-memory")
+            throw SpinRenderError(.badData, "the sheet needs \(layout.width) × \(layout.height) pixels, more than --max-memory \(RenderOptions.describeBytes(Double(limit))); lower --fps, --duration or --scale, or raise --max-memory")
         }
         let bytes: [UInt8]
         do {

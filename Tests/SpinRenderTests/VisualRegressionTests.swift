@@ -55,7 +55,9 @@ struct RecordModeTests {
     }
 
     @Test func missingRecordsAndFailsThenPasses() throws {
-        let folder = makeScratchFolder() + "/ref"
+        let scratch = makeScratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let folder = scratch + "/ref"
         let first = try Verification.verify(request(), referenceFolder: folder, record: .missing)
         #expect(first.recorded && first.exitStatus == 1)
         #expect(FileManager.default.fileExists(atPath: folder + "/frames.json"))
@@ -67,14 +69,18 @@ struct RecordModeTests {
     }
 
     @Test func neverFailsOnAMissingReferenceWithoutWriting() throws {
-        let folder = makeScratchFolder() + "/ref"
+        let scratch = makeScratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let folder = scratch + "/ref"
         let outcome = try Verification.verify(request(), referenceFolder: folder, record: .never)
         #expect(outcome.exitStatus == 1 && !outcome.recorded)
         #expect(!FileManager.default.fileExists(atPath: folder))
     }
 
     @Test func failedRewritesOnlyWhatDoesNotMatch() throws {
-        let folder = makeScratchFolder() + "/ref"
+        let scratch = makeScratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let folder = scratch + "/ref"
         _ = try Verification.verify(request(), referenceFolder: folder, record: .missing)
         let matching = try Verification.verify(request(), referenceFolder: folder, record: .failed)
         #expect(!matching.recorded && matching.exitStatus == 0)
@@ -85,7 +91,9 @@ struct RecordModeTests {
     }
 
     @Test func allAlwaysRecordsAndFails() throws {
-        let folder = makeScratchFolder() + "/ref"
+        let scratch = makeScratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let folder = scratch + "/ref"
         _ = try Verification.verify(request(), referenceFolder: folder, record: .missing)
         let outcome = try Verification.verify(request(), referenceFolder: folder, record: .all)
         #expect(outcome.recorded && outcome.exitStatus == 1)

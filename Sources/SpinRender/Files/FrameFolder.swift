@@ -38,33 +38,85 @@ public enum FrameFolder {
         public var arguments: [String]?
     }
 
-    /// Writes every frame as PNG and the metadata, creating the folder when missing.
+    /// Writes every frame as PNG and the metadata, replacing the folder as a whole.
     ///
-    /// Stale `frame_NNNN.png` files beyond the new frame count are removed, so the folder always
-    /// describes one animation. Each file is written atomically.
+    /// The files go into a new hidden folder next to `folder`, which then takes its place with
+    /// two renames, so a failed or interrupted run leaves an existing frame folder as it was and
+    /// never a half-written one. A folder holding anything but frames and `frames.json` is
+    /// refused rather than replaced.
     ///
-    /// - Throws: ``SpinRenderError`` `.cannotCreate` / `.ioError` naming the file.
+    /// - Throws: ``SpinRenderError`` `.cannotCreate` / `.ioError` naming the folder or file.
     public static func write(_ sequence: FrameSequence, to folder: String, scale: Double?,
                              arguments: [String]?) throws(SpinRenderError) {
-        try InputFile.makeFolder(folder)
-        for (index, frame) in sequence.frames.enumerated() {
-            let png: [UInt8]
-            do {
-                png = try PNGEncoder.encode(frame.image)
-            } catch {
-                throw SpinRenderError(.software, "cannot encode frame \(index) as PNG: \(error)")
-            }
-            try OutputFile.write(png, to: folder + "/" + frameName(index))
+        var target = folder
+        while target.count > 1 && target.hasSuffix("/") { target.removeLast() }
+        guard target != "-" else {
+            throw SpinRenderError(.usage, "a frame folder cannot be written to standard output ('-'); give a folder")
         }
-        for name in try InputFile.list(folder) where isFrameName(name) {
-            if let index = Int(name.dropFirst(6).dropLast(4)), index >= sequence.frames.count {
-                _ = unlink(folder + "/" + name)
+        let exists = InputFile.exists(target)
+        if exists {
+            guard InputFile.isDirectory(target) else {
+                throw SpinRenderError(.cannotCreate, "cannot create frame folder '\(target)': a file is in the way")
+            }
+            if let foreign = try InputFile.list(target).first(where: { !isFrameName($0) && $0 != metadataName }) {
+                throw SpinRenderError(.cannotCreate, "'\(target)' holds '\(foreign)', which is not a frame: give an empty folder or one that only holds frames")
             }
         }
-        let metadata = Metadata(width: sequence.width, height: sequence.height, scale: scale,
-                                delaysCentiseconds: sequence.frames.map(\.delayCentiseconds),
-                                loopCount: loopNumber(sequence.loopCount), arguments: arguments)
-        try OutputFile.write(Array(encode(metadata).utf8), to: folder + "/" + metadataName)
+        let parent = OutputFile.folder(of: target)
+        try InputFile.makeFolder(parent)
+        let name = String((target.split(separator: "/").last ?? "frames").prefix(200))
+        let staging = try makeHiddenFolder(in: parent, name: name, purpose: "new")
+        do throws(SpinRenderError) {
+            for (index, frame) in sequence.frames.enumerated() {
+                let png: [UInt8]
+                do {
+                    png = try PNGEncoder.encode(frame.image)
+                } catch {
+                    throw SpinRenderError(.software, "cannot encode frame \(index) as PNG: \(error)")
+                }
+                try OutputFile.write(png, to: staging + "/" + frameName(index))
+            }
+            let metadata = Metadata(width: sequence.width, height: sequence.height, scale: scale,
+                                    delaysCentiseconds: sequence.frames.map(\.delayCentiseconds),
+                                    loopCount: loopNumber(sequence.loopCount), arguments: arguments)
+            try OutputFile.write(Array(encode(metadata).utf8), to: staging + "/" + metadataName)
+            var retired: String?
+            if exists {
+                let old = try makeHiddenFolder(in: parent, name: name, purpose: "old")
+                rmdir(old)
+                guard rename(target, old) == 0 else {
+                    throw SpinRenderError(.cannotCreate, "cannot replace '\(target)': \(describeErrno(errno))")
+                }
+                retired = old
+            }
+            guard rename(staging, target) == 0 else {
+                let reason = describeErrno(errno)
+                if let retired { rename(retired, target) }
+                throw SpinRenderError(.cannotCreate, "cannot create frame folder '\(target)': \(reason)")
+            }
+            if let retired { removeFrameFolder(retired) }
+        } catch {
+            removeFrameFolder(staging)
+            throw error
+        }
+    }
+
+    /// A new empty hidden folder `parent/.name.spinrender-purpose-XXXXXX`.
+    static func makeHiddenFolder(in parent: String, name: String, purpose: String) throws(SpinRenderError) -> String {
+        var template = Array("\(parent)/.\(name).spinrender-\(purpose)-XXXXXX".utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        guard made != nil else {
+            throw SpinRenderError(.cannotCreate, "cannot create a folder in '\(parent)': \(describeErrno(errno))")
+        }
+        return template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    }
+
+    /// Deletes a folder this type wrote: its frames, its metadata, then the folder.
+    static func removeFrameFolder(_ folder: String) {
+        for name in (try? InputFile.list(folder)) ?? [] where isFrameName(name) || name == metadataName {
+            unlink(folder + "/" + name)
+        }
+        rmdir(folder)
     }
 
     /// Reads a frame folder.
@@ -91,6 +143,14 @@ public enum FrameFolder {
         }
         if let metadata {
             try checkDeclaredSize(metadata, path: metadataPath, maximumBytes: maximumBytes)
+        }
+        if let metadata {
+            if metadata.delaysCentiseconds.contains(where: { $0 < 0 || $0 > 65_535 }) {
+                throw SpinRenderError(.badData, "'\(metadataPath)': delays must be 0 to 65535 centiseconds")
+            }
+            if let loop = metadata.loopCount, !(0...65_535).contains(loop) {
+                throw SpinRenderError(.badData, "'\(metadataPath)': loopCount must be 0 to 65535, or null to play once")
+            }
         }
         let names: [String]
         if let metadata {

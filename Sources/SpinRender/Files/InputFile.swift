@@ -51,6 +51,13 @@ public enum InputFile {
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
+    /// Whether two paths name the same existing file (same device and inode).
+    public static func sameFile(_ a: String, _ b: String) -> Bool {
+        var first = stat(), second = stat()
+        guard stat(a, &first) == 0, stat(b, &second) == 0 else { return false }
+        return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+    }
+
     /// Whether anything exists at `path`.
     public static func exists(_ path: String) -> Bool {
         var info = stat()

@@ -13,6 +13,9 @@ enum ComparisonArguments {
     ]
 
     static func options(from arguments: ParsedArguments) throws -> ComparisonOptions {
+        if arguments.value("diff") == "-" {
+            throw UsageError(message: "The value '-' is invalid for '--diff <path>': give a .png, .gif or folder path")
+        }
         var options = ComparisonOptions()
         if let text = arguments.value("threshold") {
             guard let value = Double(text), value.isFinite, (0...1).contains(value) else {
@@ -79,6 +82,10 @@ enum CompareCommand: Command {
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         let options = try ComparisonArguments.options(from: arguments)
         let (actual, expected) = (arguments.positionals[0], arguments.positionals[1])
+        for output in [arguments.value("diff"), arguments.value("junit")].compactMap({ $0 })
+            where InputFile.sameFile(output, actual) || InputFile.sameFile(output, expected) {
+            throw UsageError(message: "The output '\(output)' is one of the inputs; it would be overwritten")
+        }
         let (result, warnings) = try FileComparison.compare(
             actual: actual, expected: expected, options: options, maximumBytes: try RenderOptions.memoryLimit(arguments),
             progress: { ProgressBar.standardError(label: "compare", total: $0, quiet: console.quiet) })

@@ -21,7 +21,13 @@ enum FramesCommand: Command {
         guard let output = arguments.value("output") else {
             throw UsageError(message: "Missing expected argument '--output <output>'")
         }
+        if output == "-" {
+            throw UsageError(message: "The value '-' is invalid for '--output <output>': frames go to a folder, not standard output")
+        }
         if let input = arguments.positionals.first {
+            if let option = RenderOptions.specs.first(where: { arguments.has($0.name) && $0.name != "max-memory" }) {
+                throw UsageError(message: "The option '--\(option.name)' is a render option; it does not apply when reading '\(input)'")
+            }
             let loaded = try FrameInput.load(input, maximumBytes: try RenderOptions.memoryLimit(arguments))
             loaded.warnings.forEach(console.warning)
             try FrameFolder.write(loaded.sequence, to: output, scale: nil, arguments: nil)

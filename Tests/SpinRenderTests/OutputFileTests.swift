@@ -142,4 +142,26 @@ struct PendingOutputTests {
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
     }
+
+    @Test func aSymbolicLinkStaysALinkAndAReplacedFileKeepsItsMode() throws {
+        let folder = makeScratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data("old".utf8).write(to: URL(fileURLWithPath: folder + "/keep.gif"))
+        chmod(folder + "/keep.gif", 0o640)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link.gif", withDestinationPath: "keep.gif")
+        try OutputFile.write([1, 2], to: folder + "/link.gif")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/link.gif") == "keep.gif")
+        #expect(FileManager.default.contents(atPath: folder + "/keep.gif") == Data([1, 2]))
+        let mode = try FileManager.default.attributesOfItem(atPath: folder + "/keep.gif")[.posixPermissions] as! Int
+        #expect(mode == 0o640)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["keep.gif", "link.gif"])
+    }
+
+    @Test func theLongestNameTheFileSystemAllowsCanBeWritten() throws {
+        let folder = makeScratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let name = String(repeating: "a", count: 251) + ".gif"
+        try OutputFile.write([7], to: folder + "/" + name)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [name])
+    }
 }

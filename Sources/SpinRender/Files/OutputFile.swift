@@ -8,10 +8,11 @@ import Darwin
 ///
 /// A regular file (or a path that does not exist yet) is written to a temporary file in the
 /// same folder, which is then renamed over the target, so a failed run leaves an existing file
-/// byte-identical and no partial file behind. The new file gets mode 0666 minus the umask
-/// (0644 under the usual umask 022), not the 0600 of `mkstemp`. Anything that is not a
-/// regular file — a device such as `/dev/full`, a FIFO — is written in place, never replaced
-/// by a rename. The path `-` means standard output.
+/// byte-identical and no partial file behind. A new file gets mode 0666 minus the umask
+/// (0644 under the usual umask 022), not the 0600 of `mkstemp`; a replaced file keeps its
+/// mode, and a symbolic link stays a link (the file it points to is replaced). Anything that
+/// is not a regular file — a device such as `/dev/full`, a FIFO — is written in place, never
+/// replaced by a rename. The path `-` means standard output.
 public enum OutputFile {
     /// Writes `bytes` to `path`.
     ///
@@ -44,15 +45,27 @@ public enum OutputFile {
     public static func prepare(_ path: String) throws(SpinRenderError) -> PendingOutput {
         if path == "-" { return PendingOutput(path: path, target: .standardOutput) }
         var info = stat()
-        if stat(path, &info) == 0 {
+        // A symbolic link stays a link: the file it points to is replaced (in its own folder).
+        var destination = path
+        var linkInfo = stat()
+        if lstat(path, &linkInfo) == 0, linkInfo.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) {
+            destination = String(cString: resolved)
+            free(resolved)
+        }
+        // A file that is replaced keeps its permissions; a new one gets 0666 minus the umask.
+        var mode = 0o666 & ~currentUmask
+        if stat(destination, &info) == 0 {
             let type = info.st_mode & S_IFMT
             if type == S_IFDIR {
                 throw SpinRenderError(.cannotCreate, "cannot create '\(path)': it is a directory")
             }
             if type != S_IFREG { return PendingOutput(path: path, target: .inPlace) }
+            mode = info.st_mode & 0o7777
         }
-        let name = path.split(separator: "/").last.map(String.init) ?? "output"
-        var template = Array("\(folder(of: path))/.\(name).spinrender-XXXXXX".utf8CString)
+        // The temporary name adds 20 characters; a long name is shortened in it so that any
+        // name the file system allows can be written.
+        let name = String((destination.split(separator: "/").last.map(String.init) ?? "output").prefix(200))
+        var template = Array("\(folder(of: destination))/.\(name).spinrender-XXXXXX".utf8CString)
         let (fd, temporary, slot) = try TemporaryFiles.withCleanupSignalsBlocked { () throws(SpinRenderError) -> (Int32, String, Int?) in
             let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
             if fd < 0 {
@@ -61,7 +74,8 @@ public enum OutputFile {
             let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
             return (fd, temporary, TemporaryFiles.register(temporary))
         }
-        return PendingOutput(path: path, target: .temporary(fd: fd, path: temporary, slot: slot))
+        return PendingOutput(path: path, destination: destination,
+                             target: .temporary(fd: fd, path: temporary, slot: slot, mode: mode))
     }
 
     /// The folder part of a path (`.` when there is none).
@@ -73,11 +87,11 @@ public enum OutputFile {
 
     /// Writes the temporary file whole, then renames it over `path`; on any failure removes it.
     static func replaceAtomically(_ bytes: [UInt8], at path: String, fd: Int32, temporary: String, slot: Int?,
-                                  using writer: Writer) throws(SpinRenderError) {
+                                  mode: mode_t, using writer: Writer) throws(SpinRenderError) {
         defer { TemporaryFiles.unregister(slot) }
         do throws(SpinRenderError) {
             try writeAll(bytes, to: fd, name: path, using: writer)
-            if fchmod(fd, 0o666 & ~currentUmask) != 0 {
+            if fchmod(fd, mode) != 0 {
                 throw SpinRenderError(.ioError, "cannot set permissions of '\(path)': \(describeErrno(errno))")
             }
             if close(fd) != 0 {
@@ -149,20 +163,23 @@ public final class PendingOutput {
         /// A device or FIFO: opened and written in place, never renamed over.
         case inPlace
         /// A regular file (or none yet): the open temporary file in the same folder.
-        case temporary(fd: Int32, path: String, slot: Int?)
+        case temporary(fd: Int32, path: String, slot: Int?, mode: mode_t)
     }
 
     /// The path given (`-` for standard output).
     public let path: String
+    /// The file actually replaced: `path`, or the file a symbolic link at `path` points to.
+    let destination: String
     private var target: Target?
 
-    init(path: String, target: Target) {
+    init(path: String, destination: String? = nil, target: Target) {
         self.path = path
+        self.destination = destination ?? path
         self.target = target
     }
 
     deinit {
-        if case .temporary(let fd, let temporary, let slot)? = target {
+        if case .temporary(let fd, let temporary, let slot, _)? = target {
             close(fd)
             unlink(temporary)
             TemporaryFiles.unregister(slot)
@@ -185,8 +202,9 @@ public final class PendingOutput {
             try OutputFile.writeAll(bytes, to: STDOUT_FILENO, name: "standard output", using: writer)
         case .inPlace:
             try OutputFile.writeInPlace(bytes, to: path, using: writer)
-        case .temporary(let fd, let temporary, let slot):
-            try OutputFile.replaceAtomically(bytes, at: path, fd: fd, temporary: temporary, slot: slot, using: writer)
+        case .temporary(let fd, let temporary, let slot, let mode):
+            try OutputFile.replaceAtomically(bytes, at: destination, fd: fd, temporary: temporary, slot: slot,
+                                             mode: mode, using: writer)
         }
     }
 }

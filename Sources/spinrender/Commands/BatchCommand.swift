@@ -66,6 +66,9 @@ enum BatchCommand: Command {
         var work: [BatchJob] = []
         for entry in selected {
             do {
+                if InputFile.sameFile(entry.resolvedOutput, manifest.path) {
+                    throw UsageError(message: "its output '\(entry.resolvedOutput)' is the manifest itself")
+                }
                 let parsed = try ParsedArguments.parse(entry.arguments + ["--output", entry.resolvedOutput],
                                                        options: entryOptions, positionalCount: 0...0)
                 work.append(BatchJob(number: entry.number, outputPath: entry.resolvedOutput,

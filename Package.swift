@@ -41,6 +41,8 @@ let package = Package(
         .target(name: "GIFCodec", dependencies: ["CGIFLib", "Raster"], swiftSettings: strictSwift),
         .target(name: "PNGCodec", dependencies: ["CPNG", "Raster"], swiftSettings: strictSwift),
         .target(name: "Compare", dependencies: ["Raster"], swiftSettings: strictSwift),
+        // Exact capsule areas for the rasterizer's accuracy test and the benchmark (not a product).
+        .target(name: "RasterReference", dependencies: ["Raster"], swiftSettings: strictSwift),
         .target(
             name: "SpinRender",
             dependencies: ["Raster", "Motion", "Scene", "GIFCodec", "PNGCodec", "Compare"],
@@ -53,10 +55,10 @@ let package = Package(
         // MARK: Benchmarks
         // In-process figures for `make bench` (comparison speed, render + encode, coverage
         // accuracy); built by the Makefile, not a product users install.
-        .executableTarget(name: "spinrender-bench", dependencies: ["SpinRender"], swiftSettings: strictSwift),
+        .executableTarget(name: "spinrender-bench", dependencies: ["SpinRender", "RasterReference"], swiftSettings: strictSwift),
 
         // MARK: Tests
-        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "RasterReference"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene", "Raster", "Motion"]),
         // Corpus/: malformed and odd files read by the tests by path (and seeds for make fuzz).

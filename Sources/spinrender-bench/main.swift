@@ -9,6 +9,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import RasterReference
 import SpinRender
 
 let runs: Int = {

@@ -3,19 +3,28 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import SpinRender
+import Raster
 
 /// The exact area of a capsule inside each pixel, independent of the rasterizer.
 ///
-/// Copied from `Tests/RasterTests/CoverageAccuracyTests.swift` (a test target cannot be
-/// imported): it integrates the capsule's vertical chord length over each pixel's width with
-/// 3-point Gauss–Legendre on fine subintervals, so it shares no code with the rasterizer — no
-/// flattening, no accumulation.
-struct CapsuleReference {
-    let a: Point, b: Point, radius: Double
+/// It integrates the capsule's vertical chord length over each pixel's width with 3-point
+/// Gauss–Legendre on fine subintervals, so it shares no code with the rasterizer — no
+/// flattening, no accumulation. Used by the rasterizer's accuracy test and by `make bench`.
+public struct CapsuleReference {
+    /// Ends of the centre line, in pixels.
+    public let a: Point, b: Point
+    /// Half the capsule's width, in pixels.
+    public let radius: Double
+
+    /// A capsule from `a` to `b` with round caps of `radius`, all in pixels.
+    public init(a: Point, b: Point, radius: Double) {
+        self.a = a
+        self.b = b
+        self.radius = radius
+    }
 
     /// The y-interval where the vertical line at `x` meets the capsule, or nil.
-    func chord(atX x: Double) -> (Double, Double)? {
+    public func chord(atX x: Double) -> (Double, Double)? {
         var low = Double.infinity, high = -Double.infinity
         for c in [a, b] {
             let dx = x - c.x
@@ -53,7 +62,7 @@ struct CapsuleReference {
     }
 
     /// Exact covered area of each pixel of a width × height canvas.
-    func areas(width: Int, height: Int, subintervals: Int = 256) -> [Double] {
+    public func areas(width: Int, height: Int, subintervals: Int = 256) -> [Double] {
         let nodes = [-(0.6).squareRoot(), 0, (0.6).squareRoot()]
         let weights = [5.0 / 9, 8.0 / 9, 5.0 / 9]
         var result = [Double](repeating: 0, count: width * height)
@@ -82,19 +91,24 @@ struct CapsuleReference {
 }
 
 /// Coverage error of the rasterizer against ``CapsuleReference``, in coverage units (0…1).
-struct CoverageError {
+public struct CoverageError {
+    /// No measurement yet.
+    public init() {}
+
     /// Largest error of any pixel, before 8-bit rounding.
-    var maximum = 0.0
+    public var maximum = 0.0
     /// Sum of errors over anti-aliased pixels (partly covered in either), for the mean.
-    var sum = 0.0
+    public var sum = 0.0
     /// Anti-aliased pixels counted in `sum`.
-    var edgePixels = 0
+    public var edgePixels = 0
     /// Largest error of the 8-bit mask (`coverageMask()`) against exact area × 255, in 1/255.
-    var maximum8Bit = 0.0
+    public var maximum8Bit = 0.0
 
-    var mean: Double { edgePixels == 0 ? 0 : sum / Double(edgePixels) }
+    /// Mean error over anti-aliased pixels.
+    public var mean: Double { edgePixels == 0 ? 0 : sum / Double(edgePixels) }
 
-    mutating func merge(_ other: CoverageError) {
+    /// Combines the figures of two measurements.
+    public mutating func merge(_ other: CoverageError) {
         maximum = max(maximum, other.maximum)
         maximum8Bit = max(maximum8Bit, other.maximum8Bit)
         sum += other.sum
@@ -103,7 +117,7 @@ struct CoverageError {
 
     /// Rasterizes a capsule of centre-line `length` and `radius` (pixels) at `angles` angles over
     /// a half turn and `offsets × offsets` sub-pixel positions, as the accuracy test does.
-    static func measure(length: Double, radius: Double, angles: Int, offsets: Int) -> CoverageError {
+    public static func measure(length: Double, radius: Double, angles: Int, offsets: Int) -> CoverageError {
         var error = CoverageError()
         let size = Int((length + 2 * radius + 4).rounded(.up))
         for angleStep in 0..<angles {

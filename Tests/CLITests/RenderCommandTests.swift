@@ -131,4 +131,12 @@ struct RenderCommandTests {
         // 1.5 s is six ray spacings (0.25 s each): seamless, no warning.
         #expect(try spinrender(["--duration", "1.5", "-o", "b.gif"], in: folder).standardError.isEmpty)
     }
+
+    @Test func aRotationAfterTheEndIsReported() throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try spinrender(["--mode", "preview", "--rotate-at", "5", "--duration", "1", "-o", "a.gif"], in: folder)
+        #expect(result.status == 0)
+        #expect(result.standardError.contains("the rotation at 5 s comes after the animation ends at 1 s"))
+    }
 }

@@ -38,6 +38,10 @@ struct FramePlan: Sendable {
                 warnings.append("the animation repeats every \(shortDecimal(period)) s; a \(shortDecimal(duration)) s GIF cuts it, so it jumps when it loops (use --duration \(shortDecimal(period)))")
             }
         }
+        let end = Double(frameCount) / request.framesPerSecond
+        if let late = request.scene.layoutChanges.first(where: { $0 >= end }) {
+            warnings.append("the rotation at \(shortDecimal(late)) s comes after the animation ends at \(shortDecimal(end)) s and is not shown")
+        }
         self.warnings = warnings
         statePeriod = renderer.timeline.framePeriod(framesPerSecond: request.framesPerSecond)
         var emitted = frameCount

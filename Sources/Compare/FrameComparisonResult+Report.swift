@@ -68,8 +68,9 @@ func percent(_ ratio: Double) -> String {
     return "\(fixed(value, 2)) %"
 }
 
-/// `value` rounded to `digits` decimals, written without exponent (`0.132`, `12.50`).
-func fixed(_ value: Double, _ digits: Int) -> String {
+/// `value` rounded to `digits` decimals, written without exponent (`0.132`, `12.50`); the
+/// fixed-point text of every report and table (Foundation's `String(format:)` is not used).
+public func fixed(_ value: Double, _ digits: Int = 2) -> String {
     guard value.isFinite else { return "\(value)" }
     var scale = 1.0
     for _ in 0..<digits { scale *= 10 }

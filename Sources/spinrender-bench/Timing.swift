@@ -37,18 +37,6 @@ func target(_ met: Bool, _ text: String) {
     print("\(met ? "PASS" : "MISS")  \(text)")
 }
 
-/// Formats with a fixed number of decimals (no Foundation `String(format:)`).
-func fixed(_ value: Double, _ decimals: Int = 2) -> String {
-    var scale = 1.0
-    for _ in 0..<decimals { scale *= 10 }
-    let rounded = (abs(value) * scale).rounded()
-    let whole = Int(rounded / scale)
-    let fraction = Int(rounded - Double(whole) * scale)
-    var digits = String(fraction)
-    while digits.count < decimals { digits = "0" + digits }
-    let sign = value < 0 && rounded != 0 ? "-" : ""
-    return decimals == 0 ? "\(sign)\(whole)" : "\(sign)\(whole).\(digits)"
-}
 
 /// Pads `text` on the left to `width` characters (right-aligned numbers in tables).
 func pad(_ text: String, _ width: Int) -> String {

@@ -113,9 +113,14 @@ struct GIFBytes {
         }
         if codes.isEmpty { codes.append(clear) }
         codes.append(clear + 1)
+        return pack(codes.map { ($0, width) })
+    }
+
+    /// LZW codes packed least significant bit first (GIF89a appendix F), each at its own width.
+    static func pack(_ codes: [(code: Int, width: Int)]) -> [UInt8] {
         var out: [UInt8] = []
         var acc = 0, bits = 0
-        for code in codes {
+        for (code, width) in codes {
             acc |= code << bits
             bits += width
             while bits >= 8 {

@@ -169,35 +169,11 @@ extension GIFBytes {
             }
         }
         codes.append((clear + 1, width))
-        var out: [UInt8] = []
-        var acc = 0, bits = 0
-        for (code, w) in codes {
-            acc |= code << bits
-            bits += w
-            while bits >= 8 {
-                out.append(UInt8(acc & 0xFF))
-                acc >>= 8
-                bits -= 8
-            }
-        }
-        if bits > 0 { out.append(UInt8(acc & 0xFF)) }
-        return out
+        return pack(codes)
     }
 
     /// Codes of one fixed width, LSB first.
     static func pack(_ codes: [Int], width: Int) -> [UInt8] {
-        var out: [UInt8] = []
-        var acc = 0, bits = 0
-        for code in codes {
-            acc |= code << bits
-            bits += width
-            while bits >= 8 {
-                out.append(UInt8(acc & 0xFF))
-                acc >>= 8
-                bits -= 8
-            }
-        }
-        if bits > 0 { out.append(UInt8(acc & 0xFF)) }
-        return out
+        pack(codes.map { ($0, width) })
     }
 }

@@ -101,19 +101,6 @@ public struct TimelineReport: Sendable {
     }
 }
 
-/// `value` with `digits` decimals, rounded to nearest.
-func fixed(_ value: Double, _ digits: Int) -> String {
-    var scale = 1.0
-    for _ in 0..<digits { scale *= 10 }
-    let rounded = (value * scale).rounded() / scale
-    var text = String(rounded)
-    if text.hasSuffix(".0") && digits == 0 { text.removeLast(2) }
-    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-    let decimals = parts.count > 1 ? String(parts[1]) : ""
-    if digits == 0 { return String(parts[0]) }
-    return String(parts[0]) + "." + decimals.padding(to: digits, with: "0")
-}
-
 /// `value` with at most 3 decimals and no trailing zeros: 2, 0.25, 1.333.
 func shortDecimal(_ value: Double) -> String {
     var text = fixed(value, 3)

@@ -3,7 +3,9 @@
 // rasterizer's coverage accuracy (issue 2, DESIGN.md §4). `make bench` runs it after the
 // whole-process figures of scripts/bench.py.
 //
-// Usage: spinrender-bench [--runs N]   (default 15 timed runs per figure, after one warm-up)
+// Usage: spinrender-bench [--runs N] [--only compare|render|coverage]
+//   --runs  timed runs per figure, after one warm-up (default 15)
+//   --only  run one section (default: all three)
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -195,7 +197,12 @@ func benchmarkCoverage() {
     print()
 }
 
-benchmarkComparison()
-benchmarkRendering()
-benchmarkCoverage()
+let only: String? = {
+    let arguments = CommandLine.arguments
+    guard let at = arguments.firstIndex(of: "--only"), at + 1 < arguments.count else { return nil }
+    return arguments[at + 1]
+}()
+if only == nil || only == "compare" { benchmarkComparison() }
+if only == nil || only == "render" { benchmarkRendering() }
+if only == nil || only == "coverage" { benchmarkCoverage() }
 if sink == 42 { print("") }   // keeps `sink` live

@@ -20,28 +20,19 @@ import Darwin
 ///   next string then reaches further. The decoder still defines one code per code read, so a
 ///   string already in the dictionary just uses up a code number.
 ///
-/// The dictionary is a dense `4096 × 256` array of child codes (0 = none; code 0 is never a
-/// child since children are ≥ `clear + 2`); only the entries set since the last clear are reset,
-/// so one encoder serves every frame of a file whatever its code size.
+/// The dictionary is an open-addressing hash table of `(prefix code, symbol) → code` entries,
+/// 8192 slots of 4 bytes (32 KiB: it stays in the first-level cache, and a fresh process
+/// faults in 8 pages for it rather than the hundreds a dense `4096 × 256` child array touches).
+/// Only the slots set since the last clear are reset, so one encoder serves every frame.
 struct LZWEncoder {
-    private let alphabet = 256
     /// The dictionary, shared by copies of the encoder (reference semantics: one encoder per
     /// thread, as `FramePlanner` gives each worker a fresh one).
     private let dictionary = Dictionary()
 
-    /// The `4096 × 256` child table and the entries set since the last clear. The table comes
-    /// from `calloc`: its 2 MiB are zero pages the kernel maps only where a code is stored, so
-    /// a small frame touches a few dozen pages instead of clearing all 512.
+    /// Owns the code table's memory.
     private final class Dictionary {
-        let table: UnsafeMutablePointer<UInt16>
-        var used: [Int] = []
-
-        init() {
-            table = calloc(4096 * 256, MemoryLayout<UInt16>.stride)!.assumingMemoryBound(to: UInt16.self)
-            used.reserveCapacity(4096)
-        }
-
-        deinit { free(table) }
+        let table = CodeTable()
+        deinit { table.deallocate() }
     }
 
     init() {}
@@ -55,23 +46,23 @@ struct LZWEncoder {
     /// option at "don't care" pixels; explores both branches while `budget` lasts.
     ///
     /// - Returns: the position of the first pixel that cannot be matched (≤ n).
-    private static func reach(_ table: UnsafeMutablePointer<UInt16>, _ alphabet: Int, _ p: UnsafePointer<UInt8>,
+    private static func reach(_ table: CodeTable, _ p: UnsafePointer<UInt8>,
                               _ q: UnsafePointer<UInt8>, _ n: Int, _ code: Int, _ pos: Int, _ budget: inout Int) -> Int {
         var code = code, pos = pos
-        // pos < n indexes both pixel buffers; code < 4096 and symbols < alphabet stay inside table.
+        // pos < n indexes both pixel buffers.
         while pos < n {
             let a = Int(p[pos]), b = Int(q[pos])
-            let ca = Int(table[code * alphabet + a])
+            let ca = table.child(code, a)
             if a == b {
                 if ca == 0 { return pos }
                 code = ca
             } else {
-                let cb = Int(table[code * alphabet + b])
+                let cb = table.child(code, b)
                 if ca == 0 && cb == 0 { return pos }
                 if ca != 0 && cb != 0 && budget > 0 {
                     budget -= 1
-                    return max(reach(table, alphabet, p, q, n, ca, pos + 1, &budget),
-                               reach(table, alphabet, p, q, n, cb, pos + 1, &budget))
+                    return max(reach(table, p, q, n, ca, pos + 1, &budget),
+                               reach(table, p, q, n, cb, pos + 1, &budget))
                 }
                 code = ca != 0 ? ca : cb
             }
@@ -91,40 +82,35 @@ struct LZWEncoder {
                            minCodeSize: Int, flexible: Bool = true, countOnly: Bool = false) -> (bytes: [UInt8], count: Int) {
         precondition((2...8).contains(minCodeSize))
         if let alternatives { precondition(alternatives.count == pixels.count) }
-        let alphabet = self.alphabet
+        let table = dictionary.table
         let clear = 1 << minCodeSize
         let endOfInformation = clear + 1
         var writer = BitWriter(countOnly: countOnly, capacity: pixels.count / 2 + 16)
         var width = minCodeSize + 1
         var next = endOfInformation + 1
 
-        var used = dictionary.used
-        let encode = { (children: UnsafeMutableBufferPointer<UInt16>) in
-            for index in used { children[index] = 0 }
-            used.removeAll(keepingCapacity: true)
+        body: do {
+            table.reset()
             writer.write(clear, width: width)
-            guard pixels.count > 0 else { return }
+            guard pixels.count > 0 else { break body }
             let p = pixels.baseAddress!
             if alternatives == nil && !flexible {
-                // Plain greedy LZW. Codes < 4096 and symbols < alphabet: index < children.count.
-                let table = children.baseAddress!
+                // Plain greedy LZW.
                 var current = Int(p[0])
                 for i in 1..<pixels.count {
                     let symbol = Int(p[i])
-                    let child = Int(table[current &* alphabet &+ symbol])
+                    let slot = table.find(current, symbol)
+                    let child = table.code(at: slot)
                     if child != 0 {
                         current = child
                         continue
                     }
                     writer.write(current, width: width)
-                    let slot = current &* alphabet &+ symbol
-                    table[slot] = UInt16(truncatingIfNeeded: next)
-                    used.append(slot)
+                    table.insert(current, symbol, code: next, at: slot)
                     if next >= 1 << width && width < 12 { width += 1 }
                     if next == 4095 {
                         writer.write(clear, width: width)
-                        for index in used { table[index] = 0 }
-                        used.removeAll(keepingCapacity: true)
+                        table.reset()
                         width = minCodeSize + 1
                         next = endOfInformation + 1
                     } else {
@@ -133,12 +119,11 @@ struct LZWEncoder {
                     current = symbol
                 }
                 writer.write(current, width: width)
-                return
+                break body
             }
             // Without alternatives every pixel is its own alternative.
             let q = alternatives?.baseAddress ?? p
             let n = pixels.count
-            let table = children.baseAddress!
             var budget = 0
             // The start symbol of a string at `pos` (the option matching further) and the
             // position the dictionary can match to from there.
@@ -146,10 +131,10 @@ struct LZWEncoder {
                 let a = Int(p[pos]), b = Int(q[pos])
                 if a == b && !flexible { return (a, 0) }
                 budget = lookaheadBudget
-                let ra = Self.reach(table, alphabet, p, q, n, a, pos + 1, &budget)
+                let ra = Self.reach(table, p, q, n, a, pos + 1, &budget)
                 if a == b { return (a, ra) }
                 budget = lookaheadBudget
-                let rb = Self.reach(table, alphabet, p, q, n, b, pos + 1, &budget)
+                let rb = Self.reach(table, p, q, n, b, pos + 1, &budget)
                 // On a tie the alternative (the one "don't care" symbol) wins: it makes runs.
                 return rb >= ra ? (b, rb) : (a, ra)
             }
@@ -164,17 +149,15 @@ struct LZWEncoder {
                 path.append(code)
                 while j < n {
                     let a = Int(p[j]), b = Int(q[j])
-                    // Every code < 4096 and every symbol < alphabet: code * alphabet + symbol
-                    // < 4096 * alphabet = children.count.
-                    let ca = Int(table[code * alphabet + a])
-                    let cb = a == b ? 0 : Int(table[code * alphabet + b])
+                    let ca = table.child(code, a)
+                    let cb = a == b ? 0 : table.child(code, b)
                     if ca == 0 && cb == 0 { break }
                     var pick = ca != 0 ? a : b
                     if ca != 0 && cb != 0 {
                         budget = lookaheadBudget
-                        let ra = Self.reach(table, alphabet, p, q, n, ca, j + 1, &budget)
+                        let ra = Self.reach(table, p, q, n, ca, j + 1, &budget)
                         budget = lookaheadBudget
-                        let rb = Self.reach(table, alphabet, p, q, n, cb, j + 1, &budget)
+                        let rb = Self.reach(table, p, q, n, cb, j + 1, &budget)
                         pick = rb >= ra ? b : a
                     }
                     code = pick == a ? ca : cb
@@ -200,16 +183,14 @@ struct LZWEncoder {
                 symbol = start(i).symbol
                 // The decoder defines code `next` whatever it spells; a string already in the
                 // dictionary (possible after a shorter prefix) keeps its old code.
-                let slot = path[length - 1] * alphabet + symbol
-                if table[slot] == 0 {
-                    table[slot] = UInt16(next)
-                    used.append(slot)
+                let slot = table.find(path[length - 1], symbol)
+                if table.code(at: slot) == 0 {
+                    table.insert(path[length - 1], symbol, code: next, at: slot)
                 }
                 if next >= 1 << width && width < 12 { width += 1 }
                 if next == 4095 {
                     writer.write(clear, width: width)
-                    for index in used { table[index] = 0 }
-                    used.removeAll(keepingCapacity: true)
+                    table.reset()
                     width = minCodeSize + 1
                     next = endOfInformation + 1
                 } else {
@@ -217,11 +198,71 @@ struct LZWEncoder {
                 }
             }
         }
-        encode(UnsafeMutableBufferPointer(start: dictionary.table, count: 4096 * alphabet))
-        dictionary.used = used
         writer.write(endOfInformation, width: width)
         writer.finish()
         return (writer.bytes, writer.count)
+    }
+}
+
+/// The LZW dictionary: `(prefix code, symbol) → code` in an open-addressing hash table with
+/// linear probing, 8192 slots of `key << 12 | code` (key = `prefix << 8 | symbol`, 20 bits;
+/// 0 = empty, never a valid entry since codes are ≥ 4). At most 4096 − 4 codes live between
+/// clears, so the table is under half full. A plain pointer wrapper: the caller
+/// (``LZWEncoder``) owns the memory and uses it from one thread at a time.
+struct CodeTable {
+    private static let slotBits = 13
+    private static let slotCount = 1 << slotBits
+    private let slots: UnsafeMutablePointer<UInt32>
+    /// Slots set since the last reset, then their count.
+    private let used: UnsafeMutablePointer<Int32>
+    private let usedCount: UnsafeMutablePointer<Int>
+
+    init() {
+        slots = .allocate(capacity: Self.slotCount)
+        slots.initialize(repeating: 0, count: Self.slotCount)
+        used = .allocate(capacity: 4096)
+        usedCount = .allocate(capacity: 1)
+        usedCount.initialize(to: 0)
+    }
+
+    func deallocate() {
+        slots.deallocate()
+        used.deallocate()
+        usedCount.deallocate()
+    }
+
+    /// The slot holding `(prefix, symbol)`, or the empty slot where it would go.
+    @inline(__always)
+    func find(_ prefix: Int, _ symbol: Int) -> Int {
+        let key = UInt32(truncatingIfNeeded: prefix << 8 | symbol)
+        var slot = Int((key &* 0x9E37_79B1) >> UInt32(32 - Self.slotBits))
+        while true {
+            let entry = slots[slot]
+            if entry == 0 || entry >> 12 == key { return slot }
+            slot = (slot + 1) & (Self.slotCount - 1)
+        }
+    }
+
+    /// The code stored at `slot` (0: empty).
+    @inline(__always)
+    func code(at slot: Int) -> Int { Int(slots[slot] & 0xFFF) }
+
+    /// The code for `prefix` followed by `symbol`, 0 when the dictionary has none.
+    @inline(__always)
+    func child(_ prefix: Int, _ symbol: Int) -> Int { code(at: find(prefix, symbol)) }
+
+    /// Stores `code` for `(prefix, symbol)` in the empty `slot` that ``find(_:_:)`` returned.
+    @inline(__always)
+    func insert(_ prefix: Int, _ symbol: Int, code: Int, at slot: Int) {
+        slots[slot] = UInt32(truncatingIfNeeded: (prefix << 8 | symbol) << 12 | code)
+        used[usedCount.pointee] = Int32(truncatingIfNeeded: slot)
+        usedCount.pointee += 1
+    }
+
+    /// Empties the table (a clear code).
+    func reset() {
+        for k in 0..<usedCount.pointee { slots[Int(used[k])] = 0 }
+        usedCount.pointee = 0
     }
 }
 

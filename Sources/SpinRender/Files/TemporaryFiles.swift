@@ -19,11 +19,10 @@ public enum TemporaryFiles {
     private static let pathCapacity = Int(PATH_MAX) + 1
     private static let free = 0, writing = 1, ready = 2
 
-    nonisolated(unsafe) private static let paths: UnsafeMutablePointer<CChar> = {
-        let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: slotCount * pathCapacity)
-        pointer.initialize(repeating: 0, count: slotCount * pathCapacity)
-        return pointer
-    }()
+    /// From `calloc`: its 256 KiB of zero pages are mapped only when a slot is written, so a
+    /// process that writes one file touches one page instead of clearing 64.
+    nonisolated(unsafe) private static let paths: UnsafeMutablePointer<CChar> =
+        calloc(slotCount * pathCapacity, 1)!.assumingMemoryBound(to: CChar.self)
 
     nonisolated(unsafe) private static let states: UnsafeMutablePointer<Atomic<Int>> = {
         let pointer = UnsafeMutablePointer<Atomic<Int>>.allocate(capacity: slotCount)

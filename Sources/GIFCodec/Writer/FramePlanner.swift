@@ -73,7 +73,7 @@ struct FramePlanner {
 
     /// Bounding box of the pixels where `wanted` differs from `canvas`.
     func changedRect(_ wanted: [UInt8], _ canvas: [UInt8]) -> PixelRect {
-        bbox(wanted, canvas) { w, c in w != c }
+        PixelRect.changedBox(wanted, canvas, width: width, height: height)
     }
 
     /// Bounding box of the pixels opaque in `canvas` but transparent in `wanted`.
@@ -174,12 +174,12 @@ struct FramePlanner {
                 for i in 0..<n { r[i] = v[i] == 0xFFFF ? t : UInt8(truncatingIfNeeded: v[i]) }
             }
         }
-        // Candidates are compared with plain greedy LZW (fast); the winner is then encoded
-        // with flexible parsing, kept when smaller.
-        var best = EncodedRect(lzw: [], minCodeSize: rawSize, transparentIndex: rawTransparent)
+        // Candidates are compared with plain greedy LZW (fast), keeping the winner's bytes; the
+        // winner is then encoded with flexible parsing, kept when smaller.
+        var best = EncodedRect(lzw: raw.withUnsafeBufferPointer { encoder.compress($0, minCodeSize: rawSize, flexible: false).bytes },
+                               minCodeSize: rawSize, transparentIndex: rawTransparent)
         var bestPixels = raw, bestAlternatives: [UInt8]? = nil
-        var bestCount = raw.withUnsafeBufferPointer { encoder.compress($0, minCodeSize: rawSize, flexible: false,
-                                                                       countOnly: true).count }
+        var bestCount = best.lzw.count
         // The frame's transparent index: the smallest index no changed pixel draws, inside the
         // table (always found when the frames have transparent pixels: the palette then keeps a
         // free slot; otherwise a frame drawing every entry just stores all colours).
@@ -208,45 +208,39 @@ struct FramePlanner {
                     }
                 }
             }
-            let transparentCount = allTransparent.withUnsafeBufferPointer {
-                encoder.compress($0, minCodeSize: size, flexible: false, countOnly: true).count
+            let transparentBytes = allTransparent.withUnsafeBufferPointer {
+                encoder.compress($0, minCodeSize: size, flexible: false).bytes
             }
+            let transparentCount = transparentBytes.count
             if transparentCount < bestCount {
                 bestCount = transparentCount
-                best = EncodedRect(lzw: [], minCodeSize: size, transparentIndex: t)
+                best = EncodedRect(lzw: transparentBytes, minCodeSize: size, transparentIndex: t)
                 bestPixels = allTransparent
             }
             // The per-pixel choice rarely wins when all-transparent is far behind all-colour,
             // and it is the slow candidate: skip it then.
-            let eitherCount = transparentCount > bestCount + bestCount / 8 ? Int.max : either.withUnsafeBufferPointer { e in
+            let eitherBytes = transparentCount > bestCount + bestCount / 8 ? nil : either.withUnsafeBufferPointer { e in
                 allTransparent.withUnsafeBufferPointer { a in
-                    encoder.compress(e, alternatives: a, minCodeSize: size, flexible: false, countOnly: true).count
+                    encoder.compress(e, alternatives: a, minCodeSize: size, flexible: false).bytes
                 }
             }
-            if eitherCount < bestCount {
-                bestCount = eitherCount
-                best = EncodedRect(lzw: [], minCodeSize: size, transparentIndex: t)
+            if let eitherBytes, eitherBytes.count < bestCount {
+                bestCount = eitherBytes.count
+                best = EncodedRect(lzw: eitherBytes, minCodeSize: size, transparentIndex: t)
                 bestPixels = either
                 bestAlternatives = allTransparent
             }
         }
-        let size = best.minCodeSize
-        func compress(flexible: Bool) -> [UInt8] {
-            bestPixels.withUnsafeBufferPointer { p in
-                (bestAlternatives ?? []).withUnsafeBufferPointer { a in
-                    encoder.compress(p, alternatives: bestAlternatives == nil ? nil : a, minCodeSize: size,
-                                     flexible: flexible).bytes
-                }
-            }
-        }
         // Flexible parsing gains 1–4 % but costs about twice the time of greedy matching; large
         // rectangles (over 64 Ki pixels, e.g. a 120 pt glyph at @3x) keep the greedy encoding.
-        if n > Self.flexibleParsingLimit {
-            best.lzw = compress(flexible: false)
-            return best
+        if n > Self.flexibleParsingLimit { return best }
+        let flexible = bestPixels.withUnsafeBufferPointer { p in
+            (bestAlternatives ?? []).withUnsafeBufferPointer { a in
+                encoder.compress(p, alternatives: bestAlternatives == nil ? nil : a, minCodeSize: best.minCodeSize,
+                                 flexible: true).bytes
+            }
         }
-        let flexible = compress(flexible: true)
-        best.lzw = flexible.count <= bestCount ? flexible : compress(flexible: false)
+        if flexible.count <= bestCount { best.lzw = flexible }
         return best
     }
 

@@ -140,23 +140,8 @@ public enum GIFEncoder {
             let image = images[target.image]
             var box = (x0: 0, y0: 0, x1: width, y1: height)
             if let previous {
-                box = (width, height, 0, 0)
-                image.withUnsafeBufferPointer { a in
-                    previous.withUnsafeBufferPointer { b in
-                        // Both hold width * height entries.
-                        for y in 0..<height {
-                            let row = y * width
-                            var first = -1, last = -1
-                            for x in 0..<width where a[row + x] != b[row + x] {
-                                if first < 0 { first = x }
-                                last = x
-                            }
-                            if first >= 0 {
-                                box = (min(box.x0, first), min(box.y0, y), max(box.x1, last + 1), y + 1)
-                            }
-                        }
-                    }
-                }
+                let changed = PixelRect.changedBox(image, previous, width: width, height: height)
+                box = (changed.x, changed.y, changed.x + changed.width, changed.y + changed.height)
             }
             previous = image
             guard box.x0 < box.x1 else { continue }

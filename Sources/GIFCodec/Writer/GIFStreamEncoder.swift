@@ -31,6 +31,8 @@ public struct GIFStreamEncoder: Sendable {
     /// The previous frame's pixels and ids (ids updated in place for changed pixels).
     private var previousPixels: [UInt8] = []
     private var currentIDs: [UInt32] = []
+    /// `currentIDs` narrowed to bytes, kept in step (meaningful while every id fits a byte).
+    private var currentNarrowIDs: [UInt8] = []
 
     /// Starts an animation.
     ///
@@ -49,6 +51,7 @@ public struct GIFStreamEncoder: Sendable {
         self.loopCount = loopCount
         self.options = options
         currentIDs = [UInt32](repeating: 0, count: width * height)
+        currentNarrowIDs = [UInt8](repeating: 0, count: width * height)
     }
 
     /// Number of frames appended so far.
@@ -69,37 +72,42 @@ public struct GIFStreamEncoder: Sendable {
             throw GIFError(.invalidInput, operation: op, detail: "frame \(delays.count) has a negative delay")
         }
         let first = delays.isEmpty
-        var maxID: UInt32 = 0
         var lastWord: UInt32 = 0, lastID: UInt32 = 0, haveLast = false
         let options = self.options
         // Moved out of self for the loop, which assigns new ids through self.
         let previous = previousPixels
-        var current = currentIDs
+        var current = currentIDs, currentNarrow = currentNarrowIDs
         currentIDs = []
+        currentNarrowIDs = []
         image.pixels.withUnsafeBytes { raw in
             previous.withUnsafeBytes { previousRaw in
                 current.withUnsafeMutableBufferPointer { ids in
-                    let words = raw.bindMemory(to: UInt32.self)
-                    let before = previousRaw.bindMemory(to: UInt32.self)
-                    // words, before (after the first frame) and ids all hold width * height entries.
-                    for i in 0..<words.count {
-                        let word = words[i]
-                        if !first && before[i] == word { continue }
-                        if !haveLast || word != lastWord {
-                            lastWord = word
-                            lastID = id(forKey: GIFEncoder.key(word, options))
-                            haveLast = true
+                    currentNarrow.withUnsafeMutableBufferPointer { narrowIDs in
+                        let words = raw.bindMemory(to: UInt32.self)
+                        let before = previousRaw.bindMemory(to: UInt32.self)
+                        // words, before (after the first frame), ids and narrowIDs all hold
+                        // width * height entries.
+                        for i in 0..<words.count {
+                            let word = words[i]
+                            if !first && before[i] == word { continue }
+                            if !haveLast || word != lastWord {
+                                lastWord = word
+                                lastID = id(forKey: GIFEncoder.key(word, options))
+                                haveLast = true
+                            }
+                            ids[i] = lastID
+                            narrowIDs[i] = UInt8(truncatingIfNeeded: lastID)
                         }
-                        ids[i] = lastID
                     }
-                    for i in 0..<ids.count where ids[i] > maxID { maxID = ids[i] }
                 }
             }
         }
         currentIDs = current
+        currentNarrowIDs = currentNarrow
         previousPixels = image.pixels
-        if wide.isEmpty && maxID < 256 && keys.count <= 256 {
-            narrow.append(currentIDs.map { UInt8(truncatingIfNeeded: $0) })
+        // Ids index `keys`, so with at most 256 keys every id fits a byte.
+        if wide.isEmpty && keys.count <= 256 {
+            narrow.append(currentNarrowIDs)
         } else {
             if !narrow.isEmpty {
                 wide = narrow.map { $0.map(UInt32.init) }

@@ -127,9 +127,9 @@ struct LZWEncoder {
             var budget = 0
             // The start symbol of a string at `pos` (the option matching further) and the
             // position the dictionary can match to from there.
-            func start(_ pos: Int) -> (symbol: Int, reach: Int) {
+            func start(_ pos: Int, needsReach: Bool) -> (symbol: Int, reach: Int) {
                 let a = Int(p[pos]), b = Int(q[pos])
-                if a == b && !flexible { return (a, 0) }
+                if a == b && !needsReach { return (a, 0) }
                 budget = lookaheadBudget
                 let ra = Self.reach(table, p, q, n, a, pos + 1, &budget)
                 if a == b { return (a, ra) }
@@ -138,15 +138,20 @@ struct LZWEncoder {
                 // On a tie the alternative (the one "don't care" symbol) wins: it makes runs.
                 return rb >= ra ? (b, rb) : (a, ra)
             }
-            var path: [Int] = []
-            path.reserveCapacity(4096)
+            // path[k] is the code of the match's first k + 1 pixels. A match is at most one
+            // pixel longer than the longest dictionary string, and strings are at most 4096 − 257
+            // pixels long (each code adds one pixel to an older one).
+            let path = UnsafeMutablePointer<Int>.allocate(capacity: 4096)
+            defer { path.deallocate() }
+            var pathCount = 0
             var i = 0
-            var symbol = start(0).symbol
+            var symbol = start(0, needsReach: false).symbol
             while i < n {
                 // The longest match from i: path[k] is the code of its first k + 1 pixels.
-                path.removeAll(keepingCapacity: true)
+                pathCount = 0
                 var code = symbol, j = i + 1
-                path.append(code)
+                path[pathCount] = code
+                pathCount += 1
                 while j < n {
                     let a = Int(p[j]), b = Int(q[j])
                     let ca = table.child(code, a)
@@ -161,16 +166,17 @@ struct LZWEncoder {
                         pick = rb >= ra ? b : a
                     }
                     code = pick == a ? ca : cb
-                    path.append(code)
+                    path[pathCount] = code
+                    pathCount += 1
                     j += 1
                 }
                 // Flexible parsing (Horspool 1995): a shorter prefix may let the next string
                 // reach further; try the last few prefix lengths, longest first on ties.
-                var length = path.count
+                var length = pathCount
                 if flexible && j < n && length > 1 {
                     var bestEnd = -1
-                    for candidate in stride(from: path.count, through: max(1, path.count - flexibleWindow + 1), by: -1) {
-                        let end = start(i + candidate).reach
+                    for candidate in stride(from: pathCount, through: max(1, pathCount - flexibleWindow + 1), by: -1) {
+                        let end = start(i + candidate, needsReach: true).reach
                         if end > bestEnd {
                             bestEnd = end
                             length = candidate
@@ -180,7 +186,7 @@ struct LZWEncoder {
                 writer.write(path[length - 1], width: width)
                 i += length
                 guard i < n else { break }
-                symbol = start(i).symbol
+                symbol = start(i, needsReach: false).symbol
                 // The decoder defines code `next` whatever it spells; a string already in the
                 // dictionary (possible after a shorter prefix) keeps its old code.
                 let slot = table.find(path[length - 1], symbol)

@@ -40,7 +40,7 @@ struct LZWEncoder {
     /// Branch points a look-ahead may explore before settling for the first option.
     private let lookaheadBudget = 2
     /// Prefix lengths flexible parsing tries per string.
-    private let flexibleWindow = 8
+    private let flexibleWindow = 6
 
     /// How far the dictionary can match from `code` with the next pixel at `pos`, taking either
     /// option at "don't care" pixels; explores both branches while `budget` lasts.
@@ -66,6 +66,21 @@ struct LZWEncoder {
                 }
                 code = ca != 0 ? ca : cb
             }
+            pos += 1
+        }
+        return pos
+    }
+
+    /// ``reach(_:_:_:_:_:_:_:)`` without alternatives: the end of the longest dictionary match
+    /// of `p[pos...]` continuing `code`.
+    @inline(__always)
+    private static func greedyReach(_ table: CodeTable, _ p: UnsafePointer<UInt8>, _ n: Int, _ code: Int, _ pos: Int) -> Int {
+        var code = code, pos = pos
+        // pos < n indexes the pixel buffer.
+        while pos < n {
+            let child = table.child(code, Int(p[pos]))
+            if child == 0 { return pos }
+            code = child
             pos += 1
         }
         return pos
@@ -123,6 +138,7 @@ struct LZWEncoder {
             }
             // Without alternatives every pixel is its own alternative.
             let q = alternatives?.baseAddress ?? p
+            let hasAlternatives = alternatives != nil
             let n = pixels.count
             var budget = 0
             // The start symbol of a string at `pos` (the option matching further) and the
@@ -130,6 +146,7 @@ struct LZWEncoder {
             func start(_ pos: Int, needsReach: Bool) -> (symbol: Int, reach: Int) {
                 let a = Int(p[pos]), b = Int(q[pos])
                 if a == b && !needsReach { return (a, 0) }
+                if !hasAlternatives { return (a, Self.greedyReach(table, p, n, a, pos + 1)) }
                 budget = lookaheadBudget
                 let ra = Self.reach(table, p, q, n, a, pos + 1, &budget)
                 if a == b { return (a, ra) }

@@ -273,9 +273,9 @@ struct FramePlanner {
         // Without transparent pixels only "keep" is possible, and frame t's encoding depends
         // on nothing but the images shown at t − 1 and t: compress every frame in parallel,
         // one encoder per worker. The result is the same as the sequential loop's.
-        // Small animations stay on one thread: a worker's dictionary (2 MiB) costs more to set up
-        // than it saves.
-        let parallelWorth = targets.count > 1 && count * targets.count >= 1 << 20
+        // `threads` decides (the caller weighs the work against starting threads); by default
+        // (nil) animations under a million pixel-frames stay on one thread.
+        let parallelWorth = targets.count > 1 && (threads.map { $0 > 1 } ?? (count * targets.count >= 1 << 20))
         let precomputed = hasTransparentPixels || !parallelWorth ? nil
             : keepEncodings(images: images, targets: targets, threads: threads)
         var planned: [PlannedFrame] = []

@@ -59,10 +59,15 @@ public enum SpinRenderer {
         do {
             var encoder = try GIFStreamEncoder(width: plan.renderer.width, height: plan.renderer.height,
                                                loopCount: plan.loopCount, options: options)
+            // Frames are drawn a chunk at a time (about 8 MiB of RGBA, at least two per worker)
+            // and appended in order; each worker keeps its rasterizer from chunk to chunk.
+            let chunk = max(2 * workers, min(plan.emittedCount, (8 << 20) / max(1, pixels * 4)))
+            let rasterizers = RasterizerPool(plan.renderer, count: workers)
             var start = 0
             while start < plan.emittedCount {
-                let end = min(plan.emittedCount, start + 2 * workers)
-                for (offset, image) in renderImages(plan, range: start..<end, threads: workers, progress: progress).enumerated() {
+                let end = min(plan.emittedCount, start + chunk)
+                for (offset, image) in renderImages(plan, range: start..<end, threads: workers, progress: progress,
+                                                    rasterizers: rasterizers).enumerated() {
                     try encoder.append(image, delayCentiseconds: plan.delay(ofFrame: start + offset))
                 }
                 start = end
@@ -81,38 +86,81 @@ public enum SpinRenderer {
     }
 
     /// Workers for `frames` frames: the requested count, or every core for work large enough to
-    /// repay starting threads (about 2 ms here) — a million pixel-frames; one below that.
+    /// repay starting a thread (about 0.1 ms, plus the new thread's first touches of memory) —
+    /// 64 Ki pixel-frames (the main job has 126 Ki); one below that.
     static func workerCount(_ threads: Int?, frames: Int, pixelsPerFrame: Int = .max) -> Int {
         if let threads { return max(1, min(frames, threads)) }
         let work = pixelsPerFrame.multipliedReportingOverflow(by: frames)
-        guard work.overflow || work.partialValue >= 1 << 20 else { return 1 }
+        guard work.overflow || work.partialValue >= 1 << 16 else { return 1 }
         return max(1, min(frames, ProcessorCount.online))
     }
 
     /// Draws the frames in `range` on up to `threads` threads, in order.
-    static func renderImages(_ plan: FramePlan, range: Range<Int>, threads: Int?, progress: ProgressBar?) -> [RGBAImage] {
+    ///
+    /// - Parameter rasterizers: one scratch rasterizer per worker, reused across calls
+    ///   (`nil`: made for this call).
+    static func renderImages(_ plan: FramePlan, range: Range<Int>, threads: Int?, progress: ProgressBar?,
+                             rasterizers: RasterizerPool? = nil) -> [RGBAImage] {
         let count = range.count
         let renderer = plan.renderer
         let workers = workerCount(threads, frames: count, pixelsPerFrame: renderer.width * renderer.height)
+        let pool = rasterizers ?? RasterizerPool(renderer, count: workers)
         if workers == 1 {
-            var rasterizer = renderer.makeRasterizer()
-            return range.map { index in
-                defer { progress?.advance() }
-                return renderer.render(renderer.timeline.state(atSeconds: plan.sampleTime(ofFrame: index)), using: &rasterizer)
+            return pool.withRasterizer(0) { rasterizer in
+                range.map { index in
+                    defer { progress?.advance() }
+                    return renderer.render(renderer.timeline.state(atSeconds: plan.sampleTime(ofFrame: index)),
+                                           using: &rasterizer)
+                }
             }
         }
         let slots = FrameSlots(count: count)
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            var rasterizer = renderer.makeRasterizer()
-            var slot = worker
-            while slot < count {
-                let time = plan.sampleTime(ofFrame: range.lowerBound + slot)
-                slots.store(renderer.render(renderer.timeline.state(atSeconds: time), using: &rasterizer), at: slot)
-                progress?.advance()
-                slot += workers
+            pool.withRasterizer(worker) { rasterizer in
+                var slot = worker
+                while slot < count {
+                    let time = plan.sampleTime(ofFrame: range.lowerBound + slot)
+                    slots.store(renderer.render(renderer.timeline.state(atSeconds: time), using: &rasterizer), at: slot)
+                    progress?.advance()
+                    slot += workers
+                }
             }
         }
         return slots.images
+    }
+}
+
+/// One scratch rasterizer per worker, made on first use by that worker and kept across chunks
+/// (its coverage buffer is the size of the canvas: making one per chunk would touch fresh
+/// memory every time).
+final class RasterizerPool: @unchecked Sendable {
+    // Worker k only ever touches slot k, and concurrentPerform's workers have distinct indices,
+    // so the slots are plain memory rather than a Swift array (whose exclusivity check would
+    // see two workers writing "the same" array).
+    private let slots: UnsafeMutablePointer<CoverageRasterizer?>
+    private let count: Int
+    private let renderer: SceneRenderer
+
+    init(_ renderer: SceneRenderer, count: Int) {
+        self.renderer = renderer
+        self.count = count
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: nil, count: count)
+    }
+
+    deinit {
+        slots.deinitialize(count: count)
+        slots.deallocate()
+    }
+
+    func withRasterizer<T>(_ worker: Int, _ body: (inout CoverageRasterizer) -> T) -> T {
+        // A worker index beyond the pool (a caller asking for more threads) gets a fresh one.
+        guard worker < count else {
+            var rasterizer = renderer.makeRasterizer()
+            return body(&rasterizer)
+        }
+        if slots[worker] == nil { slots[worker] = renderer.makeRasterizer() }
+        return body(&slots[worker]!)
     }
 }
 

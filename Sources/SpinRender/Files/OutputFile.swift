@@ -78,6 +78,17 @@ public enum OutputFile {
                              target: .temporary(fd: fd, path: temporary, slot: slot, mode: mode))
     }
 
+    /// The extension of a path's last component with its dot, as written (`.gif`, `.PNG`), or
+    /// `nil` when it has none: no dot, only a leading dot (`.hidden`), or a path ending in `/`.
+    ///
+    /// Outputs whose format follows their name use it to refuse a name that promises another
+    /// format than the bytes written.
+    public static func pathExtension(_ path: String) -> String? {
+        guard !path.hasSuffix("/"), let name = path.split(separator: "/").last,
+              let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        return String(name[dot...])
+    }
+
     /// The folder part of a path (`.` when there is none).
     static func folder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }

@@ -82,6 +82,50 @@ struct CompareCommandTests {
         #expect(result.standardError.contains(message), "\(result.standardError)")
     }
 
+    @Test("--diff with an extension other than .png or .gif is a usage error (64) naming --diff and the extension, before any work",
+          arguments: [("diff.jpg", ".jpg"), ("out/diff.PNGX", ".PNGX"), ("diff.txt", ".txt"), ("report.v2", ".v2")])
+    func diffWithAnUnknownExtensionIsAUsageError(path: String, extensionText: String) throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try spinrender(["--fps", "5", "-o", "a.gif"], in: folder).status == 0)
+        for arguments in [["compare", "a.gif", "a.gif", "--diff", path],
+                          ["verify", "--fps", "5", "--reference", "ref", "--diff", path]] {
+            let result = try spinrender(arguments, in: folder)
+            #expect(result.status == 64, "\(arguments): \(result.standardError)")
+            let first = result.standardError.split(separator: "\n").first.map(String.init) ?? ""
+            #expect(first.hasPrefix("Error: The value '\(path)' is invalid for '--diff <path>'"), "\(first)")
+            #expect(first.contains("'\(extensionText)'") && first.contains(".png") && first.contains(".gif"), "\(first)")
+            #expect(result.standardOutput.isEmpty)
+        }
+        // Nothing was written: no diff, no folder in its place, no reference recorded.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["a.gif"])
+    }
+
+    @Test("--diff writes a folder for a path ending in '/', an existing folder or a name without an extension; a file for .png and .gif in any case",
+          arguments: [("diffs/", "folder"), ("existing.png", "folder"), ("frames", "folder"), ("v1.2/", "folder"),
+                      ("D.PNG", "png"), ("d.Gif", "gif")])
+    func diffDestinations(path: String, kind: String) throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/existing.png", withIntermediateDirectories: false)
+        #expect(try spinrender(["--fps", "5", "-o", "a.gif"], in: folder).status == 0)
+        #expect(try spinrender(["--fps", "5", "--mode", "implicit", "-o", "b.gif"], in: folder).status == 0)
+        let result = try spinrender(["compare", "a.gif", "b.gif", "--diff", path], in: folder)
+        #expect(result.status == 1, "\(result.standardError)")
+        let target = folder + "/" + path
+        var isDirectory: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: target, isDirectory: &isDirectory))
+        switch kind {
+        case "folder":
+            #expect(isDirectory.boolValue)
+            #expect(FileManager.default.fileExists(atPath: target + "/frames.json"))
+        case "png":
+            #expect(FileManager.default.contents(atPath: target)?.starts(with: [0x89, 0x50, 0x4E, 0x47]) == true)
+        default:
+            #expect(FileManager.default.contents(atPath: target)?.starts(with: Data("GIF89a".utf8)) == true)
+        }
+    }
+
     @Test func verifyRecordsMissingReferencesFailsThenPasses() throws {
         let folder = makeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -126,6 +126,44 @@ struct CompareCommandTests {
         }
     }
 
+    /// Reference frames recorded for `--fps 5`, then one PNG or `frames.json` spoiled.
+    static func corruptReference(in folder: String, file: String) throws {
+        #expect(try spinrender(["frames", "--fps", "5", "-o", "ref"], in: folder).status == 0)
+        try Data("not a PNG, not JSON".utf8).write(to: URL(fileURLWithPath: folder + "/ref/" + file))
+    }
+
+    @Test("verify --record failed or all re-records a corrupt reference, says so and exits 1; the new reference then passes",
+          arguments: [("failed", "frame_0003.png"), ("failed", "frames.json"), ("all", "frame_0003.png")])
+    func corruptReferenceIsRerecorded(mode: String, file: String) throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Self.corruptReference(in: folder, file: file)
+        let result = try spinrender(["verify", "--fps", "5", "--reference", "ref", "--record", mode], in: folder)
+        #expect(result.status == 1, "\(result.standardError)")
+        #expect(result.standardError.contains("recorded 5 reference frames in 'ref'"), "\(result.standardError)")
+        if mode == "failed" {
+            #expect(result.standardError.contains("ref/\(file)"), "the message names the corrupt file: \(result.standardError)")
+        }
+        #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
+        let again = try spinrender(["verify", "--fps", "5", "--reference", "ref", "--record", "never"], in: folder)
+        #expect(again.status == 0, "\(again.standardError)")
+    }
+
+    @Test("verify --record never or missing keeps a corrupt reference and exits 65 with one line naming the file",
+          arguments: [("never", "frame_0003.png"), ("missing", "frame_0003.png"), ("never", "frames.json")])
+    func corruptReferenceIsKept(mode: String, file: String) throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Self.corruptReference(in: folder, file: file)
+        let before = FileManager.default.contents(atPath: folder + "/ref/" + file)
+        let result = try spinrender(["verify", "--fps", "5", "--reference", "ref", "--record", mode], in: folder)
+        #expect(result.status == 65, "\(result.standardError)")
+        #expect(result.standardError.hasPrefix("Error: "))
+        #expect(result.standardError.contains("ref/\(file)"), "\(result.standardError)")
+        #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
+        #expect(FileManager.default.contents(atPath: folder + "/ref/" + file) == before)
+    }
+
     @Test func verifyRecordsMissingReferencesFailsThenPasses() throws {
         let folder = makeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

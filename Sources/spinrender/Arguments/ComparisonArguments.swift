@@ -106,7 +106,9 @@ enum VerifyCommand: Command {
     static let discussion: String? = """
       --record (or SPINRENDER_RECORD): 'missing' (default) writes references that do not exist and fails,
       so CI never passes on an empty folder; 'failed' rewrites references that do not match and fails;
-      'all' rewrites every reference and fails; 'never' only compares. Exit status as 'compare'; 1 when
+      'all' rewrites every reference and fails; 'never' only compares. A reference that cannot be read
+      (a corrupt PNG or frames.json) does not match: 'failed' and 'all' record over it and say so;
+      'missing' and 'never' leave it and exit 65 naming the file. Exit status as 'compare'; 1 when
       references were recorded or are missing.
     """
     static let usage = "spinrender verify [<options>] --reference <reference>"

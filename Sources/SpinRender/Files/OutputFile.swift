@@ -144,6 +144,11 @@ public enum OutputFile {
                 offset += written
             }
         }
+        if failure == EPIPE {
+            // SIGPIPE is ignored (see TemporaryFiles.installSignalCleanup()), so a reader that
+            // went away shows up here rather than killing the process.
+            throw SpinRenderError(.outputClosed, "cannot write '\(name)': its reader has gone (\(describeErrno(failure)))")
+        }
         if failure != 0 {
             throw SpinRenderError(.ioError, "cannot write '\(name)': \(describeErrno(failure))")
         }
@@ -200,6 +205,7 @@ public final class PendingOutput {
     /// Writes `bytes` to the output; at most once.
     ///
     /// - Throws: ``SpinRenderError`` `.ioError` (74) when writing fails part-way (disk full),
+    ///   `.outputClosed` (141) when standard output or another pipe has lost its reader,
     ///   `.cannotCreate` (73) when the rename or the in-place open fails. Nothing is left behind.
     public func commit(_ bytes: [UInt8]) throws(SpinRenderError) {
         try commit(bytes, using: OutputFile.systemWrite)

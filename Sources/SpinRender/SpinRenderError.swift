@@ -17,6 +17,11 @@ public struct SpinRenderError: Error, Hashable, Sendable, CustomStringConvertibl
         case cannotCreate = 73
         /// EX_IOERR: reading or writing failed part-way.
         case ioError = 74
+        /// Not a sysexits(3) code: the reader of a pipe being written has gone (EPIPE), as in
+        /// `spinrender -o - | head -c 10`. Nothing is wrong with the run, so the command line
+        /// exits without a message, with 141 = 128 + SIGPIPE, the status a shell reports for
+        /// `cat` or `yes` killed by the same closed pipe.
+        case outputClosed = 141
     }
 
     /// What went wrong, for the exit status.
@@ -30,7 +35,7 @@ public struct SpinRenderError: Error, Hashable, Sendable, CustomStringConvertibl
         self.message = message
     }
 
-    /// The exit status (64, 65, 66, 70, 73 or 74).
+    /// The exit status (64, 65, 66, 70, 73, 74, or 141 for a closed pipe).
     public var exitStatus: Int32 { kind.rawValue }
 
     /// The message.

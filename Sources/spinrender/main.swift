@@ -89,6 +89,9 @@ func runMain(_ arguments: [String]) -> Int32 {
         return try command.run(parsed, console: console)
     } catch let error as UsageError {
         return usageError(error, command: command, isRoot: isRoot)
+    } catch let error as SpinRenderError where error.kind == .outputClosed {
+        // `spinrender -o - | head -c 10`: the reader took what it wanted. Like `cat`, go quietly.
+        return error.exitStatus
     } catch let error as SpinRenderError {
         StandardError.write("Error: \(error.message)\n")
         return error.exitStatus

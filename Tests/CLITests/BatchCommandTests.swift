@@ -126,6 +126,7 @@ struct BatchCommandTests {
         (#"[{"output": "a.gif"}, {"mdoe": "preview", "output": "b.gif"}]"#, "entry 2: unknown key 'mdoe'; did you mean 'mode'?"),
         (#"[{"scale": true, "output": "a.gif"}]"#, "entry 1: key 'scale': expected a string or a number, found a boolean"),
         ("{not json", "not valid JSON"),
+        (#"[{"output": "a.gif"}, {"fps": 1e400, "output": "b.gif"}]"#, "entry 2: key 'fps': the number 1e400 is out of range"),
     ])
     func invalidManifest(json: String, message: String) throws {
         let root = try manifestFolder(json)

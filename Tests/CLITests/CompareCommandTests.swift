@@ -82,6 +82,88 @@ struct CompareCommandTests {
         #expect(result.standardError.contains(message), "\(result.standardError)")
     }
 
+    @Test("--diff with an extension other than .png or .gif is a usage error (64) naming --diff and the extension, before any work",
+          arguments: [("diff.jpg", ".jpg"), ("out/diff.PNGX", ".PNGX"), ("diff.txt", ".txt"), ("report.v2", ".v2")])
+    func diffWithAnUnknownExtensionIsAUsageError(path: String, extensionText: String) throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try spinrender(["--fps", "5", "-o", "a.gif"], in: folder).status == 0)
+        for arguments in [["compare", "a.gif", "a.gif", "--diff", path],
+                          ["verify", "--fps", "5", "--reference", "ref", "--diff", path]] {
+            let result = try spinrender(arguments, in: folder)
+            #expect(result.status == 64, "\(arguments): \(result.standardError)")
+            let first = result.standardError.split(separator: "\n").first.map(String.init) ?? ""
+            #expect(first.hasPrefix("Error: The value '\(path)' is invalid for '--diff <path>'"), "\(first)")
+            #expect(first.contains("'\(extensionText)'") && first.contains(".png") && first.contains(".gif"), "\(first)")
+            #expect(result.standardOutput.isEmpty)
+        }
+        // Nothing was written: no diff, no folder in its place, no reference recorded.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["a.gif"])
+    }
+
+    @Test("--diff writes a folder for a path ending in '/', an existing folder or a name without an extension; a file for .png and .gif in any case",
+          arguments: [("diffs/", "folder"), ("existing.png", "folder"), ("frames", "folder"), ("v1.2/", "folder"),
+                      ("D.PNG", "png"), ("d.Gif", "gif")])
+    func diffDestinations(path: String, kind: String) throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/existing.png", withIntermediateDirectories: false)
+        #expect(try spinrender(["--fps", "5", "-o", "a.gif"], in: folder).status == 0)
+        #expect(try spinrender(["--fps", "5", "--mode", "implicit", "-o", "b.gif"], in: folder).status == 0)
+        let result = try spinrender(["compare", "a.gif", "b.gif", "--diff", path], in: folder)
+        #expect(result.status == 1, "\(result.standardError)")
+        let target = folder + "/" + path
+        var isDirectory: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: target, isDirectory: &isDirectory))
+        switch kind {
+        case "folder":
+            #expect(isDirectory.boolValue)
+            #expect(FileManager.default.fileExists(atPath: target + "/frames.json"))
+        case "png":
+            #expect(FileManager.default.contents(atPath: target)?.starts(with: [0x89, 0x50, 0x4E, 0x47]) == true)
+        default:
+            #expect(FileManager.default.contents(atPath: target)?.starts(with: Data("GIF89a".utf8)) == true)
+        }
+    }
+
+    /// Reference frames recorded for `--fps 5`, then one PNG or `frames.json` spoiled.
+    static func corruptReference(in folder: String, file: String) throws {
+        #expect(try spinrender(["frames", "--fps", "5", "-o", "ref"], in: folder).status == 0)
+        try Data("not a PNG, not JSON".utf8).write(to: URL(fileURLWithPath: folder + "/ref/" + file))
+    }
+
+    @Test("verify --record failed or all re-records a corrupt reference, says so and exits 1; the new reference then passes",
+          arguments: [("failed", "frame_0003.png"), ("failed", "frames.json"), ("all", "frame_0003.png")])
+    func corruptReferenceIsRerecorded(mode: String, file: String) throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Self.corruptReference(in: folder, file: file)
+        let result = try spinrender(["verify", "--fps", "5", "--reference", "ref", "--record", mode], in: folder)
+        #expect(result.status == 1, "\(result.standardError)")
+        #expect(result.standardError.contains("recorded 5 reference frames in 'ref'"), "\(result.standardError)")
+        if mode == "failed" {
+            #expect(result.standardError.contains("ref/\(file)"), "the message names the corrupt file: \(result.standardError)")
+        }
+        #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
+        let again = try spinrender(["verify", "--fps", "5", "--reference", "ref", "--record", "never"], in: folder)
+        #expect(again.status == 0, "\(again.standardError)")
+    }
+
+    @Test("verify --record never or missing keeps a corrupt reference and exits 65 with one line naming the file",
+          arguments: [("never", "frame_0003.png"), ("missing", "frame_0003.png"), ("never", "frames.json")])
+    func corruptReferenceIsKept(mode: String, file: String) throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Self.corruptReference(in: folder, file: file)
+        let before = FileManager.default.contents(atPath: folder + "/ref/" + file)
+        let result = try spinrender(["verify", "--fps", "5", "--reference", "ref", "--record", mode], in: folder)
+        #expect(result.status == 65, "\(result.standardError)")
+        #expect(result.standardError.hasPrefix("Error: "))
+        #expect(result.standardError.contains("ref/\(file)"), "\(result.standardError)")
+        #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
+        #expect(FileManager.default.contents(atPath: folder + "/ref/" + file) == before)
+    }
+
     @Test func verifyRecordsMissingReferencesFailsThenPasses() throws {
         let folder = makeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -107,6 +107,27 @@ struct HostileInputTests {
         #expect(result.standardError.contains(message), "\(result.standardError)")
     }
 
+    /// A folder of 5 frames whose frames.json lists `declared` delays: refused as bad data (65)
+    /// naming frames.json and both counts, by compare and by verify, whichever way they differ.
+    @Test("frames.json declaring more or fewer frames than the folder holds exits 65 with both counts", arguments: [1, 4, 6])
+    func aFrameCountMismatchBetweenFramesJSONAndTheFolderExits65(declared: Int) throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try spinrender(["frames", "--fps", "5", "-o", "ref"], in: folder).status == 0)
+        let held = try FileManager.default.contentsOfDirectory(atPath: folder + "/ref").filter { $0.hasPrefix("frame_") }.count
+        #expect(held == 5)
+        let delays = Array(repeating: "20", count: declared).joined(separator: ", ")
+        try Data(#"{"width": 74, "height": 68, "scale": 2, "delaysCentiseconds": [\#(delays)], "loopCount": 0}"#.utf8)
+            .write(to: URL(fileURLWithPath: folder + "/ref/frames.json"))
+        for arguments in [["compare", "ref", "ref"], ["verify", "--fps", "5", "--reference", "ref", "--record", "never"]] {
+            let result = try spinrender(arguments, in: folder)
+            #expect(result.status == 65, "\(arguments): \(result.standardError)")
+            #expect(result.standardError.hasPrefix("Error: 'ref/frames.json' declares \(declared) frame"), "\(result.standardError)")
+            #expect(result.standardError.contains("'ref' holds 5 frame files"), "\(result.standardError)")
+            #expect(result.standardError.split(separator: "\n").count == 1)
+        }
+    }
+
     /// A frame of 2^30 pixels on a 1 × 1 screen: refused from its descriptor, before the LZW
     /// data is decoded, because --max-memory bounds the pixels decoded as well as those kept.
     @Test func aHugeOffScreenFrameIsRefusedBeforeDecoding() throws {

@@ -27,6 +27,28 @@ struct OutputFaultTests {
         #expect(message.contains("Error: cannot write 'standard output': No space left on device"), "\(message)")
     }
 
+    /// `spinrender -o - | head -c 10`: the reader leaves before the GIF is written. As `cat`
+    /// and `yes` do, the tool goes quietly: no message, status 141 (128 + SIGPIPE).
+    @Test("standard output into a pipe nobody reads exits 141 without a message",
+          arguments: [["-o", "-"], ["sheet", "--fps", "5", "-o", "-"]])
+    func standardOutputIntoAClosedPipeExits141Quietly(arguments: [String]) throws {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        close(ends[0])   // no reader left anywhere: the first write fails with EPIPE
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: spinrenderBinary)
+        process.arguments = arguments
+        process.standardOutput = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 141)
+        #expect(message.isEmpty, "\(message)")
+    }
+
     @Test func missingParentFolderExits73BeforeRendering() throws {
         let folder = makeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -32,6 +32,37 @@ struct SheetCommandTests {
         }
     }
 
+    @Test("an output whose extension is not .png is a usage error (64) naming --output and .png; nothing is written",
+          arguments: ["x.gif", "sheet.GIF", "x.jpg", "sheet.png.tmp"])
+    func nonPNGExtensionIsRefused(name: String) throws {
+        let folder = try BuiltTool.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let existing = Data("an earlier file".utf8)
+        try existing.write(to: folder.appendingPathComponent("kept.gif"))
+        for output in [name, "kept.gif"] {
+            let run = try BuiltTool.run(["sheet", "--fps", "5", "-o", output], in: folder)
+            #expect(run.status == 64, "\(output): \(run.standardError)")
+            let lines = run.standardError.split(separator: "\n")
+            #expect(lines.first?.hasPrefix("Error: The value '\(output)' is invalid for '-o, --output <output>'") == true, "\(run.standardError)")
+            #expect(lines.first?.contains(".png") == true)
+            #expect(run.standardError.contains("See 'spinrender sheet --help'"))
+        }
+        #expect(FileManager.default.contents(atPath: folder.appendingPathComponent("kept.gif").path) == existing)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["kept.gif"])
+    }
+
+    @Test("a .png output in any case, a name without an extension and '-' are written as PNG",
+          arguments: ["sheet.png", "SHEET.PNG", "sheet", "v1.2/sheet", "-"])
+    func pngOutputsAreWritten(output: String) throws {
+        let folder = try BuiltTool.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("v1.2"), withIntermediateDirectories: false)
+        let run = try BuiltTool.run(["sheet", "--fps", "5", "-o", output], in: folder)
+        #expect(run.status == 0, "\(run.standardError)")
+        let bytes = output == "-" ? run.outputBytes : FileManager.default.contents(atPath: folder.appendingPathComponent(output).path)
+        #expect(bytes?.starts(with: [0x89, 0x50, 0x4E, 0x47]) == true)
+    }
+
     @Test("missing --output and a bad --columns are usage errors")
     func usageErrors() throws {
         #expect(try BuiltTool.run(["sheet"]).status == 64)

@@ -78,6 +78,22 @@ struct BatchManifestTests {
         #expect(error?.message.contains("\n") == false)
     }
 
+    @Test("a number no Double can hold is a range error (65) naming the entry or defaults and the key, not a type error", arguments: [
+        (#"[{"fps": 1e400, "output": "a.gif"}]"#, "entry 1: key 'fps': the number"),
+        (#"{"entries": [{"output": "a.gif"}, {"scale": -1e400, "output": "b.gif"}]}"#, "entry 2: key 'scale': the number"),
+        (#"[{"rotate-at": [0.5, 1e-400], "output": "a.gif"}]"#, "entry 1: key 'rotate-at', element 2: the number"),
+        (#"{"defaults": {"fps": 1e999}, "entries": [{"output": "a.gif"}]}"#, "defaults: key 'fps': the number"),
+    ])
+    func numberOutOfRange(json: String, place: String) {
+        let error = failure(json)
+        #expect(error?.kind == .badData)
+        let message = error?.message ?? "no error"
+        #expect(message.hasPrefix("ci/batch.json: \(place)"), "\(message)")
+        #expect(message.contains("is out of range"), "\(message)")
+        #expect(!message.contains("String") && !message.contains("not valid JSON"), "\(message)")
+        #expect(!message.contains("\n"))
+    }
+
     @Test("a manifest that does not exist is a missing input (66)")
     func missingManifest() {
         #expect(throws: SpinRenderError.self) { try BatchManifest.load(path: "/nonexistent/batch.json", schema: schema) }

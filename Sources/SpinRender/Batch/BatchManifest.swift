@@ -64,8 +64,8 @@ public struct BatchManifest: Hashable, Sendable {
     ///     dashes); `output` must be one of them.
     /// - Throws: ``SpinRenderError`` `.missingInput` (66) when the file cannot be read,
     ///   `.badData` (65) when it is not JSON, has no entries, or an entry has an unknown key,
-    ///   a value of the wrong type, no output, or an output another entry also writes. The
-    ///   message names the file, the entry and the key.
+    ///   a value of the wrong type, a number no `Double` can hold (`1e400`), no output, or an
+    ///   output another entry also writes. The message names the file, the entry and the key.
     public static func load(path: String, schema: [String: OptionKind]) throws(SpinRenderError) -> BatchManifest {
         let bytes = try InputFile.read(path, maximumBytes: 64 << 20)
         return try parse(bytes, path: path, schema: schema)
@@ -79,6 +79,9 @@ public struct BatchManifest: Hashable, Sendable {
         let document: JSONValue
         do {
             document = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+        } catch let error as JSONValue.NumberOutOfRange {
+            throw bad("\(place(of: error.codingPath)): the number \(error.literal.map { "\($0) " } ?? "")is out of range "
+                + "(a number must be 0 or between about 5e-324 and 1.8e308 in magnitude)")
         } catch let error as DecodingError {
             throw bad("not valid JSON: \(describe(error)) (a JSON checker such as 'python3 -m json.tool' shows where)")
         } catch {
@@ -211,6 +214,33 @@ public struct BatchManifest: Hashable, Sendable {
         return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
     }
 
+    /// Where a JSON value sits, as the other messages name it: `entry 2: key 'fps'`,
+    /// `defaults: key 'rotate-at'`, `entry 1: key 'rotate-at', element 3`.
+    static func place(of codingPath: [any CodingKey]) -> String {
+        var path = codingPath[...]
+        var parts: [String] = []
+        if path.first?.stringValue == "entries", path.count > 1, let index = path.dropFirst().first?.intValue {
+            parts.append("entry \(index + 1)")
+            path = path.dropFirst(2)
+        } else if let index = path.first?.intValue {
+            parts.append("entry \(index + 1)")
+            path = path.dropFirst()
+        } else if path.first?.stringValue == "defaults", path.count > 1 {
+            parts.append("defaults")
+            path = path.dropFirst()
+        }
+        var field = ""
+        for key in path {
+            if let index = key.intValue {
+                field += field.isEmpty ? "element \(index + 1)" : ", element \(index + 1)"
+            } else {
+                field += field.isEmpty ? "key '\(key.stringValue)'" : ", key '\(key.stringValue)'"
+            }
+        }
+        if !field.isEmpty { parts.append(field) }
+        return parts.isEmpty ? "the top level" : parts.joined(separator: ": ")
+    }
+
     static func describe(_ error: DecodingError) -> String {
         switch error {
         case .dataCorrupted(let context):
@@ -248,7 +278,42 @@ enum JSONValue: Hashable, Sendable, Decodable {
         if single.decodeNil() { self = .null }
         else if let value = try? single.decode(Bool.self) { self = .bool(value) }
         else if let value = try? single.decode(Double.self) { self = .number(value) }
-        else { self = .string(try single.decode(String.self)) }
+        else {
+            do {
+                self = .string(try single.decode(String.self))
+            } catch DecodingError.typeMismatch {
+                // Not null, a boolean, a string or a container, and yet no Double: a number
+                // beyond the range of Double, such as 1e400 or 1e-400.
+                throw NumberOutOfRange(codingPath: decoder.codingPath, literal: Self.numberLiteral(in: single))
+            }
+        }
+    }
+
+    /// A JSON number that no `Double` can hold.
+    struct NumberOutOfRange: Error {
+        /// Where it is in the document.
+        var codingPath: [any CodingKey]
+        /// The number as written, when the decoder's error tells it.
+        var literal: String?
+    }
+
+    /// The number's text from the decoder's error, e.g. `1e400`; `nil` when the error's wording
+    /// does not show it (it is not public API, so this only decorates the message).
+    static func numberLiteral(in container: any SingleValueDecodingContainer) -> String? {
+        do {
+            _ = try container.decode(Double.self)
+            return nil
+        } catch {
+            let text = Substring("\(error)")
+            let marker = "parsed: \""
+            guard let start = text.indices.first(where: { text[$0...].hasPrefix(marker) }) else { return nil }
+            let rest = text[start...].dropFirst(marker.count)
+            guard let end = rest.firstIndex(of: "\"") else { return nil }
+            let literal = rest[..<end]
+            guard !literal.isEmpty, literal.count <= 40,
+                  literal.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }) else { return nil }
+            return String(literal)
+        }
     }
 
     /// "a string", "a number" …, for messages.

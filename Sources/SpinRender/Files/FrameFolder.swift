@@ -125,8 +125,13 @@ public enum FrameFolder {
     /// sequence (delays 0, play once).
     ///
     /// - Returns: the frames and whether timing (delays and loop count) was recorded.
+    /// With `frames.json`, the folder must hold exactly the frames it declares: a leftover
+    /// `frame_*.png` beyond them is refused as a mismatch, like a frame of the wrong size,
+    /// rather than silently left out of the comparison.
+    ///
     /// - Throws: ``SpinRenderError`` `.missingInput` (66) for a missing folder or frame,
-    ///   `.badData` (65) for malformed metadata or PNGs, or frames of the wrong size.
+    ///   `.badData` (65) for malformed metadata or PNGs, frames of the wrong size, or a
+    ///   `frames.json` declaring more or fewer frames than the folder holds (both counts named).
     public static func read(_ folder: String, maximumBytes: Int = 1 << 30) throws(SpinRenderError) -> (sequence: FrameSequence, timed: Bool) {
         guard InputFile.isDirectory(folder) else {
             throw SpinRenderError(.missingInput, "'\(folder)' is not a frame folder")
@@ -154,6 +159,12 @@ public enum FrameFolder {
         }
         let names: [String]
         if let metadata {
+            let declared = metadata.delaysCentiseconds.count
+            let held = try InputFile.list(folder).filter(isFrameName).count
+            guard held == declared else {
+                throw SpinRenderError(.badData, "'\(metadataPath)' declares \(declared) frame\(declared == 1 ? "" : "s"), "
+                    + "but '\(folder)' holds \(held) frame file\(held == 1 ? "" : "s") (frame_*.png)")
+            }
             names = metadata.delaysCentiseconds.indices.map(frameName)
         } else {
             names = try InputFile.list(folder).filter(isFrameName)

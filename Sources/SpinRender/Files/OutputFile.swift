@@ -78,6 +78,17 @@ public enum OutputFile {
                              target: .temporary(fd: fd, path: temporary, slot: slot, mode: mode))
     }
 
+    /// The extension of a path's last component with its dot, as written (`.gif`, `.PNG`), or
+    /// `nil` when it has none: no dot, only a leading dot (`.hidden`), or a path ending in `/`.
+    ///
+    /// Outputs whose format follows their name use it to refuse a name that promises another
+    /// format than the bytes written.
+    public static func pathExtension(_ path: String) -> String? {
+        guard !path.hasSuffix("/"), let name = path.split(separator: "/").last,
+              let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        return String(name[dot...])
+    }
+
     /// The folder part of a path (`.` when there is none).
     static func folder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
@@ -132,6 +143,11 @@ public enum OutputFile {
                 }
                 offset += written
             }
+        }
+        if failure == EPIPE {
+            // SIGPIPE is ignored (see TemporaryFiles.installSignalCleanup()), so a reader that
+            // went away shows up here rather than killing the process.
+            throw SpinRenderError(.outputClosed, "cannot write '\(name)': its reader has gone (\(describeErrno(failure)))")
         }
         if failure != 0 {
             throw SpinRenderError(.ioError, "cannot write '\(name)': \(describeErrno(failure))")
@@ -189,6 +205,7 @@ public final class PendingOutput {
     /// Writes `bytes` to the output; at most once.
     ///
     /// - Throws: ``SpinRenderError`` `.ioError` (74) when writing fails part-way (disk full),
+    ///   `.outputClosed` (141) when standard output or another pipe has lost its reader,
     ///   `.cannotCreate` (73) when the rename or the in-place open fails. Nothing is left behind.
     public func commit(_ bytes: [UInt8]) throws(SpinRenderError) {
         try commit(bytes, using: OutputFile.systemWrite)

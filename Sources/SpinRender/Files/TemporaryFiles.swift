@@ -95,7 +95,8 @@ public enum TemporaryFiles {
             sigemptyset(&action.sa_mask)
             sigaction(signal, &action, nil)
         }
-        // A closed pipe on standard output is reported as EPIPE, not a silent death.
+        // A closed pipe on standard output comes back as EPIPE, so the write can be told from
+        // a real failure; the command line then exits quietly with 141 (SpinRenderError.Kind.outputClosed).
         signal(SIGPIPE, SIG_IGN)
     }
 }

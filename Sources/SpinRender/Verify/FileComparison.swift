@@ -45,25 +45,30 @@ public enum FileComparison {
     /// Writes the diff of a comparison: faded grey copy of the expected frame, red where pixels
     /// differ, yellow for ignored anti-aliasing, on the canvas padded to the larger size.
     ///
-    /// The format follows the path's extension: `.png` writes the first failing frame (or the
-    /// first frame), `.gif` an animation of every frame; any other path is a frame folder.
+    /// The format follows the path, as ``DiffFormat`` decides: `.png` writes the first failing
+    /// frame (or the first frame), `.gif` an animation of every frame, and a path ending in `/`,
+    /// an existing folder or a name without an extension a frame folder.
     ///
-    /// - Throws: ``SpinRenderError`` `.cannotCreate` / `.ioError` naming the path.
+    /// - Throws: ``SpinRenderError`` `.usage` (64) for any other extension, before writing
+    ///   anything; `.cannotCreate` / `.ioError` naming the path.
     public static func writeDiff(of result: FrameComparisonResult, to path: String) throws(SpinRenderError) {
+        guard let format = DiffFormat(path: path) else {
+            throw SpinRenderError(.usage, "cannot write a diff to '\(path)': the extension '\(OutputFile.pathExtension(path) ?? "")' is not .png or .gif; \(DiffFormat.choices)")
+        }
         let diff = result.makeDiff()
-        let lowercased = path.lowercased()
         do {
-            if lowercased.hasSuffix(".png") {
+            switch format {
+            case .png:
                 let index = result.frames.firstIndex { !$0.status.passed } ?? 0
                 let frame = diff.frames[min(index, diff.frames.count - 1)]
                 try OutputFile.write(try PNGEncoder.encode(frame.image), to: path)
-            } else if lowercased.hasSuffix(".gif") {
+            case .gif:
                 var sequence = diff
                 for i in sequence.frames.indices where sequence.frames[i].delayCentiseconds < FrameTiming.minimumDelayCentiseconds {
                     sequence.frames[i].delayCentiseconds = 50   // stills and untimed frames: half a second each
                 }
                 try OutputFile.write(try GIFEncoder.encode(sequence).bytes, to: path)
-            } else {
+            case .folder:
                 try FrameFolder.write(diff, to: path, scale: nil, arguments: nil)
             }
         } catch let error as SpinRenderError {

@@ -24,21 +24,33 @@ public enum Verification {
     ///   - record: when references are written (default `RecordMode.missing`).
     ///   - options: comparison tolerance.
     ///   - arguments: the command-line arguments recorded in `frames.json`.
-    /// - Throws: ``SpinRenderError`` when the references cannot be read (malformed) or written.
+    /// A reference that cannot be read (a corrupt PNG or `frames.json`, a missing frame) is a
+    /// reference that does not match: `failed` and `all` record over it and say why; `missing`
+    /// and `never` leave it alone and throw the reading error.
+    ///
+    /// - Throws: ``SpinRenderError`` when the references cannot be read (malformed, with record
+    ///   mode `missing` or `never`) or written.
     public static func verify(_ request: RenderRequest, referenceFolder: String, record: RecordMode = .default,
                               options: ComparisonOptions = .exact, arguments: [String]? = nil,
                               maximumBytes: Int = 1 << 30) throws(SpinRenderError) -> VerificationOutcome {
         let rendered = SpinRenderer.renderFrames(request).sequence
         let exists = InputFile.exists(referenceFolder + "/" + FrameFolder.metadataName)
         var comparison: FrameComparisonResult?
+        var unreadable: SpinRenderError?
         if exists && record != .all {
-            let reference = try FrameFolder.read(referenceFolder, maximumBytes: maximumBytes)
-            comparison = FrameComparison.compare(actual: rendered, expected: reference.sequence, options: options)
+            do throws(SpinRenderError) {
+                let reference = try FrameFolder.read(referenceFolder, maximumBytes: maximumBytes)
+                comparison = FrameComparison.compare(actual: rendered, expected: reference.sequence, options: options)
+            } catch where (error.kind == .badData || error.kind == .missingInput)
+                && record.decide(referenceExists: true, matches: false).writeReference {
+                unreadable = error
+            }
         }
         let matches = comparison?.verdict.exitStatus == 0
         let decision = record.decide(referenceExists: exists, matches: matches)
         let failureStatus = comparison.map { $0.verdict.exitStatus == 0 ? 1 : $0.verdict.exitStatus } ?? 1
         var message = comparison?.summaryLine
+            ?? unreadable.map { "the reference cannot be read: \($0.message.hasSuffix(".") ? String($0.message.dropLast()) : $0.message)" }
             ?? (exists ? "record mode 'all'" : "no reference frames in '\(referenceFolder)' (record mode '\(record)')")
         if decision.writeReference {
             try FrameFolder.write(rendered, to: referenceFolder, scale: request.scene.scale, arguments: arguments)

@@ -7,7 +7,7 @@ enum ComparisonArguments {
         .option("max-diff-pixels", value: "count", help: "Differing pixels a frame may have and still pass."),
         .option("max-diff-ratio", value: "ratio", help: "Fraction of a frame's pixels (0 to 1) that may differ and still pass."),
         .flag("ignore-antialiasing", help: "Do not count pixels that are anti-aliasing on both sides."),
-        .option("diff", value: "path", help: "Write a diff image: .png (first failing frame), .gif (every frame) or a folder."),
+        .option("diff", value: "path", help: "Write a diff: .png (first failing frame), .gif (every frame), or a folder (a path ending in '/', an existing folder or a name without an extension); other extensions are refused."),
         .flag("json", help: "Print a JSON report instead of text."),
         .option("junit", value: "path", help: "Write a JUnit XML report."),
     ]
@@ -15,6 +15,10 @@ enum ComparisonArguments {
     static func options(from arguments: ParsedArguments) throws -> ComparisonOptions {
         if arguments.value("diff") == "-" {
             throw UsageError(message: "The value '-' is invalid for '--diff <path>': give a .png, .gif or folder path")
+        }
+        // Checked before any work, so a verify run records nothing for a diff it cannot write.
+        if let path = arguments.value("diff"), DiffFormat(path: path) == nil {
+            throw UsageError(message: "The value '\(path)' is invalid for '--diff <path>': the extension '\(OutputFile.pathExtension(path) ?? "")' is not .png or .gif; \(DiffFormat.choices)")
         }
         var options = ComparisonOptions()
         if let text = arguments.value("threshold") {
@@ -102,7 +106,9 @@ enum VerifyCommand: Command {
     static let discussion: String? = """
       --record (or SPINRENDER_RECORD): 'missing' (default) writes references that do not exist and fails,
       so CI never passes on an empty folder; 'failed' rewrites references that do not match and fails;
-      'all' rewrites every reference and fails; 'never' only compares. Exit status as 'compare'; 1 when
+      'all' rewrites every reference and fails; 'never' only compares. A reference that cannot be read
+      (a corrupt PNG or frames.json) does not match: 'failed' and 'all' record over it and say so;
+      'missing' and 'never' leave it and exit 65 naming the file. Exit status as 'compare'; 1 when
       references were recorded or are missing.
     """
     static let usage = "spinrender verify [<options>] --reference <reference>"

@@ -12,7 +12,8 @@ enum BatchCommand: Command {
       Relative outputs are resolved against the manifest's folder; missing folders are created.
       Values are checked as on the command line. A failing entry does not stop the others.
       Exit status: 0 when every entry was written, 1 when any failed (each is named), 65 for a
-      manifest that is not valid (not JSON, unknown key, wrong type), 66 when it cannot be read.
+      manifest that is not valid (not JSON, unknown key, wrong type, number out of range), 66 when
+      it cannot be read.
     """
     static let usage = "spinrender batch <manifest> [--jobs <count>] [--shard <i/n>]"
     static let arguments = [ArgumentSpec(name: "manifest", help: "The JSON manifest.")]

@@ -7,12 +7,14 @@ enum SheetCommand: Command {
     static let discussion: String? = """
       Takes the same options as rendering a GIF and shows the frames the GIF would hold, left to
       right, top to bottom, each with its start time in seconds. Repeating frames are shown once
-      (one period) unless --no-compact is given.
+      (one period) unless --no-compact is given. The sheet is always a PNG: an output with another
+      extension, such as .gif, is a usage error; a name without an extension is written as PNG.
     """
     static let usage = "spinrender sheet [<options>] --output <output>"
     static var options: [OptionSpec] {
         [
-            .option("output", short: "o", value: "output", help: "Where to write the PNG; '-' writes to standard output."),
+            .option("output", short: "o", value: "output",
+                    help: "Where to write the PNG: a .png path (any other extension is refused) or '-' for standard output."),
             .option("columns", value: "count", help: "Frames per row, 1 to 1000.", default: "what makes the sheet closest to square"),
         ] + RenderOptions.specs + Console.specs
     }
@@ -20,6 +22,10 @@ enum SheetCommand: Command {
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         guard let output = arguments.value("output") else {
             throw UsageError(message: "Missing expected argument '--output <output>'")
+        }
+        // The sheet is always a PNG: a name promising another format (x.gif) would mislabel it.
+        if output != "-", let suffix = OutputFile.pathExtension(output), suffix.lowercased() != ".png" {
+            throw UsageError(message: "The value '\(output)' is invalid for '-o, --output <output>': a contact sheet is written as PNG, not '\(suffix)'; give a path ending in .png, or '-' for standard output")
         }
         var columns: Int?
         if let text = arguments.value("columns") {

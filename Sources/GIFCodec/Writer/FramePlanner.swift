@@ -119,10 +119,14 @@ struct FramePlanner {
     /// transparent canvas before the first frame).
     mutating func encode(_ wanted: [UInt8], over canvas: [UInt8]?, in rect: PixelRect) -> EncodedRect {
         let n = rect.width * rect.height
-        // Written index of each pixel of the rectangle (0xFFFF: transparent), whether it is
+        // Written index of each pixel of the rectangle (`marker`: transparent), whether it is
         // unchanged, and which indices are drawn (bit 0: by any pixel, bit 1: by a changed one).
-        var values = [UInt16](repeating: 0, count: n)
-        var unchanged = [Bool](repeating: false, count: n)
+        // With transparent pixels the palette has at most 255 colours, so written indices stop
+        // at 254 and 0xFF is free to mark them; without, no value is the marker.
+        // Every array below is filled in whole by its first loop, so none is zeroed first.
+        let marker = transparentSymbol == nil ? -1 : 0xFF
+        var values = [UInt8](unsafeUninitializedCapacity: n) { _, count in count = n }
+        var unchanged = [Bool](unsafeUninitializedCapacity: n) { _, count in count = n }
         var drawn = [UInt8](repeating: 0, count: 257)
         var anyUnchanged = false, anyTransparent = false
         let symbol = transparentSymbol.map(Int.init) ?? -1
@@ -135,19 +139,37 @@ struct FramePlanner {
                             order.withUnsafeBufferPointer { order in
                                 // rect lies inside the canvas, so src < width * height = w.count
                                 // (= c.count when a canvas is given); dst < n; indices < 256.
-                                let hasCanvas = c.count > 0
                                 var dst = 0
+                                if let c = c.baseAddress, symbol < 0 {
+                                    // Opaque frames over a canvas: the common case, without the
+                                    // transparent tests.
+                                    for y in rect.y..<(rect.y + rect.height) {
+                                        let src = y * width + rect.x
+                                        for x in 0..<rect.width {
+                                            let value = w[src + x]
+                                            let same = value == c[src + x]
+                                            let index = order[Int(value)]
+                                            v[dst] = index
+                                            d[Int(index)] |= same ? 1 : 3
+                                            u[dst] = same
+                                            anyUnchanged = anyUnchanged || same
+                                            dst += 1
+                                        }
+                                    }
+                                    return
+                                }
+                                let hasCanvas = c.count > 0
                                 for y in rect.y..<(rect.y + rect.height) {
                                     var src = y * width + rect.x
                                     for _ in 0..<rect.width {
                                         let value = w[src]
                                         let same = hasCanvas ? value == c[src] : Int(value) == symbol
                                         if Int(value) == symbol {
-                                            v[dst] = 0xFFFF
+                                            v[dst] = 0xFF
                                             anyTransparent = true
                                         } else {
                                             let index = Int(order[Int(value)])
-                                            v[dst] = UInt16(index)
+                                            v[dst] = UInt8(index)
                                             d[index] |= same ? 1 : 3
                                         }
                                         u[dst] = same
@@ -166,69 +188,106 @@ struct FramePlanner {
         let rawTransparent = anyTransparent ? drawn.firstIndex { $0 & 1 == 0 }! : nil
         let rawMax = max(drawn.lastIndex { $0 & 1 != 0 } ?? 0, rawTransparent ?? 0)
         let rawSize = Self.codeSize(rawMax)
-        var raw = [UInt8](repeating: 0, count: n)
-        raw.withUnsafeMutableBufferPointer { r in
-            values.withUnsafeBufferPointer { v in
-                let t = UInt8(truncatingIfNeeded: rawTransparent ?? 0)
-                // Both hold n entries.
-                for i in 0..<n { r[i] = v[i] == 0xFFFF ? t : UInt8(truncatingIfNeeded: v[i]) }
+        var raw = values
+        if let rawTransparent {
+            raw.withUnsafeMutableBufferPointer { r in
+                // r holds n entries.
+                for i in 0..<n where Int(r[i]) == marker { r[i] = UInt8(rawTransparent) }
             }
         }
         // Candidates are compared with plain greedy LZW (fast), keeping the winner's bytes; the
         // winner is then encoded with flexible parsing, kept when smaller.
-        var best = EncodedRect(lzw: raw.withUnsafeBufferPointer { encoder.compress($0, minCodeSize: rawSize, flexible: false).bytes },
-                               minCodeSize: rawSize, transparentIndex: rawTransparent)
-        var bestPixels = raw, bestAlternatives: [UInt8]? = nil
-        var bestCount = best.lzw.count
-        // The frame's transparent index: the smallest index no changed pixel draws, inside the
-        // table (always found when the frames have transparent pixels: the palette then keeps a
-        // free slot; otherwise a frame drawing every entry just stores all colours).
-        if anyUnchanged, let t = drawn.firstIndex(where: { $0 & 2 == 0 }), t < tableSize {
-            let size = Self.codeSize(max(drawn.lastIndex { $0 & 2 != 0 } ?? 0, t))
-            let limit = 1 << size
-            var allTransparent = [UInt8](repeating: 0, count: n)
-            var either = [UInt8](repeating: 0, count: n)
+        //
+        // The transparent candidates exist when some pixel is unchanged and the frame has a free
+        // index for them: the smallest index no changed pixel draws, inside the table (always
+        // found when the frames have transparent pixels: the palette then keeps a free slot;
+        // otherwise a frame drawing every entry just stores all colours).
+        var transparentIndex: Int? = nil
+        if anyUnchanged, let t = drawn.firstIndex(where: { $0 & 2 == 0 }), t < tableSize { transparentIndex = t }
+        let size = transparentIndex.map { Self.codeSize(max(drawn.lastIndex { $0 & 2 != 0 } ?? 0, $0)) } ?? rawSize
+        let limit = 1 << size
+        var allTransparent: [UInt8] = []
+        if let t = transparentIndex {
+            allTransparent = [UInt8](unsafeUninitializedCapacity: n) { _, count in count = n }
             allTransparent.withUnsafeMutableBufferPointer { a in
-                either.withUnsafeMutableBufferPointer { e in
-                    values.withUnsafeBufferPointer { v in
-                        unchanged.withUnsafeBufferPointer { u in
-                            // All four hold n entries.
-                            for i in 0..<n {
-                                let value = v[i]
-                                if u[i] {
-                                    a[i] = UInt8(t)
-                                    // An unchanged colour may stay when it fits the code size.
-                                    e[i] = value != 0xFFFF && Int(value) < limit ? UInt8(value) : UInt8(t)
-                                } else {
-                                    a[i] = UInt8(truncatingIfNeeded: value)
-                                    e[i] = UInt8(truncatingIfNeeded: value)
-                                }
-                            }
+                values.withUnsafeBufferPointer { v in
+                    unchanged.withUnsafeBufferPointer { u in
+                        // All three hold n entries.
+                        for i in 0..<n { a[i] = u[i] ? UInt8(t) : v[i] }
+                    }
+                }
+            }
+        }
+        // Unchanged pixels as their colour where it fits the code size, else transparent; the
+        // encoder picks per pixel between this and `allTransparent`. Built only when tried.
+        func makeEither(_ t: Int) -> [UInt8] {
+            var either = [UInt8](unsafeUninitializedCapacity: n) { _, count in count = n }
+            either.withUnsafeMutableBufferPointer { e in
+                values.withUnsafeBufferPointer { v in
+                    unchanged.withUnsafeBufferPointer { u in
+                        // All three hold n entries.
+                        for i in 0..<n {
+                            let value = v[i]
+                            e[i] = !u[i] || (Int(value) != marker && Int(value) < limit) ? value : UInt8(t)
                         }
                     }
                 }
             }
-            let transparentBytes = allTransparent.withUnsafeBufferPointer {
-                encoder.compress($0, minCodeSize: size, flexible: false).bytes
+            return either
+        }
+        // Large rectangles (over 64 Ki pixels) first compare all-colour and all-transparent on
+        // a central band of a quarter of the rows: the one more than 5 % behind there is not
+        // encoded in full (close calls are decided on the whole rectangle), and the per-pixel
+        // choice, a refinement of all-transparent, is tried only when all-transparent is.
+        var tryRaw = true, tryTransparent = transparentIndex != nil
+        if n > Self.flexibleParsingLimit, transparentIndex != nil {
+            let bandStart = rect.height * 3 / 8, bandRows = max(1, rect.height / 4)
+            let band = (bandStart * rect.width)..<((bandStart + bandRows) * rect.width)
+            func sample(_ pixels: [UInt8], _ codeSize: Int) -> Int {
+                pixels.withUnsafeBufferPointer { p in
+                    encoder.compress(UnsafeBufferPointer(rebasing: p[band]), minCodeSize: codeSize, flexible: false,
+                                     countOnly: true).count
+                }
             }
-            let transparentCount = transparentBytes.count
-            if transparentCount < bestCount {
-                bestCount = transparentCount
-                best = EncodedRect(lzw: transparentBytes, minCodeSize: size, transparentIndex: t)
-                bestPixels = allTransparent
+            let rawSample = sample(raw, rawSize), transparentSample = sample(allTransparent, size)
+            tryRaw = rawSample * 20 <= transparentSample * 21
+            tryTransparent = transparentSample * 20 <= rawSample * 21
+        }
+        var best = EncodedRect(lzw: [], minCodeSize: rawSize, transparentIndex: rawTransparent)
+        var bestPixels = raw, bestAlternatives: [UInt8]? = nil
+        var bestCount = Int.max
+        if tryRaw {
+            best.lzw = raw.withUnsafeBufferPointer { encoder.compress($0, minCodeSize: rawSize, flexible: false).bytes }
+            bestCount = best.lzw.count
+        }
+        if let t = transparentIndex {
+            var transparentCount = Int.max
+            if tryTransparent {
+                let transparentBytes = allTransparent.withUnsafeBufferPointer {
+                    encoder.compress($0, minCodeSize: size, flexible: false).bytes
+                }
+                transparentCount = transparentBytes.count
+                if transparentCount < bestCount {
+                    bestCount = transparentCount
+                    best = EncodedRect(lzw: transparentBytes, minCodeSize: size, transparentIndex: t)
+                    bestPixels = allTransparent
+                }
             }
             // The per-pixel choice rarely wins when all-transparent is far behind all-colour,
             // and it is the slow candidate: skip it then.
-            let eitherBytes = transparentCount > bestCount + bestCount / 8 ? nil : either.withUnsafeBufferPointer { e in
-                allTransparent.withUnsafeBufferPointer { a in
-                    encoder.compress(e, alternatives: a, minCodeSize: size, flexible: false).bytes
+            if tryTransparent && transparentCount <= bestCount + bestCount / 8 {
+                let candidate = makeEither(t)
+                let eitherBytes = candidate.withUnsafeBufferPointer { e in
+                    allTransparent.withUnsafeBufferPointer { a in
+                        encoder.compress(e, alternatives: a, minCodeSize: size, flexible: false).bytes
+                    }
                 }
-            }
-            if let eitherBytes, eitherBytes.count < bestCount {
-                bestCount = eitherBytes.count
-                best = EncodedRect(lzw: eitherBytes, minCodeSize: size, transparentIndex: t)
-                bestPixels = either
-                bestAlternatives = allTransparent
+                if eitherBytes.count < bestCount {
+                    bestCount = eitherBytes.count
+                    best = EncodedRect(lzw: eitherBytes, minCodeSize: size, transparentIndex: t)
+                    bestPixels = candidate
+                    bestAlternatives = allTransparent
+                }
             }
         }
         // Flexible parsing gains 1–4 % but costs about twice the time of greedy matching; large

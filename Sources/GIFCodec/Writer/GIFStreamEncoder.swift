@@ -170,9 +170,14 @@ public struct GIFStreamEncoder: Sendable {
                 }
             } else {
                 image = narrow[k]
-                narrow[k] = []
-                let ids = image
-                for i in 0..<image.count { image[i] = lookup[Int(ids[i])] }
+                narrow[k] = []                                 // image is now the only owner
+                let ids = dither ? image : []
+                // Mapped in place: ids < keys.count = lookup.count.
+                lookup.withUnsafeBufferPointer { lookup in
+                    image.withUnsafeMutableBufferPointer { pixels in
+                        for i in 0..<pixels.count { pixels[i] = lookup[Int(pixels[i])] }
+                    }
+                }
                 if dither {
                     for i in 0..<ids.count where keys[Int(ids[i])] != 0 {
                         image[i] = mapper.ditheredIndex(keys[Int(ids[i])], x: i % width, y: i / width)

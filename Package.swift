@@ -28,6 +28,8 @@ let package = Package(
             pkgConfig: "libgif",
             providers: [.apt(["libgif-dev"])]
         ),
+        // glibc's <malloc.h>, for the command-line tool's allocator settings.
+        .systemLibrary(name: "CMalloc"),
         .systemLibrary(
             name: "CPNG",
             pkgConfig: "libpng",
@@ -50,7 +52,7 @@ let package = Package(
         ),
 
         // MARK: Executable
-        .executableTarget(name: "spinrender", dependencies: ["SpinRender"], swiftSettings: strictSwift),
+        .executableTarget(name: "spinrender", dependencies: ["SpinRender", "CMalloc"], swiftSettings: strictSwift),
 
         // MARK: Benchmarks
         // In-process figures for `make bench` (comparison speed, render + encode, coverage

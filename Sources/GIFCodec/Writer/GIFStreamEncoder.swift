@@ -50,8 +50,6 @@ public struct GIFStreamEncoder: Sendable {
         self.height = height
         self.loopCount = loopCount
         self.options = options
-        currentIDs = [UInt32](repeating: 0, count: width * height)
-        currentNarrowIDs = [UInt8](repeating: 0, count: width * height)
     }
 
     /// Number of frames appended so far.
@@ -72,6 +70,11 @@ public struct GIFStreamEncoder: Sendable {
             throw GIFError(.invalidInput, operation: op, detail: "frame \(delays.count) has a negative delay")
         }
         let first = delays.isEmpty
+        if first {
+            // Every pixel of the first frame is assigned below.
+            currentIDs = [UInt32](unsafeUninitializedCapacity: width * height) { _, count in count = width * height }
+            currentNarrowIDs = [UInt8](unsafeUninitializedCapacity: width * height) { _, count in count = width * height }
+        }
         var lastWord: UInt32 = 0, lastID: UInt32 = 0, haveLast = false
         let options = self.options
         // Moved out of self for the loop, which assigns new ids through self.
@@ -134,17 +137,36 @@ public struct GIFStreamEncoder: Sendable {
         return id
     }
 
+    /// Forgets every frame and colour (after ``finish()``).
+    private mutating func reset() {
+        colorIDs = ColorIndexTable()
+        keys = []
+        transparentID = nil
+        narrow = []
+        wide = []
+        delays = []
+        previousPixels = []
+        currentIDs = []
+        currentNarrowIDs = []
+    }
+
     /// Chooses the palette, plans the frames and writes the file.
+    ///
+    /// The encoder hands its frames over (mapped to palette indices in place, which a
+    /// `consuming` method could not do without copying them when the caller's value is still
+    /// shared) and is empty afterwards: append again to start a new animation.
     ///
     /// - Returns: the GIF89a bytes and palette facts.
     /// - Throws: ``GIFError/Code-swift.struct/invalidInput`` when no frame was appended, or
     ///   the giflib failure.
-    public consuming func finish() throws(GIFError) -> GIFEncodingResult {
+    public mutating func finish() throws(GIFError) -> GIFEncodingResult {
         try finish(failAfterBytes: nil)
     }
 
-    consuming func finish(failAfterBytes: Int?) throws(GIFError) -> GIFEncodingResult {
+    mutating func finish(failAfterBytes: Int?) throws(GIFError) -> GIFEncodingResult {
         guard !delays.isEmpty else { throw GIFError(.invalidInput, operation: "encode GIF", detail: "no frames") }
+        let delays = self.delays
+        defer { reset() }
         let hasTransparentPixels = transparentID != nil
         let palette = Palette(distinct: colorIDs, maxColors: hasTransparentPixels ? 255 : 256)
         // A transparent pixel's value in the index images: the slot after the colours.
@@ -169,15 +191,16 @@ public struct GIFStreamEncoder: Sendable {
                     }
                 }
             } else {
-                image = narrow[k]
-                narrow[k] = []                                 // image is now the only owner
-                let ids = dither ? image : []
-                // Mapped in place: ids < keys.count = lookup.count.
+                let ids = dither ? narrow[k] : []
+                // Mapped in place (narrow[k] is the only reference to its buffer, so no copy):
+                // ids < keys.count = lookup.count.
                 lookup.withUnsafeBufferPointer { lookup in
-                    image.withUnsafeMutableBufferPointer { pixels in
+                    narrow[k].withUnsafeMutableBufferPointer { pixels in
                         for i in 0..<pixels.count { pixels[i] = lookup[Int(pixels[i])] }
                     }
                 }
+                image = narrow[k]
+                narrow[k] = []
                 if dither {
                     for i in 0..<ids.count where keys[Int(ids[i])] != 0 {
                         image[i] = mapper.ditheredIndex(keys[Int(ids[i])], x: i % width, y: i / width)

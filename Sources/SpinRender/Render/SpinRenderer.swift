@@ -59,9 +59,11 @@ public enum SpinRenderer {
         do {
             var encoder = try GIFStreamEncoder(width: plan.renderer.width, height: plan.renderer.height,
                                                loopCount: plan.loopCount, options: options)
-            // Frames are drawn a chunk at a time (about 8 MiB of RGBA, at least two per worker)
-            // and appended in order; each worker keeps its rasterizer from chunk to chunk.
-            let chunk = max(2 * workers, min(plan.emittedCount, (8 << 20) / max(1, pixels * 4)))
+            // Frames are drawn a chunk at a time, one per worker on one thread and two per
+            // worker otherwise, and appended in order: few frames are alive at once, so their
+            // memory is reused rather than freshly touched (each fresh page is a page fault).
+            // Each worker keeps its rasterizer from chunk to chunk.
+            let chunk = workers == 1 ? 1 : 2 * workers
             let rasterizers = RasterizerPool(plan.renderer, count: workers)
             var start = 0
             while start < plan.emittedCount {

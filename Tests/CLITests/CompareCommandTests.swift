@@ -126,6 +126,53 @@ struct CompareCommandTests {
         }
     }
 
+    /// Runs `spinrender arguments…` in `folder` under `umask`, set by a shell for the child
+    /// alone (changing the test process's umask would race with the other tests).
+    static func runUnderUmask(_ arguments: [String], in folder: String, umask: String) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "umask \(umask) && exec \"$0\" \"$@\" 2>/dev/null", spinrenderBinary] + arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    static func permissions(_ path: String) throws -> Int {
+        try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as! Int
+    }
+
+    @Test("frame folders written by frames and --diff get 0777 minus the umask, their files 0666 minus the umask",
+          arguments: [("022", 0o755, 0o644), ("027", 0o750, 0o640)])
+    func frameFoldersGetTheModeMkdirGives(umask: String, folderMode: Int, fileMode: Int) throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try Self.runUnderUmask(["frames", "--fps", "5", "-o", "frames"], in: folder, umask: umask) == 0)
+        #expect(try Self.runUnderUmask(["frames", "--fps", "5", "-o", "deep/er/frames"], in: folder, umask: umask) == 0)
+        #expect(try Self.runUnderUmask(["--fps", "5", "-o", "a.gif"], in: folder, umask: umask) == 0)
+        #expect(try Self.runUnderUmask(["--fps", "5", "--mode", "implicit", "-o", "b.gif"], in: folder, umask: umask) == 0)
+        #expect(try Self.runUnderUmask(["compare", "a.gif", "b.gif", "--diff", "diff/"], in: folder, umask: umask) == 1)
+        #expect(try Self.runUnderUmask(["frames", "a.gif", "-o", "exported"], in: folder, umask: umask) == 0)
+        #expect(try Self.runUnderUmask(["verify", "--fps", "5", "--reference", "recorded"], in: folder, umask: umask) == 1)
+        for written in ["frames", "deep", "deep/er", "deep/er/frames", "diff", "exported", "recorded"] {
+            #expect(try Self.permissions(folder + "/" + written) == folderMode, "\(written)")
+        }
+        for file in ["frames/frame_0000.png", "frames/frames.json", "diff/frame_0000.png", "exported/frames.json"] {
+            #expect(try Self.permissions(folder + "/" + file) == fileMode, "\(file)")
+        }
+    }
+
+    @Test("a frame folder written over an existing one keeps the existing folder's mode, as a replaced file does")
+    func aReplacedFrameFolderKeepsItsMode() throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try Self.runUnderUmask(["frames", "--fps", "5", "-o", "ref"], in: folder, umask: "022") == 0)
+        #expect(chmod(folder + "/ref", 0o750) == 0)
+        #expect(try Self.runUnderUmask(["frames", "--fps", "10", "-o", "ref"], in: folder, umask: "022") == 0)
+        #expect(try Self.permissions(folder + "/ref") == 0o750)
+        #expect(try Self.permissions(folder + "/ref/frame_0000.png") == 0o644)
+    }
+
     /// Reference frames recorded for `--fps 5`, then one PNG or `frames.json` spoiled.
     static func corruptReference(in folder: String, file: String) throws {
         #expect(try spinrender(["frames", "--fps", "5", "-o", "ref"], in: folder).status == 0)

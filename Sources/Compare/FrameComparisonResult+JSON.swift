@@ -11,8 +11,12 @@ extension FrameComparisonResult {
     /// `maxDistance`, `firstDifference` `{x, y}` or `null`, `actualSourceFrames` and
     /// `expectedSourceFrames` as `[first, last]` or `null`). `maxDelta` is on pixelmatch's 0…35215
     /// scale, `maxDistance` on the threshold's 0…1 scale.
-    public var jsonReport: String {
-        JSONText.object([
+    public var jsonReport: String { JSONText.object(jsonMembers).rendered }
+
+    /// The members of ``jsonReport``, in order, for reports that build on it
+    /// (`spinrender verify --json` adds what was recorded).
+    public var jsonMembers: [(String, JSONText)] {
+        [
             ("version", .int(1)),
             ("verdict", .string(verdict.rawValue)),
             ("exitStatus", .int(Int(exitStatus))),
@@ -23,12 +27,13 @@ extension FrameComparisonResult {
             ("mismatches", .array(mismatches.map(\.json))),
             ("totals", totals.json),
             ("frames", .array(frames.map(\.json))),
-        ]).rendered
+        ]
     }
 }
 
 extension ComparisonOptions {
-    var json: JSONText {
+    /// The `options` object of ``FrameComparisonResult/jsonReport``.
+    public var json: JSONText {
         .object([
             ("threshold", .double(threshold)),
             ("maxDiffPixels", maxDiffPixels.map { .int($0) } ?? .null),
@@ -39,7 +44,8 @@ extension ComparisonOptions {
 }
 
 extension SequenceSummary {
-    var json: JSONText {
+    /// The `actual` and `expected` objects of ``FrameComparisonResult/jsonReport``.
+    public var json: JSONText {
         .object([
             ("width", .int(width)),
             ("height", .int(height)),

@@ -16,3 +16,13 @@ public struct SequenceSummary: Hashable, Sendable {
     /// Frames after merging.
     public var frameCount: Int { delaysCentiseconds.count }
 }
+
+extension SequenceSummary {
+    /// The summary a comparison gives `sequence`: identical consecutive frames merged, their
+    /// delays added.
+    public init(summarizing sequence: FrameSequence) {
+        self.init(width: sequence.width, height: sequence.height, sourceFrameCount: sequence.frames.count,
+                  delaysCentiseconds: FrameComparison.mergeIdenticalFrames(sequence.frames).map(\.frame.delayCentiseconds),
+                  loopCount: sequence.loopCount)
+    }
+}

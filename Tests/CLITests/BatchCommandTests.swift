@@ -127,6 +127,9 @@ struct BatchCommandTests {
         (#"[{"scale": true, "output": "a.gif"}]"#, "entry 1: key 'scale': expected a string or a number, found a boolean"),
         ("{not json", "not valid JSON"),
         (#"[{"output": "a.gif"}, {"fps": 1e400, "output": "b.gif"}]"#, "entry 2: key 'fps': the number 1e400 is out of range"),
+        (#"[{"output": "a.gif"}, {"output": "out/b.png"}]"#,
+         "entry 2: key 'output': the value 'out/b.png' is invalid: an entry is written as GIF, not '.png'; give a path ending in .gif"),
+        (#"[{"output": "a.gif"}, {"output": "b.gif"}, {"output": "c.JPG"}]"#, "entry 3: key 'output': the value 'c.JPG' is invalid"),
     ])
     func invalidManifest(json: String, message: String) throws {
         let root = try manifestFolder(json)
@@ -138,6 +141,17 @@ struct BatchCommandTests {
         #expect(run.standardError.split(separator: "\n").count == 1)
         #expect(run.standardOutput.isEmpty)
         #expect(contents(root.appendingPathComponent("m/a.gif")) == nil)
+    }
+
+    @Test("outputs ending in .gif in any case, or without an extension, are written as GIF")
+    func gifOutputNames() throws {
+        let root = try manifestFolder(#"[{"scale": 1, "fps": 5, "output": "a.GIF"}, {"scale": 1, "fps": 5, "output": "out/b"}]"#)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let run = try BuiltTool.run(["batch", "--quiet", "m/batch.json"], in: root)
+        #expect(run.status == 0, "\(run.standardError)")
+        for name in ["a.GIF", "out/b"] {
+            #expect(contents(root.appendingPathComponent("m/\(name)"))?.starts(with: Data("GIF89a".utf8)) == true, "\(name)")
+        }
     }
 
     @Test("a missing manifest exits 66; bad --jobs and --shard are usage errors (64)")

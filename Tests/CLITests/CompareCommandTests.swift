@@ -126,6 +126,115 @@ struct CompareCommandTests {
         }
     }
 
+    /// Runs `spinrender arguments…` in `folder` under `umask`, set by a shell for the child
+    /// alone (changing the test process's umask would race with the other tests).
+    static func runUnderUmask(_ arguments: [String], in folder: String, umask: String) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "umask \(umask) && exec \"$0\" \"$@\" 2>/dev/null", spinrenderBinary] + arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    static func permissions(_ path: String) throws -> Int {
+        try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as! Int
+    }
+
+    @Test("frame folders written by frames and --diff get 0777 minus the umask, their files 0666 minus the umask",
+          arguments: [("022", 0o755, 0o644), ("027", 0o750, 0o640)])
+    func frameFoldersGetTheModeMkdirGives(umask: String, folderMode: Int, fileMode: Int) throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try Self.runUnderUmask(["frames", "--fps", "5", "-o", "frames"], in: folder, umask: umask) == 0)
+        #expect(try Self.runUnderUmask(["frames", "--fps", "5", "-o", "deep/er/frames"], in: folder, umask: umask) == 0)
+        #expect(try Self.runUnderUmask(["--fps", "5", "-o", "a.gif"], in: folder, umask: umask) == 0)
+        #expect(try Self.runUnderUmask(["--fps", "5", "--mode", "implicit", "-o", "b.gif"], in: folder, umask: umask) == 0)
+        #expect(try Self.runUnderUmask(["compare", "a.gif", "b.gif", "--diff", "diff/"], in: folder, umask: umask) == 1)
+        #expect(try Self.runUnderUmask(["frames", "a.gif", "-o", "exported"], in: folder, umask: umask) == 0)
+        #expect(try Self.runUnderUmask(["verify", "--fps", "5", "--reference", "recorded"], in: folder, umask: umask) == 1)
+        for written in ["frames", "deep", "deep/er", "deep/er/frames", "diff", "exported", "recorded"] {
+            #expect(try Self.permissions(folder + "/" + written) == folderMode, "\(written)")
+        }
+        for file in ["frames/frame_0000.png", "frames/frames.json", "diff/frame_0000.png", "exported/frames.json"] {
+            #expect(try Self.permissions(folder + "/" + file) == fileMode, "\(file)")
+        }
+    }
+
+    @Test("a frame folder written over an existing one keeps the existing folder's mode, as a replaced file does")
+    func aReplacedFrameFolderKeepsItsMode() throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try Self.runUnderUmask(["frames", "--fps", "5", "-o", "ref"], in: folder, umask: "022") == 0)
+        #expect(chmod(folder + "/ref", 0o750) == 0)
+        #expect(try Self.runUnderUmask(["frames", "--fps", "10", "-o", "ref"], in: folder, umask: "022") == 0)
+        #expect(try Self.permissions(folder + "/ref") == 0o750)
+        #expect(try Self.permissions(folder + "/ref/frame_0000.png") == 0o644)
+    }
+
+    /// The top-level keys of a pretty-printed report, in order.
+    static func topLevelKeys(_ json: String) -> [String] {
+        json.split(separator: "\n").compactMap { line in
+            guard line.hasPrefix("  \""), !line.hasPrefix("   "), let end = line.dropFirst(3).firstIndex(of: "\"") else { return nil }
+            return String(line[line.index(line.startIndex, offsetBy: 3)..<end])
+        }
+    }
+
+    @Test("verify --json prints one report for every run: recorded, referenceMissing, or the comparison's, with what was recorded")
+    func verifyJSONAlwaysPrintsOneReport() throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        func verify(_ extra: [String], environment: [String: String] = [:]) throws -> (status: Int32, report: [String: Any], keys: [String]) {
+            let result = try spinrender(["verify", "--fps", "5", "--json"] + extra, in: folder, environment: environment)
+            let object = try JSONSerialization.jsonObject(with: result.standardOutput)
+            let report = try #require(object as? [String: Any], "\(result.output)\(result.standardError)")
+            #expect(report["exitStatus"] as? Int == Int(result.status))
+            return (result.status, report, Self.topLevelKeys(result.output))
+        }
+        #expect(try spinrender(["--fps", "5", "-o", "a.gif"], in: folder).status == 0)
+        let compared = try spinrender(["compare", "a.gif", "a.gif", "--json"], in: folder)
+        let expectedKeys = Self.topLevelKeys(compared.output) + ["reference", "recordMode", "recordedFrames"]
+        #expect(expectedKeys.count == 13 && expectedKeys.first == "version")
+
+        // No reference yet: recorded, nothing compared.
+        let first = try verify(["--reference", "ref"])
+        #expect(first.status == 1)
+        #expect(first.keys == expectedKeys)
+        #expect(first.report["verdict"] as? String == "recorded")
+        #expect(first.report["recordedFrames"] as? Int == 5)
+        #expect(first.report["recordMode"] as? String == "missing")
+        #expect(first.report["reference"] as? String == "ref")
+        #expect((first.report["summary"] as? String)?.contains("recorded 5 reference frames in 'ref'") == true)
+        #expect(first.report["expected"] is NSNull && first.report["totals"] is NSNull)
+        #expect((first.report["frames"] as? [Any])?.isEmpty == true && (first.report["mismatches"] as? [Any])?.isEmpty == true)
+        #expect((first.report["actual"] as? [String: Any])?["sourceFrameCount"] as? Int == 5)
+
+        // Compared and equal: the comparison's report, nothing recorded.
+        let second = try verify(["--reference", "ref"])
+        #expect(second.status == 0)
+        #expect(second.keys == expectedKeys)
+        #expect(second.report["verdict"] as? String == "equal")
+        #expect(second.report["recordedFrames"] as? Int == 0)
+        #expect((second.report["frames"] as? [Any])?.count == 5)
+
+        // Record mode all: recorded over an existing reference without comparing.
+        let all = try verify(["--reference", "ref", "--record", "all"])
+        #expect(all.status == 1 && all.report["verdict"] as? String == "recorded" && all.report["recordedFrames"] as? Int == 5)
+
+        // Compared, differs, recorded over (failed): the comparison's verdict, and what was written.
+        let failed = try verify(["--reference", "ref", "--record", "failed", "--mode", "implicit"])
+        #expect(failed.status == 1 && failed.report["verdict"] as? String == "pixelsDiffer")
+        #expect(failed.report["recordedFrames"] as? Int == 5)
+
+        // No reference and record mode never: nothing compared, nothing recorded.
+        let never = try verify(["--reference", "none"], environment: ["SPINRENDER_RECORD": "never"])
+        #expect(never.status == 1 && never.keys == expectedKeys)
+        #expect(never.report["verdict"] as? String == "referenceMissing" && never.report["recordedFrames"] as? Int == 0)
+        #expect(never.report["recordMode"] as? String == "never")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/none"))
+    }
+
     /// Reference frames recorded for `--fps 5`, then one PNG or `frames.json` spoiled.
     static func corruptReference(in folder: String, file: String) throws {
         #expect(try spinrender(["frames", "--fps", "5", "-o", "ref"], in: folder).status == 0)

@@ -6,13 +6,26 @@ struct InputProtectionTests {
     @Test func aBatchEntryMayNotWriteOverItsManifest() throws {
         let folder = makeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
+        // A manifest named without an extension passes the .gif check on outputs.
+        let manifest = #"[{"output": "self"}, {"output": "ok.gif"}]"#
+        try Data(manifest.utf8).write(to: URL(fileURLWithPath: folder + "/self"))
+        let result = try spinrender(["batch", "self"], in: folder)
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("is the manifest itself"))
+        #expect(FileManager.default.contents(atPath: folder + "/self") == Data(manifest.utf8))
+        #expect(FileManager.default.fileExists(atPath: folder + "/ok.gif"))
+    }
+
+    @Test func aBatchManifestNamingItselfAsJSONIsRefusedBeforeAnyRender() throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let manifest = #"[{"output": "self.json"}, {"output": "ok.gif"}]"#
         try Data(manifest.utf8).write(to: URL(fileURLWithPath: folder + "/self.json"))
         let result = try spinrender(["batch", "self.json"], in: folder)
-        #expect(result.status == 1)
-        #expect(result.standardError.contains("is the manifest itself"))
+        #expect(result.status == 65)
+        #expect(result.standardError.contains("entry 1: key 'output': the value 'self.json' is invalid"))
         #expect(FileManager.default.contents(atPath: folder + "/self.json") == Data(manifest.utf8))
-        #expect(FileManager.default.fileExists(atPath: folder + "/ok.gif"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["self.json"])
     }
 
     @Test func compareMayNotWriteItsDiffOverAnInput() throws {

@@ -145,6 +145,19 @@ struct OutputFaultTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["pipe.gif"])
     }
 
+    /// A FIFO is a channel, not a file named for a format: its extension is not checked.
+    @Test func aFIFOWithAnotherExtensionIsStillWritten() throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let fifo = folder + "/stream.fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let reader = Thread.detachNewThreadWithResult { FileHandle(forReadingAtPath: fifo)!.readDataToEndOfFile() }
+        let result = try spinrender(["--fps", "5", "-o", fifo])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(reader.value.prefix(6) == Data("GIF89a".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["stream.fifo"])
+    }
+
     static func shell(_ command: String) -> Int32 {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")

@@ -66,6 +66,42 @@ struct RenderCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
     }
 
+    @Test("an output whose extension is not .gif is a usage error (64) naming --output and the extension; nothing is written",
+          arguments: ["x.png", "spinner.PNG", "x.jpg", "spinner.gif.tmp"])
+    func nonGIFExtensionIsRefused(name: String) throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let existing = Data("an earlier file".utf8)
+        try existing.write(to: URL(fileURLWithPath: folder + "/kept.png"))
+        for output in [name, "kept.png"] {
+            let result = try spinrender(["--mode", "explicit", "--fps", "5", "-o", output], in: folder)
+            #expect(result.status == 64, "\(output): \(result.standardError)")
+            let lines = result.standardError.split(separator: "\n")
+            #expect(lines.first?.hasPrefix("Error: The value '\(output)' is invalid for '-o, --output <output>'") == true, "\(result.standardError)")
+            let suffix = String(output[output.lastIndex(of: ".")!...])
+            #expect(lines.first?.contains("not '\(suffix)'") == true, "\(result.standardError)")
+            #expect(lines.first?.contains(".gif") == true)
+            #expect(result.standardError.contains("See 'spinrender --help'"))
+        }
+        #expect(FileManager.default.contents(atPath: folder + "/kept.png") == existing)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["kept.png"])
+        // The render subcommand, spelled out, refuses it the same way.
+        #expect(try spinrender(["render", "-o", name], in: folder).status == 64)
+    }
+
+    @Test("a .gif output in any case, a name without an extension, a device and '-' are written as GIF",
+          arguments: ["spinner.gif", "SPINNER.GIF", "spinner", "v1.2/spinner", "/dev/null", "-"])
+    func gifOutputsAreWritten(output: String) throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/v1.2", withIntermediateDirectories: false)
+        let result = try spinrender(["--fps", "5", "-o", output], in: folder)
+        #expect(result.status == 0, "\(result.standardError)")
+        guard output != "/dev/null" else { return }
+        let bytes = output == "-" ? result.standardOutput : FileManager.default.contents(atPath: folder + "/" + output)
+        #expect(bytes?.starts(with: Data("GIF89a".utf8)) == true)
+    }
+
     @Test func unwritableOutputExits73AndLeavesTheExistingFileUntouched() throws {
         let folder = makeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -43,7 +43,10 @@ public enum FrameFolder {
     /// The files go into a new hidden folder next to `folder`, which then takes its place with
     /// two renames, so a failed or interrupted run leaves an existing frame folder as it was and
     /// never a half-written one. A folder holding anything but frames and `frames.json` is
-    /// refused rather than replaced.
+    /// refused rather than replaced. Like ``OutputFile``'s files, a new folder gets what `mkdir`
+    /// gives it, 0777 minus the umask (0755 under the usual umask 022), not the 0700 of the
+    /// `mkdtemp` staging folder, and a replaced folder keeps its mode; the frames and
+    /// `frames.json` get 0666 minus the umask.
     ///
     /// - Throws: ``SpinRenderError`` `.cannotCreate` / `.ioError` naming the folder or file.
     public static func write(_ sequence: FrameSequence, to folder: String, scale: Double?,
@@ -54,7 +57,12 @@ public enum FrameFolder {
             throw SpinRenderError(.usage, "a frame folder cannot be written to standard output ('-'); give a folder")
         }
         let exists = InputFile.exists(target)
+        // The staging folder from mkdtemp is 0700; the folder it becomes gets the mode mkdir
+        // would give a new one, or keeps the mode of the one it replaces.
+        var mode = 0o777 & ~OutputFile.currentUmask
         if exists {
+            var info = stat()
+            if stat(target, &info) == 0 { mode = info.st_mode & 0o7777 }
             guard InputFile.isDirectory(target) else {
                 throw SpinRenderError(.cannotCreate, "cannot create frame folder '\(target)': a file is in the way")
             }
@@ -80,6 +88,9 @@ public enum FrameFolder {
                                     delaysCentiseconds: sequence.frames.map(\.delayCentiseconds),
                                     loopCount: loopNumber(sequence.loopCount), arguments: arguments)
             try OutputFile.write(Array(encode(metadata).utf8), to: staging + "/" + metadataName)
+            guard chmod(staging, mode) == 0 else {
+                throw SpinRenderError(.ioError, "cannot set permissions of frame folder '\(target)': \(describeErrno(errno))")
+            }
             var retired: String?
             if exists {
                 let old = try makeHiddenFolder(in: parent, name: name, purpose: "old")

@@ -89,6 +89,25 @@ public enum OutputFile {
         return String(name[dot...])
     }
 
+    /// The extension of `path` when it promises another format than `expected` (such as
+    /// `.png` for a GIF output), compared ignoring case; `nil` when the name fits.
+    ///
+    /// Only names of files count: `-` (standard output), a name without an extension, and
+    /// anything that exists and is not a regular file or folder — a device such as `/dev/null`,
+    /// a FIFO, followed through symbolic links — pass, since they are written in place and
+    /// their names say nothing about a format.
+    ///
+    /// - Parameter expected: the format's extension with its dot, in lower case (`.gif`).
+    public static func foreignExtension(_ path: String, expected: String) -> String? {
+        guard path != "-", let suffix = pathExtension(path), suffix.lowercased() != expected else { return nil }
+        var info = stat()
+        if stat(path, &info) == 0 {
+            let type = info.st_mode & S_IFMT
+            if type != S_IFREG && type != S_IFDIR { return nil }
+        }
+        return suffix
+    }
+
     /// The folder part of a path (`.` when there is none).
     static func folder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }

@@ -13,6 +13,15 @@ public struct VerificationOutcome: Sendable {
     /// 2 shape or timing), or 1 when references were recorded or are missing — a run that
     /// records never passes, so CI cannot go green on an empty reference folder.
     public var exitStatus: Int32
+    /// The frame folder of the references.
+    public var referenceFolder: String
+    /// The record mode of the run.
+    public var recordMode: RecordMode
+    /// The rendered frames' shape and timing (identical neighbours merged); when references
+    /// were recorded, ``SequenceSummary/sourceFrameCount`` frames were written.
+    public var rendered: SequenceSummary
+    /// The comparison tolerance of the run.
+    public var options: ComparisonOptions
 }
 
 /// Renders a request and checks it against reference frames in a frame folder, recording
@@ -57,6 +66,8 @@ public enum Verification {
             message += "; recorded \(rendered.frames.count) reference frames in '\(referenceFolder)' — check them, commit them and run again"
         }
         return VerificationOutcome(comparison: comparison, recorded: decision.writeReference, message: message,
-                                   exitStatus: decision.passes ? 0 : failureStatus)
+                                   exitStatus: decision.passes ? 0 : failureStatus, referenceFolder: referenceFolder,
+                                   recordMode: record, rendered: comparison?.actual ?? SequenceSummary(summarizing: rendered),
+                                   options: options)
     }
 }

@@ -52,6 +52,11 @@ enum ComparisonArguments {
             console.result(result.summaryLine)
             result.reportLines.forEach(console.result)
         }
+        try writeReportFiles(result, suiteName: suiteName, arguments: arguments)
+    }
+
+    /// Writes the diff and JUnit files that were asked for.
+    static func writeReportFiles(_ result: FrameComparisonResult, suiteName: String, arguments: ParsedArguments) throws {
         if let path = arguments.value("diff") {
             try FileComparison.writeDiff(of: result, to: path)
         }
@@ -109,7 +114,9 @@ enum VerifyCommand: Command {
       'all' rewrites every reference and fails; 'never' only compares. A reference that cannot be read
       (a corrupt PNG or frames.json) does not match: 'failed' and 'all' record over it and say so;
       'missing' and 'never' leave it and exit 65 naming the file. Exit status as 'compare'; 1 when
-      references were recorded or are missing.
+      references were recorded or are missing. --json always prints one report: the comparison's,
+      or verdict "recorded" or "referenceMissing" when none took place, plus "reference",
+      "recordMode" and "recordedFrames" (the number of reference frames written, 0 for none).
     """
     static let usage = "spinrender verify [<options>] --reference <reference>"
     static var options: [OptionSpec] {
@@ -134,8 +141,15 @@ enum VerifyCommand: Command {
         let outcome = try Verification.verify(request, referenceFolder: reference, record: record, options: options,
                                               arguments: RenderOptions.reproducibleArguments(arguments),
                                               maximumBytes: try RenderOptions.memoryLimit(arguments))
-        if let comparison = outcome.comparison {
-            try ComparisonArguments.report(comparison, suiteName: "spinrender verify \(reference)", arguments: arguments, console: console)
+        let suiteName = "spinrender verify \(reference)"
+        if arguments.has("json") {
+            // One document whatever happened, also when references were only recorded.
+            print(outcome.jsonReport, terminator: "")
+            if let comparison = outcome.comparison {
+                try ComparisonArguments.writeReportFiles(comparison, suiteName: suiteName, arguments: arguments)
+            }
+        } else if let comparison = outcome.comparison {
+            try ComparisonArguments.report(comparison, suiteName: suiteName, arguments: arguments, console: console)
         }
         if outcome.recorded || outcome.comparison == nil {
             StandardError.write(outcome.message + "\n")

@@ -8,16 +8,23 @@ enum RenderCommand: Command {
       The implicit spinner uses the deprecated .animation(_:) modifier, the explicit one withAnimation
       in onAppear; both turn once every 2 seconds. With --rotate-at, a simulated device rotation shows
       why the documentation warns about the implicit one: it animates the layout move too, and drifts.
+      The output is always a GIF: an output with another extension, such as .png, is a usage error;
+      a name without an extension is written as GIF.
     """
     static let usage = "spinrender [render] [<options>] --output <output>"
     static var options: [OptionSpec] {
-        [.option("output", short: "o", value: "output", help: "Where to write the GIF; '-' writes to standard output.")]
+        [.option("output", short: "o", value: "output",
+                 help: "Where to write the GIF: a .gif path (any other extension is refused) or '-' for standard output.")]
             + RenderOptions.specs + Console.specs
     }
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         guard let output = arguments.value("output") else {
             throw UsageError(message: "Missing expected argument '--output <output>'")
+        }
+        // The output is always a GIF: a name promising another format (x.png) would mislabel it.
+        if let suffix = OutputFile.foreignExtension(output, expected: ".gif") {
+            throw UsageError(message: "The value '\(output)' is invalid for '-o, --output <output>': the spinner is written as GIF, not '\(suffix)'; give a path ending in .gif, or '-' for standard output")
         }
         let request = try RenderOptions.request(from: arguments, storage: .streamed)
         // Before rendering: an output that cannot be created fails at once, and a signal during

@@ -114,6 +114,54 @@ struct GIFEncoderTests {
         #expect(optimised.bytes.count < plain.bytes.count)
     }
 
+    /// Diagonal stripes (period 9 px) moving 3 px a frame in two 50 px columns at the left and
+    /// right of a 300 × 260 canvas, a still texture between them, all inside a 10 px margin:
+    /// every frame changes a 280 × 240 rectangle (67 200 pixels, over the 64 Ki where the
+    /// candidates are first ranked on a band of rows), most of it unchanged.
+    static func largeStripes(transparent: Bool) -> FrameSequence {
+        let width = 300, height = 260
+        let colors = [RGBA8(r: 255, g: 149, b: 0), RGBA8(r: 40, g: 40, b: 40), RGBA8(r: 255, g: 149, b: 0, a: 120)]
+        let frames = (0..<5).map { f in
+            var image = RGBAImage(width: width, height: height, fill: transparent ? .transparent : .white)
+            for y in 10..<(height - 10) {
+                for x in 10..<(width - 10) {
+                    let moving = x < 60 || x >= width - 60
+                    image[x, y] = moving ? colors[(x + y + 3 * f) / 3 % 3] : colors[(x * 7 + y * 3) / 5 % 3]
+                }
+            }
+            return TimedFrame(image: image, delayCentiseconds: 4)
+        }
+        return FrameSequence(width: width, height: height, frames: frames, loopCount: .forever)
+    }
+
+    @Test("rectangles over 64 Ki pixels round-trip, opaque or transparent, on 1 or 2 threads",
+          arguments: [false, true], [1, 2])
+    func largeRectangles(transparent: Bool, threads: Int) throws {
+        var options = GIFEncodingOptions()
+        options.threads = threads
+        if transparent { options.transparentBackground = .white }
+        let (result, walk) = try expectRoundTrip(Self.largeStripes(transparent: transparent), options)
+        #expect(walk.images.dropFirst().allSatisfy { $0.width * $0.height > FramePlanner.flexibleParsingLimit })
+        // The still middle is worth the transparent index: the frames after the first use it.
+        #expect(walk.controls.dropFirst().allSatisfy { $0.transparent != nil })
+        var one = options
+        one.threads = 1
+        #expect(try GIFEncoder.encode(Self.largeStripes(transparent: transparent), options: one).bytes == result.bytes)
+    }
+
+    @Test("finish hands the frames over: a second finish has none, and the encoder starts afresh")
+    func finishEmptiesTheEncoder() throws {
+        let sequence = movingBlock()
+        var stream = try GIFStreamEncoder(width: sequence.width, height: sequence.height, loopCount: sequence.loopCount)
+        for frame in sequence.frames { try stream.append(frame.image, delayCentiseconds: frame.delayCentiseconds) }
+        let first = try stream.finish()
+        #expect(stream.frameCount == 0)
+        #expect(throws: GIFError.self) { try stream.finish() }
+        for frame in sequence.frames { try stream.append(frame.image, delayCentiseconds: frame.delayCentiseconds) }
+        #expect(try stream.finish().bytes == first.bytes)
+        #expect(first.bytes == (try GIFEncoder.encode(sequence)).bytes)
+    }
+
     @Test("identical consecutive frames merge by adding their delays")
     func mergedDuplicates() throws {
         let a = RGBAImage(width: 4, height: 4, fill: .white), b = RGBAImage(width: 4, height: 4, fill: .black)

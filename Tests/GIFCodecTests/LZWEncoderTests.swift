@@ -44,6 +44,32 @@ struct LZWEncoderTests {
         #expect(try decodeIndices(lzw, count: pixels.count, minCodeSize: minCodeSize) == pixels.map(Int.init))
     }
 
+    @Test("the code table finds every entry it stores, no other, and forgets them on reset")
+    func codeTable() {
+        let table = CodeTable()
+        defer { table.deallocate() }
+        var random = SeededRandom(state: 7)
+        var stored: [Int: Int] = [:]                  // prefix << 8 | symbol → code
+        // As many entries as one dictionary holds between clears (codes 258…4095).
+        for code in 258..<4096 {
+            var key: Int
+            repeat { key = random.next(4096) << 8 | random.next(256) } while stored[key] != nil
+            let slot = table.find(key >> 8, key & 0xFF)
+            #expect(table.code(at: slot) == 0)
+            table.insert(key >> 8, key & 0xFF, code: code, at: slot)
+            stored[key] = code
+        }
+        #expect(stored.allSatisfy { key, code in table.child(key >> 8, key & 0xFF) == code })
+        var absent = 0
+        for _ in 0..<2000 {
+            let key = random.next(4096) << 8 | random.next(256)
+            if stored[key] == nil { absent += 1; #expect(table.child(key >> 8, key & 0xFF) == 0) }
+        }
+        #expect(absent > 1000)
+        table.reset()
+        #expect(stored.keys.allSatisfy { table.child($0 >> 8, $0 & 0xFF) == 0 })
+    }
+
     @Test("with alternatives every decoded pixel is one of its two options", arguments: [false, true])
     func alternatives(flexible: Bool) throws {
         var random = SeededRandom(state: 99)

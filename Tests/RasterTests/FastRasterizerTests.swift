@@ -120,4 +120,70 @@ struct FastRasterizerTests {
             #expect(fast.touchedBounds == reference.touchedBounds)
         }
     }
+
+    /// A rasterizer holding a few random, overlapping polygons (windings up to ±3).
+    static func randomCoverage(width: Int, height: Int, seed: UInt64) -> CoverageRasterizer {
+        var noise = Noise(state: seed)
+        var rasterizer = CoverageRasterizer(width: width, height: height)
+        for _ in 0..<5 {
+            let polygon = (0..<(3 + Int(noise.next() % 9))).map { _ in
+                Point(x: noise.uniform(-3...Double(width) + 3), y: noise.uniform(-3...Double(height) + 3))
+            }
+            rasterizer.addPolygon(polygon)
+        }
+        return rasterizer
+    }
+
+    @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6])
+    func integerCoverageLevelsMatchTheMask(seed: UInt64) {
+        let rasterizer = Self.randomCoverage(width: 23, height: 17, seed: seed)
+        var levels = [UInt8](repeating: 0, count: 23 * 17)
+        rasterizer.forEachCoverageLevel { x, y, level in levels[y * 23 + x] = level }
+        #expect(levels == rasterizer.coverageMask())
+    }
+
+    /// Compositing as it was: each covered pixel through ``Compositing/sourceOver``.
+    static func referenceComposite(_ image: RGBAImage, _ color: RGBA8, _ rasterizer: CoverageRasterizer,
+                                   _ space: BlendSpace) -> RGBAImage {
+        var result = image
+        rasterizer.forEachCoverage { x, y, c in
+            let level = UInt8((c * 255).rounded())
+            guard level > 0 else { return }
+            result[x, y] = Compositing.sourceOver(color, coverage: level, onto: result[x, y], in: space)
+        }
+        return result
+    }
+
+    @Test(arguments: BlendSpace.allCases)
+    func compositeMatchesPixelByPixelSourceOver(space: BlendSpace) {
+        var noise = Noise(state: 7)
+        for round in 0..<12 {
+            // Backgrounds: solid opaque, solid translucent, and noise with every alpha.
+            var image = RGBAImage(width: 23, height: 17, fill: RGBA8(r: 250, g: 240, b: 10, a: round % 2 == 0 ? 255 : 90))
+            if round % 3 == 2 {
+                for y in 0..<17 {
+                    for x in 0..<23 {
+                        let v = noise.next()
+                        image[x, y] = RGBA8(r: UInt8(truncatingIfNeeded: v), g: UInt8(truncatingIfNeeded: v >> 8),
+                                            b: UInt8(truncatingIfNeeded: v >> 16), a: UInt8(truncatingIfNeeded: v >> 24))
+                    }
+                }
+            }
+            let colors = [RGBA8(r: 255, g: 149, b: 0), RGBA8(r: 10, g: 20, b: 200, a: 128), .transparent]
+            let color = colors[round % 3]
+            let rasterizer = Self.randomCoverage(width: 23, height: 17, seed: UInt64(100 + round))
+            let expected = Self.referenceComposite(image, color, rasterizer, space)
+            image.composite(color, coverage: rasterizer, in: space)
+            #expect(image == expected, "round \(round)")
+        }
+    }
+
+    @Test(arguments: [(0, 5), (1, 1), (3, 3), (4, 1), (5, 7), (74, 68)])
+    func filledImageHoldsTheColourInEveryPixel(width: Int, height: Int) {
+        for color in [RGBA8(r: 1, g: 2, b: 3, a: 4), .transparent, .white] {
+            let image = RGBAImage(width: width, height: height, fill: color)
+            let expected = (0..<(width * height)).flatMap { _ in [color.r, color.g, color.b, color.a] }
+            #expect(image.pixels == expected)
+        }
+    }
 }

@@ -145,6 +145,34 @@ public struct CoverageRasterizer: Sendable {
         }
     }
 
+    /// Visits every pixel in the touched bounds whose coverage rounds to a non-zero 8-bit
+    /// level, row by row: the pixels and levels for which ``coverageMask()`` is non-zero.
+    ///
+    /// The level is computed in integers: coverage × 255 = |sum| × 255 / 2²⁰ is exact in a
+    /// double (at most 28 significant bits), so rounding it to nearest, ties away from zero,
+    /// is `(|sum| × 255 + 2¹⁹) >> 20`; sums of a whole pixel or more clamp to 255.
+    ///
+    /// - Parameter body: called with (x, y, level), level 1…255.
+    @inline(__always)
+    func forEachCoverageLevel(_ body: (_ x: Int, _ y: Int, _ level: UInt8) -> Void) {
+        let stride = rowStride
+        let columns = touchedColumns
+        cells.withUnsafeBufferPointer { buffer in
+            for y in touchedRows {
+                var sum: Int32 = 0
+                let row = Self.leadingCells + y * stride
+                // As in forEachCoverage: the running sum can start at the first touched column.
+                for x in columns {
+                    sum &+= buffer[row + x]
+                    guard sum != 0 else { continue }
+                    let magnitude = Int(sum.magnitude)
+                    let level = magnitude >= Int(Self.unitArea) ? 255 : (magnitude * 255 + (1 << 19)) >> 20
+                    if level > 0 { body(x, y, UInt8(truncatingIfNeeded: level)) }
+                }
+            }
+        }
+    }
+
     /// The coverage of every pixel rounded to nearest 8-bit (0…255), as a `width × height`
     /// row-major array.
     public func coverageMask() -> [UInt8] {

@@ -78,7 +78,7 @@ public struct SceneRenderer: Sendable {
                 .concatenating(.translation(x: spinner.centre.x * scale, y: spinner.centre.y * scale))
             rasterizer.reset()
             for polygon in glyphOutline {
-                rasterizer.addPolygon(polygon.map(placement.apply))
+                rasterizer.addPolygon(polygon, transform: placement)
             }
             image.composite(paint, coverage: rasterizer, in: space)
             rasterizer.reset()

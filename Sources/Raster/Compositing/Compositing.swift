@@ -90,18 +90,29 @@ extension RGBAImage {
                                    in space: BlendSpace = .sRGB) {
         precondition(rasterizer.width == width && rasterizer.height == height, "canvas sizes differ")
         let w = width
-        pixels.withUnsafeMutableBufferPointer { bytes in
-            rasterizer.forEachCoverage { x, y, c in
-                let level = UInt8((c * 255).rounded())
-                guard level > 0 else { return }
-                // (x, y) lies inside the canvas, so i + 3 < width × height × 4.
-                let i = (y * w + x) * 4
-                let under = RGBA8(r: bytes[i], g: bytes[i + 1], b: bytes[i + 2], a: bytes[i + 3])
-                let out = Compositing.sourceOver(color, coverage: level, onto: under, in: space)
-                bytes[i] = out.r
-                bytes[i + 1] = out.g
-                bytes[i + 2] = out.b
-                bytes[i + 3] = out.a
+        // Source-over is a pure function of (level, pixel underneath) for one paint: remember the
+        // last result per level. Under one shape most pixels lie on the same background, so
+        // nearly every pixel is a lookup; entry `level` holds (under, out) packed, with bit 32 of
+        // the key marking it as set.
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 512) { cache in
+            cache.initialize(repeating: 0)
+            pixels.withUnsafeMutableBytes { bytes in
+                guard let base = bytes.baseAddress else { return }
+                rasterizer.forEachCoverageLevel { x, y, level in
+                    // (x, y) lies inside the canvas, so offset + 4 ≤ width × height × 4.
+                    let offset = (y * w + x) * 4
+                    let under = base.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+                    let key = UInt64(under) | 1 << 32
+                    let slot = Int(level) * 2
+                    if cache[slot] != key {
+                        let destination = RGBA8(packed: under)
+                        let out = Compositing.sourceOver(color, coverage: level, onto: destination, in: space)
+                        cache[slot] = key
+                        cache[slot + 1] = UInt64(out.packed)
+                    }
+                    base.storeBytes(of: UInt32(truncatingIfNeeded: cache[slot + 1]), toByteOffset: offset,
+                                    as: UInt32.self)
+                }
             }
         }
     }
@@ -117,5 +128,22 @@ extension RGBAImage {
         rasterizer.add(path, transform: transform)
         composite(color, coverage: rasterizer, in: space)
         rasterizer.reset()
+    }
+}
+
+extension RGBA8 {
+    /// The pixel from its four bytes as laid out in memory (R, G, B, A), read as one
+    /// native-endian `UInt32`.
+    @inline(__always)
+    init(packed value: UInt32) {
+        let bytes = value.littleEndian
+        self.init(r: UInt8(truncatingIfNeeded: bytes), g: UInt8(truncatingIfNeeded: bytes >> 8),
+                  b: UInt8(truncatingIfNeeded: bytes >> 16), a: UInt8(truncatingIfNeeded: bytes >> 24))
+    }
+
+    /// The four bytes as laid out in memory (R, G, B, A), as one native-endian `UInt32`.
+    @inline(__always)
+    var packed: UInt32 {
+        UInt32(littleEndian: UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24)
     }
 }

@@ -29,10 +29,15 @@ public struct CoverageRasterizer: Sendable {
     public let width: Int
     /// Canvas height in pixels.
     public let height: Int
-    /// `height` rows of `width + 2` signed-area deltas; the two spare cells per row absorb
-    /// contributions at x = width and x = width + 1, which no visible pixel sums.
-    private var cells: [Int32]
+    /// One spare cell, then `height` rows of `width + 2` signed-area deltas; the two spare cells
+    /// per row absorb contributions at x = width and x = width + 1, which no visible pixel sums.
+    /// The leading one absorbs those at x = −1 on row 0: an edge ending on x = 0 can step to
+    /// x ≈ −1e−16 by rounding, which floors to column −1 and adds 0 there (on later rows that
+    /// lands in the row above's last spare cell).
+    private(set) var cells: [Int32]
     private var rowStride: Int { width + 2 }
+    /// Cells before row 0 (see ``cells``).
+    static let leadingCells = 1
     /// Rows touched since the last reset, as a half-open range (empty when nothing was added).
     private var touchedRows: Range<Int> = 0..<0
     /// Columns touched since the last reset (half-open, clamped to the canvas).
@@ -45,7 +50,7 @@ public struct CoverageRasterizer: Sendable {
         precondition(width >= 0 && height >= 0)
         self.width = width
         self.height = height
-        self.cells = [Int32](repeating: 0, count: (width + 2) * height)
+        self.cells = [Int32](repeating: 0, count: Self.leadingCells + (width + 2) * height)
     }
 
     /// Clears all accumulated coverage.
@@ -54,9 +59,9 @@ public struct CoverageRasterizer: Sendable {
         let stride = rowStride
         let rows = touchedRows
         cells.withUnsafeMutableBufferPointer { buffer in
-            // rows ⊆ 0..<height, so every index is below height × stride.
+            // rows ⊆ 0..<height, so every index is below leadingCells + height × stride.
             for y in rows {
-                let start = y * stride
+                let start = Self.leadingCells + y * stride
                 for i in start..<(start + stride) { buffer[i] = 0 }
             }
         }
@@ -78,127 +83,44 @@ public struct CoverageRasterizer: Sendable {
 
     /// Adds a closed polygon given in device pixels (the closing edge is implied).
     public mutating func addPolygon(_ vertices: [Point]) {
+        addPolygon(vertices, transform: .identity)
+    }
+
+    /// Adds a closed polygon whose vertices `transform` maps to device pixels (the closing edge
+    /// is implied).
+    ///
+    /// Equivalent to `addPolygon(vertices.map(transform.apply))`, without building the
+    /// transformed array: the scene renderer places the same flattened glyph every frame.
+    public mutating func addPolygon(_ vertices: [Point], transform: AffineTransform) {
         guard vertices.count >= 2 else { return }
-        var previous = Self.snap(vertices[vertices.count - 1])
-        for vertex in vertices {
-            let current = Self.snap(vertex)
-            addEdge(from: previous, to: current)
-            previous = current
+        var edges = EdgeAccumulator(width: width, height: height,
+                                    touchedRows: touchedRows, touchedColumns: touchedColumns)
+        cells.withUnsafeMutableBufferPointer { buffer in
+            // EdgeAccumulator indexes rows 0..<height of width + 2 cells from row 0, and column
+            // −1 of row 0 (see ``cells``).
+            guard let base = buffer.baseAddress.map({ $0 + Self.leadingCells }) else { return }
+            vertices.withUnsafeBufferPointer { points in
+                var previous = Self.snap(transform.apply(points[points.count - 1]))
+                for vertex in points {
+                    let current = Self.snap(transform.apply(vertex))
+                    edges.addEdge(from: previous, to: current, cells: base)
+                    previous = current
+                }
+            }
         }
+        touchedRows = edges.touchedRows
+        touchedColumns = edges.touchedColumns
     }
 
     /// Rounds a point to nearest on the fixed-point grid.
+    @inline(__always)
     static func snap(_ p: Point) -> Point {
-        Point(x: (p.x * subpixelScale).rounded() / subpixelScale,
-              y: (p.y * subpixelScale).rounded() / subpixelScale)
+        Point(x: snap(p.x), y: snap(p.y))
     }
 
-    static func snap(_ value: Double) -> Double { (value * subpixelScale).rounded() / subpixelScale }
-
-    /// Splits an edge where it crosses x = 0 and x = width: the part left of the canvas becomes
-    /// a vertical edge on x = 0 (it still covers every pixel to its right), the part right of
-    /// it is dropped (it covers no visible pixel).
-    private mutating func addEdge(from p0: Point, to p1: Point) {
-        guard p0.y != p1.y else { return }
-        let right = Double(width)
-        var pieces: [(Point, Point)] = [(p0, p1)]
-        for boundary in [0.0, right] where min(p0.x, p1.x) < boundary && max(p0.x, p1.x) > boundary {
-            var split: [(Point, Point)] = []
-            for (a, b) in pieces {
-                if min(a.x, b.x) < boundary && max(a.x, b.x) > boundary {
-                    let t = (boundary - a.x) / (b.x - a.x)
-                    let crossing = Point(x: boundary, y: Self.snap(a.y + (b.y - a.y) * t))
-                    split.append((a, crossing))
-                    split.append((crossing, b))
-                } else {
-                    split.append((a, b))
-                }
-            }
-            pieces = split
-        }
-        for (a, b) in pieces where a.y != b.y {
-            if max(a.x, b.x) <= 0 {
-                accumulateLine(Point(x: 0, y: a.y), Point(x: 0, y: b.y))
-            } else if min(a.x, b.x) >= right {
-                continue
-            } else {
-                accumulateLine(a, b)
-            }
-        }
-    }
-
-    /// Adds one edge lying within 0 ≤ x ≤ width, row by row (font-rs's `draw_line`), with the
-    /// contributions of each row step rounded so that they sum exactly to the step's cover.
-    private mutating func accumulateLine(_ start: Point, _ end: Point) {
-        let direction: Double = start.y < end.y ? 1 : -1
-        let (p0, p1) = start.y < end.y ? (start, end) : (end, start)
-        guard p1.y > 0, p0.y < Double(height) else { return }
-        let dxdy = (p1.x - p0.x) / (p1.y - p0.y)
-        var x = p0.x
-        if p0.y < 0 { x -= p0.y * dxdy }
-        let firstRow = max(0, Int(p0.y.rounded(.down)))
-        let endRow = min(height, Int(p1.y.rounded(.up)))
-        guard firstRow < endRow else { return }
-        touchedRows = touchedRows.isEmpty ? firstRow..<endRow
-            : min(touchedRows.lowerBound, firstRow)..<max(touchedRows.upperBound, endRow)
-        let columnLow = max(0, Int(min(p0.x, p1.x).rounded(.down)))
-        let columnHigh = min(width, Int(max(p0.x, p1.x).rounded(.up)) + 1)
-        touchedColumns = touchedColumns.isEmpty ? columnLow..<max(columnHigh, columnLow)
-            : min(touchedColumns.lowerBound, columnLow)..<max(touchedColumns.upperBound, columnHigh)
-
-        let unit = Double(Self.unitArea)
-        let stride = rowStride
-        cells.withUnsafeMutableBufferPointer { buffer in
-            for y in firstRow..<endRow {
-                let dy = min(Double(y + 1), p1.y) - max(Double(y), p0.y)
-                let xNext = x + dxdy * dy
-                let d = dy * direction
-                // The step's whole cover in accumulator units; exact, since dy is a multiple
-                // of 1/1024 px and unit is 2²⁰.
-                let cover = Int32((d * unit).rounded())
-                let (x0, x1) = x < xNext ? (x, xNext) : (xNext, x)
-                let x0Floor = x0.rounded(.down)
-                let x0i = Int(x0Floor)
-                let x1Ceil = x1.rounded(.up)
-                let x1i = Int(x1Ceil)
-                // 0 ≤ x0i ≤ x1i ≤ width, so x0i + 1 ≤ width + 1 < stride: all indices stay in row y.
-                let row = y * stride
-                if x1i <= x0i + 1 {
-                    let xMid = 0.5 * (x + xNext) - x0Floor
-                    let first = Int32((d * (1 - xMid) * unit).rounded())
-                    buffer[row + x0i] &+= first
-                    buffer[row + x0i + 1] &+= cover &- first
-                } else {
-                    let s = 1 / (x1 - x0)
-                    let x0f = x0 - x0Floor
-                    let a0 = 0.5 * s * (1 - x0f) * (1 - x0f)
-                    let x1f = x1 - x1Ceil + 1
-                    let am = 0.5 * s * x1f * x1f
-                    var placed: Int32 = 0
-                    @inline(__always) func put(_ index: Int, _ area: Double) {
-                        let value = Int32((d * area * unit).rounded())
-                        buffer[row + index] &+= value
-                        placed &+= value
-                    }
-                    put(x0i, a0)
-                    if x1i == x0i + 2 {
-                        put(x0i + 1, 1 - a0 - am)
-                    } else {
-                        let a1 = s * (1.5 - x0f)
-                        put(x0i + 1, a1 - a0)
-                        if x0i + 2 < x1i - 1 {
-                            for xi in (x0i + 2)..<(x1i - 1) { put(xi, s) }
-                        }
-                        let a2 = a1 + Double(x1i - x0i - 3) * s
-                        put(x1i - 1, 1 - a2 - am)
-                    }
-                    // The remainder goes on the last cell, so the step sums exactly to `cover`.
-                    buffer[row + x1i] &+= cover &- placed
-                }
-                x = xNext
-            }
-        }
-    }
+    /// Rounds a coordinate to nearest on the fixed-point grid (ties away from zero).
+    @inline(__always)
+    static func snap(_ value: Double) -> Double { FastRounding.rounded(value * subpixelScale) / subpixelScale }
 
     /// Visits the coverage of every pixel in the touched bounds, row by row.
     ///
@@ -212,12 +134,40 @@ public struct CoverageRasterizer: Sendable {
         cells.withUnsafeBufferPointer { buffer in
             for y in touchedRows {
                 var sum: Int32 = 0
-                let row = y * stride
+                let row = Self.leadingCells + y * stride
                 // Cells left of the touched columns hold no contributions, so the running sum
                 // can start at the first touched column.
                 for x in columns {
                     sum &+= buffer[row + x]
                     if sum != 0 { body(x, y, min(1, Double(abs(sum)) / unit)) }
+                }
+            }
+        }
+    }
+
+    /// Visits every pixel in the touched bounds whose coverage rounds to a non-zero 8-bit
+    /// level, row by row: the pixels and levels for which ``coverageMask()`` is non-zero.
+    ///
+    /// The level is computed in integers: coverage × 255 = |sum| × 255 / 2²⁰ is exact in a
+    /// double (at most 28 significant bits), so rounding it to nearest, ties away from zero,
+    /// is `(|sum| × 255 + 2¹⁹) >> 20`; sums of a whole pixel or more clamp to 255.
+    ///
+    /// - Parameter body: called with (x, y, level), level 1…255.
+    @inline(__always)
+    func forEachCoverageLevel(_ body: (_ x: Int, _ y: Int, _ level: UInt8) -> Void) {
+        let stride = rowStride
+        let columns = touchedColumns
+        cells.withUnsafeBufferPointer { buffer in
+            for y in touchedRows {
+                var sum: Int32 = 0
+                let row = Self.leadingCells + y * stride
+                // As in forEachCoverage: the running sum can start at the first touched column.
+                for x in columns {
+                    sum &+= buffer[row + x]
+                    guard sum != 0 else { continue }
+                    let magnitude = Int(sum.magnitude)
+                    let level = magnitude >= Int(Self.unitArea) ? 255 : (magnitude * 255 + (1 << 19)) >> 20
+                    if level > 0 { body(x, y, UInt8(truncatingIfNeeded: level)) }
                 }
             }
         }
@@ -238,5 +188,190 @@ public struct CoverageRasterizer: Sendable {
         let w = width
         forEachCoverage { x, y, c in values[y * w + x] = c }
         return values
+    }
+}
+
+/// The edge walk of ``CoverageRasterizer``, on the cell buffer directly: clipping at the
+/// canvas sides and per-row accumulation, with no allocation per edge.
+///
+/// It carries the touched bounds as locals so that the walk does not touch the rasterizer while
+/// its cell array is borrowed.
+struct EdgeAccumulator {
+    let width: Int
+    let height: Int
+    var touchedRows: Range<Int>
+    var touchedColumns: Range<Int>
+
+    /// Splits an edge where it crosses x = 0 and x = width: the part left of the canvas becomes
+    /// a vertical edge on x = 0 (it still covers every pixel to its right), the part right of
+    /// it is dropped (it covers no visible pixel).
+    ///
+    /// The pieces and their crossing points are exactly those of splitting first at x = 0, then
+    /// each piece at x = width; the order the pieces are added in does not matter, since cells
+    /// sum integers.
+    @inline(__always)
+    mutating func addEdge(from p0: Point, to p1: Point, cells: UnsafeMutablePointer<Int32>) {
+        guard p0.y != p1.y else { return }
+        if min(p0.x, p1.x) < 0 && max(p0.x, p1.x) > 0 {
+            let crossing = Self.crossing(p0, p1, at: 0)
+            addSplittingAtRight(p0, crossing, cells: cells)
+            addSplittingAtRight(crossing, p1, cells: cells)
+        } else {
+            addSplittingAtRight(p0, p1, cells: cells)
+        }
+    }
+
+    /// The point where segment a–b crosses the vertical line x = `boundary`, its y snapped.
+    @inline(__always)
+    static func crossing(_ a: Point, _ b: Point, at boundary: Double) -> Point {
+        let t = (boundary - a.x) / (b.x - a.x)
+        return Point(x: boundary, y: CoverageRasterizer.snap(a.y + (b.y - a.y) * t))
+    }
+
+    @inline(__always)
+    private mutating func addSplittingAtRight(_ a: Point, _ b: Point, cells: UnsafeMutablePointer<Int32>) {
+        let right = Double(width)
+        if min(a.x, b.x) < right && max(a.x, b.x) > right {
+            let crossing = Self.crossing(a, b, at: right)
+            addPiece(a, crossing, cells: cells)
+            addPiece(crossing, b, cells: cells)
+        } else {
+            addPiece(a, b, cells: cells)
+        }
+    }
+
+    @inline(__always)
+    private mutating func addPiece(_ a: Point, _ b: Point, cells: UnsafeMutablePointer<Int32>) {
+        guard a.y != b.y else { return }
+        if max(a.x, b.x) <= 0 {
+            accumulateLine(Point(x: 0, y: a.y), Point(x: 0, y: b.y), cells: cells)
+        } else if min(a.x, b.x) >= Double(width) {
+            return
+        } else {
+            accumulateLine(a, b, cells: cells)
+        }
+    }
+
+    /// Adds one edge lying within 0 ≤ x ≤ width, row by row (font-rs's `draw_line`), with the
+    /// contributions of each row step rounded so that they sum exactly to the step's cover.
+    private mutating func accumulateLine(_ start: Point, _ end: Point, cells: UnsafeMutablePointer<Int32>) {
+        let direction: Double = start.y < end.y ? 1 : -1
+        let (p0, p1) = start.y < end.y ? (start, end) : (end, start)
+        guard p1.y > 0, p0.y < Double(height) else { return }
+        let dxdy = (p1.x - p0.x) / (p1.y - p0.y)
+        var x = p0.x
+        if p0.y < 0 { x -= p0.y * dxdy }
+        let firstRow = max(0, FastRounding.floorInt(p0.y))
+        let endRow = min(height, FastRounding.ceilInt(p1.y))
+        guard firstRow < endRow else { return }
+        touchedRows = touchedRows.isEmpty ? firstRow..<endRow
+            : min(touchedRows.lowerBound, firstRow)..<max(touchedRows.upperBound, endRow)
+        let columnLow = max(0, FastRounding.floorInt(min(p0.x, p1.x)))
+        let columnHigh = min(width, FastRounding.ceilInt(max(p0.x, p1.x)) + 1)
+        touchedColumns = touchedColumns.isEmpty ? columnLow..<max(columnHigh, columnLow)
+            : min(touchedColumns.lowerBound, columnLow)..<max(touchedColumns.upperBound, columnHigh)
+
+        let unit = Double(CoverageRasterizer.unitArea)
+        let stride = width + 2
+        for y in firstRow..<endRow {
+            let dy = min(Double(y + 1), p1.y) - max(Double(y), p0.y)
+            let xNext = x + dxdy * dy
+            let d = dy * direction
+            // The step's whole cover in accumulator units; exact, since dy is a multiple
+            // of 1/1024 px and unit is 2²⁰.
+            let cover = FastRounding.roundedInt32(d * unit)
+            let (x0, x1) = x < xNext ? (x, xNext) : (xNext, x)
+            // Whole-valued doubles from the integers; where libm's floor would give −0.0 this
+            // gives +0.0, which every use below adds to a non-zero value or truncates.
+            let x0i = FastRounding.floorInt(x0)
+            let x0Floor = Double(x0i)
+            let x1i = FastRounding.ceilInt(x1)
+            let x1Ceil = Double(x1i)
+            // 0 ≤ y < height and −1 ≤ x0i ≤ x1i ≤ width + 1 with x0i + 1 ≤ width + 1 < stride (x0i
+            // is −1 only through rounding, on x ≈ −1e−16): every index stays in row y, its
+            // predecessor's last spare cell, or the leading cell.
+            let row = cells + y * stride
+            if x1i <= x0i + 1 {
+                let xMid = 0.5 * (x + xNext) - x0Floor
+                let first = FastRounding.roundedInt32(d * (1 - xMid) * unit)
+                row[x0i] &+= first
+                row[x0i + 1] &+= cover &- first
+            } else {
+                let s = 1 / (x1 - x0)
+                let x0f = x0 - x0Floor
+                let a0 = 0.5 * s * (1 - x0f) * (1 - x0f)
+                let x1f = x1 - x1Ceil + 1
+                let am = 0.5 * s * x1f * x1f
+                var placed: Int32 = 0
+                @inline(__always) func put(_ index: Int, _ area: Double) {
+                    let value = FastRounding.roundedInt32(d * area * unit)
+                    row[index] &+= value
+                    placed &+= value
+                }
+                put(x0i, a0)
+                if x1i == x0i + 2 {
+                    put(x0i + 1, 1 - a0 - am)
+                } else {
+                    let a1 = s * (1.5 - x0f)
+                    put(x0i + 1, a1 - a0)
+                    if x0i + 2 < x1i - 1 {
+                        // Every whole cell of the run gets the same share.
+                        let value = FastRounding.roundedInt32(d * s * unit)
+                        for xi in (x0i + 2)..<(x1i - 1) {
+                            row[xi] &+= value
+                            placed &+= value
+                        }
+                    }
+                    let a2 = a1 + Double(x1i - x0i - 3) * s
+                    put(x1i - 1, 1 - a2 - am)
+                }
+                // The remainder goes on the last cell, so the step sums exactly to `cover`.
+                row[x1i] &+= cover &- placed
+            }
+            x = xNext
+        }
+    }
+}
+
+/// Rounding without libm calls: the package builds for baseline x86-64, where `rounded()`,
+/// `floor` and `ceil` are calls into libm (SSE4.1's `roundsd` is not assumed).
+///
+/// Each gives exactly the libm result for every finite input, ties included; the rasterizer
+/// tests check them against libm.
+enum FastRounding {
+    /// The largest double below 0.5.
+    static let justBelowHalf = 0.49999999999999994
+
+    /// `value.rounded()` (to nearest, ties away from zero).
+    ///
+    /// Adding just under ½ with the value's sign, then truncating, is exact: the sum rounds up
+    /// to the next integer exactly when the fraction is ½ or more (LLVM lowers `llvm.round`
+    /// the same way). Magnitudes of 2⁵² and above are already integers.
+    @inline(__always)
+    static func rounded(_ value: Double) -> Double {
+        guard abs(value) < 0x1p52 else { return value }
+        let truncated = Double(Int64(value + Double(signOf: value, magnitudeOf: justBelowHalf)))
+        // Keeps the sign of a zero result, as libm's round does (−0.3 → −0.0).
+        return Double(signOf: value, magnitudeOf: truncated)
+    }
+
+    /// `Int32(value.rounded())`, trapping as that does when the result does not fit.
+    @inline(__always)
+    static func roundedInt32(_ value: Double) -> Int32 {
+        Int32(value + Double(signOf: value, magnitudeOf: justBelowHalf))
+    }
+
+    /// `Int(value.rounded(.down))`, trapping as that does when the result does not fit.
+    @inline(__always)
+    static func floorInt(_ value: Double) -> Int {
+        let truncated = Int(value)
+        return Double(truncated) > value ? truncated - 1 : truncated
+    }
+
+    /// `Int(value.rounded(.up))`, trapping as that does when the result does not fit.
+    @inline(__always)
+    static func ceilInt(_ value: Double) -> Int {
+        let truncated = Int(value)
+        return Double(truncated) < value ? truncated + 1 : truncated
     }
 }

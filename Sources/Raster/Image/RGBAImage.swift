@@ -20,21 +20,25 @@ public struct RGBAImage: Hashable, Sendable {
         precondition(width >= 0 && height >= 0, "image size must not be negative")
         self.width = width
         self.height = height
-        var bytes = [UInt8](repeating: 0, count: width * height * 4)
-        if fill != .transparent {
-            bytes.withUnsafeMutableBufferPointer { buffer in
-                // 4 bytes per pixel: i steps over pixel starts, i + 3 < count.
-                var i = 0
-                while i < buffer.count {
-                    buffer[i] = fill.r
-                    buffer[i + 1] = fill.g
-                    buffer[i + 2] = fill.b
-                    buffer[i + 3] = fill.a
-                    i += 4
+        let count = width * height * 4
+        // Each byte is written once: the pattern a whole pixel at a time, no zeroing first.
+        self.pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initializedCount in
+            if let base = buffer.baseAddress {
+                let raw = UnsafeMutableRawPointer(base)
+                let pattern = fill.packed
+                // Four pixels per store while 16 bytes remain, then one pixel per store: count
+                // is a multiple of 4 (whole pixels), so every store ends by count.
+                let quads = SIMD4<UInt32>(repeating: pattern)
+                let wholeQuads = count & ~15
+                for offset in Swift.stride(from: 0, to: wholeQuads, by: 16) {
+                    raw.storeBytes(of: quads, toByteOffset: offset, as: SIMD4<UInt32>.self)
+                }
+                for offset in Swift.stride(from: wholeQuads, to: count, by: 4) {
+                    raw.storeBytes(of: pattern, toByteOffset: offset, as: UInt32.self)
                 }
             }
+            initializedCount = count
         }
-        self.pixels = bytes
     }
 
     /// Wraps existing RGBA8 bytes.

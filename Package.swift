@@ -40,14 +40,16 @@ let package = Package(
         .target(name: "Raster", swiftSettings: strictSwift, linkerSettings: libm),
         .target(name: "Motion", swiftSettings: strictSwift, linkerSettings: libm),
         .target(name: "Scene", dependencies: ["Raster", "Motion"], swiftSettings: strictSwift),
-        .target(name: "GIFCodec", dependencies: ["CGIFLib", "Raster"], swiftSettings: strictSwift),
+        // A few threads started for one job (render, compress), joined before it returns.
+        .target(name: "Workers", swiftSettings: strictSwift),
+        .target(name: "GIFCodec", dependencies: ["CGIFLib", "Raster", "Workers"], swiftSettings: strictSwift),
         .target(name: "PNGCodec", dependencies: ["CPNG", "Raster"], swiftSettings: strictSwift),
         .target(name: "Compare", dependencies: ["Raster"], swiftSettings: strictSwift),
         // Exact capsule areas for the rasterizer's accuracy test and the benchmark (not a product).
         .target(name: "RasterReference", dependencies: ["Raster"], swiftSettings: strictSwift),
         .target(
             name: "SpinRender",
-            dependencies: ["Raster", "Motion", "Scene", "GIFCodec", "PNGCodec", "Compare"],
+            dependencies: ["Raster", "Motion", "Scene", "GIFCodec", "PNGCodec", "Compare", "Workers"],
             swiftSettings: strictSwift
         ),
 
@@ -68,6 +70,7 @@ let package = Package(
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Raster"], exclude: ["Corpus"]),
         .testTarget(name: "CompareTests", dependencies: ["Compare", "Raster"]),
         .testTarget(name: "SpinRenderTests", dependencies: ["SpinRender"]),
+        .testTarget(name: "WorkersTests", dependencies: ["Workers"]),
         .testTarget(name: "CLITests", dependencies: ["SpinRender"]),
     ],
     swiftLanguageModes: [.v6]

@@ -130,6 +130,7 @@ enum RootHelp: Command {
 // Blocks over 64 MiB are still mapped and unmapped on their own.
 _ = mallopt(M_MMAP_THRESHOLD, 64 << 20)
 _ = mallopt(M_TRIM_THRESHOLD, 256 << 20)
+_ = mallopt(M_ARENA_MAX, 1)
 #endif
 TemporaryFiles.installSignalCleanup()
 exit(runMain(Array(CommandLine.arguments.dropFirst())))

@@ -120,6 +120,24 @@ struct GIFRoundTripTests {
         #expect(two == again)
     }
 
+    /// Frames of 64 Ki pixels and more are drawn by several workers and handed over in order
+    /// through a ring of slots: the same bytes as one thread, with 2 or 3 workers, opaque or
+    /// transparent.
+    @Test(arguments: [false, true])
+    func framesDrawnOnSeveralThreadsArriveInOrder(transparent: Bool) throws {
+        var request = RenderRequest()
+        request.scene.scale = 3
+        request.scene.pointSize = 80
+        request.scene.transparentBackground = transparent
+        request.threads = 1
+        let one = try SpinRenderer.renderGIF(request)
+        #expect(one.width * one.height >= 1 << 16)                    // several drawers
+        for threads in [2, 3] {
+            request.threads = threads
+            #expect(try SpinRenderer.renderGIF(request).bytes == one.bytes, "\(threads) threads")
+        }
+    }
+
     /// Large opaque animations compress their frames in parallel: same bytes as one thread.
     @Test func parallelFrameCompressionGivesTheSameBytes() throws {
         var request = RenderRequest()

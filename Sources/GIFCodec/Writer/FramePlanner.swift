@@ -1,4 +1,4 @@
-import Dispatch
+import Workers
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -437,7 +437,7 @@ struct FramePlanner {
         let full = PixelRect(x: 0, y: 0, width: width, height: height)
         let results = EncodingSlots(count: targets.count)
         let workers = max(1, min(targets.count, threads ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+        Workers.run(workers) { worker in
             var planner = self
             planner.encoder = LZWEncoder()
             var t = worker

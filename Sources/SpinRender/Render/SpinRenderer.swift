@@ -1,4 +1,5 @@
 import Dispatch
+import Workers
 import Synchronization
 import GIFCodec
 import Raster
@@ -59,20 +60,54 @@ public enum SpinRenderer {
         do {
             var encoder = try GIFStreamEncoder(width: plan.renderer.width, height: plan.renderer.height,
                                                loopCount: plan.loopCount, options: options)
-            // Frames are drawn a chunk at a time, one per worker on one thread and two per
-            // worker otherwise, and appended in order: few frames are alive at once, so their
-            // memory is reused rather than freshly touched (each fresh page is a page fault).
-            // Each worker keeps its rasterizer from chunk to chunk.
-            let chunk = workers == 1 ? 1 : 2 * workers
-            let rasterizers = RasterizerPool(plan.renderer, count: workers)
-            var start = 0
-            while start < plan.emittedCount {
-                let end = min(plan.emittedCount, start + chunk)
-                for (offset, image) in renderImages(plan, range: start..<end, threads: workers, progress: progress,
-                                                    rasterizers: rasterizers).enumerated() {
-                    try encoder.append(image, delayCentiseconds: plan.delay(ofFrame: start + offset))
+            // Frames are drawn and appended in order, a few alive at a time, so their memory is
+            // reused rather than freshly touched (each fresh page is a page fault). With more
+            // than one worker, worker k draws frames k, k + w, k + 2w, …: the calling thread
+            // (worker 0) draws its own and appends every frame, the others hand theirs over
+            // through a ring of slots, at most two frames ahead each.
+            // Handing a frame between threads costs a few semaphore wake-ups (tens of
+            // microseconds here), more than drawing a small frame: frames under 64 Ki pixels
+            // are drawn on the calling thread, and only the compression is shared.
+            let drawers = pixels >= 1 << 16 ? workers : 1
+            let rasterizers = RasterizerPool(plan.renderer, count: drawers)
+            let count = plan.emittedCount
+            func draw(_ index: Int, _ rasterizer: inout CoverageRasterizer) -> RGBAImage {
+                plan.renderer.render(plan.renderer.timeline.state(atSeconds: plan.sampleTime(ofFrame: index)),
+                                     using: &rasterizer)
+            }
+            if drawers == 1 {
+                try rasterizers.withRasterizer(0) { (rasterizer) throws(GIFError) in
+                    for index in 0..<count {
+                        let image = draw(index, &rasterizer)
+                        progress?.advance()
+                        try encoder.append(image, delayCentiseconds: plan.delay(ofFrame: index))
+                    }
                 }
-                start = end
+            } else {
+                let ring = FrameRing(slots: 2 * drawers)
+                var failure: GIFError? = nil
+                Workers.run(drawers) { worker in
+                    rasterizers.withRasterizer(worker) { rasterizer in
+                        if worker > 0 {
+                            for index in stride(from: worker, to: count, by: drawers) {
+                                ring.put(draw(index, &rasterizer), at: index)
+                            }
+                            return
+                        }
+                        for index in 0..<count {
+                            let image = index % drawers == 0 ? draw(index, &rasterizer) : ring.take(index)
+                            progress?.advance()
+                            // Every frame is still taken after a failure, so no worker waits forever.
+                            guard failure == nil else { continue }
+                            do throws(GIFError) {
+                                try encoder.append(image, delayCentiseconds: plan.delay(ofFrame: index))
+                            } catch {
+                                failure = error
+                            }
+                        }
+                    }
+                }
+                if let failure { throw failure }
             }
             progress?.finish()
             let result = try encoder.finish()
@@ -88,12 +123,14 @@ public enum SpinRenderer {
     }
 
     /// Workers for `frames` frames: the requested count, or every core for work large enough to
-    /// repay starting a thread (about 0.1 ms, plus the new thread's first touches of memory) —
-    /// 64 Ki pixel-frames (the main job has 126 Ki); one below that.
+    /// repay starting threads and handing work between them — a million pixel-frames; one
+    /// below that. (On this project's 2-core machines the main job, 126 Ki pixel-frames, ran
+    /// no faster on two threads: what it shares is a millisecond, and a thread's start, its
+    /// first touches of memory and each wake-up cost tens of microseconds.)
     static func workerCount(_ threads: Int?, frames: Int, pixelsPerFrame: Int = .max) -> Int {
         if let threads { return max(1, min(frames, threads)) }
         let work = pixelsPerFrame.multipliedReportingOverflow(by: frames)
-        guard work.overflow || work.partialValue >= 1 << 16 else { return 1 }
+        guard work.overflow || work.partialValue >= 1 << 20 else { return 1 }
         return max(1, min(frames, ProcessorCount.online))
     }
 
@@ -117,7 +154,7 @@ public enum SpinRenderer {
             }
         }
         let slots = FrameSlots(count: count)
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+        Workers.run(workers) { worker in
             pool.withRasterizer(worker) { rasterizer in
                 var slot = worker
                 while slot < count {
@@ -155,14 +192,59 @@ final class RasterizerPool: @unchecked Sendable {
         slots.deallocate()
     }
 
-    func withRasterizer<T>(_ worker: Int, _ body: (inout CoverageRasterizer) -> T) -> T {
+    func withRasterizer<T, E: Error>(_ worker: Int, _ body: (inout CoverageRasterizer) throws(E) -> T) throws(E) -> T {
         // A worker index beyond the pool (a caller asking for more threads) gets a fresh one.
         guard worker < count else {
             var rasterizer = renderer.makeRasterizer()
-            return body(&rasterizer)
+            return try body(&rasterizer)
         }
         if slots[worker] == nil { slots[worker] = renderer.makeRasterizer() }
-        return body(&slots[worker]!)
+        return try body(&slots[worker]!)
+    }
+}
+
+/// Frames handed from drawing workers to the thread that appends them, in order, through
+/// `slots` places reused round-robin (frame `i` goes to place `i mod slots`). A worker waits
+/// while its place still holds an earlier frame, so each runs at most `slots / workers`
+/// frames ahead; the semaphores order each hand-over (put happens before the matching take).
+final class FrameRing: @unchecked Sendable {
+    private let count: Int
+    // Place k is written only by the worker whose frames map to it and read only by the taker,
+    // never at the same time (the semaphores alternate them): plain memory, not a Swift array
+    // that two threads would be mutating "at once".
+    private let images: UnsafeMutablePointer<RGBAImage?>
+    private let filled: [DispatchSemaphore]
+    private let empty: [DispatchSemaphore]
+
+    init(slots: Int) {
+        count = slots
+        images = .allocate(capacity: slots)
+        images.initialize(repeating: nil, count: slots)
+        filled = (0..<slots).map { _ in DispatchSemaphore(value: 0) }
+        empty = (0..<slots).map { _ in DispatchSemaphore(value: 1) }
+    }
+
+    deinit {
+        images.deinitialize(count: count)
+        images.deallocate()
+    }
+
+    /// Stores frame `index`, waiting until its place is free.
+    func put(_ image: RGBAImage, at index: Int) {
+        let slot = index % count
+        empty[slot].wait()
+        images[slot] = image
+        filled[slot].signal()
+    }
+
+    /// Takes frame `index`, waiting until it has been put.
+    func take(_ index: Int) -> RGBAImage {
+        let slot = index % count
+        filled[slot].wait()
+        let image = images[slot]!
+        images[slot] = nil
+        empty[slot].signal()
+        return image
     }
 }
 

@@ -173,7 +173,7 @@ public enum SpinRenderer {
 /// (its coverage buffer is the size of the canvas: making one per chunk would touch fresh
 /// memory every time).
 final class RasterizerPool: @unchecked Sendable {
-    // Worker k only ever touches slot k, and concurrentPerform's workers have distinct indices,
+    // Worker k only ever touches slot k, and Workers.run's workers have distinct indices,
     // so the slots are plain memory rather than a Swift array (whose exclusivity check would
     // see two workers writing "the same" array).
     private let slots: UnsafeMutablePointer<CoverageRasterizer?>

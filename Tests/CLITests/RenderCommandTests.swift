@@ -31,6 +31,18 @@ struct RenderCommandTests {
         #expect(a != nil && a == FileManager.default.contents(atPath: folder + "/b.gif"))
     }
 
+    @Test("--effort max is never larger and decodes to the same frames as the default")
+    func effortMax() throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try spinrender(["-o", "normal.gif"], in: folder).status == 0)
+        #expect(try spinrender(["--effort", "max", "-o", "max.gif"], in: folder).status == 0)
+        let normal = [UInt8](FileManager.default.contents(atPath: folder + "/normal.gif")!)
+        let max = [UInt8](FileManager.default.contents(atPath: folder + "/max.gif")!)
+        #expect(max.count < normal.count)                          // 10 528 against 10 632 bytes
+        #expect(try GIFDecoder.decode(max).sequence == GIFDecoder.decode(normal).sequence)
+    }
+
     @Test func dashWritesTheGIFToStandardOutput() throws {
         let result = try spinrender(["-o", "-"])
         #expect(result.status == 0)
@@ -51,6 +63,7 @@ struct RenderCommandTests {
         (["--animation", ".linear(duration: 1e300)", "-o", "x.gif"], "The animation is too long"),
         (["--animation", ".linear.speed(1e-300)", "-o", "x.gif"], "The animation is too long"),
         (["--fps", "0x10", "-o", "x.gif"], "'--fps <fps>'"),
+        (["--effort", "maximum", "-o", "x.gif"], "The value 'maximum' is invalid for '--effort <level>'"),
         (["--mode"], "Missing value for '--mode <mode>'"),
         (["--mode", "explicit"], "Missing expected argument '--output <output>'"),
     ])

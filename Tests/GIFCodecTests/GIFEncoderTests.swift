@@ -149,6 +149,16 @@ struct GIFEncoderTests {
         #expect(try GIFEncoder.encode(Self.largeStripes(transparent: transparent), options: one).bytes == result.bytes)
     }
 
+    @Test("effort max (flexible parsing) round-trips and is never larger than normal", arguments: [false, true])
+    func effortMax(transparent: Bool) throws {
+        var options = GIFEncodingOptions()
+        if transparent { options.transparentBackground = .white }
+        let normal = try expectRoundTrip(movingBlock(width: 24, height: 16, transparent: transparent), options).0
+        options.effort = .max
+        let max = try expectRoundTrip(movingBlock(width: 24, height: 16, transparent: transparent), options).0
+        #expect(max.bytes.count <= normal.bytes.count)
+    }
+
     @Test("finish hands the frames over: a second finish has none, and the encoder starts afresh")
     func finishEmptiesTheEncoder() throws {
         let sequence = movingBlock()

@@ -58,6 +58,8 @@ struct FramePlanner {
     let order: [UInt8]
     /// Number of entries in the written global colour table.
     let tableSize: Int
+    /// Whether rectangles up to ``flexibleParsingLimit`` pixels get flexible parsing.
+    var flexibleParsing = false
     var encoder = LZWEncoder()
 
     private var count: Int { width * height }
@@ -294,7 +296,7 @@ struct FramePlanner {
         }
         // Flexible parsing gains 1–4 % but costs about twice the time of greedy matching; large
         // rectangles (over 64 Ki pixels, e.g. a 120 pt glyph at @3x) keep the greedy encoding.
-        if n > Self.flexibleParsingLimit { return best }
+        if !flexibleParsing || n > Self.flexibleParsingLimit { return best }
         let flexible = bestPixels.withUnsafeBufferPointer { p in
             (bestAlternatives ?? []).withUnsafeBufferPointer { a in
                 encoder.compress(p, alternatives: bestAlternatives == nil ? nil : a, minCodeSize: best.minCodeSize,

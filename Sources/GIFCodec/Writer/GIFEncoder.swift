@@ -97,6 +97,7 @@ public enum GIFEncoder {
         if options.optimize {
             var planner = FramePlanner(width: width, height: height, transparentSymbol: symbol, order: order,
                                        tableSize: 1 << bits)
+            planner.flexibleParsing = options.effort == .max
             let plan = planner.plan(images: images, targets: targets, loops: loopCount != .playOnce,
                                     threads: options.threads)
             for frame in plan {

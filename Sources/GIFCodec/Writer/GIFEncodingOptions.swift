@@ -13,6 +13,8 @@ public struct GIFEncodingOptions: Sendable, Hashable {
     public var transparentBackground: RGBA8? = nil
     /// Pattern used when the colours must be reduced to 256 (only then).
     public var dither: GIFDither = .none
+    /// LZW effort: `.max` adds flexible parsing (about 1 % smaller, slower).
+    public var effort: GIFEffort = .normal
 
     /// Creates options; every argument has the default above.
     /// Worker threads for compressing frames; `nil` uses every core. Never changes the bytes:

@@ -24,38 +24,64 @@ struct FramePlan: Sendable {
 
     init(_ request: RenderRequest) {
         renderer = SceneRenderer(request.scene)
-        frameCount = request.frameCount
-        timing = FrameTiming(frameCount: frameCount, framesPerSecond: request.framesPerSecond)
-        var warnings: [String] = []
-        if timing.raisedDelayCount > 0 {
-            warnings.append("\(timing.raisedDelayCount) frame delays under 2 cs were raised to 2 cs (browsers play 0–1 cs as 10 cs); use --fps 50 or less for exact timing")
-        }
-        if request.loopCount != .playOnce, let period = request.scene.animation.periodSeconds,
-           request.scene.layoutChanges.isEmpty, let repeatSeconds = renderer.timeline.pictureRepeatSeconds {
-            let duration = Double(frameCount) / request.framesPerSecond
-            let repeats = duration / repeatSeconds
-            if abs(repeats - repeats.rounded()) > 1e-6 {
-                warnings.append("the animation repeats every \(shortDecimal(period)) s; a \(shortDecimal(duration)) s GIF cuts it, so it jumps when it loops (use --duration \(shortDecimal(period)))")
+        let schedule = Schedule(request, timeline: renderer.timeline)
+        timing = schedule.timing
+        frameCount = schedule.frameCount
+        emittedCount = schedule.emittedCount
+        loopCount = schedule.loopCount
+        statePeriod = schedule.statePeriod
+        warnings = schedule.warnings
+    }
+
+    /// The frames emitted for `request`, without preparing to draw them (no glyph flattened):
+    /// for the memory check before a render.
+    static func emittedCount(_ request: RenderRequest) -> Int {
+        Schedule(request, timeline: SceneTimeline(request.scene)).emittedCount
+    }
+
+    /// Everything about a request's frames but their drawing.
+    private struct Schedule {
+        let timing: FrameTiming
+        let frameCount: Int
+        let emittedCount: Int
+        let loopCount: LoopCount
+        let statePeriod: Int?
+        let warnings: [String]
+
+        init(_ request: RenderRequest, timeline: SceneTimeline) {
+            frameCount = request.frameCount
+            timing = FrameTiming(frameCount: frameCount, framesPerSecond: request.framesPerSecond)
+            var warnings: [String] = []
+            if timing.raisedDelayCount > 0 {
+                warnings.append("\(timing.raisedDelayCount) frame delays under 2 cs were raised to 2 cs (browsers play 0–1 cs as 10 cs); use --fps 50 or less for exact timing")
             }
-        }
-        let end = Double(frameCount) / request.framesPerSecond
-        if let late = request.scene.layoutChanges.first(where: { $0 >= end }) {
-            warnings.append("the rotation at \(shortDecimal(late)) s comes after the animation ends at \(shortDecimal(end)) s and is not shown")
-        }
-        self.warnings = warnings
-        statePeriod = renderer.timeline.framePeriod(framesPerSecond: request.framesPerSecond)
-        var emitted = frameCount
-        var loop = request.loopCount
-        if request.compact, let statePeriod, let delayPeriod = timing.delayPatternPeriod {
-            let repeatFrames = FramePlan.leastCommonMultiple(statePeriod, delayPeriod)
-            if repeatFrames < frameCount, frameCount % repeatFrames == 0,
-               let compactedLoop = FramePlan.multiplied(request.loopCount, by: frameCount / repeatFrames) {
-                emitted = repeatFrames
-                loop = compactedLoop
+            if request.loopCount != .playOnce, let period = request.scene.animation.periodSeconds,
+               request.scene.layoutChanges.isEmpty, let repeatSeconds = timeline.pictureRepeatSeconds {
+                let duration = Double(frameCount) / request.framesPerSecond
+                let repeats = duration / repeatSeconds
+                if abs(repeats - repeats.rounded()) > 1e-6 {
+                    warnings.append("the animation repeats every \(shortDecimal(period)) s; a \(shortDecimal(duration)) s GIF cuts it, so it jumps when it loops (use --duration \(shortDecimal(period)))")
+                }
             }
+            let end = Double(frameCount) / request.framesPerSecond
+            if let late = request.scene.layoutChanges.first(where: { $0 >= end }) {
+                warnings.append("the rotation at \(shortDecimal(late)) s comes after the animation ends at \(shortDecimal(end)) s and is not shown")
+            }
+            self.warnings = warnings
+            statePeriod = timeline.framePeriod(framesPerSecond: request.framesPerSecond)
+            var emitted = frameCount
+            var loop = request.loopCount
+            if request.compact, let statePeriod, let delayPeriod = timing.delayPatternPeriod {
+                let repeatFrames = FramePlan.leastCommonMultiple(statePeriod, delayPeriod)
+                if repeatFrames < frameCount, frameCount % repeatFrames == 0,
+                   let compactedLoop = FramePlan.multiplied(request.loopCount, by: frameCount / repeatFrames) {
+                    emitted = repeatFrames
+                    loop = compactedLoop
+                }
+            }
+            emittedCount = emitted
+            loopCount = loop
         }
-        emittedCount = emitted
-        loopCount = loop
     }
 
     /// Seconds at which emitted frame `index` is sampled.

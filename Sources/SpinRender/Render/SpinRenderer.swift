@@ -17,7 +17,7 @@ public enum SpinRenderer {
     /// The number of frames a request emits after loop compaction (what is drawn and kept),
     /// without drawing any: for memory checks before rendering.
     public static func emittedFrameCount(_ request: RenderRequest) -> Int {
-        FramePlan(request).emittedCount
+        FramePlan.emittedCount(request)
     }
 
     /// Renders every frame a request emits, kept in memory (for frame export and comparison).
@@ -51,6 +51,7 @@ public enum SpinRenderer {
         var options = GIFEncodingOptions()
         options.optimize = request.optimize
         options.dither = request.dither
+        options.effort = request.effort
         if request.scene.transparentBackground {
             options.transparentBackground = request.matte ?? request.scene.background ?? plan.renderer.palette.background
         }

@@ -40,6 +40,9 @@ GIFS = [
     ("implicit", ["--mode", "implicit"]),
     ("preview", ["--mode", "preview"]),
     ("drift", ["--mode", "preview", "--rotate-at", "0.5"]),
+    # The README's encoding (flexible LZW parsing): other LZW strings, the same pixels.
+    ("explicit-max", ["--mode", "explicit", "--effort", "max"]),
+    ("drift-max", ["--mode", "preview", "--rotate-at", "0.5", "--effort", "max"]),
 ]
 
 

@@ -47,8 +47,11 @@ struct EncodedRect {
 /// Each frame gets its own transparent index, the smallest index it does not draw, and the
 /// smallest LZW code size its indices allow (as gifsicle does; the code size byte may be
 /// below the global table's bits). Inside the rectangle an unchanged pixel may be written as its
-/// colour or as the transparent index; three encodings are measured (all colours, all unchanged
-/// transparent, and ``LZWEncoder``'s per-pixel choice) and the smallest kept.
+/// colour or as the transparent index; the encodings with all colours and with all unchanged
+/// pixels transparent are measured, then ``LZWEncoder``'s per-pixel choice when all-transparent
+/// won, and the smallest is kept (rectangles over 64 Ki pixels rank the first two on a band of
+/// rows first). With `flexibleParsing` (`--effort max`) the winner is also tried with flexible
+/// parsing.
 struct FramePlanner {
     let width: Int
     let height: Int
@@ -197,8 +200,9 @@ struct FramePlanner {
                 for i in 0..<n where Int(r[i]) == marker { r[i] = UInt8(rawTransparent) }
             }
         }
-        // Candidates are compared with plain greedy LZW (fast), keeping the winner's bytes; the
-        // winner is then encoded with flexible parsing, kept when smaller.
+        // Candidates are compared with plain greedy LZW (fast), keeping the winner's bytes; with
+        // `flexibleParsing` (--effort max) the winner is then encoded with flexible parsing,
+        // kept when smaller.
         //
         // The transparent candidates exist when some pixel is unchanged and the frame has a free
         // index for them: the smallest index no changed pixel draws, inside the table (always
@@ -294,8 +298,8 @@ struct FramePlanner {
                 }
             }
         }
-        // Flexible parsing gains 1–4 % but costs about twice the time of greedy matching; large
-        // rectangles (over 64 Ki pixels, e.g. a 120 pt glyph at @3x) keep the greedy encoding.
+        // Flexible parsing gains 1–4 % but costs several greedy passes; large rectangles (over
+        // 64 Ki pixels, e.g. a 120 pt glyph at @3x) keep the greedy encoding.
         if !flexibleParsing || n > Self.flexibleParsingLimit { return best }
         let flexible = bestPixels.withUnsafeBufferPointer { p in
             (bestAlternatives ?? []).withUnsafeBufferPointer { a in

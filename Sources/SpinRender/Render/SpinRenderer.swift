@@ -40,8 +40,11 @@ public enum SpinRenderer {
 
     /// Renders a request and encodes it as a GIF in one pass with bounded memory.
     ///
-    /// Frames are drawn a few per worker at a time and handed to a `GIFStreamEncoder`, which
-    /// keeps one byte per pixel per frame; the RGBA frames themselves are not all kept.
+    /// Frames are drawn in order (by several workers for frames of 64 Ki pixels and more, each
+    /// at most two frames ahead) and handed to a `GIFStreamEncoder`, which keeps one byte per
+    /// pixel per frame; the RGBA frames themselves are not kept. Compression is shared among
+    /// the workers (``RenderRequest/threads``; by default every core from a million
+    /// pixel-frames). The bytes never depend on the thread count.
     ///
     /// - Parameter progress: advanced once per frame drawn (shown only on a terminal).
     /// - Throws: ``SpinRenderError`` `.software` if the GIF encoder fails (it only fails on

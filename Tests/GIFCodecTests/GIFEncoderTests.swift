@@ -429,3 +429,20 @@ struct GIFStreamEncoderTests {
         #expect(throws: GIFError.self) { try GIFStreamEncoder(width: 0, height: 4, loopCount: .forever) }
     }
 }
+
+@Suite("Frame planner")
+struct FramePlannerTests {
+    /// The first frame of an opaque animation is drawn over nothing: no pixel is "unchanged",
+    /// so it needs no transparent index — whatever memory lies beyond an empty canvas array.
+    /// (A 1000 × 700 frame once read 700 000 bytes past the empty array's storage here and
+    /// crashed renders from about 600 000 canvas pixels.)
+    @Test("a first frame over no canvas has no unchanged pixels, at any size", arguments: [(8, 8), (1000, 700)])
+    func firstFrameOverNothing(width: Int, height: Int) throws {
+        var planner = FramePlanner(width: width, height: height, transparentSymbol: nil,
+                                   order: (0..<256).map { UInt8($0) }, tableSize: 256)
+        let frame = [UInt8](repeating: 0, count: width * height)
+        let encoded = planner.encode(frame, over: nil, in: PixelRect(x: 0, y: 0, width: width, height: height))
+        #expect(encoded.transparentIndex == nil)
+        #expect(encoded.minCodeSize == 2)
+    }
+}

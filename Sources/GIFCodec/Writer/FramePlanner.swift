@@ -136,6 +136,8 @@ struct FramePlanner {
         var anyUnchanged = false, anyTransparent = false
         let symbol = transparentSymbol.map(Int.init) ?? -1
         let width = self.width
+        // Decided on the optional itself: an empty array's buffer still has a base address.
+        let opaqueOverCanvas = canvas != nil && transparentSymbol == nil
         values.withUnsafeMutableBufferPointer { v in
             unchanged.withUnsafeMutableBufferPointer { u in
                 drawn.withUnsafeMutableBufferPointer { d in
@@ -145,7 +147,7 @@ struct FramePlanner {
                                 // rect lies inside the canvas, so src < width * height = w.count
                                 // (= c.count when a canvas is given); dst < n; indices < 256.
                                 var dst = 0
-                                if let c = c.baseAddress, symbol < 0 {
+                                if opaqueOverCanvas {
                                     // Opaque frames over a canvas: the common case, without the
                                     // transparent tests.
                                     for y in rect.y..<(rect.y + rect.height) {

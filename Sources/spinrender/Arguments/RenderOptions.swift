@@ -33,7 +33,7 @@ enum RenderOptions {
         .flag("no-optimize", help: "Store every frame whole instead of only what changed."),
         .flag("no-compact", help: "Keep every frame even when the picture repeats within the animation."),
         .option("dither", value: "mode", help: "Dithering when more than 256 colours must be quantized.", values: GIFDither.allCases.map(\.rawValue), default: "none"),
-        .option("effort", value: "level", help: "LZW effort: max adds flexible parsing (about 1 % smaller, slower).", values: GIFEffort.allCases.map(\.rawValue), default: "normal"),
+        .option("effort", value: "level", help: "LZW effort: max adds flexible parsing (about 1 % smaller, 12 % slower).", values: GIFEffort.allCases.map(\.rawValue), default: "normal"),
         .option("threads", value: "count", help: "Worker threads, 1 to 64.", default: "all cores for large renders"),
         .option("max-memory", value: "bytes", help: "Refuse renders whose frames would need more memory (suffixes K, M, G).", default: "1G"),
     ]
@@ -46,8 +46,10 @@ enum RenderOptions {
     enum FrameStorage {
         /// Every frame kept as RGBA (frames, verify, sheet): 4 bytes per pixel per frame.
         case allFrames
-        /// Frames streamed into the GIF encoder (render): 1 byte per pixel per frame plus a few
-        /// RGBA frames in flight.
+        /// Frames streamed into the GIF encoder (render): the encoder keeps every frame as colour
+        /// ids — measured peaks of about 1.7 bytes per pixel per frame while the frames hold at
+        /// most 256 colours and 4.2 beyond (ids then take 4 bytes) — plus a few RGBA frames and
+        /// scratch buffers of the canvas size.
         case streamed
         /// No pixels at all (timeline).
         case none
@@ -131,7 +133,11 @@ enum RenderOptions {
         let needed: Double
         switch storage {
         case .allFrames: needed = pixels * 4 * frames
-        case .streamed: needed = pixels * frames + pixels * 4 * 8
+        case .streamed:
+            // One ink on one background has at most 256 colours (coverage levels); the
+            // preview's two inks and border, or an opacity or scale effect, may have more.
+            let manyColours = scene.mode == .preview || scene.effect != .rotation
+            needed = pixels * frames * (manyColours ? 4.5 : 2) + pixels * 4 * 16
         case .none: needed = 0
         }
         if needed > Double(limit) {

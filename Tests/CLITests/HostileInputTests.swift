@@ -56,17 +56,17 @@ struct HostileInputTests {
     }
 
     /// The encoder keeps about 1.7 bytes per pixel per frame for one spinner (at most 256
-    /// colours) and 4.2 for the preview (more, ids of 4 bytes): the check counts 2 and 4.5.
-    /// 1860 × 1860 × 125 frames is 432 Mi pixel-frames: about 2 GiB as a preview.
+    /// colours) and 2.4 for the preview (more, ids of 2 bytes): the check counts 2 and 3.
+    /// 1860 × 1860 × 125 frames is 432 Mi pixel-frames: about 1.4 GiB as a preview.
     @Test func theMemoryEstimateCountsTheColourIDsOfManyColourRenders() throws {
         let preview = try spinrender(["--mode", "preview", "--scale", "3", "--point-size", "120", "--rotate-at", "0.5",
                                       "--max-memory", "1G", "-o", "/dev/null"])
         #expect(preview.status == 65)
-        #expect(preview.standardError.contains("1860 × 1860 pixels × 125 frames, about 2 GiB"), "\(preview.standardError)")
+        #expect(preview.standardError.contains("1860 × 1860 pixels × 125 frames, about 1.4 GiB"), "\(preview.standardError)")
         // One spinner turning, 490 × 428 × 25 frames: 2 bytes a pixel-frame and 64 a canvas pixel
-        // make 23.4 MiB, under 30M (4.5 bytes would make 35.4 MiB).
+        // make 22.8 MiB, under 25M (3 bytes would make 27.8 MiB).
         let single = try spinrender(["--scale", "3", "--point-size", "120", "--duration", "0.5", "--no-compact",
-                                     "--max-memory", "30M", "-o", "/dev/null"])
+                                     "--max-memory", "25M", "-o", "/dev/null"])
         #expect(single.status == 0, "\(single.standardError)")
     }
 

@@ -370,6 +370,34 @@ struct GIFEncoderTests {
         #expect(try GIFEncoder.encode(sequence, options: options).bytes == result.bytes)
     }
 
+    /// The encoder keeps colour ids in 8 bits up to 256 colours, 16 up to 65 536, 32 beyond,
+    /// moving the earlier frames up a tier as the colours grow: 200, then 1 200, then 71 200.
+    @Test("frames whose colours outgrow 8 and then 16-bit ids decode within the reported error")
+    func colourIDTiers() throws {
+        let width = 300, height = 240
+        let counts = [200, 1_200, 71_200]                      // distinct colours seen so far
+        let frames = counts.enumerated().map { f, distinct in
+            var image = RGBAImage(width: width, height: height)
+            for i in 0..<(width * height) {
+                let v = i % distinct                           // colours 0 ..< distinct, in a ramp
+                image[i % width, i / width] = RGBA8(r: UInt8(v >> 10 & 0xFF) &+ UInt8(f), g: UInt8(v >> 5 & 0x1F) * 8,
+                                                    b: UInt8(v & 0x1F) * 8)
+            }
+            return TimedFrame(image: image, delayCentiseconds: 5)
+        }
+        let sequence = FrameSequence(width: width, height: height, frames: frames, loopCount: .forever)
+        let result = try GIFEncoder.encode(sequence)
+        let decoded = try GIFDecoder.decode(result.bytes)
+        #expect(decoded.sequence.frames.count == 3)
+        var worst = 0
+        for (a, e) in zip(decoded.sequence.frames, frames) {
+            for i in a.image.pixels.indices { worst = max(worst, abs(Int(a.image.pixels[i]) - Int(e.image.pixels[i]))) }
+        }
+        #expect(result.worstChannelError > 0)
+        #expect(worst == result.worstChannelError)
+        #expect(try GIFEncoder.encode(sequence).bytes == result.bytes)
+    }
+
     @Test("encoding twice gives identical bytes", arguments: [false, true])
     func deterministic(transparent: Bool) throws {
         let sequence = movingBlock(frames: 12, transparent: transparent)

@@ -24,8 +24,10 @@ public struct GIFStreamEncoder: Sendable {
     /// Colour id → key (0 for the transparent id).
     private var keys: [UInt32] = []
     private var transparentID: UInt32? = nil
-    /// Frames as colour ids: narrow while every id fits a byte.
+    /// Frames as colour ids: in bytes while every id fits one, then in 16 bits (the preview's
+    /// few thousand colours), then in 32.
     private var narrow: [[UInt8]] = []
+    private var medium: [[UInt16]] = []
     private var wide: [[UInt32]] = []
     private var delays: [Int] = []
     /// The previous frame's pixels and ids (ids updated in place for changed pixels).
@@ -108,13 +110,24 @@ public struct GIFStreamEncoder: Sendable {
         currentIDs = current
         currentNarrowIDs = currentNarrow
         previousPixels = image.pixels
-        // Ids index `keys`, so with at most 256 keys every id fits a byte.
-        if wide.isEmpty && keys.count <= 256 {
+        // Ids index `keys`, so with at most 256 keys every id fits a byte, with at most 65 536
+        // two bytes. Earlier frames move up a tier when the colours outgrow theirs.
+        if medium.isEmpty && wide.isEmpty && keys.count <= 256 {
             narrow.append(currentNarrowIDs)
+        } else if wide.isEmpty && keys.count <= 1 << 16 {
+            if !narrow.isEmpty {
+                medium = narrow.map { $0.map(UInt16.init) }
+                narrow = []
+            }
+            medium.append(currentIDs.map { UInt16(truncatingIfNeeded: $0) })
         } else {
             if !narrow.isEmpty {
                 wide = narrow.map { $0.map(UInt32.init) }
                 narrow = []
+            }
+            if !medium.isEmpty {
+                wide = medium.map { $0.map(UInt32.init) }
+                medium = []
             }
             wide.append(currentIDs)
         }
@@ -143,6 +156,7 @@ public struct GIFStreamEncoder: Sendable {
         keys = []
         transparentID = nil
         narrow = []
+        medium = []
         wide = []
         delays = []
         previousPixels = []
@@ -177,19 +191,32 @@ public struct GIFStreamEncoder: Sendable {
         var mapper = DitherMapper(palette: palette)
         var images: [[UInt8]] = []
         images.reserveCapacity(delays.count)
-        let count = narrow.isEmpty ? wide.count : narrow.count
-        for k in 0..<count {
-            var image: [UInt8]
-            if narrow.isEmpty {
-                let ids = wide[k]
-                wide[k] = []                                   // release as we go
-                image = [UInt8](repeating: 0, count: ids.count)
-                for i in 0..<ids.count { image[i] = lookup[Int(ids[i])] }
-                if dither {
-                    for i in 0..<ids.count where keys[Int(ids[i])] != 0 {
-                        image[i] = mapper.ditheredIndex(keys[Int(ids[i])], x: i % width, y: i / width)
-                    }
+        /// Palette indices of 16- or 32-bit ids, dithered when asked.
+        func indexImage<ID: FixedWidthInteger>(_ ids: [ID]) -> [UInt8] {
+            var image = [UInt8](unsafeUninitializedCapacity: ids.count) { _, count in count = ids.count }
+            // ids < keys.count = lookup.count; image holds ids.count entries.
+            lookup.withUnsafeBufferPointer { lookup in
+                image.withUnsafeMutableBufferPointer { pixels in
+                    for i in 0..<ids.count { pixels[i] = lookup[Int(ids[i])] }
                 }
+            }
+            if dither {
+                for i in 0..<ids.count where keys[Int(ids[i])] != 0 {
+                    image[i] = mapper.ditheredIndex(keys[Int(ids[i])], x: i % width, y: i / width)
+                }
+            }
+            return image
+        }
+        for k in 0..<delays.count {
+            var image: [UInt8]
+            if !medium.isEmpty {
+                let ids = medium[k]
+                medium[k] = []                                 // release as we go
+                image = indexImage(ids)
+            } else if !wide.isEmpty {
+                let ids = wide[k]
+                wide[k] = []
+                image = indexImage(ids)
             } else {
                 let ids = dither ? narrow[k] : []
                 // Mapped in place (narrow[k] is the only reference to its buffer, so no copy):

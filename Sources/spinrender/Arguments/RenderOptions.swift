@@ -48,7 +48,7 @@ enum RenderOptions {
         case allFrames
         /// Frames streamed into the GIF encoder (render): the encoder keeps every frame as colour
         /// ids — measured peaks of about 1.7 bytes per pixel per frame while the frames hold at
-        /// most 256 colours and 4.2 beyond (ids then take 4 bytes) — plus a few RGBA frames and
+        /// most 256 colours and 2.4 beyond (ids then take 2 bytes) — plus a few RGBA frames and
         /// scratch buffers of the canvas size.
         case streamed
         /// No pixels at all (timeline).
@@ -137,7 +137,7 @@ enum RenderOptions {
             // One ink on one background has at most 256 colours (coverage levels); the
             // preview's two inks and border, or an opacity or scale effect, may have more.
             let manyColours = scene.mode == .preview || scene.effect != .rotation
-            needed = pixels * frames * (manyColours ? 4.5 : 2) + pixels * 4 * 16
+            needed = pixels * frames * (manyColours ? 3 : 2) + pixels * 4 * 16
         case .none: needed = 0
         }
         if needed > Double(limit) {

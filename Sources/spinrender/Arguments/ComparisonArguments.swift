@@ -47,10 +47,10 @@ enum ComparisonArguments {
     static func report(_ result: FrameComparisonResult, suiteName: String, arguments: ParsedArguments,
                        console: Console) throws {
         if arguments.has("json") {
-            print(result.jsonReport, terminator: "")
+            try StandardOutput.write(result.jsonReport)
         } else {
-            console.result(result.summaryLine)
-            result.reportLines.forEach(console.result)
+            try console.result(result.summaryLine)
+            for line in result.reportLines { try console.result(line) }
         }
         try writeReportFiles(result, suiteName: suiteName, arguments: arguments)
     }
@@ -144,7 +144,7 @@ enum VerifyCommand: Command {
         let suiteName = "spinrender verify \(reference)"
         if arguments.has("json") {
             // One document whatever happened, also when references were only recorded.
-            print(outcome.jsonReport, terminator: "")
+            try StandardOutput.write(outcome.jsonReport)
             if let comparison = outcome.comparison {
                 try ComparisonArguments.writeReportFiles(comparison, suiteName: suiteName, arguments: arguments)
             }

@@ -96,7 +96,7 @@ enum BatchCommand: Command {
             }
         }
         if shard != .all { console.info("shard \(shard): \(selected.count) of \(manifest.entries.count) entries") }
-        console.result(String(BatchSummary.table(ordered).dropLast()))
+        try console.result(String(BatchSummary.table(ordered).dropLast()))
         return ordered.allSatisfy(\.succeeded) ? 0 : 1
     }
 }

@@ -99,6 +99,9 @@ func runMain(_ arguments: [String]) -> Int32 {
         }
         var console = Console()
         let parsed = try ParsedArguments.parse(arguments, options: command.options, positionalCount: command.positionalCount)
+        if let (spec, _) = zip(command.arguments, parsed.positionals).first(where: { $0.1.isEmpty }) {
+            throw UsageError(message: "The value '' is invalid for '<\(spec.name)>': an empty path")
+        }
         console.quiet = parsed.has("quiet")
         console.verbose = parsed.has("verbose")
         return try command.run(parsed, console: console)

@@ -36,6 +36,17 @@ enum Environment {
     }
 }
 
+/// Results on standard output, written with write(2) and every write checked.
+///
+/// No stdio buffer sits in between, so nothing is left to flush at exit and a failure cannot go
+/// unnoticed: a full disk throws `.ioError` (74, "cannot write 'standard output': …", as
+/// `render -o -` reports it), a pipe whose reader has gone throws `.outputClosed` (141, quiet).
+enum StandardOutput {
+    static func write(_ text: String) throws(SpinRenderError) {
+        try OutputFile.write(Array(text.utf8), to: "-")
+    }
+}
+
 enum StandardError {
     static func write(_ text: String) {
         let bytes = Array(text.utf8)
@@ -53,40 +64,44 @@ func runMain(_ arguments: [String]) -> Int32 {
     var arguments = arguments
     var command: any Command.Type = RenderCommand.self
     var isRoot = true
-    if let first = arguments.first {
-        if first == "help" {
-            let target = arguments.dropFirst().first.flatMap { name in CommandTable.subcommands.first { $0.name == name } }
-            if let name = arguments.dropFirst().first, target == nil {
-                return usageError(UsageError(message: "Unknown subcommand '\(name)'"), command: RenderCommand.self, isRoot: true)
+    do {
+        if let first = arguments.first {
+            if first == "help" {
+                let target = arguments.dropFirst().first.flatMap { name in CommandTable.subcommands.first { $0.name == name } }
+                if let name = arguments.dropFirst().first, target == nil {
+                    throw UsageError(message: "Unknown subcommand '\(name)'")
+                }
+                try StandardOutput.write(HelpFormatter.help(for: target ?? RootHelp.self))
+                return 0
             }
-            print(HelpFormatter.help(for: target ?? RootHelp.self), terminator: "")
+            if let sub = CommandTable.subcommands.first(where: { $0.name == first }) {
+                command = sub
+                isRoot = false
+                arguments.removeFirst()
+            }
+        }
+        if arguments.contains("-h") || arguments.contains("--help") {
+            try StandardOutput.write(HelpFormatter.help(for: isRoot ? RootHelp.self : command))
             return 0
         }
-        if let sub = CommandTable.subcommands.first(where: { $0.name == first }) {
-            command = sub
-            isRoot = false
-            arguments.removeFirst()
+        if isRoot && arguments == ["--version"] {
+            try StandardOutput.write(spinrenderVersion + "\n")
+            return 0
         }
-    }
-    if arguments.contains("-h") || arguments.contains("--help") {
-        print(HelpFormatter.help(for: isRoot ? RootHelp.self : command), terminator: "")
-        return 0
-    }
-    if isRoot && arguments == ["--version"] {
-        print(spinrenderVersion)
-        return 0
-    }
-    // Hidden, as in swift-argument-parser: `make install` writes the scripts with it.
-    if isRoot, arguments.first == "--generate-completion-script" {
-        guard arguments.count == 2, let shell = CompletionScript.Shell(rawValue: arguments[1]) else {
-            return usageError(UsageError(message: "'--generate-completion-script' needs one of 'bash', 'zsh', 'fish'"), command: RootHelp.self, isRoot: true)
+        // Hidden, as in swift-argument-parser: `make install` writes the scripts with it.
+        if isRoot, arguments.first == "--generate-completion-script" {
+            guard arguments.count == 2, let shell = CompletionScript.Shell(rawValue: arguments[1]) else {
+                command = RootHelp.self
+                throw UsageError(message: "'--generate-completion-script' needs one of 'bash', 'zsh', 'fish'")
+            }
+            try StandardOutput.write(CompletionScript.script(for: shell))
+            return 0
         }
-        print(CompletionScript.script(for: shell), terminator: "")
-        return 0
-    }
-    var console = Console()
-    do {
+        var console = Console()
         let parsed = try ParsedArguments.parse(arguments, options: command.options, positionalCount: command.positionalCount)
+        if let (spec, _) = zip(command.arguments, parsed.positionals).first(where: { $0.1.isEmpty }) {
+            throw UsageError(message: "The value '' is invalid for '<\(spec.name)>': an empty path")
+        }
         console.quiet = parsed.has("quiet")
         console.verbose = parsed.has("verbose")
         return try command.run(parsed, console: console)

@@ -130,6 +130,7 @@ struct BatchCommandTests {
         (#"[{"output": "a.gif"}, {"output": "out/b.png"}]"#,
          "entry 2: key 'output': the value 'out/b.png' is invalid: an entry is written as GIF, not '.png'; give a path ending in .gif"),
         (#"[{"output": "a.gif"}, {"output": "b.gif"}, {"output": "c.JPG"}]"#, "entry 3: key 'output': the value 'c.JPG' is invalid"),
+        (#"[{"output": "a.gif"}, {"output": "x\u0000y.gif"}]"#, "entry 2: key 'output': a path cannot contain a NUL character"),
     ])
     func invalidManifest(json: String, message: String) throws {
         let root = try manifestFolder(json)
@@ -141,6 +142,26 @@ struct BatchCommandTests {
         #expect(run.standardError.split(separator: "\n").count == 1)
         #expect(run.standardOutput.isEmpty)
         #expect(contents(root.appendingPathComponent("m/a.gif")) == nil)
+    }
+
+    @Test("a key given twice in an entry keeps its first value, as the help says")
+    func duplicateKeyKeepsTheFirstValue() throws {
+        let root = try manifestFolder(#"[{"fps": 5, "output": "a.gif", "output": "b.gif"}]"#)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let run = try BuiltTool.run(["batch", "m/batch.json", "--quiet"], in: root)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(contents(root.appendingPathComponent("m/a.gif")) != nil)
+        #expect(contents(root.appendingPathComponent("m/b.gif")) == nil)
+    }
+
+    @Test("values an entry's options refuse (out of range, unknown word) fail that entry alone (exit 1)")
+    func badEntryValuesFailTheEntryAlone() throws {
+        let root = try manifestFolder(#"[{"scale": 5, "output": "a.gif"}, {"threads": 0, "output": "b.gif"}, {"effort": "MAX", "output": "c.gif"}, {"fps": 5, "output": "d.gif"}]"#)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let run = try BuiltTool.run(["batch", "m/batch.json", "--quiet"], in: root)
+        #expect(run.status == 1)
+        for entry in 1...3 { #expect(run.standardError.contains("entry \(entry) ("), "\(run.standardError)") }
+        #expect(contents(root.appendingPathComponent("m/d.gif")) != nil)
     }
 
     @Test("outputs ending in .gif in any case, or without an extension, are written as GIF")

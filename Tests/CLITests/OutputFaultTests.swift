@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Faults on output, through the built executable (issue 5 §4): a full disk, a missing folder,
-/// a directory in the way, a read-only file system, SIGINT/SIGTERM mid-render, a FIFO. Each
+/// a directory in the way, a read-only file system, SIGINT/SIGTERM/SIGQUIT/SIGUSR1 mid-render, a FIFO. Each
 /// gives a clear message and its exit status, leaves no temporary file and an existing output
 /// byte-identical. Rename-based writes are only ever aimed into scratch folders (tests run as
 /// root: never at anything under /dev).
@@ -99,7 +99,7 @@ struct OutputFaultTests {
 
     /// A long render interrupted once its temporary file exists: exit 128 + signal, the
     /// temporary file removed, the existing output byte-identical.
-    @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
+    @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143)), (SIGQUIT, Int32(131)), (SIGUSR1, Int32(138))])
     func signalMidRenderRemovesTheTemporaryFile(signal: Int32, status: Int32) throws {
         let folder = makeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -79,6 +79,29 @@ struct RenderCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
     }
 
+    @Test("an empty path is a usage error (64) naming the option or argument; nothing is written", arguments: [
+        (["-o", ""], "The value '' is invalid for '-o, --output <output>': an empty path"),
+        (["render", "--output="], "The value '' is invalid for '-o, --output <output>': an empty path"),
+        (["frames", "-o", ""], "The value '' is invalid for '-o, --output <output>': an empty path"),
+        (["sheet", "-o", ""], "The value '' is invalid for '-o, --output <output>': an empty path"),
+        (["verify", "--reference", ""], "The value '' is invalid for '--reference <reference>': an empty path"),
+        (["verify", "--reference", "ref", "--diff", ""], "The value '' is invalid for '--diff <path>': an empty path"),
+        (["verify", "--reference", "ref", "--junit", ""], "The value '' is invalid for '--junit <path>': an empty path"),
+        (["compare", "a.gif", "b.gif", "--diff", ""], "The value '' is invalid for '--diff <path>': an empty path"),
+        (["compare", "", "b.gif"], "The value '' is invalid for '<actual>': an empty path"),
+        (["frames", "", "-o", "out"], "The value '' is invalid for '<input>': an empty path"),
+        (["batch", ""], "The value '' is invalid for '<manifest>': an empty path"),
+    ])
+    func emptyPathsAreUsageErrors(arguments: [String], message: String) throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try spinrender(arguments, in: folder)
+        #expect(result.status == 64, "\(result.standardError)")
+        #expect(result.standardError.hasPrefix("Error: \(message)\n"), "\(result.standardError)")
+        #expect(result.standardError.contains("Usage: spinrender"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    }
+
     @Test("an output whose extension is not .gif is a usage error (64) naming --output and the extension; nothing is written",
           arguments: ["x.png", "spinner.PNG", "x.jpg", "spinner.gif.tmp"])
     func nonGIFExtensionIsRefused(name: String) throws {

@@ -131,6 +131,9 @@ public struct BatchManifest: Hashable, Sendable {
             guard case .string(let output) = outputValue, !output.isEmpty else {
                 throw bad("entry \(number): key 'output': expected a file path string, found \(outputValue.typeName)")
             }
+            if output.utf8.contains(0) {
+                throw bad("entry \(number): key 'output': a path cannot contain a NUL character (\\u0000)")
+            }
             if output == "-" {
                 throw bad("entry \(number): key 'output': standard output ('-') cannot take a batch's files; name a file")
             }
@@ -276,6 +279,8 @@ enum JSONValue: Hashable, Sendable, Decodable {
         }
         if let keyed = try? decoder.container(keyedBy: AnyKey.self) {
             var object: [String: JSONValue] = [:]
+            // JSONDecoder keeps the first of a key given twice and does not say so: the
+            // manifest's documentation states it, since catching it would need our own parser.
             for key in keyed.allKeys { object[key.stringValue] = try keyed.decode(JSONValue.self, forKey: key) }
             self = .object(object)
             return

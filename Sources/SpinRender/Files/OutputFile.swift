@@ -36,7 +36,7 @@ public enum OutputFile {
     /// now, before the work that produces the bytes.
     ///
     /// A long render then fails at once on an output it could never write (exit 73), and
-    /// SIGINT or SIGTERM during the render removes the temporary file (see
+    /// SIGINT, SIGTERM or another terminating signal during the render removes the temporary file (see
     /// ``TemporaryFiles/installSignalCleanup()``). Standard output (`-`) and anything that is
     /// not a regular file are opened only by ``PendingOutput/commit(_:)``: opening a FIFO
     /// blocks until it has a reader.

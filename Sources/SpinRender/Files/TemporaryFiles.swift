@@ -6,7 +6,8 @@ import Darwin
 
 import Synchronization
 
-/// The temporary files being written right now, so that SIGINT or SIGTERM can remove them.
+/// The temporary files being written right now, so that a terminating signal (SIGINT, SIGTERM,
+/// SIGQUIT, …, see ``cleanupSignals``) can remove them.
 ///
 /// Each registered path lives in one of ``slotCount`` fixed C buffers with an atomic state
 /// (free, being written, ready); the signal handler reads the ready ones without allocating or
@@ -59,7 +60,7 @@ public enum TemporaryFiles {
         }
     }
 
-    /// Runs `body` with SIGINT, SIGTERM and SIGHUP held back on this thread, so a temporary file
+    /// Runs `body` with the ``cleanupSignals`` held back on this thread, so a temporary file
     /// is never created without being registered for removal (a signal in between would leave
     /// it behind). A signal that arrived meanwhile is delivered when they are unblocked.
     static func withCleanupSignalsBlocked<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
@@ -71,12 +72,17 @@ public enum TemporaryFiles {
         return try body()
     }
 
-    static let cleanupSignals = [SIGINT, SIGTERM, SIGHUP]
+    /// Every signal whose default action ends the process and that a process can catch, except
+    /// SIGPIPE (ignored, see ``installSignalCleanup()``) and the faults (SIGSEGV, SIGBUS, SIGFPE,
+    /// SIGILL, SIGTRAP, SIGSYS), after which nothing in the process can be trusted. With
+    /// SIGQUIT, SIGXCPU and SIGXFSZ the process exits instead of dumping core.
+    static let cleanupSignals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM,
+                                 SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ]
 
-    /// Installs SIGINT, SIGTERM and SIGHUP handlers that remove the temporary file being
+    /// Installs handlers for the ``cleanupSignals`` that remove the temporary file being
     /// written and exit with status 128 + signal, as shells report a signal death.
     ///
-    /// The three signals are also unblocked: a process started from a thread that blocks them
+    /// The signals are also unblocked: a process started from a thread that blocks them
     /// (a test runner's worker thread, some CI agents) inherits that mask, and would otherwise
     /// ignore Ctrl-C and `kill` until the render ends.
     public static func installSignalCleanup() {

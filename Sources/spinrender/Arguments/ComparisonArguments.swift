@@ -7,9 +7,9 @@ enum ComparisonArguments {
         .option("max-diff-pixels", value: "count", help: "Differing pixels a frame may have and still pass."),
         .option("max-diff-ratio", value: "ratio", help: "Fraction of a frame's pixels (0 to 1) that may differ and still pass."),
         .flag("ignore-antialiasing", help: "Do not count pixels that are anti-aliasing on both sides."),
-        .option("diff", value: "path", help: "Write a diff: .png (first failing frame), .gif (every frame), or a folder (a path ending in '/', an existing folder or a name without an extension); other extensions are refused."),
+        .option("diff", value: "path", help: "Write a diff: .png (first failing frame), .gif (every frame), or a folder (a path ending in '/', an existing folder or a name without an extension); other extensions are refused.", isPath: true),
         .flag("json", help: "Print a JSON report instead of text."),
-        .option("junit", value: "path", help: "Write a JUnit XML report."),
+        .option("junit", value: "path", help: "Write a JUnit XML report.", isPath: true),
     ]
 
     static func options(from arguments: ParsedArguments) throws -> ComparisonOptions {
@@ -47,10 +47,10 @@ enum ComparisonArguments {
     static func report(_ result: FrameComparisonResult, suiteName: String, arguments: ParsedArguments,
                        console: Console) throws {
         if arguments.has("json") {
-            print(result.jsonReport, terminator: "")
+            try StandardOutput.write(result.jsonReport)
         } else {
-            console.result(result.summaryLine)
-            result.reportLines.forEach(console.result)
+            try console.result(result.summaryLine)
+            for line in result.reportLines { try console.result(line) }
         }
         try writeReportFiles(result, suiteName: suiteName, arguments: arguments)
     }
@@ -121,7 +121,7 @@ enum VerifyCommand: Command {
     static let usage = "spinrender verify [<options>] --reference <reference>"
     static var options: [OptionSpec] {
         [
-            .option("reference", value: "reference", help: "The frame folder holding the reference frames."),
+            .option("reference", value: "reference", help: "The frame folder holding the reference frames.", isPath: true),
             .option("record", value: "mode", help: "When to write reference frames.", values: RecordMode.allCases.map(\.rawValue),
                     default: "missing, or SPINRENDER_RECORD"),
         ] + ComparisonArguments.specs + RenderOptions.specs + Console.specs
@@ -144,7 +144,7 @@ enum VerifyCommand: Command {
         let suiteName = "spinrender verify \(reference)"
         if arguments.has("json") {
             // One document whatever happened, also when references were only recorded.
-            print(outcome.jsonReport, terminator: "")
+            try StandardOutput.write(outcome.jsonReport)
             if let comparison = outcome.comparison {
                 try ComparisonArguments.writeReportFiles(comparison, suiteName: suiteName, arguments: arguments)
             }

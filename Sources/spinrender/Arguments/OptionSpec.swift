@@ -22,15 +22,18 @@ struct OptionSpec {
     var values: [String]?
     /// Shown as `(default: …)`.
     var defaultText: String?
+    /// The value names a file or folder, so an empty value is a usage error, not a path that
+    /// fails later as an output or input that cannot be opened.
+    var isPath = false
 
     static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
         OptionSpec(name: name, short: short, kind: .flag, valueName: "", help: help)
     }
 
     static func option(_ name: String, short: Character? = nil, value: String, help: String,
-                       values: [String]? = nil, default defaultText: String? = nil) -> OptionSpec {
+                       values: [String]? = nil, default defaultText: String? = nil, isPath: Bool = false) -> OptionSpec {
         OptionSpec(name: name, short: short, kind: .option, valueName: value, help: help, values: values,
-                   defaultText: defaultText)
+                   defaultText: defaultText, isPath: isPath)
     }
 
     static func repeatable(_ name: String, value: String, help: String) -> OptionSpec {
@@ -46,7 +49,8 @@ struct OptionSpec {
     }
 }
 
-/// A positional argument.
+/// A positional argument; every one is a path (an input file or folder), so the command line
+/// refuses an empty one (see `runMain`).
 struct ArgumentSpec {
     var name: String
     var help: String
@@ -122,6 +126,9 @@ struct ParsedArguments {
                 }
                 if let allowed = option.values, !allowed.contains(value) {
                     throw UsageError(message: "The value '\(value)' is invalid for '\(option.synopsis)'. Please provide one of \(allowed.map { "'\($0)'" }.joined(separator: ", ")).")
+                }
+                if option.isPath && value.isEmpty {
+                    throw UsageError(message: "The value '' is invalid for '\(option.synopsis)': an empty path")
                 }
                 parsed.values[name, default: []].append(value)
                 if option.kind == .option { parsed.values[name] = [value] }

@@ -11,10 +11,12 @@ enum BatchCommand: Command {
       A string or number is the option's value, true gives a flag, an array repeats an option.
       Relative outputs are resolved against the manifest's folder; missing folders are created.
       Outputs are GIFs: an output with another extension, such as .png, makes the manifest not valid.
-      Values are checked as on the command line. A failing entry does not stop the others.
-      Exit status: 0 when every entry was written, 1 when any failed (each is named), 65 for a
-      manifest that is not valid (not JSON, unknown key, wrong type, number out of range, an output
-      with an extension other than .gif), 66 when it cannot be read.
+      Values are checked as on the command line; one they refuse ({"scale": 5}, {"threads": 0})
+      fails that entry alone. A key given twice in one object keeps its first value.
+      Exit status: 0 when every entry was written, 1 when any failed (each is named; the others are
+      still written), 65 for a manifest that is not valid JSON of this shape (unknown key, wrong
+      type, a number no double holds such as 1e400, an output with an extension other than .gif
+      or holding a NUL), 66 when it cannot be read.
     """
     static let usage = "spinrender batch <manifest> [--jobs <count>] [--shard <i/n>]"
     static let arguments = [ArgumentSpec(name: "manifest", help: "The JSON manifest.")]
@@ -96,7 +98,7 @@ enum BatchCommand: Command {
             }
         }
         if shard != .all { console.info("shard \(shard): \(selected.count) of \(manifest.entries.count) entries") }
-        console.result(String(BatchSummary.table(ordered).dropLast()))
+        try console.result(String(BatchSummary.table(ordered).dropLast()))
         return ordered.allSatisfy(\.succeeded) ? 0 : 1
     }
 }

@@ -27,7 +27,8 @@ struct Console {
     var quiet = false
     var verbose = false
 
-    func result(_ line: String) { print(line) }
+    /// Writes one line of results; see ``StandardOutput`` for how failures are reported.
+    func result(_ line: String) throws(SpinRenderError) { try StandardOutput.write(line + "\n") }
 
     func warning(_ line: String) {
         guard !quiet else { return }

@@ -13,7 +13,7 @@ enum FramesCommand: Command {
     static let arguments = [ArgumentSpec(name: "input", help: "A GIF to export instead of rendering.", optional: true)]
     static let positionalCount = 0...1
     static var options: [OptionSpec] {
-        [.option("output", short: "o", value: "output", help: "The folder to write; created when missing.")]
+        [.option("output", short: "o", value: "output", help: "The folder to write; created when missing.", isPath: true)]
             + RenderOptions.specs + Console.specs
     }
 

@@ -14,7 +14,7 @@ enum RenderCommand: Command {
     static let usage = "spinrender [render] [<options>] --output <output>"
     static var options: [OptionSpec] {
         [.option("output", short: "o", value: "output",
-                 help: "Where to write the GIF: a .gif path (any other extension is refused) or '-' for standard output.")]
+                 help: "Where to write the GIF: a .gif path (any other extension is refused) or '-' for standard output.", isPath: true)]
             + RenderOptions.specs + Console.specs
     }
 

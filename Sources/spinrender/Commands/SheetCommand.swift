@@ -14,7 +14,7 @@ enum SheetCommand: Command {
     static var options: [OptionSpec] {
         [
             .option("output", short: "o", value: "output",
-                    help: "Where to write the PNG: a .png path (any other extension is refused) or '-' for standard output."),
+                    help: "Where to write the PNG: a .png path (any other extension is refused) or '-' for standard output.", isPath: true),
             .option("columns", value: "count", help: "Frames per row, 1 to 1000.", default: "what makes the sheet closest to square"),
         ] + RenderOptions.specs + Console.specs
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Raster
 @testable import GIFCodec
@@ -122,6 +123,24 @@ struct QuantizerTests {
             let c = Palette.triple(key), p = colors[index]
             return max(abs(Int(c.r) - Int(p.r)), abs(Int(c.g) - Int(p.g)), abs(Int(c.b) - Int(p.b)))
         }.max() ?? 0
+    }
+
+    /// The 1 101 colours of a large drift render (`Corpus/drift-colours-scale3.txt`): the inks'
+    /// blends with the background, the border and each other, where median cut alone leaves
+    /// 4/255 and the cube cover brings the worst error back within 3/255.
+    @Test("a large drift render's colours stay within 3/255 where median cut alone does not")
+    func largeDriftColours() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Corpus/drift-colours-scale3.txt").path
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let keys = text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { 0xFF00_0000 | UInt32($0, radix: 16)! }
+        #expect(keys.count == 1101)
+        let cut = Quantizer.medianCut(keys, to: 255)
+        #expect(Self.worst(keys, cut.colors, cut.assignment) == 4)
+        let (colors, assignment) = Quantizer.reduce(keys, to: 255)
+        #expect(colors.count <= 255)
+        #expect(Self.worst(keys, colors, assignment) == 3)
+        #expect(Quantizer.reduce(keys, to: 255).assignment == assignment)        // deterministic
     }
 
     @Test("preview colours fit 255 entries within 3/255 per channel")

@@ -55,24 +55,32 @@ public enum FileComparison {
         guard let format = DiffFormat(path: path) else {
             throw SpinRenderError(.usage, "cannot write a diff to '\(path)': the extension '\(OutputFile.pathExtension(path) ?? "")' is not .png or .gif; \(DiffFormat.choices)")
         }
+        switch format {
+        case .png, .gif:
+            try OutputFile.write(try encodedDiff(of: result, as: format, path: path), to: path)
+        case .folder:
+            try FrameFolder.write(result.makeDiff(), to: path, scale: nil, arguments: nil)
+        }
+    }
+
+    /// The bytes of a `.png` or `.gif` diff (see ``writeDiff(of:to:)``).
+    ///
+    /// - Throws: ``SpinRenderError`` `.software` when encoding fails, naming `path`.
+    static func encodedDiff(of result: FrameComparisonResult, as format: DiffFormat, path: String) throws(SpinRenderError) -> [UInt8] {
         let diff = result.makeDiff()
         do {
             switch format {
             case .png:
                 let index = result.frames.firstIndex { !$0.status.passed } ?? 0
                 let frame = diff.frames[min(index, diff.frames.count - 1)]
-                try OutputFile.write(try PNGEncoder.encode(frame.image), to: path)
-            case .gif:
+                return try PNGEncoder.encode(frame.image)
+            case .gif, .folder:
                 var sequence = diff
                 for i in sequence.frames.indices where sequence.frames[i].delayCentiseconds < FrameTiming.minimumDelayCentiseconds {
                     sequence.frames[i].delayCentiseconds = 50   // stills and untimed frames: half a second each
                 }
-                try OutputFile.write(try GIFEncoder.encode(sequence).bytes, to: path)
-            case .folder:
-                try FrameFolder.write(diff, to: path, scale: nil, arguments: nil)
+                return try GIFEncoder.encode(sequence).bytes
             }
-        } catch let error as SpinRenderError {
-            throw error
         } catch {
             throw SpinRenderError(.software, "cannot encode the diff for '\(path)': \(error)")
         }

@@ -43,26 +43,28 @@ enum ComparisonArguments {
         return options
     }
 
-    /// Prints the report and writes the diff and JUnit files that were asked for.
-    static func report(_ result: FrameComparisonResult, suiteName: String, arguments: ParsedArguments,
-                       console: Console) throws {
+    /// Checks, before any comparison, that the diff and JUnit outputs asked for can be created.
+    ///
+    /// - Throws: ``SpinRenderError`` `.cannotCreate` (73) naming the output.
+    static func prepareOutputs(_ arguments: ParsedArguments) throws(SpinRenderError) -> ComparisonOutputs {
+        try ComparisonOutputs.prepare(diff: arguments.value("diff"), junit: arguments.value("junit"))
+    }
+
+    /// Writes the diff and JUnit files, then prints the report (text, or JSON with `--json`).
+    ///
+    /// The files come first: a write that fails exits 73 or 74 with its error on standard error
+    /// and no report on standard output, rather than after a report whose verdict the exit
+    /// status contradicts.
+    static func report(_ result: FrameComparisonResult, suiteName: String, outputs: ComparisonOutputs,
+                       arguments: ParsedArguments, console: Console, json: String? = nil) throws {
+        try outputs.write(result, suiteName: suiteName)
         if arguments.has("json") {
-            try StandardOutput.write(result.jsonReport)
+            try StandardOutput.write(json ?? result.jsonReport)
         } else {
             try console.result(result.summaryLine)
             for line in result.reportLines { try console.result(line) }
         }
-        try writeReportFiles(result, suiteName: suiteName, arguments: arguments)
-    }
-
-    /// Writes the diff and JUnit files that were asked for.
-    static func writeReportFiles(_ result: FrameComparisonResult, suiteName: String, arguments: ParsedArguments) throws {
-        if let path = arguments.value("diff") {
-            try FileComparison.writeDiff(of: result, to: path)
-        }
-        if let path = arguments.value("junit") {
-            try OutputFile.write(Array(result.junitXML(suiteName: suiteName).utf8), to: path)
-        }
+        try outputs.writeStandardOutput(result, suiteName: suiteName)
     }
 }
 
@@ -74,7 +76,9 @@ enum CompareCommand: Command {
       Checks canvas size, frame count (identical neighbours merged), delays and loop count, then pixels
       in 8-bit sRGB RGBA: fully transparent pixels are equal whatever their hidden colour; alpha counts.
       Exit status: 0 equal within tolerance, 1 pixels differ, 2 size, frame count, delays or loop count
-      differ, 64 usage, 65 bad data, 66 missing input.
+      differ, 64 usage, 65 bad data, 66 missing input, 73 a --diff or --junit output cannot be created
+      (checked before comparing), 74 writing it failed. The outputs are written before the report is
+      printed, so a run that fails to write them prints no verdict.
     """
     static let usage = "spinrender compare <actual> <expected> [<options>]"
     static let arguments = [
@@ -95,11 +99,13 @@ enum CompareCommand: Command {
             where InputFile.sameFile(output, actual) || InputFile.sameFile(output, expected) {
             throw UsageError(message: "The output '\(output)' is one of the inputs; it would be overwritten")
         }
+        let outputs = try ComparisonArguments.prepareOutputs(arguments)
         let (result, warnings) = try FileComparison.compare(
             actual: actual, expected: expected, options: options, maximumBytes: try RenderOptions.memoryLimit(arguments),
             progress: { ProgressBar.standardError(label: "compare", total: $0, quiet: console.quiet) })
         warnings.forEach(console.warning)
-        try ComparisonArguments.report(result, suiteName: "spinrender compare \(actual) \(expected)", arguments: arguments, console: console)
+        try ComparisonArguments.report(result, suiteName: "spinrender compare \(actual) \(expected)", outputs: outputs,
+                                       arguments: arguments, console: console)
         return result.verdict.exitStatus
     }
 }
@@ -138,22 +144,28 @@ enum VerifyCommand: Command {
         }
         let options = try ComparisonArguments.options(from: arguments)
         let request = try RenderOptions.request(from: arguments)
+        // Before rendering or recording: a run that could not write its diff or JUnit file
+        // records nothing.
+        let outputs = try ComparisonArguments.prepareOutputs(arguments)
         let outcome = try Verification.verify(request, referenceFolder: reference, record: record, options: options,
                                               arguments: RenderOptions.reproducibleArguments(arguments),
                                               maximumBytes: try RenderOptions.memoryLimit(arguments))
         let suiteName = "spinrender verify \(reference)"
-        if arguments.has("json") {
-            // One document whatever happened, also when references were only recorded.
-            try StandardOutput.write(outcome.jsonReport)
-            if let comparison = outcome.comparison {
-                try ComparisonArguments.writeReportFiles(comparison, suiteName: suiteName, arguments: arguments)
+        let note = outcome.recorded || outcome.comparison == nil ? outcome.message + "\n" : nil
+        if let comparison = outcome.comparison {
+            do {
+                // --json prints one document whatever happened, also when references were only recorded.
+                try ComparisonArguments.report(comparison, suiteName: suiteName, outputs: outputs, arguments: arguments,
+                                               console: console, json: outcome.jsonReport)
+            } catch {
+                // What was recorded is still said, before the error that ends the run.
+                if let note { StandardError.write(note) }
+                throw error
             }
-        } else if let comparison = outcome.comparison {
-            try ComparisonArguments.report(comparison, suiteName: suiteName, arguments: arguments, console: console)
+        } else if arguments.has("json") {
+            try StandardOutput.write(outcome.jsonReport)
         }
-        if outcome.recorded || outcome.comparison == nil {
-            StandardError.write(outcome.message + "\n")
-        }
+        if let note { StandardError.write(note) }
         return outcome.exitStatus
     }
 }

@@ -1,0 +1,106 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Compare
+
+/// The files a comparison writes besides its report — the diff (`--diff`) and the JUnit XML
+/// (`--junit`) — checked before the comparison and written after it.
+///
+/// A verdict printed before a file fails to be written would be contradicted by the exit status
+/// (73), so every output is checked first, as ``OutputFile/prepare(_:)`` checks a render's: a
+/// `.png` or `.gif` diff and the JUnit file get their temporary file in their folder now, and a
+/// diff folder's nearest existing folder must take a new folder (one is made and removed). What
+/// can still fail afterwards (a full disk, a folder changed meanwhile) fails in ``write(_:suiteName:)``,
+/// which callers run before printing the report. Dropping the value unwritten removes the
+/// temporary files.
+public struct ComparisonOutputs {
+    enum Diff {
+        case file(PendingOutput, DiffFormat)
+        case folder(String)
+    }
+
+    let diff: Diff?
+    let junit: PendingOutput?
+
+    /// Checks that the diff and the JUnit report can be created, before any comparison.
+    ///
+    /// - Parameters:
+    ///   - diffPath: the `--diff` path, whose format ``DiffFormat`` decides; `nil` for none.
+    ///   - junitPath: the `--junit` path (`-` for standard output); `nil` for none.
+    /// - Throws: ``SpinRenderError`` `.usage` (64) for a diff extension that is not .png or .gif,
+    ///   `.cannotCreate` (73) naming the output that cannot be created and why.
+    public static func prepare(diff diffPath: String?, junit junitPath: String?) throws(SpinRenderError) -> ComparisonOutputs {
+        var diff: Diff?
+        if let diffPath {
+            guard let format = DiffFormat(path: diffPath) else {
+                throw SpinRenderError(.usage, "cannot write a diff to '\(diffPath)': the extension '\(OutputFile.pathExtension(diffPath) ?? "")' is not .png or .gif; \(DiffFormat.choices)")
+            }
+            if format == .folder {
+                try checkFolderCanBeWritten(diffPath)
+                diff = .folder(diffPath)
+            } else {
+                diff = .file(try OutputFile.prepare(diffPath), format)
+            }
+        }
+        return ComparisonOutputs(diff: diff, junit: try junitPath.map { path throws(SpinRenderError) in try OutputFile.prepare(path) })
+    }
+
+    /// Whether the JUnit report goes to standard output (`--junit -`); it is then written by
+    /// ``writeStandardOutput(_:suiteName:)``, after the report, rather than by ``write(_:suiteName:)``.
+    public var junitToStandardOutput: Bool { junit?.path == "-" }
+
+    /// Writes the diff and the JUnit file (unless it goes to standard output).
+    ///
+    /// - Throws: ``SpinRenderError`` `.cannotCreate` (73) or `.ioError` (74) naming the file.
+    public func write(_ result: FrameComparisonResult, suiteName: String) throws(SpinRenderError) {
+        switch diff {
+        case .file(let pending, let format)?:
+            try pending.commit(FileComparison.encodedDiff(of: result, as: format, path: pending.path))
+        case .folder(let path)?:
+            try FrameFolder.write(result.makeDiff(), to: path, scale: nil, arguments: nil)
+        case nil:
+            break
+        }
+        if let junit, !junitToStandardOutput {
+            try junit.commit(Array(result.junitXML(suiteName: suiteName).utf8))
+        }
+    }
+
+    /// Writes the JUnit report to standard output when `--junit -` asked for it.
+    public func writeStandardOutput(_ result: FrameComparisonResult, suiteName: String) throws(SpinRenderError) {
+        if let junit, junitToStandardOutput {
+            try junit.commit(Array(result.junitXML(suiteName: suiteName).utf8))
+        }
+    }
+
+    /// Checks what ``FrameFolder/write(_:to:scale:arguments:)`` will need: an existing `path`
+    /// is a folder holding only frames, and the nearest existing folder above it takes a new
+    /// folder (its staging folder, and any missing parents).
+    ///
+    /// - Throws: ``SpinRenderError`` `.cannotCreate` (73) naming `path`.
+    static func checkFolderCanBeWritten(_ path: String) throws(SpinRenderError) {
+        var target = path
+        while target.count > 1 && target.hasSuffix("/") { target.removeLast() }
+        if InputFile.exists(target) {
+            guard InputFile.isDirectory(target) else {
+                throw SpinRenderError(.cannotCreate, "cannot create frame folder '\(target)': a file is in the way")
+            }
+            if let foreign = try InputFile.list(target).first(where: { !FrameFolder.isFrameName($0) && $0 != FrameFolder.metadataName }) {
+                throw SpinRenderError(.cannotCreate, "'\(target)' holds '\(foreign)', which is not a frame: give an empty folder or one that only holds frames")
+            }
+        }
+        var parent = OutputFile.folder(of: target)
+        while !InputFile.exists(parent) { parent = OutputFile.folder(of: parent) }
+        guard InputFile.isDirectory(parent) else {
+            throw SpinRenderError(.cannotCreate, "cannot create frame folder '\(target)': '\(parent)' is not a folder")
+        }
+        let name = String((target.split(separator: "/").last ?? "frames").prefix(200))
+        var template = Array("\(parent)/.\(name).spinrender-check-XXXXXX".utf8CString)
+        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
+            throw SpinRenderError(.cannotCreate, "cannot create frame folder '\(target)': \(describeErrno(errno))")
+        }
+        rmdir(template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
+    }
+}

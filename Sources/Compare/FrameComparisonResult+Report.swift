@@ -13,14 +13,16 @@ extension FrameComparisonResult {
         }
     }
 
-    /// The human report: one line per shape or timing mismatch (in check order), then one line per
+    /// The human report's lines after ``summaryLine``: one line per shape or timing mismatch (in
+    /// check order) but the first, which the summary line already states, then one line per
     /// failing frame, first differing frame first. Empty when the sequences are equal.
     ///
     /// A frame line reads `frame 3: 12 of 10000 pixels differ (0.12 %), first at (4, 5),
     /// max distance 0.132`, plus the anti-aliased pixels ignored and the source frame numbers when
     /// merging identical frames made them differ from the index.
     public var reportLines: [String] {
-        mismatches.map(\.description) + failingFrames.map(Self.line(for:))
+        let stated = mismatches.first.map(\.description) == summaryLine ? 1 : 0
+        return mismatches.dropFirst(stated).map(\.description) + failingFrames.map(Self.line(for:))
     }
 
     /// The report line of one frame.

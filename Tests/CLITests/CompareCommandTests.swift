@@ -52,7 +52,16 @@ struct CompareCommandTests {
         #expect(try spinrender(["--scale", "3", "-o", "b.gif"], in: folder).status == 0)
         let result = try spinrender(["compare", "a.gif", "b.gif", "--diff", "diff.gif"], in: folder)
         #expect(result.status == 2)
-        #expect(result.output.contains("canvas size differs"))
+        // Said once, as the summary line; the frame lines follow.
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(lines.first == "canvas size differs: actual 74 × 68, expected 111 × 102", "\(result.output)")
+        #expect(lines.count { $0.contains("canvas size differs") } == 1, "\(result.output)")
+        #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("frame ") }, "\(result.output)")
+        let json = try spinrender(["compare", "a.gif", "b.gif", "--json"], in: folder)
+        #expect(json.status == 2)
+        let report = try #require(try JSONSerialization.jsonObject(with: json.standardOutput) as? [String: Any])
+        #expect(report["summary"] as? String == lines.first)
+        #expect((report["mismatches"] as? [[String: Any]])?.count == 1)
         let diff = try GIFDecoder.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/diff.gif"))))
         #expect(diff.sequence.width == 111 && diff.sequence.height == 102)
     }

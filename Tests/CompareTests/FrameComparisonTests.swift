@@ -74,7 +74,8 @@ import Raster
         #expect(result.verdict == .sizeMismatch)
         #expect(result.exitStatus == 2)
         #expect(result.mismatches == [.canvasSize(actualWidth: 10, actualHeight: 8, expectedWidth: 12, expectedHeight: 7)])
-        #expect(result.reportLines.first == "canvas size differs: actual 10 × 8, expected 12 × 7")
+        #expect(result.summaryLine == "canvas size differs: actual 10 × 8, expected 12 × 7")
+        #expect(result.reportLines.first?.hasPrefix("frame 0: 26 of 96 pixels differ") == true)
         // Padded canvas 12 × 8; the overlap 10 × 7 is equal, the other 96 − 70 = 26 pixels differ.
         #expect(result.frames[0].pixelCount == 96)
         #expect(result.frames[0].differingPixels == 26)
@@ -98,7 +99,8 @@ import Raster
         #expect(result.frames.map(\.status) == [.identical, .identical, .missingInActual])
         #expect(result.frames[2].differingPixels == 80)
         #expect(result.makeDiff().frames.count == 3)
-        #expect(result.reportLines == ["frame count differs: actual 2, expected 3", "frame 2: missing in actual"])
+        #expect(result.summaryLine == "frame count differs: actual 2, expected 3")
+        #expect(result.reportLines == ["frame 2: missing in actual"])
     }
 
     @Test func delayMismatchHasStatusTwo() {

@@ -44,6 +44,35 @@ import Raster
         #expect(options["maxDiffPixels"] is NSNull)
     }
 
+    @Test("the text report states each shape or timing mismatch once: the first in the summary line, the others after it",
+          arguments: [false, true])
+    func textReportStatesEachMismatchOnce(loopsDiffer: Bool) throws {
+        func frames(width: Int) -> [RGBAImage] {
+            var changed = Fixtures.square(width: width)
+            changed[0, 0] = .black
+            return [Fixtures.square(width: width), changed]
+        }
+        let actual = Fixtures.animation(frames(width: 10), delays: [5, 5])
+        let expected = Fixtures.animation(frames(width: 12), delays: [5, 5], loop: loopsDiffer ? .playOnce : .forever)
+        let result = FrameComparison.compare(actual: actual, expected: expected)
+        let mismatchLines = ["canvas size differs: actual 10 × 8, expected 12 × 8"]
+            + (loopsDiffer ? ["loop count differs: actual forever, expected once"] : [])
+        #expect(result.verdict == .sizeMismatch)
+        #expect(result.mismatches.map(\.description) == mismatchLines)
+        let report = [result.summaryLine] + result.reportLines
+        #expect(Array(report.prefix(mismatchLines.count)) == mismatchLines, "\(report)")
+        for line in mismatchLines {
+            #expect(report.count { $0 == line } == 1, "\(report)")
+        }
+        // The rest are the failing frames.
+        #expect(report.count == mismatchLines.count + result.totals.failingFrames, "\(report)")
+        #expect(report.dropFirst(mismatchLines.count).allSatisfy { $0.hasPrefix("frame ") }, "\(report)")
+        // JSON: the summary line, and the mismatches in their own array, as the JUnit report has them.
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.jsonReport.utf8)) as? [String: Any])
+        #expect(json["summary"] as? String == mismatchLines[0])
+        #expect((json["mismatches"] as? [[String: Any]])?.compactMap { $0["message"] as? String } == mismatchLines)
+    }
+
     @Test func jsonReportOfPixelDifferencesHasCoordinates() throws {
         var changed = Fixtures.square()
         changed[7, 6] = .black

@@ -43,6 +43,19 @@ struct RenderCommandTests {
         #expect(try GIFDecoder.decode(max).sequence == GIFDecoder.decode(normal).sequence)
     }
 
+    /// Exact for one spinner (at most 256 colours); the preview's palette is quantized (1/255 at
+    /// worst), which a threshold of 0.01 on pixelmatch's scale absorbs.
+    @Test("frames --transparent holds what the GIF shows: compare finds the GIF equal to them",
+          arguments: [(["--mode", "explicit"], "0"), (["--mode", "preview"], "0.01")])
+    func transparentFramesMatchTheGIF(mode: [String], threshold: String) throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try spinrender(mode + ["--transparent", "-o", "a.gif"], in: folder).status == 0)
+        #expect(try spinrender(["frames"] + mode + ["--transparent", "-o", "fa"], in: folder).status == 0)
+        let result = try spinrender(["compare", "a.gif", "fa", "--threshold", threshold], in: folder)
+        #expect(result.status == 0, "\(result.standardOutput) \(result.standardError)")
+    }
+
     @Test func dashWritesTheGIFToStandardOutput() throws {
         let result = try spinrender(["-o", "-"])
         #expect(result.status == 0)

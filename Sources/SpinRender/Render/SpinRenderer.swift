@@ -27,15 +27,35 @@ public enum SpinRenderer {
     /// identical to the pixel, and with ``RenderRequest/compact`` only the shortest whole repeat
     /// is kept, the loop count multiplied to play the same.
     ///
+    /// With a transparent background the frames hold what the GIF shows (GIF has no partial
+    /// transparency): pixels under 50 % alpha transparent, the others composited onto the matte
+    /// (``GIFEncodingOptions/displayedColor(of:)``), so `compare` finds a rendered GIF equal to
+    /// them.
+    ///
     /// - Parameter progress: advanced once per frame drawn (shown only on a terminal).
     public static func renderFrames(_ request: RenderRequest, progress: ProgressBar? = nil) -> RenderedAnimation {
         let plan = FramePlan(request)
         let images = renderImages(plan, range: 0..<plan.emittedCount, threads: request.threads, progress: progress)
         progress?.finish()
         let frames = images.enumerated().map { TimedFrame(image: $1, delayCentiseconds: plan.delay(ofFrame: $0)) }
-        let sequence = FrameSequence(width: plan.renderer.width, height: plan.renderer.height, frames: frames,
+        var sequence = FrameSequence(width: plan.renderer.width, height: plan.renderer.height, frames: frames,
                                      loopCount: plan.loopCount)
+        if request.scene.transparentBackground {
+            sequence = encodingOptions(request, plan).displayedSequence(of: sequence)
+        }
         return RenderedAnimation(sequence: sequence, uncompactedFrameCount: plan.frameCount, warnings: plan.warnings)
+    }
+
+    /// The GIF encoder's settings for a request.
+    static func encodingOptions(_ request: RenderRequest, _ plan: FramePlan) -> GIFEncodingOptions {
+        var options = GIFEncodingOptions()
+        options.optimize = request.optimize
+        options.dither = request.dither
+        options.effort = request.effort
+        if request.scene.transparentBackground {
+            options.transparentBackground = request.matte ?? request.scene.background ?? plan.renderer.palette.background
+        }
+        return options
     }
 
     /// Renders a request and encodes it as a GIF in one pass with bounded memory.
@@ -51,13 +71,7 @@ public enum SpinRenderer {
     ///   inputs this renderer never makes).
     public static func renderGIF(_ request: RenderRequest, progress: ProgressBar? = nil) throws(SpinRenderError) -> RenderedGIF {
         let plan = FramePlan(request)
-        var options = GIFEncodingOptions()
-        options.optimize = request.optimize
-        options.dither = request.dither
-        options.effort = request.effort
-        if request.scene.transparentBackground {
-            options.transparentBackground = request.matte ?? request.scene.background ?? plan.renderer.palette.background
-        }
+        var options = encodingOptions(request, plan)
         let pixels = plan.renderer.width * plan.renderer.height
         let workers = workerCount(request.threads, frames: plan.emittedCount, pixelsPerFrame: pixels)
         options.threads = workers

@@ -137,7 +137,9 @@ enum RenderOptions {
             // One ink on one background has at most 256 colours (coverage levels); the
             // preview's two inks and border, or an opacity or scale effect, may have more.
             let manyColours = scene.mode == .preview || scene.effect != .rotation
-            needed = pixels * frames * (manyColours ? 3 : 2) + pixels * 4 * 16
+            // The process itself (code, runtime, first allocations) adds about 13 MiB: 32 MiB
+            // covers it.
+            needed = pixels * frames * (manyColours ? 3 : 2) + pixels * 4 * 16 + Double(32 << 20)
         case .none: needed = 0
         }
         if needed > Double(limit) {

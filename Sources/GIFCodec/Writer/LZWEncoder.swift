@@ -99,14 +99,12 @@ struct LZWEncoder {
         if let alternatives { precondition(alternatives.count == pixels.count) }
         let table = dictionary.table
         let clear = 1 << minCodeSize
-        let endOfInformation = clear + 1
         var writer = BitWriter(countOnly: countOnly, capacity: pixels.count / 2 + 16)
-        var width = minCodeSize + 1
-        var next = endOfInformation + 1
+        var codes = CodeCounter(minCodeSize: minCodeSize)
 
         body: do {
             table.reset()
-            writer.write(clear, width: width)
+            writer.write(clear, width: codes.width)
             guard pixels.count > 0 else { break body }
             let p = pixels.baseAddress!
             if alternatives == nil && !flexible {
@@ -120,20 +118,12 @@ struct LZWEncoder {
                         current = child
                         continue
                     }
-                    writer.write(current, width: width)
-                    table.insert(current, symbol, code: next, at: slot)
-                    if next >= 1 << width && width < 12 { width += 1 }
-                    if next == 4095 {
-                        writer.write(clear, width: width)
-                        table.reset()
-                        width = minCodeSize + 1
-                        next = endOfInformation + 1
-                    } else {
-                        next += 1
-                    }
+                    writer.write(current, width: codes.width)
+                    table.insert(current, symbol, code: codes.next, at: slot)
+                    codes.advance(&writer, table)
                     current = symbol
                 }
-                writer.write(current, width: width)
+                writer.write(current, width: codes.width)
                 break body
             }
             // Without alternatives every pixel is its own alternative.
@@ -200,7 +190,7 @@ struct LZWEncoder {
                         }
                     }
                 }
-                writer.write(path[length - 1], width: width)
+                writer.write(path[length - 1], width: codes.width)
                 i += length
                 guard i < n else { break }
                 symbol = start(i, needsReach: false).symbol
@@ -208,20 +198,12 @@ struct LZWEncoder {
                 // dictionary (possible after a shorter prefix) keeps its old code.
                 let slot = table.find(path[length - 1], symbol)
                 if table.code(at: slot) == 0 {
-                    table.insert(path[length - 1], symbol, code: next, at: slot)
+                    table.insert(path[length - 1], symbol, code: codes.next, at: slot)
                 }
-                if next >= 1 << width && width < 12 { width += 1 }
-                if next == 4095 {
-                    writer.write(clear, width: width)
-                    table.reset()
-                    width = minCodeSize + 1
-                    next = endOfInformation + 1
-                } else {
-                    next += 1
-                }
+                codes.advance(&writer, table)
             }
         }
-        writer.write(endOfInformation, width: width)
+        writer.write(codes.endOfInformation, width: codes.width)
         writer.finish()
         return (writer.bytes, writer.count)
     }
@@ -286,6 +268,38 @@ struct CodeTable {
     func reset() {
         for k in 0..<usedCount.pointee { slots[Int(used[k])] = 0 }
         usedCount.pointee = 0
+    }
+}
+
+/// The next code to define and the code width (GIF89a appendix F): widths grow from
+/// `minCodeSize + 1` when the next code reaches `2^width`, up to 12 bits, and the dictionary is
+/// cleared once code 4095 is taken.
+struct CodeCounter {
+    let minCodeSize: Int
+    var clear: Int { 1 << minCodeSize }
+    var endOfInformation: Int { clear + 1 }
+    private(set) var width: Int
+    private(set) var next: Int
+
+    init(minCodeSize: Int) {
+        self.minCodeSize = minCodeSize
+        width = minCodeSize + 1
+        next = (1 << minCodeSize) + 2
+    }
+
+    /// After code `next` is defined: widens the codes or, at 4095, writes a clear code and
+    /// empties `table`.
+    @inline(__always)
+    mutating func advance(_ writer: inout BitWriter, _ table: CodeTable) {
+        if next >= 1 << width && width < 12 { width += 1 }
+        if next == 4095 {
+            writer.write(clear, width: width)
+            table.reset()
+            width = minCodeSize + 1
+            next = endOfInformation + 1
+        } else {
+            next += 1
+        }
     }
 }
 

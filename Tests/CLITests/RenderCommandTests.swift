@@ -56,6 +56,21 @@ struct RenderCommandTests {
         #expect(result.status == 0, "\(result.standardOutput) \(result.standardError)")
     }
 
+    @Test("frames -o with an image file name is a usage error (64), unless that folder exists",
+          arguments: ["out.png", "frames.GIF", "sub/x.jpeg"])
+    func framesRefusesAnImageFileName(name: String) throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let refused = try spinrender(["frames", "-o", name], in: folder)
+        #expect(refused.status == 64)
+        #expect(refused.standardError.hasPrefix("Error: The value '\(name)' is invalid for '-o, --output <output>': frames are written to a folder"),
+                "\(refused.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+        try FileManager.default.createDirectory(atPath: folder + "/" + name, withIntermediateDirectories: true)
+        #expect(try spinrender(["frames", "-o", name], in: folder).status == 0)
+        #expect(FileManager.default.fileExists(atPath: folder + "/" + name + "/frame_0000.png"))
+    }
+
     @Test func dashWritesTheGIFToStandardOutput() throws {
         let result = try spinrender(["-o", "-"])
         #expect(result.status == 0)

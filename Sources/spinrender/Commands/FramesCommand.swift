@@ -1,3 +1,4 @@
+import Foundation
 import SpinRender
 
 /// `spinrender frames`: export frames as PNG files plus `frames.json`.
@@ -13,7 +14,7 @@ enum FramesCommand: Command {
     static let arguments = [ArgumentSpec(name: "input", help: "A GIF to export instead of rendering.", optional: true)]
     static let positionalCount = 0...1
     static var options: [OptionSpec] {
-        [.option("output", short: "o", value: "output", help: "The folder to write; created when missing.", isPath: true)]
+        [.option("output", short: "o", value: "output", help: "The folder to write; created when missing (a name ending in .png, .gif or another image extension is refused).", isPath: true)]
             + RenderOptions.specs + Console.specs
     }
 
@@ -23,6 +24,17 @@ enum FramesCommand: Command {
         }
         if output == "-" {
             throw UsageError(message: "The value '-' is invalid for '--output <output>': frames go to a folder, not standard output")
+        }
+        // A name promising one image file (out.png) would become a folder of them: refused,
+        // unless such a folder already exists.
+        let imageExtensions: Set<String> = ["png", "gif", "jpg", "jpeg", "webp", "apng"]
+        let name = output.split(separator: "/").last.map(String.init) ?? output
+        if let dot = name.lastIndex(of: "."), dot != name.startIndex,
+           imageExtensions.contains(name[name.index(after: dot)...].lowercased()) {
+            var isFolder: ObjCBool = false
+            if !(FileManager.default.fileExists(atPath: output, isDirectory: &isFolder) && isFolder.boolValue) {
+                throw UsageError(message: "The value '\(output)' is invalid for '-o, --output <output>': frames are written to a folder of PNG files, and '\(name)' names one image; give a folder path")
+            }
         }
         if let input = arguments.positionals.first {
             if let option = RenderOptions.specs.first(where: { arguments.has($0.name) && $0.name != "max-memory" }) {

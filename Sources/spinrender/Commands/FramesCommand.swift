@@ -6,9 +6,11 @@ enum FramesCommand: Command {
     static let name = "frames"
     static let abstract = "Write the frames as PNG files (frame_0000.png …) and frames.json, from a render or from any GIF."
     static let discussion: String? = """
-      Without INPUT, renders with the same options as 'spinrender' and writes the frames the GIF would
-      hold. With INPUT (a GIF), writes its frames composited exactly as a browser shows them, with their
-      delays and loop count in frames.json.
+      Without INPUT, renders with the same options as 'spinrender' and writes the frames the GIF
+      shows, one per frame step (identical consecutive frames, which the GIF merges, stay separate);
+      with --transparent each pixel is as the GIF has it (transparent under 50 % alpha, else on the
+      matte). With INPUT (a GIF), writes its frames composited exactly as a browser shows them, with
+      their delays and loop count in frames.json.
     """
     static let usage = "spinrender frames [<input>] [<options>] --output <output>"
     static let arguments = [ArgumentSpec(name: "input", help: "A GIF to export instead of rendering.", optional: true)]

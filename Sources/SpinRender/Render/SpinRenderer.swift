@@ -35,7 +35,7 @@ public enum SpinRenderer {
     /// - Parameter progress: advanced once per frame drawn (shown only on a terminal).
     public static func renderFrames(_ request: RenderRequest, progress: ProgressBar? = nil) -> RenderedAnimation {
         let plan = FramePlan(request)
-        let images = renderImages(plan, range: 0..<plan.emittedCount, threads: request.threads, progress: progress)
+        let images = renderImages(plan, threads: request.threads, progress: progress)
         progress?.finish()
         let frames = images.enumerated().map { TimedFrame(image: $1, delayCentiseconds: plan.delay(ofFrame: $0)) }
         var sequence = FrameSequence(width: plan.renderer.width, height: plan.renderer.height, frames: frames,
@@ -152,19 +152,15 @@ public enum SpinRenderer {
         return max(1, min(frames, ProcessorCount.online))
     }
 
-    /// Draws the frames in `range` on up to `threads` threads, in order.
-    ///
-    /// - Parameter rasterizers: one scratch rasterizer per worker, reused across calls
-    ///   (`nil`: made for this call).
-    static func renderImages(_ plan: FramePlan, range: Range<Int>, threads: Int?, progress: ProgressBar?,
-                             rasterizers: RasterizerPool? = nil) -> [RGBAImage] {
-        let count = range.count
+    /// Draws every emitted frame on up to `threads` threads, in order.
+    static func renderImages(_ plan: FramePlan, threads: Int?, progress: ProgressBar?) -> [RGBAImage] {
+        let count = plan.emittedCount
         let renderer = plan.renderer
         let workers = workerCount(threads, frames: count, pixelsPerFrame: renderer.width * renderer.height)
-        let pool = rasterizers ?? RasterizerPool(renderer, count: workers)
+        let pool = RasterizerPool(renderer, count: workers)
         if workers == 1 {
             return pool.withRasterizer(0) { rasterizer in
-                range.map { index in
+                (0..<count).map { index in
                     defer { progress?.advance() }
                     return renderer.render(renderer.timeline.state(atSeconds: plan.sampleTime(ofFrame: index)),
                                            using: &rasterizer)
@@ -176,7 +172,7 @@ public enum SpinRenderer {
             pool.withRasterizer(worker) { rasterizer in
                 var slot = worker
                 while slot < count {
-                    let time = plan.sampleTime(ofFrame: range.lowerBound + slot)
+                    let time = plan.sampleTime(ofFrame: slot)
                     slots.store(renderer.render(renderer.timeline.state(atSeconds: time), using: &rasterizer), at: slot)
                     progress?.advance()
                     slot += workers
@@ -210,12 +206,9 @@ final class RasterizerPool: @unchecked Sendable {
         slots.deallocate()
     }
 
+    /// Runs `body` with worker `worker`'s rasterizer (`worker` < the pool's count).
     func withRasterizer<T, E: Error>(_ worker: Int, _ body: (inout CoverageRasterizer) throws(E) -> T) throws(E) -> T {
-        // A worker index beyond the pool (a caller asking for more threads) gets a fresh one.
-        guard worker < count else {
-            var rasterizer = renderer.makeRasterizer()
-            return try body(&rasterizer)
-        }
+        precondition(worker < count, "one rasterizer per worker")
         if slots[worker] == nil { slots[worker] = renderer.makeRasterizer() }
         return try body(&slots[worker]!)
     }

@@ -7,7 +7,7 @@ import Raster
 /// (``GIFEncodingOptions/displayedColor(of:)``) as 1-byte colour ids per frame → one global
 /// palette, exact when the frames use at most 256 colours (255 with transparent pixels), else
 /// `Quantizer` → palette-index images → identical consecutive frames merged → palette ordered
-/// by use → frame plan (`FramePlanner`: changed rectangles, transparent unchanged pixels,
+/// so frames get small code sizes (``PaletteOrder``) → frame plan (`FramePlanner`: changed rectangles, transparent unchanged pixels,
 /// per-frame transparent index and LZW code size, disposal) → giflib writes the header, the
 /// screen descriptor, the loop block, the graphic control extensions and the image
 /// descriptors; the image data comes from our `LZWEncoder`. The bytes depend only on the
@@ -73,10 +73,10 @@ public enum GIFEncoder {
             targets.append((group.image, remaining))
         }
 
-        // Written palette: most used colours first, so each frame's largest index, and with it
-        // its LZW code size, stays small.
-        let order = popularityOrder(images: images, targets: targets, colorCount: palette.colors.count,
-                                    width: width, height: height)
+        // Written palette: the colours whole frames draw first, so each frame's largest index,
+        // and with it its LZW code size, stays small.
+        let order = paletteOrder(images: images, targets: targets, colorCount: palette.colors.count,
+                                 width: width, height: height)
         var table = [RGBTriple](repeating: RGBTriple(r: 0, g: 0, b: 0), count: 1 << bits)
         for (old, color) in palette.colors.enumerated() { table[Int(order[old])] = color }
 
@@ -127,15 +127,18 @@ public enum GIFEncoder {
                                  storedFrameCount: storedCount)
     }
 
-    /// Palette order by use: colours drawn in more stored frames first, then more pixels, then
-    /// by value. Counts each target's pixels inside the box where it differs from the previous
-    /// target (the whole canvas for the first): roughly the rectangles the planner will store.
+    /// The written palette's order (``PaletteOrder``): nested prefixes holding the colours whole
+    /// frames draw, so those frames get smaller LZW code sizes, each prefix and the rest in
+    /// popularity order (colours drawn in more stored frames first, then more pixels, then by
+    /// value). Each target is measured inside the box where it differs from the previous target
+    /// (the whole canvas for the first): roughly the rectangles the planner will store.
     ///
     /// - Returns: 256 entries, sorted-colour index → written index; entries from `colorCount`
     ///   on (the transparent symbol) map to themselves.
-    static func popularityOrder(images: [[UInt8]], targets: [(image: Int, delay: Int)], colorCount: Int,
-                                width: Int, height: Int) -> [UInt8] {
+    static func paletteOrder(images: [[UInt8]], targets: [(image: Int, delay: Int)], colorCount: Int,
+                             width: Int, height: Int) -> [UInt8] {
         var frames = [Int](repeating: 0, count: 256), pixels = [Int](repeating: 0, count: 256)
+        var drawn: [PaletteOrder.FrameColours] = []
         var previous: [UInt8]? = nil
         for target in targets {
             let image = images[target.image]
@@ -144,17 +147,21 @@ public enum GIFEncoder {
                 let changed = PixelRect.changedBox(image, previous, width: width, height: height)
                 box = (changed.x, changed.y, changed.x + changed.width, changed.y + changed.height)
             }
-            previous = image
+            defer { previous = image }
             guard box.x0 < box.x1 else { continue }
-            var histogram = [Int](repeating: 0, count: 256)
-            image.withUnsafeBufferPointer { a in
-                histogram.withUnsafeMutableBufferPointer { h in
-                    // Box inside the canvas; values < 256.
-                    for y in box.y0..<box.y1 {
-                        for x in box.x0..<box.x1 { h[Int(a[y * width + x])] += 1 }
+            var histogram = [Int](repeating: 0, count: 256), changed = [Int](repeating: 0, count: 256)
+            let runs = image.withUnsafeBufferPointer { a in
+                (previous ?? []).withUnsafeBufferPointer { p in
+                    histogram.withUnsafeMutableBufferPointer { h in
+                        changed.withUnsafeMutableBufferPointer { c in
+                            Self.count(a, over: p, in: box, width: width, histogram: h, changed: c)
+                        }
                     }
                 }
             }
+            var colours = IndexSet256()
+            for i in 0..<colorCount where changed[i] > 0 { colours.insert(i) }
+            drawn.append(.init(colours: colours, weight: runs))
             for i in 0..<256 where histogram[i] > 0 {
                 frames[i] += 1
                 pixels[i] += histogram[i]
@@ -163,9 +170,34 @@ public enum GIFEncoder {
         let ranked = (0..<colorCount).sorted { a, b in
             (frames[a], pixels[a], -a) > (frames[b], pixels[b], -b)
         }
-        var order = (0..<256).map { UInt8($0) }
-        for (new, old) in ranked.enumerated() { order[old] = UInt8(new) }
-        return order
+        return PaletteOrder.order(frames: drawn, ranked: ranked, colorCount: colorCount)
+    }
+
+    /// Counts each index inside `box` of `image` into `histogram`, and into `changed` where it
+    /// differs from `previous` (every pixel when `previous` is empty); returns how many changed
+    /// pixels start a run of one index along their row.
+    ///
+    /// - Precondition: `box` lies inside the `width`-wide canvas of `image`, and `previous` is
+    ///   empty or the same size; both buffers hold 256 counts.
+    private static func count(_ image: UnsafeBufferPointer<UInt8>, over previous: UnsafeBufferPointer<UInt8>,
+                              in box: (x0: Int, y0: Int, x1: Int, y1: Int), width: Int,
+                              histogram: UnsafeMutableBufferPointer<Int>,
+                              changed: UnsafeMutableBufferPointer<Int>) -> Int {
+        var runs = 0
+        for y in box.y0..<box.y1 {
+            let row = y * width
+            var left = -1
+            for i in (row + box.x0)..<(row + box.x1) {
+                let value = Int(image[i])
+                histogram[value] += 1
+                if previous.isEmpty || image[i] != previous[i] {
+                    changed[value] += 1
+                    if value != left { runs += 1 }
+                }
+                left = value
+            }
+        }
+        return runs
     }
 
     /// The packed displayed colour of a pixel word (bytes R, G, B, A in memory): `0xFF_RR_GG_BB`,

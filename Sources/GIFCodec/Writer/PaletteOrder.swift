@@ -1,0 +1,187 @@
+/// The written palette's order: each frame's LZW code size is set by the largest index it draws
+/// (the code size byte may be below the global table's bits, GIF89a §22), so the colours that
+/// whole frames draw go first, in nested prefixes of 3, 7, 15 … 127 entries.
+///
+/// A frame whose changed pixels draw only colours of the prefix of `2ᵇ − 1` entries, with its
+/// transparent index the prefix's free slot or below, starts its codes at `b + 1` bits instead
+/// of the table's: about one bit less per code for each step. gifsicle gets part of this by
+/// chance from its input's order; here the prefixes are chosen: for the largest prefix that
+/// is smaller than the palette, the set of frame colour sets with the most weight whose
+/// union fits, then inside it the next smaller prefix, and so on down. Weights approximate
+/// each frame's LZW codes: its changed pixels that start a run along the row.
+///
+/// Inside each prefix, and after the last, colours keep the popularity order (more stored
+/// frames, then more pixels, then by value), so the result is deterministic. When popularity
+/// alone gives a smaller estimate (weights times first code widths), it is kept instead.
+struct PaletteOrder {
+    /// The colours one displayed frame must draw (its changed pixels) and its weight.
+    struct FrameColours {
+        var colours: IndexSet256
+        var weight: Int
+    }
+
+    /// Unions tried per prefix; past it the best subset found so far is kept (deterministic).
+    /// The main job's largest prefix needs about 17 000.
+    static let searchBudget = 50_000
+
+    /// The written index of each sorted-palette colour.
+    ///
+    /// - Parameters:
+    ///   - frames: per displayed frame, the colours its changed pixels draw and its weight.
+    ///   - ranked: the sorted-palette colours, most popular first (`colorCount` entries).
+    ///   - colorCount: colours in the palette; entries from it on (the transparent symbol) map
+    ///     to themselves.
+    /// - Returns: 256 entries, sorted-colour index → written index.
+    static func order(frames: [FrameColours], ranked: [Int], colorCount: Int) -> [UInt8] {
+        // Identical colour sets (a periodic animation repeats them) pool their weight.
+        var groups: [FrameColours] = []
+        for frame in frames where frame.weight > 0 {
+            if let i = groups.firstIndex(where: { $0.colours == frame.colours }) {
+                groups[i].weight += frame.weight
+            } else {
+                groups.append(frame)
+            }
+        }
+        // Prefixes from the largest below the palette down to 3 entries, each inside the last.
+        var prefixes: [IndexSet256] = []
+        var bits = 2
+        while 1 << bits < colorCount { bits += 1 }
+        var candidates = groups
+        for b in stride(from: bits - 1, through: 2, by: -1) {
+            let chosen = bestSubset(candidates, capacity: (1 << b) - 1)
+            guard !chosen.isEmpty else { break }
+            candidates = chosen.map { candidates[$0] }
+            prefixes.append(candidates.reduce(IndexSet256()) { $0.union($1.colours) })
+        }
+        // Smallest prefix first, then each larger one's new colours, then the rest.
+        var placed = IndexSet256()
+        var sequence: [Int] = []
+        sequence.reserveCapacity(colorCount)
+        for prefix in prefixes.reversed() {
+            for colour in ranked where prefix.contains(colour) && !placed.contains(colour) {
+                sequence.append(colour)
+                placed.insert(colour)
+            }
+        }
+        for colour in ranked where !placed.contains(colour) { sequence.append(colour) }
+        let prefixed = writtenIndices(sequence), popular = writtenIndices(ranked)
+        // Popularity alone can do better by chance (a fade, whose frames share the popular
+        // colours): the order with the smaller estimate wins, ties to the prefixes.
+        return estimatedBits(groups, prefixed) <= estimatedBits(groups, popular) ? prefixed : popular
+    }
+
+    /// 256 entries, sorted-colour index → written index, for colours written in `sequence`'s order.
+    static func writtenIndices(_ sequence: [Int]) -> [UInt8] {
+        var order = (0..<256).map { UInt8($0) }
+        for (new, old) in sequence.enumerated() { order[old] = UInt8(new) }
+        return order
+    }
+
+    /// The frames' weights times their first code width under `order`: the code size the
+    /// planner would give each (its largest written index or its transparent index, the
+    /// smallest it does not draw), plus the clear code's bit.
+    static func estimatedBits(_ groups: [FrameColours], _ order: [UInt8]) -> Int {
+        groups.reduce(0) { total, group in
+            var written = IndexSet256(), largest = 0
+            group.colours.forEach { colour in
+                written.insert(Int(order[colour]))
+                largest = max(largest, Int(order[colour]))
+            }
+            let transparent = written.firstMissing
+            var bits = 2
+            while 1 << bits <= max(largest, transparent) { bits += 1 }
+            return total + group.weight * (bits + 1)
+        }
+    }
+
+    /// The subset of `groups` with the greatest total weight whose colours together number at
+    /// most `capacity`, as indices into `groups`, ascending; empty when no group fits.
+    ///
+    /// Depth-first over groups in weight order, pruned when the remaining weight cannot beat
+    /// the best; stops after ``searchBudget`` unions with the best found.
+    static func bestSubset(_ groups: [FrameColours], capacity: Int) -> [Int] {
+        let byWeight = groups.indices.filter { groups[$0].colours.count <= capacity }
+            .sorted { (groups[$0].weight, -$0) > (groups[$1].weight, -$1) }
+        var suffixWeight = [Int](repeating: 0, count: byWeight.count + 1)
+        for k in stride(from: byWeight.count - 1, through: 0, by: -1) {
+            suffixWeight[k] = suffixWeight[k + 1] + groups[byWeight[k]].weight
+        }
+        var best: (weight: Int, members: [Int]) = (0, [])
+        var members: [Int] = []
+        var unions = 0
+        func search(from start: Int, union: IndexSet256, weight: Int) {
+            if weight > best.weight { best = (weight, members) }
+            for k in start..<byWeight.count {
+                guard weight + suffixWeight[k] > best.weight, unions < searchBudget else { return }
+                unions += 1
+                let merged = union.union(groups[byWeight[k]].colours)
+                guard merged.count <= capacity else { continue }
+                members.append(byWeight[k])
+                search(from: k + 1, union: merged, weight: weight + groups[byWeight[k]].weight)
+                members.removeLast()
+            }
+        }
+        search(from: 0, union: IndexSet256(), weight: 0)
+        return best.members.sorted()
+    }
+}
+
+/// A set of palette indices 0…255, as 256 bits.
+struct IndexSet256: Equatable {
+    private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+    static func == (a: IndexSet256, b: IndexSet256) -> Bool { a.words == b.words }
+
+    /// The number of indices in the set.
+    var count: Int {
+        words.0.nonzeroBitCount + words.1.nonzeroBitCount + words.2.nonzeroBitCount + words.3.nonzeroBitCount
+    }
+
+    /// Whether `index` (0…255) is in the set.
+    func contains(_ index: Int) -> Bool {
+        let bit = UInt64(1) << UInt64(index & 63)
+        switch index >> 6 {
+        case 0: return words.0 & bit != 0
+        case 1: return words.1 & bit != 0
+        case 2: return words.2 & bit != 0
+        default: return words.3 & bit != 0
+        }
+    }
+
+    /// Adds `index` (0…255).
+    mutating func insert(_ index: Int) {
+        let bit = UInt64(1) << UInt64(index & 63)
+        switch index >> 6 {
+        case 0: words.0 |= bit
+        case 1: words.1 |= bit
+        case 2: words.2 |= bit
+        default: words.3 |= bit
+        }
+    }
+
+    /// Calls `body` with each index in the set, ascending.
+    func forEach(_ body: (Int) -> Void) {
+        for (k, word) in [words.0, words.1, words.2, words.3].enumerated() {
+            var bits = word
+            while bits != 0 {
+                body(k << 6 | bits.trailingZeroBitCount)
+                bits &= bits - 1
+            }
+        }
+    }
+
+    /// The smallest index 0…255 not in the set, or 256 when it holds all.
+    var firstMissing: Int {
+        for (k, word) in [words.0, words.1, words.2, words.3].enumerated() where word != .max {
+            return k << 6 | (~word).trailingZeroBitCount
+        }
+        return 256
+    }
+
+    func union(_ other: IndexSet256) -> IndexSet256 {
+        var result = self
+        result.words = (words.0 | other.words.0, words.1 | other.words.1, words.2 | other.words.2,
+                        words.3 | other.words.3)
+        return result
+    }
+}

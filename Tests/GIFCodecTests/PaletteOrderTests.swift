@@ -1,0 +1,106 @@
+import Testing
+import Raster
+@testable import GIFCodec
+
+@Suite("Palette order for small code sizes")
+struct PaletteOrderTests {
+    static func set(_ indices: some Sequence<Int>) -> IndexSet256 {
+        var s = IndexSet256()
+        for i in indices { s.insert(i) }
+        return s
+    }
+
+    @Test("a 256-bit index set counts, finds and merges its members")
+    func indexSet() {
+        let a = Self.set([0, 63, 64, 200, 255]), b = Self.set([1, 63, 128])
+        #expect(a.count == 5 && b.count == 3)
+        #expect(a.contains(255) && a.contains(64) && !a.contains(65) && !a.contains(128))
+        #expect(a.union(b).count == 7)
+        #expect(a.union(b) == b.union(a))
+        #expect(a != b)
+    }
+
+    @Test("the heaviest subset whose colours fit is chosen, not the heaviest single set")
+    func bestSubset() {
+        let groups: [PaletteOrder.FrameColours] = [
+            .init(colours: Self.set(0..<3), weight: 5),     // {0, 1, 2}
+            .init(colours: Self.set(2..<4), weight: 4),     // {2, 3}: shares 2 with the first
+            .init(colours: Self.set(4..<8), weight: 6),     // {4 … 7}
+        ]
+        // 5 entries: the first two together (4 colours, weight 9) beat the third (weight 6);
+        // the first and third need 7.
+        #expect(PaletteOrder.bestSubset(groups, capacity: 5) == [0, 1])
+        #expect(PaletteOrder.bestSubset(groups, capacity: 7) == [0, 2])
+        #expect(PaletteOrder.bestSubset(groups, capacity: 8) == [0, 1, 2])
+        #expect(PaletteOrder.bestSubset(groups, capacity: 1) == [])
+    }
+
+    @Test("prefixes of 2ᵇ − 1 entries hold whole frames' colours, the rest follow by popularity")
+    func prefixes() {
+        // 20 colours (a 5-bit table); popularity ranks them in reverse.
+        let ranked = Array((0..<20).reversed())
+        let frames: [PaletteOrder.FrameColours] = [
+            .init(colours: Self.set([10, 11, 12]), weight: 3),     // fits the 3-entry prefix
+            .init(colours: Self.set(10..<17), weight: 2),          // 7 colours: the 7-entry prefix
+            .init(colours: Self.set(0..<9), weight: 1),            // 7 + 9 colours outgrow 15 entries
+        ]
+        let order = PaletteOrder.order(frames: frames, ranked: ranked, colorCount: 20)
+        // 3 entries: {10, 11, 12} in popularity order (12 first); 7: then 13 … 16 (16 first);
+        // 15 entries cannot hold 7 + 9 colours, so the rest follow by popularity: 19, 18, 17, 9 …
+        #expect([12, 11, 10].map { order[$0] } == [0, 1, 2])
+        #expect([16, 15, 14, 13].map { order[$0] } == [3, 4, 5, 6])
+        #expect([19, 18, 17, 9, 8].map { order[$0] } == [7, 8, 9, 10, 11])
+        #expect(Set(order[0..<20]) == Set(0..<20))
+        #expect(order[20...].map(Int.init) == Array(20..<256))
+    }
+
+    /// Three families of colours, each frame drawing one whole family over every pixel:
+    /// 60 + 60 + 100 colours need an 8-bit table, but the first family fits the 63-entry
+    /// prefix (6-bit codes, 7 after the clear-code bit) and the first two the 127-entry one.
+    @Test("frames drawing different colour families get code sizes 6, 7 and 8, and round-trip")
+    func familiesGetSmallCodeSizes() throws {
+        let width = 24, height = 16
+        let families = [(0, 60), (60, 60), (120, 100)]
+        func colour(_ n: Int) -> RGBA8 { RGBA8(r: UInt8(n), g: UInt8(255 - n), b: UInt8(n % 7 * 30)) }
+        var frames: [TimedFrame] = []
+        for f in 0..<6 {
+            let (start, count) = families[f % 3]
+            var image = RGBAImage(width: width, height: height, fill: .white)
+            for y in 0..<height {
+                for x in 0..<width { image[x, y] = colour(start + (x + y * 7) % count) }
+            }
+            frames.append(TimedFrame(image: image, delayCentiseconds: 4))
+        }
+        let sequence = FrameSequence(width: width, height: height, frames: frames, loopCount: .forever)
+        let (result, walk) = try expectRoundTrip(sequence)
+        #expect(result.paletteSize == 220)
+        #expect(walk.globalTableSize == 256)
+        let sizes = walk.blocks.compactMap { if case let .image(_, _, _, _, size, _) = $0 { size } else { nil } }
+        #expect(sizes == [6, 7, 8, 6, 7, 8])
+    }
+}
+
+@Suite("Palette order search bounds")
+struct PaletteOrderBoundsTests {
+    /// 400 frames each drawing its own 40 of 250 colours: far too many subsets to try, so the
+    /// search stops at its budget; the order is still a permutation, the same every time.
+    @Test("many distinct colour sets: the search stops at its budget with a valid order")
+    func manyGroups() {
+        var frames: [PaletteOrder.FrameColours] = []
+        var state: UInt32 = 12345
+        for f in 0..<400 {
+            var colours = IndexSet256()
+            while colours.count < 40 {
+                state = state &* 1_103_515_245 &+ 12345
+                colours.insert(Int(state >> 16) % 250)
+            }
+            frames.append(.init(colours: colours, weight: 10 + f % 7))
+        }
+        let ranked = Array(0..<250)
+        let order = PaletteOrder.order(frames: frames, ranked: ranked, colorCount: 250)
+        #expect(Set(order[0..<250]) == Set(0..<250))
+        #expect(order == PaletteOrder.order(frames: frames, ranked: ranked, colorCount: 250))
+        // Never worse than popularity by the estimate that chooses between them.
+        #expect(PaletteOrder.estimatedBits(frames, order) <= PaletteOrder.estimatedBits(frames, PaletteOrder.writtenIndices(ranked)))
+    }
+}

@@ -58,6 +58,12 @@ public enum InputFile {
         return first.st_dev == second.st_dev && first.st_ino == second.st_ino
     }
 
+    /// Whether `path` names an entry of the existing folder `folder` (whether or not the entry
+    /// exists yet), for outputs that must not be written into an input frame folder.
+    public static func isEntry(_ path: String, of folder: String) -> Bool {
+        isDirectory(folder) && sameFile(OutputFile.folder(of: path), folder)
+    }
+
     /// Whether anything exists at `path`.
     public static func exists(_ path: String) -> Bool {
         var info = stat()

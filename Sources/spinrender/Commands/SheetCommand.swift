@@ -48,6 +48,11 @@ enum SheetCommand: Command {
         if needed.overflow || needed.partialValue > limit {
             throw SpinRenderError(.badData, "the sheet needs \(layout.width) × \(layout.height) pixels, more than --max-memory \(RenderOptions.describeBytes(Double(limit))); lower --fps, --duration or --scale, or raise --max-memory")
         }
+        // libpng refuses a longer side when writing (png_check_IHDR): say so before drawing.
+        if max(layout.width, layout.height) > PNGEncoder.maximumSide {
+            let fix = layout.height > PNGEncoder.maximumSide ? "give more --columns or lower --fps or --duration" : "give fewer --columns or lower --scale"
+            throw SpinRenderError(.badData, "the sheet would be \(layout.width) × \(layout.height) pixels, but a PNG can have at most \(PNGEncoder.maximumSide) pixels a side; \(fix)")
+        }
         let bytes: [UInt8]
         do {
             bytes = try PNGEncoder.encode(sheet.render())

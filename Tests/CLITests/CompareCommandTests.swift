@@ -282,6 +282,27 @@ struct CompareCommandTests {
         #expect(FileManager.default.contents(atPath: folder + "/ref/" + file) == before)
     }
 
+    @Test("a frame folder without frames.json plays in number order: unpadded frame_%d.png names (ffmpeg's) compare equal")
+    func unpaddedFrameNamesPlayInNumberOrder() throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try spinrender(["frames", "-o", "padded"], in: folder).status == 0)
+        let files = FileManager.default
+        try files.removeItem(atPath: folder + "/padded/frames.json")
+        try files.createDirectory(atPath: folder + "/unpadded", withIntermediateDirectories: false)
+        for index in 0..<25 {
+            try files.copyItem(atPath: folder + "/padded/" + FrameFolder.frameName(index), toPath: folder + "/unpadded/frame_\(index + 1).png")
+        }
+        let result = try spinrender(["compare", "unpadded", "padded"], in: folder)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output == "equal: 25 frames, 74 × 68\n")
+        // Two files of one number: which is the frame is not clear.
+        try files.copyItem(atPath: folder + "/padded/frame_0000.png", toPath: folder + "/unpadded/frame_0001.png")
+        let twice = try spinrender(["compare", "unpadded", "padded"], in: folder)
+        #expect(twice.status == 65)
+        #expect(twice.standardError == "Error: 'unpadded' holds both 'frame_0001.png' and 'frame_1.png', two files for one frame\n")
+    }
+
     @Test func verifyRecordsMissingReferencesFailsThenPasses() throws {
         let folder = makeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

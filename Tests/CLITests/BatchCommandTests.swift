@@ -200,6 +200,8 @@ struct BatchCommandTests {
             #expect(run.status == 64, "\(arguments)")
             #expect(run.standardError.contains("See 'spinrender batch --help'"))
         }
-        #expect(try BuiltTool.run(["batch"]).status == 64)
+        let bare = try BuiltTool.run(["batch"])
+        #expect(bare.status == 64)
+        #expect(bare.standardError.hasPrefix("Error: Missing expected argument '<manifest>'\n"), "\(bare.standardError)")
     }
 }

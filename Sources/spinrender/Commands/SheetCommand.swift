@@ -35,6 +35,8 @@ enum SheetCommand: Command {
             columns = count
         }
         let request = try RenderOptions.request(from: arguments)
+        // Before rendering, as for a GIF: an output that cannot be written fails at once.
+        let pending = try OutputFile.prepare(output)
         let animation = SpinRenderer.renderFrames(request)
         animation.warnings.forEach(console.warning)
         let scene = request.scene
@@ -59,7 +61,7 @@ enum SheetCommand: Command {
         } catch {
             throw SpinRenderError(.software, "PNG encoding of the sheet failed: \(error)")
         }
-        try OutputFile.write(bytes, to: output)
+        try pending.commit(bytes)
         console.info("\(output): \(layout.width)×\(layout.height) px, \(layout.frameCount) frames in \(layout.columns) columns × \(layout.rows) rows, \(bytes.count) bytes")
         return 0
     }

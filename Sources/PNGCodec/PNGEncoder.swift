@@ -16,21 +16,25 @@ import Raster
 /// same bytes and the non-opaque entries come first (a shorter tRNS chunk). Colours hidden under
 /// alpha 0 are kept: decoding returns exactly the bytes that were encoded.
 public enum PNGEncoder {
+    /// The most pixels a side may have: libpng's `PNG_USER_WIDTH_MAX` and `PNG_USER_HEIGHT_MAX`
+    /// (1,000,000), which `png_check_IHDR` applies when writing as well as reading.
+    public static let maximumSide = min(Int(PNG_USER_WIDTH_MAX), Int(PNG_USER_HEIGHT_MAX))
+
     /// Encodes an image.
     ///
     /// - Parameter image: at least 1 × 1 pixels.
     /// - Returns: a complete PNG data stream; equal images give equal bytes.
     /// - Throws: ``PNGError`` with ``PNGError/Code/empty`` for an image with no pixels,
-    ///   ``PNGError/Code/unsupportedSize`` for a row wider than libpng accepts, or
+    ///   ``PNGError/Code/unsupportedSize`` for a side longer than ``maximumSide``, or
     ///   ``PNGError/Code/libpng`` when libpng fails.
     public static func encode(_ image: RGBAImage) throws(PNGError) -> [UInt8] {
         guard image.width > 0, image.height > 0 else {
             throw PNGError(code: .empty, operation: .encode,
                            message: "image is \(image.width) × \(image.height) pixels; PNG needs at least 1 × 1")
         }
-        guard image.width <= Int(Int32.max) / 4, image.height <= Int(Int32.max) else {
+        guard image.width <= maximumSide, image.height <= maximumSide else {
             throw PNGError(code: .unsupportedSize, operation: .encode,
-                           message: "image is \(image.width) × \(image.height) pixels, too large for PNG")
+                           message: "image is \(image.width) × \(image.height) pixels; libpng writes at most \(maximumSide) a side")
         }
         let analysis = ColourAnalysis(image)
         var candidates: [PNGLayout] = []

@@ -98,7 +98,8 @@ func runMain(_ arguments: [String]) -> Int32 {
             return 0
         }
         var console = Console()
-        let parsed = try ParsedArguments.parse(arguments, options: command.options, positionalCount: command.positionalCount)
+        let parsed = try ParsedArguments.parse(arguments, options: command.options, positionalCount: command.positionalCount,
+                                               positionalNames: command.arguments.map(\.name))
         if let (spec, _) = zip(command.arguments, parsed.positionals).first(where: { $0.1.isEmpty }) {
             throw UsageError(message: "The value '' is invalid for '<\(spec.name)>': an empty path")
         }

@@ -144,6 +144,21 @@ struct BatchCommandTests {
         #expect(contents(root.appendingPathComponent("m/a.gif")) == nil)
     }
 
+    @Test("two entries writing one file through different spellings (absolute and relative, a linked folder) exit 65 before any render",
+          arguments: [false, true])
+    func sameOutputSpelledTwoWays(throughLink: Bool) throws {
+        let root = try manifestFolder("[]")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("m/sub"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("m/link").path, withDestinationPath: "sub")
+        let second = throughLink ? "link/a.gif" : root.appendingPathComponent("m/sub/a.gif").path
+        try Data(#"[{"output": "sub/a.gif"}, {"fps": 5, "output": "\#(second)"}]"#.utf8).write(to: root.appendingPathComponent("m/batch.json"))
+        let run = try BuiltTool.run(["batch", "m/batch.json"], in: root)
+        #expect(run.status == 65, "\(run.standardError)")
+        #expect(run.standardError == "Error: m/batch.json: entry 2: key 'output': '\(second)' is also the output of entry 1\n")
+        #expect(contents(root.appendingPathComponent("m/sub/a.gif")) == nil)
+    }
+
     @Test("a key given twice in an entry keeps its first value, as the help says")
     func duplicateKeyKeepsTheFirstValue() throws {
         let root = try manifestFolder(#"[{"fps": 5, "output": "a.gif", "output": "b.gif"}]"#)
@@ -185,6 +200,8 @@ struct BatchCommandTests {
             #expect(run.status == 64, "\(arguments)")
             #expect(run.standardError.contains("See 'spinrender batch --help'"))
         }
-        #expect(try BuiltTool.run(["batch"]).status == 64)
+        let bare = try BuiltTool.run(["batch"])
+        #expect(bare.status == 64)
+        #expect(bare.standardError.hasPrefix("Error: Missing expected argument '<manifest>'\n"), "\(bare.standardError)")
     }
 }

@@ -77,7 +77,7 @@ struct CompareCommandTests {
     @Test(arguments: [
         (["compare", "missing.gif", "missing.png"], Int32(66), "cannot read 'missing.gif'"),
         (["compare", "junk.gif", "junk.gif"], Int32(65), "'junk.gif' is not a GIF, a PNG or a frame folder"),
-        (["compare", "only-one.gif"], Int32(64), "Missing expected argument"),
+        (["compare", "only-one.gif"], Int32(64), "Missing expected argument '<expected>'"),
         (["compare", "a", "b", "--threshold", "2"], Int32(64), "'--threshold <threshold>'"),
         (["verify", "--mode", "explicit"], Int32(64), "'--reference <reference>'"),
         (["verify", "--reference", "r", "--record", "sometimes"], Int32(64), "'--record <mode>'"),
@@ -280,6 +280,27 @@ struct CompareCommandTests {
         #expect(result.standardError.contains("ref/\(file)"), "\(result.standardError)")
         #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
         #expect(FileManager.default.contents(atPath: folder + "/ref/" + file) == before)
+    }
+
+    @Test("a frame folder without frames.json plays in number order: unpadded frame_%d.png names (ffmpeg's) compare equal")
+    func unpaddedFrameNamesPlayInNumberOrder() throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try spinrender(["frames", "-o", "padded"], in: folder).status == 0)
+        let files = FileManager.default
+        try files.removeItem(atPath: folder + "/padded/frames.json")
+        try files.createDirectory(atPath: folder + "/unpadded", withIntermediateDirectories: false)
+        for index in 0..<25 {
+            try files.copyItem(atPath: folder + "/padded/" + FrameFolder.frameName(index), toPath: folder + "/unpadded/frame_\(index + 1).png")
+        }
+        let result = try spinrender(["compare", "unpadded", "padded"], in: folder)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output == "equal: 25 frames, 74 × 68\n")
+        // Two files of one number: which is the frame is not clear.
+        try files.copyItem(atPath: folder + "/padded/frame_0000.png", toPath: folder + "/unpadded/frame_0001.png")
+        let twice = try spinrender(["compare", "unpadded", "padded"], in: folder)
+        #expect(twice.status == 65)
+        #expect(twice.standardError == "Error: 'unpadded' holds both 'frame_0001.png' and 'frame_1.png', two files for one frame\n")
     }
 
     @Test func verifyRecordsMissingReferencesFailsThenPasses() throws {

@@ -40,6 +40,37 @@ struct InputProtectionTests {
         #expect(FileManager.default.contents(atPath: folder + "/a.gif") == before)
     }
 
+    @Test("verify refuses a --diff or --junit that is its reference folder or inside it, and leaves the references alone",
+          arguments: [["--diff", "ref"], ["--diff", "ref/"], ["--junit", "ref/frames.json"], ["--diff", "ref/frame_0000.png"]])
+    func verifyMayNotWriteOverItsReference(_ output: [String]) throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try spinrender(["verify", "--reference", "ref", "-q"], in: folder).status == 1)
+        let before = try FileManager.default.contentsOfDirectory(atPath: folder + "/ref").sorted().map {
+            FileManager.default.contents(atPath: folder + "/ref/" + $0)
+        }
+        let result = try spinrender(["verify", "--reference", "ref"] + output, in: folder)
+        #expect(result.status == 64, "\(result.standardError)")
+        #expect(result.standardError.hasPrefix("Error: The output '\(output[1])' is "), "\(result.standardError)")
+        let after = try FileManager.default.contentsOfDirectory(atPath: folder + "/ref").sorted().map {
+            FileManager.default.contents(atPath: folder + "/ref/" + $0)
+        }
+        #expect(after == before)
+        #expect(try spinrender(["verify", "--reference", "ref", "--record", "never"], in: folder).status == 0)
+    }
+
+    @Test func compareMayNotWriteItsReportIntoAnInputFrameFolder() throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try spinrender(["frames", "-o", "frames"], in: folder).status == 0)
+        #expect(try spinrender(["-o", "a.gif"], in: folder).status == 0)
+        let before = FileManager.default.contents(atPath: folder + "/frames/frames.json")
+        let result = try spinrender(["compare", "a.gif", "frames", "--junit", "frames/frames.json"], in: folder)
+        #expect(result.status == 64)
+        #expect(result.standardError.contains("is inside the frame folder 'frames'"))
+        #expect(FileManager.default.contents(atPath: folder + "/frames/frames.json") == before)
+    }
+
     @Test func framesFromAGIFRefusesRenderOptionsAndStandardOutput() throws {
         let folder = makeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -70,6 +70,41 @@ struct OutputFaultTests {
         #expect(Self.temporaryFiles(in: folder).isEmpty)
     }
 
+    @Test("a symbolic link as the output stays a link: the file it points to is replaced, or created when the link dangles")
+    func aSymbolicLinkIsFollowed() throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let files = FileManager.default
+        try files.createDirectory(atPath: folder + "/real", withIntermediateDirectories: false)
+        try Data("old".utf8).write(to: URL(fileURLWithPath: folder + "/real/target.gif"))
+        try files.createSymbolicLink(atPath: folder + "/link.gif", withDestinationPath: "real/target.gif")
+        try files.createSymbolicLink(atPath: folder + "/chain.gif", withDestinationPath: "dangling.gif")
+        try files.createSymbolicLink(atPath: folder + "/dangling.gif", withDestinationPath: "real/new.gif")
+        for name in ["link.gif", "chain.gif"] {
+            let result = try spinrender(["-o", name], in: folder)
+            #expect(result.status == 0, "\(result.standardError)")
+        }
+        #expect(try files.destinationOfSymbolicLink(atPath: folder + "/link.gif") == "real/target.gif")
+        #expect(try files.destinationOfSymbolicLink(atPath: folder + "/chain.gif") == "dangling.gif")
+        #expect(try files.destinationOfSymbolicLink(atPath: folder + "/dangling.gif") == "real/new.gif")
+        #expect(files.contents(atPath: folder + "/real/target.gif")?.starts(with: Data("GIF89a".utf8)) == true)
+        #expect(files.contents(atPath: folder + "/real/new.gif")?.starts(with: Data("GIF89a".utf8)) == true)
+        #expect(Self.temporaryFiles(in: folder).isEmpty && Self.temporaryFiles(in: folder + "/real").isEmpty)
+    }
+
+    @Test("a loop of symbolic links, or one into a missing folder, exits 73 naming the output and stays as it was",
+          arguments: [("loop.gif", "loop.gif", "Too many levels of symbolic links"), ("away.gif", "no/such/out.gif", "No such file or directory")])
+    func aSymbolicLinkThatCannotBeWrittenThroughExits73(name: String, destination: String, reason: String) throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createSymbolicLink(atPath: folder + "/" + name, withDestinationPath: destination)
+        let result = try spinrender(["-o", name], in: folder)
+        #expect(result.status == 73)
+        #expect(result.standardError == "Error: cannot create '\(name)': \(reason)\n")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + name) == destination)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [name])
+    }
+
     /// A tmpfs mounted read-only inside a scratch folder; skipped with a note when mounting is
     /// not permitted (not root, or a sandbox without CAP_SYS_ADMIN).
     @Test func readOnlyFileSystemExits73AndKeepsTheFile() throws {

@@ -70,4 +70,26 @@ struct SheetCommandTests {
         #expect(run.status == 64)
         #expect(run.standardError.contains("--columns <count>"))
     }
+
+    @Test("a sheet taller than libpng writes (1000000 rows) is bad data (65) naming the size, not an internal error; nothing is written")
+    func sheetTallerThanPNGAllows() throws {
+        let folder = try BuiltTool.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try BuiltTool.run(["sheet", "--point-size", "1", "--scale", "3", "--padding", "0", "--columns", "1",
+                                     "--fps", "50", "--duration", "600", "--no-compact", "-q", "-o", "tall.png"], in: folder)
+        #expect(run.status == 65, "\(run.standardError)")
+        #expect(run.standardError.hasPrefix("Error: the sheet would be 99 × "), "\(run.standardError)")
+        #expect(run.standardError.contains("at most 1000000 pixels a side; give more --columns"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
+    @Test("an output folder that does not exist exits 73 before the frames are rendered")
+    func unwritableOutputFailsBeforeRendering() throws {
+        let started = ContinuousClock.now
+        let run = try BuiltTool.run(["sheet", "--fps", "100", "--duration", "60", "--no-compact", "-o", "/nonexistent/sheet.png"])
+        #expect(run.status == 73)
+        #expect(run.standardError == "Error: cannot create '/nonexistent/sheet.png': No such file or directory\n")
+        // Rendering 6000 frames takes seconds; failing first takes milliseconds.
+        #expect(ContinuousClock.now - started < .seconds(2))
+    }
 }

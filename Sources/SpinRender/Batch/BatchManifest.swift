@@ -142,11 +142,11 @@ public struct BatchManifest: Hashable, Sendable {
             if let suffix = OutputFile.foreignExtension(resolved, expected: ".gif") {
                 throw bad("entry \(number): key 'output': the value '\(output)' is invalid: an entry is written as GIF, not '\(suffix)'; give a path ending in .gif")
             }
-            let normalized = normalize(resolved)
-            if let other = writers[normalized] {
+            let file = InputFile.canonicalPath(resolved)
+            if let other = writers[file] {
                 throw bad("entry \(number): key 'output': '\(output)' is also the output of entry \(other)")
             }
-            writers[normalized] = number
+            writers[file] = number
             var arguments: [String] = []
             let merged = defaults.merging(object) { _, entry in entry }
             for key in merged.keys.sorted() {
@@ -212,7 +212,7 @@ public struct BatchManifest: Hashable, Sendable {
         return String(number)
     }
 
-    /// `a/./b/../c` → `a/c`, so two spellings of one output are seen as the same file.
+    /// `a/./b/../c` → `a/c`, for ``InputFile/canonicalPath(_:)``.
     static func normalize(_ path: String) -> String {
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {

@@ -132,8 +132,8 @@ public enum FrameFolder {
 
     /// Reads a frame folder.
     ///
-    /// Without `frames.json` the PNGs `frame_*.png` are read in name order as an untimed
-    /// sequence (delays 0, play once).
+    /// Without `frames.json` the PNGs `frame_*.png` are read in the order of their numbers
+    /// (`frame_2.png` before `frame_10.png`) as an untimed sequence (delays 0, play once).
     ///
     /// - Returns: the frames and whether timing (delays and loop count) was recorded.
     /// With `frames.json`, the folder must hold exactly the frames it declares: a leftover
@@ -178,7 +178,7 @@ public enum FrameFolder {
             }
             names = metadata.delaysCentiseconds.indices.map(frameName)
         } else {
-            names = try InputFile.list(folder).filter(isFrameName)
+            names = try numberOrder(InputFile.list(folder).filter(isFrameName), in: folder)
         }
         guard !names.isEmpty else {
             throw SpinRenderError(.badData, "'\(folder)' holds no frames (frame_0000.png …)")
@@ -235,8 +235,25 @@ public enum FrameFolder {
     }
 
     static func isFrameName(_ name: String) -> Bool {
-        name.hasPrefix("frame_") && name.hasSuffix(".png") && name.dropFirst(6).dropLast(4).allSatisfy(\.isNumber)
+        name.hasPrefix("frame_") && name.hasSuffix(".png") && name.utf8.dropFirst(6).dropLast(4).allSatisfy { (0x30...0x39).contains($0) }
             && name.count > 10
+    }
+
+    /// Frame names in the order of their numbers, so that unpadded names (`frame_%d.png`, as
+    /// ffmpeg writes them) play `frame_2` before `frame_10`.
+    ///
+    /// - Throws: ``SpinRenderError`` `.badData` (65) for two names of one number
+    ///   (`frame_1.png` and `frame_0001.png`): which of them is the frame is not clear.
+    static func numberOrder(_ names: [String], in folder: String) throws(SpinRenderError) -> [String] {
+        func digits(_ name: String) -> Substring {
+            let number = name.dropFirst(6).dropLast(4)
+            return number.drop { $0 == "0" }
+        }
+        let ordered = names.sorted { (digits($0).count, digits($0), $0) < (digits($1).count, digits($1), $1) }
+        for (first, second) in zip(ordered, ordered.dropFirst()) where digits(first) == digits(second) {
+            throw SpinRenderError(.badData, "'\(folder)' holds both '\(first)' and '\(second)', two files for one frame")
+        }
+        return ordered
     }
 
     static func loopNumber(_ loop: LoopCount) -> Int? {

@@ -58,6 +58,33 @@ public enum InputFile {
         return first.st_dev == second.st_dev && first.st_ino == second.st_ino
     }
 
+    /// Whether `path` names an entry of the existing folder `folder` (whether or not the entry
+    /// exists yet), for outputs that must not be written into an input frame folder.
+    public static func isEntry(_ path: String, of folder: String) -> Bool {
+        isDirectory(folder) && sameFile(OutputFile.folder(of: path), folder)
+    }
+
+    /// The file `path` names, spelled one way: absolute, with the longest leading part that
+    /// exists resolved through symbolic links, `.` and `..` removed from the rest.
+    ///
+    /// Two spellings of one file (`a.gif` and `/work/a.gif`, `sub/a.gif` and `link-to-sub/a.gif`)
+    /// give the same string, also when the file or its folders do not exist yet.
+    static func canonicalPath(_ path: String) -> String {
+        var absolute = path
+        if !path.hasPrefix("/"), let folder = getcwd(nil, 0) {
+            absolute = String(cString: folder) + "/" + path
+            free(folder)
+        }
+        let parts = absolute.split(separator: "/")
+        for kept in stride(from: parts.count, through: 0, by: -1) {
+            guard let resolved = realpath("/" + parts[..<kept].joined(separator: "/"), nil) else { continue }
+            let head = String(cString: resolved)
+            free(resolved)
+            return BatchManifest.normalize(([head] + parts[kept...].map(String.init)).joined(separator: "/"))
+        }
+        return BatchManifest.normalize(absolute)
+    }
+
     /// Whether anything exists at `path`.
     public static func exists(_ path: String) -> Bool {
         var info = stat()

@@ -10,9 +10,9 @@ import Darwin
 /// same folder, which is then renamed over the target, so a failed run leaves an existing file
 /// byte-identical and no partial file behind. A new file gets mode 0666 minus the umask
 /// (0644 under the usual umask 022), not the 0600 of `mkstemp`; a replaced file keeps its
-/// mode, and a symbolic link stays a link (the file it points to is replaced). Anything that
-/// is not a regular file — a device such as `/dev/full`, a FIFO — is written in place, never
-/// replaced by a rename. The path `-` means standard output.
+/// mode, and a symbolic link stays a link (the file it points to is replaced, or created when the
+/// link dangles). Anything that is not a regular file — a device such as `/dev/full`, a FIFO — is
+/// written in place, never replaced by a rename. The path `-` means standard output.
 public enum OutputFile {
     /// Writes `bytes` to `path`.
     ///
@@ -48,9 +48,8 @@ public enum OutputFile {
         // A symbolic link stays a link: the file it points to is replaced (in its own folder).
         var destination = path
         var linkInfo = stat()
-        if lstat(path, &linkInfo) == 0, linkInfo.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) {
-            destination = String(cString: resolved)
-            free(resolved)
+        if lstat(path, &linkInfo) == 0, linkInfo.st_mode & S_IFMT == S_IFLNK {
+            destination = try linkTarget(path)
         }
         // A file that is replaced keeps its permissions; a new one gets 0666 minus the umask.
         var mode = 0o666 & ~currentUmask
@@ -76,6 +75,31 @@ public enum OutputFile {
         }
         return PendingOutput(path: path, destination: destination,
                              target: .temporary(fd: fd, path: temporary, slot: slot, mode: mode))
+    }
+
+    /// The file the symbolic link at `path` leads to, through any chain of links; for a link
+    /// that dangles, the missing file it names, which is then created.
+    ///
+    /// Writing through a dangling link is what a shell's `>`, `curl -o` and `ffmpeg` do (GNU `cp`
+    /// refuses); replacing the link by a regular file instead would silently cut it.
+    ///
+    /// - Throws: ``SpinRenderError`` `.cannotCreate` (73) for a loop of links.
+    static func linkTarget(_ path: String) throws(SpinRenderError) -> String {
+        if let resolved = realpath(path, nil) {
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+        var current = path
+        // Linux follows at most 40 links in one lookup (path_resolution(7)).
+        for _ in 0..<40 {
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
+            let count = readlink(current, &buffer, buffer.count)
+            // Not a link (ENOENT, EINVAL): the name the chain ends on.
+            guard count >= 0 else { return current }
+            let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = target.hasPrefix("/") ? target : folder(of: current) + "/" + target
+        }
+        throw SpinRenderError(.cannotCreate, "cannot create '\(path)': \(describeErrno(ELOOP))")
     }
 
     /// The extension of a path's last component with its dot, as written (`.gif`, `.PNG`), or

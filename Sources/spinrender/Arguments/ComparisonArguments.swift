@@ -43,6 +43,22 @@ enum ComparisonArguments {
         return options
     }
 
+    /// Refuses a `--diff` or `--junit` output that would overwrite an input: the input itself,
+    /// or a path directly inside an input frame folder (its `frames.json`, a frame, or a file
+    /// that a re-recorded reference would refuse), so a report can never destroy a reference.
+    static func refuseOverwriting(inputs: [String], _ arguments: ParsedArguments) throws {
+        for output in [arguments.value("diff"), arguments.value("junit")].compactMap({ $0 }) {
+            for input in inputs {
+                if InputFile.sameFile(output, input) {
+                    throw UsageError(message: "The output '\(output)' is one of the inputs; it would be overwritten")
+                }
+                if InputFile.isEntry(output, of: input) {
+                    throw UsageError(message: "The output '\(output)' is inside the frame folder '\(input)', one of the inputs; write it elsewhere")
+                }
+            }
+        }
+    }
+
     /// Checks, before any comparison, that the diff and JUnit outputs asked for can be created.
     ///
     /// - Throws: ``SpinRenderError`` `.cannotCreate` (73) naming the output.
@@ -95,10 +111,7 @@ enum CompareCommand: Command {
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         let options = try ComparisonArguments.options(from: arguments)
         let (actual, expected) = (arguments.positionals[0], arguments.positionals[1])
-        for output in [arguments.value("diff"), arguments.value("junit")].compactMap({ $0 })
-            where InputFile.sameFile(output, actual) || InputFile.sameFile(output, expected) {
-            throw UsageError(message: "The output '\(output)' is one of the inputs; it would be overwritten")
-        }
+        try ComparisonArguments.refuseOverwriting(inputs: [actual, expected], arguments)
         let outputs = try ComparisonArguments.prepareOutputs(arguments)
         let (result, warnings) = try FileComparison.compare(
             actual: actual, expected: expected, options: options, maximumBytes: try RenderOptions.memoryLimit(arguments),
@@ -144,6 +157,7 @@ enum VerifyCommand: Command {
         }
         let options = try ComparisonArguments.options(from: arguments)
         let request = try RenderOptions.request(from: arguments)
+        try ComparisonArguments.refuseOverwriting(inputs: [reference], arguments)
         // Before rendering or recording: a run that could not write its diff or JUnit file
         // records nothing.
         let outputs = try ComparisonArguments.prepareOutputs(arguments)

@@ -76,7 +76,9 @@ struct ParsedArguments {
     ///
     /// - Throws: ``UsageError`` naming the unknown option, the missing value or the value that
     ///   is not one of the allowed ones.
-    static func parse(_ arguments: [String], options: [OptionSpec], positionalCount: ClosedRange<Int>) throws -> ParsedArguments {
+    /// - Parameter positionalNames: the positional arguments' names, for naming a missing one.
+    static func parse(_ arguments: [String], options: [OptionSpec], positionalCount: ClosedRange<Int>,
+                      positionalNames: [String] = []) throws -> ParsedArguments {
         var parsed = ParsedArguments()
         var index = 0
         var onlyPositionals = false
@@ -139,7 +141,8 @@ struct ParsedArguments {
                 let extra = parsed.positionals[positionalCount.upperBound]
                 throw UsageError(message: "Unexpected argument '\(extra)'")
             }
-            throw UsageError(message: "Missing expected argument")
+            let missing = parsed.positionals.count < positionalNames.count ? " '<\(positionalNames[parsed.positionals.count])>'" : ""
+            throw UsageError(message: "Missing expected argument\(missing)")
         }
         return parsed
     }

@@ -35,6 +35,8 @@ enum SheetCommand: Command {
             columns = count
         }
         let request = try RenderOptions.request(from: arguments)
+        // Before rendering, as for a GIF: an output that cannot be written fails at once.
+        let pending = try OutputFile.prepare(output)
         let animation = SpinRenderer.renderFrames(request)
         animation.warnings.forEach(console.warning)
         let scene = request.scene
@@ -48,13 +50,18 @@ enum SheetCommand: Command {
         if needed.overflow || needed.partialValue > limit {
             throw SpinRenderError(.badData, "the sheet needs \(layout.width) × \(layout.height) pixels, more than --max-memory \(RenderOptions.describeBytes(Double(limit))); lower --fps, --duration or --scale, or raise --max-memory")
         }
+        // libpng refuses a longer side when writing (png_check_IHDR): say so before drawing.
+        if max(layout.width, layout.height) > PNGEncoder.maximumSide {
+            let fix = layout.height > PNGEncoder.maximumSide ? "give more --columns or lower --fps or --duration" : "give fewer --columns or lower --scale"
+            throw SpinRenderError(.badData, "the sheet would be \(layout.width) × \(layout.height) pixels, but a PNG can have at most \(PNGEncoder.maximumSide) pixels a side; \(fix)")
+        }
         let bytes: [UInt8]
         do {
             bytes = try PNGEncoder.encode(sheet.render())
         } catch {
             throw SpinRenderError(.software, "PNG encoding of the sheet failed: \(error)")
         }
-        try OutputFile.write(bytes, to: output)
+        try pending.commit(bytes)
         console.info("\(output): \(layout.width)×\(layout.height) px, \(layout.frameCount) frames in \(layout.columns) columns × \(layout.rows) rows, \(bytes.count) bytes")
         return 0
     }

@@ -125,7 +125,8 @@ enum RenderOptions {
         // rotation) obeys the same limit as --duration.
         let duration = request.effectiveDurationSeconds
         guard duration.isFinite, duration > 0, duration <= 600 else {
-            let source = arguments.value("animation") != nil ? "'--animation <expression>' repeats every \(duration) s" : "the animation lasts \(duration) s"
+            let repeats = scene.animation.periodSeconds != nil ? "repeats every" : "lasts"
+            let source = arguments.value("animation") != nil ? "'--animation <expression>' \(repeats) \(duration) s" : "the animation lasts \(duration) s"
             throw UsageError(message: "The animation is too long: \(source), more than 600 seconds; give '--duration <seconds>' (at most 600)")
         }
         let pixels = Double(layout.canvasWidth) * Double(layout.canvasHeight)

@@ -37,6 +37,30 @@ func spinrender(_ arguments: [String], in folder: String? = nil, environment: [S
                      standardError: String(decoding: errorReader.value, as: UTF8.self))
 }
 
+/// Whether ``spinrenderAsAnotherUser(_:in:)`` can run: as root only through util-linux's
+/// `setpriv`; any other user runs the tool as itself.
+let canRunAsAnotherUser = getuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
+
+/// Runs `spinrender` as a user who owns none of the test's files: root may write anything, so
+/// permission checks are only seen by others. As root the tool runs as `nobody` (65534) through
+/// `setpriv`; the folder must then let others in.
+func spinrenderAsAnotherUser(_ arguments: [String], in folder: String) throws -> RunResult {
+    guard getuid() == 0 else { return try spinrender(arguments, in: folder) }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+    process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", spinrenderBinary] + arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: folder)
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let errorReader = Thread.detachNewThreadWithResult { err.fileHandleForReading.readDataToEndOfFile() }
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return RunResult(status: process.terminationStatus, standardOutput: data,
+                     standardError: String(decoding: errorReader.value, as: UTF8.self))
+}
+
 /// A fresh scratch folder.
 func makeFolder() -> String {
     let path = NSTemporaryDirectory() + "spinrender-cli-" + UUID().uuidString

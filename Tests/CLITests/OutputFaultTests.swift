@@ -49,6 +49,54 @@ struct OutputFaultTests {
         #expect(message.isEmpty, "\(message)")
     }
 
+    /// The file's owner made it read-only: like a shell's `>`, the tool refuses (73) although
+    /// its folder would let the rename replace it; a writable file in the same folder is
+    /// replaced. Run as another user, since root may write anything.
+    @Test("a read-only output file is refused (73) and kept; a writable one is replaced",
+          .enabled(if: canRunAsAnotherUser))
+    func readOnlyOutputFileIsKept() throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(chmod(folder, 0o777) == 0)
+        let kept = Array("keep me".utf8), loose = Array("replace me".utf8)
+        #expect(FileManager.default.createFile(atPath: folder + "/kept.gif", contents: Data(kept),
+                                               attributes: [.posixPermissions: 0o444]))
+        #expect(FileManager.default.createFile(atPath: folder + "/loose.gif", contents: Data(loose),
+                                               attributes: [.posixPermissions: 0o666]))
+        let refused = try spinrenderAsAnotherUser(["--fps", "5", "-o", "kept.gif"], in: folder)
+        #expect(refused.status == 73)
+        #expect(refused.standardError.contains("cannot write 'kept.gif': Permission denied"), "\(refused.standardError)")
+        #expect(FileManager.default.contents(atPath: folder + "/kept.gif") == Data(kept))
+        let replaced = try spinrenderAsAnotherUser(["--fps", "5", "-o", "loose.gif"], in: folder)
+        #expect(replaced.status == 0, "\(replaced.standardError)")
+        #expect(FileManager.default.contents(atPath: folder + "/loose.gif")?.prefix(6) == Data("GIF89a".utf8))
+        #expect(Self.temporaryFiles(in: folder).isEmpty)
+    }
+
+    /// A recorded reference folder the user may not write is kept too: `verify --record all`
+    /// would otherwise swap it for a new one by renames, then fail to delete the old frames.
+    @Test("a read-only frame folder is refused (73) and kept", .enabled(if: canRunAsAnotherUser))
+    func readOnlyFrameFolderIsKept() throws {
+        let folder = makeFolder()
+        defer {
+            chmod(folder + "/frames", 0o755)
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+        #expect(chmod(folder, 0o777) == 0)
+        #expect(try spinrender(["frames", "--fps", "5", "-o", "frames"], in: folder).status == 0)
+        let before = try FileManager.default.contentsOfDirectory(atPath: folder + "/frames").sorted()
+        #expect(chmod(folder + "/frames", 0o555) == 0)
+        for arguments in [["frames", "--fps", "5", "--mode", "implicit", "-o", "frames"],
+                          ["verify", "--fps", "5", "--mode", "implicit", "--record", "all", "--reference", "frames"]] {
+            let result = try spinrenderAsAnotherUser(arguments, in: folder)
+            #expect(result.status == 73, "\(arguments): \(result.standardError)")
+            #expect(result.standardError.contains("cannot replace frame folder 'frames': Permission denied"),
+                    "\(result.standardError)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/frames").sorted() == before)
+        #expect(Self.temporaryFiles(in: folder).isEmpty)
+    }
+
     @Test func missingParentFolderExits73BeforeRendering() throws {
         let folder = makeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -46,7 +46,7 @@ public enum FrameFolder {
     /// refused rather than replaced. Like ``OutputFile``'s files, a new folder gets what `mkdir`
     /// gives it, 0777 minus the umask (0755 under the usual umask 022), not the 0700 of the
     /// `mkdtemp` staging folder, and a replaced folder keeps its mode; the frames and
-    /// `frames.json` get 0666 minus the umask.
+    /// `frames.json` get 0666 minus the umask. A folder the user may not write is refused.
     ///
     /// - Throws: ``SpinRenderError`` `.cannotCreate` / `.ioError` naming the folder or file.
     public static func write(_ sequence: FrameSequence, to folder: String, scale: Double?,
@@ -65,6 +65,11 @@ public enum FrameFolder {
             if stat(target, &info) == 0 { mode = info.st_mode & 0o7777 }
             guard InputFile.isDirectory(target) else {
                 throw SpinRenderError(.cannotCreate, "cannot create frame folder '\(target)': a file is in the way")
+            }
+            // A folder the user may not write is kept, as a file is (and its frames could not
+            // be removed after the rename anyway).
+            if access(target, W_OK) != 0 {
+                throw SpinRenderError(.cannotCreate, "cannot replace frame folder '\(target)': \(describeErrno(errno))")
             }
             if let foreign = try InputFile.list(target).first(where: { !isFrameName($0) && $0 != metadataName }) {
                 throw SpinRenderError(.cannotCreate, "'\(target)' holds '\(foreign)', which is not a frame: give an empty folder or one that only holds frames")

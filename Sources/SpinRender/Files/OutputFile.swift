@@ -10,7 +10,7 @@ import Darwin
 /// same folder, which is then renamed over the target, so a failed run leaves an existing file
 /// byte-identical and no partial file behind. A new file gets mode 0666 minus the umask
 /// (0644 under the usual umask 022), not the 0600 of `mkstemp`; a replaced file keeps its
-/// mode, and a symbolic link stays a link (the file it points to is replaced, or created when the
+/// mode (a file the user may not write is refused, not replaced), and a symbolic link stays a link (the file it points to is replaced, or created when the
 /// link dangles). Anything that is not a regular file — a device such as `/dev/full`, a FIFO — is
 /// written in place, never replaced by a rename. The path `-` means standard output.
 public enum OutputFile {
@@ -59,6 +59,11 @@ public enum OutputFile {
                 throw SpinRenderError(.cannotCreate, "cannot create '\(path)': it is a directory")
             }
             if type != S_IFREG { return PendingOutput(path: path, target: .inPlace) }
+            // A file its owner made read-only is kept, as a shell's `>`, `curl -o` and ImageMagick
+            // do, although the rename could replace it.
+            if access(destination, W_OK) != 0 {
+                throw SpinRenderError(.cannotCreate, "cannot write '\(path)': \(describeErrno(errno))")
+            }
             mode = info.st_mode & 0o7777
         }
         // The temporary name adds 20 characters; a long name is shortened in it so that any

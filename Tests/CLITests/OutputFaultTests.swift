@@ -97,6 +97,23 @@ struct OutputFaultTests {
         #expect(Self.temporaryFiles(in: folder).isEmpty)
     }
 
+    /// A reference folder behind a folder the user may not search is unreadable (66), not
+    /// missing: recording over it would fail anyway (73) and say the wrong thing.
+    @Test("a reference folder that cannot be looked up exits 66, not recorded", .enabled(if: canRunAsAnotherUser))
+    func unsearchableReferenceExits66() throws {
+        let folder = makeFolder()
+        defer {
+            chmod(folder + "/private", 0o755)
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+        #expect(chmod(folder, 0o777) == 0)
+        #expect(try spinrender(["verify", "--fps", "5", "--reference", "private/ref"], in: folder).status == 1)
+        #expect(chmod(folder + "/private", 0o700) == 0)
+        let result = try spinrenderAsAnotherUser(["verify", "--fps", "5", "--reference", "private/ref"], in: folder)
+        #expect(result.status == 66, "\(result.standardError)")
+        #expect(result.standardError.contains("cannot read 'private/ref/frames.json': Permission denied"), "\(result.standardError)")
+    }
+
     @Test func missingParentFolderExits73BeforeRendering() throws {
         let folder = makeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

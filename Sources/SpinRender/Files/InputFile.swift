@@ -91,6 +91,18 @@ public enum InputFile {
         return stat(path, &info) == 0
     }
 
+    /// Whether anything exists at `path`, telling "not there" from "cannot look": a folder on
+    /// the way that the user may not search is an error, not a missing file.
+    ///
+    /// - Throws: ``SpinRenderError`` `.missingInput` (66) when `path` cannot be looked up for a
+    ///   reason other than its absence (`EACCES`, `ELOOP` …).
+    public static func existsOrThrows(_ path: String) throws(SpinRenderError) -> Bool {
+        var info = stat()
+        if stat(path, &info) == 0 { return true }
+        if errno == ENOENT || errno == ENOTDIR { return false }
+        throw SpinRenderError(.missingInput, "cannot read '\(path)': \(describeErrno(errno))")
+    }
+
     /// Creates `path` and its missing parents, like `mkdir -p`.
     ///
     /// - Throws: ``SpinRenderError`` `.cannotCreate` naming the folder.

@@ -43,7 +43,8 @@ public enum Verification {
                               options: ComparisonOptions = .exact, arguments: [String]? = nil,
                               maximumBytes: Int = 1 << 30) throws(SpinRenderError) -> VerificationOutcome {
         let rendered = SpinRenderer.renderFrames(request).sequence
-        let exists = InputFile.exists(referenceFolder + "/" + FrameFolder.metadataName)
+        // A reference that cannot be looked up is not a missing one to record over.
+        let exists = try InputFile.existsOrThrows(referenceFolder + "/" + FrameFolder.metadataName)
         var comparison: FrameComparisonResult?
         var unreadable: SpinRenderError?
         if exists && record != .all {

@@ -16,11 +16,14 @@ struct RunResult {
     var output: String { String(decoding: standardOutput, as: UTF8.self) }
 }
 
-/// Runs `spinrender` with arguments, in `folder`, and waits for it.
-func spinrender(_ arguments: [String], in folder: String? = nil, environment: [String: String] = [:]) throws -> RunResult {
+/// Runs `spinrender` with arguments, in `folder`, and waits for it; `launcher` (a command and
+/// its arguments) runs it through another program.
+func spinrender(_ arguments: [String], in folder: String? = nil, environment: [String: String] = [:],
+                launcher: [String] = []) throws -> RunResult {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: spinrenderBinary)
-    process.arguments = arguments
+    let command = launcher + [spinrenderBinary] + arguments
+    process.executableURL = URL(fileURLWithPath: command[0])
+    process.arguments = Array(command.dropFirst())
     if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
     var env = ProcessInfo.processInfo.environment
     env.merge(environment) { $1 }
@@ -45,20 +48,8 @@ let canRunAsAnotherUser = getuid() != 0 || FileManager.default.isExecutableFile(
 /// permission checks are only seen by others. As root the tool runs as `nobody` (65534) through
 /// `setpriv`; the folder must then let others in.
 func spinrenderAsAnotherUser(_ arguments: [String], in folder: String) throws -> RunResult {
-    guard getuid() == 0 else { return try spinrender(arguments, in: folder) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-    process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", spinrenderBinary] + arguments
-    process.currentDirectoryURL = URL(fileURLWithPath: folder)
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let errorReader = Thread.detachNewThreadWithResult { err.fileHandleForReading.readDataToEndOfFile() }
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return RunResult(status: process.terminationStatus, standardOutput: data,
-                     standardError: String(decoding: errorReader.value, as: UTF8.self))
+    let launcher = getuid() == 0 ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : []
+    return try spinrender(arguments, in: folder, launcher: launcher)
 }
 
 /// A fresh scratch folder.

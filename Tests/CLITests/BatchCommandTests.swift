@@ -159,6 +159,20 @@ struct BatchCommandTests {
         #expect(contents(root.appendingPathComponent("m/sub/a.gif")) == nil)
     }
 
+    @Test("an entry writing through a dangling symbolic link and one naming the file it creates exit 65 before any render")
+    func sameOutputThroughDanglingLink() throws {
+        let root = try manifestFolder("[]")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("m"), withIntermediateDirectories: true)
+        // -o through a dangling link creates the file the link names: b.gif, the second entry's.
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("m/a.gif").path, withDestinationPath: "b.gif")
+        try Data(#"[{"output": "a.gif"}, {"fps": 5, "output": "b.gif"}]"#.utf8).write(to: root.appendingPathComponent("m/batch.json"))
+        let run = try BuiltTool.run(["batch", "m/batch.json"], in: root)
+        #expect(run.status == 65, "\(run.standardError)")
+        #expect(run.standardError == "Error: m/batch.json: entry 2: key 'output': 'b.gif' is also the output of entry 1\n")
+        #expect(contents(root.appendingPathComponent("m/b.gif")) == nil)
+    }
+
     @Test("a key given twice in an entry keeps its first value, as the help says")
     func duplicateKeyKeepsTheFirstValue() throws {
         let root = try manifestFolder(#"[{"fps": 5, "output": "a.gif", "output": "b.gif"}]"#)

@@ -68,8 +68,15 @@ public enum InputFile {
     /// exists resolved through symbolic links, `.` and `..` removed from the rest.
     ///
     /// Two spellings of one file (`a.gif` and `/work/a.gif`, `sub/a.gif` and `link-to-sub/a.gif`)
-    /// give the same string, also when the file or its folders do not exist yet.
+    /// give the same string, also when the file or its folders do not exist yet. A symbolic link
+    /// that dangles is spelled as the file it names, which writing through it creates
+    /// (``OutputFile``), not as the link.
     static func canonicalPath(_ path: String) -> String {
+        var path = path
+        var info = stat()
+        if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, let target = try? OutputFile.linkTarget(path) {
+            path = target
+        }
         var absolute = path
         if !path.hasPrefix("/"), let folder = getcwd(nil, 0) {
             absolute = String(cString: folder) + "/" + path

@@ -25,6 +25,23 @@ struct FrameFolderTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch) == ["frames"])
     }
 
+    /// As for a file: the folder the link leads to is replaced and the link kept. Replacing the
+    /// link itself removed the frames through the renamed link, emptying the real folder, and
+    /// left the renamed link behind.
+    @Test("a frame folder reached through a symbolic link is replaced where it is; the link stays", arguments: [false, true])
+    func symbolicLinkToAFolderStaysALink(dangling: Bool) throws {
+        let scratch = makeScratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        if !dangling { try FrameFolder.write(frames(.explicit), to: scratch + "/real", scale: 2, arguments: nil) }
+        try FileManager.default.createSymbolicLink(atPath: scratch + "/link", withDestinationPath: "real")
+        let preview = frames(.preview)
+        try FrameFolder.write(preview, to: scratch + "/link", scale: 2, arguments: nil)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: scratch + "/link") == "real")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch).sorted() == ["link", "real"])
+        let read = try FrameFolder.read(scratch + "/real")
+        #expect(read.timed && read.sequence == preview)
+    }
+
     @Test func aFolderWithOtherFilesIsRefusedAndLeftAlone() throws {
         let scratch = makeScratchFolder()
         defer { try? FileManager.default.removeItem(atPath: scratch) }

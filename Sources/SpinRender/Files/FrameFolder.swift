@@ -46,7 +46,8 @@ public enum FrameFolder {
     /// refused rather than replaced. Like ``OutputFile``'s files, a new folder gets what `mkdir`
     /// gives it, 0777 minus the umask (0755 under the usual umask 022), not the 0700 of the
     /// `mkdtemp` staging folder, and a replaced folder keeps its mode; the frames and
-    /// `frames.json` get 0666 minus the umask. A folder the user may not write is refused.
+    /// `frames.json` get 0666 minus the umask. A folder the user may not write is refused. A
+    /// symbolic link stays a link: the folder it leads to is replaced, or created when it dangles.
     ///
     /// - Throws: ``SpinRenderError`` `.cannotCreate` / `.ioError` naming the folder or file.
     public static func write(_ sequence: FrameSequence, to folder: String, scale: Double?,
@@ -55,6 +56,13 @@ public enum FrameFolder {
         while target.count > 1 && target.hasSuffix("/") { target.removeLast() }
         guard target != "-" else {
             throw SpinRenderError(.usage, "a frame folder cannot be written to standard output ('-'); give a folder")
+        }
+        // A symbolic link stays a link, as for a file: the folder it leads to is replaced in its
+        // own parent, or created when the link dangles. (Renaming the link away would delete the
+        // old frames through it and leave it behind.)
+        var linkInfo = stat()
+        if lstat(target, &linkInfo) == 0, linkInfo.st_mode & S_IFMT == S_IFLNK {
+            target = try OutputFile.linkTarget(target)
         }
         let exists = InputFile.exists(target)
         // The staging folder from mkdtemp is 0700; the folder it becomes gets the mode mkdir

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 import Raster
 @testable import GIFCodec
@@ -102,5 +105,47 @@ struct PaletteOrderBoundsTests {
         #expect(order == PaletteOrder.order(frames: frames, ranked: ranked, colorCount: 250))
         // Never worse than popularity by the estimate that chooses between them.
         #expect(PaletteOrder.estimatedBits(frames, order) <= PaletteOrder.estimatedBits(frames, PaletteOrder.writtenIndices(ranked)))
+    }
+
+    /// 5 000 distinct colour sets of 13 colours that all fit 15 entries together: the search
+    /// path holds every one of them (a long animation of small changes, or `compare --diff` of
+    /// crafted frames, gives tens of thousands), so it must not take a stack frame per member.
+    @Test("a search path thousands of colour sets deep runs on a 256 KiB stack")
+    func deepPathOnASmallStack() {
+        var groups: [PaletteOrder.FrameColours] = []
+        for pattern in 1...5000 {
+            var colours = IndexSet256()
+            for bit in 0..<13 where pattern >> bit & 1 == 1 { colours.insert(bit) }
+            groups.append(.init(colours: colours, weight: 1))
+        }
+        let members = onThread(stackBytes: 256 << 10) { PaletteOrder.bestSubset(groups, capacity: 15) }
+        #expect(members == Array(0..<5000))
+    }
+
+    /// `body`'s result, computed on a new thread with a stack of `stackBytes`.
+    func onThread(stackBytes: Int, _ body: @escaping () -> [Int]) -> [Int] {
+        final class Job {
+            let body: () -> [Int]
+            var result: [Int] = []
+            init(_ body: @escaping () -> [Int]) { self.body = body }
+        }
+        let job = Job(body)
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setstacksize(&attributes, stackBytes)
+        var thread = pthread_t()
+        // `job` outlives the thread: it is joined before returning.
+        let status = pthread_create(&thread, &attributes, { context in
+            let job = Unmanaged<Job>.fromOpaque(context!).takeUnretainedValue()
+            job.result = job.body()
+            return nil
+        }, Unmanaged.passUnretained(job).toOpaque())
+        guard status == 0 else {
+            Issue.record("pthread_create failed: \(status)")
+            return []
+        }
+        pthread_join(thread, nil)
+        return job.result
     }
 }

@@ -98,7 +98,9 @@ struct PaletteOrder {
     /// most `capacity`, as indices into `groups`, ascending; empty when no group fits.
     ///
     /// Depth-first over groups in weight order, pruned when the remaining weight cannot beat
-    /// the best; stops after ``searchBudget`` unions with the best found.
+    /// the best; stops after ``searchBudget`` unions with the best found. The path is an array,
+    /// not recursion: it holds one entry per member, and every distinct colour set that fits can
+    /// be one (tens of thousands in a long animation of small changes), more than a stack holds.
     static func bestSubset(_ groups: [FrameColours], capacity: Int) -> [Int] {
         let byWeight = groups.indices.filter { groups[$0].colours.count <= capacity }
             .sorted { (groups[$0].weight, -$0) > (groups[$1].weight, -$1) }
@@ -107,21 +109,28 @@ struct PaletteOrder {
             suffixWeight[k] = suffixWeight[k + 1] + groups[byWeight[k]].weight
         }
         var best: (weight: Int, members: [Int]) = (0, [])
-        var members: [Int] = []
+        // Each member taken: its place in `byWeight`, and the union and weight before it.
+        var path: [(k: Int, union: IndexSet256, weight: Int)] = []
+        var union = IndexSet256(), weight = 0, k = 0
         var unions = 0
-        func search(from start: Int, union: IndexSet256, weight: Int) {
-            if weight > best.weight { best = (weight, members) }
-            for k in start..<byWeight.count {
-                guard weight + suffixWeight[k] > best.weight, unions < searchBudget else { return }
+        while true {
+            if k < byWeight.count, weight + suffixWeight[k] > best.weight, unions < searchBudget {
                 unions += 1
                 let merged = union.union(groups[byWeight[k]].colours)
-                guard merged.count <= capacity else { continue }
-                members.append(byWeight[k])
-                search(from: k + 1, union: merged, weight: weight + groups[byWeight[k]].weight)
-                members.removeLast()
+                if merged.count <= capacity {
+                    path.append((k, union, weight))
+                    union = merged
+                    weight += groups[byWeight[k]].weight
+                    if weight > best.weight { best = (weight, path.map { byWeight[$0.k] }) }
+                }
+                k += 1
+            } else if let last = path.popLast() {
+                // Nothing more below: drop the last member and try the groups after it.
+                (union, weight, k) = (last.union, last.weight, last.k + 1)
+            } else {
+                break
             }
         }
-        search(from: 0, union: IndexSet256(), weight: 0)
         return best.members.sorted()
     }
 }

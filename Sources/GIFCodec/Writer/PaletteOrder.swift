@@ -33,12 +33,15 @@ struct PaletteOrder {
     ///     to themselves.
     /// - Returns: 256 entries, sorted-colour index → written index.
     static func order(frames: [FrameColours], ranked: [Int], colorCount: Int) -> [UInt8] {
-        // Identical colour sets (a periodic animation repeats them) pool their weight.
+        // Identical colour sets (a periodic animation repeats them) pool their weight, in the
+        // order they first appear; found by hash, as a long animation can have a set per frame.
         var groups: [FrameColours] = []
+        var groupOfColours: [IndexSet256: Int] = [:]
         for frame in frames where frame.weight > 0 {
-            if let i = groups.firstIndex(where: { $0.colours == frame.colours }) {
+            if let i = groupOfColours[frame.colours] {
                 groups[i].weight += frame.weight
             } else {
+                groupOfColours[frame.colours] = groups.count
                 groups.append(frame)
             }
         }
@@ -136,10 +139,17 @@ struct PaletteOrder {
 }
 
 /// A set of palette indices 0…255, as 256 bits.
-struct IndexSet256: Equatable {
+struct IndexSet256: Hashable {
     private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 
     static func == (a: IndexSet256, b: IndexSet256) -> Bool { a.words == b.words }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(words.0)
+        hasher.combine(words.1)
+        hasher.combine(words.2)
+        hasher.combine(words.3)
+    }
 
     /// The number of indices in the set.
     var count: Int {

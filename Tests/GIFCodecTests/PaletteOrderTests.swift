@@ -23,6 +23,19 @@ struct PaletteOrderTests {
         #expect(a != b)
     }
 
+    @Test("identical colour sets pool their weights, in the order the sets first appear")
+    func pooling() {
+        let a = Self.set([200, 3]), b = Self.set([1]), c = Self.set([0, 255])
+        let frames: [PaletteOrder.FrameColours] = [
+            .init(colours: b, weight: 1), .init(colours: a, weight: 2), .init(colours: b, weight: 3),
+            .init(colours: c, weight: 0), .init(colours: a, weight: 4), .init(colours: b, weight: 5),
+        ]
+        let groups = PaletteOrder.pooled(frames)
+        #expect(groups.map(\.colours) == [b, a])              // c has no weight
+        #expect(groups.map(\.weight) == [9, 6])
+        #expect(a.precedes(c) != c.precedes(a) && !a.precedes(a))
+    }
+
     @Test("the heaviest subset whose colours fit is chosen, not the heaviest single set")
     func bestSubset() {
         let groups: [PaletteOrder.FrameColours] = [

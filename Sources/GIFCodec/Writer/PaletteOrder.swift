@@ -33,18 +33,7 @@ struct PaletteOrder {
     ///     to themselves.
     /// - Returns: 256 entries, sorted-colour index → written index.
     static func order(frames: [FrameColours], ranked: [Int], colorCount: Int) -> [UInt8] {
-        // Identical colour sets (a periodic animation repeats them) pool their weight, in the
-        // order they first appear; found by hash, as a long animation can have a set per frame.
-        var groups: [FrameColours] = []
-        var groupOfColours: [IndexSet256: Int] = [:]
-        for frame in frames where frame.weight > 0 {
-            if let i = groupOfColours[frame.colours] {
-                groups[i].weight += frame.weight
-            } else {
-                groupOfColours[frame.colours] = groups.count
-                groups.append(frame)
-            }
-        }
+        let groups = pooled(frames)
         // Prefixes from the largest below the palette down to 3 entries, each inside the last.
         var prefixes: [IndexSet256] = []
         var bits = 2
@@ -71,6 +60,36 @@ struct PaletteOrder {
         // Popularity alone can do better by chance (a fade, whose frames share the popular
         // colours): the order with the smaller estimate wins, ties to the prefixes.
         return estimatedBits(groups, prefixed) <= estimatedBits(groups, popular) ? prefixed : popular
+    }
+
+    /// The frames with weight, identical colour sets (a periodic animation repeats them) pooled
+    /// into one group with their weights added, in the order the sets first appear.
+    ///
+    /// Identical sets are found by sorting, as a long animation can have a set per frame (a
+    /// search through the groups so far was quadratic; a `Dictionary` would cost every render a
+    /// run-time conformance lookup).
+    static func pooled(_ frames: [FrameColours]) -> [FrameColours] {
+        let kept = frames.indices.filter { frames[$0].weight > 0 }
+        let bySet = kept.sorted { a, b in
+            frames[a].colours == frames[b].colours ? a < b : frames[a].colours.precedes(frames[b].colours)
+        }
+        // Each frame's representative: the first frame with its set (sets sort by index within).
+        var representative = [Int](repeating: -1, count: frames.count)
+        for (n, i) in bySet.enumerated() {
+            let previous = n > 0 ? bySet[n - 1] : -1
+            representative[i] = previous >= 0 && frames[previous].colours == frames[i].colours ? representative[previous] : i
+        }
+        var groups: [FrameColours] = [], groupOf = [Int](repeating: -1, count: frames.count)
+        for i in kept {
+            let first = representative[i]
+            if first == i {
+                groupOf[i] = groups.count
+                groups.append(frames[i])
+            } else {
+                groups[groupOf[first]].weight += frames[i].weight
+            }
+        }
+        return groups
     }
 
     /// 256 entries, sorted-colour index → written index, for colours written in `sequence`'s order.
@@ -139,16 +158,14 @@ struct PaletteOrder {
 }
 
 /// A set of palette indices 0…255, as 256 bits.
-struct IndexSet256: Hashable {
+struct IndexSet256: Equatable {
     private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 
     static func == (a: IndexSet256, b: IndexSet256) -> Bool { a.words == b.words }
 
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(words.0)
-        hasher.combine(words.1)
-        hasher.combine(words.2)
-        hasher.combine(words.3)
+    /// A total order on sets (their bits as one 256-bit number), for sorting them.
+    func precedes(_ other: IndexSet256) -> Bool {
+        (words.3, words.2, words.1, words.0) < (other.words.3, other.words.2, other.words.1, other.words.0)
     }
 
     /// The number of indices in the set.

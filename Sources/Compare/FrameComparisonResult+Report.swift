@@ -13,16 +13,26 @@ extension FrameComparisonResult {
         }
     }
 
+    /// How many failing frames the human report lists one by one; the JSON and JUnit reports
+    /// list them all.
+    public static let reportedFrameLimit = 20
+
     /// The human report's lines after ``summaryLine``: one line per shape or timing mismatch (in
     /// check order) but the first, which the summary line already states, then one line per
-    /// failing frame, first differing frame first. Empty when the sequences are equal.
+    /// failing frame, first differing frame first, up to ``reportedFrameLimit`` and then one line
+    /// counting the rest. Empty when the sequences are equal.
     ///
     /// A frame line reads `frame 3: 12 of 10000 pixels differ (0.12 %), first at (4, 5),
     /// max distance 0.132`, plus the anti-aliased pixels ignored and the source frame numbers when
     /// merging identical frames made them differ from the index.
     public var reportLines: [String] {
         let stated = mismatches.first.map(\.description) == summaryLine ? 1 : 0
-        return mismatches.dropFirst(stated).map(\.description) + failingFrames.map(Self.line(for:))
+        let failing = failingFrames
+        var lines = mismatches.dropFirst(stated).map(\.description) + failing.prefix(Self.reportedFrameLimit).map(Self.line(for:))
+        if failing.count > Self.reportedFrameLimit {
+            lines.append("… and \(plural(failing.count - Self.reportedFrameLimit, "more frame")) (--json lists every frame)")
+        }
+        return lines
     }
 
     /// The report line of one frame.

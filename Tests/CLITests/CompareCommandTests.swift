@@ -52,11 +52,12 @@ struct CompareCommandTests {
         #expect(try spinrender(["--scale", "3", "-o", "b.gif"], in: folder).status == 0)
         let result = try spinrender(["compare", "a.gif", "b.gif", "--diff", "diff.gif"], in: folder)
         #expect(result.status == 2)
-        // Said once, as the summary line; the frame lines follow.
+        // Said once, as the summary line; 20 of the 25 frame lines follow, then the count of the rest.
         let lines = result.output.split(separator: "\n").map(String.init)
         #expect(lines.first == "canvas size differs: actual 74 × 68, expected 111 × 102", "\(result.output)")
         #expect(lines.count { $0.contains("canvas size differs") } == 1, "\(result.output)")
-        #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("frame ") }, "\(result.output)")
+        #expect(lines.dropFirst().dropLast().allSatisfy { $0.hasPrefix("frame ") }, "\(result.output)")
+        #expect(lines.count == 22 && lines.last == "… and 5 more frames (--json lists every frame)", "\(result.output)")
         let json = try spinrender(["compare", "a.gif", "b.gif", "--json"], in: folder)
         #expect(json.status == 2)
         let report = try #require(try JSONSerialization.jsonObject(with: json.standardOutput) as? [String: Any])

@@ -170,6 +170,27 @@ import Raster
         ])
     }
 
+    @Test("the human report lists 20 failing frames, then counts the rest")
+    func longReportsAreCut() {
+        let frames = (0..<25).map { k -> RGBAImage in
+            var image = Fixtures.square()
+            image[k % 10, 0] = .black
+            return image
+        }
+        let actual = Fixtures.animation(frames, delays: Array(repeating: 4, count: 25))
+        // Distinct neighbours on both sides, so no frames merge.
+        let expected = Fixtures.animation((0..<25).map { k -> RGBAImage in
+            var image = Fixtures.square()
+            image[k % 10, 1] = .black
+            return image
+        }, delays: Array(repeating: 4, count: 25))
+        let result = FrameComparison.compare(actual: actual, expected: expected)
+        #expect(result.totals.failingFrames == 25)
+        #expect(result.reportLines.count == 21)
+        #expect(result.reportLines[19].hasPrefix("frame 19: 2 of 80 pixels differ"))
+        #expect(result.reportLines[20] == "… and 5 more frames (--json lists every frame)")
+    }
+
     @Test func stillImagesCompareDirectly() {
         var actual = Fixtures.square()
         actual[9, 0] = RGBA8(r: 255, g: 255, b: 255, a: 0)

@@ -143,14 +143,15 @@ struct PaletteOrder {
                     path.append((k, union, weight))
                     union = merged
                     weight += groups[byWeight[k]].weight
-                    if weight > best.weight { best = (weight, path.map { byWeight[$0.k] }) }
                 }
                 k += 1
-            } else if let last = path.popLast() {
-                // Nothing more below: drop the last member and try the groups after it.
-                (union, weight, k) = (last.union, last.weight, last.k + 1)
             } else {
-                break
+                // Nothing more below. Weights are positive, so a subset weighs most when it can
+                // grow no further: the path is copied only then, not at every step down.
+                if weight > best.weight { best = (weight, path.map { byWeight[$0.k] }) }
+                guard let last = path.popLast() else { break }
+                // Drop the last member and try the groups after it.
+                (union, weight, k) = (last.union, last.weight, last.k + 1)
             }
         }
         return best.members.sorted()

@@ -7,12 +7,12 @@ import Raster
 /// (``GIFEncodingOptions/displayedColor(of:)``) as 1-byte colour ids per frame → one global
 /// palette, exact when the frames use at most 256 colours (255 with transparent pixels), else
 /// `Quantizer` → palette-index images → identical consecutive frames merged → palette ordered
-/// so frames get small code sizes (``PaletteOrder``) → frame plan (`FramePlanner`: changed rectangles, transparent unchanged pixels,
-/// per-frame transparent index and LZW code size, disposal) → giflib writes the header, the
-/// screen descriptor, the loop block, the graphic control extensions and the image
-/// descriptors; the image data comes from our `LZWEncoder`. The bytes depend only on the
-/// input and the options. Without optimisation every frame is stored whole and compressed by
-/// giflib's own `EGifPutLine`.
+/// so frames get small code sizes (`PaletteOrder`) → frame plan (`FramePlanner`: changed
+/// rectangles, transparent unchanged pixels, per-frame transparent index and LZW code size,
+/// disposal) → giflib writes the header, the screen descriptor, the loop block, the graphic
+/// control extensions and the image descriptors; the image data comes from our `LZWEncoder`.
+/// The bytes depend only on the input and the options. Without optimisation every frame is
+/// stored whole and compressed by giflib's own `EGifPutLine`.
 public enum GIFEncoder {
     /// Encodes a full-canvas frame sequence as a GIF89a file in memory. Deterministic bytes.
     ///

@@ -10,9 +10,10 @@ import Darwin
 /// same folder, which is then renamed over the target, so a failed run leaves an existing file
 /// byte-identical and no partial file behind. A new file gets mode 0666 minus the umask
 /// (0644 under the usual umask 022), not the 0600 of `mkstemp`; a replaced file keeps its
-/// mode (a file the user may not write is refused, not replaced), and a symbolic link stays a link (the file it points to is replaced, or created when the
-/// link dangles). Anything that is not a regular file — a device such as `/dev/full`, a FIFO — is
-/// written in place, never replaced by a rename. The path `-` means standard output.
+/// mode (a file the user may not write is refused, not replaced), and a symbolic link stays a
+/// link (the file it points to is replaced, or created when the link dangles). Anything that is
+/// not a regular file — a device such as `/dev/full`, a FIFO — is written in place, never
+/// replaced by a rename. The path `-` means standard output.
 public enum OutputFile {
     /// Writes `bytes` to `path`.
     ///

@@ -215,6 +215,7 @@ struct IndexSet256: Equatable {
         return 256
     }
 
+    /// The indices in either set.
     func union(_ other: IndexSet256) -> IndexSet256 {
         var result = self
         result.words = (words.0 | other.words.0, words.1 | other.words.1, words.2 | other.words.2,

@@ -146,6 +146,8 @@ struct GIFBlockWalk {
     var width = 0, height = 0
     var globalTableSize = 0
     var blocks: [Block] = []
+    /// Each image descriptor's interlace flag, in order.
+    var interlaced: [Bool] = []
     var hasTrailer = false
 
     init?(_ b: [UInt8]) {
@@ -192,6 +194,7 @@ struct GIFBlockWalk {
                 let x = Int(b[p + 1]) | Int(b[p + 2]) << 8, y = Int(b[p + 3]) | Int(b[p + 4]) << 8
                 let w = Int(b[p + 5]) | Int(b[p + 6]) << 8, h = Int(b[p + 7]) | Int(b[p + 8]) << 8
                 let flags = b[p + 9]
+                interlaced.append(flags & 0x40 != 0)
                 p += 10
                 if flags & 0x80 != 0 { p += 3 << (Int(flags & 7) + 1) }
                 let minCodeSize = Int(b[p]); p += 1

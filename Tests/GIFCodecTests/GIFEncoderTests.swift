@@ -1,4 +1,5 @@
 import Testing
+import Foundation
 import Raster
 @testable import GIFCodec
 
@@ -157,6 +158,46 @@ struct GIFEncoderTests {
         options.effort = .max
         let max = try expectRoundTrip(movingBlock(width: 24, height: 16, transparent: transparent), options).0
         #expect(max.bytes.count <= normal.bytes.count)
+    }
+
+    /// A turning anti-aliased cross, as the spinner's rays turn: effort max stores some of its
+    /// frames with interlaced rows, where they encode smaller, and the reader, which
+    /// de-interlaces as browsers do, gets every frame back. Effort normal never interlaces.
+    @Test("effort max stores frames interlaced where that is smaller, and they round-trip")
+    func interlacedWhereSmaller() throws {
+        let size = 40
+        var frames: [TimedFrame] = []
+        for f in 0..<12 {
+            var rasterizer = CoverageRasterizer(width: size, height: size)
+            let angle = Double(f) * Double.pi / 24
+            for arm in 0..<4 {
+                let a = angle + Double(arm) * Double.pi / 2
+                let (c, s) = (cos(a), sin(a))
+                // A bar from near the centre outwards, 3 px wide.
+                let corners = [(4.0, -1.5), (17.0, -1.5), (17.0, 1.5), (4.0, 1.5)].map { x, y in
+                    Point(x: 20 + x * c - y * s, y: 20 + x * s + y * c)
+                }
+                rasterizer.addPolygon(corners)
+            }
+            var image = RGBAImage(width: size, height: size, fill: .white)
+            image.composite(RGBA8(r: 255, g: 149, b: 0), coverage: rasterizer, in: .sRGB)
+            frames.append(TimedFrame(image: image, delayCentiseconds: 4))
+        }
+        let sequence = FrameSequence(width: size, height: size, frames: frames, loopCount: .forever)
+        var options = GIFEncodingOptions()
+        let (normal, normalWalk) = try expectRoundTrip(sequence, options)
+        #expect(!normalWalk.interlaced.contains(true))
+        options.effort = .max
+        let (max, walk) = try expectRoundTrip(sequence, options)
+        #expect(walk.interlaced.contains(true), "\(walk.interlaced)")
+        #expect(max.bytes.count < normal.bytes.count)
+    }
+
+    @Test("the interlaced row order is GIF89a's four passes")
+    func interlacedRowOrder() {
+        #expect(FramePlanner.interlacedRows(10) == [0, 8, 4, 2, 6, 1, 3, 5, 7, 9])
+        #expect(FramePlanner.interlacedRows(1) == [0])
+        #expect(FramePlanner.interlacedRows(0) == [])
     }
 
     @Test("finish hands the frames over: a second finish has none, and the encoder starts afresh")

@@ -117,9 +117,11 @@ struct GIFWriteHandle: ~Copyable {
     /// holds the frame's indices), so that byte, the last one in our own output buffer, is
     /// checked and replaced. giflib's pending clear code for its own compressor is never
     /// flushed: the data goes out through `EGifPutCodeNext`, as for copying compressed data.
-    func putCompressedImage(left: Int, top: Int, width: Int, height: Int, minCodeSize: Int, tableBits: Int,
-                            lzw data: [UInt8]) throws(GIFError) {
-        try check(EGifPutImageDesc(gif, Int32(left), Int32(top), Int32(width), Int32(height), false, nil),
+    /// With `interlaced` the descriptor's interlace flag is set; the data must then hold the
+    /// rows in interlaced order (GIF89a Appendix E), which giflib does not reorder here.
+    func putCompressedImage(left: Int, top: Int, width: Int, height: Int, interlaced: Bool = false,
+                            minCodeSize: Int, tableBits: Int, lzw data: [UInt8]) throws(GIFError) {
+        try check(EGifPutImageDesc(gif, Int32(left), Int32(top), Int32(width), Int32(height), interlaced, nil),
                   "EGifPutImageDesc")
         let output = sink.takeUnretainedValue()
         guard output.bytes.last == UInt8(max(2, tableBits)) else {

@@ -13,6 +13,8 @@ struct PlannedFrame {
     var minCodeSize: Int
     /// This frame's transparent index (any index the frame does not draw), if it needs one.
     var transparentIndex: Int?
+    /// Whether the LZW data holds the rows in interlaced order (GIF89a §20, Appendix E).
+    var interlaced = false
     /// GIF disposal method: 1 keep, 2 restore to background (transparent), 3 restore previous.
     var disposal: Int
     var delayCentiseconds: Int
@@ -23,6 +25,8 @@ struct EncodedRect {
     var lzw: [UInt8]
     var minCodeSize: Int
     var transparentIndex: Int?
+    /// Rows in interlaced order (passes from rows 0, 4, 2, 1 stepping 8, 8, 4, 2).
+    var interlaced = false
 }
 
 /// Chooses, for each displayed target frame, the rectangle, pixels and disposal that reproduce
@@ -51,7 +55,7 @@ struct EncodedRect {
 /// pixels transparent are measured, then ``LZWEncoder``'s per-pixel choice when all-transparent
 /// won, and the smallest is kept (rectangles over 64 Ki pixels rank the first two on a band of
 /// rows first). With `flexibleParsing` (`--effort max`) the winner is also tried with flexible
-/// parsing.
+/// parsing, with its rows in order and interlaced.
 struct FramePlanner {
     let width: Int
     let height: Int
@@ -61,7 +65,8 @@ struct FramePlanner {
     let order: [UInt8]
     /// Number of entries in the written global colour table.
     let tableSize: Int
-    /// Whether rectangles up to ``flexibleParsingLimit`` pixels get flexible parsing.
+    /// Whether rectangles up to ``flexibleParsingLimit`` pixels get flexible parsing, rows in
+    /// order and interlaced.
     var flexibleParsing = false
     var encoder = LZWEncoder()
 
@@ -310,7 +315,35 @@ struct FramePlanner {
             }
         }
         if flexible.count <= bestCount { best.lzw = flexible }
+        // The same pixels with the rows interlaced: rows 8 apart follow each other, which
+        // LZW sometimes finds more repetitive (a rotating glyph: about 0.6 % smaller overall).
+        guard rect.height > 1 else { return best }
+        let rows = Self.interlacedRows(rect.height)
+        func interlace(_ pixels: [UInt8]) -> [UInt8] {
+            var out: [UInt8] = []
+            out.reserveCapacity(pixels.count)
+            for row in rows { out += pixels[(row * rect.width)..<((row + 1) * rect.width)] }
+            return out
+        }
+        let interlacedAlternatives = bestAlternatives.map(interlace)
+        let interlaced = interlace(bestPixels).withUnsafeBufferPointer { p in
+            (interlacedAlternatives ?? []).withUnsafeBufferPointer { a in
+                encoder.compress(p, alternatives: interlacedAlternatives == nil ? nil : a, minCodeSize: best.minCodeSize,
+                                 flexible: true).bytes
+            }
+        }
+        if interlaced.count < best.lzw.count {
+            best.lzw = interlaced
+            best.interlaced = true
+        }
         return best
+    }
+
+    /// The rows of an image `height` rows tall in interlaced order: every 8th from row 0, every
+    /// 8th from row 4, every 4th from row 2, every 2nd from row 1 (GIF89a Appendix E).
+    static func interlacedRows(_ height: Int) -> [Int] {
+        Array(stride(from: 0, to: height, by: 8)) + Array(stride(from: 4, to: height, by: 8))
+            + Array(stride(from: 2, to: height, by: 4)) + Array(stride(from: 1, to: height, by: 2))
     }
 
     /// The rectangle to store for `wanted` over `canvas` (1 × 1 when nothing changed).
@@ -351,7 +384,8 @@ struct FramePlanner {
         let full = PixelRect(x: 0, y: 0, width: width, height: height)
         func frame(_ rect: PixelRect, _ encoded: EncodedRect, delay: Int) -> PlannedFrame {
             PlannedFrame(rect: rect, lzw: encoded.lzw, minCodeSize: encoded.minCodeSize,
-                         transparentIndex: encoded.transparentIndex, disposal: 1, delayCentiseconds: delay)
+                         transparentIndex: encoded.transparentIndex, interlaced: encoded.interlaced,
+                         disposal: 1, delayCentiseconds: delay)
         }
         // The canvas before the previous frame; nil is the transparent canvas before the first
         // frame of an animation without transparent pixels (no index stands for it).

@@ -105,8 +105,8 @@ public enum GIFEncoder {
                                         blocks: control(disposal: frame.disposal, delay: frame.delayCentiseconds,
                                                         transparent: frame.transparentIndex))
                 try handle.putCompressedImage(left: frame.rect.x, top: frame.rect.y, width: frame.rect.width,
-                                              height: frame.rect.height, minCodeSize: frame.minCodeSize,
-                                              tableBits: bits, lzw: frame.lzw)
+                                              height: frame.rect.height, interlaced: frame.interlaced,
+                                              minCodeSize: frame.minCodeSize, tableBits: bits, lzw: frame.lzw)
             }
             storedCount = plan.count
         } else {

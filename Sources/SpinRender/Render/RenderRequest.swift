@@ -26,7 +26,8 @@ public struct RenderRequest: Hashable, Sendable {
     public var matte: RGBA8?
     /// Dithering when more than 256 colours must be quantized.
     public var dither: GIFDither = .none
-    /// LZW effort: `.max` adds flexible parsing, about 1 % smaller and slower.
+    /// LZW effort: `.max` adds flexible parsing and interlaced rows where smaller, about 1.5 %
+    /// smaller and slower.
     public var effort: GIFEffort = .normal
     /// Worker threads for rendering frames; `nil` uses every core. Never changes the output.
     public var threads: Int?

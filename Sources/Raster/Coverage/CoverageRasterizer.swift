@@ -128,21 +128,8 @@ public struct CoverageRasterizer: Sendable {
     ///   coverage is the exact covered fraction 0…1 under the non-zero rule, before any
     ///   8-bit rounding.
     public func forEachCoverage(_ body: (_ x: Int, _ y: Int, _ coverage: Double) -> Void) {
-        let stride = rowStride
-        let columns = touchedColumns
         let unit = Double(Self.unitArea)
-        cells.withUnsafeBufferPointer { buffer in
-            for y in touchedRows {
-                var sum: Int32 = 0
-                let row = Self.leadingCells + y * stride
-                // Cells left of the touched columns hold no contributions, so the running sum
-                // can start at the first touched column.
-                for x in columns {
-                    sum &+= buffer[row + x]
-                    if sum != 0 { body(x, y, min(1, Double(abs(sum)) / unit)) }
-                }
-            }
-        }
+        forEachNonZeroSum { x, y, sum in body(x, y, min(1, Double(sum.magnitude) / unit)) }
     }
 
     /// Visits every pixel in the touched bounds whose coverage rounds to a non-zero 8-bit
@@ -155,19 +142,28 @@ public struct CoverageRasterizer: Sendable {
     /// - Parameter body: called with (x, y, level), level 1…255.
     @inline(__always)
     func forEachCoverageLevel(_ body: (_ x: Int, _ y: Int, _ level: UInt8) -> Void) {
+        forEachNonZeroSum { x, y, sum in
+            let magnitude = Int(sum.magnitude)
+            let level = magnitude >= Int(Self.unitArea) ? 255 : (magnitude * 255 + (1 << 19)) >> 20
+            if level > 0 { body(x, y, UInt8(truncatingIfNeeded: level)) }
+        }
+    }
+
+    /// Visits every pixel in the touched bounds whose running sum of signed area (in units of
+    /// 2⁻²⁰ pixel) is non-zero, row by row: the one prefix sum both coverage readers share.
+    @inline(__always)
+    private func forEachNonZeroSum(_ body: (_ x: Int, _ y: Int, _ sum: Int32) -> Void) {
         let stride = rowStride
         let columns = touchedColumns
         cells.withUnsafeBufferPointer { buffer in
             for y in touchedRows {
                 var sum: Int32 = 0
                 let row = Self.leadingCells + y * stride
-                // As in forEachCoverage: the running sum can start at the first touched column.
+                // Cells left of the touched columns hold no contributions, so the running sum
+                // can start at the first touched column.
                 for x in columns {
                     sum &+= buffer[row + x]
-                    guard sum != 0 else { continue }
-                    let magnitude = Int(sum.magnitude)
-                    let level = magnitude >= Int(Self.unitArea) ? 255 : (magnitude * 255 + (1 << 19)) >> 20
-                    if level > 0 { body(x, y, UInt8(truncatingIfNeeded: level)) }
+                    if sum != 0 { body(x, y, sum) }
                 }
             }
         }

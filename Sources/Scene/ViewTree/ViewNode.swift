@@ -1,0 +1,251 @@
+import Motion
+import Raster
+
+/// A view tree with every value computed: what a SwiftUI `body` evaluates to for one state.
+///
+/// The interpreter of SwiftUI source builds these (one tree per state); the view engine lays
+/// them out, matches the nodes of successive trees by structural identity (the position of a
+/// node in the tree: stack child index, modifier depth, conditional branch, custom view name),
+/// animates the properties that changed with the transaction's animation, and draws them.
+/// Lengths are in points, angles in degrees (clockwise, as `rotationEffect`), opacities 0…1.
+public indirect enum ViewNode: Hashable, Sendable {
+    /// `Image(systemName:)`: an SF Symbol drawn with the font and foreground style in force.
+    case symbol(SymbolName)
+    /// `ProgressView()`: the indeterminate circular activity indicator of iOS.
+    case progressView
+    /// `Circle()`, `Capsule()`, `Rectangle()`, `RoundedRectangle(cornerRadius:)`, filled or stroked.
+    case shape(ShapeView)
+    /// A colour used as a view (`Color.orange`): fills the space it is offered.
+    case color(ColorValue)
+    /// `VStack`, `HStack` or `ZStack`; `spacing` `nil` is SwiftUI's default spacing.
+    case stack(StackAxis, alignment: Alignment, spacing: Double?, children: [ViewNode])
+    /// One branch of an `if`/`else` in a view builder: branches have distinct identities
+    /// (SwiftUI's `_ConditionalContent`), so a view in another branch is another view.
+    case conditional(branch: Int, ViewNode)
+    /// A view of the user's own (`Spinner()`): its name is part of the identity of its body.
+    case custom(name: String, body: ViewNode)
+    /// A view with one modifier applied; modifiers nest outward in source order.
+    case modified(ViewNode, ViewModifier)
+    /// Nothing (an `if` without `else` whose condition is false).
+    case empty
+}
+
+/// The SF Symbols the renderer can draw.
+public enum SymbolName: String, CaseIterable, Hashable, Sendable {
+    /// `rays`: eight round-capped rays.
+    case rays
+}
+
+/// A shape view and its paint.
+public struct ShapeView: Hashable, Sendable {
+    /// The outline.
+    public var kind: ShapeKind
+    /// `trim(from:to:)`: the part of the outline kept, as fractions 0…1 of its length from its
+    /// start (for a circle: the rightmost point, going clockwise, as SwiftUI's `Circle` path).
+    public var trimFrom: Double
+    /// See ``trimFrom``.
+    public var trimTo: Double
+    /// `fill` (the default) or `stroke`.
+    public var paint: ShapePaint
+
+    /// A shape, untrimmed, filled with the foreground style.
+    public init(kind: ShapeKind, trimFrom: Double = 0, trimTo: Double = 1, paint: ShapePaint = .fill(nil)) {
+        self.kind = kind
+        self.trimFrom = trimFrom
+        self.trimTo = trimTo
+        self.paint = paint
+    }
+}
+
+/// The outlines of SwiftUI's built-in shapes; each fills the frame it is offered.
+public enum ShapeKind: Hashable, Sendable {
+    /// `Circle()`: the largest circle centred in the frame.
+    case circle
+    /// `Capsule()`: corner radius half the shorter side.
+    case capsule
+    /// `Rectangle()`.
+    case rectangle
+    /// `RoundedRectangle(cornerRadius:)`, radius in points.
+    case roundedRectangle(cornerRadius: Double)
+}
+
+/// How a shape is painted; a `nil` colour means the foreground style in force.
+public enum ShapePaint: Hashable, Sendable {
+    /// `fill(_:)`, or a shape with no paint modifier.
+    case fill(ColorValue?)
+    /// `stroke(_:lineWidth:)` / `stroke(style:)`: centred on the outline.
+    case stroke(ColorValue?, StrokeStyle)
+}
+
+/// `StrokeStyle(lineWidth:lineCap:)`, width in points.
+public struct StrokeStyle: Hashable, Sendable {
+    /// Line width in points (SwiftUI's default: 1).
+    public var lineWidth: Double
+    /// End caps.
+    public var lineCap: LineCap
+
+    /// A stroke style; SwiftUI's defaults are width 1 and butt caps.
+    public init(lineWidth: Double = 1, lineCap: LineCap = .butt) {
+        self.lineWidth = lineWidth
+        self.lineCap = lineCap
+    }
+}
+
+/// `CGLineCap`.
+public enum LineCap: String, Hashable, Sendable {
+    case butt, round, square
+}
+
+/// A SwiftUI colour, resolved to sRGB by the engine for the appearance and colour generation.
+public enum ColorValue: Hashable, Sendable {
+    /// `Color.primary`, `.secondary`, `.orange`, `.red`, `.accentColor` … by SwiftUI's name.
+    case system(String)
+    /// `Color(red:green:blue:opacity:)`, components 0…1.
+    case rgb(red: Double, green: Double, blue: Double, opacity: Double)
+    /// A fixed 8-bit sRGB colour (from `--color`).
+    case fixed(RGBA8)
+}
+
+/// Stack direction.
+public enum StackAxis: String, Hashable, Sendable {
+    /// `VStack`.
+    case vertical
+    /// `HStack`.
+    case horizontal
+    /// `ZStack`.
+    case depth
+}
+
+/// `Alignment` (and `HorizontalAlignment` / `VerticalAlignment` for stacks), as fractions of
+/// the container: `(0, 0)` top-leading, `(0.5, 0.5)` centre.
+public struct Alignment: Hashable, Sendable {
+    /// 0 leading, 0.5 centre, 1 trailing.
+    public var horizontal: Double
+    /// 0 top, 0.5 centre, 1 bottom.
+    public var vertical: Double
+
+    /// An alignment from fractions.
+    public init(horizontal: Double, vertical: Double) {
+        self.horizontal = horizontal
+        self.vertical = vertical
+    }
+
+    /// `.center`.
+    public static let center = Alignment(horizontal: 0.5, vertical: 0.5)
+}
+
+/// `UnitPoint`: a point in a view's frame as fractions of its size; `.center` is (0.5, 0.5).
+public struct UnitPoint: Hashable, Sendable {
+    /// 0 leading … 1 trailing.
+    public var x: Double
+    /// 0 top … 1 bottom.
+    public var y: Double
+
+    /// A unit point.
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+
+    /// `.center`.
+    public static let center = UnitPoint(x: 0.5, y: 0.5)
+}
+
+/// `EdgeInsets`, in points.
+public struct EdgeInsets: Hashable, Sendable {
+    public var top: Double
+    public var leading: Double
+    public var bottom: Double
+    public var trailing: Double
+
+    /// Insets per edge.
+    public init(top: Double, leading: Double, bottom: Double, trailing: Double) {
+        self.top = top
+        self.leading = leading
+        self.bottom = bottom
+        self.trailing = trailing
+    }
+
+    /// The same inset on every edge.
+    public init(all: Double) { self.init(top: all, leading: all, bottom: all, trailing: all) }
+}
+
+/// A font as it reaches a symbol: the point size and weight (text styles resolved to their iOS
+/// sizes at the default Dynamic Type size by the interpreter).
+public struct FontValue: Hashable, Sendable {
+    /// Point size.
+    public var pointSize: Double
+    /// Weight.
+    public var weight: SymbolWeight
+
+    /// A font.
+    public init(pointSize: Double, weight: SymbolWeight = .regular) {
+        self.pointSize = pointSize
+        self.weight = weight
+    }
+}
+
+/// `ControlSize`.
+public enum ControlSize: String, Hashable, Sendable {
+    case mini, small, regular, large, extraLarge
+}
+
+/// A state value as the interpreter knows it; `.animation(_:value:)` compares these.
+public enum StateValue: Hashable, Sendable {
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    /// An `Angle`, in degrees.
+    case angle(degrees: Double)
+}
+
+/// What `.transaction { … }` does to the transactions that pass through it.
+public struct TransactionEdit: Hashable, Sendable {
+    /// `$0.animation = …`: `.some(nil)` removes the animation, `nil` leaves it.
+    public var animation: Animation??
+    /// `$0.disablesAnimations = …`, or `nil` to leave it.
+    public var disablesAnimations: Bool?
+
+    /// An edit.
+    public init(animation: Animation?? = nil, disablesAnimations: Bool? = nil) {
+        self.animation = animation
+        self.disablesAnimations = disablesAnimations
+    }
+}
+
+/// A modifier with its values computed.
+public enum ViewModifier: Hashable, Sendable {
+    /// `rotationEffect(_:anchor:)`: degrees clockwise about `anchor` of the view's frame.
+    case rotationEffect(degrees: Double, anchor: UnitPoint)
+    /// `scaleEffect(_:anchor:)`.
+    case scaleEffect(x: Double, y: Double, anchor: UnitPoint)
+    /// `opacity(_:)`.
+    case opacity(Double)
+    /// `offset(x:y:)`, points.
+    case offset(x: Double, y: Double)
+    /// `foregroundColor(_:)` / `foregroundStyle(_:)`.
+    case foregroundStyle(ColorValue)
+    /// `tint(_:)`.
+    case tint(ColorValue)
+    /// `font(_:)`.
+    case font(FontValue)
+    /// `fontWeight(_:)`.
+    case fontWeight(SymbolWeight)
+    /// `imageScale(_:)`.
+    case imageScale(SymbolScale)
+    /// `controlSize(_:)`.
+    case controlSize(ControlSize)
+    /// `frame(width:height:alignment:)`, points; `nil` keeps the child's size on that axis.
+    case frame(width: Double?, height: Double?, alignment: Alignment)
+    /// `padding`, points per edge.
+    case padding(EdgeInsets)
+    /// `border(_:width:)`: drawn inside the view's bounds.
+    case border(ColorValue, width: Double)
+    /// `background(_:)`: a view laid out in the modified view's bounds, drawn behind it.
+    case background(ViewNode)
+    /// `animation(_:)` (deprecated, `value` `nil`: every change) or `animation(_:value:)`
+    /// (only transactions in which `value` changed); a `nil` animation removes animation.
+    case animation(Animation?, value: StateValue?)
+    /// `transaction { … }`.
+    case transaction(TransactionEdit)
+}

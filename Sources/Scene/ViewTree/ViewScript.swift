@@ -1,0 +1,40 @@
+import Motion
+
+/// A view's life as a sequence of view trees: the tree when it first appears, then the tree
+/// after each state change, with the transaction the change ran in.
+///
+/// This is what the interpreter of SwiftUI source hands to the view engine. `onAppear` actions
+/// run at t = 0 (each `withAnimation { … }` block, and each plain assignment outside one, is one
+/// transaction, as in SwiftUI); `DispatchQueue.main.asyncAfter(deadline: .now() + s)` changes
+/// land at `s`; a view that appears in a later tree (an `if` branch) runs its `onAppear` then.
+/// Simulated device rotations are not in the script: the engine adds them as layout changes
+/// with an empty transaction.
+public struct ViewScript: Hashable, Sendable {
+    /// The tree before any state change (the state's initial values).
+    public var initial: ViewNode
+    /// The trees after each state change, in time order (several may share a time).
+    public var changes: [ViewChange]
+
+    /// A script.
+    public init(initial: ViewNode, changes: [ViewChange] = []) {
+        self.initial = initial
+        self.changes = changes
+    }
+}
+
+/// One state change: when it happened, the transaction it ran in, and the whole tree after it.
+public struct ViewChange: Hashable, Sendable {
+    /// Seconds since the views appeared.
+    public var timeSeconds: Double
+    /// The transaction (`withAnimation`'s animation, or none).
+    public var transaction: Transaction
+    /// The view tree after the change.
+    public var root: ViewNode
+
+    /// A change.
+    public init(timeSeconds: Double, transaction: Transaction, root: ViewNode) {
+        self.timeSeconds = timeSeconds
+        self.transaction = transaction
+        self.root = root
+    }
+}

@@ -42,8 +42,9 @@ public enum FrameFolder {
     ///
     /// The files go into a new hidden folder next to `folder`, which then takes its place with
     /// two renames, so a failed or interrupted run leaves an existing frame folder as it was and
-    /// never a half-written one. A folder holding anything but frames and `frames.json` is
-    /// refused rather than replaced. Like ``OutputFile``'s files, a new folder gets what `mkdir`
+    /// never a half-written one. A folder holding anything but frames and `frames.json` as
+    /// regular files (a subfolder or a link named like a frame, say) is refused rather than
+    /// replaced. Like ``OutputFile``'s files, a new folder gets what `mkdir`
     /// gives it, 0777 minus the umask (0755 under the usual umask 022), not the 0700 of the
     /// `mkdtemp` staging folder, and a replaced folder keeps its mode; the frames and
     /// `frames.json` get 0666 minus the umask. A folder the user may not write is refused. A
@@ -79,9 +80,7 @@ public enum FrameFolder {
             if access(target, W_OK) != 0 {
                 throw SpinRenderError(.cannotCreate, "cannot replace frame folder '\(target)': \(describeErrno(errno))")
             }
-            if let foreign = try InputFile.list(target).first(where: { !isFrameName($0) && $0 != metadataName }) {
-                throw SpinRenderError(.cannotCreate, "'\(target)' holds '\(foreign)', which is not a frame: give an empty folder or one that only holds frames")
-            }
+            try refuseForeignEntries(in: target)
         }
         let parent = OutputFile.folder(of: target)
         try InputFile.makeFolder(parent)
@@ -122,6 +121,35 @@ public enum FrameFolder {
         } catch {
             removeFrameFolder(staging)
             throw error
+        }
+    }
+
+    /// Refuses to replace a folder holding anything this type did not write: a name other than
+    /// a frame's or `frames.json`, or one of those names on something that is not a regular
+    /// file (a folder, a symbolic link, a FIFO, a device), which replacing the folder would
+    /// throw away with the frames.
+    ///
+    /// - Throws: ``SpinRenderError`` `.cannotCreate` (73) naming the folder and the entry.
+    static func refuseForeignEntries(in folder: String) throws(SpinRenderError) {
+        for name in try InputFile.list(folder) {
+            guard isFrameName(name) || name == metadataName else {
+                throw SpinRenderError(.cannotCreate, "'\(folder)' holds '\(name)', which is not a frame: give an empty folder or one that only holds frames")
+            }
+            var info = stat()
+            guard lstat(folder + "/" + name, &info) == 0 else {
+                throw SpinRenderError(.cannotCreate, "cannot replace frame folder '\(folder)': cannot read '\(name)': \(describeErrno(errno))")
+            }
+            let type = info.st_mode & S_IFMT
+            if type != S_IFREG {
+                let kind = switch type {
+                case S_IFDIR: "a folder"
+                case S_IFLNK: "a symbolic link"
+                case S_IFIFO: "a FIFO"
+                case S_IFSOCK: "a socket"
+                default: "a device"
+                }
+                throw SpinRenderError(.cannotCreate, "'\(folder)' holds '\(name)', which is \(kind), not a frame file: give an empty folder or one that only holds frames")
+            }
         }
     }
 

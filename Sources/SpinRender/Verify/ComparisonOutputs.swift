@@ -87,9 +87,7 @@ public struct ComparisonOutputs {
             guard InputFile.isDirectory(target) else {
                 throw SpinRenderError(.cannotCreate, "cannot create frame folder '\(target)': a file is in the way")
             }
-            if let foreign = try InputFile.list(target).first(where: { !FrameFolder.isFrameName($0) && $0 != FrameFolder.metadataName }) {
-                throw SpinRenderError(.cannotCreate, "'\(target)' holds '\(foreign)', which is not a frame: give an empty folder or one that only holds frames")
-            }
+            try FrameFolder.refuseForeignEntries(in: target)
         }
         var parent = OutputFile.folder(of: target)
         while !InputFile.exists(parent) { parent = OutputFile.folder(of: parent) }

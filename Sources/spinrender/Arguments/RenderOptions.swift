@@ -205,11 +205,13 @@ enum RenderOptions {
 }
 
 extension RenderOptions {
-    /// The render options of a parsed command line, as words that reproduce the same frames
-    /// (recorded in `frames.json`): outputs, reports and verbosity left out.
+    /// The render options of a parsed command line that change the frames, as words that
+    /// reproduce them (recorded in `frames.json`): outputs, reports and verbosity left out, and
+    /// so are ``framesIndependentOptions``, so that a frame folder is byte-identical whatever
+    /// they were.
     static func reproducibleArguments(_ arguments: ParsedArguments) -> [String] {
         var words: [String] = []
-        for spec in specs where arguments.has(spec.name) {
+        for spec in specs where arguments.has(spec.name) && !framesIndependentOptions.contains(spec.name) {
             switch spec.kind {
             case .flag: words.append("--\(spec.name)")
             case .option, .repeatable:
@@ -218,6 +220,11 @@ extension RenderOptions {
         }
         return words
     }
+
+    /// Render options that never change the frames: how many threads draw them and the memory
+    /// limit, and the GIF encoder's settings (frame optimization, dithering, LZW effort), which
+    /// act only when a GIF is encoded — a frame folder holds the frames before that.
+    static let framesIndependentOptions: Set<String> = ["threads", "max-memory", "no-optimize", "dither", "effort"]
 }
 
 extension RenderOptions {

@@ -71,7 +71,7 @@ public enum InputFile {
     /// give the same string, also when the file or its folders do not exist yet. A symbolic link
     /// that dangles is spelled as the file it names, which writing through it creates
     /// (``OutputFile``), not as the link.
-    static func canonicalPath(_ path: String) -> String {
+    public static func canonicalPath(_ path: String) -> String {
         var path = path
         var info = stat()
         if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, let target = try? OutputFile.linkTarget(path) {

@@ -59,6 +59,33 @@ enum ComparisonArguments {
         }
     }
 
+    /// Refuses two outputs of one command that are one file, or one inside the other, however
+    /// spelled (`d.gif`, `./d.gif`, an absolute path, a symbolic link to it): the second one
+    /// written would replace the first, or the folder replacing the first would take the second
+    /// away. The outputs are `--diff` and `--junit` (standard output, `-`, aside), and for
+    /// `verify` the reference folder it may record into.
+    static func refuseSharedOutputs(_ arguments: ParsedArguments, reference: String? = nil) throws {
+        var outputs: [(option: String, path: String)] = []
+        if let reference { outputs.append(("--reference", reference)) }
+        if let diff = arguments.value("diff") { outputs.append(("--diff", diff)) }
+        if let junit = arguments.value("junit"), junit != "-" { outputs.append(("--junit", junit)) }
+        let canonical = outputs.map { InputFile.canonicalPath($0.path) }
+        for first in outputs.indices {
+            for second in outputs.indices where second > first {
+                let (a, b) = (outputs[first], outputs[second])
+                if canonical[first] == canonical[second] {
+                    let spellings = a.path == b.path ? "'\(a.path)'" : "'\(a.path)' and '\(b.path)'"
+                    throw UsageError(message: "The outputs of '\(a.option)' and '\(b.option)' are one file, \(spellings); give each its own path")
+                }
+                for (outer, inner, outerPath, innerPath) in [(a, b, canonical[first], canonical[second]),
+                                                             (b, a, canonical[second], canonical[first])]
+                where innerPath.hasPrefix(outerPath == "/" ? "/" : outerPath + "/") {
+                    throw UsageError(message: "The output of '\(inner.option)', '\(inner.path)', is inside the output of '\(outer.option)', '\(outer.path)'; write it elsewhere")
+                }
+            }
+        }
+    }
+
     /// Checks, before any comparison, that the diff and JUnit outputs asked for can be created.
     ///
     /// - Throws: ``SpinRenderError`` `.cannotCreate` (73) naming the output.
@@ -112,6 +139,7 @@ enum CompareCommand: Command {
         let options = try ComparisonArguments.options(from: arguments)
         let (actual, expected) = (arguments.positionals[0], arguments.positionals[1])
         try ComparisonArguments.refuseOverwriting(inputs: [actual, expected], arguments)
+        try ComparisonArguments.refuseSharedOutputs(arguments)
         let outputs = try ComparisonArguments.prepareOutputs(arguments)
         let (result, warnings) = try FileComparison.compare(
             actual: actual, expected: expected, options: options, maximumBytes: try RenderOptions.memoryLimit(arguments),
@@ -158,6 +186,7 @@ enum VerifyCommand: Command {
         let options = try ComparisonArguments.options(from: arguments)
         let request = try RenderOptions.request(from: arguments)
         try ComparisonArguments.refuseOverwriting(inputs: [reference], arguments)
+        try ComparisonArguments.refuseSharedOutputs(arguments, reference: reference)
         // Before rendering or recording: a run that could not write its diff or JUnit file
         // records nothing.
         let outputs = try ComparisonArguments.prepareOutputs(arguments)

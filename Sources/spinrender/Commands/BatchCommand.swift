@@ -10,15 +10,18 @@ enum BatchCommand: Command {
         {"mode": "preview", "scale": 3, "rotate-at": [0.5], "transparent": true, "output": "out/preview@3x.gif"}
       A string or number is the option's value, true gives a flag, an array repeats an option.
       Relative outputs are resolved against the manifest's folder; missing folders are created.
+      Every output must stay under the output root (the manifest's folder unless --output-root
+      says otherwise): an output that resolves outside it ('..', an absolute path elsewhere, a
+      symbolic link leading out) fails its entry, and the batch exits 65 once the others are written.
       Outputs are GIFs: an output with another extension, such as .png, makes the manifest not valid.
       Values are checked as on the command line; one they refuse ({"scale": 5}, {"threads": 0})
       fails that entry alone. A key given twice in one object keeps its first value.
       Exit status: 0 when every entry was written, 1 when any failed (each is named; the others are
-      still written), 65 for a manifest that is not valid JSON of this shape (unknown key, wrong
+      still written), 65 when an output leaves the output root or for a manifest that is not valid JSON of this shape (unknown key, wrong
       type, a number no double holds such as 1e400, an output with an extension other than .gif
       or holding a NUL), 66 when it cannot be read.
     """
-    static let usage = "spinrender batch <manifest> [--jobs <count>] [--shard <i/n>]"
+    static let usage = "spinrender batch <manifest> [--jobs <count>] [--shard <i/n>] [--output-root <folder>]"
     static let arguments = [ArgumentSpec(name: "manifest", help: "The JSON manifest.")]
     static let positionalCount: ClosedRange<Int> = 1...1
     static var options: [OptionSpec] {
@@ -27,6 +30,8 @@ enum BatchCommand: Command {
                     default: "all cores"),
             .option("shard", value: "i/n", help: "Render only entries i, i+n, i+2n … (1-based), to split a batch across CI machines.",
                     default: "1/1"),
+            .option("output-root", value: "folder", help: "The folder every output must stay under; an entry whose output resolves outside it fails (65).",
+                    default: "the manifest's folder", isPath: true),
         ] + Console.specs
     }
 
@@ -61,6 +66,8 @@ enum BatchCommand: Command {
             shard = parsed
         }
         let manifest = try BatchManifest.load(path: arguments.positionals[0], schema: schema)
+        let root = arguments.value("output-root").map { BatchOutputRoot($0) } ?? BatchOutputRoot(manifestPath: manifest.path)
+        var outsideRoot = false
         let selected = manifest.entries.filter { shard.contains(entry: $0.number) }
         let progress = ProgressBar.standardError(label: "batch", total: selected.count, quiet: console.quiet)
 
@@ -70,6 +77,12 @@ enum BatchCommand: Command {
         var work: [BatchJob] = []
         for entry in selected {
             do {
+                do {
+                    try root.check(entry)
+                } catch {
+                    outsideRoot = true
+                    throw error
+                }
                 if InputFile.sameFile(entry.resolvedOutput, manifest.path) {
                     throw UsageError(message: "its output '\(entry.resolvedOutput)' is the manifest itself")
                 }
@@ -99,6 +112,7 @@ enum BatchCommand: Command {
         }
         if shard != .all { console.info("shard \(shard): \(selected.count) of \(manifest.entries.count) entries") }
         try console.result(String(BatchSummary.table(ordered).dropLast()))
+        if outsideRoot { return SpinRenderError.Kind.badData.rawValue }
         return ordered.allSatisfy(\.succeeded) ? 0 : 1
     }
 }

@@ -99,6 +99,48 @@ struct FrameFolderOutputTests {
         #expect(try Self.snapshot(folder) == before)
     }
 
+    /// A `frames` or `verify --record` run interrupted while it writes its frames into the
+    /// hidden staging folder: exit 128 + signal, the staging folder and every frame in it
+    /// removed, an existing frame folder byte-identical, no reference recorded. Before, the
+    /// `.out.spinrender-new-XXXXXX` folder stayed with the frames written so far.
+    @Test("SIGINT, SIGTERM or SIGHUP while frames or verify --record writes its frames removes the temporary folder",
+          arguments: [SIGINT, SIGTERM, SIGHUP], ["frames", "verify"])
+    func signalWhileWritingFramesRemovesTheTemporaryFolder(signal: Int32, command: String) throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // An existing output to keep: frames replaces a folder; verify records a missing reference.
+        if command == "frames" { #expect(try spinrender(["frames", "--fps", "5", "-o", "out"], in: folder).status == 0) }
+        let before = try Self.snapshot(folder)
+        // 500 frames: seconds of PNG writing in a debug build, far longer than the wait below.
+        let render = ["--point-size", "60", "--fps", "50", "--duration", "10", "--no-compact", "--max-memory", "4G"]
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: spinrenderBinary)
+        process.arguments = command == "frames" ? ["frames"] + render + ["-o", "out"]
+                                                : ["verify"] + render + ["--reference", "out", "--record", "missing"]
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Wait until the staging folder holds a few frames.
+        func staged() -> [String] {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            guard let staging = names.first(where: { $0.hasPrefix(".out.spinrender-new-") }) else { return [] }
+            return (try? FileManager.default.contentsOfDirectory(atPath: folder + "/" + staging)) ?? []
+        }
+        let deadline = Date().addingTimeInterval(60)
+        while staged().filter({ $0.hasPrefix("frame_") }).count < 3 && process.isRunning && Date() < deadline {
+            usleep(2_000)
+        }
+        let sawFrames = staged().filter { $0.hasPrefix("frame_") }.count >= 3
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        #expect(sawFrames, "the run never wrote frames into its temporary folder")
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 128 + signal)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains(".spinrender-") } == [])
+        #expect(try Self.snapshot(folder) == before)
+    }
+
     /// frames.json records the arguments that change the frames, not the thread count, the
     /// memory limit or the GIF encoder's settings: the folders are byte-identical. Before,
     /// frames.json held `"--threads", "1"`.

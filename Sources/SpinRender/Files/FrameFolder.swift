@@ -42,7 +42,9 @@ public enum FrameFolder {
     ///
     /// The files go into a new hidden folder next to `folder`, which then takes its place with
     /// two renames, so a failed or interrupted run leaves an existing frame folder as it was and
-    /// never a half-written one. A folder holding anything but frames and `frames.json` as
+    /// never a half-written one. A terminating signal (``TemporaryFiles/cleanupSignals``)
+    /// removes the hidden folder with the frames in it, and waits while the two renames and the
+    /// removal of the old frames run. A folder holding anything but frames and `frames.json` as
     /// regular files (a subfolder or a link named like a frame, say) is refused rather than
     /// replaced. Like ``OutputFile``'s files, a new folder gets what `mkdir`
     /// gives it, 0777 minus the umask (0755 under the usual umask 022), not the 0700 of the
@@ -85,7 +87,12 @@ public enum FrameFolder {
         let parent = OutputFile.folder(of: target)
         try InputFile.makeFolder(parent)
         let name = String((target.split(separator: "/").last ?? "frames").prefix(200))
-        let staging = try makeHiddenFolder(in: parent, name: name, purpose: "new")
+        // Registered for removal on a signal (SIGINT, SIGTERM, SIGHUP …) from the moment it
+        // exists, with the frames written into it so far.
+        let (staging, slot) = try TemporaryFiles.withCleanupDeferred { () throws(SpinRenderError) -> (String, Int?) in
+            let staging = try makeHiddenFolder(in: parent, name: name, purpose: "new")
+            return (staging, TemporaryFiles.registerFolder(staging))
+        }
         do throws(SpinRenderError) {
             for (index, frame) in sequence.frames.enumerated() {
                 let png: [UInt8]
@@ -94,6 +101,7 @@ public enum FrameFolder {
                 } catch {
                     throw SpinRenderError(.software, "cannot encode frame \(index) as PNG: \(error)")
                 }
+                TemporaryFiles.setFrameCount(slot, index + 1)
                 try OutputFile.write(png, to: staging + "/" + frameName(index))
             }
             let metadata = Metadata(width: sequence.width, height: sequence.height, scale: scale,
@@ -103,23 +111,31 @@ public enum FrameFolder {
             guard chmod(staging, mode) == 0 else {
                 throw SpinRenderError(.ioError, "cannot set permissions of frame folder '\(target)': \(describeErrno(errno))")
             }
-            var retired: String?
-            if exists {
-                let old = try makeHiddenFolder(in: parent, name: name, purpose: "old")
-                rmdir(old)
-                guard rename(target, old) == 0 else {
-                    throw SpinRenderError(.cannotCreate, "cannot replace '\(target)': \(describeErrno(errno))")
+            // A signal between the two renames would leave the old folder hidden and the new
+            // one removed, and one while the old frames are deleted would leave some of them:
+            // the cleanup waits until the swap is done.
+            try TemporaryFiles.withCleanupDeferred { () throws(SpinRenderError) in
+                var retired: String?
+                if exists {
+                    let old = try makeHiddenFolder(in: parent, name: name, purpose: "old")
+                    rmdir(old)
+                    guard rename(target, old) == 0 else {
+                        throw SpinRenderError(.cannotCreate, "cannot replace '\(target)': \(describeErrno(errno))")
+                    }
+                    retired = old
                 }
-                retired = old
+                guard rename(staging, target) == 0 else {
+                    let reason = describeErrno(errno)
+                    if let retired { rename(retired, target) }
+                    throw SpinRenderError(.cannotCreate, "cannot create frame folder '\(target)': \(reason)")
+                }
+                TemporaryFiles.unregisterFolder(slot)
+                if let retired { removeFrameFolder(retired) }
             }
-            guard rename(staging, target) == 0 else {
-                let reason = describeErrno(errno)
-                if let retired { rename(retired, target) }
-                throw SpinRenderError(.cannotCreate, "cannot create frame folder '\(target)': \(reason)")
-            }
-            if let retired { removeFrameFolder(retired) }
         } catch {
+            // Still registered while it is removed: a signal meanwhile removes the rest.
             removeFrameFolder(staging)
+            TemporaryFiles.unregisterFolder(slot)
             throw error
         }
     }

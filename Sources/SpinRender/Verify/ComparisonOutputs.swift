@@ -96,9 +96,12 @@ public struct ComparisonOutputs {
         }
         let name = String((target.split(separator: "/").last ?? "frames").prefix(200))
         var template = Array("\(parent)/.\(name).spinrender-check-XXXXXX".utf8CString)
-        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
-            throw SpinRenderError(.cannotCreate, "cannot create frame folder '\(target)': \(describeErrno(errno))")
+        // Made and removed with the cleanup held back, so a signal cannot leave it behind.
+        try TemporaryFiles.withCleanupDeferred { () throws(SpinRenderError) in
+            guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
+                throw SpinRenderError(.cannotCreate, "cannot create frame folder '\(target)': \(describeErrno(errno))")
+            }
+            rmdir(template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
         }
-        rmdir(template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
     }
 }

@@ -17,9 +17,9 @@ enum BatchCommand: Command {
       Values are checked as on the command line; one they refuse ({"scale": 5}, {"threads": 0})
       fails that entry alone. A key given twice in one object keeps its first value.
       Exit status: 0 when every entry was written, 1 when any failed (each is named; the others are
-      still written), 65 when an output leaves the output root or for a manifest that is not valid JSON of this shape (unknown key, wrong
-      type, a number no double holds such as 1e400, an output with an extension other than .gif
-      or holding a NUL), 66 when it cannot be read.
+      still written), 65 when an output leaves the output root or for a manifest that is not valid
+      JSON of this shape (unknown key, wrong type, a number no double holds such as 1e400, an output
+      with an extension other than .gif or holding a NUL), 66 when it cannot be read.
     """
     static let usage = "spinrender batch <manifest> [--jobs <count>] [--shard <i/n>] [--output-root <folder>]"
     static let arguments = [ArgumentSpec(name: "manifest", help: "The JSON manifest.")]

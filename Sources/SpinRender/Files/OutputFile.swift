@@ -71,7 +71,7 @@ public enum OutputFile {
         // name the file system allows can be written.
         let name = String((destination.split(separator: "/").last.map(String.init) ?? "output").prefix(200))
         var template = Array("\(folder(of: destination))/.\(name).spinrender-XXXXXX".utf8CString)
-        let (fd, temporary, slot) = try TemporaryFiles.withCleanupSignalsBlocked { () throws(SpinRenderError) -> (Int32, String, Int?) in
+        let (fd, temporary, slot) = try TemporaryFiles.withCleanupDeferred { () throws(SpinRenderError) -> (Int32, String, Int?) in
             let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
             if fd < 0 {
                 throw SpinRenderError(.cannotCreate, "cannot create '\(path)': \(describeErrno(errno))")

@@ -172,11 +172,12 @@ public enum TemporaryFiles {
     /// arrives meanwhile, whichever thread receives it, only takes note, and the cleanup and
     /// exit happen when the last such `body` returns.
     ///
-    /// For steps that must not be cut in half: creating a folder and registering it, or the two
-    /// renames that put a new frame folder in the place of an old one (cut between them, the
-    /// old folder would be hidden away and the new one deleted). Blocking the signals
-    /// (``withCleanupSignalsBlocked(_:)``) holds them back on the calling thread only; the
-    /// kernel then delivers a process-directed signal to another thread.
+    /// For steps that must not be cut in half: creating a temporary file or folder and
+    /// registering it (a signal in between would leave it behind), or the two renames that put
+    /// a new frame folder in the place of an old one (cut between them, the old folder would be
+    /// hidden away and the new one deleted). Blocking the signals with `pthread_sigmask` would
+    /// hold them back on the calling thread only: the kernel hands a signal sent to the process
+    /// to any thread that does not block it, such as an idle worker of the render.
     static func withCleanupDeferred<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         deferringThreads.add(1, ordering: .sequentiallyConsistent)
         defer {
@@ -197,18 +198,6 @@ public enum TemporaryFiles {
         removeRegisteredFiles()
         removeRegisteredFolders()
         _exit(128 + signal)
-    }
-
-    /// Runs `body` with the ``cleanupSignals`` held back on this thread, so a temporary file
-    /// is never created without being registered for removal (a signal in between would leave
-    /// it behind). A signal that arrived meanwhile is delivered when they are unblocked.
-    static func withCleanupSignalsBlocked<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
-        var block = sigset_t(), previous = sigset_t()
-        sigemptyset(&block)
-        for signal in cleanupSignals { sigaddset(&block, signal) }
-        pthread_sigmask(SIG_BLOCK, &block, &previous)
-        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-        return try body()
     }
 
     /// Every signal whose default action ends the process and that a process can catch, except

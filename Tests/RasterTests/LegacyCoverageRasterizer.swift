@@ -3,9 +3,11 @@ import Raster
 /// The rasterizer as it was before its edge walk was made allocation- and libm-free (commit
 /// 23f8ea8), kept as the reference the fast one must match cell for cell.
 ///
-/// One change: it wrote to cell −1 of a row when rounding put an edge at x ≈ −1e−16 (always
+/// Two changes: it wrote to cell −1 of a row when rounding put an edge at x ≈ −1e−16 (always
 /// the value 0, at index −1 of the array on row 0), which debug builds trap on; here those
-/// writes are dropped.
+/// writes are dropped. And its touched columns stopped one past the rightmost edge it kept,
+/// losing the coverage that runs up to the right side when an edge lies on or past it; here
+/// they reach the last column then, as the fast one's do, so the bounds can still be compared.
 struct LegacyCoverageRasterizer {
     /// Fixed-point resolution of vertex coordinates, in steps per pixel (1/1024 px).
     public static let subpixelScale: Double = 1024
@@ -111,7 +113,10 @@ struct LegacyCoverageRasterizer {
             if max(a.x, b.x) <= 0 {
                 accumulateLine(Point(x: 0, y: a.y), Point(x: 0, y: b.y))
             } else if min(a.x, b.x) >= right {
-                continue
+                // Dropped, but the coverage left of it runs to the last column.
+                if width > 0, max(a.y, b.y) > 0, min(a.y, b.y) < Double(height) {
+                    touchedColumns = touchedColumns.isEmpty ? (width - 1)..<width : touchedColumns.lowerBound..<width
+                }
             } else {
                 accumulateLine(a, b)
             }

@@ -40,7 +40,9 @@ public struct CoverageRasterizer: Sendable {
     static let leadingCells = 1
     /// Rows touched since the last reset, as a half-open range (empty when nothing was added).
     private var touchedRows: Range<Int> = 0..<0
-    /// Columns touched since the last reset (half-open, clamped to the canvas).
+    /// Columns that may hold coverage since the last reset (half-open, clamped to the canvas):
+    /// from the leftmost accumulated edge to one past the rightmost, or to the last column when
+    /// a piece right of the canvas was dropped, since coverage left of it runs up to there.
     private var touchedColumns: Range<Int> = 0..<0
 
     /// Creates an empty accumulator for a `width × height` pixel canvas.
@@ -200,7 +202,8 @@ struct EdgeAccumulator {
 
     /// Splits an edge where it crosses x = 0 and x = width: the part left of the canvas becomes
     /// a vertical edge on x = 0 (it still covers every pixel to its right), the part right of
-    /// it is dropped (it covers no visible pixel).
+    /// it is dropped (it covers no visible pixel; the coverage left of it runs to the last
+    /// column).
     ///
     /// The pieces and their crossing points are exactly those of splitting first at x = 0, then
     /// each piece at x = width; the order the pieces are added in does not matter, since cells
@@ -242,10 +245,24 @@ struct EdgeAccumulator {
         if max(a.x, b.x) <= 0 {
             accumulateLine(Point(x: 0, y: a.y), Point(x: 0, y: b.y), cells: cells)
         } else if min(a.x, b.x) >= Double(width) {
-            return
+            // The piece adds nothing to a visible cell, but it may be what ends the coverage
+            // of the edges left of it: that coverage then runs to the last column, which the
+            // prefix sums must reach.
+            reachRightSide(a.y, b.y)
         } else {
             accumulateLine(a, b, cells: cells)
         }
+    }
+
+    /// Extends the touched columns to the canvas's last one, for a piece dropped right of the
+    /// canvas between heights `y0` and `y1`, when those overlap the canvas's rows.
+    ///
+    /// Coverage in a row starts at an accumulated edge (one at x ≤ 0 is moved onto x = 0), so
+    /// the rows and the left bound need nothing more; it may end only at the dropped piece.
+    @inline(__always)
+    private mutating func reachRightSide(_ y0: Double, _ y1: Double) {
+        guard width > 0, max(y0, y1) > 0, min(y0, y1) < Double(height) else { return }
+        touchedColumns = touchedColumns.isEmpty ? (width - 1)..<width : touchedColumns.lowerBound..<width
     }
 
     /// Adds one edge lying within 0 ≤ x ≤ width, row by row (font-rs's `draw_line`), with the

@@ -60,7 +60,7 @@ struct HostileInputTests {
     /// 1860 × 1860 × 125 frames is 432 Mi pixel-frames: about 1.4 GiB as a preview.
     @Test func theMemoryEstimateCountsTheColourIDsOfManyColourRenders() throws {
         let preview = try spinrender(["--mode", "preview", "--scale", "3", "--point-size", "120", "--rotate-at", "0.5",
-                                      "--max-memory", "1G", "-o", "/dev/null"])
+                                      "--duration", "2.5", "--max-memory", "1G", "-o", "/dev/null"])
         #expect(preview.status == 65)
         #expect(preview.standardError.contains("1860 × 1860 pixels × 125 frames, about 1.4 GiB"), "\(preview.standardError)")
         // One spinner turning, 490 × 428 × 25 frames: 2 bytes a pixel-frame, 64 a canvas pixel and

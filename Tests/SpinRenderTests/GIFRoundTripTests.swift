@@ -105,7 +105,7 @@ struct GIFRoundTripTests {
         request.scene.mode = .preview
         request.scene.layoutChanges = [0.5]
         let animation = SpinRenderer.renderFrames(request)
-        #expect(animation.sequence.frames.count == 125)   // 0.5 s + one 2 s period at 50 fps
+        #expect(animation.sequence.frames.count == 225)   // 0.5 s + two 2 s periods at 50 fps
     }
 
     @Test func sameRequestGivesIdenticalBytesWithOneOrTwoThreads() throws {

@@ -19,11 +19,36 @@ struct LoopLengthTests {
         #expect(renderer.render(atSeconds: period) == renderer.render(atSeconds: 0))
     }
 
-    @Test func rotationShowsOneWholePeriodAfterTheLastChange() {
+    @Test func rotationShowsTwoPeriodsAfterTheLastChange() throws {
         var request = RenderRequest()
         request.scene.layoutChanges = [0.5, 1.25]
-        #expect(request.effectiveDurationSeconds == 3.25)
-        #expect(request.frameCount == 163)
+        #expect(request.effectiveDurationSeconds == 5.25)
+        #expect(request.frameCount == 263)   // 262.5 frames, rounded to nearest
+        request.scene.animation = try Animation.parse(".linear(duration: 1.5).repeatForever(autoreverses: false)")
+        request.scene.layoutChanges = [0.5]
+        #expect(request.effectiveDurationSeconds == 3.5)
+        // An animation that does not repeat moves the spinner once: 2 s after the change.
+        request.scene.animation = try Animation.parse(".easeOut(duration: 0.5)")
+        #expect(request.effectiveDurationSeconds == 2.5)
+    }
+
+    /// The README's drift GIF (`--mode preview --rotate-at 0.5`): 4.5 s, 225 frames of 2 cs,
+    /// and the implicit spinner's slide, which restarts every 2 s after the rotation, is shown
+    /// twice: each frame of the second slide (2.5 s … 4.48 s) is the frame 2 s before it.
+    @Test func driftGIFShowsTheSlideTwice() throws {
+        var request = RenderRequest()
+        request.scene.mode = .preview
+        request.scene.layoutChanges = [0.5]
+        #expect(request.effectiveDurationSeconds == 4.5)
+        #expect(request.frameCount == 225)
+        let decoded = try GIFDecoder.decode(SpinRenderer.renderGIF(request).bytes).sequence
+        #expect(decoded.frames.count == 225)
+        #expect(decoded.frames.allSatisfy { $0.delayCentiseconds == 2 })
+        let renderer = SceneRenderer(request.scene)
+        for frame in stride(from: 125, to: 225, by: 9) {
+            let time = Double(frame) / 50
+            #expect(renderer.render(atSeconds: time) == renderer.render(atSeconds: time - 2), "t = \(time) s")
+        }
     }
 
     @Test func finiteAnimationsLastUntilTheySettle() throws {

@@ -36,13 +36,20 @@ public struct RenderRequest: Hashable, Sendable {
     public init() {}
 
     /// The animation's length: the explicit `durationSeconds`, or else one period of a
-    /// repeating animation (2 s for the documentation's spinner), extended to show one whole
-    /// period after the last layout change; 2 s for animations that do not repeat.
+    /// repeating animation (2 s for the documentation's spinner), 2 s for animations that do
+    /// not repeat; with layout changes, at least until two periods after the last one (2 s for
+    /// an animation that does not repeat).
+    ///
+    /// A layout move animated by a repeating animation (the implicit spinner's drift) repeats
+    /// with the animation's period, so two periods show it twice: with the documentation's
+    /// spinner it slides, jumps back and slides again.
     public var effectiveDurationSeconds: Double {
         if let durationSeconds { return durationSeconds }
-        let period = scene.animation.periodSeconds ?? 2
-        var duration = max(period, scene.animation.settleSeconds ?? 0)
-        if let lastChange = scene.layoutChanges.max() { duration = max(duration, lastChange + period) }
+        let period = scene.animation.periodSeconds
+        var duration = max(period ?? 2, scene.animation.settleSeconds ?? 0)
+        if let lastChange = scene.layoutChanges.max() {
+            duration = max(duration, lastChange + (period.map { 2 * $0 } ?? 2))
+        }
         return duration
     }
 

@@ -21,7 +21,7 @@ enum RenderOptions {
         .option("blend", value: "space", help: "Where anti-aliased edges are blended.", values: BlendSpace.allCases.map(\.rawValue), default: "srgb"),
         .option("fps", value: "fps", help: "Frames per second, more than 0 and at most 100.", default: "50"),
         .option("duration", value: "seconds", help: "Length of the animation, more than 0 and at most 600 seconds.",
-                default: "one period of the animation; 2 for the spinner"),
+                default: "one period of the animation; 2 for the spinner; with --rotate-at, until two periods after the last rotation"),
         .option("loop", value: "count", help: "How often the GIF repeats: 0 forever, N for N repeats after the first play, 'once' to play once.",
                 default: "0"),
         .option("animation", value: "expression", help: "The spinner's animation in SwiftUI syntax.",
@@ -121,7 +121,7 @@ enum RenderOptions {
         if scene.stage != nil && !layout.contentFitsStage {
             throw UsageError(message: "The value '\(scene.stage!)' is invalid for '--stage <WIDTHxHEIGHT>': the content does not fit it in both orientations")
         }
-        // A derived length (one period of --animation, or a whole period after the last
+        // A derived length (one period of --animation, or two periods after the last
         // rotation) obeys the same limit as --duration.
         let duration = request.effectiveDurationSeconds
         guard duration.isFinite, duration > 0, duration <= 600 else {

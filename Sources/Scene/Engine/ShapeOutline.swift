@@ -1,0 +1,427 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Raster
+
+/// The ink of a shape view in a frame, as closed polygons in device pixels ready for
+/// `CoverageRasterizer.addPolygon`.
+///
+/// The outline follows SwiftUI's path for each shape (the geometry of ``ShapeContour``):
+/// `Circle()` is the largest circle centred in `rect`, starting at its rightmost point;
+/// `Rectangle()`, `RoundedRectangle(cornerRadius:)` (circular corners, radius clamped to half
+/// the shorter side) and `Capsule()` (radius half the shorter side) start at the left end of
+/// the top edge. Every outline runs clockwise on screen, as `Path.addEllipse(in:)` and
+/// `CGMutablePath.addRoundedRect` document ("oriented in the clockwise direction").
+///
+/// - `fill`: the region inside the outline; trimmed, the kept part of the outline closed by a
+///   straight line (`Path.trimmedPath(from:to:)` then a non-zero fill).
+/// - `stroke`: every point within half the line width of the outline, centred on it as
+///   SwiftUI's `stroke` draws. An untrimmed outline is closed, so it has no caps; its sharp
+///   corners (a `Rectangle`'s) get SwiftUI's default miter join (`StrokeStyle.lineJoin` `.miter`,
+///   `miterLimit` 10, so a right angle is always mitred). A trimmed outline is open and ends in
+///   the style's caps: butt (flush with the end), square (extended by half the width) or round
+///   (a half disc).
+///
+/// `trim(from:to:)` keeps the part of the outline between the fractions `from` and `to` of its
+/// length (each clamped to 0…1); `from ≥ to` keeps nothing.
+///
+/// Winding: the rasterizer sums signed areas and takes their magnitude (the non-zero rule for
+/// contours that never overlap with opposite windings), so each piece of ink is one simple
+/// contour, counter-clockwise on screen (the winding of `Path.rectangle` and `Path.capsule`),
+/// and the hole of a stroked closed outline is a contour wound the other way that lies inside
+/// it. Arcs are flattened within ``CoverageRasterizer/defaultTolerance`` by `Path.flattened`,
+/// whose chords keep each sector's area.
+///
+/// Two rare cases are approximate: a trimmed stroke whose caps overlap each other (a trim with
+/// a gap shorter than the caps) and a trimmed stroke wider than a corner's diameter whose end
+/// lies within half a line width of that corner; there the overlapping parts count twice in the
+/// pixels where both have edges (coverage too high in those few pixels, never cancelled).
+///
+/// - Parameters:
+///   - shape: the shape, its trim and its paint (only the stroke style is used; colours are the
+///     caller's).
+///   - rect: the frame the shape fills, in device pixels.
+///   - scale: device pixels per point, for the line width (in points) and the corner radius
+///     (in points).
+/// - Returns: closed polygons (closing edge implied) in device pixels; empty when nothing is
+///   drawn.
+public func outline(of shape: ShapeView, in rect: Rect, scale: Double) -> [[Point]] {
+    let contour = ShapeContour(kind: shape.kind, in: rect, scale: scale)
+    let from = min(max(shape.trimFrom, 0), 1)
+    let to = min(max(shape.trimTo, 0), 1)
+    guard to > from, contour.length > 0 else { return [] }
+    let whole = from == 0 && to == 1
+    let pieces = whole ? contour.pieces : contour.trimmed(from: from * contour.length, to: to * contour.length)
+    guard !pieces.isEmpty else { return [] }
+    let tolerance = CoverageRasterizer.defaultTolerance
+    var path = Path()
+    switch shape.paint {
+    case .fill:
+        path.append(Path.polyline(pieces, reversed: false))
+    case .stroke(_, let style):
+        let halfWidth = style.lineWidth * scale / 2
+        guard halfWidth > 0 else { return [] }
+        if whole {
+            path.append(contour.closedStroke(halfWidth: halfWidth))
+        } else {
+            path.append(ShapeContour.openStroke(pieces, halfWidth: halfWidth, cap: style.lineCap))
+        }
+    }
+    // Built clockwise on screen (SwiftUI's direction); flipped to the package's winding.
+    return path.flattened(by: .identity, tolerance: tolerance).map { $0.reversed() }
+}
+
+/// One straight or circular piece of a shape's outline, in device pixels.
+enum OutlinePiece: Hashable, Sendable {
+    /// A segment.
+    case line(from: Point, to: Point)
+    /// A circular arc; `sweepRadians > 0` turns clockwise on screen (angles from +x towards +y).
+    case arc(center: Point, radius: Double, startRadians: Double, sweepRadians: Double)
+
+    /// Length along the piece.
+    var length: Double {
+        switch self {
+        case .line(let a, let b): (b - a).length
+        case .arc(_, let radius, _, let sweep): radius * abs(sweep)
+        }
+    }
+
+    /// The point `distance` along the piece from its start.
+    func point(at distance: Double) -> Point {
+        switch self {
+        case .line(let a, let b):
+            let length = (b - a).length
+            return length > 0 ? a + (b - a) * (distance / length) : a
+        case .arc(let center, let radius, let start, let sweep):
+            let angle = start + (sweep < 0 ? -1 : 1) * distance / radius
+            return center + Point(x: cos(angle), y: sin(angle)) * radius
+        }
+    }
+
+    var startPoint: Point { point(at: 0) }
+    var endPoint: Point { point(at: length) }
+
+    /// Unit tangent (direction of travel) `distance` along the piece.
+    func tangent(at distance: Double) -> Point {
+        switch self {
+        case .line(let a, let b):
+            let length = (b - a).length
+            return length > 0 ? (b - a) * (1 / length) : Point(x: 1, y: 0)
+        case .arc(_, let radius, let start, let sweep):
+            let direction: Double = sweep < 0 ? -1 : 1
+            let angle = start + direction * distance / radius
+            return Point(x: -sin(angle), y: cos(angle)) * direction
+        }
+    }
+
+    var startTangent: Point { tangent(at: 0) }
+    var endTangent: Point { tangent(at: length) }
+
+    /// The part of the piece from `a` to `b` along it (0 ≤ a ≤ b ≤ length).
+    func slice(from a: Double, to b: Double) -> OutlinePiece {
+        switch self {
+        case .line:
+            return .line(from: point(at: a), to: point(at: b))
+        case .arc(let center, let radius, let start, let sweep):
+            let direction: Double = sweep < 0 ? -1 : 1
+            return .arc(center: center, radius: radius, startRadians: start + direction * a / radius,
+                        sweepRadians: direction * (b - a) / radius)
+        }
+    }
+}
+
+/// The outward normal of a clockwise-on-screen outline for the travel direction `t`: its
+/// left-hand side on a y-down screen.
+@inline(__always)
+private func outwardNormal(_ t: Point) -> Point { Point(x: t.y, y: -t.x) }
+
+@inline(__always)
+private func dot(_ a: Point, _ b: Point) -> Double { a.x * b.x + a.y * b.y }
+
+/// A built-in shape's outline in device pixels: its pieces in SwiftUI's order, clockwise on
+/// screen, closed.
+struct ShapeContour: Hashable, Sendable {
+    /// The pieces, each starting where the previous one ends; the last ends at the first's start.
+    let pieces: [OutlinePiece]
+    /// The outline's total length.
+    let length: Double
+    /// The circle's bounding square or the rectangle, in pixels.
+    let rect: Rect
+    /// Corner radius in pixels (a circle's radius, 0 for sharp corners); a circle is the square
+    /// `rect` with this radius at half its side.
+    let cornerRadius: Double
+    /// Whether this is a `Circle`, whose path starts at 3 o'clock.
+    let isCircle: Bool
+
+    /// The outline of `kind` filling `rect` (pixels); `scale` converts a corner radius in points.
+    init(kind: ShapeKind, in frame: Rect, scale: Double) {
+        let width = max(0, frame.width), height = max(0, frame.height)
+        let shorter = min(width, height)
+        switch kind {
+        case .circle:
+            let radius = shorter / 2
+            let center = frame.center
+            rect = Rect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius)
+            cornerRadius = radius
+            isCircle = true
+            pieces = radius > 0 ? [.arc(center: center, radius: radius, startRadians: 0, sweepRadians: 2 * Double.pi)] : []
+        case .capsule, .rectangle, .roundedRectangle:
+            rect = Rect(x: frame.minX, y: frame.minY, width: width, height: height)
+            switch kind {
+            case .capsule: cornerRadius = shorter / 2
+            case .roundedRectangle(let points): cornerRadius = min(max(0, points * scale), shorter / 2)
+            default: cornerRadius = 0
+            }
+            isCircle = false
+            pieces = width > 0 || height > 0 ? ShapeContour.roundedRectanglePieces(rect, radius: cornerRadius) : []
+        }
+        length = pieces.reduce(0) { $0 + $1.length }
+    }
+
+    /// A rounded rectangle from the left end of its top edge, clockwise on screen; pieces of
+    /// zero length are left out, so sharp corners are junctions of two lines.
+    static func roundedRectanglePieces(_ rect: Rect, radius r: Double) -> [OutlinePiece] {
+        let (x0, y0, x1, y1) = (rect.minX, rect.minY, rect.maxX, rect.maxY)
+        let half = Double.pi / 2
+        let all: [OutlinePiece] = [
+            .line(from: Point(x: x0 + r, y: y0), to: Point(x: x1 - r, y: y0)),
+            .arc(center: Point(x: x1 - r, y: y0 + r), radius: r, startRadians: -half, sweepRadians: half),
+            .line(from: Point(x: x1, y: y0 + r), to: Point(x: x1, y: y1 - r)),
+            .arc(center: Point(x: x1 - r, y: y1 - r), radius: r, startRadians: 0, sweepRadians: half),
+            .line(from: Point(x: x1 - r, y: y1), to: Point(x: x0 + r, y: y1)),
+            .arc(center: Point(x: x0 + r, y: y1 - r), radius: r, startRadians: half, sweepRadians: half),
+            .line(from: Point(x: x0, y: y1 - r), to: Point(x: x0, y: y0 + r)),
+            .arc(center: Point(x: x0 + r, y: y0 + r), radius: r, startRadians: Double.pi, sweepRadians: half),
+        ]
+        return all.filter { $0.length > 0 }
+    }
+
+    /// The pieces between the distances `a` and `b` along the outline (0 ≤ a < b ≤ length).
+    func trimmed(from a: Double, to b: Double) -> [OutlinePiece] {
+        var result: [OutlinePiece] = []
+        var offset = 0.0
+        for piece in pieces {
+            let pieceLength = piece.length
+            let lower = max(a, offset), upper = min(b, offset + pieceLength)
+            if upper > lower { result.append(piece.slice(from: lower - offset, to: upper - offset)) }
+            offset += pieceLength
+        }
+        return result
+    }
+
+    /// The stroke of the closed outline: the outline grown by `halfWidth` (mitred at sharp
+    /// corners, round where the outline is) with the outline shrunk by `halfWidth` cut out
+    /// when anything of it is left. Growing a convex shape by d grows each corner radius by d
+    /// (a sharp corner stays sharp: the miter); shrinking it shrinks each radius by d, down to
+    /// a sharp corner.
+    func closedStroke(halfWidth d: Double) -> Path {
+        var path = Path()
+        if isCircle {
+            let center = rect.center, radius = cornerRadius
+            path.addArc(center: center, radius: radius + d, startRadians: 0, sweepRadians: 2 * Double.pi)
+            path.closeSubpath()
+            if radius - d > 0 {
+                path.addArc(center: center, radius: radius - d, startRadians: 0, sweepRadians: -2 * Double.pi)
+                path.closeSubpath()
+            }
+            return path
+        }
+        let outer = rect.outset(dx: d, dy: d)
+        path.append(.polyline(ShapeContour.roundedRectanglePieces(outer, radius: cornerRadius > 0 ? cornerRadius + d : 0),
+                              reversed: false))
+        let inner = rect.outset(dx: -d, dy: -d)
+        if inner.width > 0, inner.height > 0 {
+            path.append(.polyline(ShapeContour.roundedRectanglePieces(inner, radius: max(0, cornerRadius - d)),
+                                  reversed: true))
+        }
+        return path
+    }
+
+    /// SwiftUI's miter limit (`StrokeStyle.miterLimit` default 10): beyond it a join is bevelled.
+    static let miterLimit = 10.0
+
+    /// The stroke of an open run of pieces as one contour, clockwise on screen: along the outer
+    /// side, around the end cap, back along the inner side, around the start cap.
+    ///
+    /// On the inner side of a sharp corner (or of an arc tighter than `halfWidth`) the two
+    /// offset sides cross; they are cut where they cross, so the contour stays simple. When
+    /// they do not cross within both sides (a trim ending within half a line width of that
+    /// corner), the contour passes through the outline's own point there, which lies inside
+    /// the stroke: a small loop of the same winding.
+    static func openStroke(_ pieces: [OutlinePiece], halfWidth d: Double, cap: LineCap) -> Path {
+        var path = Path()
+        let first = pieces[0], last = pieces[pieces.count - 1]
+        // Outer side.
+        path.move(to: first.startPoint + outwardNormal(first.startTangent) * d)
+        for (index, piece) in pieces.enumerated() {
+            if index > 0 {
+                let previous = pieces[index - 1]
+                let corner = piece.startPoint
+                let n1 = outwardNormal(previous.endTangent), n2 = outwardNormal(piece.startTangent)
+                let cosine = dot(n1, n2)
+                if cosine < 1 - 1e-12 {
+                    // Miter length over line width is 1 / sin(φ/2), φ the angle between the
+                    // segments: sin(φ/2) = cos(θ/2) for the turn θ, and cos(θ/2)² = (1 + cos θ)/2.
+                    let half = ((1 + cosine) / 2).squareRoot()
+                    path.addLine(to: corner + n1 * d)
+                    if half > 0, 1 / half <= miterLimit {
+                        path.addLine(to: corner + (n1 + n2) * (d / (1 + cosine)))
+                    }
+                }
+            }
+            switch piece {
+            case .line(let a, let b):
+                let n = outwardNormal(piece.startTangent)
+                path.addLine(to: a + n * d)
+                path.addLine(to: b + n * d)
+            case .arc(let center, let radius, let start, let sweep):
+                path.addArc(center: center, radius: radius + d, startRadians: start, sweepRadians: sweep)
+            }
+        }
+        // End cap: from the outer side to the inner side around the end.
+        let end = last.endPoint, endTangent = last.endTangent, endNormal = outwardNormal(endTangent)
+        switch cap {
+        case .butt:
+            path.addLine(to: end + endNormal * d)
+        case .square:
+            path.addLine(to: end + endNormal * d + endTangent * d)
+            path.addLine(to: end - endNormal * d + endTangent * d)
+        case .round:
+            path.addArc(center: end, radius: d, startRadians: atan2(endNormal.y, endNormal.x), sweepRadians: Double.pi)
+        }
+        // Inner side, backwards.
+        for point in innerSide(pieces, halfWidth: d) {
+            switch point {
+            case .point(let p): path.addLine(to: p)
+            case .arc(let center, let radius, let start, let sweep):
+                path.addArc(center: center, radius: radius, startRadians: start, sweepRadians: sweep)
+            }
+        }
+        // Start cap: from the inner side back to the outer side around the start.
+        let start = first.startPoint, startTangent = first.startTangent, startNormal = outwardNormal(startTangent)
+        switch cap {
+        case .butt:
+            path.addLine(to: start - startNormal * d)
+        case .square:
+            path.addLine(to: start - startNormal * d - startTangent * d)
+            path.addLine(to: start + startNormal * d - startTangent * d)
+        case .round:
+            path.addArc(center: start, radius: d, startRadians: atan2(-startNormal.y, -startNormal.x),
+                        sweepRadians: Double.pi)
+        }
+        path.closeSubpath()
+        return path
+    }
+
+    /// A step of the inner side: a vertex, or an arc (a line joins the previous step to its start).
+    enum InnerStep {
+        case point(Point)
+        case arc(center: Point, radius: Double, startRadians: Double, sweepRadians: Double)
+    }
+
+    /// The inner side of the stroke of `pieces`, from the end back to the start.
+    static func innerSide(_ pieces: [OutlinePiece], halfWidth d: Double) -> [InnerStep] {
+        /// An offset piece on the inner side, travelled backwards; `nil` geometry for an arc
+        /// tighter than `d`, whose inner offset folds over (its centre stands in for it).
+        enum Side {
+            case line(Point, Point)
+            case arc(center: Point, radius: Double, startRadians: Double, sweepRadians: Double)
+            case folded(center: Point)
+        }
+        var sides: [Side] = []
+        // The outline's own point at the junction after each side (for the fallback).
+        var junctions: [Point] = []
+        for piece in pieces.reversed() {
+            switch piece {
+            case .line(let a, let b):
+                let n = outwardNormal(piece.startTangent)
+                sides.append(.line(b - n * d, a - n * d))
+            case .arc(let center, let radius, let start, let sweep):
+                if radius - d > 1e-9 {
+                    sides.append(.arc(center: center, radius: radius - d, startRadians: start + sweep, sweepRadians: -sweep))
+                } else {
+                    sides.append(.folded(center: center))
+                }
+            }
+            junctions.append(piece.startPoint)
+        }
+        // Cut consecutive straight sides where they cross; a folded arc between two straight
+        // sides is dropped when they cross, and stands in for their junction when they do not.
+        var steps: [InnerStep] = []
+        var index = 0
+        var cutStart: Point? = nil
+        while index < sides.count {
+            switch sides[index] {
+            case .arc(let center, let radius, let start, let sweep):
+                steps.append(.arc(center: center, radius: radius, startRadians: start, sweepRadians: sweep))
+                cutStart = nil
+                index += 1
+            case .folded(let center):
+                steps.append(.point(center))
+                cutStart = nil
+                index += 1
+            case .line(let a, let b):
+                let from = cutStart ?? a
+                cutStart = nil
+                steps.append(.point(from))
+                var next = index + 1
+                var foldSkipped = false
+                if next < sides.count, case .folded = sides[next] { next += 1; foldSkipped = true }
+                guard next < sides.count, case .line(let c, let e) = sides[next] else {
+                    steps.append(.point(b))
+                    index += 1
+                    continue
+                }
+                if let crossing = segmentIntersection(from, b, c, e) {
+                    steps.append(.point(crossing))
+                    cutStart = crossing
+                    index = next
+                } else {
+                    steps.append(.point(b))
+                    // A sharp corner whose sides do not cross: through the outline's corner.
+                    if !foldSkipped { steps.append(.point(junctions[index])) }
+                    index += 1
+                }
+            }
+        }
+        return steps
+    }
+
+    /// Where segments p0–p1 and q0–q1 cross, if they do (parallel segments never do).
+    static func segmentIntersection(_ p0: Point, _ p1: Point, _ q0: Point, _ q1: Point) -> Point? {
+        let r = p1 - p0, s = q1 - q0
+        let denominator = r.x * s.y - r.y * s.x
+        guard abs(denominator) > 1e-12 else { return nil }
+        let w = q0 - p0
+        let t = (w.x * s.y - w.y * s.x) / denominator
+        let u = (w.x * r.y - w.y * r.x) / denominator
+        let slack = 1e-9
+        guard t >= -slack, t <= 1 + slack, u >= -slack, u <= 1 + slack else { return nil }
+        return p0 + r * t
+    }
+}
+
+extension Path {
+    /// One closed subpath through `pieces` in order (or backwards when `reversed`).
+    static func polyline(_ pieces: [OutlinePiece], reversed: Bool) -> Path {
+        var path = Path()
+        guard let first = reversed ? pieces.last?.endPoint : pieces.first?.startPoint else { return path }
+        path.move(to: first)
+        for piece in reversed ? pieces.reversed() : pieces {
+            switch piece {
+            case .line(let a, let b):
+                path.addLine(to: reversed ? a : b)
+            case .arc(let center, let radius, let start, let sweep):
+                if reversed {
+                    path.addArc(center: center, radius: radius, startRadians: start + sweep, sweepRadians: -sweep)
+                } else {
+                    path.addArc(center: center, radius: radius, startRadians: start, sweepRadians: sweep)
+                }
+            }
+        }
+        path.closeSubpath()
+        return path
+    }
+}

@@ -185,9 +185,9 @@ struct ShapeOutlineTests {
 
     /// Every pixel of each case against a 16 × 16-sample drawing of the region defined
     /// independently (membership tests on the centre line's normals, caps and miters).
-    @Test(arguments: 0..<8)
+    @Test(arguments: 0..<11)
     func everyPixelMatchesASupersampledDrawing(caseIndex: Int) {
-        let scale = [2.0, 1.0, 2.0, 2.0, 1.5, 1.0, 2.0, 3.0][caseIndex]
+        let scale = [2.0, 1.0, 2.0, 2.0, 1.5, 1.0, 2.0, 3.0, 3.0, 2.0, 2.0][caseIndex]
         let shape: ShapeView
         let size: (Double, Double)
         let rect: Rect
@@ -266,6 +266,79 @@ struct ShapeOutlineTests {
                     || inArcBand(p, centre: Point(x: x0 + 48 * s, y: y0 + r), radius: r,
                                  start: -Double.pi / 2, sweep: Double.pi / 2, d)
                     || inLineBand(p, Point(x: x0 + 50 * s, y: y0 + r), Point(x: x0 + 50 * s, y: endY), d)
+            }
+        case 8, 9:
+            // Corner radius 2 under an 8 pt stroke, the trim ending inside the bottom-left
+            // corner's arc (case 8, square caps) or both ends inside corner arcs (case 9, round
+            // caps): the caps stand on the arc's normals, which reach past its centre.
+            let (from, to, cap): (Double, Double, LineCap) = caseIndex == 8 ? (0.1, 0.8, .square) : (0.3, 0.8, .round)
+            shape = stroke(.roundedRectangle(cornerRadius: 2), from: from, to: to, width: 8, cap: cap)
+            size = (50, 30); rect = frame(width: 50, height: 30, scale: scale)
+            let (x0, y0, x1, y1, d, r) = (rect.minX, rect.minY, rect.maxX, rect.maxY, 4 * scale, 2 * scale)
+            let quarter = Double.pi / 2
+            // The centre line, written out: (start, end, centre, radius, start angle) per piece,
+            // lines with radius 0.
+            let pieces: [(Point, Point, Point, Double, Double)] = [
+                (Point(x: x0 + r, y: y0), Point(x: x1 - r, y: y0), .zero, 0, 0),
+                (.zero, .zero, Point(x: x1 - r, y: y0 + r), r, -quarter),
+                (Point(x: x1, y: y0 + r), Point(x: x1, y: y1 - r), .zero, 0, 0),
+                (.zero, .zero, Point(x: x1 - r, y: y1 - r), r, 0),
+                (Point(x: x1 - r, y: y1), Point(x: x0 + r, y: y1), .zero, 0, 0),
+                (.zero, .zero, Point(x: x0 + r, y: y1 - r), r, quarter),
+                (Point(x: x0, y: y1 - r), Point(x: x0, y: y0 + r), .zero, 0, 0),
+                (.zero, .zero, Point(x: x0 + r, y: y0 + r), r, 2 * quarter),
+            ]
+            func length(_ piece: (Point, Point, Point, Double, Double)) -> Double {
+                piece.3 > 0 ? piece.3 * quarter : (piece.1 - piece.0).length
+            }
+            let perimeter = pieces.reduce(0) { $0 + length($1) }
+            // Each piece cut to the trimmed range; the ends with their outward tangents.
+            var kept: [(Point, Point, Point, Double, Double, Double)] = []   // + sweep
+            var ends: [(Point, Point)] = []
+            var offset = 0.0
+            for piece in pieces {
+                let l = length(piece)
+                let a = max(from * perimeter, offset) - offset, b = min(to * perimeter, offset + l) - offset
+                if b > a {
+                    if piece.3 > 0 {
+                        let start = piece.4 + a / piece.3, sweep = (b - a) / piece.3
+                        kept.append((.zero, .zero, piece.2, piece.3, start, sweep))
+                        func at(_ angle: Double) -> Point { piece.2 + Point(x: cos(angle), y: sin(angle)) * piece.3 }
+                        let tangent = { (angle: Double) in Point(x: -sin(angle), y: cos(angle)) }
+                        if a > 0 { ends.append((at(start), tangent(start) * -1)) }
+                        if b < l { ends.append((at(start + sweep), tangent(start + sweep))) }
+                    } else {
+                        let u = (piece.1 - piece.0) * (1 / l)
+                        kept.append((piece.0 + u * a, piece.0 + u * b, .zero, 0, 0, 0))
+                        if a > 0 { ends.append((piece.0 + u * a, u * -1)) }
+                        if b < l { ends.append((piece.0 + u * b, u)) }
+                    }
+                }
+                offset += l
+            }
+            contains = { p in
+                for piece in kept {
+                    if piece.3 > 0 {
+                        if inArcBand(p, centre: piece.2, radius: piece.3, start: piece.4, sweep: piece.5, d) { return true }
+                    } else if inLineBand(p, piece.0, piece.1, d) {
+                        return true
+                    }
+                }
+                return ends.contains { end in
+                    cap == .square ? inSquareCap(p, end: end.0, tangent: end.1, d) : (p - end.0).length <= d
+                }
+            }
+        case 10:
+            // A rectangle trimmed from 2 pt before its top-right corner to 3 pt past its
+            // bottom-right one, 8 pt wide, square caps: both ends within half a line width of a
+            // mitred corner. The union of the bands, miters and caps is three boxes.
+            shape = stroke(.rectangle, from: 48.0 / 160, to: 83.0 / 160, width: 8, cap: .square)
+            size = (50, 30); rect = frame(width: 50, height: 30, scale: scale)
+            let (x0, y0, s) = (rect.minX, rect.minY, scale)
+            contains = { p in
+                inBox(p, x0 + 44 * s, y0 - 4 * s, x0 + 54 * s, y0 + 4 * s)
+                    || inBox(p, x0 + 46 * s, y0 - 4 * s, x0 + 54 * s, y0 + 34 * s)
+                    || inBox(p, x0 + 43 * s, y0 + 26 * s, x0 + 54 * s, y0 + 34 * s)
             }
         default:
             // A capsule filled.

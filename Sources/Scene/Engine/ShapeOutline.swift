@@ -34,10 +34,13 @@ import Raster
 /// it. Arcs are flattened within ``CoverageRasterizer/defaultTolerance`` by `Path.flattened`,
 /// whose chords keep each sector's area.
 ///
-/// Two rare cases are approximate: a trimmed stroke whose caps overlap each other (a trim with
-/// a gap shorter than the caps) and a trimmed stroke wider than a corner's diameter whose end
-/// lies within half a line width of that corner; there the overlapping parts count twice in the
-/// pixels where both have edges (coverage too high in those few pixels, never cancelled).
+/// An end of a trimmed stroke in a tight spot (on a corner arc tighter than half the line
+/// width, or within half a line width of a sharp corner) is drawn as separate pieces cut so that
+/// they do not overlap the neighbouring side's band. Two cases remain approximate, both needing
+/// a stroke wider than the shape's features: caps that overlap each other (a trim whose gap is
+/// shorter than the caps) and a trimmed piece shorter than half a line width between two tight
+/// spots; there the overlapping parts count twice in the few pixels where both have edges
+/// (coverage too high there, never cancelled).
 ///
 /// - Parameters:
 ///   - shape: the shape, its trim and its paint (only the stroke style is used; colours are the
@@ -56,21 +59,21 @@ public func outline(of shape: ShapeView, in rect: Rect, scale: Double) -> [[Poin
     let pieces = whole ? contour.pieces : contour.trimmed(from: from * contour.length, to: to * contour.length)
     guard !pieces.isEmpty else { return [] }
     let tolerance = CoverageRasterizer.defaultTolerance
-    var path = Path()
+    let polygons: [[Point]]
     switch shape.paint {
     case .fill:
-        path.append(Path.polyline(pieces, reversed: false))
+        polygons = Path.polyline(pieces, reversed: false).flattened(by: .identity, tolerance: tolerance)
     case .stroke(_, let style):
         let halfWidth = style.lineWidth * scale / 2
         guard halfWidth > 0 else { return [] }
         if whole {
-            path.append(contour.closedStroke(halfWidth: halfWidth))
+            polygons = contour.closedStroke(halfWidth: halfWidth).flattened(by: .identity, tolerance: tolerance)
         } else {
-            path.append(ShapeContour.openStroke(pieces, halfWidth: halfWidth, cap: style.lineCap))
+            polygons = ShapeContour.openStrokePolygons(pieces, halfWidth: halfWidth, cap: style.lineCap, tolerance: tolerance)
         }
     }
     // Built clockwise on screen (SwiftUI's direction); flipped to the package's winding.
-    return path.flattened(by: .identity, tolerance: tolerance).map { $0.reversed() }
+    return polygons.map { $0.reversed() }
 }
 
 /// One straight or circular piece of a shape's outline, in device pixels.
@@ -242,6 +245,145 @@ struct ShapeContour: Hashable, Sendable {
     /// SwiftUI's miter limit (`StrokeStyle.miterLimit` default 10): beyond it a join is bevelled.
     static let miterLimit = 10.0
 
+    /// The stroke of an open run of pieces as polygons clockwise on screen.
+    ///
+    /// Where an end of the run lies in a tight spot — on an arc tighter than `halfWidth`, or on
+    /// a line shorter than the inner overlap of a sharp corner — the end's own ink overlaps the
+    /// band of the neighbouring line. That end piece is then drawn apart: the run keeps a butt
+    /// end at the neighbour, and the end piece's ink (its outer sector or band, the miter, the
+    /// cap) is cut by that band into pieces that do not overlap it, so no area counts twice.
+    static func openStrokePolygons(_ pieces: [OutlinePiece], halfWidth d: Double, cap: LineCap,
+                                   tolerance: Double) -> [[Point]] {
+        var body = pieces
+        var extra: [[Point]] = []
+        var startCap = cap, endCap = cap
+        if body.count >= 2, let split = tightEnd(of: body, atEnd: true, halfWidth: d, cap: cap, tolerance: tolerance) {
+            body.removeLast()
+            extra += split
+            endCap = .butt
+        }
+        if body.count >= 2, let split = tightEnd(of: body, atEnd: false, halfWidth: d, cap: cap, tolerance: tolerance) {
+            body.removeFirst()
+            extra += split
+            startCap = .butt
+        }
+        let main = openStroke(body, halfWidth: d, startCap: startCap, endCap: endCap).flattened(by: .identity, tolerance: tolerance)
+        return main + extra.filter { $0.count >= 3 }.map { polygonArea($0) < 0 ? $0.reversed() : $0 }
+    }
+
+    /// The ink of the end piece of `pieces` (the last when `atEnd`, else the first) outside the
+    /// band of its neighbour, when that end piece is tight (see ``openStrokePolygons``); `nil`
+    /// when it is not, or when the neighbour is not a line.
+    static func tightEnd(of pieces: [OutlinePiece], atEnd: Bool, halfWidth d: Double, cap: LineCap,
+                         tolerance: Double) -> [[Point]]? {
+        let piece = atEnd ? pieces[pieces.count - 1] : pieces[0]
+        let neighbour = atEnd ? pieces[pieces.count - 2] : pieces[1]
+        guard case .line(let la, let lb) = neighbour else { return nil }
+        let ln = outwardNormal(neighbour.startTangent)
+        let band = [la + ln * d, lb + ln * d, lb - ln * d, la - ln * d]
+        var own: [[Point]] = []       // disjoint from the band already
+        var cut: [[Point]] = []       // to be cut by the band
+        func flattened(_ path: Path) -> [Point] { path.flattened(by: .identity, tolerance: tolerance).first ?? [] }
+        switch piece {
+        case .arc(let center, let radius, let start, let sweep) where radius < d:
+            // The normals' outer parts: a sector beyond the neighbour's end normal.
+            var outer = Path()
+            outer.move(to: center)
+            outer.addArc(center: center, radius: radius + d, startRadians: start, sweepRadians: sweep)
+            outer.closeSubpath()
+            own.append(flattened(outer))
+            // Their parts past the centre: a sector of radius d − r on the opposite side.
+            var opposite = Path()
+            opposite.move(to: center)
+            opposite.addArc(center: center, radius: d - radius, startRadians: start + Double.pi, sweepRadians: sweep)
+            opposite.closeSubpath()
+            cut.append(flattened(opposite))
+        case .line(let a, let b):
+            let corner = atEnd ? a : b
+            let n1 = outwardNormal(atEnd ? neighbour.endTangent : piece.endTangent)
+            let n2 = outwardNormal(atEnd ? piece.startTangent : neighbour.startTangent)
+            let cosine = dot(n1, n2)
+            guard cosine < 1 - 1e-12 else { return nil }
+            // Tight when the inner offsets of the two sides do not cross within both.
+            let pn = outwardNormal(piece.startTangent)
+            let crossing = segmentIntersection(a - pn * d, b - pn * d, la - ln * d, lb - ln * d)
+            guard crossing == nil else { return nil }
+            let half = ((1 + cosine) / 2).squareRoot()
+            if half > 0, 1 / half <= miterLimit {
+                own.append([corner, corner + n1 * d, corner + (n1 + n2) * (d / (1 + cosine)), corner + n2 * d])
+            } else {
+                own.append([corner, corner + n1 * d, corner + n2 * d])
+            }
+            cut.append([a + pn * d, b + pn * d, b - pn * d, a - pn * d])
+        default:
+            return nil
+        }
+        // The cap at the free end, tangent `t` pointing out of the stroke.
+        let end = atEnd ? piece.endPoint : piece.startPoint
+        let t = atEnd ? piece.endTangent : piece.startTangent * -1
+        let n = outwardNormal(atEnd ? piece.endTangent : piece.startTangent)
+        switch cap {
+        case .butt:
+            break
+        case .square:
+            cut.append([end + n * d, end + n * d + t * d, end - n * d + t * d, end - n * d])
+        case .round:
+            var disc = Path()
+            let turn = n.x * t.y - n.y * t.x > 0 ? Double.pi : -Double.pi
+            disc.addArc(center: end, radius: d, startRadians: atan2(n.y, n.x), sweepRadians: turn)
+            disc.closeSubpath()
+            cut.append(flattened(disc))
+        }
+        return own + cut.flatMap { subtract(convex: band, from: $0) }
+    }
+
+    /// The signed area (shoelace) of a polygon; positive is clockwise on a y-down screen.
+    static func polygonArea(_ polygon: [Point]) -> Double {
+        var sum = 0.0
+        for (index, p) in polygon.enumerated() {
+            let q = polygon[(index + 1) % polygon.count]
+            sum += p.x * q.y - q.x * p.y
+        }
+        return sum / 2
+    }
+
+    /// `subject` minus the convex polygon `clip`, as disjoint pieces: the part outside the
+    /// first edge, then the part inside it and outside the second, and so on (Sutherland–Hodgman
+    /// clipping by one half-plane at a time).
+    static func subtract(convex clip: [Point], from subject: [Point]) -> [[Point]] {
+        let orientation: Double = polygonArea(clip) >= 0 ? 1 : -1
+        var pieces: [[Point]] = []
+        var remaining = subject
+        for index in clip.indices {
+            let a = clip[index], b = clip[(index + 1) % clip.count]
+            // > 0 inside the clip's half-plane of this edge.
+            func side(_ p: Point) -> Double { orientation * ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)) }
+            let outside = clipHalfPlane(remaining) { -side($0) }
+            if outside.count >= 3, abs(polygonArea(outside)) > 1e-12 { pieces.append(outside) }
+            remaining = clipHalfPlane(remaining, side)
+            if remaining.count < 3 { break }
+        }
+        return pieces
+    }
+
+    /// The part of `polygon` where `value` ≥ 0 (`value` affine), one Sutherland–Hodgman pass.
+    static func clipHalfPlane(_ polygon: [Point], _ value: (Point) -> Double) -> [Point] {
+        var result: [Point] = []
+        guard var previous = polygon.last else { return result }
+        var previousValue = value(previous)
+        for point in polygon {
+            let current = value(point)
+            if (current >= 0) != (previousValue >= 0) {
+                let t = previousValue / (previousValue - current)
+                result.append(previous + (point - previous) * t)
+            }
+            if current >= 0 { result.append(point) }
+            previous = point
+            previousValue = current
+        }
+        return result
+    }
+
     /// The stroke of an open run of pieces as one contour, clockwise on screen: along the outer
     /// side, around the end cap, back along the inner side, around the start cap.
     ///
@@ -250,7 +392,7 @@ struct ShapeContour: Hashable, Sendable {
     /// they do not cross within both sides (a trim ending within half a line width of that
     /// corner), the contour passes through the outline's own point there, which lies inside
     /// the stroke: a small loop of the same winding.
-    static func openStroke(_ pieces: [OutlinePiece], halfWidth d: Double, cap: LineCap) -> Path {
+    static func openStroke(_ pieces: [OutlinePiece], halfWidth d: Double, startCap: LineCap, endCap: LineCap) -> Path {
         var path = Path()
         let first = pieces[0], last = pieces[pieces.count - 1]
         // Outer side.
@@ -282,7 +424,7 @@ struct ShapeContour: Hashable, Sendable {
         }
         // End cap: from the outer side to the inner side around the end.
         let end = last.endPoint, endTangent = last.endTangent, endNormal = outwardNormal(endTangent)
-        switch cap {
+        switch endCap {
         case .butt:
             path.addLine(to: end + endNormal * d)
         case .square:
@@ -291,6 +433,8 @@ struct ShapeContour: Hashable, Sendable {
         case .round:
             path.addArc(center: end, radius: d, startRadians: atan2(endNormal.y, endNormal.x), sweepRadians: Double.pi)
         }
+        // The inner side may begin past a folded arc's centre, so its end is given explicitly.
+        path.addLine(to: end - endNormal * d)
         // Inner side, backwards.
         for point in innerSide(pieces, halfWidth: d) {
             switch point {
@@ -301,9 +445,10 @@ struct ShapeContour: Hashable, Sendable {
         }
         // Start cap: from the inner side back to the outer side around the start.
         let start = first.startPoint, startTangent = first.startTangent, startNormal = outwardNormal(startTangent)
-        switch cap {
+        path.addLine(to: start - startNormal * d)
+        switch startCap {
         case .butt:
-            path.addLine(to: start - startNormal * d)
+            break
         case .square:
             path.addLine(to: start - startNormal * d - startTangent * d)
             path.addLine(to: start + startNormal * d - startTangent * d)
@@ -323,12 +468,13 @@ struct ShapeContour: Hashable, Sendable {
 
     /// The inner side of the stroke of `pieces`, from the end back to the start.
     static func innerSide(_ pieces: [OutlinePiece], halfWidth d: Double) -> [InnerStep] {
-        /// An offset piece on the inner side, travelled backwards; `nil` geometry for an arc
-        /// tighter than `d`, whose inner offset folds over (its centre stands in for it).
+        /// An offset piece on the inner side, travelled backwards. An arc tighter than `d` folds
+        /// over: its normals reach past the centre, and their ends trace the arc of radius
+        /// d − r on the opposite side.
         enum Side {
             case line(Point, Point)
             case arc(center: Point, radius: Double, startRadians: Double, sweepRadians: Double)
-            case folded(center: Point)
+            case folded(center: Point, radius: Double, startRadians: Double, sweepRadians: Double)
         }
         var sides: [Side] = []
         // The outline's own point at the junction after each side (for the fallback).
@@ -342,7 +488,8 @@ struct ShapeContour: Hashable, Sendable {
                 if radius - d > 1e-9 {
                     sides.append(.arc(center: center, radius: radius - d, startRadians: start + sweep, sweepRadians: -sweep))
                 } else {
-                    sides.append(.folded(center: center))
+                    sides.append(.folded(center: center, radius: d - radius, startRadians: start + sweep + Double.pi,
+                                         sweepRadians: -sweep))
                 }
             }
             junctions.append(piece.startPoint)
@@ -358,8 +505,8 @@ struct ShapeContour: Hashable, Sendable {
                 steps.append(.arc(center: center, radius: radius, startRadians: start, sweepRadians: sweep))
                 cutStart = nil
                 index += 1
-            case .folded(let center):
-                steps.append(.point(center))
+            case .folded(let center, let radius, let start, let sweep):
+                steps.append(.arc(center: center, radius: radius, startRadians: start, sweepRadians: sweep))
                 cutStart = nil
                 index += 1
             case .line(let a, let b):

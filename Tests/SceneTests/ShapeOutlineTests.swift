@@ -10,13 +10,14 @@ private let origin = (x: 7.3, y: 6.6)
 /// Points of canvas around the frame.
 private let margin = 12.0
 
-private func frame(width: Double, height: Double, scale: Double) -> Rect {
-    Rect(x: origin.x * scale, y: origin.y * scale, width: width * scale, height: height * scale)
+private func frame(width: Double, height: Double, scale: Double, inset: Double = 0) -> Rect {
+    Rect(x: (origin.x + inset) * scale, y: (origin.y + inset) * scale, width: width * scale, height: height * scale)
 }
 
-private func drawing(_ shape: ShapeView, width: Double, height: Double, scale: Double) -> CoverageDrawing {
-    let polygons = outline(of: shape, in: frame(width: width, height: height, scale: scale), scale: scale)
-    let side = { (length: Double) in Int(((length + origin.x + margin) * scale).rounded(.up)) }
+/// The shape drawn in a frame at ``origin`` (moved right and down by `inset` points).
+private func drawing(_ shape: ShapeView, width: Double, height: Double, scale: Double, inset: Double = 0) -> CoverageDrawing {
+    let polygons = outline(of: shape, in: frame(width: width, height: height, scale: scale, inset: inset), scale: scale)
+    let side = { (length: Double) in Int(((length + origin.x + 2 * inset + margin) * scale).rounded(.up)) }
     return CoverageDrawing(polygons, width: side(width), height: side(height))
 }
 
@@ -185,9 +186,10 @@ struct ShapeOutlineTests {
 
     /// Every pixel of each case against a 16 × 16-sample drawing of the region defined
     /// independently (membership tests on the centre line's normals, caps and miters).
-    @Test(arguments: 0..<11)
+    @Test(arguments: 0..<14)
     func everyPixelMatchesASupersampledDrawing(caseIndex: Int) {
-        let scale = [2.0, 1.0, 2.0, 2.0, 1.5, 1.0, 2.0, 3.0, 3.0, 2.0, 2.0][caseIndex]
+        let scale = [2.0, 1.0, 2.0, 2.0, 1.5, 1.0, 2.0, 3.0, 3.0, 2.0, 2.0, 2.0, 3.0, 2.0][caseIndex]
+        var inset = 0.0
         let shape: ShapeView
         let size: (Double, Double)
         let rect: Rect
@@ -340,6 +342,26 @@ struct ShapeOutlineTests {
                     || inBox(p, x0 + 46 * s, y0 - 4 * s, x0 + 54 * s, y0 + 34 * s)
                     || inBox(p, x0 + 43 * s, y0 + 26 * s, x0 + 54 * s, y0 + 34 * s)
             }
+        case 11:
+            // Round caps meeting across a small gap (trim 0.02…0.99, 6 pt wide): the gap is
+            // split into an outer and an inner notch.
+            shape = stroke(.circle, from: 0.02, to: 0.99, width: 6, cap: .round)
+            size = (50, 50); rect = frame(width: 50, height: 50, scale: scale)
+            let c = rect.center, r = 25 * scale, d = 3 * scale
+            let a = 0.04 * Double.pi, b = 1.98 * Double.pi
+            let ends = [c + Point(x: cos(a), y: sin(a)) * r, c + Point(x: cos(b), y: sin(b)) * r]
+            contains = { p in
+                inArcBand(p, centre: c, radius: r, start: a, sweep: b - a, d) || ends.contains { ($0 - p).length <= d }
+            }
+        case 12, 13:
+            // A stroke wider than the circle's diameter (r = 5, 14 pt wide), trimmed to less
+            // (case 12) and more (case 13) than half: every normal passes through the centre.
+            let to = caseIndex == 12 ? 0.4 : 0.7
+            shape = stroke(.circle, to: to, width: 14)
+            inset = 10
+            size = (10, 10); rect = frame(width: 10, height: 10, scale: scale, inset: inset)
+            let c = rect.center, r = 5 * scale, d = 7 * scale
+            contains = { p in inArcBand(p, centre: c, radius: r, start: 0, sweep: to * 2 * Double.pi, d) }
         default:
             // A capsule filled.
             shape = fill(.capsule)
@@ -347,7 +369,7 @@ struct ShapeOutlineTests {
             let r = 12 * scale
             contains = { p in Reference.signedDistance(p, roundedRect: rect, radius: r) <= 0 }
         }
-        let picture = drawing(shape, width: size.0, height: size.1, scale: scale)
+        let picture = drawing(shape, width: size.0, height: size.1, scale: scale, inset: inset)
         let result = picture.compare(with: contains)
         #expect(result.firstBad == nil, "case \(caseIndex): worst \(result.worst) at \(String(describing: result.firstBad))")
     }

@@ -34,13 +34,16 @@ import Raster
 /// it. Arcs are flattened within ``CoverageRasterizer/defaultTolerance`` by `Path.flattened`,
 /// whose chords keep each sector's area.
 ///
-/// An end of a trimmed stroke in a tight spot (on a corner arc tighter than half the line
-/// width, or within half a line width of a sharp corner) is drawn as separate pieces cut so that
-/// they do not overlap the neighbouring side's band. Two cases remain approximate, both needing
-/// a stroke wider than the shape's features: caps that overlap each other (a trim whose gap is
-/// shorter than the caps) and a trimmed piece shorter than half a line width between two tight
-/// spots; there the overlapping parts count twice in the few pixels where both have edges
-/// (coverage too high there, never cancelled).
+/// Where the pieces of a stroke would overlap, they are built not to: an end of a trimmed stroke
+/// in a tight spot (on a corner arc tighter than half the line width, or within half a line
+/// width of a sharp corner) is drawn as pieces cut so that they do not overlap the neighbouring
+/// side's band; round caps meeting across a circle's small gap give the exact union (an outer
+/// contour and a hole); a circle stroked wider than its diameter is two sectors that meet only
+/// at the centre. What remains approximate: square caps meeting across a gap, caps meeting
+/// across the gap of a trimmed rectangle or rounded rectangle, the caps of a circle stroked
+/// wider than its diameter, and a trimmed piece shorter than half a line width between two
+/// tight spots. There the overlapping parts count twice in the few pixels where both have
+/// edges (coverage too high there, never cancelled).
 ///
 /// - Parameters:
 ///   - shape: the shape, its trim and its paint (only the stroke style is used; colours are the
@@ -254,6 +257,16 @@ struct ShapeContour: Hashable, Sendable {
     /// cap) is cut by that band into pieces that do not overlap it, so no area counts twice.
     static func openStrokePolygons(_ pieces: [OutlinePiece], halfWidth d: Double, cap: LineCap,
                                    tolerance: Double) -> [[Point]] {
+        if pieces.count == 1, case .arc(let center, let radius, let start, let sweep) = pieces[0] {
+            if radius <= d {
+                return foldedArcStroke(center: center, radius: radius, start: start, sweep: sweep, halfWidth: d,
+                                       cap: cap, tolerance: tolerance)
+            }
+            if cap == .round, let contours = roundCapsMeeting(center: center, radius: radius, start: start, sweep: sweep,
+                                                              halfWidth: d) {
+                return contours.flattened(by: .identity, tolerance: tolerance)
+            }
+        }
         var body = pieces
         var extra: [[Point]] = []
         var startCap = cap, endCap = cap
@@ -269,6 +282,88 @@ struct ShapeContour: Hashable, Sendable {
         }
         let main = openStroke(body, halfWidth: d, startCap: startCap, endCap: endCap).flattened(by: .identity, tolerance: tolerance)
         return main + extra.filter { $0.count >= 3 }.map { polygonArea($0) < 0 ? $0.reversed() : $0 }
+    }
+
+    /// A trimmed circle stroked with round caps whose caps overlap (the trim's gap is shorter
+    /// than the caps): the exact union of the band and the two discs. The discs meet at two
+    /// points on the gap's middle radius, which split the gap into an outer notch (part of the
+    /// outside) and an inner notch (part of the hole), so the ink is an outer contour (outer
+    /// arc, end disc, start disc) and a hole (inner arc, end disc, start disc) wound the other
+    /// way. `nil` when the caps do not overlap.
+    static func roundCapsMeeting(center: Point, radius: Double, start: Double, sweep: Double, halfWidth d: Double) -> Path? {
+        let gap = 2 * Double.pi - sweep
+        let chord = 2 * radius * sin(gap / 2)
+        guard gap > 0, chord < 2 * d else { return nil }
+        let end = start + sweep, middle = end + gap / 2
+        func unit(_ angle: Double) -> Point { Point(x: cos(angle), y: sin(angle)) }
+        func angle(_ v: Point) -> Double { atan2(v.y, v.x) }
+        /// `angle` brought into 0 ..< 2π.
+        func positive(_ angle: Double) -> Double {
+            let turned = angle.truncatingRemainder(dividingBy: 2 * Double.pi)
+            return turned < 0 ? turned + 2 * Double.pi : turned
+        }
+        let a = center + unit(start) * radius, b = center + unit(end) * radius
+        let halfChord = (d * d - chord * chord / 4).squareRoot()
+        let midpoint = center + unit(middle) * (radius * cos(gap / 2))
+        let outerMeet = midpoint + unit(middle) * halfChord
+        let innerMeet = midpoint - unit(middle) * halfChord
+        var path = Path()
+        // Outer contour, clockwise: outer arc, then round the end disc to the outer meeting
+        // point and round the start disc back to the outer arc's start.
+        path.addArc(center: center, radius: radius + d, startRadians: start, sweepRadians: sweep)
+        path.addArc(center: b, radius: d, startRadians: end, sweepRadians: positive(angle(outerMeet - b) - end))
+        let fromOuter = angle(outerMeet - a)
+        path.addArc(center: a, radius: d, startRadians: fromOuter, sweepRadians: positive(start - fromOuter))
+        path.closeSubpath()
+        if radius - d > 0 {
+            // The hole, anticlockwise: from the inner meeting point round the end disc to the
+            // inner arc, back along it, then round the start disc.
+            let fromInnerAtEnd = angle(innerMeet - b)
+            path.move(to: innerMeet)
+            path.addArc(center: b, radius: d, startRadians: fromInnerAtEnd,
+                        sweepRadians: positive(end + Double.pi - fromInnerAtEnd))
+            path.addArc(center: center, radius: radius - d, startRadians: end, sweepRadians: -sweep)
+            path.addArc(center: a, radius: d, startRadians: start + Double.pi,
+                        sweepRadians: positive(angle(innerMeet - a) - start - Double.pi))
+            path.closeSubpath()
+        }
+        return path
+    }
+
+    /// A trimmed circle stroked wider than its diameter: every normal passes through the centre,
+    /// so the ink is the sector of radius r + d over the trim and, past the centre, the sector
+    /// of radius d − r over the opposite angles not already inside the first; caps are separate
+    /// pieces (where they overlap the sectors they count twice in edge pixels, never cancel).
+    static func foldedArcStroke(center: Point, radius r: Double, start: Double, sweep: Double, halfWidth d: Double,
+                                cap: LineCap, tolerance: Double) -> [[Point]] {
+        var path = Path()
+        path.move(to: center)
+        path.addArc(center: center, radius: r + d, startRadians: start, sweepRadians: sweep)
+        path.closeSubpath()
+        if d - r > 0 {
+            let (from, turn) = sweep <= Double.pi ? (start + Double.pi, sweep) : (start + sweep, 2 * Double.pi - sweep)
+            path.move(to: center)
+            path.addArc(center: center, radius: d - r, startRadians: from, sweepRadians: turn)
+            path.closeSubpath()
+        }
+        let piece = OutlinePiece.arc(center: center, radius: r, startRadians: start, sweepRadians: sweep)
+        for (end, t) in [(piece.endPoint, piece.endTangent), (piece.startPoint, piece.startTangent * -1)] {
+            let n = Point(x: -t.y, y: t.x)
+            switch cap {
+            case .butt:
+                break
+            case .square:
+                path.move(to: end + n * d)
+                path.addLine(to: end + n * d + t * d)
+                path.addLine(to: end - n * d + t * d)
+                path.addLine(to: end - n * d)
+                path.closeSubpath()
+            case .round:
+                path.addArc(center: end, radius: d, startRadians: atan2(n.y, n.x), sweepRadians: -Double.pi)
+                path.closeSubpath()
+            }
+        }
+        return path.flattened(by: .identity, tolerance: tolerance).map { polygonArea($0) < 0 ? $0.reversed() : $0 }
     }
 
     /// The ink of the end piece of `pieces` (the last when `atEnd`, else the first) outside the

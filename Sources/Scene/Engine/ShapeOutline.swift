@@ -8,12 +8,20 @@ import Raster
 /// The ink of a shape view in a frame, as closed polygons in device pixels ready for
 /// `CoverageRasterizer.addPolygon`.
 ///
-/// The outline follows SwiftUI's path for each shape (the geometry of ``ShapeContour``):
-/// `Circle()` is the largest circle centred in `rect`, starting at its rightmost point;
-/// `Rectangle()`, `RoundedRectangle(cornerRadius:)` (circular corners, radius clamped to half
-/// the shorter side) and `Capsule()` (radius half the shorter side) start at the left end of
-/// the top edge. Every outline runs clockwise on screen, as `Path.addEllipse(in:)` and
-/// `CGMutablePath.addRoundedRect` document ("oriented in the clockwise direction").
+/// The outline follows SwiftUI's path for each shape (the geometry of ``ShapeContour``), running
+/// clockwise on screen as SwiftUI's `Path.addEllipse(in:)` documents ("all moves oriented in the
+/// clockwise direction"):
+/// - `Circle()`: the largest circle centred in `rect`, starting at its rightmost point (SwiftUI
+///   "draws its shapes so that 0 degrees is directly to the right", Hacking with Swift's
+///   `trim()` article), so `trim(from: 0, to: 0.25)` is the lower-right quarter;
+/// - `Rectangle()`: from the top-left corner along the top edge (`CGMutablePath.addRect`
+///   starts "by moving to the bottom-left corner and then adding lines counter-clockwise" in
+///   Core Graphics' y-up space, which is the top-left and clockwise on SwiftUI's y-down screen);
+/// - `RoundedRectangle(cornerRadius:)` (circular corners, the radius clamped to half the shorter
+///   side) and `Capsule()` (radius half the shorter side): from the left end of the top edge,
+///   which is where the rectangle's path starts as the radius goes to 0 (Apple does not
+///   document this start point). SwiftUI's `RoundedRectangle(cornerRadius:)` defaults to
+///   `.continuous` corners; ``ShapeKind`` carries no corner style, so corners are circular.
 ///
 /// - `fill`: the region inside the outline; trimmed, the kept part of the outline closed by a
 ///   straight line (`Path.trimmedPath(from:to:)` then a non-zero fill).

@@ -54,14 +54,14 @@ enum BatchCommand: Command {
         var jobs: Int?
         if let text = arguments.value("jobs") {
             guard let count = Int(text), (1...256).contains(count) else {
-                throw UsageError(message: "The value '\(text)' is invalid for '-j, --jobs <count>': expected a whole number from 1 to 256")
+                throw UsageError(message: "The value '\(Echo.cut(text))' is invalid for '-j, --jobs <count>': expected a whole number from 1 to 256")
             }
             jobs = count
         }
         var shard = BatchShard.all
         if let text = arguments.value("shard") {
             guard let parsed = BatchShard(parsing: text) else {
-                throw UsageError(message: "The value '\(text)' is invalid for '--shard <i/n>': expected two whole numbers i/n with 1 ≤ i ≤ n, like 2/4")
+                throw UsageError(message: "The value '\(Echo.cut(text))' is invalid for '--shard <i/n>': expected two whole numbers i/n with 1 ≤ i ≤ n, like 2/4")
             }
             shard = parsed
         }
@@ -89,7 +89,7 @@ enum BatchCommand: Command {
                 let parsed = try ParsedArguments.parse(entry.arguments + ["--output", entry.resolvedOutput],
                                                        options: entryOptions, positionalCount: 0...0)
                 work.append(BatchJob(number: entry.number, outputPath: entry.resolvedOutput,
-                                     request: try RenderOptions.request(from: parsed, storage: .streamed)))
+                                     request: try RenderOptions.request(from: parsed, storage: .streamedGIF)))
             } catch let error as UsageError {
                 outcomes[entry.number] = BatchOutcome(number: entry.number, outputPath: entry.resolvedOutput, failure: error.message)
                 progress.advance()

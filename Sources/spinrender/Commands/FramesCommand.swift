@@ -35,14 +35,24 @@ enum FramesCommand: Command {
            imageExtensions.contains(name[name.index(after: dot)...].lowercased()) {
             var isFolder: ObjCBool = false
             if !(FileManager.default.fileExists(atPath: output, isDirectory: &isFolder) && isFolder.boolValue) {
-                throw UsageError(message: "The value '\(output)' is invalid for '-o, --output <output>': frames are written to a folder of PNG files, and '\(name)' names one image; give a folder path")
+                throw UsageError(message: "The value '\(Echo.cut(output, limit: Echo.pathLimit))' is invalid for '-o, --output <output>': frames are written to a folder of PNG files, and '\(name)' names one image; give a folder path")
             }
         }
         if let input = arguments.positionals.first {
             if let option = RenderOptions.specs.first(where: { arguments.has($0.name) && $0.name != "max-memory" }) {
                 throw UsageError(message: "The option '--\(option.name)' is a render option; it does not apply when reading '\(input)'")
             }
-            let loaded = try FrameInput.load(input, maximumBytes: try RenderOptions.memoryLimit(arguments))
+            let limit = try RenderOptions.memoryLimit(arguments)
+            let source = try FrameInput.Source.open(input, maximumBytes: limit)
+            // The whole peak before decoding: the file, its frames, and the PNG encoding of a
+            // frame at a time (samples, libpng's buffer, the smallest result: 12 bytes a pixel).
+            var estimate = MemoryEstimate()
+            estimate.add("input file", source.fileBytes)
+            estimate.add("frames", source.decodedBytes)
+            estimate.add("decoding canvases", source.workingBytes)
+            if source.frameCount > 0 { estimate.add("PNG encoding", Double(source.width) * Double(source.height) * 12) }
+            try estimate.check(limit: limit, subject: "reading \(source.summary)", advice: "raise --max-memory")
+            let loaded = try source.load(maximumBytes: limit)
             loaded.warnings.forEach(console.warning)
             try FrameFolder.write(loaded.sequence, to: output, scale: nil, arguments: nil)
             console.info("\(output): \(loaded.sequence.frames.count) frames from \(input)")

@@ -116,6 +116,29 @@ struct MemoryLimitTests {
         #expect(single.status == 0, "\(single.standardError)")
     }
 
+    /// Entries rendered at once add up. Two 490 × 428 renders of 100 frames need about 60 MB
+    /// each: under the batch's 110M, one runs at a time (a warning says so when --jobs asked
+    /// for more) and the peak stays under the limit; an entry needing more than the limit alone
+    /// fails by itself.
+    @Test func batchRunsFewerEntriesAtOnceWhenTogetherTheyWouldNotFit() throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let manifest = #"""
+            {"defaults": {"point-size": 120, "scale": 3, "duration": 2, "no-compact": true},
+             "entries": [{"output": "a.gif"}, {"output": "b.gif", "color": "#123456"}]}
+            """#
+        try Data(manifest.utf8).write(to: URL(fileURLWithPath: folder + "/m.json"))
+        let (result, peak) = try Self.measured(["batch", "m.json", "--jobs", "2", "--max-memory", "110M"], in: folder)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError == "warning: rendering 1 entry at once instead of 2: more would need more than --max-memory 110 MiB\n")
+        #expect(peak < 110 << 20, "peak \(peak) bytes")
+        #expect(FileManager.default.fileExists(atPath: folder + "/a.gif") && FileManager.default.fileExists(atPath: folder + "/b.gif"))
+
+        let tight = try spinrender(["batch", "m.json", "--max-memory", "50M"], in: folder)
+        #expect(tight.status == 1)
+        #expect(tight.standardError.contains("entry 1 (a.gif): the render of 490 × 428 pixels × 100 frames needs about"), "\(tight.standardError)")
+    }
+
     /// `--max-memory` takes decimals: 1.5G is 1.5 GiB.
     @Test func decimalSizesAreAccepted() throws {
         let folder = makeFolder()

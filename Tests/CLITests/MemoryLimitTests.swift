@@ -139,6 +139,22 @@ struct MemoryLimitTests {
         #expect(tight.standardError.contains("entry 1 (a.gif): the render of 490 × 428 pixels × 100 frames needs about"), "\(tight.standardError)")
     }
 
+    /// verify holds the rendered frames, the reference frames, the comparison and the diff at
+    /// once: a reference declaring 4000 × 4000 × 10 frames (610 MiB, under 700M alone) is
+    /// refused with the comparison counted, before rendering or reading a frame.
+    @Test func verifyCountsTheReferenceAndTheComparison() throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/ref", withIntermediateDirectories: false)
+        let json = #"{"width": 4000, "height": 4000, "delaysCentiseconds": [2,2,2,2,2,2,2,2,2,2], "loopCount": 0}"#
+        try Data(json.utf8).write(to: URL(fileURLWithPath: folder + "/ref/frames.json"))
+        let (result, peak) = try Self.measured(["verify", "--reference", "ref", "--record", "never", "--max-memory", "700M"], in: folder)
+        #expect(result.status == 65, "\(result.standardError)")
+        #expect(result.standardError.hasPrefix("Error: the render of 74 × 68 pixels × 25 frames and its comparison needs about "), "\(result.standardError)")
+        #expect(result.standardError.contains("reference frames 610.4 MiB"), "\(result.standardError)")
+        #expect(peak < 100 << 20, "peak \(peak) bytes")
+    }
+
     /// `--max-memory` takes decimals: 1.5G is 1.5 GiB.
     @Test func decimalSizesAreAccepted() throws {
         let folder = makeFolder()

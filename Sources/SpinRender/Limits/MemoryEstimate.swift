@@ -8,7 +8,9 @@
 public struct MemoryEstimate: Hashable, Sendable {
     /// One thing the command holds, e.g. "frames" or "diff".
     public struct Part: Hashable, Sendable {
+        /// What is held, as the refusal message names it: "frames", "sheet", "2 threads" ….
         public var name: String
+        /// Its size in bytes.
         public var bytes: Double
     }
 

@@ -44,7 +44,8 @@ enum RenderOptions {
     /// Builds a request from parsed options.
     ///
     /// - Parameter storage: how the command holds the frames, for the `--max-memory` check of
-    ///   ``checkMemory(_:_:storage:adding:)``; `nil` when the command checks its whole peak itself.
+    ///   ``checkMemory(_:_:storage:adding:advice:)``; `nil` when the command checks its whole peak
+    ///   itself (sheet, verify).
     /// - Throws: ``UsageError`` naming the option and the allowed range; ``SpinRenderError``
     ///   `.badData` when the render would need more than `--max-memory`.
     static func request(from arguments: ParsedArguments, storage: FrameStorage? = .allFrames) throws -> RenderRequest {
@@ -96,7 +97,7 @@ enum RenderOptions {
         // 2 cs (50 fps) is the shortest that plays as written. Frame folders record the same
         // delays, so every command has the one limit.
         if let text = arguments.value("fps"), let fps = Double(text), fps.isFinite, fps > maximumFramesPerSecond {
-            throw UsageError(message: "The value '\(Echo.cut(arguments.value("fps") ?? ""))' is invalid for '--fps <fps>': a GIF plays at most \(Int(maximumFramesPerSecond)) frames per second (delays are whole centiseconds, and browsers play delays of 0 or 1 cs as 10 cs); give 50 or less")
+            throw UsageError(message: "The value '\(Echo.cut(text))' is invalid for '--fps <fps>': a GIF plays at most \(Int(maximumFramesPerSecond)) frames per second (delays are whole centiseconds, and browsers play delays of 0 or 1 cs as 10 cs); give 50 or less")
         }
         request.framesPerSecond = try number(arguments, "fps", default: 50, in: 0...maximumFramesPerSecond, excludingLower: true)
         if arguments.value("duration") != nil {
@@ -185,9 +186,6 @@ enum RenderOptions {
         }
         return Int((value * unit).rounded(.down))
     }
-
-    /// `1.9 MiB`, `12 GiB`, `512 bytes`.
-    static func describeBytes(_ bytes: Double) -> String { MemoryEstimate.describe(bytes) }
 
     /// Reads a number option, checking it is finite and within `range`.
     static func number(_ arguments: ParsedArguments, _ name: String, default defaultValue: Double,

@@ -11,8 +11,9 @@ FISH_COMPLETION_DIR ?= $(PREFIX)/share/fish/vendor_completions.d
 # to install one that is already built without building, e.g. `make install BIN=.build/debug/spinrender`.
 BIN ?=
 SWIFT   ?= swift
-# Strips the installed binary's symbols and debug information (about 75 MB to a fraction of
-# it); `make install STRIP=` installs it unstripped.
+# Strips the installed binary's symbol table and debug information (the release binary: 76 MB
+# built, 59 MB installed; the rest is the static Swift runtime's code). `make install STRIP=`
+# installs it as built.
 STRIP   ?= strip
 # Debian packages the build needs: giflib and libpng headers, pkg-config to find them.
 DEB_PACKAGES := libgif-dev libpng-dev pkg-config

@@ -15,11 +15,13 @@ extension SpinRenderer {
     }
 
     /// Bytes each worker thread holds while drawing, per canvas pixel: its rasterizer's
-    /// coverage cells (4), the frame it is drawing (4), and for a streamed GIF up to two
-    /// finished frames waiting in the hand-over ring (8), rounded up to 12 for the encoder's
-    /// per-thread compression buffers. Measured: 64 threads on a 785 × 682 canvas add about
-    /// 3 bytes a pixel a worker; the estimate stays above.
-    static let workerBytesPerPixel = 12.0
+    /// coverage cells (4) and the frame it is drawing (4); for a streamed GIF also up to two
+    /// finished frames waiting in the hand-over ring and the encoder's per-thread compression
+    /// buffers, rounded up to 12. Measured with 64 threads: about 3 bytes a pixel a worker on
+    /// a 785 × 682 canvas (render), 4 on 969 × 840 (frames); the estimate stays above.
+    static func workerBytesPerPixel(_ holding: FrameHolding) -> Double {
+        holding == .streamedGIF ? 12 : 8
+    }
 
     /// What rendering `request` holds at its peak: the frames (as `holding` says), every
     /// worker thread's buffers (``RenderRequest/threads``, or the cores a large render uses),
@@ -48,7 +50,7 @@ extension SpinRenderer {
         case .noPixels:
             break
         }
-        estimate.add("\(workers) thread\(workers == 1 ? "" : "s")", pixels * workerBytesPerPixel * Double(workers))
+        estimate.add("\(workers) thread\(workers == 1 ? "" : "s")", pixels * workerBytesPerPixel(holding) * Double(workers))
         return estimate
     }
 

@@ -60,10 +60,30 @@ struct OptionRulesTests {
         #expect((Int(piped.output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) > 100)
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
-    func standardInputFromATerminalIsRefused() throws {
-        let result = try shell("/usr/bin/script -qec \"'\(spinrenderBinary)' compare - x.gif\" /dev/null", in: NSTemporaryDirectory())
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")),
+          arguments: ["compare - x.gif", "frames - -o out"])
+    func standardInputFromATerminalIsRefused(arguments: String) throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try shell("/usr/bin/script -qec \"'\(spinrenderBinary)' \(arguments)\" /dev/null", in: folder)
         #expect(result.status == 64)
         #expect(result.output.contains("Error: The input '-' reads standard input, which is a terminal"), "\(result.output)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    }
+
+    /// `frames -` exports a GIF piped into it, as `frames a.gif` does.
+    @Test func framesReadsAGIFFromStandardInput() throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try spinrender(["-o", "a.gif", "--duration", "0.1"], in: folder).status == 0)
+        #expect(try shell("'\(spinrenderBinary)' frames - -o piped < a.gif", in: folder).status == 0)
+        #expect(try spinrender(["frames", "a.gif", "-o", "named"], in: folder).status == 0)
+        let piped = try FileManager.default.contentsOfDirectory(atPath: folder + "/piped").sorted()
+        #expect(piped == ["frame_0000.png", "frame_0001.png", "frame_0002.png", "frame_0003.png", "frame_0004.png", "frames.json"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/named").sorted() == piped)
+        for name in piped {
+            let bytes = FileManager.default.contents(atPath: folder + "/piped/" + name)
+            #expect(bytes != nil && bytes == FileManager.default.contents(atPath: folder + "/named/" + name), "\(name)")
+        }
     }
 }

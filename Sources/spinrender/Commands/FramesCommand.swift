@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import SpinRender
 
@@ -13,7 +16,7 @@ enum FramesCommand: Command {
       their delays and loop count in frames.json.
     """
     static let usage = "spinrender frames [<input>] [<options>] --output <output>"
-    static let arguments = [ArgumentSpec(name: "input", help: "A GIF to export instead of rendering.", optional: true)]
+    static let arguments = [ArgumentSpec(name: "input", help: "A GIF to export instead of rendering; '-' reads it from standard input.", optional: true)]
     static let positionalCount = 0...1
     static var options: [OptionSpec] {
         [.option("output", short: "o", value: "output", help: "The folder to write; created when missing (a name ending in .png, .gif or another image extension is refused).", isPath: true)]
@@ -41,6 +44,9 @@ enum FramesCommand: Command {
         if let input = arguments.positionals.first {
             if let option = RenderOptions.specs.first(where: { arguments.has($0.name) && $0.name != "max-memory" }) {
                 throw UsageError(message: "The option '--\(option.name)' is a render option; it does not apply when reading '\(input)'")
+            }
+            if input == "-" && isatty(STDIN_FILENO) == 1 {
+                throw UsageError(message: "The input '-' reads standard input, which is a terminal; pipe a GIF into it (… | spinrender frames - -o DIR)")
             }
             let limit = try RenderOptions.memoryLimit(arguments)
             let source = try FrameInput.Source.open(input, maximumBytes: limit)

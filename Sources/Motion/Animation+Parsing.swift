@@ -239,6 +239,14 @@ private struct AnimationParser {
             }
         }
         if case let .identifier(name) = current.kind {
+            if name == "withAnimation" {
+                throw AnimationParseError(
+                    message: "'withAnimation' is the function that applies an animation, not an animation; give only its argument, e.g. '.linear' for 'withAnimation(.linear)'",
+                    column: current.column)
+            }
+            guard baseNames.contains(name) || modifierNames.contains(name) else {
+                throw AnimationParseError(message: "unknown name '\(name)': an animation starts with '.', e.g. '.easeInOut'\(suggestion(for: name, among: baseNames))", column: current.column)
+            }
             throw AnimationParseError(message: "expected '.' before '\(name)' (write '.\(name)')", column: current.column)
         }
         guard isSymbol(current, ".") else {
@@ -406,7 +414,7 @@ private struct AnimationParser {
             return ([], closing)
         }
         while true {
-            arguments.append(try parseArgument())
+            arguments.append(try parseArgument(of: callee))
             if isSymbol(current, ")") {
                 let closing = current.column
                 advance()
@@ -422,7 +430,10 @@ private struct AnimationParser {
         }
     }
 
-    mutating func parseArgument() throws(AnimationParseError) -> Argument {
+    mutating func parseArgument(of callee: String) throws(AnimationParseError) -> Argument {
+        if current.kind == .end {
+            throw AnimationParseError(message: "the expression ends inside the arguments of '\(callee)': expected an argument or ')'", column: current.column)
+        }
         var label: String?
         let labelColumn = current.column
         if case let .identifier(name) = current.kind, isSymbol(next, ":") {

@@ -14,9 +14,13 @@ enum PNGChunkCheck {
         while bytes.count - p >= 8 {
             let length = Int(bytes[p]) << 24 | Int(bytes[p + 1]) << 16 | Int(bytes[p + 2]) << 8 | Int(bytes[p + 3])
             let type = String(decoding: bytes[(p + 4)..<(p + 8)].map { (0x20...0x7E).contains($0) ? $0 : 0x3F }, as: UTF8.self)
-            let remaining = bytes.count - p - 12   // after this chunk's length, type and CRC
-            if length > 0x7FFF_FFFF || length > remaining {
-                return "chunk '\(type)' at byte \(p) declares \(length) bytes of data, but only \(max(0, remaining)) remain (truncated or damaged file)"
+            let afterType = bytes.count - p - 8   // the data and the 4-byte CRC should follow
+            if length > 0x7FFF_FFFF || length > afterType {
+                return "chunk '\(type)' at byte \(p) declares \(length) bytes of data, but only \(max(0, afterType)) remain (truncated or damaged file)"
+            }
+            if length + 4 > afterType {
+                let crcBytes = afterType - length
+                return "chunk '\(type)' at byte \(p) is cut short: its 4-byte CRC has \(crcBytes == 0 ? "no bytes" : "only \(crcBytes) byte\(crcBytes == 1 ? "" : "s")") (truncated file)"
             }
             if type == "IEND" { return nil }
             p += 12 + length

@@ -10,6 +10,17 @@ import Raster
 /// (`PNG_IMAGE_FLAG_16BIT_sRGB`), which is what image tools write; libpng's own default would
 /// assume linear data. Alpha stays straight (not premultiplied).
 public enum PNGDecoder {
+    /// The width and height in a PNG's header (PNG specification 11.2.2: IHDR, the first chunk,
+    /// big-endian), without decoding anything: for a memory check before decoding.
+    ///
+    /// - Returns: `nil` when the data does not start with the signature and an IHDR chunk.
+    public static func declaredSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        guard bytes.count >= 24, bytes.starts(with: signature), bytes[12..<16].elementsEqual("IHDR".utf8) else { return nil }
+        func bigEndian(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return (bigEndian(16), bigEndian(20))
+    }
+
     /// Decodes a whole PNG file held in memory.
     ///
     /// The size from the header is checked against `limits` before the pixel buffer is allocated.

@@ -47,6 +47,18 @@ enum StandardOutput {
     }
 }
 
+extension StandardOutput {
+    /// Refuses to write binary data (a GIF, a PNG) to standard output when it is a terminal,
+    /// as gifski and curl do: the bytes would garble the screen and are of no use there.
+    ///
+    /// - Parameter format: what would be written, e.g. "GIF".
+    /// - Throws: ``UsageError`` (64) telling to redirect the output.
+    static func refuseTerminal(output: String, format: String) throws {
+        guard output == "-", isatty(STDOUT_FILENO) == 1 else { return }
+        throw UsageError(message: "The value '-' for '-o, --output <output>' would write a binary \(format) to the terminal; redirect standard output to a file or a pipe (… -o - > out.\(format.lowercased())) or give a file name")
+    }
+}
+
 enum StandardError {
     static func write(_ text: String) {
         let bytes = Array(text.utf8)
@@ -69,7 +81,7 @@ func runMain(_ arguments: [String]) -> Int32 {
             if first == "help" {
                 let target = arguments.dropFirst().first.flatMap { name in CommandTable.subcommands.first { $0.name == name } }
                 if let name = arguments.dropFirst().first, target == nil {
-                    throw UsageError(message: "Unknown subcommand '\(name)'")
+                    throw UsageError(message: "Unknown subcommand '\(Echo.cut(name))'")
                 }
                 try StandardOutput.write(HelpFormatter.help(for: target ?? RootHelp.self))
                 return 0
@@ -102,6 +114,9 @@ func runMain(_ arguments: [String]) -> Int32 {
                                                positionalNames: command.arguments.map(\.name))
         if let (spec, _) = zip(command.arguments, parsed.positionals).first(where: { $0.1.isEmpty }) {
             throw UsageError(message: "The value '' is invalid for '<\(spec.name)>': an empty path")
+        }
+        if parsed.has("quiet") && parsed.has("verbose") {
+            throw UsageError(message: "The flags '-q, --quiet' and '-v, --verbose' contradict each other; give one of them")
         }
         console.quiet = parsed.has("quiet")
         console.verbose = parsed.has("verbose")

@@ -78,3 +78,20 @@ extension Thread {
         return holder
     }
 }
+
+/// Runs a `/bin/sh -c` command line in `folder` (for redirections and pipes into the tool).
+func shell(_ command: String, in folder: String) throws -> RunResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", command]
+    process.currentDirectoryURL = URL(fileURLWithPath: folder)
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let errorReader = Thread.detachNewThreadWithResult { err.fileHandleForReading.readDataToEndOfFile() }
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return RunResult(status: process.terminationStatus, standardOutput: data,
+                     standardError: String(decoding: errorReader.value, as: UTF8.self))
+}

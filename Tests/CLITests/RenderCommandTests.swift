@@ -215,13 +215,32 @@ struct RenderCommandTests {
         #expect(help.contains("  -h, --help"))
     }
 
-    @Test func fpsAboveFiftyWarnsAboutRaisedDelays() throws {
+    /// Browsers play GIF delays of 0 or 1 cs as 10 cs: above 50 fps a GIF would play slower
+    /// than asked. Every command refuses it (frame folders record the same delays), naming the
+    /// limit and the reason, and writes nothing.
+    @Test(arguments: [["-o", "x.gif"], ["frames", "-o", "dir"], ["sheet", "-o", "s.png"],
+                      ["verify", "--reference", "ref"], ["timeline"]])
+    func fpsAboveFiftyIsAUsageErrorNamingTheLimitAndTheReason(command: [String]) throws {
         let folder = makeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try spinrender(["--fps", "60", "-o", "x.gif"], in: folder)
-        #expect(result.status == 0)
-        #expect(result.standardError.contains("raised to 2 cs"))
-        #expect(try spinrender(["--fps", "60", "-q", "-o", "y.gif"], in: folder).standardError.isEmpty)
+        for fps in ["100", "50.5", "60"] {
+            let result = try spinrender(command + ["--fps", fps], in: folder)
+            #expect(result.status == 64, "\(command) --fps \(fps): \(result.standardError)")
+            #expect(result.standardError.hasPrefix("Error: The value '\(fps)' is invalid for '--fps <fps>': a GIF plays at most 50 frames per second"),
+                    "\(result.standardError)")
+            #expect(result.standardError.contains("browsers play delays of 0 or 1 cs as 10 cs"))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    }
+
+    /// 50 fps, the limit, gives 2 cs delays, which browsers play as written.
+    @Test func fiftyFramesPerSecondGivesTwoCentisecondDelays() throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try spinrender(["frames", "--fps", "50", "--duration", "0.5", "--no-compact", "-o", "dir"], in: folder)
+        #expect(result.status == 0, "\(result.standardError)")
+        let metadata = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/dir/frames.json"))) as! [String: Any]
+        #expect(metadata["delaysCentiseconds"] as? [Int] == Array(repeating: 2, count: 25))
     }
 
     @Test func durationThatCutsTheRepeatWarnsAndWholeRepeatsDoNot() throws {
@@ -242,3 +261,4 @@ struct RenderCommandTests {
         #expect(result.standardError.contains("the rotation at 5 s comes after the animation ends at 1 s"))
     }
 }
+

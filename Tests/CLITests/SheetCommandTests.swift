@@ -86,7 +86,7 @@ struct SheetCommandTests {
     @Test("an output folder that does not exist exits 73 before the frames are rendered")
     func unwritableOutputFailsBeforeRendering() throws {
         let started = ContinuousClock.now
-        let run = try BuiltTool.run(["sheet", "--fps", "100", "--duration", "60", "--no-compact", "-o", "/nonexistent/sheet.png"])
+        let run = try BuiltTool.run(["sheet", "--fps", "50", "--duration", "120", "--no-compact", "-o", "/nonexistent/sheet.png"])
         #expect(run.status == 73)
         #expect(run.standardError == "Error: cannot create '/nonexistent/sheet.png': No such file or directory\n")
         // Rendering 6000 frames takes seconds; failing first takes milliseconds.

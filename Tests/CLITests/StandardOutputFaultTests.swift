@@ -30,7 +30,7 @@ struct StandardOutputFaultTests {
     }
 
     static let commands: [[String]] = [
-        ["timeline", "--fps", "100", "--duration", "600", "--json"],
+        ["timeline", "--fps", "50", "--duration", "600", "--json"],
         ["timeline", "--fps", "5"],
         ["compare", "a.gif", "b.gif", "--json"],
         ["compare", "a.gif", "b.gif"],
@@ -69,7 +69,7 @@ struct StandardOutputFaultTests {
         // Whatever the shell, PIPESTATUS[0] is spinrender's own status.
         let bash = Process()
         bash.executableURL = URL(fileURLWithPath: "/bin/bash")
-        bash.arguments = ["-c", "'\(spinrenderBinary)' timeline --fps 100 --duration 600 | head -c 100 >/dev/null; exit ${PIPESTATUS[0]}"]
+        bash.arguments = ["-c", "'\(spinrenderBinary)' timeline --fps 50 --duration 600 | head -c 100 >/dev/null; exit ${PIPESTATUS[0]}"]
         try bash.run()
         bash.waitUntilExit()
         #expect(bash.terminationStatus == 141)

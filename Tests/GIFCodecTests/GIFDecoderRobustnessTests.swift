@@ -13,6 +13,30 @@ struct GIFDecoderRobustnessTests {
         _ = try? GIFDecoder.decode(gif.bytes)
     }
 
+    /// A 65535 × 65535 screen is refused before any frame: the message names the screen, the
+    /// bytes of one canvas and the two working canvases, not "0 frame(s)".
+    @Test("a huge logical screen is refused naming the screen and its working canvases")
+    func hugeScreen() {
+        let bytes = Array("GIF89a".utf8) + [0xFF, 0xFF, 0xFF, 0xFF, 0, 0, 0, 0x3B]
+        let canvas = 65535 * 65535 * 4
+        #expect(GIFDecoder.declaredSize(bytes)! == (65535, 65535, 0))
+        do {
+            _ = try GIFDecoder.decode(bytes)
+            Issue.record("decoded")
+        } catch {
+            #expect("\(error)" == "allocate canvas: too large: the logical screen is 65535×65535 pixels, \(canvas) bytes a canvas: its two working canvases alone need \(2 * canvas) bytes, limit \(1 << 30)")
+        }
+        var one = GIFBytes(width: 20000, height: 10000, palette: Self.palette)
+        one.image(width: 1, height: 1, indices: [1])
+        one.trailer()
+        #expect(throws: (any Error).self) { try GIFDecoder.decode(one.bytes, limits: GIFDecodingLimits(maxMemoryBytes: 1 << 30)) }
+        do {
+            _ = try GIFDecoder.decode(one.bytes)
+        } catch {
+            #expect("\(error)".hasSuffix("the logical screen is 20000×10000 pixels, 800000000 bytes a canvas: its two working canvases alone need 1600000000 bytes, limit \(1 << 30)"), "\(error)")
+        }
+    }
+
     @Test("extra LZW data after the last pixel is ignored")
     func tooMuchData() throws {
         var gif = GIFBytes(width: 2, height: 1, palette: Self.palette)

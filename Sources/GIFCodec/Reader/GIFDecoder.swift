@@ -30,6 +30,18 @@ import Raster
 ///   (``GIFError/Code-swift.struct/eofTooSoon`` or ``GIFError/Code-swift.struct/readFailed``), where browsers
 ///   would show the part decoded so far: we prefer saying the file is damaged.
 public enum GIFDecoder {
+    /// The logical screen's size and the number of images a GIF declares, read from its block
+    /// structure without decompressing anything: what decoding it would hold (one canvas-sized
+    /// RGBA8 frame per image), for a memory check before decoding.
+    ///
+    /// - Returns: `nil` when the header or screen descriptor is missing (decoding says why).
+    public static func declaredSize(_ bytes: [UInt8]) -> (width: Int, height: Int, imageCount: Int)? {
+        guard bytes.count >= 13, bytes.starts(with: Array("GIF8".utf8)) else { return nil }
+        // GIF89a section 18: the logical screen width and height, unsigned little-endian.
+        let width = Int(bytes[6]) | Int(bytes[7]) << 8, height = Int(bytes[8]) | Int(bytes[9]) << 8
+        return (width, height, GIFPreflight.imageCount(bytes))
+    }
+
     /// Decodes and composites every frame exactly as browsers show them.
     ///
     /// - Parameters:
@@ -81,8 +93,11 @@ private struct DecodeState {
         // frameCount ≤ maxFrames as long as maxFrames < 2^29; guard overflow anyway.
         let (need, overflow) = canvasBytes.multipliedReportingOverflow(by: frameCount + 2)
         if overflow || need > limits.maxMemoryBytes {
+            let total = overflow ? "more than \(Int.max)" : "\(need)"
+            let held = frameCount == 0 ? "its two working canvases alone"
+                : "\(frameCount) frame\(frameCount == 1 ? "" : "s") and two working canvases"
             throw GIFError(.tooLarge, operation: "allocate canvas",
-                           detail: "\(width)×\(height) canvas, \(frameCount) frame(s) need \(overflow ? "more than \(Int.max)" : "\(need)") bytes, limit \(limits.maxMemoryBytes)")
+                           detail: "the logical screen is \(width)×\(height) pixels, \(canvasBytes) bytes a canvas: \(held) need \(total) bytes, limit \(limits.maxMemoryBytes)")
         }
     }
 

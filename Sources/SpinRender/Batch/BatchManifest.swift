@@ -96,7 +96,7 @@ public struct BatchManifest: Hashable, Sendable {
             list = items
         case .object(let top):
             for key in top.keys.sorted() where key != "entries" && key != "defaults" {
-                throw bad("unknown top-level key '\(key)'; expected 'entries' and optionally 'defaults'")
+                throw bad("unknown top-level key '\(Echo.cut(key))'; expected 'entries' and optionally 'defaults'")
             }
             guard case .array(let items)? = top["entries"] else {
                 throw bad(top["entries"] == nil ? "no 'entries' array" : "'entries' must be an array of objects")
@@ -128,8 +128,11 @@ public struct BatchManifest: Hashable, Sendable {
             guard let outputValue = object.removeValue(forKey: "output") else {
                 throw bad("entry \(number): key 'output' is missing")
             }
-            guard case .string(let output) = outputValue, !output.isEmpty else {
+            guard case .string(let output) = outputValue else {
                 throw bad("entry \(number): key 'output': expected a file path string, found \(outputValue.typeName)")
+            }
+            if output.isEmpty {
+                throw bad("entry \(number): key 'output' is an empty string; name the GIF to write, like \"spinner.gif\"")
             }
             if output.utf8.contains(0) {
                 throw bad("entry \(number): key 'output': a path cannot contain a NUL character (\\u0000)")
@@ -140,11 +143,11 @@ public struct BatchManifest: Hashable, Sendable {
             let resolved = output.hasPrefix("/") || folder == "." ? output : folder + "/" + output
             // Every entry is rendered as a GIF: a name promising another format would mislabel it.
             if let suffix = OutputFile.foreignExtension(resolved, expected: ".gif") {
-                throw bad("entry \(number): key 'output': the value '\(output)' is invalid: an entry is written as GIF, not '\(suffix)'; give a path ending in .gif")
+                throw bad("entry \(number): key 'output': the value '\(Echo.cut(output, limit: Echo.pathLimit))' is invalid: an entry is written as GIF, not '\(suffix)'; give a path ending in .gif")
             }
             let file = InputFile.canonicalPath(resolved)
             if let other = writers[file] {
-                throw bad("entry \(number): key 'output': '\(output)' is also the output of entry \(other)")
+                throw bad("entry \(number): key 'output': '\(Echo.cut(output, limit: Echo.pathLimit))' is also the output of entry \(other)")
             }
             writers[file] = number
             var arguments: [String] = []
@@ -164,7 +167,7 @@ public struct BatchManifest: Hashable, Sendable {
             let near = schema.keys.filter { $0.hasPrefix(key) || key.hasPrefix($0) || editDistance($0, key) <= 2 }.sorted()
             let hint = near.isEmpty ? "" : "; did you mean '\(near[0])'?"
             let dashes = key.hasPrefix("-") ? "; write option names without dashes" : ""
-            throw fail("unknown key '\(key)'\(dashes.isEmpty ? hint : dashes)")
+            throw fail("unknown key '\(Echo.cut(key))'\(dashes.isEmpty ? hint : dashes)")
         }
         switch (kind, value) {
         case (.flag, .bool(let on)):

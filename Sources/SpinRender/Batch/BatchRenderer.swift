@@ -89,6 +89,31 @@ public enum BatchRenderer {
         return results.withLock { $0.map { $0! } }
     }
 
+    /// How many of `jobs` may render at once within `maximumBytes`: the most, up to
+    /// `parallelJobs` (every core when `nil`), whose largest renders together — each with the
+    /// share of the cores ``run(_:parallelJobs:createFolders:onFinish:)`` gives it — fit, and
+    /// never fewer than one.
+    ///
+    /// - Returns: the count, and the estimate of that many of the largest jobs at once (the
+    ///   process counted once).
+    public static func parallelJobs(_ jobs: [BatchJob], requested parallelJobs: Int? = nil,
+                                    maximumBytes: Int) -> (count: Int, estimate: MemoryEstimate) {
+        let cores = ProcessorCount.online
+        var count = max(1, min(jobs.count, parallelJobs ?? cores))
+        while true {
+            let threadsPerJob = max(1, cores / count)
+            let sizes = jobs.map { job in
+                var request = job.request
+                if request.threads == nil { request.threads = threadsPerJob }
+                return SpinRenderer.memoryEstimate(request, holding: .streamedGIF).totalBytes - MemoryEstimate.processBytes
+            }.sorted(by: >)
+            var estimate = MemoryEstimate()
+            estimate.add("\(count) render\(count == 1 ? "" : "s") at once", sizes.prefix(count).reduce(0, +))
+            if count == 1 || estimate.totalBytes <= Double(maximumBytes) { return (count, estimate) }
+            count -= 1
+        }
+    }
+
     static func render(_ job: BatchJob, createFolders: Bool, writing: borrowing Mutex<Void>) -> BatchOutcome {
         var outcome = BatchOutcome(number: job.number, outputPath: job.outputPath)
         do throws(SpinRenderError) {

@@ -211,6 +211,9 @@ public enum FrameFolder {
             do {
                 metadata = try JSONDecoder().decode(Metadata.self, from: Data(bytes))
             } catch {
+                if let problem = numberOutOfRange(in: bytes) {
+                    throw SpinRenderError(.badData, "'\(metadataPath)': \(problem)")
+                }
                 throw SpinRenderError(.badData, "'\(metadataPath)' is not valid frame metadata: \(describe(error))")
             }
         }
@@ -268,6 +271,22 @@ public enum FrameFolder {
         }
         return (FrameSequence(width: frames[0].image.width, height: frames[0].image.height, frames: frames, loopCount: loop),
                 metadata != nil)
+    }
+
+    /// The canvas and frame count of a frame folder, from its `frames.json` or else from its
+    /// first frame's PNG header, without decoding any frame: for the memory check before
+    /// reading it. `nil` when neither can be read (``read(_:maximumBytes:)`` then says why).
+    static func declaredSize(_ folder: String) -> (width: Int, height: Int, frameCount: Int)? {
+        let metadataPath = folder + "/" + metadataName
+        if InputFile.exists(metadataPath) {
+            guard let bytes = try? InputFile.read(metadataPath, maximumBytes: 64 << 20),
+                  let metadata = try? JSONDecoder().decode(Metadata.self, from: Data(bytes)) else { return nil }
+            return (metadata.width, metadata.height, metadata.delaysCentiseconds.count)
+        }
+        guard let names = try? InputFile.list(folder).filter(isFrameName), let first = names.first,
+              let header = try? InputFile.read(folder + "/" + first, maximumBytes: 1 << 30),
+              let size = PNGDecoder.declaredSize(header) else { return nil }
+        return (size.width, size.height, names.count)
     }
 
     /// The most frames a folder may declare, as for GIFs (``GIFDecodingLimits/maxFrames``).
@@ -330,6 +349,37 @@ public enum FrameFolder {
             ("loopCount", metadata.loopCount.map { .int($0) } ?? .null),
             ("arguments", metadata.arguments.map { .array($0.map { .string($0) }) } ?? .null),
         ]).rendered
+    }
+
+    /// What is wrong with valid JSON whose whole-number field holds a number no `Int` can hold
+    /// (`"loopCount": 99999999999999999999`), which `JSONDecoder` reports as data that is
+    /// "not valid JSON"; `nil` when the JSON itself is invalid or every number fits.
+    static func numberOutOfRange(in bytes: [UInt8]) -> String? {
+        guard case .object(let object)? = try? JSONDecoder().decode(JSONValue.self, from: Data(bytes)) else { return nil }
+        func fits(_ value: JSONValue) -> Bool {
+            guard case .number(let number) = value else { return true }
+            return number.rounded() != number || Swift.abs(number) < 9.2e18
+        }
+        let expected = ["width": "a width in pixels", "height": "a height in pixels",
+                        "loopCount": "0 to 65535, or null to play once",
+                        "delaysCentiseconds": "delays of 0 to 65535 centiseconds"]
+        for key in ["width", "height", "loopCount", "delaysCentiseconds"] {
+            guard let value = object[key] else { continue }
+            var bad: JSONValue?
+            if case .array(let items) = value { bad = items.first { !fits($0) } } else if !fits(value) { bad = value }
+            guard case .number(let number)? = bad else { continue }
+            // Quote the number as written when it can be found after its key.
+            var literal = "\(number)"
+            let text = String(decoding: bytes, as: UTF8.self)
+            if let keyEnd = text.firstRange(of: "\"\(key)\"")?.upperBound {
+                let words = text[keyEnd...].split(whereSeparator: { ":,[] \n\r\t}".contains($0) })
+                if let word = words.first(where: { $0.count > 18 && $0.allSatisfy { "0123456789-+.eE".contains($0) } }) {
+                    literal = String(word)
+                }
+            }
+            return "'\(key)' holds \(Echo.cut(literal)), too large for a whole number; expected \(expected[key]!)"
+        }
+        return nil
     }
 
     static func describe(_ error: any Error) -> String {

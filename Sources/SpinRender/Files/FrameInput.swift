@@ -12,40 +12,107 @@ public struct FrameInput: Sendable {
     public var warnings: [String]
 
     /// Loads `path`, deciding by content: a folder is a frame folder, `GIF8…` a GIF, the PNG
-    /// signature a PNG.
+    /// signature a PNG; `-` reads standard input (a GIF or a PNG).
     ///
     /// - Parameter maximumBytes: memory the decoded frames may take; a GIF may also decode at
     ///   most `maximumBytes / 4` pixels in all (frames larger than the screen count whole).
     /// - Throws: ``SpinRenderError`` `.missingInput` (66) when it does not exist, `.badData`
     ///   (65) when it is none of the three or is malformed, naming the file and the problem.
     public static func load(_ path: String, maximumBytes: Int = 1 << 30) throws(SpinRenderError) -> FrameInput {
-        if InputFile.isDirectory(path) {
-            let folder = try FrameFolder.read(path, maximumBytes: maximumBytes)
-            return FrameInput(sequence: folder.sequence, timed: folder.timed, warnings: [])
-        }
-        let bytes = try InputFile.read(path, maximumBytes: maximumBytes)
-        if bytes.starts(with: Array("GIF8".utf8)) {
-            do {
-                // Work is bounded by the memory budget too: no more pixels decoded than the
-                // budget could hold. A 400 KB GIF with a 32768 × 32767 frame on a 1 × 1 screen
-                // otherwise decodes 2^30 pixels nobody sees (seconds of work).
-                let limits = GIFDecodingLimits(maxMemoryBytes: maximumBytes, maxDecodedPixels: maximumBytes / 4)
-                let gif = try GIFDecoder.decode(bytes, limits: limits)
-                return FrameInput(sequence: gif.sequence, timed: true, warnings: gif.warnings.map { "\(path): \($0)" })
-            } catch {
-                throw SpinRenderError(.badData, "'\(path)' is not a readable GIF: \(error)")
+        try Source.open(path, maximumBytes: maximumBytes).load(maximumBytes: maximumBytes)
+    }
+
+    /// An input opened but not decoded: a file's or standard input's bytes, or a frame folder,
+    /// with the size its frames take once decoded, so that a command can check all it will
+    /// hold before decoding anything.
+    public struct Source: Sendable {
+        /// The path as given; `-` for standard input.
+        public var path: String
+        /// The file's bytes; `nil` for a frame folder.
+        var bytes: [UInt8]?
+        /// Canvas width in pixels, as declared (0 when unreadable; decoding then says why).
+        public var width = 0
+        /// Canvas height in pixels, as declared.
+        public var height = 0
+        /// The frames decoding will keep.
+        public var frameCount = 0
+        /// Canvas-sized RGBA8 buffers decoding holds besides the frames (a GIF's working canvases).
+        var workingCanvases = 0
+
+        /// `'a.gif'`, or `standard input` for `-`.
+        public var displayName: String { path == "-" ? "standard input" : "'\(path)'" }
+
+        /// Reads the file (or standard input for `-`) whole, or looks at a folder's metadata.
+        ///
+        /// - Throws: ``SpinRenderError`` `.missingInput` (66) when it does not exist, `.badData`
+        ///   (65) when the file is larger than `maximumBytes`, `.ioError` (74).
+        public static func open(_ path: String, maximumBytes: Int = 1 << 30) throws(SpinRenderError) -> Source {
+            var source = Source(path: path)
+            if path != "-" && InputFile.isDirectory(path) {
+                if let size = FrameFolder.declaredSize(path) {
+                    (source.width, source.height, source.frameCount) = size
+                }
+                return source
             }
-        }
-        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
-            do {
-                let image = try PNGDecoder.decode(bytes, limits: PNGDecodingLimits(maxMemoryBytes: maximumBytes))
-                let frame = TimedFrame(image: image, delayCentiseconds: 0)
-                return FrameInput(sequence: FrameSequence(width: image.width, height: image.height, frames: [frame], loopCount: .playOnce),
-                                  timed: false, warnings: [])
-            } catch {
-                throw SpinRenderError(.badData, "'\(path)' is not a readable PNG: \(error)")
+            let bytes = path == "-" ? try InputFile.readStandardInput(maximumBytes: maximumBytes)
+                                    : try InputFile.read(path, maximumBytes: maximumBytes)
+            source.bytes = bytes
+            if let size = GIFDecoder.declaredSize(bytes) {
+                (source.width, source.height, source.frameCount) = size
+                source.workingCanvases = 2
+            } else if let size = PNGDecoder.declaredSize(bytes) {
+                (source.width, source.height, source.frameCount) = (size.width, size.height, 1)
             }
+            return source
         }
-        throw SpinRenderError(.badData, "'\(path)' is not a GIF, a PNG or a frame folder")
+
+        /// Bytes of the file held in memory (0 for a folder, whose frames are read one by one).
+        public var fileBytes: Double { Double(bytes?.count ?? 0) }
+
+        /// Bytes the decoded frames take: 4 a pixel a frame.
+        public var decodedBytes: Double { Double(width) * Double(height) * 4 * Double(frameCount) }
+
+        /// Bytes of the canvases decoding works on besides the frames (a GIF decoder's two).
+        public var workingBytes: Double { Double(width) * Double(height) * 4 * Double(workingCanvases) }
+
+        /// `'a.png' (15000 × 15000 px, 1 frame)`, `'b.gif' (65535 × 65535 px, no image)`.
+        public var summary: String {
+            let frames = frameCount == 0 ? "no image" : "\(frameCount) frame\(frameCount == 1 ? "" : "s")"
+            return "\(displayName) (\(width) × \(height) px, \(frames))"
+        }
+
+        /// Decodes the input.
+        ///
+        /// - Throws: as ``FrameInput/load(_:maximumBytes:)``.
+        public func load(maximumBytes: Int = 1 << 30) throws(SpinRenderError) -> FrameInput {
+            guard let bytes else {
+                let folder = try FrameFolder.read(path, maximumBytes: maximumBytes)
+                return FrameInput(sequence: folder.sequence, timed: folder.timed, warnings: [])
+            }
+            let name = displayName
+            if bytes.starts(with: Array("GIF8".utf8)) {
+                do {
+                    // Work is bounded by the memory budget too: no more pixels decoded than the
+                    // budget could hold. A 400 KB GIF with a 32768 × 32767 frame on a 1 × 1 screen
+                    // otherwise decodes 2^30 pixels nobody sees (seconds of work).
+                    let limits = GIFDecodingLimits(maxMemoryBytes: maximumBytes, maxDecodedPixels: maximumBytes / 4)
+                    let gif = try GIFDecoder.decode(bytes, limits: limits)
+                    return FrameInput(sequence: gif.sequence, timed: true, warnings: gif.warnings.map { "\(name): \($0)" })
+                } catch {
+                    throw SpinRenderError(.badData, "\(name) is not a readable GIF: \(error)")
+                }
+            }
+            if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+                do {
+                    let image = try PNGDecoder.decode(bytes, limits: PNGDecodingLimits(maxMemoryBytes: maximumBytes))
+                    let frame = TimedFrame(image: image, delayCentiseconds: 0)
+                    return FrameInput(sequence: FrameSequence(width: image.width, height: image.height, frames: [frame], loopCount: .playOnce),
+                                      timed: false, warnings: [])
+                } catch {
+                    throw SpinRenderError(.badData, "\(name) is not a readable PNG: \(error)")
+                }
+            }
+            throw SpinRenderError(.badData, "\(name) is not a GIF, a PNG or a frame folder")
+        }
     }
 }

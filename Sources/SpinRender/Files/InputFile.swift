@@ -28,17 +28,30 @@ public enum InputFile {
         if info.st_mode & S_IFMT == S_IFREG && Int(info.st_size) > maximumBytes {
             throw SpinRenderError(.badData, "'\(path)' is \(info.st_size) bytes, more than the \(maximumBytes)-byte limit")
         }
+        return try readAll(fd, name: "'\(path)'", maximumBytes: maximumBytes)
+    }
+
+    /// The bytes of standard input, read to its end, for an input given as `-`.
+    ///
+    /// - Throws: ``SpinRenderError`` `.badData` (65) past `maximumBytes`, `.ioError` (74) when
+    ///   reading fails.
+    public static func readStandardInput(maximumBytes: Int = 1 << 30) throws(SpinRenderError) -> [UInt8] {
+        try readAll(STDIN_FILENO, name: "standard input", maximumBytes: maximumBytes)
+    }
+
+    /// Reads `fd` to its end; `name` is the quoted path or "standard input" for messages.
+    private static func readAll(_ fd: Int32, name: String, maximumBytes: Int) throws(SpinRenderError) -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw SpinRenderError(.ioError, "cannot read '\(path)': \(describeErrno(errno))")
+                throw SpinRenderError(.ioError, "cannot read \(name): \(describeErrno(errno))")
             }
             if count == 0 { break }
             if bytes.count + count > maximumBytes {
-                throw SpinRenderError(.badData, "'\(path)' is more than the \(maximumBytes)-byte limit")
+                throw SpinRenderError(.badData, "\(name) is more than the \(maximumBytes)-byte limit")
             }
             bytes.append(contentsOf: chunk[0..<count])
         }

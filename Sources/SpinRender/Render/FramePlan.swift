@@ -40,7 +40,7 @@ struct FramePlan: Sendable {
     }
 
     /// Everything about a request's frames but their drawing.
-    private struct Schedule {
+    struct Schedule {
         let timing: FrameTiming
         let frameCount: Int
         let emittedCount: Int

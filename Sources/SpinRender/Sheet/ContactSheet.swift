@@ -85,10 +85,31 @@ public struct ContactSheet: Hashable, Sendable {
 
     /// The grid for these frames.
     public var layout: Layout {
-        let count = max(1, sequence.frames.count)
-        let labelWidth = startTimesCentiseconds.map { LabelFont.width(of: Self.label(centiseconds: $0), scale: fontScale) }.max() ?? 0
-        let cellWidth = max(sequence.width, labelWidth)
-        let cellHeight = sequence.height + 2 * fontScale + LabelFont.heightInDots * fontScale
+        Self.layout(frameWidth: sequence.width, frameHeight: sequence.height,
+                    delaysCentiseconds: sequence.frames.map(\.delayCentiseconds), columns: columns, fontScale: fontScale)
+    }
+
+    /// The grid for frames of one size with these delays, without the frames themselves: for
+    /// checking a sheet's size before its frames are drawn.
+    ///
+    /// - Parameters:
+    ///   - delaysCentiseconds: one delay per frame; the labels show their running sums.
+    ///   - columns: frames per row, or `nil` for the count that makes the sheet closest to square.
+    ///   - fontScale: pixels per font dot, at least 1.
+    public static func layout(frameWidth: Int, frameHeight: Int, delaysCentiseconds: [Int], columns: Int?,
+                              fontScale: Int) -> Layout {
+        let fontScale = max(1, fontScale)
+        let count = max(1, delaysCentiseconds.count)
+        // Start times only grow, so the widest label is one of the last ones; every one is
+        // measured anyway (a label is a few characters).
+        var time = 0
+        var labelWidth = 0
+        for delay in delaysCentiseconds {
+            labelWidth = max(labelWidth, LabelFont.width(of: label(centiseconds: time), scale: fontScale))
+            time += delay
+        }
+        let cellWidth = max(frameWidth, labelWidth)
+        let cellHeight = frameHeight + 2 * fontScale + LabelFont.heightInDots * fontScale
         let gap = 4 * fontScale
         let chosen: Int
         if let columns {
@@ -99,8 +120,8 @@ public struct ContactSheet: Hashable, Sendable {
             chosen = min(count, max(1, Int(ideal.rounded())))
         }
         let rows = (count + chosen - 1) / chosen
-        return Layout(frameCount: sequence.frames.count, columns: chosen, rows: rows, frameWidth: sequence.width,
-                      frameHeight: sequence.height, fontScale: fontScale, cellWidth: cellWidth, cellHeight: cellHeight, gap: gap)
+        return Layout(frameCount: delaysCentiseconds.count, columns: chosen, rows: rows, frameWidth: frameWidth,
+                      frameHeight: frameHeight, fontScale: fontScale, cellWidth: cellWidth, cellHeight: cellHeight, gap: gap)
     }
 
     /// Draws the sheet.

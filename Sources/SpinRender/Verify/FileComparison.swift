@@ -5,26 +5,68 @@ import Raster
 
 /// Comparison of files on disk: what `spinrender compare` and `verify` do, as a Swift API.
 public enum FileComparison {
-    /// Loads and compares two inputs (GIF, PNG or frame folder each).
+    /// Loads and compares two inputs (GIF, PNG or frame folder each; `-` for standard input).
     ///
     /// When one side carries no timing (a PNG, or a folder without `frames.json`) it takes the
     /// other side's delays and loop count, so only its pixels and frame count are judged.
     ///
-    /// - Parameter makeProgress: makes a progress bar for the given frame count once the
-    ///   inputs are loaded; it is advanced once per compared frame (after merging identical
-    ///   neighbours, so it may finish early).
-    /// - Throws: ``SpinRenderError`` from loading (66 missing, 65 malformed).
+    /// - Parameters:
+    ///   - maximumBytes: memory the whole comparison may hold (``memoryEstimate(actual:expected:diff:)``),
+    ///     checked after reading the files and before decoding either.
+    ///   - diff: the diff that will be written, which adds to the memory held.
+    ///   - makeProgress: makes a progress bar for the given frame count once the
+    ///     inputs are loaded; it is advanced once per compared frame (after merging identical
+    ///     neighbours, so it may finish early).
+    /// - Throws: ``SpinRenderError`` from loading (66 missing, 65 malformed), `.badData` (65)
+    ///   when the comparison needs more than `maximumBytes`.
     public static func compare(actual actualPath: String, expected expectedPath: String,
                                options: ComparisonOptions = .exact,
-                               maximumBytes: Int = 1 << 30,
+                               maximumBytes: Int = 1 << 30, diff: DiffFormat? = nil,
                                progress makeProgress: ((_ frameCount: Int) -> ProgressBar)? = nil) throws(SpinRenderError) -> (result: FrameComparisonResult, warnings: [String]) {
-        let actual = try FrameInput.load(actualPath, maximumBytes: maximumBytes)
-        let expected = try FrameInput.load(expectedPath, maximumBytes: maximumBytes)
+        var actualSource: FrameInput.Source? = try FrameInput.Source.open(actualPath, maximumBytes: maximumBytes)
+        var expectedSource: FrameInput.Source? = try FrameInput.Source.open(expectedPath, maximumBytes: maximumBytes)
+        try memoryEstimate(actual: actualSource!, expected: expectedSource!, diff: diff).check(
+            limit: maximumBytes, subject: "comparing \(actualSource!.summary) with \(expectedSource!.summary)",
+            advice: "compare smaller inputs\(diff == nil ? "" : " or leave out --diff"), or raise --max-memory")
+        let actual = try actualSource!.load(maximumBytes: maximumBytes)
+        actualSource = nil
+        let expected = try expectedSource!.load(maximumBytes: maximumBytes)
+        expectedSource = nil
         let (a, e) = adoptTiming(actual, expected)
         let progress = makeProgress?(max(a.frames.count, e.frames.count))
         let result = FrameComparison.compare(actual: a, expected: e, options: options) { _, _ in progress?.advance() }
         progress?.finish()
         return (result, actual.warnings + expected.warnings)
+    }
+
+    /// What comparing two opened inputs holds at its peak: both files and their decoded frames,
+    /// the comparison's marks (a byte a pixel a frame of the larger canvas), the padded copies
+    /// of two frames when the sizes differ, and the diff with its encoding when one is written.
+    public static func memoryEstimate(actual: FrameInput.Source, expected: FrameInput.Source,
+                                      diff: DiffFormat?) -> MemoryEstimate {
+        var estimate = MemoryEstimate()
+        estimate.add("input files", actual.fileBytes + expected.fileBytes)
+        estimate.add("decoded inputs", actual.decodedBytes + expected.decodedBytes)
+        estimate.add("decoding canvases", actual.workingBytes + expected.workingBytes)
+        let padded = Double(max(actual.width, expected.width)) * Double(max(actual.height, expected.height))
+        let frames = Double(max(actual.frameCount, expected.frameCount))
+        estimate.add("comparison", padded * frames)
+        if actual.width != expected.width || actual.height != expected.height {
+            estimate.add("comparison", padded * 4 * 2)
+        }
+        if let diff {
+            estimate.add("diff", padded * 4 * frames)
+            switch diff {
+            // PNGEncoder: the samples (at most 4 bytes a pixel), libpng's output buffer of about
+            // their size, and the smallest result so far; a folder encodes one frame at a time.
+            case .png: estimate.add("diff encoding", padded * 4 * 3)
+            case .gif:
+                // Colour ids for every frame, and the encoder's RGBA working frames (at most 16).
+                estimate.add("diff encoding", padded * frames * 3 + padded * 4 * min(frames + 2, 16))
+            case .folder: estimate.add("diff encoding", padded * 4 * 3)
+            }
+        }
+        return estimate
     }
 
     /// Gives an untimed side the timing of the other, when both have the same frame count.

@@ -1,5 +1,6 @@
 import Compare
 import Raster
+import Scene
 
 /// The outcome of `verify`: a comparison with recorded reference frames, and what was recorded.
 public struct VerificationOutcome: Sendable {
@@ -70,5 +71,31 @@ public enum Verification {
                                    exitStatus: decision.passes ? 0 : failureStatus, referenceFolder: referenceFolder,
                                    recordMode: record, rendered: comparison?.actual ?? SequenceSummary(summarizing: rendered),
                                    options: options)
+    }
+}
+
+extension Verification {
+    /// What ``verify(_:referenceFolder:record:options:arguments:maximumBytes:)`` holds at its
+    /// peak: the rendered frames and the render's threads, the reference frames (unless
+    /// `record` is `.all`, which reads none), the comparison's marks, and the diff when one is
+    /// written.
+    public static func memoryEstimate(_ request: RenderRequest, referenceFolder: String, record: RecordMode,
+                                      diff: DiffFormat?) -> MemoryEstimate {
+        var estimate = SpinRenderer.memoryEstimate(request, holding: .allFrames)
+        let layout = SceneLayout(request.scene)
+        var rendered = FrameInput.Source(path: referenceFolder)
+        (rendered.width, rendered.height, rendered.frameCount) =
+            (layout.canvasWidth, layout.canvasHeight, SpinRenderer.emittedFrameCount(request))
+        var reference = FrameInput.Source(path: referenceFolder)
+        if record != .all, InputFile.isDirectory(referenceFolder), let size = FrameFolder.declaredSize(referenceFolder) {
+            (reference.width, reference.height, reference.frameCount) = size
+        }
+        estimate.add("reference frames", reference.decodedBytes)
+        // The rendered frames are counted above; the comparison and diff come on top of both.
+        for part in FileComparison.memoryEstimate(actual: rendered, expected: reference, diff: diff).parts
+        where !["process", "decoded inputs", "decoding canvases", "input files"].contains(part.name) {
+            estimate.add(part.name, part.bytes)
+        }
+        return estimate
     }
 }

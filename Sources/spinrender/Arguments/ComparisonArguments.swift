@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import SpinRender
 
 /// Options shared by `compare` and `verify`: tolerance and report outputs.
@@ -18,24 +21,24 @@ enum ComparisonArguments {
         }
         // Checked before any work, so a verify run records nothing for a diff it cannot write.
         if let path = arguments.value("diff"), DiffFormat(path: path) == nil {
-            throw UsageError(message: "The value '\(path)' is invalid for '--diff <path>': the extension '\(OutputFile.pathExtension(path) ?? "")' is not .png or .gif; \(DiffFormat.choices)")
+            throw UsageError(message: "The value '\(Echo.cut(path, limit: Echo.pathLimit))' is invalid for '--diff <path>': the extension '\(OutputFile.pathExtension(path) ?? "")' is not .png or .gif; \(DiffFormat.choices)")
         }
         var options = ComparisonOptions()
         if let text = arguments.value("threshold") {
             guard let value = Double(text), value.isFinite, (0...1).contains(value) else {
-                throw UsageError(message: "The value '\(text)' is invalid for '--threshold <threshold>': expected a number from 0 to 1")
+                throw UsageError(message: "The value '\(Echo.cut(text))' is invalid for '--threshold <threshold>': expected a number from 0 to 1")
             }
             options.threshold = value
         }
         if let text = arguments.value("max-diff-pixels") {
             guard let value = Int(text), value >= 0 else {
-                throw UsageError(message: "The value '\(text)' is invalid for '--max-diff-pixels <count>': expected a whole number, 0 or more")
+                throw UsageError(message: "The value '\(Echo.cut(text))' is invalid for '--max-diff-pixels <count>': expected a whole number, 0 or more")
             }
             options.maxDiffPixels = value
         }
         if let text = arguments.value("max-diff-ratio") {
             guard let value = Double(text), value.isFinite, (0...1).contains(value) else {
-                throw UsageError(message: "The value '\(text)' is invalid for '--max-diff-ratio <ratio>': expected a number from 0 to 1")
+                throw UsageError(message: "The value '\(Echo.cut(text))' is invalid for '--max-diff-ratio <ratio>': expected a number from 0 to 1")
             }
             options.maxDiffRatio = value
         }
@@ -48,7 +51,7 @@ enum ComparisonArguments {
     /// that a re-recorded reference would refuse), so a report can never destroy a reference.
     static func refuseOverwriting(inputs: [String], _ arguments: ParsedArguments) throws {
         for output in [arguments.value("diff"), arguments.value("junit")].compactMap({ $0 }) {
-            for input in inputs {
+            for input in inputs where input != "-" {
                 if InputFile.sameFile(output, input) {
                     throw UsageError(message: "The output '\(output)' is one of the inputs; it would be overwritten")
                 }
@@ -125,24 +128,31 @@ enum CompareCommand: Command {
     """
     static let usage = "spinrender compare <actual> <expected> [<options>]"
     static let arguments = [
-        ArgumentSpec(name: "actual", help: "What was rendered now: a GIF, a PNG or a frame folder."),
-        ArgumentSpec(name: "expected", help: "The reference: a GIF, a PNG or a frame folder."),
+        ArgumentSpec(name: "actual", help: "What was rendered now: a GIF, a PNG or a frame folder; '-' reads a GIF or PNG from standard input."),
+        ArgumentSpec(name: "expected", help: "The reference: a GIF, a PNG or a frame folder; '-' reads a GIF or PNG from standard input."),
     ]
     static let positionalCount = 2...2
     static var options: [OptionSpec] {
         ComparisonArguments.specs + [
-            .option("max-memory", value: "bytes", help: "Refuse inputs whose frames would need more memory (suffixes K, M, G).", default: "1G"),
+            .option("max-memory", value: "bytes", help: "Refuse comparisons that would need more memory in all: both inputs, the comparison and the diff (suffixes K, M, G; decimals allowed).", default: "1G"),
         ] + Console.specs
     }
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         let options = try ComparisonArguments.options(from: arguments)
         let (actual, expected) = (arguments.positionals[0], arguments.positionals[1])
+        if actual == "-" && expected == "-" {
+            throw UsageError(message: "Both inputs are '-': standard input can be only one of them; give the other as a file or folder")
+        }
+        if (actual == "-" || expected == "-") && isatty(STDIN_FILENO) == 1 {
+            throw UsageError(message: "The input '-' reads standard input, which is a terminal; pipe a GIF or PNG into it (… | spinrender compare - b.gif)")
+        }
         try ComparisonArguments.refuseOverwriting(inputs: [actual, expected], arguments)
         try ComparisonArguments.refuseSharedOutputs(arguments)
         let outputs = try ComparisonArguments.prepareOutputs(arguments)
         let (result, warnings) = try FileComparison.compare(
             actual: actual, expected: expected, options: options, maximumBytes: try RenderOptions.memoryLimit(arguments),
+            diff: arguments.value("diff").flatMap(DiffFormat.init(path:)),
             progress: { ProgressBar.standardError(label: "compare", total: $0, quiet: console.quiet) })
         warnings.forEach(console.warning)
         try ComparisonArguments.report(result, suiteName: "spinrender compare \(actual) \(expected)", outputs: outputs,
@@ -184,7 +194,11 @@ enum VerifyCommand: Command {
         case .failure(let error): throw UsageError(message: "\(error)")
         }
         let options = try ComparisonArguments.options(from: arguments)
-        let request = try RenderOptions.request(from: arguments)
+        let request = try RenderOptions.request(from: arguments, storage: nil)
+        let diff = arguments.value("diff").flatMap(DiffFormat.init(path:))
+        try Verification.memoryEstimate(request, referenceFolder: reference, record: record, diff: diff).check(
+            limit: try RenderOptions.memoryLimit(arguments), subject: RenderOptions.renderSubject(request) + " and its comparison",
+            advice: "lower --point-size, --scale, --fps or --duration\(diff == nil ? "" : ", leave out --diff"), or raise --max-memory")
         try ComparisonArguments.refuseOverwriting(inputs: [reference], arguments)
         try ComparisonArguments.refuseSharedOutputs(arguments, reference: reference)
         // Before rendering or recording: a run that could not write its diff or JUnit file

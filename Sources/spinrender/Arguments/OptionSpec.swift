@@ -1,10 +1,12 @@
+import SpinRender
+
 /// One command-line option, described the way swift-argument-parser's `@Option` and `@Flag`
 /// are: names, a value name, help text, allowed values and the default shown in `--help`.
 struct OptionSpec {
     enum Kind {
         /// `--name` alone.
         case flag
-        /// `--name VALUE` or `--name=VALUE`; the last one wins.
+        /// `--name VALUE` or `--name=VALUE`, at most once (twice is a usage error).
         case option
         /// `--name VALUE`, may be given several times; all are kept in order.
         case repeatable
@@ -104,12 +106,12 @@ struct ParsedArguments {
                 }
             } else {
                 guard argument.count == 2, let match = options.first(where: { $0.short == argument.last }) else {
-                    throw UsageError(message: "Unknown option '\(argument)'")
+                    throw UsageError(message: "Unknown option '\(Echo.cut(argument))'")
                 }
                 name = match.name
             }
             guard let option = spec(named: name) else {
-                throw UsageError(message: "Unknown option '--\(name)'")
+                throw UsageError(message: "Unknown option '--\(Echo.cut(name))'")
             }
             switch option.kind {
             case .flag:
@@ -127,19 +129,23 @@ struct ParsedArguments {
                     index += 1
                 }
                 if let allowed = option.values, !allowed.contains(value) {
-                    throw UsageError(message: "The value '\(value)' is invalid for '\(option.synopsis)'. Please provide one of \(allowed.map { "'\($0)'" }.joined(separator: ", ")).")
+                    throw UsageError(message: "The value '\(Echo.cut(value))' is invalid for '\(option.synopsis)'. Please provide one of \(allowed.map { "'\($0)'" }.joined(separator: ", ")).")
                 }
                 if option.isPath && value.isEmpty {
                     throw UsageError(message: "The value '' is invalid for '\(option.synopsis)': an empty path")
                 }
+                // A single-value option given twice is a mistake to point at, not one to settle
+                // silently: `-o a.gif -o b.gif` would otherwise write only b.gif.
+                if option.kind == .option, let first = parsed.values[name]?.first {
+                    throw UsageError(message: "The option '\(option.synopsis)' is given twice ('\(Echo.cut(first))' and '\(Echo.cut(value))'); give it once")
+                }
                 parsed.values[name, default: []].append(value)
-                if option.kind == .option { parsed.values[name] = [value] }
             }
         }
         if !positionalCount.contains(parsed.positionals.count) {
             if parsed.positionals.count > positionalCount.upperBound {
                 let extra = parsed.positionals[positionalCount.upperBound]
-                throw UsageError(message: "Unexpected argument '\(extra)'")
+                throw UsageError(message: "Unexpected argument '\(Echo.cut(extra))'")
             }
             let missing = parsed.positionals.count < positionalNames.count ? " '<\(positionalNames[parsed.positionals.count])>'" : ""
             throw UsageError(message: "Missing expected argument\(missing)")

@@ -19,7 +19,7 @@ enum RenderOptions {
         .flag("transparent", help: "Transparent background; edges are composited onto the matte colour."),
         .option("matte", value: "#RRGGBB", help: "Colour that partly transparent edges are composited onto with --transparent.", default: "the background colour"),
         .option("blend", value: "space", help: "Where anti-aliased edges are blended.", values: BlendSpace.allCases.map(\.rawValue), default: "srgb"),
-        .option("fps", value: "fps", help: "Frames per second, more than 0 and at most 100.", default: "50"),
+        .option("fps", value: "fps", help: "Frames per second, more than 0 and at most 50 (browsers play shorter GIF delays slower).", default: "50"),
         .option("duration", value: "seconds", help: "Length of the animation, more than 0 and at most 600 seconds.",
                 default: "one period of the animation; 2 for the spinner; with --rotate-at, until two periods after the last rotation"),
         .option("loop", value: "count", help: "How often the GIF repeats: 0 forever, N for N repeats after the first play, 'once' to play once.",
@@ -35,27 +35,20 @@ enum RenderOptions {
         .option("dither", value: "mode", help: "Dithering when more than 256 colours must be quantized.", values: GIFDither.allCases.map(\.rawValue), default: "none"),
         .option("effort", value: "level", help: "LZW effort: max adds flexible parsing and interlaced rows where smaller (about 1.5 % smaller, 20 % slower).", values: GIFEffort.allCases.map(\.rawValue), default: "normal"),
         .option("threads", value: "count", help: "Worker threads, 1 to 64.", default: "all cores for large renders"),
-        .option("max-memory", value: "bytes", help: "Refuse renders whose frames would need more memory (suffixes K, M, G).", default: "1G"),
+        .option("max-memory", value: "bytes", help: "Refuse runs that would need more memory in all: frames, threads, sheet, reference and diff (suffixes K, M, G; decimals allowed).", default: "1G"),
     ]
+
+    /// How a command holds the frames, for the `--max-memory` check.
+    typealias FrameStorage = SpinRenderer.FrameHolding
 
     /// Builds a request from parsed options.
     ///
+    /// - Parameter storage: how the command holds the frames, for the `--max-memory` check of
+    ///   ``checkMemory(_:_:storage:adding:advice:)``; `nil` when the command checks its whole peak
+    ///   itself (sheet, verify).
     /// - Throws: ``UsageError`` naming the option and the allowed range; ``SpinRenderError``
-    ///   `.badData` when the frames would need more than `--max-memory`.
-    /// How a command holds the frames, for the `--max-memory` check.
-    enum FrameStorage {
-        /// Every frame kept as RGBA (frames, verify, sheet): 4 bytes per pixel per frame.
-        case allFrames
-        /// Frames streamed into the GIF encoder (render): the encoder keeps every frame as colour
-        /// ids — measured peaks of about 1.7 bytes per pixel per frame while the frames hold at
-        /// most 256 colours and 2.4 beyond (ids then take 2 bytes) — plus a few RGBA frames and
-        /// scratch buffers of the canvas size.
-        case streamed
-        /// No pixels at all (timeline).
-        case none
-    }
-
-    static func request(from arguments: ParsedArguments, storage: FrameStorage = .allFrames) throws -> RenderRequest {
+    ///   `.badData` when the render would need more than `--max-memory`.
+    static func request(from arguments: ParsedArguments, storage: FrameStorage? = .allFrames) throws -> RenderRequest {
         var request = RenderRequest()
         var scene = SceneConfiguration()
         scene.mode = arguments.value("mode").flatMap(SceneMode.init(rawValue:)) ?? .explicit
@@ -70,6 +63,11 @@ enum RenderOptions {
         scene.background = try color(arguments, "background")
         scene.transparentBackground = arguments.has("transparent")
         request.matte = try color(arguments, "matte")
+        // The matte is what partly transparent edges are composited onto; an opaque render has
+        // no such edges, so the option would silently do nothing.
+        if request.matte != nil && !scene.transparentBackground {
+            throw UsageError(message: "The option '--matte <#RRGGBB>' applies only with '--transparent'; add '--transparent' or leave out '--matte'")
+        }
         scene.blendSpace = arguments.value("blend").flatMap(BlendSpace.init(rawValue:)) ?? .sRGB
         scene.effect = arguments.value("effect").flatMap(SpinnerEffect.init(rawValue:)) ?? .rotation
         if let expression = arguments.value("animation") {
@@ -81,7 +79,7 @@ enum RenderOptions {
         }
         scene.layoutChanges = try arguments.all("rotate-at").map { text in
             guard let seconds = Double(text), seconds.isFinite, (0...3600).contains(seconds) else {
-                throw UsageError(message: "The value '\(text)' is invalid for '--rotate-at <seconds>': expected a time from 0 to 3600 seconds")
+                throw UsageError(message: "The value '\(Echo.cut(text))' is invalid for '--rotate-at <seconds>': expected a time from 0 to 3600 seconds")
             }
             return seconds
         }.sorted()
@@ -89,13 +87,19 @@ enum RenderOptions {
             let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
             guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
                   w.isFinite, h.isFinite, (1...10_000).contains(w), (1...10_000).contains(h) else {
-                throw UsageError(message: "The value '\(text)' is invalid for '--stage <WIDTHxHEIGHT>': expected two sizes from 1 to 10000 points, like 390x844")
+                throw UsageError(message: "The value '\(Echo.cut(text))' is invalid for '--stage <WIDTHxHEIGHT>': expected two sizes from 1 to 10000 points, like 390x844")
             }
             scene.stage = StageSize(width: w, height: h)
         }
         scene.appearsFromOrigin = arguments.has("appear-from-origin")
         request.scene = scene
-        request.framesPerSecond = try number(arguments, "fps", default: 50, in: 0...100, excludingLower: true)
+        // GIF89a delays are whole centiseconds, and browsers play a delay of 0 or 1 cs as 10 cs:
+        // 2 cs (50 fps) is the shortest that plays as written. Frame folders record the same
+        // delays, so every command has the one limit.
+        if let text = arguments.value("fps"), let fps = Double(text), fps.isFinite, fps > maximumFramesPerSecond {
+            throw UsageError(message: "The value '\(Echo.cut(text))' is invalid for '--fps <fps>': a GIF plays at most \(Int(maximumFramesPerSecond)) frames per second (delays are whole centiseconds, and browsers play delays of 0 or 1 cs as 10 cs); give 50 or less")
+        }
+        request.framesPerSecond = try number(arguments, "fps", default: 50, in: 0...maximumFramesPerSecond, excludingLower: true)
         if arguments.value("duration") != nil {
             request.durationSeconds = try number(arguments, "duration", default: 2, in: 0...600, excludingLower: true)
         }
@@ -104,7 +108,7 @@ enum RenderOptions {
                 request.loopCount = .playOnce
             } else {
                 guard let count = Int(text), (0...65_535).contains(count) else {
-                    throw UsageError(message: "The value '\(text)' is invalid for '--loop <count>': expected 'once' or a whole number from 0 to 65535")
+                    throw UsageError(message: "The value '\(Echo.cut(text))' is invalid for '--loop <count>': expected 'once' or a whole number from 0 to 65535")
                 }
                 request.loopCount = count == 0 ? .forever : .repeats(count)
             }
@@ -116,7 +120,7 @@ enum RenderOptions {
         if arguments.value("threads") != nil {
             request.threads = Int(try number(arguments, "threads", default: 1, in: 1...64, wholeNumber: true))
         }
-        let limit = try memoryLimit(arguments)
+        _ = try memoryLimit(arguments)
         let layout = SceneLayout(scene)
         if scene.stage != nil && !layout.contentFitsStage {
             throw UsageError(message: "The value '\(scene.stage!)' is invalid for '--stage <WIDTHxHEIGHT>': the content does not fit it in both orientations")
@@ -126,54 +130,61 @@ enum RenderOptions {
         let duration = request.effectiveDurationSeconds
         guard duration.isFinite, duration > 0, duration <= 600 else {
             let repeats = scene.animation.periodSeconds != nil ? "repeats every" : "lasts"
-            let source = arguments.value("animation") != nil ? "'--animation <expression>' \(repeats) \(duration) s" : "the animation lasts \(duration) s"
-            throw UsageError(message: "The animation is too long: \(source), more than 600 seconds; give '--duration <seconds>' (at most 600)")
+            let subject = arguments.value("animation") != nil ? "'--animation <expression>'" : "the animation"
+            guard duration.isFinite else {
+                // An overdamped spring (a huge dampingFraction) creeps towards its end so slowly
+                // that its settling time overflows.
+                throw UsageError(message: "The animation is too long: \(subject) never comes to rest (a spring this damped creeps towards its end for longer than any render); give '--duration <seconds>' (at most 600)")
+            }
+            throw UsageError(message: "The animation is too long: \(subject) \(repeats) \(format(duration)) s, more than 600 seconds; give '--duration <seconds>' (at most 600)")
         }
-        let pixels = Double(layout.canvasWidth) * Double(layout.canvasHeight)
-        let frames = storage == .none ? 0 : Double(SpinRenderer.emittedFrameCount(request))
-        let needed: Double
-        switch storage {
-        case .allFrames: needed = pixels * 4 * frames
-        case .streamed:
-            // One ink on one background has at most 256 colours (coverage levels); the
-            // preview's two inks and border, or an opacity or scale effect, may have more.
-            let manyColours = scene.mode == .preview || scene.effect != .rotation
-            // The process itself (code, runtime, first allocations) adds about 13 MiB: 32 MiB
-            // covers it.
-            needed = pixels * frames * (manyColours ? 3 : 2) + pixels * 4 * 16 + Double(32 << 20)
-        case .none: needed = 0
-        }
-        if needed > Double(limit) {
-            throw SpinRenderError(.badData, "the render needs \(layout.canvasWidth) × \(layout.canvasHeight) pixels × \(Int(frames)) frames, about \(describeBytes(needed)), more than --max-memory \(describeBytes(Double(limit))); lower --point-size, --scale, --fps or --duration, or raise --max-memory")
-        }
+        if let storage { try checkMemory(request, arguments, storage: storage) }
         return request
     }
 
+    /// Refuses a render whose peak memory — frames as `storage` says, every worker thread's
+    /// buffers, and what `extra` adds (a sheet, a reference, a diff) — is more than `--max-memory`.
+    ///
+    /// - Throws: ``SpinRenderError`` `.badData` (65) with the size and what to lower.
+    static func checkMemory(_ request: RenderRequest, _ arguments: ParsedArguments, storage: FrameStorage,
+                            adding extra: (inout MemoryEstimate) -> Void = { _ in }, advice: String = "") throws {
+        var estimate = SpinRenderer.memoryEstimate(request, holding: storage)
+        extra(&estimate)
+        let threads = request.threads == nil ? "" : ", --threads"
+        try estimate.check(limit: try memoryLimit(arguments), subject: renderSubject(request),
+                           advice: "lower --point-size, --scale, --fps, --duration\(threads)\(advice), or raise --max-memory")
+    }
+
+    /// `the render of 785 × 682 pixels × 25 frames`, for memory messages.
+    static func renderSubject(_ request: RenderRequest) -> String {
+        let layout = SceneLayout(request.scene)
+        return "the render of \(layout.canvasWidth) × \(layout.canvasHeight) pixels × \(SpinRenderer.emittedFrameCount(request)) frames"
+    }
+
+    /// `--max-memory`: bytes, with an optional suffix K, M or G (powers of 1024, an optional
+    /// trailing B) after a whole or decimal number (`1.5G`); 1 GiB when absent.
+    ///
+    /// - Throws: ``UsageError`` for anything else, zero, or more than `Int.max` bytes.
+    /// The highest `--fps`: 2 cs, the shortest GIF delay browsers honour.
+    static let maximumFramesPerSecond = 50.0
+
     static func memoryLimit(_ arguments: ParsedArguments) throws -> Int {
         guard let text = arguments.value("max-memory") else { return 1 << 30 }
-        let units: [Character: Int] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
+        let units: [Character: Double] = ["K": 1024, "M": 1024 * 1024, "G": 1024 * 1024 * 1024]
         var digits = text.uppercased()
-        var unit = 1
+        var unit = 1.0
         if digits.hasSuffix("B") { digits.removeLast() }
         if let last = digits.last, let factor = units[last] {
             unit = factor
             digits.removeLast()
         }
-        guard let value = Int(digits), value > 0, value.multipliedReportingOverflow(by: unit).overflow == false else {
-            throw UsageError(message: "The value '\(text)' is invalid for '--max-memory <bytes>': expected a positive size like 512M or 2G")
+        // Plain decimal digits with at most one point: Double alone would take "1e3", "inf", "0x10".
+        let isDecimal = !digits.isEmpty && digits.filter { $0 == "." }.count <= 1 && digits != "."
+            && digits.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
+        guard isDecimal, let value = Double(digits), value * unit >= 1, value * unit < 9.2e18 else {
+            throw UsageError(message: "The value '\(Echo.cut(text))' is invalid for '--max-memory <bytes>': expected a positive size like 512M, 1.5G or 2G")
         }
-        return value * unit
-    }
-
-    /// `1.9 MiB`, `12 GiB`, `512 bytes`.
-    static func describeBytes(_ bytes: Double) -> String {
-        func oneDecimal(_ v: Double) -> String {
-            let r = (v * 10).rounded() / 10
-            return r == r.rounded() && r < 1e15 ? String(Int(r)) : String(r)
-        }
-        if bytes >= Double(1 << 30) { return oneDecimal(bytes / Double(1 << 30)) + " GiB" }
-        if bytes >= Double(1 << 20) { return oneDecimal(bytes / Double(1 << 20)) + " MiB" }
-        return "\(Int(bytes)) bytes"
+        return Int((value * unit).rounded(.down))
     }
 
     /// Reads a number option, checking it is finite and within `range`.
@@ -186,7 +197,7 @@ enum RenderOptions {
         let bounds = "\(format(range.lowerBound))\(excludingLower ? " (exclusive)" : "") to \(format(range.upperBound))"
         guard let value, value.isFinite, range.contains(value), !(excludingLower && value == range.lowerBound),
               !wholeNumber || value == value.rounded() else {
-            throw UsageError(message: "The value '\(text)' is invalid for '\(spec.synopsis)': expected \(wholeNumber ? "a whole number" : "a number") from \(bounds)")
+            throw UsageError(message: "The value '\(Echo.cut(text))' is invalid for '\(spec.synopsis)': expected \(wholeNumber ? "a whole number" : "a number") from \(bounds)")
         }
         return value
     }
@@ -194,7 +205,7 @@ enum RenderOptions {
     static func color(_ arguments: ParsedArguments, _ name: String) throws -> RGBA8? {
         guard let text = arguments.value(name) else { return nil }
         guard let color = RGBA8(hex: text), text.filter(\.isHexDigit).count == 6 else {
-            throw UsageError(message: "The value '\(text)' is invalid for '--\(name) <#RRGGBB>': expected a hex colour like #FF9500")
+            throw UsageError(message: "The value '\(Echo.cut(text))' is invalid for '--\(name) <#RRGGBB>': expected a hex colour like #FF9500")
         }
         return color
     }

@@ -21,7 +21,7 @@ enum BatchCommand: Command {
       JSON of this shape (unknown key, wrong type, a number no double holds such as 1e400, an output
       with an extension other than .gif or holding a NUL), 66 when it cannot be read.
     """
-    static let usage = "spinrender batch <manifest> [--jobs <count>] [--shard <i/n>] [--output-root <folder>]"
+    static let usage = "spinrender batch <manifest> [--jobs <count>] [--shard <i/n>] [--max-memory <bytes>] [--output-root <folder>]"
     static let arguments = [ArgumentSpec(name: "manifest", help: "The JSON manifest.")]
     static let positionalCount: ClosedRange<Int> = 1...1
     static var options: [OptionSpec] {
@@ -32,6 +32,8 @@ enum BatchCommand: Command {
                     default: "1/1"),
             .option("output-root", value: "folder", help: "The folder every output must stay under; an entry whose output resolves outside it fails (65).",
                     default: "the manifest's folder", isPath: true),
+            .option("max-memory", value: "bytes", help: "Memory the renders running at once may hold in all; fewer run at once when more would need more (suffixes K, M, G; decimals allowed). An entry's own max-memory bounds it alone.",
+                    default: "1G"),
         ] + Console.specs
     }
 
@@ -54,17 +56,18 @@ enum BatchCommand: Command {
         var jobs: Int?
         if let text = arguments.value("jobs") {
             guard let count = Int(text), (1...256).contains(count) else {
-                throw UsageError(message: "The value '\(text)' is invalid for '-j, --jobs <count>': expected a whole number from 1 to 256")
+                throw UsageError(message: "The value '\(Echo.cut(text))' is invalid for '-j, --jobs <count>': expected a whole number from 1 to 256")
             }
             jobs = count
         }
         var shard = BatchShard.all
         if let text = arguments.value("shard") {
             guard let parsed = BatchShard(parsing: text) else {
-                throw UsageError(message: "The value '\(text)' is invalid for '--shard <i/n>': expected two whole numbers i/n with 1 ≤ i ≤ n, like 2/4")
+                throw UsageError(message: "The value '\(Echo.cut(text))' is invalid for '--shard <i/n>': expected two whole numbers i/n with 1 ≤ i ≤ n, like 2/4")
             }
             shard = parsed
         }
+        let limit = try RenderOptions.memoryLimit(arguments)
         let manifest = try BatchManifest.load(path: arguments.positionals[0], schema: schema)
         let root = arguments.value("output-root").map { BatchOutputRoot($0) } ?? BatchOutputRoot(manifestPath: manifest.path)
         var outsideRoot = false
@@ -88,8 +91,12 @@ enum BatchCommand: Command {
                 }
                 let parsed = try ParsedArguments.parse(entry.arguments + ["--output", entry.resolvedOutput],
                                                        options: entryOptions, positionalCount: 0...0)
-                work.append(BatchJob(number: entry.number, outputPath: entry.resolvedOutput,
-                                     request: try RenderOptions.request(from: parsed, storage: .streamed)))
+                let request = try RenderOptions.request(from: parsed, storage: .streamedGIF)
+                // The batch's limit bounds every entry too: one that needs more alone fails.
+                try SpinRenderer.memoryEstimate(request, holding: .streamedGIF).check(
+                    limit: limit, subject: RenderOptions.renderSubject(request),
+                    advice: "lower its point-size, scale, fps or duration, or raise the batch's --max-memory")
+                work.append(BatchJob(number: entry.number, outputPath: entry.resolvedOutput, request: request))
             } catch let error as UsageError {
                 outcomes[entry.number] = BatchOutcome(number: entry.number, outputPath: entry.resolvedOutput, failure: error.message)
                 progress.advance()
@@ -98,7 +105,12 @@ enum BatchCommand: Command {
                 progress.advance()
             }
         }
-        for outcome in BatchRenderer.run(work, parallelJobs: jobs, onFinish: { _ in progress.advance() }) {
+        // Renders running at once add up: run fewer at once when all of them would not fit.
+        let parallel = BatchRenderer.parallelJobs(work, requested: jobs, maximumBytes: limit)
+        if let jobs, parallel.count < min(jobs, work.count) {
+            console.warning("rendering \(parallel.count) entr\(parallel.count == 1 ? "y" : "ies") at once instead of \(jobs): more would need more than --max-memory \(MemoryEstimate.describe(Double(limit)))")
+        }
+        for outcome in BatchRenderer.run(work, parallelJobs: parallel.count, onFinish: { _ in progress.advance() }) {
             outcomes[outcome.number] = outcome
         }
         progress.finish()

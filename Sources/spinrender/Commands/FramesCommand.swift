@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import SpinRender
 
@@ -13,7 +16,7 @@ enum FramesCommand: Command {
       their delays and loop count in frames.json.
     """
     static let usage = "spinrender frames [<input>] [<options>] --output <output>"
-    static let arguments = [ArgumentSpec(name: "input", help: "A GIF to export instead of rendering.", optional: true)]
+    static let arguments = [ArgumentSpec(name: "input", help: "A GIF to export instead of rendering; '-' reads it from standard input.", optional: true)]
     static let positionalCount = 0...1
     static var options: [OptionSpec] {
         [.option("output", short: "o", value: "output", help: "The folder to write; created when missing (a name ending in .png, .gif or another image extension is refused).", isPath: true)]
@@ -35,14 +38,27 @@ enum FramesCommand: Command {
            imageExtensions.contains(name[name.index(after: dot)...].lowercased()) {
             var isFolder: ObjCBool = false
             if !(FileManager.default.fileExists(atPath: output, isDirectory: &isFolder) && isFolder.boolValue) {
-                throw UsageError(message: "The value '\(output)' is invalid for '-o, --output <output>': frames are written to a folder of PNG files, and '\(name)' names one image; give a folder path")
+                throw UsageError(message: "The value '\(Echo.cut(output, limit: Echo.pathLimit))' is invalid for '-o, --output <output>': frames are written to a folder of PNG files, and '\(name)' names one image; give a folder path")
             }
         }
         if let input = arguments.positionals.first {
             if let option = RenderOptions.specs.first(where: { arguments.has($0.name) && $0.name != "max-memory" }) {
                 throw UsageError(message: "The option '--\(option.name)' is a render option; it does not apply when reading '\(input)'")
             }
-            let loaded = try FrameInput.load(input, maximumBytes: try RenderOptions.memoryLimit(arguments))
+            if input == "-" && isatty(STDIN_FILENO) == 1 {
+                throw UsageError(message: "The input '-' reads standard input, which is a terminal; pipe a GIF into it (… | spinrender frames - -o DIR)")
+            }
+            let limit = try RenderOptions.memoryLimit(arguments)
+            let source = try FrameInput.Source.open(input, maximumBytes: limit)
+            // The whole peak before decoding: the file, its frames, and the PNG encoding of a
+            // frame at a time (samples, libpng's buffer, the smallest result: 12 bytes a pixel).
+            var estimate = MemoryEstimate()
+            estimate.add("input file", source.fileBytes)
+            estimate.add("frames", source.decodedBytes)
+            estimate.add("decoding canvases", source.workingBytes)
+            if source.frameCount > 0 { estimate.add("PNG encoding", Double(source.width) * Double(source.height) * 12) }
+            try estimate.check(limit: limit, subject: "reading \(source.summary)", advice: "raise --max-memory")
+            let loaded = try source.load(maximumBytes: limit)
             loaded.warnings.forEach(console.warning)
             try FrameFolder.write(loaded.sequence, to: output, scale: nil, arguments: nil)
             console.info("\(output): \(loaded.sequence.frames.count) frames from \(input)")

@@ -24,9 +24,10 @@ enum RenderCommand: Command {
         }
         // The output is always a GIF: a name promising another format (x.png) would mislabel it.
         if let suffix = OutputFile.foreignExtension(output, expected: ".gif") {
-            throw UsageError(message: "The value '\(output)' is invalid for '-o, --output <output>': the spinner is written as GIF, not '\(suffix)'; give a path ending in .gif, or '-' for standard output")
+            throw UsageError(message: "The value '\(Echo.cut(output, limit: Echo.pathLimit))' is invalid for '-o, --output <output>': the spinner is written as GIF, not '\(suffix)'; give a path ending in .gif, or '-' for standard output")
         }
-        let request = try RenderOptions.request(from: arguments, storage: .streamed)
+        try StandardOutput.refuseTerminal(output: output, format: "GIF")
+        let request = try RenderOptions.request(from: arguments, storage: .streamedGIF)
         // Before rendering: an output that cannot be created fails at once, and a signal during
         // the render removes the temporary file.
         let pending = try OutputFile.prepare(output)

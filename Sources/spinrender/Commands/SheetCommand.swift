@@ -25,36 +25,42 @@ enum SheetCommand: Command {
         }
         // The sheet is always a PNG: a name promising another format (x.gif) would mislabel it.
         if output != "-", let suffix = OutputFile.pathExtension(output), suffix.lowercased() != ".png" {
-            throw UsageError(message: "The value '\(output)' is invalid for '-o, --output <output>': a contact sheet is written as PNG, not '\(suffix)'; give a path ending in .png, or '-' for standard output")
+            throw UsageError(message: "The value '\(Echo.cut(output, limit: Echo.pathLimit))' is invalid for '-o, --output <output>': a contact sheet is written as PNG, not '\(suffix)'; give a path ending in .png, or '-' for standard output")
         }
         var columns: Int?
         if let text = arguments.value("columns") {
             guard let count = Int(text), (1...1000).contains(count) else {
-                throw UsageError(message: "The value '\(text)' is invalid for '--columns <count>': expected a whole number from 1 to 1000")
+                throw UsageError(message: "The value '\(Echo.cut(text))' is invalid for '--columns <count>': expected a whole number from 1 to 1000")
             }
             columns = count
         }
-        let request = try RenderOptions.request(from: arguments)
-        // Before rendering, as for a GIF: an output that cannot be written fails at once.
-        let pending = try OutputFile.prepare(output)
-        let animation = SpinRenderer.renderFrames(request)
-        animation.warnings.forEach(console.warning)
+        try StandardOutput.refuseTerminal(output: output, format: "PNG")
+        let request = try RenderOptions.request(from: arguments, storage: nil)
         let scene = request.scene
-        let palette = SystemPalette(appearance: scene.appearance, generation: scene.colorGeneration)
-        let sheet = ContactSheet(sequence: animation.sequence, columns: columns, fontScale: max(2, Int(scene.scale)),
-                                 background: scene.transparentBackground ? .transparent : (scene.background ?? palette.background),
-                                 textColor: palette.primary)
-        let layout = sheet.layout
-        let limit = try RenderOptions.memoryLimit(arguments)
-        let needed = layout.width.multipliedReportingOverflow(by: layout.height * 4)
-        if needed.overflow || needed.partialValue > limit {
-            throw SpinRenderError(.badData, "the sheet needs \(layout.width) × \(layout.height) pixels, more than --max-memory \(RenderOptions.describeBytes(Double(limit))); lower --fps, --duration or --scale, or raise --max-memory")
-        }
+        let fontScale = max(2, Int(scene.scale))
+        // The whole peak, before any frame is drawn: the frames, the sheet they are copied into
+        // and its PNG encoding, and the render's threads.
+        let layout = SpinRenderer.sheetLayout(request, columns: columns, fontScale: fontScale)
         // libpng refuses a longer side when writing (png_check_IHDR): say so before drawing.
         if max(layout.width, layout.height) > PNGEncoder.maximumSide {
             let fix = layout.height > PNGEncoder.maximumSide ? "give more --columns or lower --fps or --duration" : "give fewer --columns or lower --scale"
             throw SpinRenderError(.badData, "the sheet would be \(layout.width) × \(layout.height) pixels, but a PNG can have at most \(PNGEncoder.maximumSide) pixels a side; \(fix)")
         }
+        try RenderOptions.checkMemory(request, arguments, storage: .allFrames, adding: { estimate in
+            let sheetBytes = Double(layout.width) * Double(layout.height) * 4
+            estimate.add("sheet", sheetBytes)
+            // PNGEncoder: the samples in the layout tried (at most 4 bytes a pixel), libpng's
+            // output buffer of about their size, and the smallest result so far.
+            estimate.add("PNG encoding", sheetBytes * 3)
+        }, advice: ", --columns")
+        // Before rendering, as for a GIF: an output that cannot be written fails at once.
+        let pending = try OutputFile.prepare(output)
+        let animation = SpinRenderer.renderFrames(request)
+        animation.warnings.forEach(console.warning)
+        let palette = SystemPalette(appearance: scene.appearance, generation: scene.colorGeneration)
+        let sheet = ContactSheet(sequence: animation.sequence, columns: columns, fontScale: fontScale,
+                                 background: scene.transparentBackground ? .transparent : (scene.background ?? palette.background),
+                                 textColor: palette.primary)
         let bytes: [UInt8]
         do {
             bytes = try PNGEncoder.encode(sheet.render())

@@ -10,7 +10,7 @@ enum TimelineCommand: Command {
     }
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
-        let report = TimelineReport(try RenderOptions.request(from: arguments, storage: .none))
+        let report = TimelineReport(try RenderOptions.request(from: arguments, storage: .noPixels))
         try StandardOutput.write(arguments.has("json") ? report.json : report.table)
         return 0
     }

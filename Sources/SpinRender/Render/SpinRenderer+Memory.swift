@@ -1,0 +1,71 @@
+import Scene
+
+extension SpinRenderer {
+    /// How a command holds the frames it renders, for ``memoryEstimate(_:holding:)``.
+    public enum FrameHolding: Hashable, Sendable {
+        /// Frames streamed into the GIF encoder (render, batch): the encoder keeps every frame
+        /// as colour ids — measured peaks of about 1.7 bytes a pixel a frame while the frames hold
+        /// at most 256 colours and 2.4 beyond (ids then take 2 bytes) — plus a few RGBA frames and
+        /// scratch buffers of the canvas size.
+        case streamedGIF
+        /// Every frame kept as RGBA (frames, verify, sheet): 4 bytes a pixel a frame.
+        case allFrames
+        /// No pixels at all (timeline).
+        case noPixels
+    }
+
+    /// Bytes each worker thread holds while drawing, per canvas pixel: its rasterizer's
+    /// coverage cells (4) and the frame it is drawing (4); for a streamed GIF also up to two
+    /// finished frames waiting in the hand-over ring and the encoder's per-thread compression
+    /// buffers, rounded up to 12. Measured with 64 threads: about 3 bytes a pixel a worker on
+    /// a 785 × 682 canvas (render), 4 on 969 × 840 (frames); the estimate stays above.
+    static func workerBytesPerPixel(_ holding: FrameHolding) -> Double {
+        holding == .streamedGIF ? 12 : 8
+    }
+
+    /// What rendering `request` holds at its peak: the frames (as `holding` says), every
+    /// worker thread's buffers (``RenderRequest/threads``, or the cores a large render uses),
+    /// and the process.
+    ///
+    /// Cheap: lays out the scene and plans the frames without drawing any.
+    public static func memoryEstimate(_ request: RenderRequest, holding: FrameHolding) -> MemoryEstimate {
+        var estimate = MemoryEstimate()
+        guard holding != .noPixels else { return estimate }
+        let layout = SceneLayout(request.scene)
+        let pixels = Double(layout.canvasWidth) * Double(layout.canvasHeight)
+        let frames = emittedFrameCount(request)
+        let workers = workerCount(request.threads, frames: frames, pixelsPerFrame: layout.canvasWidth * layout.canvasHeight)
+        let scene = request.scene
+        switch holding {
+        case .streamedGIF:
+            // One ink on one background has at most 256 colours (coverage levels); the
+            // preview's two inks and border, or an opacity or scale effect, may have more.
+            let manyColours = scene.mode == .preview || scene.effect != .rotation
+            estimate.add("frames", pixels * Double(frames) * (manyColours ? 3 : 2))
+            estimate.add("encoder", pixels * 4 * 16)
+        case .allFrames:
+            estimate.add("frames", pixels * 4 * Double(frames))
+            // A transparent render is turned into what a browser shows: a second set of frames.
+            if scene.transparentBackground { estimate.add("frames", pixels * 4 * Double(frames)) }
+        case .noPixels:
+            break
+        }
+        estimate.add("\(workers) thread\(workers == 1 ? "" : "s")", pixels * workerBytesPerPixel(holding) * Double(workers))
+        return estimate
+    }
+
+    /// The sheet layout for `request`'s frames, worked out without drawing them, so the sheet's
+    /// size can be checked before rendering.
+    ///
+    /// - Parameters:
+    ///   - columns: frames per row, or `nil` for the count that makes the sheet closest to square.
+    ///   - fontScale: pixels per font dot of the time labels.
+    public static func sheetLayout(_ request: RenderRequest, columns: Int?, fontScale: Int) -> ContactSheet.Layout {
+        let layout = SceneLayout(request.scene)
+        let timeline = SceneTimeline(request.scene)
+        let schedule = FramePlan.Schedule(request, timeline: timeline)
+        let delays = schedule.timing.delaysCentiseconds.prefix(schedule.emittedCount)
+        return ContactSheet.layout(frameWidth: layout.canvasWidth, frameHeight: layout.canvasHeight,
+                                   delaysCentiseconds: Array(delays), columns: columns, fontScale: fontScale)
+    }
+}

@@ -89,6 +89,7 @@ final class Interpreter {
 
     func check(_ value: Value, _ expected: ValueType?, at location: Location) throws(SourceError) -> Value {
         guard let expected, value.type != expected else { return value }
+        if case .double = value, expected == .timeInterval { return value }
         if case .alignment = value, expected.isAlignment { return value }
         throw mismatch(value, expected, at: location)
     }
@@ -223,7 +224,7 @@ final class Interpreter {
             guard case let .bool(b) = try evaluate(right, .bool, scope) else { return .bool(false) }
             return try check(.bool(op == "&&" ? a && b : a || b), expected, at: location)
         case "==", "!=", "<", "<=", ">", ">=":
-            let (a, b) = try operands(left, right, nil, at: location, scope)
+            let (a, b) = try operands(op, left, right, nil, at: location, scope)
             let result: Bool
             switch (a, b) {
             case let (.int(x), .int(y)): result = compare(op, Double(x), Double(y), exact: x == y)
@@ -234,7 +235,7 @@ final class Interpreter {
             }
             return try check(.bool(result), expected, at: location)
         default:
-            let (a, b) = try operands(left, right, expected, at: location, scope)
+            let (a, b) = try operands(op, left, right, expected, at: location, scope)
             return try arithmetic(op, a, b, expected, at: location)
         }
     }
@@ -252,12 +253,21 @@ final class Interpreter {
 
     /// Both operands, with integer literals typed as the other side (Swift's literal typing).
     private func operands(
-        _ left: Expression, _ right: Expression, _ expected: ValueType?, at location: Location, _ scope: Scope
+        _ op: String, _ left: Expression, _ right: Expression, _ expected: ValueType?, at location: Location, _ scope: Scope
     ) throws(SourceError) -> (Value, Value) {
-        let numeric: ValueType? = expected == .angle ? nil : expected
-        var a = try evaluate(left, numeric, scope)
+        // An Angle result: the left side is an Angle, or a number scaling one (`2 * angle`).
+        let leftExpected: ValueType? = expected == .angle ? (isLiteral(left) ? .double : .angle) : expected
+        var a = try evaluate(left, leftExpected, scope)
         if case .deadline = a { return (a, try evaluate(right, .timeInterval, scope)) }
-        var b = try evaluate(right, numeric ?? (isLiteral(right) ? nil : a.type == .angle ? nil : a.type), scope)
+        let rightExpected: ValueType?
+        if case .angle = a {
+            rightExpected = op == "+" || op == "-" || op == "==" || op == "!=" || op.hasPrefix("<") || op.hasPrefix(">") ? .angle : .double
+        } else if expected == .angle {
+            rightExpected = .angle
+        } else {
+            rightExpected = expected ?? (isLiteral(right) ? nil : a.type)
+        }
+        var b = try evaluate(right, rightExpected, scope)
         if case let .int(x) = a, case .double = b, isLiteral(left) { a = .double(Double(x)) }
         if case .double = a, case let .int(y) = b, isLiteral(right) { b = .double(Double(y)) }
         return (a, b)
@@ -644,15 +654,13 @@ final class Interpreter {
     /// Matches a call's arguments to `parameters` as Swift does (labels in order, optional
     /// parameters may be left out); trailing closures fill the last parameters.
     func bind(_ call: Call, _ parameters: [Parameter], callee: String) throws(SourceError) -> [Expression?] {
-        var arguments = call.arguments
-        for closure in call.trailingClosures {
-            guard let target = parameters.last(where: { parameter in
-                parameter.name == "content" || parameter.name == "action" || parameter.name == "body"
-            }) else {
+        let arguments = call.arguments
+        var closureTarget: Int?
+        if let closure = call.trailingClosures.first {
+            guard let target = parameters.lastIndex(where: { ["content", "action", "body"].contains($0.name) }) else {
                 throw SourceError("'\(callee)' takes no closure", at: closure.location)
             }
-            arguments.append(Argument(label: target.label, labelLocation: closure.location,
-                                      value: Expression(kind: .closure(closure), location: closure.location, height: 1)))
+            closureTarget = target
         }
         var matched: [Expression?] = Array(repeating: nil, count: parameters.count)
         var next = 0
@@ -692,6 +700,12 @@ final class Interpreter {
                 "incorrect argument label '\(label):' in call to '\(callee)'\(Spelling.suggestion(for: label, among: labels, suffix: ":")); it takes \(labels.map { "'\($0):'" }.joined(separator: ", "))",
                 at: at
             )
+        }
+        if let closureTarget, let closure = call.trailingClosures.first {
+            if matched[closureTarget] != nil || next > closureTarget + 1 {
+                throw SourceError("extra trailing closure in call to '\(callee)'", at: closure.location)
+            }
+            matched[closureTarget] = Expression(kind: .closure(closure), location: closure.location, height: 1)
         }
         for (index, parameter) in parameters.enumerated() where matched[index] == nil && !parameter.optional {
             throw SourceError("missing argument \(parameter.spelled) in call to '\(callee)'", at: call.close)

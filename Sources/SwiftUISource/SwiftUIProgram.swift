@@ -67,8 +67,8 @@ public struct SwiftUIProgram: Sendable {
     /// `Preview 2` … when unnamed).
     public var viewNames: [String] { candidates.map(\.name) }
 
-    /// The view rendered when none is named: the `#Preview` if there is exactly one (else the
-    /// `PreviewProvider`'s), else `ContentView`, else the only view.
+    /// The view rendered when none is named: the preview if there is exactly one (a `#Preview`
+    /// block or a `PreviewProvider`), else `ContentView`, else the only view.
     ///
     /// - Throws: ``ViewSelectionError/ambiguous(candidates:)`` when several previews, or several
     ///   views and no `ContentView`, qualify; ``ViewSelectionError/noViews`` for none.
@@ -132,7 +132,7 @@ public struct SwiftUIProgram: Sendable {
             if view.conformances.contains("View") {
                 entries.append((view.location, Candidate(name: view.name, isPreview: false, root: .view(view))))
             } else if view.conformances.contains("PreviewProvider"), let previews = view.previews?.getter {
-                entries.append((view.location, Candidate(name: view.name, isPreview: false, root: .preview(previews, at: view.location))))
+                entries.append((view.location, Candidate(name: view.name, isPreview: true, root: .preview(previews, at: view.location))))
             }
         }
         for preview in file.previews {
@@ -141,7 +141,7 @@ public struct SwiftUIProgram: Sendable {
         entries.sort { $0.0.offset < $1.0.offset }
         for (index, entry) in entries.enumerated() {
             var candidate = entry.1
-            if candidate.isPreview {
+            if case .preview = candidate.root, candidate.name.isEmpty {
                 let name = file.previews.first { $0.location == entry.0 }?.name
                 if let name { candidate.name = name } else {
                     unnamed += 1

@@ -166,11 +166,8 @@ extension Interpreter {
         func leaf(_ node: ViewNode, shape: ShapeView? = nil) -> BuiltView { BuiltView(node: node, height: 1, shape: shape) }
         switch name {
         case "Image":
-            guard call.arguments.first?.label == "systemName" else {
-                if let first = call.arguments.first {
-                    throw SourceError("only Image(systemName:) is supported", at: first.labelLocation)
-                }
-                throw SourceError("missing argument 'systemName:' in call to 'Image'", at: call.close)
+            if let first = call.arguments.first, first.label == nil {
+                throw SourceError("only Image(systemName:) is supported: the renderer draws SF Symbols", at: first.labelLocation)
             }
             let values = try bind(call, [Parameter("systemName", "systemName")], callee: "Image")
             guard case let .string(symbol) = try evaluate(values[0]!, .string, scope) else { return leaf(.empty) }

@@ -33,6 +33,9 @@ final class Interpreter {
     /// Current evaluation depth; bounded so no input can exhaust the stack.
     var depth = 0
     static let maximumDepth = 400
+    /// Evaluation steps over the whole script: bounds the time any source can take.
+    var work = 0
+    static let maximumWork = 2_000_000
     /// Deepest view tree allowed (the engine walks trees recursively).
     static let maximumTreeHeight = 512
 
@@ -67,6 +70,10 @@ final class Interpreter {
 
     func enter(_ location: Location) throws(SourceError) {
         depth += 1
+        work += 1
+        if work > Self.maximumWork {
+            throw SourceError("the code does too much work to evaluate (more than \(Self.maximumWork) steps)", at: location)
+        }
         if depth > Self.maximumDepth {
             throw SourceError("views and expressions are nested too deeply (more than \(Self.maximumDepth) levels)", at: location)
         }

@@ -15,7 +15,7 @@ extension Interpreter {
         case preview(Closure, at: Location)
     }
 
-    static let maximumChanges = 10_000
+    static let maximumChanges = 1_000
 
     private struct Pending {
         var time: Double

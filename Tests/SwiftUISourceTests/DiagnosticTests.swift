@@ -96,7 +96,7 @@ struct DiagnosticTests {
                      if a { Circle().onAppear { a = false } } else { Capsule().onAppear { a = true } }
                  }
              }
-             """, line: 4, column: 78, message: "more than 10000 state changes: do actions change the state back and forth for ever?"),
+             """, line: 4, column: 78, message: "more than 1000 state changes: do actions change the state back and forth for ever?"),
         Case(name: "wrong modifier label", source: spinner(modifier5: ".frame(widht: 20)"), line: 5, column: 20,
              message: "incorrect argument label 'widht:' in call to 'frame' (did you mean 'width:'?); it takes 'width:', 'height:', 'alignment:'"),
         Case(name: "function", source: "func f() {}", line: 1, column: 1, message: "functions are not supported; write views as 'struct Name: View'"),

@@ -1,6 +1,7 @@
 import Motion
 import Scene
 import SwiftUISource
+import SpinRender
 import Testing
 
 /// What the interpreter makes of SwiftUI code beyond the documentation's page: each expected
@@ -265,5 +266,43 @@ struct InterpreterTests {
         let source = "struct A: View { var body: some View { Circle().animation(\(text)) } }"
         let script = try script(source)
         #expect(script.initial == .custom(name: "A", body: .modified(.shape(ShapeView(kind: .circle)), .animation(try Animation.parse(text), value: nil))))
+    }
+}
+
+@Suite("Instances and text forms")
+struct InstanceTests {
+    /// Two instances of one view keep separate state: each one's onAppear changes only itself.
+    @Test func eachInstanceHasItsOwnState() throws {
+        let program = try SwiftUIProgram(parsing: """
+        struct Dot: View {
+            @State var big = false
+            var body: some View { Circle().scaleEffect(big ? 2 : 1).onAppear { big.toggle() } }
+        }
+        struct Pair: View { var body: some View { HStack(spacing: 0) { Dot(); Dot() } } }
+        """, fileName: "T.swift")
+        func dot(_ big: Bool) -> ViewNode {
+            .custom(name: "Dot", body: .modified(.shape(ShapeView(kind: .circle)), .scaleEffect(x: big ? 2 : 1, y: big ? 2 : 1, anchor: .center)))
+        }
+        func pair(_ a: Bool, _ b: Bool) -> ViewNode {
+            .custom(name: "Pair", body: .stack(.horizontal, alignment: .center, spacing: 0, children: [dot(a), dot(b)]))
+        }
+        #expect(try program.script(view: "Pair") == ViewScript(initial: pair(false, false), changes: [
+            ViewChange(timeSeconds: 0, transaction: Transaction(), root: pair(true, false)),
+            ViewChange(timeSeconds: 0, transaction: Transaction(), root: pair(true, true)),
+        ]))
+    }
+
+    /// Windows line breaks and tabs read as line breaks and spaces; columns still count characters.
+    @Test func crlfAndTabs() throws {
+        let text = DocumentationSource.text.replacing("\n", with: "\r\n").replacing("    ", with: "\t")
+        let program = try SwiftUIProgram(parsing: text, fileName: "Spinner.swift")
+        let original = try SwiftUIProgram(parsing: DocumentationSource.text, fileName: "Spinner.swift")
+        for view in program.viewNames { #expect(try program.script(view: view) == original.script(view: view)) }
+        let broken = text.replacing("Image(systemName: \"rays\")\r\n\t\t\t.foregroundColor", with: "Image(systemName: \"ray\")\r\n\t\t\t.foregroundColor")
+        #expect(throws: SourceDiagnostic(fileName: "S.swift", line: 23, column: 21,
+                                         message: "unknown symbol name 'ray' (did you mean 'rays'?); supported symbols: rays",
+                                         sourceLine: "\t\tImage(systemName: \"ray\")")) {
+            try SwiftUIProgram(parsing: broken, fileName: "S.swift").script(view: "Spinner2")
+        }
     }
 }

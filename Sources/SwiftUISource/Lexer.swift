@@ -48,46 +48,69 @@ struct Token: Sendable {
 }
 
 /// Splits source text into tokens; comments (`//`, nested `/* */`) and whitespace separate them.
+///
+/// Works on UTF-8 bytes (the ASCII of Swift's syntax is the fast path); a non-ASCII character
+/// is decoded where it appears. Columns count characters: a run of ASCII counts its bytes, any
+/// other run its grapheme clusters.
 struct Lexer {
-    private let characters: [Character]
+    private let source: SourceText
+    private let bytes: [UInt8]
     private var index = 0
     private var line = 1
-    private var column = 1
+    /// Where the current line starts, and the column already counted up to `countedIndex`.
+    private var countedIndex = 0
+    private var countedColumn = 1
 
-    init(_ text: String) { characters = Array(text) }
+    init(_ source: SourceText) {
+        self.source = source
+        bytes = source.bytes
+    }
 
     /// Operators longest first, so `&&` is not read as two `&`.
-    private static let operators3 = ["...", "..<", "===", "!=="]
-    private static let operators2 = ["&&", "||", "==", "!=", "<=", ">=", "->", "+=", "-=", "*=", "/="]
-    private static let operators1: Set<Character> = [
-        ".", ",", ":", ";", "(", ")", "{", "}", "[", "]", "=", "+", "-", "*", "/", "%", "<", ">", "!", "?", "&", "|",
-    ]
+    private static let operators3: [[UInt8]] = ["...", "..<", "===", "!=="].map { Array($0.utf8) }
+    private static let operators2: [[UInt8]] = ["&&", "||", "==", "!=", "<=", ">=", "->", "+=", "-=", "*=", "/="].map { Array($0.utf8) }
+    private static let operators1 = Set(".,:;(){}[]=+-*/%<>!?&|".utf8)
 
-    private var location: Location { Location(line: line, column: column, offset: index) }
-
-    private mutating func advance() {
-        if characters[index].isNewline {
-            line += 1
-            column = 1
-        } else {
-            column += 1
-        }
-        index += 1
+    private mutating func location() -> Location {
+        countedColumn += source.characterCount(from: countedIndex, to: index)
+        countedIndex = index
+        return Location(line: line, column: countedColumn, offset: index)
     }
 
-    private func peek(_ ahead: Int = 0) -> Character? {
-        index + ahead < characters.count ? characters[index + ahead] : nil
+    private func peek(_ ahead: Int = 0) -> UInt8? {
+        index + ahead < bytes.count ? bytes[index + ahead] : nil
     }
 
-    private static func isIdentifierStart(_ c: Character) -> Bool {
-        c == "_" || c.isLetter
+    private func isASCII(_ ahead: Int, _ character: Character) -> Bool {
+        peek(ahead) == character.asciiValue
     }
 
-    private static func isIdentifierPart(_ c: Character) -> Bool {
-        isIdentifierStart(c) || (c.isASCII && c.isNumber)
+    /// The character (grapheme cluster) at `index` and its length in bytes.
+    private func character() -> (Character, Int) {
+        let end = min(index + 64, bytes.count)
+        let text = String(decoding: bytes[index..<end], as: UTF8.self)
+        guard let first = text.first else { return (" ", 1) }
+        return (first, min(max(first.utf8.count, 1), end - index))
     }
 
-    private static func isDigit(_ c: Character?) -> Bool { c.map { $0.isASCII && $0.isNumber } ?? false }
+    private static func isIdentifierStart(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "_") || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+    }
+
+    private static func isDigit(_ byte: UInt8?) -> Bool { byte.map { $0 >= 0x30 && $0 <= 0x39 } ?? false }
+
+    private static func isIdentifierPart(_ byte: UInt8) -> Bool { isIdentifierStart(byte) || isDigit(byte) }
+
+    /// Skips a line break at `index`, if there is one.
+    private mutating func skipLineBreak() -> Bool {
+        let length = SourceText.lineBreakLength(bytes, at: index)
+        guard length > 0 else { return false }
+        index += length
+        line += 1
+        countedIndex = index
+        countedColumn = 1
+        return true
+    }
 
     mutating func tokenize() throws(SourceError) -> [Token] {
         var tokens: [Token] = []
@@ -95,28 +118,33 @@ struct Lexer {
         var newline = false
         while true {
             // Whitespace and comments.
-            while let c = peek() {
-                if c.isWhitespace {
-                    if c.isNewline { newline = true }
+            while let byte = peek() {
+                if skipLineBreak() {
+                    newline = true
                     space = true
-                    advance()
-                } else if c == "/" && peek(1) == "/" {
-                    while let d = peek(), !d.isNewline { advance() }
+                } else if byte == 0x20 || byte == 0x09 {
                     space = true
-                } else if c == "/" && peek(1) == "*" {
+                    index += 1
+                } else if byte == UInt8(ascii: "/") && isASCII(1, "/") {
+                    while index < bytes.count && SourceText.lineBreakLength(bytes, at: index) == 0 { index += 1 }
+                    space = true
+                } else if byte == UInt8(ascii: "/") && isASCII(1, "*") {
                     try skipBlockComment()
                     space = true
+                } else if byte >= 0x80, case let (character, length) = character(), character.isWhitespace {
+                    space = true
+                    index += length
                 } else {
                     break
                 }
             }
             if !tokens.isEmpty { tokens[tokens.count - 1].spaceAfter = space || peek() == nil }
-            guard let c = peek() else {
-                tokens.append(Token(kind: .end, location: location, spaceBefore: true, newlineBefore: true, spaceAfter: true))
+            let start = location()
+            guard let byte = peek() else {
+                tokens.append(Token(kind: .end, location: start, spaceBefore: true, newlineBefore: true, spaceAfter: true))
                 return tokens
             }
-            let start = location
-            let kind = try lexToken(startingWith: c, at: start)
+            let kind = try lexToken(startingWith: byte, at: start)
             tokens.append(Token(kind: kind, location: start, spaceBefore: space, newlineBefore: newline))
             space = false
             newline = false
@@ -124,145 +152,144 @@ struct Lexer {
     }
 
     private mutating func skipBlockComment() throws(SourceError) {
-        let start = location
+        let start = location()
         var depth = 0
         repeat {
-            if peek() == "/" && peek(1) == "*" {
+            if isASCII(0, "/") && isASCII(1, "*") {
                 depth += 1
-                advance(); advance()
-            } else if peek() == "*" && peek(1) == "/" {
+                index += 2
+            } else if isASCII(0, "*") && isASCII(1, "/") {
                 depth -= 1
-                advance(); advance()
+                index += 2
             } else if peek() == nil {
                 throw SourceError("unterminated '/*' comment", at: start)
-            } else {
-                advance()
+            } else if !skipLineBreak() {
+                index += 1
             }
         } while depth > 0
     }
 
-    private mutating func lexToken(startingWith c: Character, at start: Location) throws(SourceError) -> Token.Kind {
-        if Self.isIdentifierStart(c) {
+    private mutating func lexToken(startingWith byte: UInt8, at start: Location) throws(SourceError) -> Token.Kind {
+        if Self.isIdentifierStart(byte) || byte >= 0x80 && character().0.isLetter {
             return .identifier(readName())
         }
-        if c == "`" {
-            advance()
+        if byte == UInt8(ascii: "`") {
+            index += 1
             let name = readName()
-            guard !name.isEmpty, peek() == "`" else { throw SourceError("expected a name and '`' after '`'", at: start) }
-            advance()
+            guard !name.isEmpty, isASCII(0, "`") else { throw SourceError("expected a name and '`' after '`'", at: start) }
+            index += 1
             return .identifier(name)
         }
-        if Self.isDigit(c) { return try readNumber(at: start) }
-        if c == "\"" { return .string(try readString(at: start)) }
-        if c == "$" || c == "#" || c == "@" {
-            advance()
+        if Self.isDigit(byte) { return try readNumber(at: start) }
+        if byte == UInt8(ascii: "\"") { return .string(try readString(at: start)) }
+        if byte == UInt8(ascii: "$") || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "@") {
+            index += 1
             let name = readName()
-            guard !name.isEmpty else { throw SourceError("expected a name after '\(c)'", at: start) }
-            return c == "$" ? .dollar(name) : c == "#" ? .pound(name) : .attribute(name)
+            let sigil = Character(Unicode.Scalar(byte))
+            guard !name.isEmpty else { throw SourceError("expected a name after '\(sigil)'", at: start) }
+            return sigil == "$" ? .dollar(name) : sigil == "#" ? .pound(name) : .attribute(name)
         }
         for op in Self.operators3 where matches(op) { return consume(op) }
         for op in Self.operators2 where matches(op) { return consume(op) }
-        if Self.operators1.contains(c) {
-            advance()
-            return .punct(String(c))
+        if Self.operators1.contains(byte) {
+            index += 1
+            return .punct(String(Character(Unicode.Scalar(byte))))
         }
-        let shown = c.unicodeScalars.first.map { $0.value < 0x20 || $0.value == 0x7F } ?? false
-            ? "U+" + String(c.unicodeScalars.first!.value, radix: 16, uppercase: true) : String(c)
+        let (character, _) = character()
+        let scalar = character.unicodeScalars.first!
+        let shown = scalar.value < 0x20 || scalar.value == 0x7F ? "U+" + String(scalar.value, radix: 16, uppercase: true) : String(character)
         throw SourceError("unexpected character '\(shown)'", at: start)
     }
 
-    private func matches(_ op: String) -> Bool {
-        var i = 0
-        for character in op {
-            guard peek(i) == character else { return false }
-            i += 1
-        }
+    private func matches(_ op: [UInt8]) -> Bool {
+        guard index + op.count <= bytes.count else { return false }
+        for (offset, byte) in op.enumerated() where bytes[index + offset] != byte { return false }
         return true
     }
 
-    private mutating func consume(_ op: String) -> Token.Kind {
-        for _ in op { advance() }
-        return .punct(op)
+    private mutating func consume(_ op: [UInt8]) -> Token.Kind {
+        index += op.count
+        return .punct(String(decoding: op, as: UTF8.self))
     }
 
     private mutating func readName() -> String {
-        var name = ""
-        while let c = peek(), Self.isIdentifierPart(c) {
-            name.append(c)
-            advance()
+        let start = index
+        while let byte = peek() {
+            if Self.isIdentifierPart(byte) {
+                index += 1
+            } else if byte >= 0x80, case let (character, length) = character(), character.isLetter || character.isNumber {
+                index += length
+            } else {
+                break
+            }
         }
-        return name
+        return String(decoding: bytes[start..<index], as: UTF8.self)
     }
 
     private mutating func readNumber(at start: Location) throws(SourceError) -> Token.Kind {
-        var text = ""
-        func digits(_ lexer: inout Lexer, into text: inout String) {
-            while let c = lexer.peek(), Self.isDigit(c) || c == "_" {
-                text.append(c)
-                lexer.advance()
-            }
+        let first = index
+        func digits(_ lexer: inout Lexer) {
+            while let byte = lexer.peek(), Self.isDigit(byte) || byte == UInt8(ascii: "_") { lexer.index += 1 }
         }
-        digits(&self, into: &text)
+        digits(&self)
         var isFloat = false
-        if peek() == ".", Self.isDigit(peek(1)) {
+        if isASCII(0, "."), Self.isDigit(peek(1)) {
             isFloat = true
-            text.append(".")
-            advance()
-            digits(&self, into: &text)
+            index += 1
+            digits(&self)
         }
-        if peek() == "e" || peek() == "E" {
-            let sign = peek(1) == "-" || peek(1) == "+"
+        if isASCII(0, "e") || isASCII(0, "E") {
+            let sign = isASCII(1, "-") || isASCII(1, "+")
             if Self.isDigit(peek(sign ? 2 : 1)) {
                 isFloat = true
-                text.append(peek()!)
-                advance()
-                if sign {
-                    text.append(peek()!)
-                    advance()
-                }
-                digits(&self, into: &text)
+                index += sign ? 2 : 1
+                digits(&self)
             }
         }
-        if let c = peek(), Self.isIdentifierPart(c) {
-            while let d = peek(), Self.isIdentifierPart(d) || d == "." {
-                text.append(d)
-                advance()
-            }
+        if let byte = peek(), Self.isIdentifierPart(byte) || byte >= 0x80 && character().0.isLetter {
+            while let byte = peek(), Self.isIdentifierPart(byte) || byte == UInt8(ascii: ".") { index += 1 }
+            let text = String(decoding: bytes[first..<index], as: UTF8.self)
             throw SourceError("malformed number '\(text)': write decimal numbers such as 2, 0.5 or 1e-3", at: start)
         }
+        let text = String(decoding: bytes[first..<index], as: UTF8.self)
         return isFloat ? .float(text) : .integer(text)
     }
 
     private mutating func readString(at start: Location) throws(SourceError) -> String {
-        if matches("\"\"\"") { throw SourceError("multi-line string literals are not supported", at: start) }
-        advance()  // "
-        var value = ""
+        if matches(Array("\"\"\"".utf8)) { throw SourceError("multi-line string literals are not supported", at: start) }
+        index += 1  // "
+        var value: [UInt8] = []
         while true {
-            guard let c = peek(), !c.isNewline else {
+            guard let byte = peek(), SourceText.lineBreakLength(bytes, at: index) == 0 else {
                 throw SourceError("unterminated string literal", at: start)
             }
-            if c == "\"" {
-                advance()
-                return value
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                return String(decoding: value, as: UTF8.self)
             }
-            if c == "\\" {
-                let escape = location
-                advance()
-                guard let e = peek(), !e.isNewline else { throw SourceError("unterminated string literal", at: start) }
-                advance()
-                switch e {
-                case "n": value.append("\n")
-                case "t": value.append("\t")
-                case "r": value.append("\r")
-                case "0": value.append("\0")
-                case "\\", "\"", "'": value.append(e)
-                case "(": throw SourceError("string interpolation is not supported", at: escape)
-                default: throw SourceError("invalid escape sequence '\\\(e)' in a string literal", at: escape)
+            if byte == UInt8(ascii: "\\") {
+                let escape = location()
+                index += 1
+                guard let next = peek(), SourceText.lineBreakLength(bytes, at: index) == 0 else {
+                    throw SourceError("unterminated string literal", at: start)
+                }
+                index += 1
+                switch next {
+                case UInt8(ascii: "n"): value.append(0x0A)
+                case UInt8(ascii: "t"): value.append(0x09)
+                case UInt8(ascii: "r"): value.append(0x0D)
+                case UInt8(ascii: "0"): value.append(0)
+                case UInt8(ascii: "\\"), UInt8(ascii: "\""), UInt8(ascii: "'"): value.append(next)
+                case UInt8(ascii: "("): throw SourceError("string interpolation is not supported", at: escape)
+                default:
+                    index -= 1
+                    let (character, _) = character()
+                    throw SourceError("invalid escape sequence '\\\(character)' in a string literal", at: escape)
                 }
                 continue
             }
-            value.append(c)
-            advance()
+            value.append(byte)
+            index += 1
         }
     }
 }

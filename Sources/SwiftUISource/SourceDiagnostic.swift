@@ -83,7 +83,7 @@ public enum SwiftUISourceError: Error, Hashable, Sendable, CustomStringConvertib
 
 
 /// Where a token or syntax node starts: 1-based line and column (in characters), and the
-/// 0-based character offset in the whole text.
+/// 0-based byte offset (UTF-8) in the whole text.
 struct Location: Hashable, Sendable {
     var line: Int
     var column: Int
@@ -101,49 +101,83 @@ struct SourceError: Error {
     }
 }
 
-/// The text's lines, to turn an error into a ``SourceDiagnostic`` and character offsets into
-/// locations (for errors that Motion reports by offset).
+/// The text as UTF-8 with its line starts: turns byte offsets into locations (columns count
+/// characters) and errors into ``SourceDiagnostic``s.
+///
+/// Line breaks are those of `Character.isNewline`: LF, CR, CR LF (one break), VT, FF, NEL,
+/// LS and PS.
 struct SourceText: Sendable {
     let fileName: String
-    /// Character offset of the first character of each line.
+    let bytes: [UInt8]
+    /// Byte offset of the first byte of each line.
     let lineStarts: [Int]
-    let lines: [String]
+    /// Byte offset where each line's text ends (its line break, or the end).
+    let lineEnds: [Int]
 
     init(_ text: String, fileName: String) {
         self.fileName = fileName
+        let bytes = Array(text.utf8)
+        self.bytes = bytes
         var starts = [0]
-        var lines: [String] = []
-        var current = ""
-        var offset = 0
-        for character in text {
-            offset += 1
-            if character.isNewline {
-                lines.append(current)
-                current = ""
-                starts.append(offset)
+        var ends: [Int] = []
+        var index = 0
+        while index < bytes.count {
+            let length = Self.lineBreakLength(bytes, at: index)
+            if length > 0 {
+                ends.append(index)
+                index += length
+                starts.append(index)
             } else {
-                current.append(character)
+                index += 1
             }
         }
-        lines.append(current)
-        self.lineStarts = starts
-        self.lines = lines
+        ends.append(bytes.count)
+        lineStarts = starts
+        lineEnds = ends
     }
 
-    /// The location of the character at `offset` (0-based).
+    /// The length in bytes of the line break starting at `index`, or 0.
+    static func lineBreakLength(_ bytes: [UInt8], at index: Int) -> Int {
+        switch bytes[index] {
+        case 0x0A, 0x0B, 0x0C: return 1
+        case 0x0D: return index + 1 < bytes.count && bytes[index + 1] == 0x0A ? 2 : 1
+        case 0xC2: return index + 1 < bytes.count && bytes[index + 1] == 0x85 ? 2 : 0
+        case 0xE2:
+            return index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9) ? 3 : 0
+        default: return 0
+        }
+    }
+
+    /// Characters (grapheme clusters) in `bytes[start..<end]`.
+    func characterCount(from start: Int, to end: Int) -> Int {
+        guard start < end else { return 0 }
+        let slice = bytes[start..<end]
+        if !slice.contains(where: { $0 >= 0x80 }) { return end - start }
+        return String(decoding: slice, as: UTF8.self).count
+    }
+
+    /// The location of the byte at `offset`.
     func location(ofOffset offset: Int) -> Location {
+        let offset = min(max(offset, 0), bytes.count)
         var low = 0, high = lineStarts.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
             if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
         }
-        return Location(line: low + 1, column: offset - lineStarts[low] + 1, offset: offset)
+        let column = characterCount(from: lineStarts[low], to: min(offset, lineEnds[low])) + 1
+        return Location(line: low + 1, column: column, offset: offset)
+    }
+
+    /// The text of line `number` (1-based), without its line break.
+    func line(_ number: Int) -> String {
+        let index = min(max(number, 1), lineStarts.count) - 1
+        return String(decoding: bytes[lineStarts[index]..<lineEnds[index]], as: UTF8.self)
     }
 
     func diagnostic(_ error: SourceError) -> SourceDiagnostic {
-        let line = min(max(error.location.line, 1), lines.count)
+        let line = min(max(error.location.line, 1), lineStarts.count)
         return SourceDiagnostic(
-            fileName: fileName, line: line, column: error.location.column, message: error.message, sourceLine: lines[line - 1]
+            fileName: fileName, line: line, column: error.location.column, message: error.message, sourceLine: self.line(line)
         )
     }
 }

@@ -48,7 +48,7 @@ public struct SwiftUIProgram: Sendable {
         let source = SourceText(text, fileName: fileName)
         self.source = source
         do throws(SourceError) {
-            var lexer = Lexer(text)
+            var lexer = Lexer(source)
             var parser = Parser(tokens: try lexer.tokenize())
             file = try parser.parseFile()
             var seen: Set<String> = []
@@ -93,7 +93,7 @@ public struct SwiftUIProgram: Sendable {
         guard let candidate = candidates.first(where: { $0.name == view }) else {
             throw SourceDiagnostic(
                 fileName: fileName, line: 1, column: 1, message: ViewSelectionError.unknownView(view, available: viewNames).description,
-                sourceLine: source.lines.first ?? ""
+                sourceLine: source.line(1)
             )
         }
         do throws(SourceError) {

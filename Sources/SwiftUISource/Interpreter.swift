@@ -35,7 +35,7 @@ final class Interpreter {
     static let maximumDepth = 400
     /// Evaluation steps over the whole script: bounds the time any source can take.
     var work = 0
-    static let maximumWork = 2_000_000
+    static let maximumWork = 1_000_000
     /// Deepest view tree allowed (the engine walks trees recursively).
     static let maximumTreeHeight = 512
 

@@ -43,6 +43,12 @@ struct Token: Sendable {
         }
     }
 
+    /// ``shown``, cut to 40 characters for messages.
+    var shownBriefly: String {
+        let text = shown
+        return text.count > 40 ? String(text.prefix(40)) + "…" : text
+    }
+
     func isPunct(_ text: String) -> Bool { kind == .punct(text) }
     func isIdentifier(_ text: String) -> Bool { kind == .identifier(text) }
 }

@@ -3,11 +3,12 @@
 /// Limits keep hostile input from exhausting the stack: brackets, braces, parentheses and
 /// prefix operators nest at most ``maximumNesting`` deep, an expression tree is at most
 /// ``maximumHeight`` high (long `a + b + …` chains), and a postfix chain has at most
-/// ``maximumChain`` steps.
+/// ``maximumChain`` steps (512 modifiers in a row).
 struct Parser {
     static let maximumNesting = 64
     static let maximumHeight = 256
-    static let maximumChain = 512
+    /// Steps in one postfix chain: a modifier is two (`.name` and its call), so 512 modifiers.
+    static let maximumChain = 1024
 
     private let tokens: [Token]
     private var position = 0
@@ -31,7 +32,7 @@ struct Parser {
     }
 
     private func quoted(_ token: Token) -> String {
-        token.kind == .end ? "the end of the file" : "'\(token.shown)'"
+        token.kind == .end ? "the end of the file" : "'\(token.shownBriefly)'"
     }
 
     private mutating func enter(_ location: Location) throws(SourceError) {
@@ -407,7 +408,7 @@ struct Parser {
         var height = primary.height
         while true {
             if steps.count >= Self.maximumChain {
-                throw SourceError("more than \(Self.maximumChain) modifiers or members in a row", at: current.location)
+                throw SourceError("more than \(Self.maximumChain / 2) modifiers in a row", at: current.location)
             }
             if current.isPunct(".") {
                 let dot = current.location

@@ -176,8 +176,10 @@ struct SourceText: Sendable {
 
     func diagnostic(_ error: SourceError) -> SourceDiagnostic {
         let line = min(max(error.location.line, 1), lineStarts.count)
+        // Messages quote names from the source; a hostile one must not make a huge message.
+        let message = error.message.count > 600 ? String(error.message.prefix(600)) + "…" : error.message
         return SourceDiagnostic(
-            fileName: fileName, line: line, column: error.location.column, message: error.message, sourceLine: self.line(line)
+            fileName: fileName, line: line, column: error.location.column, message: message, sourceLine: self.line(line)
         )
     }
 }

@@ -15,7 +15,7 @@ import Scene
 ///
 /// ```swift
 /// let program = try SwiftUIProgram(parsing: text, fileName: "Spinner.swift")
-/// let script = try program.script(view: "Spinner2")
+/// let script = try program.script(view: "Spinner2")   // or nil: the preview, ContentView, the only view
 /// ```
 public struct SwiftUIProgram: Sendable {
     /// Sources larger than this many bytes of UTF-8 are refused (a spinner snippet is a few KiB).
@@ -83,39 +83,31 @@ public struct SwiftUIProgram: Sendable {
         throw .ambiguous(candidates: views)
     }
 
-    /// The script of the view named `view` (one of ``viewNames``).
+    /// The script of the view named `view`, or of ``defaultViewName()`` when `view` is `nil`:
+    /// its initial tree, then one tree per state change with the change's transaction.
     ///
-    /// - Throws: ``SourceDiagnostic`` for an unknown view name (as a usage problem use
-    ///   ``script(for:)``) or anything in its code that cannot be interpreted: an unsupported
-    ///   view or modifier, a wrong argument label, a type mismatch, a view containing itself,
-    ///   a state change loop.
-    public func script(view: String) throws(SourceDiagnostic) -> ViewScript {
-        guard let candidate = candidates.first(where: { $0.name == view }) else {
-            throw SourceDiagnostic(
-                fileName: fileName, line: 1, column: 1, message: ViewSelectionError.unknownView(view, available: viewNames).description,
-                sourceLine: source.line(1)
-            )
+    /// - Parameter view: One of ``viewNames``, or `nil` for the default.
+    /// - Throws: ``SwiftUISourceError/viewSelection(_:)`` when the view cannot be chosen (an
+    ///   unknown name, several candidates, none: a problem with the request), or
+    ///   ``SwiftUISourceError/source(_:)`` with a ``SourceDiagnostic`` for anything in its code
+    ///   that cannot be interpreted: an unsupported view or modifier, a wrong argument label, a
+    ///   type mismatch, a view containing itself, a state-change loop, too much work.
+    public func script(view: String?) throws(SwiftUISourceError) -> ViewScript {
+        let name: String
+        if let view {
+            name = view
+        } else {
+            do { name = try defaultViewName() } catch { throw .viewSelection(error) }
+        }
+        guard let candidate = candidates.first(where: { $0.name == name }) else {
+            throw .viewSelection(.unknownView(name, available: viewNames))
         }
         do throws(SourceError) {
             let interpreter = try Interpreter(source: source, file: file)
             return try interpreter.script(candidate.root)
         } catch {
-            throw source.diagnostic(error)
+            throw .source(source.diagnostic(error))
         }
-    }
-
-    /// The script of the view named `view`, or of ``defaultViewName()`` when `view` is `nil`,
-    /// telling a bad request (``SwiftUISourceError/viewSelection(_:)``, a usage error) from bad
-    /// source (``SwiftUISourceError/source(_:)``).
-    public func script(for view: String?) throws(SwiftUISourceError) -> ViewScript {
-        let name: String
-        if let view {
-            guard viewNames.contains(view) else { throw .viewSelection(.unknownView(view, available: viewNames)) }
-            name = view
-        } else {
-            do { name = try defaultViewName() } catch { throw .viewSelection(error) }
-        }
-        do { return try script(view: name) } catch { throw .source(error) }
     }
 
     private struct Candidate {
@@ -139,7 +131,7 @@ public struct SwiftUIProgram: Sendable {
             entries.append((preview.location, Candidate(name: "", isPreview: true, root: .preview(preview.body, at: preview.location))))
         }
         entries.sort { $0.0.offset < $1.0.offset }
-        for (index, entry) in entries.enumerated() {
+        for entry in entries {
             var candidate = entry.1
             if case .preview = candidate.root, candidate.name.isEmpty {
                 let name = file.previews.first { $0.location == entry.0 }?.name
@@ -148,7 +140,6 @@ public struct SwiftUIProgram: Sendable {
                     candidate.name = unnamed == 1 ? "Preview" : "Preview \(unnamed)"
                 }
             }
-            _ = index
             result.append(candidate)
         }
         return result

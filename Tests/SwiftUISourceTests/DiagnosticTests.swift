@@ -122,13 +122,23 @@ struct DiagnosticTests {
             let view = try example.view ?? program.defaultViewName()
             _ = try program.script(view: view)
             Issue.record("no error for \(example.name)")
+        } catch let error as SwiftUISourceError {
+            guard case let .source(diagnostic) = error else {
+                Issue.record("not a source diagnostic: \(error)")
+                return
+            }
+            check(diagnostic, example)
         } catch let diagnostic as SourceDiagnostic {
-            #expect(diagnostic.message == example.message)
-            #expect(diagnostic.line == example.line, "line")
-            #expect(diagnostic.column == example.column, "column")
-            let lines = example.source.split(separator: "\n", omittingEmptySubsequences: false)
-            #expect(diagnostic.sourceLine == String(lines[example.line - 1]))
+            check(diagnostic, example)
         }
+    }
+
+    private func check(_ diagnostic: SourceDiagnostic, _ example: Case) {
+        #expect(diagnostic.message == example.message)
+        #expect(diagnostic.line == example.line, "line")
+        #expect(diagnostic.column == example.column, "column")
+        let lines = example.source.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(diagnostic.sourceLine == String(lines[example.line - 1]))
     }
 
     @Test func oversizedSource() {
@@ -141,8 +151,9 @@ struct DiagnosticTests {
     }
 
     @Test func descriptionHasTheLineAndACaret() throws {
+        let program = try SwiftUIProgram(parsing: Self.spinner(body4: "Text(\"Loading\")"), fileName: "Spinner.swift")
         do {
-            _ = try SwiftUIProgram(parsing: Self.spinner(body4: "Text(\"Loading\")"), fileName: "Spinner.swift").script(view: "Spinner")
+            _ = try program.script(view: "Spinner")
             Issue.record("no error")
         } catch {
             let lines = error.description.split(separator: "\n", omittingEmptySubsequences: false)
@@ -156,7 +167,7 @@ struct DiagnosticTests {
     /// Long chains and long operator runs are refused, not walked until the stack runs out.
     @Test func hostileShapesAreRefused() throws {
         let chain = "struct A: View { var body: some View { Circle()" + String(repeating: ".opacity(1)", count: 600) + " } }"
-        #expect(throws: SourceDiagnostic.self) { try SwiftUIProgram(parsing: chain, fileName: "A.swift").script(view: "A") }
+        #expect(throws: SourceDiagnostic.self) { try SwiftUIProgram(parsing: chain, fileName: "A.swift") }
         let sum = "let x = 1" + String(repeating: " + 1", count: 100_000)
         #expect(throws: SourceDiagnostic.self) { try SwiftUIProgram(parsing: sum, fileName: "A.swift") }
         let bangs = "let x = " + String(repeating: "!", count: 10_000) + "true"

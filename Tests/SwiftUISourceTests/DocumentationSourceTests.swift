@@ -62,7 +62,7 @@ struct DocumentationSourceTests {
     }
 
     @Test func preview() throws {
-        let script = try Self.program().script(for: nil)
+        let script = try Self.program().script(view: nil)
         // Each spinner has its own state; their onAppear actions run in tree order.
         #expect(script == ViewScript(initial: Self.contentView(0, 0), changes: [
             ViewChange(timeSeconds: 0, transaction: Transaction(), root: Self.contentView(360, 0)),

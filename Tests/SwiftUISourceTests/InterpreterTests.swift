@@ -160,7 +160,7 @@ struct InterpreterTests {
             .padding(EdgeInsets(top: 0, leading: 10, bottom: 0, trailing: 10))),
             .padding(EdgeInsets(all: 16))),
             .background(.color(.rgb(red: 1, green: 0.5, blue: 0, opacity: 1))))
-        #expect(try program.script(for: nil) == ViewScript(initial: expected))
+        #expect(try program.script(view: nil) == ViewScript(initial: expected))
         #expect(try program.script(view: "ContentView") == ViewScript(initial: .custom(name: "ContentView", body: ring(5))))
     }
 
@@ -241,8 +241,8 @@ struct InterpreterTests {
     @Test func selectionErrors() throws {
         let two = try SwiftUIProgram(parsing: "struct A: View { var body: some View { Circle() } }\nstruct B: View { var body: some View { A() } }", fileName: "T.swift")
         #expect(throws: ViewSelectionError.ambiguous(candidates: ["A", "B"])) { try two.defaultViewName() }
-        #expect(throws: SwiftUISourceError.viewSelection(.ambiguous(candidates: ["A", "B"]))) { try two.script(for: nil) }
-        #expect(throws: SwiftUISourceError.viewSelection(.unknownView("C", available: ["A", "B"]))) { try two.script(for: "C") }
+        #expect(throws: SwiftUISourceError.viewSelection(.ambiguous(candidates: ["A", "B"]))) { try two.script(view: nil) }
+        #expect(throws: SwiftUISourceError.viewSelection(.unknownView("C", available: ["A", "B"]))) { try two.script(view: "C") }
         #expect(ViewSelectionError.unknownView("Spiner", available: ["Spinner", "Spinner2"]).description
             == "no view named 'Spiner' (did you mean 'Spinner'?); the source has: Spinner, Spinner2")
         let previews = try SwiftUIProgram(parsing: "#Preview { Circle() }\n#Preview(\"Two\") { Capsule() }", fileName: "T.swift")
@@ -252,7 +252,7 @@ struct InterpreterTests {
         let none = try SwiftUIProgram(parsing: "import SwiftUI\n", fileName: "T.swift")
         #expect(throws: ViewSelectionError.noViews) { try none.defaultViewName() }
         let only = try SwiftUIProgram(parsing: "struct Only: View { var body: some View { Color.red } }", fileName: "T.swift")
-        #expect(try only.script(for: nil) == ViewScript(initial: .custom(name: "Only", body: .color(.system("red")))))
+        #expect(try only.script(view: nil) == ViewScript(initial: .custom(name: "Only", body: .color(.system("red")))))
     }
 
     /// The `--animation` vocabulary read from Swift source gives what `Animation.parse` gives.
@@ -299,9 +299,9 @@ struct InstanceTests {
         let original = try SwiftUIProgram(parsing: DocumentationSource.text, fileName: "Spinner.swift")
         for view in program.viewNames { #expect(try program.script(view: view) == original.script(view: view)) }
         let broken = text.replacing("Image(systemName: \"rays\")\r\n\t\t\t.foregroundColor", with: "Image(systemName: \"ray\")\r\n\t\t\t.foregroundColor")
-        #expect(throws: SourceDiagnostic(fileName: "S.swift", line: 23, column: 21,
+        #expect(throws: SwiftUISourceError.source(SourceDiagnostic(fileName: "S.swift", line: 23, column: 21,
                                          message: "unknown symbol name 'ray' (did you mean 'rays'?); supported symbols: rays",
-                                         sourceLine: "\t\tImage(systemName: \"ray\")")) {
+                                         sourceLine: "\t\tImage(systemName: \"ray\")"))) {
             try SwiftUIProgram(parsing: broken, fileName: "S.swift").script(view: "Spinner2")
         }
     }

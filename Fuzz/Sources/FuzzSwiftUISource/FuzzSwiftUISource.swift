@@ -21,8 +21,10 @@ public func fuzzSwiftUISource(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int3
         for view in program.viewNames {
             do {
                 _ = try program.script(view: view)
+            } catch let .source(diagnostic) {
+                checkDiagnostic(diagnostic)
             } catch {
-                checkDiagnostic(error)
+                preconditionFailure("a declared view could not be chosen: \(error)")
             }
         }
     } catch {

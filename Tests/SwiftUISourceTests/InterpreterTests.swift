@@ -306,3 +306,35 @@ struct InstanceTests {
         }
     }
 }
+
+@Suite("Transactions")
+struct TransactionTests {
+    /// Setting a state to the value it has changes nothing, so makes no tree; `withAnimation`
+    /// without an animation is `Animation.default`; `withAnimation(nil)` carries none.
+    @Test func unchangedStateMakesNoChange() throws {
+        let program = try SwiftUIProgram(parsing: """
+        struct S: View {
+            @State var on = false
+            @State var level = 1
+            var body: some View {
+                Rectangle().opacity(on ? 1 : 0.5).offset(y: Double(level))
+                    .onAppear {
+                        on = false
+                        withAnimation { on = false }
+                        withAnimation { self.on.toggle() }
+                        withAnimation(nil) { level = 2 }
+                        if level == 2 { level *= 3 } else { level = 100 }
+                    }
+            }
+        }
+        """, fileName: "S.swift")
+        func tree(_ opacity: Double, _ y: Double) -> ViewNode {
+            .custom(name: "S", body: .modified(.modified(.shape(ShapeView(kind: .rectangle)), .opacity(opacity)), .offset(x: 0, y: y)))
+        }
+        #expect(try program.script(view: "S") == ViewScript(initial: tree(0.5, 1), changes: [
+            ViewChange(timeSeconds: 0, transaction: Transaction(animation: .default), root: tree(1, 1)),
+            ViewChange(timeSeconds: 0, transaction: Transaction(animation: nil), root: tree(1, 2)),
+            ViewChange(timeSeconds: 0, transaction: Transaction(), root: tree(1, 6)),
+        ]))
+    }
+}

@@ -202,7 +202,7 @@ final class Interpreter {
             throw SourceError("'\(name)' is a view: write '\(name)()' in a body", at: location)
         }
         var known = Array(scope.locals.keys) + Array(constants.keys) + Array(scope.properties.keys)
-        if let instance = scope.instance { known += Array(states[instance]?.keys ?? [:].keys) }
+        if let instance = scope.instance, let state = states[instance] { known += state.keys }
         if let declaration = scope.declaration { known += declaration.properties.map(\.name) }
         throw SourceError("cannot find '\(name)' in scope\(Spelling.suggestion(for: name, among: known.sorted()))", at: location)
     }

@@ -82,7 +82,8 @@ struct DocumentationSourceTests {
                     shaping.animation = animation
                     shaping.effect = effect
                     shaping.weight = weight
-                    shaping.pointSize = weight == nil ? nil : 34
+                    // A point size alone (with the small scale) writes `.font(.system(size: 20))`.
+                    shaping.pointSize = weight != nil ? 34 : scale == .small ? 20 : nil
                     shaping.symbolScale = scale
                     shaping.color = scale == .large ? RGBA8(r: 255, g: 128, b: 0, a: 255) : nil
                     let program = try Self.program(DocumentationSource.text(shapedBy: shaping))
@@ -93,6 +94,8 @@ struct DocumentationSourceTests {
                     #expect(modifiers.contains(.animation(expectedAnimation, value: nil)))
                     if let weight {
                         #expect(modifiers.contains(.font(FontValue(pointSize: 34, weight: weight))))
+                    } else if scale == .small {
+                        #expect(modifiers.contains(.font(FontValue(pointSize: 20))))
                     }
                     if let scale { #expect(modifiers.contains(.imageScale(scale))) }
                     if shaping.color != nil {

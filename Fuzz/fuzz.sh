@@ -17,10 +17,18 @@ FUZZ_TARGETS=${FUZZ_TARGETS:-"GIFReader PNGReader AnimationParser SwiftUISource"
 scratch=.build/fuzz
 work=.build
 
+mkdir -p "$work/logs"
 for target in $FUZZ_TARGETS; do
+  # A failed build must stop the run: an older binary left in the scratch folder would
+  # otherwise be fuzzed in its place.
+  status=0
   $SWIFT build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library \
-    --product "Fuzz$target" --scratch-path "$scratch" 2>&1 | grep -v "Cannot export local symbol" || true
-  test -x "$scratch/release/Fuzz$target" || { echo "fuzz: building Fuzz$target failed" >&2; exit 1; }
+    --product "Fuzz$target" --scratch-path "$scratch" > "$work/logs/build-$target.log" 2>&1 || status=$?
+  grep -v "Cannot export local symbol" "$work/logs/build-$target.log" || true
+  if [ "$status" -ne 0 ] || [ ! -x "$scratch/release/Fuzz$target" ]; then
+    echo "fuzz: building Fuzz$target failed" >&2
+    exit 1
+  fi
 done
 
 # Seed corpora (the fuzzer adds what it finds next to them; the folder persists across runs).

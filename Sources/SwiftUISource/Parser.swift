@@ -22,6 +22,7 @@ struct Parser {
     private var next: Token { tokens[min(position + 1, tokens.count - 1)] }
     private mutating func advance() { position = min(position + 1, tokens.count - 1) }
 
+    @discardableResult
     private mutating func expect(_ punct: String, _ what: String) throws(SourceError) -> Location {
         guard current.isPunct(punct) else {
             throw SourceError("expected '\(punct)' \(what), found \(quoted(current))", at: current.location)
@@ -105,7 +106,7 @@ struct Parser {
             }
             name = text
             advance()
-            _ = try expect(")", "after the preview's name")
+            try expect(")", "after the preview's name")
         }
         guard current.isPunct("{") else {
             throw SourceError("expected '{' to start the preview's content", at: current.location)
@@ -306,7 +307,7 @@ struct Parser {
             advance()
             property.type = try parseType()
         }
-        _ = try expect("=", "and a value for '\(name)'")
+        try expect("=", "and a value for '\(name)'")
         property.initializer = try parseExpression()
         return property
     }
@@ -527,7 +528,7 @@ struct Parser {
             advance()
             let inner = try parseExpression()
             if current.isPunct(",") { throw SourceError("tuples are not supported", at: current.location) }
-            _ = try expect(")", "to close the '(' at line \(location.line), column \(location.column)")
+            try expect(")", "to close the '(' at line \(location.line), column \(location.column)")
             return inner
         case .punct("["):
             try enter(location)

@@ -3,8 +3,8 @@ import SwiftUISource
 
 /// libFuzzer entry point: any UTF-8 (invalid sequences repaired) through the SwiftUI source
 /// reader, then every view it declares through the interpreter. Each must end with a script or
-/// a diagnostic whose line exists and whose column lies within that line + 1; no input may
-/// crash, hang (libFuzzer's -timeout) or exhaust the stack.
+/// a diagnostic whose line exists and whose column lies within that line + 1, and a second run
+/// must give the same script; no input may crash, hang (libFuzzer's -timeout) or exhaust the stack.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSwiftUISource(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
@@ -20,7 +20,10 @@ public func fuzzSwiftUISource(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int3
         _ = try? program.defaultViewName()
         for view in program.viewNames {
             do {
-                _ = try program.script(view: view)
+                let script = try program.script(view: view)
+                // Deterministic: the same source gives the same script every time.
+                let again = try program.script(view: view)
+                precondition(again == script, "a second run of \(view) differs")
             } catch let .source(diagnostic) {
                 checkDiagnostic(diagnostic)
             } catch {

@@ -274,7 +274,13 @@ struct Parser {
             return try parseIf()
         case .identifier("let"), .identifier("var"):
             return Statement(kind: .constant(try parseLocal()), location: token.location)
-        case .identifier(let word) where ["for", "while", "switch", "return", "guard", "func", "repeat", "do", "defer"].contains(word):
+        case .identifier("return"):
+            advance()
+            if current.newlineBefore || current.isPunct("}") || current.isPunct(";") || current.kind == .end {
+                throw SourceError("'return' without a value is not supported", at: token.location)
+            }
+            return Statement(kind: .returnValue(try parseExpression()), location: token.location)
+        case .identifier(let word) where ["for", "while", "switch", "guard", "func", "repeat", "do", "defer"].contains(word):
             throw SourceError("'\(word)' is not supported here", at: token.location)
         default:
             let expression = try parseExpression()

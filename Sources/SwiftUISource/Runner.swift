@@ -114,6 +114,8 @@ extension Interpreter {
                 scope.locals[property.name] = try evaluate(property.initializer!, expected, scope)
             case let .expression(expression):
                 try call(expression, scope, &run, &script, root: root, animation: animation)
+            case .returnValue:
+                throw SourceError("'return' is not supported in an action", at: statement.location)
             }
         }
     }

@@ -82,6 +82,8 @@ struct Statement: Sendable {
         case conditional(clauses: [(condition: Expression, body: [Statement])], elseBody: [Statement]?)
         /// `let name = value` inside a body or closure.
         case constant(Property)
+        /// `return view` in a body (the view builder's single view).
+        case returnValue(Expression)
     }
 }
 

@@ -53,7 +53,7 @@ extension Interpreter {
         for statement in statements {
             let childPath = path + "." + String(views.count)
             switch statement.kind {
-            case let .expression(expression):
+            case let .expression(expression), let .returnValue(expression):
                 views.append((try view(expression, scope, path: childPath), statement.location))
             case let .conditional(clauses, elseBody):
                 var built: BuiltView?

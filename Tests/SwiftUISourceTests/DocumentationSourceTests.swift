@@ -139,6 +139,8 @@ struct DocumentationSourceTests {
         (".onAppear(perform: {", ".onAppear {"),
         ("animating = true", "self.animating = true"),
         ("animating.toggle()", "self.animating = true"),
+        ("self.animating.toggle()", "self.animating = true"),
+        ("var body: some View { return Image(", "var body: some View { \n        Image("),
         ("SwiftUI.Animation.linear(duration: 2.0).repeatForever(autoreverses: false)", ".linear(duration: 2).repeatForever(autoreverses: false)"),
     ])
     func otherSpellings(variant: String, original: String) throws {

@@ -19,6 +19,8 @@ let package = Package(
     name: "spinrender",
     products: [
         .library(name: "SpinRender", targets: ["SpinRender"]),
+        // For the Fuzz package's source-parser target.
+        .library(name: "SwiftUISource", targets: ["SwiftUISource"]),
         .executable(name: "spinrender", targets: ["spinrender"]),
     ],
     targets: [
@@ -40,6 +42,8 @@ let package = Package(
         .target(name: "Raster", swiftSettings: strictSwift, linkerSettings: libm),
         .target(name: "Motion", swiftSettings: strictSwift, linkerSettings: libm),
         .target(name: "Scene", dependencies: ["Raster", "Motion"], swiftSettings: strictSwift),
+        // SwiftUI source text -> the view scripts the Scene engine renders (lexer, parser, interpreter).
+        .target(name: "SwiftUISource", dependencies: ["Scene", "Motion"], swiftSettings: strictSwift),
         // A few threads started for one job (render, compress), joined before it returns.
         .target(name: "Workers", swiftSettings: strictSwift),
         .target(name: "GIFCodec", dependencies: ["CGIFLib", "Raster", "Workers"], swiftSettings: strictSwift),
@@ -65,6 +69,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "RasterReference"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene", "Raster", "Motion"]),
+        .testTarget(name: "SwiftUISourceTests", dependencies: ["SwiftUISource", "SpinRender"], swiftSettings: strictSwift),
         // Corpus/: malformed and odd files read by the tests by path (and seeds for make fuzz).
         .testTarget(name: "GIFCodecTests", dependencies: ["GIFCodec", "Raster"], exclude: ["Corpus"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Raster"], exclude: ["Corpus"]),

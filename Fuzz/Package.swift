@@ -21,6 +21,7 @@ let package = Package(
         .executable(name: "FuzzGIFReader", targets: ["FuzzGIFReader"]),
         .executable(name: "FuzzPNGReader", targets: ["FuzzPNGReader"]),
         .executable(name: "FuzzAnimationParser", targets: ["FuzzAnimationParser"]),
+        .executable(name: "FuzzSwiftUISource", targets: ["FuzzSwiftUISource"]),
     ],
     dependencies: [
         .package(name: "spinrender", path: ".."),
@@ -33,6 +34,10 @@ let package = Package(
         .executableTarget(name: "FuzzGIFReader", dependencies: fuzzDependencies),
         .executableTarget(name: "FuzzPNGReader", dependencies: fuzzDependencies),
         .executableTarget(name: "FuzzAnimationParser", dependencies: fuzzDependencies),
+        .executableTarget(
+            name: "FuzzSwiftUISource",
+            dependencies: [.product(name: "SwiftUISource", package: "spinrender"), "CFuzzerDriver"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -13,24 +13,33 @@ set -euo pipefail
 cd "$(dirname "$0")"
 SWIFT=${SWIFT:-swift}
 FUZZ_SECONDS=${FUZZ_SECONDS:-60}
-FUZZ_TARGETS=${FUZZ_TARGETS:-"GIFReader PNGReader AnimationParser"}
+FUZZ_TARGETS=${FUZZ_TARGETS:-"GIFReader PNGReader AnimationParser SwiftUISource"}
 scratch=.build/fuzz
 work=.build
 
+mkdir -p "$work/logs"
 for target in $FUZZ_TARGETS; do
+  # A failed build must stop the run: an older binary left in the scratch folder would
+  # otherwise be fuzzed in its place.
+  status=0
   $SWIFT build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library \
-    --product "Fuzz$target" --scratch-path "$scratch" 2>&1 | grep -v "Cannot export local symbol" || true
-  test -x "$scratch/release/Fuzz$target" || { echo "fuzz: building Fuzz$target failed" >&2; exit 1; }
+    --product "Fuzz$target" --scratch-path "$scratch" > "$work/logs/build-$target.log" 2>&1 || status=$?
+  grep -v "Cannot export local symbol" "$work/logs/build-$target.log" || true
+  if [ "$status" -ne 0 ] || [ ! -x "$scratch/release/Fuzz$target" ]; then
+    echo "fuzz: building Fuzz$target failed" >&2
+    exit 1
+  fi
 done
 
 # Seed corpora (the fuzzer adds what it finds next to them; the folder persists across runs).
-mkdir -p "$work"/corpus/{gif,png,animation} "$work"/artifacts/{gif,png,animation} "$work"/logs
+mkdir -p "$work"/corpus/{gif,png,animation,swiftui} "$work"/artifacts/{gif,png,animation,swiftui} "$work"/logs
 cp ../Tests/GIFCodecTests/Corpus/*.gif ../assets/spinner-explicit.gif ../assets/preview.gif "$work/corpus/gif/"
 cp ../Tests/PNGCodecTests/Corpus/*.png "$work/corpus/png/"
 for folder in explicit-light@1x implicit-dark@1x preview-light@1x; do
   cp "../assets/reference/$folder/frame_0000.png" "$work/corpus/png/$folder-0000.png"
 done
 cp Seeds/animation/*.txt "$work/corpus/animation/"
+cp Seeds/swiftui/*.swift "$work/corpus/swiftui/"
 
 run() {   # target, corpus name, max_len, extra flags...
   local target=$1 name=$2 max_len=$3; shift 3
@@ -59,5 +68,6 @@ for target in $FUZZ_TARGETS; do
     GIFReader) run GIFReader gif 24576 ;;
     PNGReader) run PNGReader png 16384 ;;
     AnimationParser) run AnimationParser animation 256 -dict=Seeds/animation.dict ;;
+    SwiftUISource) run SwiftUISource swiftui 4096 -dict=Seeds/swiftui.dict ;;
   esac
 done

@@ -109,18 +109,42 @@ private func tokenize(_ text: String) throws(AnimationParseError) -> [Token] {
 
 // MARK: - Signatures
 
-/// A value written as an argument.
-private enum ArgumentValue {
-    case number(Double, text: String, isWhole: Bool)
-    case boolean(Bool)
+/// One argument of a call in an animation expression (`duration: 2` in `.linear(duration: 2)`),
+/// as a reader of SwiftUI syntax found it: ``Animation/base(named:arguments:nameColumn:endColumn:defaultEra:)``
+/// and ``Animation/modified(named:arguments:nameColumn:endColumn:)`` bind these to SwiftUI's
+/// parameters, so `--animation` text and Swift source share one vocabulary and one set of checks.
+///
+/// Columns are 1-based positions that errors point at; a reader of several lines may pass
+/// positions in the whole text (character offsets + 1) and map an error's column back.
+public struct AnimationArgument: Hashable, Sendable {
+    /// A value: a number (with its spelling, for messages) or a Boolean.
+    public enum Value: Hashable, Sendable {
+        /// A finite number; `isWhole` when written without a fraction or exponent (an `Int`).
+        case number(Double, text: String, isWhole: Bool)
+        /// `true` or `false`.
+        case boolean(Bool)
+    }
+
+    /// The argument label, `nil` when unlabeled.
+    public var label: String?
+    /// Where the argument starts (its label, or its value when unlabeled).
+    public var labelColumn: Int
+    /// The value.
+    public var value: Value
+    /// Where the value starts.
+    public var valueColumn: Int
+
+    /// An argument.
+    public init(label: String?, labelColumn: Int, value: Value, valueColumn: Int) {
+        self.label = label
+        self.labelColumn = labelColumn
+        self.value = value
+        self.valueColumn = valueColumn
+    }
 }
 
-private struct Argument {
-    let label: String?
-    let labelColumn: Int
-    let value: ArgumentValue
-    let valueColumn: Int
-}
+private typealias Argument = AnimationArgument
+private typealias ArgumentValue = AnimationArgument.Value
 
 /// What a parameter accepts.
 private enum ParameterKind {
@@ -165,11 +189,8 @@ private struct Values {
     func flag(_ name: String) -> Bool { numbers[name] != 0 }
 }
 
-private let baseNames = [
-    "linear", "easeIn", "easeOut", "easeInOut", "timingCurve", "spring", "interactiveSpring",
-    "smooth", "snappy", "bouncy", "default",
-]
-private let modifierNames = ["delay", "speed", "repeatCount", "repeatForever"]
+private let baseNames = Animation.baseNames
+private let modifierNames = Animation.modifierNames
 
 /// The bases that may be written without parentheses (static properties in SwiftUI).
 private let propertyBases: Set<String> = [
@@ -271,95 +292,17 @@ private struct AnimationParser {
         guard case let .identifier(name) = nameToken.kind else {
             throw AnimationParseError(message: "expected an animation name after '.', found '\(nameToken.shown)'", column: nameToken.column)
         }
-        guard baseNames.contains(name) else {
-            if modifierNames.contains(name) {
-                throw AnimationParseError(
-                    message: "'\(name)' is a modifier: start with an animation, e.g. '.linear(duration: 2).\(name)(…)'",
-                    column: nameToken.column
-                )
-            }
-            throw AnimationParseError(message: "unknown animation '\(name)'\(suggestion(for: name, among: baseNames))", column: nameToken.column)
-        }
+        try CallBinder.checkBaseName(name, column: nameToken.column)
         advance()
         guard isSymbol(current, "(") else {
-            guard propertyBases.contains(name) else {
-                throw AnimationParseError(
-                    message: "'timingCurve' needs its control points: '.timingCurve(c0x, c0y, c1x, c1y, duration: 0.35)'",
-                    column: current.column
-                )
-            }
-            return propertyBase(name)
+            try CallBinder.checkPropertyBase(name, column: current.column)
+            return CallBinder(defaultEra: defaultEra).propertyBase(name)
         }
         if name == "default" {
             throw AnimationParseError(message: "'default' is a property, not a function: write '.default'", column: current.column)
         }
         let (arguments, closing) = try parseArguments(of: name)
-        return try callBase(name, arguments, closingColumn: closing)
-    }
-
-    func propertyBase(_ name: String) -> Animation {
-        switch name {
-        case "linear": .linear
-        case "easeIn": .easeIn
-        case "easeOut": .easeOut
-        case "easeInOut": .easeInOut
-        case "spring": .spring
-        case "interactiveSpring": .interactiveSpring
-        case "smooth": .smooth
-        case "snappy": .snappy
-        case "bouncy": .bouncy
-        default: Animation.systemDefault(defaultEra)
-        }
-    }
-
-    func callBase(_ name: String, _ arguments: [Argument], closingColumn: Int) throws(AnimationParseError) -> Animation {
-        let durationForm = arguments.contains { $0.label.map(durationFormLabels.contains) ?? false }
-        switch name {
-        case "linear", "easeIn", "easeOut", "easeInOut":
-            let v = try bind(arguments, to: durationOnly, callee: name, closingColumn: closingColumn)
-            switch name {
-            case "linear": return .linear(duration: v["duration"])
-            case "easeIn": return .easeIn(duration: v["duration"])
-            case "easeOut": return .easeOut(duration: v["duration"])
-            default: return .easeInOut(duration: v["duration"])
-            }
-        case "timingCurve":
-            let v = try bind(arguments, to: timingCurveForm, callee: name, closingColumn: closingColumn)
-            return .timingCurve(v["c0x"], v["c0y"], v["c1x"], v["c1y"], duration: v["duration"])
-        case "spring" where durationForm:
-            let v = try bind(arguments, to: springDurationForm, callee: name, closingColumn: closingColumn)
-            try checkBounce(v["bounce"], name: "bounce", column: v.columns["bounce"])
-            return .spring(duration: v["duration"], bounce: v["bounce"], blendDuration: v["blendDuration"])
-        case "spring":
-            let v = try bind(arguments, to: springResponseForm, callee: name, closingColumn: closingColumn)
-            return .spring(response: v["response"], dampingFraction: v["dampingFraction"], blendDuration: v["blendDuration"])
-        case "interactiveSpring" where durationForm:
-            let v = try bind(arguments, to: interactiveDurationForm, callee: name, closingColumn: closingColumn)
-            try checkBounce(0.14 + v["extraBounce"], name: "extraBounce", column: v.columns["extraBounce"])
-            return .interactiveSpring(duration: v["duration"], extraBounce: v["extraBounce"], blendDuration: v["blendDuration"])
-        case "interactiveSpring":
-            let v = try bind(arguments, to: interactiveResponseForm, callee: name, closingColumn: closingColumn)
-            return .interactiveSpring(
-                response: v["response"], dampingFraction: v["dampingFraction"], blendDuration: v["blendDuration"]
-            )
-        default:  // smooth, snappy, bouncy
-            let v = try bind(arguments, to: presetForm, callee: name, closingColumn: closingColumn)
-            let baseBounce = name == "smooth" ? 0 : name == "snappy" ? 0.15 : 0.3
-            try checkBounce(baseBounce + v["extraBounce"], name: "extraBounce", column: v.columns["extraBounce"])
-            switch name {
-            case "smooth": return .smooth(duration: v["duration"], extraBounce: v["extraBounce"])
-            case "snappy": return .snappy(duration: v["duration"], extraBounce: v["extraBounce"])
-            default: return .bouncy(duration: v["duration"], extraBounce: v["extraBounce"])
-            }
-        }
-    }
-
-    /// SwiftUI's bounce runs from −1 (exclusive, infinitely overdamped) to 1 (undamped).
-    func checkBounce(_ bounce: Double, name: String, column: Int?) throws(AnimationParseError) {
-        guard !(bounce > -1 && bounce <= 1) else { return }
-        let what = name == "bounce" ? "'bounce' must be greater than -1 and at most 1 (got \(formatNumber(bounce)))"
-            : "'extraBounce' makes the bounce \(formatNumber(bounce)); it must be greater than -1 and at most 1"
-        throw AnimationParseError(message: what, column: column ?? 1)
+        return try CallBinder(defaultEra: defaultEra).callBase(name, arguments, closingColumn: closing)
     }
 
     // MARK: Modifiers
@@ -369,37 +312,13 @@ private struct AnimationParser {
         guard case let .identifier(name) = nameToken.kind else {
             throw AnimationParseError(message: "expected a modifier name after '.', found '\(nameToken.shown)'", column: nameToken.column)
         }
-        guard modifierNames.contains(name) else {
-            if baseNames.contains(name) {
-                throw AnimationParseError(
-                    message: "'\(name)' is an animation, not a modifier; modifiers are delay, speed, repeatCount, repeatForever",
-                    column: nameToken.column
-                )
-            }
-            throw AnimationParseError(message: "unknown modifier '\(name)'\(suggestion(for: name, among: modifierNames))", column: nameToken.column)
-        }
+        try CallBinder.checkModifierName(name, column: nameToken.column)
         advance()
         guard isSymbol(current, "(") else {
-            let call = name == "repeatForever" ? "'.repeatForever()'" : name == "repeatCount" ? "'.repeatCount(3)'" : "'.\(name)(0.5)'"
-            throw AnimationParseError(message: "'\(name)' is a function: write \(call)", column: current.column)
+            return try CallBinder(defaultEra: defaultEra).modify(animation, name, nil, closingColumn: current.column)
         }
         let (arguments, closing) = try parseArguments(of: name)
-        switch name {
-        case "delay":
-            let v = try bind(arguments, to: [Parameter(nil, .nonNegative, name: "delay")], callee: name, closingColumn: closing)
-            return animation.delay(v["delay"])
-        case "speed":
-            let v = try bind(arguments, to: [Parameter(nil, .positive, name: "speed")], callee: name, closingColumn: closing)
-            return animation.speed(v["speed"])
-        case "repeatCount":
-            let v = try bind(arguments, to: [
-                Parameter(nil, .count, name: "repeatCount"), Parameter("autoreverses", .boolean, default: 1),
-            ], callee: name, closingColumn: closing)
-            return animation.repeatCount(Int(v["repeatCount"]), autoreverses: v.flag("autoreverses"))
-        default:
-            let v = try bind(arguments, to: [Parameter("autoreverses", .boolean, default: 1)], callee: name, closingColumn: closing)
-            return animation.repeatForever(autoreverses: v.flag("autoreverses"))
-        }
+        return try CallBinder(defaultEra: defaultEra).modify(animation, name, arguments, closingColumn: closing)
     }
 
     // MARK: Arguments
@@ -490,6 +409,184 @@ private struct AnimationParser {
         }
         let isWhole = !digits.contains(".") && !digits.contains("e") && !digits.contains("E")
         return .number(value, text: sign + text, isWhole: isWhole)
+    }
+}
+
+// MARK: - Binding calls (shared with readers of Swift source)
+
+extension Animation {
+    /// SwiftUI's animation names that start an expression (`.linear`, `.spring(…)`, `.default` …).
+    public static let baseNames = ["linear", "easeIn", "easeOut", "easeInOut", "timingCurve", "spring", "interactiveSpring",
+                                   "smooth", "snappy", "bouncy", "default"]
+    /// The modifiers that may follow a base: `delay`, `speed`, `repeatCount`, `repeatForever`.
+    public static let modifierNames = ["delay", "speed", "repeatCount", "repeatForever"]
+
+    /// The animation SwiftUI's `Animation.<name>` or `Animation.<name>(<arguments>)` gives, with
+    /// the same labels, defaults and range checks as ``parse(_:defaultEra:)``.
+    ///
+    /// - Parameters:
+    ///   - name: The base name, e.g. `linear`.
+    ///   - arguments: The arguments, or `nil` when written without parentheses (a property).
+    ///   - nameColumn: Where the name is, for errors about it.
+    ///   - endColumn: The closing parenthesis, or (without parentheses) just after the name.
+    ///   - defaultEra: Which release's `.default` is meant.
+    /// - Throws: ``AnimationParseError`` for an unknown name, a wrong label or a value out of range.
+    public static func base(
+        named name: String, arguments: [AnimationArgument]?, nameColumn: Int, endColumn: Int, defaultEra: DefaultEra = .iOS17
+    ) throws(AnimationParseError) -> Animation {
+        try CallBinder.checkBaseName(name, column: nameColumn)
+        let binder = CallBinder(defaultEra: defaultEra)
+        guard let arguments else {
+            try CallBinder.checkPropertyBase(name, column: endColumn)
+            return binder.propertyBase(name)
+        }
+        if name == "default" {
+            throw AnimationParseError(message: "'default' is a property, not a function: write '.default'", column: endColumn)
+        }
+        return try binder.callBase(name, arguments, closingColumn: endColumn)
+    }
+
+    /// This animation with SwiftUI's modifier `name` applied (`delay`, `speed`, `repeatCount`,
+    /// `repeatForever`), checked as ``parse(_:defaultEra:)`` checks it.
+    ///
+    /// - Parameters:
+    ///   - name: The modifier name.
+    ///   - arguments: The arguments, or `nil` when written without parentheses (an error: they are functions).
+    ///   - nameColumn: Where the name is.
+    ///   - endColumn: The closing parenthesis, or just after the name.
+    /// - Throws: ``AnimationParseError``.
+    public func modified(
+        named name: String, arguments: [AnimationArgument]?, nameColumn: Int, endColumn: Int
+    ) throws(AnimationParseError) -> Animation {
+        try CallBinder.checkModifierName(name, column: nameColumn)
+        return try CallBinder(defaultEra: .iOS17).modify(self, name, arguments, closingColumn: endColumn)
+    }
+}
+
+/// Matches the arguments of one call to SwiftUI's parameters and makes the animation.
+private struct CallBinder {
+    let defaultEra: Animation.DefaultEra
+
+    static func checkBaseName(_ name: String, column: Int) throws(AnimationParseError) {
+        guard !baseNames.contains(name) else { return }
+        if modifierNames.contains(name) {
+            throw AnimationParseError(
+                message: "'\(name)' is a modifier: start with an animation, e.g. '.linear(duration: 2).\(name)(…)'",
+                column: column
+            )
+        }
+        throw AnimationParseError(message: "unknown animation '\(name)'\(suggestion(for: name, among: baseNames))", column: column)
+    }
+
+    static func checkPropertyBase(_ name: String, column: Int) throws(AnimationParseError) {
+        guard !propertyBases.contains(name) else { return }
+        throw AnimationParseError(
+            message: "'timingCurve' needs its control points: '.timingCurve(c0x, c0y, c1x, c1y, duration: 0.35)'",
+            column: column
+        )
+    }
+
+    static func checkModifierName(_ name: String, column: Int) throws(AnimationParseError) {
+        guard !modifierNames.contains(name) else { return }
+        if baseNames.contains(name) {
+            throw AnimationParseError(
+                message: "'\(name)' is an animation, not a modifier; modifiers are delay, speed, repeatCount, repeatForever",
+                column: column
+            )
+        }
+        throw AnimationParseError(message: "unknown modifier '\(name)'\(suggestion(for: name, among: modifierNames))", column: column)
+    }
+
+    func propertyBase(_ name: String) -> Animation {
+        switch name {
+        case "linear": .linear
+        case "easeIn": .easeIn
+        case "easeOut": .easeOut
+        case "easeInOut": .easeInOut
+        case "spring": .spring
+        case "interactiveSpring": .interactiveSpring
+        case "smooth": .smooth
+        case "snappy": .snappy
+        case "bouncy": .bouncy
+        default: Animation.systemDefault(defaultEra)
+        }
+    }
+
+    func callBase(_ name: String, _ arguments: [Argument], closingColumn: Int) throws(AnimationParseError) -> Animation {
+        let durationForm = arguments.contains { $0.label.map(durationFormLabels.contains) ?? false }
+        switch name {
+        case "linear", "easeIn", "easeOut", "easeInOut":
+            let v = try bind(arguments, to: durationOnly, callee: name, closingColumn: closingColumn)
+            switch name {
+            case "linear": return .linear(duration: v["duration"])
+            case "easeIn": return .easeIn(duration: v["duration"])
+            case "easeOut": return .easeOut(duration: v["duration"])
+            default: return .easeInOut(duration: v["duration"])
+            }
+        case "timingCurve":
+            let v = try bind(arguments, to: timingCurveForm, callee: name, closingColumn: closingColumn)
+            return .timingCurve(v["c0x"], v["c0y"], v["c1x"], v["c1y"], duration: v["duration"])
+        case "spring" where durationForm:
+            let v = try bind(arguments, to: springDurationForm, callee: name, closingColumn: closingColumn)
+            try checkBounce(v["bounce"], name: "bounce", column: v.columns["bounce"])
+            return .spring(duration: v["duration"], bounce: v["bounce"], blendDuration: v["blendDuration"])
+        case "spring":
+            let v = try bind(arguments, to: springResponseForm, callee: name, closingColumn: closingColumn)
+            return .spring(response: v["response"], dampingFraction: v["dampingFraction"], blendDuration: v["blendDuration"])
+        case "interactiveSpring" where durationForm:
+            let v = try bind(arguments, to: interactiveDurationForm, callee: name, closingColumn: closingColumn)
+            try checkBounce(0.14 + v["extraBounce"], name: "extraBounce", column: v.columns["extraBounce"])
+            return .interactiveSpring(duration: v["duration"], extraBounce: v["extraBounce"], blendDuration: v["blendDuration"])
+        case "interactiveSpring":
+            let v = try bind(arguments, to: interactiveResponseForm, callee: name, closingColumn: closingColumn)
+            return .interactiveSpring(
+                response: v["response"], dampingFraction: v["dampingFraction"], blendDuration: v["blendDuration"]
+            )
+        default:  // smooth, snappy, bouncy
+            let v = try bind(arguments, to: presetForm, callee: name, closingColumn: closingColumn)
+            let baseBounce = name == "smooth" ? 0 : name == "snappy" ? 0.15 : 0.3
+            try checkBounce(baseBounce + v["extraBounce"], name: "extraBounce", column: v.columns["extraBounce"])
+            switch name {
+            case "smooth": return .smooth(duration: v["duration"], extraBounce: v["extraBounce"])
+            case "snappy": return .snappy(duration: v["duration"], extraBounce: v["extraBounce"])
+            default: return .bouncy(duration: v["duration"], extraBounce: v["extraBounce"])
+            }
+        }
+    }
+
+    /// SwiftUI's bounce runs from −1 (exclusive, infinitely overdamped) to 1 (undamped).
+    func checkBounce(_ bounce: Double, name: String, column: Int?) throws(AnimationParseError) {
+        guard !(bounce > -1 && bounce <= 1) else { return }
+        let what = name == "bounce" ? "'bounce' must be greater than -1 and at most 1 (got \(formatNumber(bounce)))"
+            : "'extraBounce' makes the bounce \(formatNumber(bounce)); it must be greater than -1 and at most 1"
+        throw AnimationParseError(message: what, column: column ?? 1)
+    }
+
+    /// `animation` with modifier `name` (already checked) applied; `arguments` `nil` when written
+    /// without parentheses.
+    func modify(
+        _ animation: Animation, _ name: String, _ arguments: [Argument]?, closingColumn closing: Int
+    ) throws(AnimationParseError) -> Animation {
+        guard let arguments else {
+            let call = name == "repeatForever" ? "'.repeatForever()'" : name == "repeatCount" ? "'.repeatCount(3)'" : "'.\(name)(0.5)'"
+            throw AnimationParseError(message: "'\(name)' is a function: write \(call)", column: closing)
+        }
+        switch name {
+        case "delay":
+            let v = try bind(arguments, to: [Parameter(nil, .nonNegative, name: "delay")], callee: name, closingColumn: closing)
+            return animation.delay(v["delay"])
+        case "speed":
+            let v = try bind(arguments, to: [Parameter(nil, .positive, name: "speed")], callee: name, closingColumn: closing)
+            return animation.speed(v["speed"])
+        case "repeatCount":
+            let v = try bind(arguments, to: [
+                Parameter(nil, .count, name: "repeatCount"), Parameter("autoreverses", .boolean, default: 1),
+            ], callee: name, closingColumn: closing)
+            return animation.repeatCount(Int(v["repeatCount"]), autoreverses: v.flag("autoreverses"))
+        default:
+            let v = try bind(arguments, to: [Parameter("autoreverses", .boolean, default: 1)], callee: name, closingColumn: closing)
+            return animation.repeatForever(autoreverses: v.flag("autoreverses"))
+        }
     }
 
     // MARK: Binding arguments to parameters
@@ -626,37 +723,51 @@ private struct AnimationParser {
 
 // MARK: - Suggestions
 
-/// " (did you mean 'x'?)" for the closest of `candidates` to `word`, or "" if none is close.
-private func suggestion(for word: String, among candidates: [String], suffix: String = "") -> String {
-    let lowered = word.lowercased()
-    var best: (name: String, distance: Int)?
-    for candidate in candidates {
-        let distance = editDistance(lowered, candidate.lowercased())
-        if distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
+/// "Did you mean" hints for diagnostics: the readers of `--animation` text and of Swift source
+/// share these so that a slip is answered the same way everywhere.
+public enum Spelling {
+    /// `" (did you mean 'x'?)"` for the closest of `candidates` to `word` (case-insensitive edit
+    /// distance at most max(2, length / 3), or a prefix of at least 3 characters), else `""`.
+    ///
+    /// - Parameters:
+    ///   - word: What was written.
+    ///   - candidates: The names that would have been accepted.
+    ///   - suffix: Appended to the suggested name (`":"` for argument labels).
+    public static func suggestion(for word: String, among candidates: [String], suffix: String = "") -> String {
+        let lowered = word.lowercased()
+        var best: (name: String, distance: Int)?
+        for candidate in candidates {
+            let distance = editDistance(lowered, candidate.lowercased())
+            if distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
+        }
+        // A prefix is a likely slip too: 'damping' for 'dampingFraction'.
+        if best.map({ $0.distance > max(2, word.count / 3) }) ?? true, lowered.count >= 3,
+           let prefixed = candidates.first(where: { $0.lowercased().hasPrefix(lowered) || lowered.hasPrefix($0.lowercased()) })
+        {
+            best = (prefixed, 0)
+        }
+        guard let best, best.distance <= max(2, word.count / 3) else { return "" }
+        return " (did you mean '\(best.name)\(suffix)'?)"
     }
-    // A prefix is a likely slip too: 'damping' for 'dampingFraction'.
-    if best.map({ $0.distance > max(2, word.count / 3) }) ?? true, lowered.count >= 3,
-       let prefixed = candidates.first(where: { $0.lowercased().hasPrefix(lowered) || lowered.hasPrefix($0.lowercased()) })
-    {
-        best = (prefixed, 0)
+
+    /// Levenshtein distance between two strings, by characters.
+    public static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var previous = Array(0...b.count)
+        var row = previous
+        for i in 1...a.count {
+            row[0] = i
+            for j in 1...b.count {
+                row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &row)
+        }
+        return previous[b.count]
     }
-    guard let best, best.distance <= max(2, word.count / 3) else { return "" }
-    return " (did you mean '\(best.name)\(suffix)'?)"
 }
 
-/// Levenshtein distance between two strings, by characters.
-private func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    guard !a.isEmpty else { return b.count }
-    guard !b.isEmpty else { return a.count }
-    var previous = Array(0...b.count)
-    var row = previous
-    for i in 1...a.count {
-        row[0] = i
-        for j in 1...b.count {
-            row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-        }
-        swap(&previous, &row)
-    }
-    return previous[b.count]
+private func suggestion(for word: String, among candidates: [String], suffix: String = "") -> String {
+    Spelling.suggestion(for: word, among: candidates, suffix: suffix)
 }

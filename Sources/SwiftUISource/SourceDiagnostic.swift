@@ -1,0 +1,185 @@
+import Motion
+
+/// A mistake in SwiftUI source text, or a construct the interpreter does not support: where it
+/// is and what is wrong, printed as the Swift compiler prints its errors.
+///
+///     Spinner.swift:7:13: error: 'Text' is not supported here; supported views: Image, …
+///                 Text("Loading")
+///                 ^
+///
+/// ``line`` and ``column`` are 1-based; columns count characters as an editor shows them
+/// (extended grapheme clusters: `⭐️` is one column), so the caret lands under the mistake.
+public struct SourceDiagnostic: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The name the source is reported under, e.g. `Spinner.swift` or `<stdin>`.
+    public let fileName: String
+    /// 1-based line of the mistake.
+    public let line: Int
+    /// 1-based column (in characters) of the mistake; one past the end for a missing token.
+    public let column: Int
+    /// What is wrong, in one line, without the location.
+    public let message: String
+    /// The text of the line the mistake is on, without its line break.
+    public let sourceLine: String
+
+    /// A diagnostic.
+    public init(fileName: String, line: Int, column: Int, message: String, sourceLine: String) {
+        self.fileName = fileName
+        self.line = line
+        self.column = column
+        self.message = message
+        self.sourceLine = sourceLine
+    }
+
+    /// The one-line form: `Spinner.swift:7:13: error: message`.
+    public var summary: String { "\(fileName):\(line):\(column): error: \(message)" }
+
+    /// ``summary``, then the source line (tabs shown as spaces so the columns line up) and a
+    /// caret under ``column``.
+    public var description: String {
+        let shown = String(sourceLine.map { $0.isWhitespace ? " " : $0 })
+        return summary + "\n" + shown + "\n" + String(repeating: " ", count: max(column - 1, 0)) + "^"
+    }
+}
+
+/// Why no view could be chosen for rendering: a problem with the request (a usage error), not
+/// with the source.
+public enum ViewSelectionError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// No view name was given and several views qualify (several `#Preview`s, or several views
+    /// and none named `ContentView`); `candidates` in source order.
+    case ambiguous(candidates: [String])
+    /// The requested view is not in the source; `available` are the names it has.
+    case unknownView(String, available: [String])
+    /// The source declares no view at all.
+    case noViews
+
+    /// One line saying what to do.
+    public var description: String {
+        switch self {
+        case let .ambiguous(candidates):
+            "several views could be rendered (\(candidates.joined(separator: ", "))): choose one with --view"
+        case let .unknownView(name, available):
+            "no view named '\(name)'\(Spelling.suggestion(for: name, among: available)); the source has: \(available.joined(separator: ", "))"
+        case .noViews:
+            "the source declares no view (a 'struct Name: View' or a '#Preview')"
+        }
+    }
+}
+
+/// Either of the two ways ``SwiftUIProgram/script(view:)`` can fail.
+public enum SwiftUISourceError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The view could not be chosen: a usage error (exit status 64 in a command-line tool).
+    case viewSelection(ViewSelectionError)
+    /// The chosen view's code cannot be interpreted: bad data (exit status 65).
+    case source(SourceDiagnostic)
+
+    /// The underlying error's description.
+    public var description: String {
+        switch self {
+        case let .viewSelection(error): error.description
+        case let .source(diagnostic): diagnostic.description
+        }
+    }
+}
+
+
+/// Where a token or syntax node starts: 1-based line and column (in characters), and the
+/// 0-based byte offset (UTF-8) in the whole text.
+struct Location: Hashable, Sendable {
+    var line: Int
+    var column: Int
+    var offset: Int
+}
+
+/// An error before it is given its file name and line text.
+struct SourceError: Error {
+    var location: Location
+    var message: String
+
+    init(_ message: String, at location: Location) {
+        self.message = message
+        self.location = location
+    }
+}
+
+/// The text as UTF-8 with its line starts: turns byte offsets into locations (columns count
+/// characters) and errors into ``SourceDiagnostic``s.
+///
+/// Line breaks are those of `Character.isNewline`: LF, CR, CR LF (one break), VT, FF, NEL,
+/// LS and PS.
+struct SourceText: Sendable {
+    let fileName: String
+    let bytes: [UInt8]
+    /// Byte offset of the first byte of each line.
+    let lineStarts: [Int]
+    /// Byte offset where each line's text ends (its line break, or the end).
+    let lineEnds: [Int]
+
+    init(_ text: String, fileName: String) {
+        self.fileName = fileName
+        let bytes = Array(text.utf8)
+        self.bytes = bytes
+        var starts = [0]
+        var ends: [Int] = []
+        var index = 0
+        while index < bytes.count {
+            let length = Self.lineBreakLength(bytes, at: index)
+            if length > 0 {
+                ends.append(index)
+                index += length
+                starts.append(index)
+            } else {
+                index += 1
+            }
+        }
+        ends.append(bytes.count)
+        lineStarts = starts
+        lineEnds = ends
+    }
+
+    /// The length in bytes of the line break starting at `index`, or 0.
+    static func lineBreakLength(_ bytes: [UInt8], at index: Int) -> Int {
+        switch bytes[index] {
+        case 0x0A, 0x0B, 0x0C: return 1
+        case 0x0D: return index + 1 < bytes.count && bytes[index + 1] == 0x0A ? 2 : 1
+        case 0xC2: return index + 1 < bytes.count && bytes[index + 1] == 0x85 ? 2 : 0
+        case 0xE2:
+            return index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9) ? 3 : 0
+        default: return 0
+        }
+    }
+
+    /// Characters (grapheme clusters) in `bytes[start..<end]`.
+    func characterCount(from start: Int, to end: Int) -> Int {
+        guard start < end else { return 0 }
+        let slice = bytes[start..<end]
+        if !slice.contains(where: { $0 >= 0x80 }) { return end - start }
+        return String(decoding: slice, as: UTF8.self).count
+    }
+
+    /// The location of the byte at `offset`.
+    func location(ofOffset offset: Int) -> Location {
+        let offset = min(max(offset, 0), bytes.count)
+        var low = 0, high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        let column = characterCount(from: lineStarts[low], to: min(offset, lineEnds[low])) + 1
+        return Location(line: low + 1, column: column, offset: offset)
+    }
+
+    /// The text of line `number` (1-based), without its line break.
+    func line(_ number: Int) -> String {
+        let index = min(max(number, 1), lineStarts.count) - 1
+        return String(decoding: bytes[lineStarts[index]..<lineEnds[index]], as: UTF8.self)
+    }
+
+    func diagnostic(_ error: SourceError) -> SourceDiagnostic {
+        let line = min(max(error.location.line, 1), lineStarts.count)
+        // Messages quote names from the source; a hostile one must not make a huge message.
+        let message = error.message.count > 600 ? String(error.message.prefix(600)) + "…" : error.message
+        return SourceDiagnostic(
+            fileName: fileName, line: line, column: error.location.column, message: message, sourceLine: self.line(line)
+        )
+    }
+}

@@ -9,10 +9,12 @@ extension ViewEngine {
     }
 
     /// The common period, in seconds, of every animation that repeats for ever; `nil` when none
-    /// does or they share none. For the documentation's spinners: 2 s.
+    /// does or they share none within 600 s (one period, however long, is its own). For the
+    /// documentation's spinners: 2 s.
     public var repeatPeriodSeconds: Double? {
-        let periods = allSegments.compactMap { $0.animation?.periodSeconds }
-        return periods.isEmpty ? nil : commonPeriod(periods)
+        let periods = Set(allSegments.compactMap { $0.animation?.periodSeconds })
+        if periods.count == 1 { return periods.first }
+        return periods.isEmpty ? nil : commonPeriod(periods.sorted())
     }
 
     /// When the last finite animation settles, in seconds; `nil` when there is none.
@@ -58,7 +60,8 @@ extension ViewEngine {
                 guard let settle = animation.settleSeconds, segment.start + settle <= 0 else { return nil }
             }
         }
-        guard !periods.isEmpty, let period = commonPeriod(periods) else { return nil }
+        let distinct = Set(periods)
+        guard let period = distinct.count == 1 ? distinct.first : commonPeriod(distinct.sorted()) else { return nil }
         let samples = (0..<16).map { period * (Double($0) + 0.318) / 16 }
         func modulo(_ x: Double, _ m: Double) -> Double {
             let r = x.truncatingRemainder(dividingBy: m)

@@ -7,8 +7,12 @@ import Scene
 ///
 /// The same request always gives the same frames and the same bytes.
 public struct RenderRequest: Hashable, Sendable {
-    /// What is drawn.
+    /// The output settings (scale, appearance, stage, rotations, background …) and, for the
+    /// built-in views, the `--mode` and its shaping options.
     public var scene = SceneConfiguration()
+    /// The views to render; `nil` renders the built-in documentation view of `scene.mode`,
+    /// shaped by `scene` (``BuiltInScripts``).
+    public var script: ViewScript?
     /// Frames per second (> 0). 50 fps gives 2 cs delays, the shortest browsers honour.
     public var framesPerSecond: Double = 50
     /// Length of the animation in seconds; `nil` derives it from the animation (see
@@ -35,21 +39,46 @@ public struct RenderRequest: Hashable, Sendable {
     /// The default request: the documentation's explicit spinner, 2 s at 50 fps, looping.
     public init() {}
 
-    /// The animation's length: the explicit `durationSeconds`, or else one period of a
-    /// repeating animation (2 s for the documentation's spinner), extended to show one whole
-    /// period after the last layout change; 2 s for animations that do not repeat.
+    /// The views rendered: ``script``, or the built-in view of `scene`.
+    public var viewScript: ViewScript { script ?? BuiltInScripts.script(for: scene) }
+
+    /// The view engine for this request (layout and animation; nothing is drawn or flattened).
+    public func makeEngine() -> ViewEngine { ViewEngine(script: viewScript, output: scene) }
+
+    /// The animation's length: the explicit `durationSeconds`, or else
+    /// ``defaultDurationSeconds(period:settle:lastChange:)`` of the animations the engine found.
     public var effectiveDurationSeconds: Double {
         if let durationSeconds { return durationSeconds }
-        let period = scene.animation.periodSeconds ?? 2
-        var duration = max(period, scene.animation.settleSeconds ?? 0)
-        if let lastChange = scene.layoutChanges.max() { duration = max(duration, lastChange + period) }
+        let engine = makeEngine()
+        return RenderRequest.defaultDurationSeconds(period: engine.repeatPeriodSeconds, settle: engine.settleSeconds,
+                                                    lastChange: engine.lastChangeSeconds)
+    }
+
+    /// The length of an animation without `--duration`: one period of the repeating animations
+    /// (2 s for the documentation's spinner; 2 s when nothing repeats), at least until the last
+    /// finite animation settles, extended to show one whole period after the last change
+    /// (script change or device rotation).
+    ///
+    /// - Parameters:
+    ///   - period: Common period of the repeating animations, in seconds, or `nil`.
+    ///   - settle: When the last finite animation settles, in seconds, or `nil`.
+    ///   - lastChange: Time of the last change, in seconds, or `nil`.
+    public static func defaultDurationSeconds(period: Double?, settle: Double?, lastChange: Double?) -> Double {
+        let period = period ?? 2
+        var duration = max(period, settle ?? 0)
+        if let lastChange { duration = max(duration, lastChange + period) }
         return duration
     }
 
     /// Number of frames: duration × fps, rounded to nearest, at least 1 (and at most 10⁹, so
     /// an absurd duration cannot overflow; the command line refuses long ones before this).
     public var frameCount: Int {
-        let frames = (effectiveDurationSeconds * framesPerSecond).rounded()
+        RenderRequest.frameCount(seconds: effectiveDurationSeconds, framesPerSecond: framesPerSecond)
+    }
+
+    /// Frames in `seconds` at `framesPerSecond`, as ``frameCount`` counts them.
+    static func frameCount(seconds: Double, framesPerSecond: Double) -> Int {
+        let frames = (seconds * framesPerSecond).rounded()
         guard frames.isFinite else { return 1_000_000_000 }
         return Int(min(1e9, max(1, frames)))
     }

@@ -117,7 +117,7 @@ enum RenderOptions {
             request.threads = Int(try number(arguments, "threads", default: 1, in: 1...64, wholeNumber: true))
         }
         let limit = try memoryLimit(arguments)
-        let layout = SceneLayout(scene)
+        let layout = request.makeEngine()
         if scene.stage != nil && !layout.contentFitsStage {
             throw UsageError(message: "The value '\(scene.stage!)' is invalid for '--stage <WIDTHxHEIGHT>': the content does not fit it in both orientations")
         }
@@ -231,7 +231,7 @@ extension RenderOptions {
     /// A progress bar for renders big enough to take noticeable time (over 20 million
     /// pixel-frames, about a second); `nil` for small ones, where a bar would only flicker.
     static func progressBar(for request: RenderRequest, console: Console) -> ProgressBar? {
-        let layout = SceneLayout(request.scene)
+        let layout = request.makeEngine()
         let work = layout.canvasWidth * layout.canvasHeight * request.frameCount
         guard work > 20_000_000 else { return nil }
         return ProgressBar.standardError(label: "render", total: request.frameCount, quiet: console.quiet)

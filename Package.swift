@@ -64,7 +64,7 @@ let package = Package(
         // MARK: Tests
         .testTarget(name: "RasterTests", dependencies: ["Raster", "RasterReference"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
-        .testTarget(name: "SceneTests", dependencies: ["Scene", "Raster", "Motion"]),
+        .testTarget(name: "SceneTests", dependencies: ["Scene", "Raster", "Motion", "PNGCodec"]),
         // Corpus/: malformed and odd files read by the tests by path (and seeds for make fuzz).
         .testTarget(name: "GIFCodecTests", dependencies: ["GIFCodec", "Raster"], exclude: ["Corpus"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Raster"], exclude: ["Corpus"]),

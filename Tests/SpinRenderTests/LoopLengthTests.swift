@@ -14,7 +14,7 @@ struct LoopLengthTests {
         request.scene.animation = try Animation.parse(expression)
         #expect(abs(request.effectiveDurationSeconds - seconds) < 1e-9)
         // The last frame is followed, when the GIF loops, by the state at t = 0 again.
-        let renderer = SceneRenderer(request.scene)
+        let renderer = ViewRenderer(request.makeEngine())
         let period = request.effectiveDurationSeconds
         #expect(renderer.render(atSeconds: period) == renderer.render(atSeconds: 0))
     }

@@ -9,14 +9,35 @@ enum PathStep: Hashable, Sendable {
     case branch(Int)
     /// The body of a custom view of this name.
     case custom(String)
-    /// The content of a modifier of this kind.
-    case content(String)
+    /// The content of a modifier of this kind (``EngineLayout/modifierKind(_:)``).
+    case content(Int)
     /// The view of a `background(_:)`.
     case background
 }
 
-/// A node's structural identity: the steps from the root.
-typealias NodePath = [PathStep]
+/// A node's structural identity, interned: the root is 0, every other node is numbered by
+/// ``IdentityTable`` from its parent's number and its step, so the same place in two trees
+/// gets the same number.
+typealias NodePath = Int
+
+/// The numbers of structural identities, shared by every tree of one script.
+struct IdentityTable: Sendable {
+    private struct Link: Hashable {
+        var parent: Int
+        var step: PathStep
+    }
+
+    private var ids: [Link: Int] = [:]
+
+    /// The identity of the node at `step` under `parent`.
+    mutating func id(_ parent: NodePath, _ step: PathStep) -> NodePath {
+        let link = Link(parent: parent, step: step)
+        if let id = ids[link] { return id }
+        let id = ids.count + 1
+        ids[link] = id
+        return id
+    }
+}
 
 /// A size proposal in points; `nil` on an axis asks for the ideal size (SwiftUI's
 /// `ProposedViewSize`).
@@ -37,21 +58,22 @@ struct NodeFrame: Hashable, Sendable {
 /// What the environment hands down to a view: the font, symbol scale and styles in force.
 struct ViewEnvironment: Hashable, Sendable {
     /// `font(_:)`; `nil` is the body style, 17 pt regular on iOS at the default Dynamic Type size.
-    var font: FontValue?
+    var font: FontValue? { didSet { symbol = ViewEnvironment.glyph(font, weight, imageScale) } }
     /// `fontWeight(_:)`, applied to the font in force.
-    var weight: SymbolWeight?
+    var weight: SymbolWeight? { didSet { symbol = ViewEnvironment.glyph(font, weight, imageScale) } }
     /// `imageScale(_:)`; `.medium` is `Image`'s default.
-    var imageScale: SymbolScale = .medium
+    var imageScale: SymbolScale = .medium { didSet { symbol = ViewEnvironment.glyph(font, weight, imageScale) } }
     /// `foregroundStyle(_:)` / `foregroundColor(_:)`; `nil` is `.primary`.
     var foreground: ColorValue?
     /// `tint(_:)`.
     var tint: ColorValue?
     /// `controlSize(_:)`.
     var controlSize: ControlSize = .regular
+    /// The rays glyph for this environment (made when the font changes: layout asks for it often).
+    private(set) var symbol = ViewEnvironment.glyph(nil, nil, .medium)
 
-    /// The rays glyph for this environment.
-    var symbol: RaysSymbol {
-        RaysSymbol(pointSize: font?.pointSize ?? 17, weight: weight ?? font?.weight ?? .regular, scale: imageScale)
+    private static func glyph(_ font: FontValue?, _ weight: SymbolWeight?, _ scale: SymbolScale) -> RaysSymbol {
+        RaysSymbol(pointSize: font?.pointSize ?? 17, weight: weight ?? font?.weight ?? .regular, scale: scale)
     }
 
     /// The environment inside `modifier`.
@@ -60,7 +82,9 @@ struct ViewEnvironment: Hashable, Sendable {
         switch modifier {
         case let .foregroundStyle(color): copy.foreground = color
         case let .tint(color): copy.tint = color
-        case let .font(font): copy.font = font; copy.weight = nil
+        case let .font(font):
+            copy.weight = nil
+            copy.font = font
         case let .fontWeight(weight): copy.weight = weight
         case let .imageScale(scale): copy.imageScale = scale
         case let .controlSize(size): copy.controlSize = size
@@ -92,24 +116,25 @@ enum EngineLayout {
     /// `ProgressView`'s side, in points.
     static let progressViewSide = 20.0
 
-    static func modifierKind(_ modifier: ViewModifier) -> String {
+    /// A number per kind of modifier: changing a modifier's kind changes its content's identity.
+    static func modifierKind(_ modifier: ViewModifier) -> Int {
         switch modifier {
-        case .rotationEffect: "rotationEffect"
-        case .scaleEffect: "scaleEffect"
-        case .opacity: "opacity"
-        case .offset: "offset"
-        case .foregroundStyle: "foregroundStyle"
-        case .tint: "tint"
-        case .font: "font"
-        case .fontWeight: "fontWeight"
-        case .imageScale: "imageScale"
-        case .controlSize: "controlSize"
-        case .frame: "frame"
-        case .padding: "padding"
-        case .border: "border"
-        case .background: "background"
-        case .animation: "animation"
-        case .transaction: "transaction"
+        case .rotationEffect: 0
+        case .scaleEffect: 1
+        case .opacity: 2
+        case .offset: 3
+        case .foregroundStyle: 4
+        case .tint: 5
+        case .font: 6
+        case .fontWeight: 7
+        case .imageScale: 8
+        case .controlSize: 9
+        case .frame: 10
+        case .padding: 11
+        case .border: 12
+        case .background: 13
+        case .animation: 14
+        case .transaction: 15
         }
     }
 
@@ -202,7 +227,8 @@ enum EngineLayout {
     /// Lays out `node` at `path`, offered `proposal` and centred on `centre`: records the frame
     /// of it and of every node under it.
     static func place(_ node: ViewNode, at path: NodePath, proposal: Proposal, centre: AnimatablePoint,
-                      _ environment: ViewEnvironment, into frames: inout [NodePath: NodeFrame]) {
+                      _ environment: ViewEnvironment, _ table: inout IdentityTable,
+                      into frames: inout [NodePath: NodeFrame]) {
         let own = size(of: node, proposal, environment)
         frames[path] = NodeFrame(centre: centre, size: own)
         switch node {
@@ -236,33 +262,35 @@ enum EngineLayout {
                     childCentre.x = centre.x + crossX
                     childCentre.y = centre.y + crossY
                 }
-                place(child, at: path + [.child(index)], proposal: childProposal, centre: childCentre, environment,
-                      into: &frames)
+                place(child, at: table.id(path, .child(index)), proposal: childProposal, centre: childCentre, environment,
+                      &table, into: &frames)
             }
         case let .conditional(branch, child):
-            place(child, at: path + [.branch(branch)], proposal: proposal, centre: centre, environment, into: &frames)
+            place(child, at: table.id(path, .branch(branch)), proposal: proposal, centre: centre, environment, &table,
+                  into: &frames)
         case let .custom(name, child):
-            place(child, at: path + [.custom(name)], proposal: proposal, centre: centre, environment, into: &frames)
+            place(child, at: table.id(path, .custom(name)), proposal: proposal, centre: centre, environment, &table,
+                  into: &frames)
         case let .modified(child, modifier):
             let inner = environment.applying(modifier)
-            let childPath = path + [.content(modifierKind(modifier))]
+            let childPath = table.id(path, .content(modifierKind(modifier)))
             switch modifier {
             case let .padding(insets):
                 let childCentre = AnimatablePoint(x: centre.x + (insets.leading - insets.trailing) / 2,
                                                   y: centre.y + (insets.top - insets.bottom) / 2)
-                place(child, at: childPath, proposal: inset(proposal, insets), centre: childCentre, inner, into: &frames)
+                place(child, at: childPath, proposal: inset(proposal, insets), centre: childCentre, inner, &table, into: &frames)
             case let .frame(width, height, alignment):
                 let childProposal = Proposal(width: width ?? proposal.width, height: height ?? proposal.height)
                 let childSize = size(of: child, childProposal, inner)
                 let childCentre = AnimatablePoint(x: centre.x + (alignment.horizontal - 0.5) * (own.x - childSize.x),
                                                   y: centre.y + (alignment.vertical - 0.5) * (own.y - childSize.y))
-                place(child, at: childPath, proposal: childProposal, centre: childCentre, inner, into: &frames)
+                place(child, at: childPath, proposal: childProposal, centre: childCentre, inner, &table, into: &frames)
             case let .background(view):
-                place(view, at: path + [.background], proposal: Proposal(width: own.x, height: own.y), centre: centre,
-                      environment, into: &frames)
-                place(child, at: childPath, proposal: proposal, centre: centre, inner, into: &frames)
+                place(view, at: table.id(path, .background), proposal: Proposal(width: own.x, height: own.y),
+                      centre: centre, environment, &table, into: &frames)
+                place(child, at: childPath, proposal: proposal, centre: centre, inner, &table, into: &frames)
             default:
-                place(child, at: childPath, proposal: proposal, centre: centre, inner, into: &frames)
+                place(child, at: childPath, proposal: proposal, centre: centre, inner, &table, into: &frames)
             }
         }
     }

@@ -42,7 +42,7 @@ enum EffectTemplate: Hashable, Sendable {
 }
 
 /// One drawing operation by the keys of its values.
-struct OpTemplate: Hashable, Sendable {
+struct OpTemplate: Sendable {
     var item: DrawItem
     var name: String
     var frame: NodePath
@@ -51,17 +51,6 @@ struct OpTemplate: Hashable, Sendable {
     /// Outermost first.
     var effects: [EffectTemplate]
     var trim: (from: PropertyKey, to: PropertyKey)?
-
-    static func == (lhs: OpTemplate, rhs: OpTemplate) -> Bool {
-        lhs.item == rhs.item && lhs.name == rhs.name && lhs.frame == rhs.frame && lhs.colour == rhs.colour
-            && lhs.opacities == rhs.opacities && lhs.effects == rhs.effects
-            && lhs.trim?.from == rhs.trim?.from && lhs.trim?.to == rhs.trim?.to
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(item)
-        hasher.combine(frame)
-    }
 }
 
 /// One view tree laid out for one stage orientation: every animatable property's value, the
@@ -86,6 +75,7 @@ struct Evaluation: Sendable {
     struct Builder {
         let palette: SystemPalette
         let frames: [NodePath: NodeFrame]
+        var table: IdentityTable
         var evaluation = Evaluation()
 
         mutating func walk(_ node: ViewNode, _ path: NodePath, _ environment: ViewEnvironment, _ chain: [ChainLink],
@@ -125,16 +115,16 @@ struct Evaluation: Sendable {
                 emit(.shape(ShapeView(kind: .rectangle)), "Color", colour: colour(value))
             case let .stack(_, _, _, children):
                 for (index, child) in children.enumerated() {
-                    walk(child, path + [.child(index)], environment, chain, effects, opacities, name)
+                    walk(child, table.id(path, .child(index)), environment, chain, effects, opacities, name)
                 }
             case let .conditional(branch, child):
-                walk(child, path + [.branch(branch)], environment, chain, effects, opacities, name)
+                walk(child, table.id(path, .branch(branch)), environment, chain, effects, opacities, name)
             case let .custom(customName, child):
-                walk(child, path + [.custom(customName)], environment, chain, effects, opacities, customName)
+                walk(child, table.id(path, .custom(customName)), environment, chain, effects, opacities, customName)
             case .empty:
                 break
             case let .modified(child, modifier):
-                let childPath = path + [.content(EngineLayout.modifierKind(modifier))]
+                let childPath = table.id(path, .content(EngineLayout.modifierKind(modifier)))
                 var chain = chain, effects = effects, opacities = opacities
                 switch modifier {
                 case let .rotationEffect(degrees, anchor):
@@ -159,7 +149,7 @@ struct Evaluation: Sendable {
                     // the bounds, and content that fills them ends under it).
                     emit(.border(width: width), "border", colour: colour(value))
                 case let .background(view):
-                    walk(view, path + [.background], environment, chain, effects, opacities, name)
+                    walk(view, table.id(path, .background), environment, chain, effects, opacities, name)
                 case let .animation(animation, value):
                     if let value { evaluation.boundValues[path] = value }
                     chain.append(.animation(animation, value: value, path: path))

@@ -40,7 +40,10 @@ extension ViewEngine {
     /// symmetry when every rotation of a lone glyph advances by the same whole multiple of 45°
     /// every fraction of the period and every other property repeats at that fraction (as the
     /// documentation's linear turn does: one ray spacing every 0.25 s).
-    public var pictureRepeatSeconds: Double? {
+    public var pictureRepeatSeconds: Double? { pictureRepeat }
+
+    /// ``pictureRepeatSeconds``, worked out once.
+    func computePictureRepeatSeconds() -> Double? {
         guard rotationTimes.isEmpty, programs.allSatisfy({ $0.start <= 0 }) else { return nil }
         var periods: [Double] = []
         for segment in allSegments {
@@ -70,8 +73,10 @@ extension ViewEngine {
         for divisions in [8, 4, 2] {
             let shift = period / Double(divisions)
             func same(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
+            // Tracks that never change repeat at any shift.
             let numbersRepeat = numbers.indices.allSatisfy { index in
                 let track = numbers[index]
+                guard !track.segments.isEmpty else { return true }
                 guard glyphRotationTracks.contains(index) else {
                     return samples.allSatisfy { same(track.value(atSeconds: $0 + shift), track.value(atSeconds: $0)) }
                 }
@@ -85,13 +90,13 @@ extension ViewEngine {
                 }
             }
             let pointsRepeat = points.allSatisfy { track in
-                samples.allSatisfy {
+                track.segments.isEmpty || samples.allSatisfy {
                     let a = track.value(atSeconds: $0 + shift), b = track.value(atSeconds: $0)
                     return same(a.x, b.x) && same(a.y, b.y)
                 }
             }
             let coloursRepeat = colours.allSatisfy { track in
-                samples.allSatisfy { track.value(atSeconds: $0 + shift).rgba8 == track.value(atSeconds: $0).rgba8 }
+                track.segments.isEmpty || samples.allSatisfy { track.value(atSeconds: $0 + shift).rgba8 == track.value(atSeconds: $0).rgba8 }
             }
             if numbersRepeat && pointsRepeat && coloursRepeat { return shift }
         }

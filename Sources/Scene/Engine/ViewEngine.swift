@@ -47,6 +47,8 @@ public struct ViewEngine: Sendable {
     var glyphRotationTracks: Set<Int> = []
     /// Times of the simulated device rotations, ascending.
     let rotationTimes: [Double]
+    /// See ``pictureRepeatSeconds``.
+    var pictureRepeat: Double?
 
     /// Lays out and animates `script` for the output settings.
     ///
@@ -93,6 +95,7 @@ public struct ViewEngine: Sendable {
         rotationTimes = output.layoutChanges.sorted()
         let stage = self.stage, canvasWidth = self.canvasWidth, canvasHeight = self.canvasHeight
 
+        var table = IdentityTable()
         func evaluate(_ treeIndex: Int, rotations: Int) -> Evaluation {
             let tree = trees[treeIndex]
             let (cw, ch) = contentPixels[treeIndex]
@@ -111,9 +114,10 @@ public struct ViewEngine: Sendable {
             let centre = AnimatablePoint(x: middle.x / scale, y: middle.y / scale)
             let proposal = Proposal(width: max(0, Double(cw) / scale - 2 * m), height: max(0, Double(ch) / scale - 2 * m))
             var frames: [NodePath: NodeFrame] = [:]
-            EngineLayout.place(tree, at: [], proposal: proposal, centre: centre, ViewEnvironment(), into: &frames)
-            var builder = Evaluation.Builder(palette: palette, frames: frames)
-            builder.walk(tree, [], ViewEnvironment(), [], [], [], nil)
+            EngineLayout.place(tree, at: 0, proposal: proposal, centre: centre, ViewEnvironment(), &table, into: &frames)
+            var builder = Evaluation.Builder(palette: palette, frames: frames, table: table)
+            builder.walk(tree, 0, ViewEnvironment(), [], [], [], nil)
+            table = builder.table
             return builder.evaluation
         }
 
@@ -182,6 +186,7 @@ public struct ViewEngine: Sendable {
             programs.append((time, resolve(next, live)))
             current = next
         }
+        pictureRepeat = computePictureRepeatSeconds()
     }
 
     /// Whether two values are of the same kind (a property keeps its track only then).

@@ -49,11 +49,7 @@ struct FramePlan: Sendable {
         let warnings: [String]
 
         init(_ request: RenderRequest, engine: ViewEngine) {
-            frameCount = request.durationSeconds == nil
-                ? RenderRequest.frameCount(seconds: RenderRequest.defaultDurationSeconds(
-                    period: engine.repeatPeriodSeconds, settle: engine.settleSeconds, lastChange: engine.lastChangeSeconds),
-                    framesPerSecond: request.framesPerSecond)
-                : request.frameCount
+            frameCount = request.frameCount(using: engine)
             timing = FrameTiming(frameCount: frameCount, framesPerSecond: request.framesPerSecond)
             var warnings: [String] = []
             if timing.raisedDelayCount > 0 {

@@ -2,6 +2,7 @@ import GIFCodec
 import Motion
 import Raster
 import Scene
+import Synchronization
 
 /// Everything that decides a rendered animation: the scene, the sampling and the GIF encoding.
 ///
@@ -43,13 +44,29 @@ public struct RenderRequest: Hashable, Sendable {
     public var viewScript: ViewScript { script ?? BuiltInScripts.script(for: scene) }
 
     /// The view engine for this request (layout and animation; nothing is drawn or flattened).
-    public func makeEngine() -> ViewEngine { ViewEngine(script: viewScript, output: scene) }
+    ///
+    /// The engine of the last request asked for is kept, so the checks before a render and
+    /// the render itself lay the views out once.
+    public func makeEngine() -> ViewEngine {
+        let script = viewScript
+        if let engine = RenderRequest.lastEngine.withLock({ $0 }), engine.script == script, engine.output == scene {
+            return engine
+        }
+        let engine = ViewEngine(script: script, output: scene)
+        RenderRequest.lastEngine.withLock { $0 = engine }
+        return engine
+    }
+
+    private static let lastEngine = Mutex<ViewEngine?>(nil)
 
     /// The animation's length: the explicit `durationSeconds`, or else
     /// ``defaultDurationSeconds(period:settle:lastChange:)`` of the animations the engine found.
-    public var effectiveDurationSeconds: Double {
+    public var effectiveDurationSeconds: Double { effectiveDurationSeconds(using: nil) }
+
+    /// ``effectiveDurationSeconds`` from an engine already made for this request (`nil`: make one).
+    public func effectiveDurationSeconds(using engine: ViewEngine?) -> Double {
         if let durationSeconds { return durationSeconds }
-        let engine = makeEngine()
+        let engine = engine ?? makeEngine()
         return RenderRequest.defaultDurationSeconds(period: engine.repeatPeriodSeconds, settle: engine.settleSeconds,
                                                     lastChange: engine.lastChangeSeconds)
     }
@@ -72,8 +89,11 @@ public struct RenderRequest: Hashable, Sendable {
 
     /// Number of frames: duration × fps, rounded to nearest, at least 1 (and at most 10⁹, so
     /// an absurd duration cannot overflow; the command line refuses long ones before this).
-    public var frameCount: Int {
-        RenderRequest.frameCount(seconds: effectiveDurationSeconds, framesPerSecond: framesPerSecond)
+    public var frameCount: Int { frameCount(using: nil) }
+
+    /// ``frameCount`` from an engine already made for this request (`nil`: make one).
+    public func frameCount(using engine: ViewEngine?) -> Int {
+        RenderRequest.frameCount(seconds: effectiveDurationSeconds(using: engine), framesPerSecond: framesPerSecond)
     }
 
     /// Frames in `seconds` at `framesPerSecond`, as ``frameCount`` counts them.

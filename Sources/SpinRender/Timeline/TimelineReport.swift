@@ -38,11 +38,12 @@ public struct TimelineReport: Sendable {
     public init(_ request: RenderRequest) {
         self.request = request
         let engine = request.makeEngine()
-        let timing = FrameTiming(frameCount: request.frameCount, framesPerSecond: request.framesPerSecond)
+        let frameCount = request.frameCount(using: engine)
+        let timing = FrameTiming(frameCount: frameCount, framesPerSecond: request.framesPerSecond)
         canvasWidth = engine.canvasWidth
         canvasHeight = engine.canvasHeight
         pictureRepeatSeconds = engine.pictureRepeatSeconds
-        entries = (0..<request.frameCount).map { index in
+        entries = (0..<frameCount).map { index in
             let time = timing.sampleTime(ofFrame: index)
             return Entry(index: index, timeSeconds: time, delayCentiseconds: timing.delaysCentiseconds[index],
                          rotations: engine.rotations(atSeconds: time), views: engine.views(atSeconds: time))

@@ -123,7 +123,7 @@ enum RenderOptions {
         }
         // A derived length (one period of --animation, or a whole period after the last
         // rotation) obeys the same limit as --duration.
-        let duration = request.effectiveDurationSeconds
+        let duration = request.effectiveDurationSeconds(using: layout)
         guard duration.isFinite, duration > 0, duration <= 600 else {
             let repeats = scene.animation.periodSeconds != nil ? "repeats every" : "lasts"
             let source = arguments.value("animation") != nil ? "'--animation <expression>' \(repeats) \(duration) s" : "the animation lasts \(duration) s"
@@ -232,7 +232,7 @@ extension RenderOptions {
     /// pixel-frames, about a second); `nil` for small ones, where a bar would only flicker.
     static func progressBar(for request: RenderRequest, console: Console) -> ProgressBar? {
         let layout = request.makeEngine()
-        let work = layout.canvasWidth * layout.canvasHeight * request.frameCount
+        let work = layout.canvasWidth * layout.canvasHeight * request.frameCount(using: layout)
         guard work > 20_000_000 else { return nil }
         return ProgressBar.standardError(label: "render", total: request.frameCount, quiet: console.quiet)
     }

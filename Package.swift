@@ -53,7 +53,7 @@ let package = Package(
         .target(name: "RasterReference", dependencies: ["Raster"], swiftSettings: strictSwift),
         .target(
             name: "SpinRender",
-            dependencies: ["Raster", "Motion", "Scene", "GIFCodec", "PNGCodec", "Compare", "Workers"],
+            dependencies: ["Raster", "Motion", "Scene", "SwiftUISource", "GIFCodec", "PNGCodec", "Compare", "Workers"],
             swiftSettings: strictSwift
         ),
 
@@ -68,7 +68,7 @@ let package = Package(
         // MARK: Tests
         .testTarget(name: "RasterTests", dependencies: ["Raster", "RasterReference"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
-        .testTarget(name: "SceneTests", dependencies: ["Scene", "Raster", "Motion"]),
+        .testTarget(name: "SceneTests", dependencies: ["Scene", "Raster", "Motion", "PNGCodec"]),
         .testTarget(name: "SwiftUISourceTests", dependencies: ["SwiftUISource", "SpinRender"], swiftSettings: strictSwift),
         // Corpus/: malformed and odd files read by the tests by path (and seeds for make fuzz).
         .testTarget(name: "GIFCodecTests", dependencies: ["GIFCodec", "Raster"], exclude: ["Corpus"]),

@@ -1,7 +1,10 @@
 import Motion
 import Raster
 
-/// Everything that decides what the scene looks like at any time.
+/// The output settings of a render (scale, appearance, colours, stage, device rotations,
+/// background, margin), which ``ViewEngine`` reads, and the options that shape the built-in
+/// documentation views (`mode`, `pointSize`, `weight`, `symbolScale`, `color`, `animation`,
+/// `effect`), which only the built-in scripts read.
 ///
 /// Lengths are in points unless named otherwise; times in seconds from the moment the views
 /// appear (`onAppear` runs at t = 0).
@@ -20,7 +23,8 @@ public struct SceneConfiguration: Hashable, Sendable {
     public var weight: SymbolWeight = .regular
     /// Symbol scale.
     public var symbolScale: SymbolScale = .medium
-    /// Space around a single spinner, in points (the preview always uses `padding(8)`).
+    /// Space around a root view that does not draw its own edge, in points (the preview's
+    /// `padding(8).border(…)` draws its own).
     public var padding: Double = 8
     /// Replaces the spinner colour (both spinners in preview mode) when set.
     public var color: RGBA8?
@@ -49,9 +53,6 @@ public struct SceneConfiguration: Hashable, Sendable {
 
     /// The default configuration: the explicit spinner, light, @2x, body size.
     public init() {}
-
-    /// The glyph these settings draw.
-    public var symbol: RaysSymbol { RaysSymbol(pointSize: pointSize, weight: weight, scale: symbolScale) }
 
     /// Whether the canvas shows a simulated screen (a layout change or an explicit stage).
     public var showsStage: Bool { !layoutChanges.isEmpty || stage != nil }

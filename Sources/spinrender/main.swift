@@ -14,7 +14,7 @@ let spinrenderVersion = "0.1.0"
 enum CommandTable {
     static var subcommands: [any Command.Type] {
         [RenderCommand.self, FramesCommand.self, CompareCommand.self, VerifyCommand.self, TimelineCommand.self,
-         BatchCommand.self, SheetCommand.self]
+         BatchCommand.self, SheetCommand.self, SourceCommand.self]
     }
 }
 
@@ -123,6 +123,9 @@ func runMain(_ arguments: [String]) -> Int32 {
         return try command.run(parsed, console: console)
     } catch let error as UsageError {
         return usageError(error, command: command, isRoot: isRoot)
+    } catch let failure as SourceFailure {
+        StandardError.write(failure.diagnostic.description + "\n")
+        return SpinRenderError.Kind.badData.rawValue
     } catch let error as SpinRenderError where error.kind == .outputClosed {
         // `spinrender -o - | head -c 10`: the reader took what it wanted. Like `cat`, go quietly.
         return error.exitStatus
@@ -146,7 +149,9 @@ enum RootHelp: Command {
     static let name = ""
     static let abstract = RenderCommand.abstract
     static let discussion = RenderCommand.discussion
-    static let usage = "spinrender [<options>] --output <output>\n       spinrender <subcommand>"
+    static let usage = "spinrender [<source>] [<options>] --output <output>\n       spinrender <subcommand>"
+    static var arguments: [ArgumentSpec] { RenderCommand.arguments }
+    static var positionalCount: ClosedRange<Int> { RenderCommand.positionalCount }
     static var options: [OptionSpec] { RenderCommand.options }
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         try RenderCommand.run(arguments, console: console)

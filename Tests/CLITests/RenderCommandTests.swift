@@ -209,7 +209,8 @@ struct RenderCommandTests {
         for heading in ["OVERVIEW: ", "USAGE: ", "OPTIONS:", "SUBCOMMANDS:"] { #expect(help.contains(heading)) }
         #expect(help.contains("  --mode <mode>"))
         let flowing = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(flowing.contains("--mode <mode> Which spinner to show"))
+        #expect(flowing.contains("--mode <mode> Which view of the built-in documentation example to show"))
+        #expect(flowing.contains("ARGUMENTS: <source> SwiftUI source to render"))
         #expect(flowing.contains("(values: implicit, explicit, preview) (default: explicit)"))
         #expect(help.contains("  --version"))
         #expect(help.contains("  -h, --help"))

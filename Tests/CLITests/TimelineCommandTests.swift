@@ -11,25 +11,25 @@ struct TimelineCommandTests {
         let root = try JSONSerialization.jsonObject(with: result.standardOutput) as! [String: Any]
         let frames = root["frames"] as! [[String: Any]]
         #expect(frames.count == 30)
-        func spinner(_ frame: Int, _ role: String) -> (angle: Double, x: Double, y: Double) {
+        func spinner(_ frame: Int, _ view: String) -> (angle: Double, x: Double, y: Double) {
             let spinners = frames[frame]["spinners"] as! [[String: Any]]
-            let s = spinners.first { $0["role"] as! String == role }!
+            let s = spinners.first { $0["view"] as! String == view }!
             let centre = s["centre"] as! [String: Double]
             return (s["angleDegrees"] as! Double, centre["x"]!, centre["y"]!)
         }
-        #expect(abs(spinner(1, "implicit").angle - 18) < 1e-9)
-        #expect(abs(spinner(1, "explicit").angle - 18) < 1e-9)
-        let old = spinner(4, "implicit"), oldExplicit = spinner(4, "explicit")
-        let landed = spinner(5, "explicit")
+        #expect(abs(spinner(1, "Spinner").angle - 18) < 1e-9)
+        #expect(abs(spinner(1, "Spinner2").angle - 18) < 1e-9)
+        let old = spinner(4, "Spinner"), oldExplicit = spinner(4, "Spinner2")
+        let landed = spinner(5, "Spinner2")
         #expect(landed.x != oldExplicit.x || landed.y != oldExplicit.y)
         for frame in 5..<30 {
-            let e = spinner(frame, "explicit")
+            let e = spinner(frame, "Spinner2")
             #expect(e.x == landed.x && e.y == landed.y)
         }
         // The implicit spinner's new resting place is the explicit one's, offset as in portrait.
         let new = (x: landed.x + (old.x - oldExplicit.x), y: landed.y + (old.y - oldExplicit.y))
         for (frame, fraction) in [(10, 0.25), (15, 0.5), (25, 0.0)] {
-            let i = spinner(frame, "implicit")
+            let i = spinner(frame, "Spinner")
             #expect(abs(i.x - (old.x + (new.x - old.x) * fraction)) < 1e-9, "frame \(frame)")
             #expect(abs(i.y - (old.y + (new.y - old.y) * fraction)) < 1e-9, "frame \(frame)")
         }

@@ -138,7 +138,7 @@ struct PreviewFrameDrawingTests {
         configuration.mode = .preview
         configuration.scale = scale
         configuration.appearance = appearance
-        let renderer = SceneRenderer(configuration)
+        let renderer = ViewRenderer(ViewEngine(script: DocumentationScripts().script(.preview), output: configuration))
 
         // padding(8) around the VStack of two image frames 8 pt apart, on whole pixels.
         let width = Int(((Self.advance + 16) * scale).rounded(.up))

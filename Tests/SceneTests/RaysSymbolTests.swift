@@ -77,7 +77,7 @@ struct RaysSymbolTests {
     @Test func renderedGlyphInkIsEightFoldSymmetric() {
         var configuration = SceneConfiguration()
         configuration.scale = 3
-        let renderer = SceneRenderer(configuration)
+        let renderer = ViewRenderer(ViewEngine(script: DocumentationScripts().script(.explicit), output: configuration))
         let a = renderer.render(atSeconds: 0)
         let b = renderer.render(atSeconds: 0.25)   // 45° later
         // Same picture up to coverage rounding: no pixel differs by more than 1 level.

@@ -14,7 +14,7 @@ struct LoopLengthTests {
         request.scene.animation = try Animation.parse(expression)
         #expect(abs(request.effectiveDurationSeconds - seconds) < 1e-9)
         // The last frame is followed, when the GIF loops, by the state at t = 0 again.
-        let renderer = SceneRenderer(request.scene)
+        let renderer = ViewRenderer(request.makeEngine())
         let period = request.effectiveDurationSeconds
         #expect(renderer.render(atSeconds: period) == renderer.render(atSeconds: 0))
     }
@@ -44,7 +44,7 @@ struct LoopLengthTests {
         let decoded = try GIFDecoder.decode(SpinRenderer.renderGIF(request).bytes).sequence
         #expect(decoded.frames.count == 225)
         #expect(decoded.frames.allSatisfy { $0.delayCentiseconds == 2 })
-        let renderer = SceneRenderer(request.scene)
+        let renderer = ViewRenderer(request.makeEngine())
         for frame in stride(from: 125, to: 225, by: 9) {
             let time = Double(frame) / 50
             #expect(renderer.render(atSeconds: time) == renderer.render(atSeconds: time - 2), "t = \(time) s")

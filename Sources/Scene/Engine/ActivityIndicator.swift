@@ -30,6 +30,8 @@ public struct ActivityIndicator: Hashable, Sendable {
     public static let tickAlphas: [UInt8] = [47, 47, 47, 47, 72, 97, 122, 147]
     /// Steps per second: one revolution per second in ``tickCount`` steps.
     public static let stepsPerSecond = 8.0
+    /// Seconds after which the tick pattern repeats: one revolution, 8 steps.
+    public static let patternPeriodSeconds = Double(tickCount) / stepsPerSecond
     /// Radius of the regular indicator, in points (a 20 × 20 pt frame).
     public static let regularRadius = 10.0
     /// Radius of the large indicator, in points (a 37 × 37 pt frame).

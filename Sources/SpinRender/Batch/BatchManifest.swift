@@ -26,7 +26,10 @@ import Foundation
 /// per element. `defaults` apply to every entry that does not set the key itself. Every entry
 /// needs an `output`; relative outputs are resolved against the manifest's folder, so a
 /// manifest means the same from any working directory. Entries are written as GIF, so an
-/// output with another extension (`x.png`) is refused; one without an extension is allowed. Values are checked later, by the same
+/// output with another extension (`x.png`) is refused; one without an extension is allowed. The
+/// key `source` names a SwiftUI `.swift` file to render instead of the built-in example (with
+/// `view` to choose its view), also resolved against the manifest's folder and allowed in
+/// `defaults`. Values are checked later, by the same
 /// code that checks the command line, so an entry's messages are the command line's.
 public struct BatchManifest: Hashable, Sendable {
     /// What a key accepts, as the command line defines the option.
@@ -47,7 +50,10 @@ public struct BatchManifest: Hashable, Sendable {
         public var output: String
         /// The output resolved against the manifest's folder.
         public var resolvedOutput: String
-        /// The entry's options (defaults merged, `output` excluded) as command-line words,
+        /// The entry's SwiftUI source file (`source`, from the entry or the defaults) resolved
+        /// against the manifest's folder; `nil` renders the built-in example (`mode`).
+        public var resolvedSource: String?
+        /// The entry's options (defaults merged, `output` and `source` excluded) as command-line words,
         /// e.g. `["--mode", "preview", "--rotate-at", "0.5", "--transparent"]`, keys sorted.
         public var arguments: [String]
     }
@@ -104,7 +110,7 @@ public struct BatchManifest: Hashable, Sendable {
             list = items
             if let value = top["defaults"] {
                 guard case .object(let object) = value else { throw bad("'defaults' must be an object") }
-                for key in object.keys.sorted() {
+                for key in object.keys.sorted() where key != "source" {
                     if key == "output" { throw bad("defaults: key 'output': every entry names its own output") }
                     _ = try words(for: key, object[key]!, schema: schema) { bad("defaults: \($0)") }
                 }
@@ -122,7 +128,7 @@ public struct BatchManifest: Hashable, Sendable {
             guard case .object(var object) = item else {
                 throw bad("entry \(number): expected an object of options, found \(item.typeName)")
             }
-            for key in object.keys.sorted() where key != "output" {
+            for key in object.keys.sorted() where key != "output" && key != "source" {
                 _ = try words(for: key, object[key]!, schema: schema) { bad("entry \(number): \($0)") }
             }
             guard let outputValue = object.removeValue(forKey: "output") else {
@@ -151,11 +157,19 @@ public struct BatchManifest: Hashable, Sendable {
             }
             writers[file] = number
             var arguments: [String] = []
-            let merged = defaults.merging(object) { _, entry in entry }
+            var merged = defaults.merging(object) { _, entry in entry }
+            var resolvedSource: String?
+            if let sourceValue = merged.removeValue(forKey: "source") {
+                guard case .string(let source) = sourceValue, !source.isEmpty, !source.utf8.contains(0) else {
+                    throw bad("entry \(number): key 'source': expected the path of a .swift file, like \"Spinner.swift\"")
+                }
+                resolvedSource = source.hasPrefix("/") || folder == "." ? source : folder + "/" + source
+            }
             for key in merged.keys.sorted() {
                 arguments += try words(for: key, merged[key]!, schema: schema) { bad("entry \(number): \($0)") }
             }
-            entries.append(Entry(number: number, output: output, resolvedOutput: resolved, arguments: arguments))
+            entries.append(Entry(number: number, output: output, resolvedOutput: resolved, resolvedSource: resolvedSource,
+                                 arguments: arguments))
         }
         return BatchManifest(path: path, entries: entries)
     }

@@ -3,13 +3,13 @@ import Scene
 
 /// Which frames a request emits and when each is sampled, decided before any pixel is drawn.
 ///
-/// When the picture repeats every `p` frames (`SceneTimeline.framePeriod(framesPerSecond:maximumFrames:)`)
+/// When the picture repeats every `p` frames (`ViewEngine.framePeriod(framesPerSecond:maximumFrames:)`)
 /// frame `k` is sampled at the time of frame `k mod p` — the same state — so repeats are
 /// identical to the pixel. With ``RenderRequest/compact`` only the shortest whole repeat of
 /// frames *and* delays is emitted, and the loop count is multiplied so the GIF plays the same,
 /// centisecond for centisecond.
 struct FramePlan: Sendable {
-    let renderer: SceneRenderer
+    let renderer: ViewRenderer
     let timing: FrameTiming
     /// Frames the animation has before compaction.
     let frameCount: Int
@@ -23,8 +23,8 @@ struct FramePlan: Sendable {
     let warnings: [String]
 
     init(_ request: RenderRequest) {
-        renderer = SceneRenderer(request.scene)
-        let schedule = Schedule(request, timeline: renderer.timeline)
+        renderer = ViewRenderer(request.makeEngine())
+        let schedule = Schedule(request, engine: renderer.engine)
         timing = schedule.timing
         frameCount = schedule.frameCount
         emittedCount = schedule.emittedCount
@@ -36,7 +36,7 @@ struct FramePlan: Sendable {
     /// The frames emitted for `request`, without preparing to draw them (no glyph flattened):
     /// for the memory check before a render.
     static func emittedCount(_ request: RenderRequest) -> Int {
-        Schedule(request, timeline: SceneTimeline(request.scene)).emittedCount
+        Schedule(request, engine: request.makeEngine()).emittedCount
     }
 
     /// Everything about a request's frames but their drawing.
@@ -48,15 +48,15 @@ struct FramePlan: Sendable {
         let statePeriod: Int?
         let warnings: [String]
 
-        init(_ request: RenderRequest, timeline: SceneTimeline) {
-            frameCount = request.frameCount
+        init(_ request: RenderRequest, engine: ViewEngine) {
+            frameCount = request.frameCount(using: engine)
             timing = FrameTiming(frameCount: frameCount, framesPerSecond: request.framesPerSecond)
             var warnings: [String] = []
             if timing.raisedDelayCount > 0 {
                 warnings.append("\(timing.raisedDelayCount) frame delays under 2 cs were raised to 2 cs (browsers play 0–1 cs as 10 cs); use --fps 50 or less for exact timing")
             }
-            if request.loopCount != .playOnce, let period = request.scene.animation.periodSeconds,
-               request.scene.layoutChanges.isEmpty, let repeatSeconds = timeline.pictureRepeatSeconds {
+            if request.loopCount != .playOnce, let period = engine.repeatPeriodSeconds,
+               request.scene.layoutChanges.isEmpty, let repeatSeconds = engine.pictureRepeatSeconds {
                 let duration = Double(frameCount) / request.framesPerSecond
                 let repeats = duration / repeatSeconds
                 if abs(repeats - repeats.rounded()) > 1e-6 {
@@ -68,7 +68,7 @@ struct FramePlan: Sendable {
                 warnings.append("the rotation at \(shortDecimal(late)) s comes after the animation ends at \(shortDecimal(end)) s and is not shown")
             }
             self.warnings = warnings
-            statePeriod = timeline.framePeriod(framesPerSecond: request.framesPerSecond)
+            statePeriod = engine.framePeriod(framesPerSecond: request.framesPerSecond)
             var emitted = frameCount
             var loop = request.loopCount
             if request.compact, let statePeriod, let delayPeriod = timing.delayPatternPeriod {

@@ -2,13 +2,20 @@ import GIFCodec
 import Motion
 import Raster
 import Scene
+import SwiftUISource
+import Synchronization
 
 /// Everything that decides a rendered animation: the scene, the sampling and the GIF encoding.
 ///
 /// The same request always gives the same frames and the same bytes.
 public struct RenderRequest: Hashable, Sendable {
-    /// What is drawn.
+    /// The output settings (scale, appearance, stage, rotations, background …) and, for the
+    /// built-in views, the `--mode` and its shaping options.
     public var scene = SceneConfiguration()
+    /// The views to render, as the SwiftUI interpreter gives them (``setSource(_:fileName:view:)``);
+    /// `nil` renders the documentation's code (``DocumentationSource``): the view of
+    /// `scene.mode`, shaped by `scene`'s shaping fields.
+    public var script: ViewScript?
     /// Frames per second (> 0). 50 fps gives 2 cs delays, the shortest browsers honour.
     public var framesPerSecond: Double = 50
     /// Length of the animation in seconds; `nil` derives it from the animation (see
@@ -35,28 +42,87 @@ public struct RenderRequest: Hashable, Sendable {
     /// The default request: the documentation's explicit spinner, 2 s at 50 fps, looping.
     public init() {}
 
-    /// The animation's length: the explicit `durationSeconds`, or else one period of a
-    /// repeating animation (2 s for the documentation's spinner), 2 s for animations that do
-    /// not repeat; with layout changes, at least until two periods after the last one (2 s for
-    /// an animation that does not repeat).
+    /// The views rendered: ``script``, or the built-in view of `scene`.
+    public var viewScript: ViewScript { script ?? DocumentationSource.script(for: scene) }
+
+    /// Renders `view` of SwiftUI source `text` from now on.
+    ///
+    /// - Parameters:
+    ///   - text: Swift source: the views, their `@State`, `onAppear` and animations (the
+    ///     vocabulary of ``SwiftUISource/SwiftUIProgram``).
+    ///   - fileName: The name diagnostics report it under, e.g. `Spinner.swift`.
+    ///   - view: The view to render; `nil` chooses the `#Preview`, else `ContentView`, else the
+    ///     only view.
+    /// - Throws: ``SwiftUISource/SwiftUISourceError``: `.source` with the line, column and
+    ///   message of what cannot be read or interpreted; `.viewSelection` when the view is
+    ///   unknown or cannot be chosen.
+    public mutating func setSource(_ text: String, fileName: String, view: String?) throws(SwiftUISourceError) {
+        let program: SwiftUIProgram
+        do { program = try SwiftUIProgram(parsing: text, fileName: fileName) } catch { throw .source(error) }
+        script = try program.script(view: view)
+    }
+
+    /// The view engine for this request (layout and animation; nothing is drawn or flattened).
+    ///
+    /// The engine of the last request asked for is kept, so the checks before a render and
+    /// the render itself lay the views out once.
+    public func makeEngine() -> ViewEngine {
+        let script = viewScript
+        if let engine = RenderRequest.lastEngine.withLock({ $0 }), engine.script == script, engine.output == scene {
+            return engine
+        }
+        let engine = ViewEngine(script: script, output: scene)
+        RenderRequest.lastEngine.withLock { $0 = engine }
+        return engine
+    }
+
+    private static let lastEngine = Mutex<ViewEngine?>(nil)
+
+    /// The animation's length: the explicit `durationSeconds`, or else
+    /// ``defaultDurationSeconds(period:settle:lastChange:)`` of the animations the engine found.
+    public var effectiveDurationSeconds: Double { effectiveDurationSeconds(using: nil) }
+
+    /// ``effectiveDurationSeconds`` from an engine already made for this request (`nil`: make one).
+    public func effectiveDurationSeconds(using engine: ViewEngine?) -> Double {
+        if let durationSeconds { return durationSeconds }
+        let engine = engine ?? makeEngine()
+        return RenderRequest.defaultDurationSeconds(period: engine.repeatPeriodSeconds, settle: engine.settleSeconds,
+                                                    lastChange: engine.lastChangeSeconds)
+    }
+
+    /// The length of an animation without `--duration`: one period of the repeating animations
+    /// (2 s for the documentation's spinner; 2 s when nothing repeats), at least until the last
+    /// finite animation settles, extended to two periods after the last change (script change
+    /// or device rotation; 2 s when nothing repeats).
     ///
     /// A layout move animated by a repeating animation (the implicit spinner's drift) repeats
     /// with the animation's period, so two periods show it twice: with the documentation's
     /// spinner it slides, jumps back and slides again.
-    public var effectiveDurationSeconds: Double {
-        if let durationSeconds { return durationSeconds }
-        let period = scene.animation.periodSeconds
-        var duration = max(period ?? 2, scene.animation.settleSeconds ?? 0)
-        if let lastChange = scene.layoutChanges.max() {
-            duration = max(duration, lastChange + (period.map { 2 * $0 } ?? 2))
-        }
+    ///
+    /// - Parameters:
+    ///   - period: Common period of the repeating animations, in seconds, or `nil`.
+    ///   - settle: When the last finite animation settles, in seconds, or `nil`.
+    ///   - lastChange: Time of the last change (script change or device rotation), in seconds,
+    ///     or `nil`; a change at 0 (`onAppear`) extends nothing.
+    public static func defaultDurationSeconds(period: Double?, settle: Double?, lastChange: Double?) -> Double {
+        var duration = max(period ?? 2, settle ?? 0)
+        // Changes at t = 0 (`onAppear`) start the animation; only later ones extend it.
+        if let lastChange, lastChange > 0 { duration = max(duration, lastChange + (period.map { 2 * $0 } ?? 2)) }
         return duration
     }
 
     /// Number of frames: duration × fps, rounded to nearest, at least 1 (and at most 10⁹, so
     /// an absurd duration cannot overflow; the command line refuses long ones before this).
-    public var frameCount: Int {
-        let frames = (effectiveDurationSeconds * framesPerSecond).rounded()
+    public var frameCount: Int { frameCount(using: nil) }
+
+    /// ``frameCount`` from an engine already made for this request (`nil`: make one).
+    public func frameCount(using engine: ViewEngine?) -> Int {
+        RenderRequest.frameCount(seconds: effectiveDurationSeconds(using: engine), framesPerSecond: framesPerSecond)
+    }
+
+    /// Frames in `seconds` at `framesPerSecond`, as ``frameCount`` counts them.
+    static func frameCount(seconds: Double, framesPerSecond: Double) -> Int {
+        let frames = (seconds * framesPerSecond).rounded()
         guard frames.isFinite else { return 1_000_000_000 }
         return Int(min(1e9, max(1, frames)))
     }

@@ -31,7 +31,7 @@ extension SpinRenderer {
     public static func memoryEstimate(_ request: RenderRequest, holding: FrameHolding) -> MemoryEstimate {
         var estimate = MemoryEstimate()
         guard holding != .noPixels else { return estimate }
-        let layout = SceneLayout(request.scene)
+        let layout = request.makeEngine()
         let pixels = Double(layout.canvasWidth) * Double(layout.canvasHeight)
         let frames = emittedFrameCount(request)
         let workers = workerCount(request.threads, frames: frames, pixelsPerFrame: layout.canvasWidth * layout.canvasHeight)
@@ -40,7 +40,7 @@ extension SpinRenderer {
         case .streamedGIF:
             // One ink on one background has at most 256 colours (coverage levels); the
             // preview's two inks and border, or an opacity or scale effect, may have more.
-            let manyColours = scene.mode == .preview || scene.effect != .rotation
+            let manyColours = request.script != nil || scene.mode == .preview || scene.effect != .rotation
             estimate.add("frames", pixels * Double(frames) * (manyColours ? 3 : 2))
             estimate.add("encoder", pixels * 4 * 16)
         case .allFrames:
@@ -61,9 +61,8 @@ extension SpinRenderer {
     ///   - columns: frames per row, or `nil` for the count that makes the sheet closest to square.
     ///   - fontScale: pixels per font dot of the time labels.
     public static func sheetLayout(_ request: RenderRequest, columns: Int?, fontScale: Int) -> ContactSheet.Layout {
-        let layout = SceneLayout(request.scene)
-        let timeline = SceneTimeline(request.scene)
-        let schedule = FramePlan.Schedule(request, timeline: timeline)
+        let layout = request.makeEngine()
+        let schedule = FramePlan.Schedule(request, engine: layout)
         let delays = schedule.timing.delaysCentiseconds.prefix(schedule.emittedCount)
         return ContactSheet.layout(frameWidth: layout.canvasWidth, frameHeight: layout.canvasHeight,
                                    delaysCentiseconds: Array(delays), columns: columns, fontScale: fontScale)

@@ -5,7 +5,7 @@ import GIFCodec
 import Raster
 import Scene
 
-/// Renders scenes to frames and GIFs: the library's main entry point.
+/// Renders views to frames and GIFs: the library's main entry point.
 ///
 /// ```swift
 /// var request = RenderRequest()
@@ -90,8 +90,7 @@ public enum SpinRenderer {
             let rasterizers = RasterizerPool(plan.renderer, count: drawers)
             let count = plan.emittedCount
             func draw(_ index: Int, _ rasterizer: inout CoverageRasterizer) -> RGBAImage {
-                plan.renderer.render(plan.renderer.timeline.state(atSeconds: plan.sampleTime(ofFrame: index)),
-                                     using: &rasterizer)
+                plan.renderer.render(atSeconds: plan.sampleTime(ofFrame: index), using: &rasterizer)
             }
             if drawers == 1 {
                 try rasterizers.withRasterizer(0) { (rasterizer) throws(GIFError) in
@@ -162,8 +161,7 @@ public enum SpinRenderer {
             return pool.withRasterizer(0) { rasterizer in
                 (0..<count).map { index in
                     defer { progress?.advance() }
-                    return renderer.render(renderer.timeline.state(atSeconds: plan.sampleTime(ofFrame: index)),
-                                           using: &rasterizer)
+                    return renderer.render(atSeconds: plan.sampleTime(ofFrame: index), using: &rasterizer)
                 }
             }
         }
@@ -173,7 +171,7 @@ public enum SpinRenderer {
                 var slot = worker
                 while slot < count {
                     let time = plan.sampleTime(ofFrame: slot)
-                    slots.store(renderer.render(renderer.timeline.state(atSeconds: time), using: &rasterizer), at: slot)
+                    slots.store(renderer.render(atSeconds: time, using: &rasterizer), at: slot)
                     progress?.advance()
                     slot += workers
                 }
@@ -192,9 +190,9 @@ final class RasterizerPool: @unchecked Sendable {
     // see two workers writing "the same" array).
     private let slots: UnsafeMutablePointer<CoverageRasterizer?>
     private let count: Int
-    private let renderer: SceneRenderer
+    private let renderer: ViewRenderer
 
-    init(_ renderer: SceneRenderer, count: Int) {
+    init(_ renderer: ViewRenderer, count: Int) {
         self.renderer = renderer
         self.count = count
         slots = .allocate(capacity: count)

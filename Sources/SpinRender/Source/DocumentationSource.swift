@@ -1,6 +1,7 @@
 import Motion
 import Raster
 import Scene
+import SwiftUISource
 
 /// The documentation's example as SwiftUI source text: the code the built-in `--mode`s render.
 ///
@@ -114,7 +115,7 @@ extension DocumentationSource {
         var symbolModifiers: [String] = []
         if shaping.pointSize != nil || shaping.weight != nil {
             let size = formatted(shaping.pointSize ?? 17)
-            let weight = shaping.weight.map { ", weight: .\($0.rawValue)" } ?? ""
+            let weight = shaping.weight.map { ", weight: .\($0.swiftName)" } ?? ""
             symbolModifiers.append(".font(.system(size: \(size)\(weight)))")
         }
         if let scale = shaping.symbolScale {
@@ -154,4 +155,42 @@ extension DocumentationSource {
     private static func formatted(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
+}
+
+extension DocumentationSource {
+    /// The script of `configuration.mode`'s view of the page's code, shaped by `configuration`'s
+    /// shaping fields: what `--mode` renders, read by the same interpreter as a user's file.
+    ///
+    /// The shaped text is generated from validated values, so it always interprets; a failure
+    /// would be a defect of ``text(shapedBy:)`` (every shaping is covered by the tests).
+    public static func script(for configuration: SceneConfiguration) -> ViewScript {
+        let text = text(shapedBy: SourceShaping(configuration))
+        do {
+            let program = try SwiftUIProgram(parsing: text, fileName: fileName)
+            return try program.script(view: viewName(for: configuration.mode))
+        } catch {
+            preconditionFailure("the built-in source does not interpret: \(error)")
+        }
+    }
+}
+
+extension SourceShaping {
+    /// The shaping fields of `configuration` (the `--mode` options), as modifiers: only those
+    /// that differ from the page's code.
+    public init(_ configuration: SceneConfiguration) {
+        self.init()
+        if configuration.animation != SceneConfiguration.documentationAnimation { animation = configuration.animation }
+        effect = configuration.effect
+        if configuration.pointSize != 17 || configuration.weight != .regular {
+            pointSize = configuration.pointSize
+            weight = configuration.weight == .regular ? nil : configuration.weight
+        }
+        if configuration.symbolScale != .medium { symbolScale = configuration.symbolScale }
+        color = configuration.color
+    }
+}
+
+extension SymbolWeight {
+    /// The weight as SwiftUI's `Font.Weight` spells it (`ultraLight`).
+    var swiftName: String { self == .ultralight ? "ultraLight" : rawValue }
 }

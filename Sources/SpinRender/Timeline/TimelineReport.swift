@@ -17,8 +17,10 @@ public struct TimelineReport: Sendable {
         public var timeSeconds: Double
         /// Display time in centiseconds.
         public var delayCentiseconds: Int
-        /// The scene at that time.
-        public var state: SceneState
+        /// Device rotations that have happened by then.
+        public var rotations: Int
+        /// The drawn views, back to front.
+        public var views: [ViewSample]
     }
 
     /// The request the report describes.
@@ -32,23 +34,24 @@ public struct TimelineReport: Sendable {
     /// Shortest exact repeat of the picture, in seconds, when the scene is periodic.
     public var pictureRepeatSeconds: Double?
 
-    /// Samples the scene of `request` at every frame time.
+    /// Samples the views of `request` at every frame time.
     public init(_ request: RenderRequest) {
         self.request = request
-        let timeline = SceneTimeline(request.scene)
-        let timing = FrameTiming(frameCount: request.frameCount, framesPerSecond: request.framesPerSecond)
-        canvasWidth = timeline.layout.canvasWidth
-        canvasHeight = timeline.layout.canvasHeight
-        pictureRepeatSeconds = timeline.pictureRepeatSeconds
-        entries = (0..<request.frameCount).map { index in
+        let engine = request.makeEngine()
+        let frameCount = request.frameCount(using: engine)
+        let timing = FrameTiming(frameCount: frameCount, framesPerSecond: request.framesPerSecond)
+        canvasWidth = engine.canvasWidth
+        canvasHeight = engine.canvasHeight
+        pictureRepeatSeconds = engine.pictureRepeatSeconds
+        entries = (0..<frameCount).map { index in
             let time = timing.sampleTime(ofFrame: index)
             return Entry(index: index, timeSeconds: time, delayCentiseconds: timing.delaysCentiseconds[index],
-                         state: timeline.state(atSeconds: time))
+                         rotations: engine.rotations(atSeconds: time), views: engine.views(atSeconds: time))
         }
     }
 
-    /// The report as JSON: settings, then one object per frame with each spinner's angle,
-    /// centre, scale and opacity.
+    /// The report as JSON: settings, then one object per frame with each drawn view's name (its
+    /// custom view, `Spinner`), angle, centre, scale and opacity.
     public var json: String {
         let scene = request.scene
         func point(_ p: Point) -> JSONText { .object([("x", .double(p.x)), ("y", .double(p.y))]) }
@@ -57,10 +60,10 @@ public struct TimelineReport: Sendable {
                 ("index", .int(entry.index)),
                 ("time", .double(entry.timeSeconds)),
                 ("delayCentiseconds", .int(entry.delayCentiseconds)),
-                ("rotations", .int(entry.state.rotations)),
-                ("spinners", .array(entry.state.spinners.map { spinner in
+                ("rotations", .int(entry.rotations)),
+                ("spinners", .array(entry.views.map { spinner in
                     .object([
-                        ("role", .string(spinner.role.rawValue)),
+                        ("view", .string(spinner.name)),
                         ("angleDegrees", .double(spinner.rotationDegrees)),
                         ("centre", point(spinner.centre)),
                         ("scale", .double(spinner.scaleFactor)),
@@ -83,14 +86,14 @@ public struct TimelineReport: Sendable {
 
     /// The report as an aligned text table, one line per frame.
     public var table: String {
-        var lines = ["frame    time  delay" + (entries.first?.state.spinners.map { role in
-            "\(role.role.rawValue) angle".padding(to: 16, left: true) + "  " + "centre (pt)".padding(to: 18)
+        var lines = ["frame    time  delay" + (entries.first?.views.map { view in
+            "\(view.name) angle".padding(to: 16, left: true) + "  " + "centre (pt)".padding(to: 18)
         }.joined() ?? "")]
         for entry in entries {
             var line = String(entry.index).padding(to: 5, left: true) + "  "
             line += fixed(entry.timeSeconds, 3).padding(to: 6, left: true) + "  "
             line += "\(entry.delayCentiseconds)cs".padding(to: 5, left: true) + "  "
-            for spinner in entry.state.spinners {
+            for spinner in entry.views {
                 let angle = (fixed(spinner.rotationDegrees, 2) + "°").padding(to: 8, left: true)
                 let centre = "(\(fixed(spinner.centre.x, 2)), \(fixed(spinner.centre.y, 2)))"
                 line += angle.padding(to: 16, left: true) + "  " + centre.padding(to: 18)

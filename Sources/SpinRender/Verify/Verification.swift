@@ -82,7 +82,7 @@ extension Verification {
     public static func memoryEstimate(_ request: RenderRequest, referenceFolder: String, record: RecordMode,
                                       diff: DiffFormat?) -> MemoryEstimate {
         var estimate = SpinRenderer.memoryEstimate(request, holding: .allFrames)
-        let layout = SceneLayout(request.scene)
+        let layout = request.makeEngine()
         var rendered = FrameInput.Source(path: referenceFolder)
         (rendered.width, rendered.height, rendered.frameCount) =
             (layout.canvasWidth, layout.canvasHeight, SpinRenderer.emittedFrameCount(request))

@@ -175,7 +175,9 @@ enum VerifyCommand: Command {
       or verdict "recorded" or "referenceMissing" when none took place, plus "reference",
       "recordMode" and "recordedFrames" (the number of reference frames written, 0 for none).
     """
-    static let usage = "spinrender verify [<options>] --reference <reference>"
+    static let usage = "spinrender verify [<source>] [<options>] --reference <reference>"
+    static let arguments = [RenderOptions.sourceArgument]
+    static let positionalCount = 0...1
     static var options: [OptionSpec] {
         [
             .option("reference", value: "reference", help: "The frame folder holding the reference frames.", isPath: true),
@@ -194,7 +196,7 @@ enum VerifyCommand: Command {
         case .failure(let error): throw UsageError(message: "\(error)")
         }
         let options = try ComparisonArguments.options(from: arguments)
-        let request = try RenderOptions.request(from: arguments, storage: nil)
+        let request = try RenderOptions.request(from: arguments, storage: nil, source: arguments.positionals.first)
         let diff = arguments.value("diff").flatMap(DiffFormat.init(path:))
         try Verification.memoryEstimate(request, referenceFolder: reference, record: record, diff: diff).check(
             limit: try RenderOptions.memoryLimit(arguments), subject: RenderOptions.renderSubject(request) + " and its comparison",
@@ -205,7 +207,7 @@ enum VerifyCommand: Command {
         // records nothing.
         let outputs = try ComparisonArguments.prepareOutputs(arguments)
         let outcome = try Verification.verify(request, referenceFolder: reference, record: record, options: options,
-                                              arguments: RenderOptions.reproducibleArguments(arguments),
+                                              arguments: RenderOptions.reproducibleArguments(arguments, source: arguments.positionals.first),
                                               maximumBytes: try RenderOptions.memoryLimit(arguments))
         let suiteName = "spinrender verify \(reference)"
         let note = outcome.recorded || outcome.comparison == nil ? outcome.message + "\n" : nil

@@ -1,11 +1,15 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import SpinRender
 
 /// The options every rendering command shares (render, frames, verify, timeline, sheet, and
 /// each batch entry), and their translation into a ``RenderRequest``.
 enum RenderOptions {
     static let specs: [OptionSpec] = [
-        .option("mode", value: "mode", help: "Which spinner to show: the implicit .animation(_:) one, the explicit withAnimation one, or the documentation preview with both.",
+        .option("mode", value: "mode", help: "Which view of the built-in documentation example to show: the implicit .animation(_:) spinner, the explicit withAnimation one, or the preview with both ('spinrender source' prints that code).",
                 values: SceneMode.allCases.map(\.rawValue), default: "explicit"),
+        .option("view", value: "name", help: "The view of <source> to render.", default: "its #Preview, else ContentView, else its only view"),
         .option("appearance", value: "appearance", help: "Light or dark colours.", values: Appearance.allCases.map(\.rawValue), default: "light"),
         .option("system-colors", value: "generation", help: "Generation of Apple's system colours (.orange changed in iOS 26).",
                 values: SystemColorGeneration.allCases.map(\.rawValue), default: "ios13"),
@@ -48,8 +52,14 @@ enum RenderOptions {
     ///   itself (sheet, verify).
     /// - Throws: ``UsageError`` naming the option and the allowed range; ``SpinRenderError``
     ///   `.badData` when the render would need more than `--max-memory`.
-    static func request(from arguments: ParsedArguments, storage: FrameStorage? = .allFrames) throws -> RenderRequest {
+    static func request(from arguments: ParsedArguments, storage: FrameStorage? = .allFrames,
+                        source: String? = nil) throws -> RenderRequest {
         var request = RenderRequest()
+        if let source {
+            try load(source, view: arguments.value("view"), into: &request, arguments)
+        } else if arguments.has("view") {
+            throw UsageError(message: "The option '--view <name>' chooses a view of a source file; give a .swift <source>, or use '--mode' for the built-in example")
+        }
         var scene = SceneConfiguration()
         scene.mode = arguments.value("mode").flatMap(SceneMode.init(rawValue:)) ?? .explicit
         scene.appearance = arguments.value("appearance").flatMap(Appearance.init(rawValue:)) ?? .light
@@ -121,13 +131,13 @@ enum RenderOptions {
             request.threads = Int(try number(arguments, "threads", default: 1, in: 1...64, wholeNumber: true))
         }
         _ = try memoryLimit(arguments)
-        let layout = SceneLayout(scene)
+        let layout = request.makeEngine()
         if scene.stage != nil && !layout.contentFitsStage {
             throw UsageError(message: "The value '\(scene.stage!)' is invalid for '--stage <WIDTHxHEIGHT>': the content does not fit it in both orientations")
         }
         // A derived length (one period of --animation, or two periods after the last
         // rotation) obeys the same limit as --duration.
-        let duration = request.effectiveDurationSeconds
+        let duration = request.effectiveDurationSeconds(using: layout)
         guard duration.isFinite, duration > 0, duration <= 600 else {
             let repeats = scene.animation.periodSeconds != nil ? "repeats every" : "lasts"
             let subject = arguments.value("animation") != nil ? "'--animation <expression>'" : "the animation"
@@ -157,7 +167,7 @@ enum RenderOptions {
 
     /// `the render of 785 × 682 pixels × 25 frames`, for memory messages.
     static func renderSubject(_ request: RenderRequest) -> String {
-        let layout = SceneLayout(request.scene)
+        let layout = request.makeEngine()
         return "the render of \(layout.canvasWidth) × \(layout.canvasHeight) pixels × \(SpinRenderer.emittedFrameCount(request)) frames"
     }
 
@@ -216,12 +226,54 @@ enum RenderOptions {
 }
 
 extension RenderOptions {
+    /// The `<source>` argument of the rendering commands.
+    static let sourceArgument = ArgumentSpec(
+        name: "source", help: "SwiftUI source to render: a .swift file, or '-' for standard input (default: the built-in documentation example, see --mode).",
+        optional: true)
+
+    /// Whether an input names SwiftUI source (`.swift`) rather than an image.
+    static func isSourcePath(_ path: String) -> Bool { path.lowercased().hasSuffix(".swift") }
+
+    /// Options that shape the built-in example; a source file's own code decides these.
+    static let builtInShapingOptions = ["mode", "point-size", "weight", "symbol-scale", "color", "animation", "effect"]
+
+    /// Reads SwiftUI source from `path` (`-`: standard input) and sets `request` to render `view`
+    /// of it.
+    ///
+    /// - Throws: ``UsageError`` when a built-in shaping option is given too (the source decides
+    ///   it) or the view cannot be chosen; ``SpinRenderError`` `.noInput` (66) for a missing file;
+    ///   ``SourceFailure`` (65) with the source's `file:line:column: error: …`.
+    static func load(_ path: String, view: String?, into request: inout RenderRequest, _ arguments: ParsedArguments) throws {
+        if let option = builtInShapingOptions.first(where: arguments.has) {
+            throw UsageError(message: "The option '--\(option)' shapes the built-in example; with the source '\(Echo.cut(path, limit: Echo.pathLimit))' its code decides that: write it as a modifier there")
+        }
+        if path == "-" && isatty(STDIN_FILENO) == 1 {
+            throw UsageError(message: "The source '-' reads standard input, which is a terminal; pipe Swift source into it (… | spinrender - -o spinner.gif)")
+        }
+        let bytes = path == "-"
+            ? try InputFile.readStandardInput(maximumBytes: SwiftUIProgram.maximumSourceBytes)
+            : try InputFile.read(path, maximumBytes: SwiftUIProgram.maximumSourceBytes)
+        let fileName = path == "-" ? "<stdin>" : path
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw SpinRenderError(.badData, "\(Echo.cut(fileName, limit: Echo.pathLimit)): not UTF-8 text; Swift source is UTF-8")
+        }
+        do {
+            try request.setSource(text, fileName: fileName, view: view)
+        } catch {
+            switch error {
+            case let .source(diagnostic): throw SourceFailure(diagnostic: diagnostic)
+            case let .viewSelection(selection):
+                throw UsageError(message: "\(Echo.cut(fileName, limit: Echo.pathLimit)): \(selection.description)")
+            }
+        }
+    }
+
     /// The render options of a parsed command line that change the frames, as words that
     /// reproduce them (recorded in `frames.json`): outputs, reports and verbosity left out, and
     /// so are ``framesIndependentOptions``, so that a frame folder is byte-identical whatever
     /// they were.
-    static func reproducibleArguments(_ arguments: ParsedArguments) -> [String] {
-        var words: [String] = []
+    static func reproducibleArguments(_ arguments: ParsedArguments, source: String? = nil) -> [String] {
+        var words: [String] = source.map { [$0] } ?? []
         for spec in specs where arguments.has(spec.name) && !framesIndependentOptions.contains(spec.name) {
             switch spec.kind {
             case .flag: words.append("--\(spec.name)")
@@ -242,9 +294,15 @@ extension RenderOptions {
     /// A progress bar for renders big enough to take noticeable time (over 20 million
     /// pixel-frames, about a second); `nil` for small ones, where a bar would only flicker.
     static func progressBar(for request: RenderRequest, console: Console) -> ProgressBar? {
-        let layout = SceneLayout(request.scene)
-        let work = layout.canvasWidth * layout.canvasHeight * request.frameCount
+        let layout = request.makeEngine()
+        let work = layout.canvasWidth * layout.canvasHeight * request.frameCount(using: layout)
         guard work > 20_000_000 else { return nil }
         return ProgressBar.standardError(label: "render", total: request.frameCount, quiet: console.quiet)
     }
+}
+
+/// SwiftUI source that cannot be rendered: printed as a compiler prints it
+/// (`Spinner.swift:7:13: error: …`, the line, a caret), exit 65.
+struct SourceFailure: Error {
+    var diagnostic: SourceDiagnostic
 }

@@ -91,7 +91,7 @@ enum BatchCommand: Command {
                 }
                 let parsed = try ParsedArguments.parse(entry.arguments + ["--output", entry.resolvedOutput],
                                                        options: entryOptions, positionalCount: 0...0)
-                let request = try RenderOptions.request(from: parsed, storage: .streamedGIF)
+                let request = try RenderOptions.request(from: parsed, storage: .streamedGIF, source: entry.resolvedSource)
                 // The batch's limit bounds every entry too: one that needs more alone fails.
                 try SpinRenderer.memoryEstimate(request, holding: .streamedGIF).check(
                     limit: limit, subject: RenderOptions.renderSubject(request),

@@ -16,7 +16,7 @@ enum FramesCommand: Command {
       their delays and loop count in frames.json.
     """
     static let usage = "spinrender frames [<input>] [<options>] --output <output>"
-    static let arguments = [ArgumentSpec(name: "input", help: "A GIF to export instead of rendering; '-' reads it from standard input.", optional: true)]
+    static let arguments = [ArgumentSpec(name: "input", help: "SwiftUI source to render (a .swift file), or a GIF or PNG to export instead of rendering ('-' reads a GIF or PNG from standard input).", optional: true)]
     static let positionalCount = 0...1
     static var options: [OptionSpec] {
         [.option("output", short: "o", value: "output", help: "The folder to write; created when missing (a name ending in .png, .gif or another image extension is refused).", isPath: true)]
@@ -41,7 +41,9 @@ enum FramesCommand: Command {
                 throw UsageError(message: "The value '\(Echo.cut(output, limit: Echo.pathLimit))' is invalid for '-o, --output <output>': frames are written to a folder of PNG files, and '\(name)' names one image; give a folder path")
             }
         }
-        if let input = arguments.positionals.first {
+        let input = arguments.positionals.first
+        let source = input.flatMap { RenderOptions.isSourcePath($0) ? $0 : nil }
+        if let input, source == nil {
             if let option = RenderOptions.specs.first(where: { arguments.has($0.name) && $0.name != "max-memory" }) {
                 throw UsageError(message: "The option '--\(option.name)' is a render option; it does not apply when reading '\(input)'")
             }
@@ -64,11 +66,11 @@ enum FramesCommand: Command {
             console.info("\(output): \(loaded.sequence.frames.count) frames from \(input)")
             return 0
         }
-        let request = try RenderOptions.request(from: arguments)
+        let request = try RenderOptions.request(from: arguments, source: source)
         let animation = SpinRenderer.renderFrames(request)
         animation.warnings.forEach(console.warning)
         try FrameFolder.write(animation.sequence, to: output, scale: request.scene.scale,
-                              arguments: RenderOptions.reproducibleArguments(arguments))
+                              arguments: RenderOptions.reproducibleArguments(arguments, source: source))
         console.info("\(output): \(animation.sequence.frames.count) frames, \(animation.sequence.width)×\(animation.sequence.height) px")
         return 0
     }

@@ -10,7 +10,9 @@ enum SheetCommand: Command {
       (one period) unless --no-compact is given. The sheet is always a PNG: an output with another
       extension, such as .gif, is a usage error; a name without an extension is written as PNG.
     """
-    static let usage = "spinrender sheet [<options>] --output <output>"
+    static let usage = "spinrender sheet [<source>] [<options>] --output <output>"
+    static let arguments = [RenderOptions.sourceArgument]
+    static let positionalCount = 0...1
     static var options: [OptionSpec] {
         [
             .option("output", short: "o", value: "output",
@@ -35,7 +37,7 @@ enum SheetCommand: Command {
             columns = count
         }
         try StandardOutput.refuseTerminal(output: output, format: "PNG")
-        let request = try RenderOptions.request(from: arguments, storage: nil)
+        let request = try RenderOptions.request(from: arguments, storage: nil, source: arguments.positionals.first)
         let scene = request.scene
         let fontScale = max(2, Int(scene.scale))
         // The whole peak, before any frame is drawn: the frames, the sheet they are copied into

@@ -1,0 +1,314 @@
+import Motion
+import Raster
+
+/// One step of a node's structural identity: where it sits in its parent.
+enum PathStep: Hashable, Sendable {
+    /// Child `index` of a stack (empty children keep their index).
+    case child(Int)
+    /// Branch of a conditional.
+    case branch(Int)
+    /// The body of a custom view of this name.
+    case custom(String)
+    /// The content of a modifier of this kind (``EngineLayout/modifierKind(_:)``).
+    case content(Int)
+    /// The view of a `background(_:)`.
+    case background
+}
+
+/// A node's structural identity, interned: the root is 0, every other node is numbered by
+/// ``IdentityTable`` from its parent's number and its step, so the same place in two trees
+/// gets the same number.
+typealias NodePath = Int
+
+/// The numbers of structural identities, shared by every tree of one script.
+struct IdentityTable: Sendable {
+    private struct Link: Hashable {
+        var parent: Int
+        var step: PathStep
+    }
+
+    private var ids: [Link: Int] = [:]
+
+    /// The identity of the node at `step` under `parent`.
+    mutating func id(_ parent: NodePath, _ step: PathStep) -> NodePath {
+        let link = Link(parent: parent, step: step)
+        if let id = ids[link] { return id }
+        let id = ids.count + 1
+        ids[link] = id
+        return id
+    }
+}
+
+/// A size proposal in points; `nil` on an axis asks for the ideal size (SwiftUI's
+/// `ProposedViewSize`).
+struct Proposal: Hashable, Sendable {
+    var width: Double?
+    var height: Double?
+
+    static let unspecified = Proposal(width: nil, height: nil)
+}
+
+/// A laid-out frame in points: its centre and size (centres are kept rather than origins so
+/// that centring arithmetic is exact).
+struct NodeFrame: Hashable, Sendable {
+    var centre: AnimatablePoint
+    var size: AnimatablePoint
+}
+
+/// What the environment hands down to a view: the font, symbol scale and styles in force.
+struct ViewEnvironment: Hashable, Sendable {
+    /// `font(_:)`; `nil` is the body style, 17 pt regular on iOS at the default Dynamic Type size.
+    var font: FontValue? { didSet { symbol = ViewEnvironment.glyph(font, weight, imageScale) } }
+    /// `fontWeight(_:)`, applied to the font in force.
+    var weight: SymbolWeight? { didSet { symbol = ViewEnvironment.glyph(font, weight, imageScale) } }
+    /// `imageScale(_:)`; `.medium` is `Image`'s default.
+    var imageScale: SymbolScale = .medium { didSet { symbol = ViewEnvironment.glyph(font, weight, imageScale) } }
+    /// `foregroundStyle(_:)` / `foregroundColor(_:)`; `nil` is `.primary`.
+    var foreground: ColorValue?
+    /// `tint(_:)`.
+    var tint: ColorValue?
+    /// `controlSize(_:)`.
+    var controlSize: ControlSize = .regular
+    /// The rays glyph for this environment (made when the font changes: layout asks for it often).
+    private(set) var symbol = ViewEnvironment.glyph(nil, nil, .medium)
+
+    private static func glyph(_ font: FontValue?, _ weight: SymbolWeight?, _ scale: SymbolScale) -> RaysSymbol {
+        RaysSymbol(pointSize: font?.pointSize ?? 17, weight: weight ?? font?.weight ?? .regular, scale: scale)
+    }
+
+    /// The environment inside `modifier`.
+    func applying(_ modifier: ViewModifier) -> ViewEnvironment {
+        var copy = self
+        switch modifier {
+        case let .foregroundStyle(color): copy.foreground = color
+        case let .tint(color): copy.tint = color
+        case let .font(font):
+            copy.weight = nil
+            copy.font = font
+        case let .fontWeight(weight): copy.weight = weight
+        case let .imageScale(scale): copy.imageScale = scale
+        case let .controlSize(size): copy.controlSize = size
+        default: break
+        }
+        return copy
+    }
+}
+
+/// SwiftUI's layout rules for the view tree: a parent proposes a size, the child chooses its
+/// own, the parent places it.
+///
+/// - An image of a symbol is the glyph's frame whatever it is offered.
+/// - Shapes and colours take the space offered; on an axis left unspecified they take 10 pt,
+///   the placeholder SwiftUI documents for flexible views
+///   (`ProposedViewSize.replacingUnspecifiedDimensions(by:)`, default 10 × 10).
+/// - `ProgressView` is the 20 × 20 pt activity indicator (`UIActivityIndicatorView.medium`).
+/// - Stacks offer their space to the least flexible child first, each an equal share of what is
+///   left, then hug their children, with 8 pt between neighbours by default; they align
+///   children by `alignment` on the cross axis (centre by default).
+/// - `padding` insets the proposal and the size; `frame(width:height:alignment:)` fixes the
+///   axes it names and aligns the child in them; `border`, `background` and the effects take
+///   their content's frame.
+enum EngineLayout {
+    /// SwiftUI's default spacing between two images in a stack, in points.
+    static let defaultSpacing = 8.0
+    /// The ideal size of a view that takes what it is offered, per axis, in points.
+    static let placeholderSide = 10.0
+
+    /// A number per kind of modifier: changing a modifier's kind changes its content's identity.
+    static func modifierKind(_ modifier: ViewModifier) -> Int {
+        switch modifier {
+        case .rotationEffect: 0
+        case .scaleEffect: 1
+        case .opacity: 2
+        case .offset: 3
+        case .foregroundStyle: 4
+        case .tint: 5
+        case .font: 6
+        case .fontWeight: 7
+        case .imageScale: 8
+        case .controlSize: 9
+        case .frame: 10
+        case .padding: 11
+        case .border: 12
+        case .background: 13
+        case .animation: 14
+        case .transaction: 15
+        }
+    }
+
+    /// The size `node` chooses for `proposal`, in points.
+    static func size(of node: ViewNode, _ proposal: Proposal, _ environment: ViewEnvironment) -> AnimatablePoint {
+        switch node {
+        case .symbol:
+            let frame = environment.symbol.frameSize
+            return AnimatablePoint(x: frame.width, y: frame.height)
+        case .progressView:
+            let side = ActivityIndicator(controlSize: environment.controlSize).fittingSize
+            return AnimatablePoint(x: side.width, y: side.height)
+        case .shape, .color:
+            return AnimatablePoint(x: proposal.width ?? placeholderSide, y: proposal.height ?? placeholderSide)
+        case let .stack(axis, _, spacing, children):
+            return stackSizes(axis, spacing: spacing, children, proposal, environment).size
+        case let .conditional(_, child), let .custom(_, child):
+            return size(of: child, proposal, environment)
+        case let .modified(child, modifier):
+            let inner = environment.applying(modifier)
+            switch modifier {
+            case let .padding(insets):
+                let childSize = size(of: child, inset(proposal, insets), inner)
+                return AnimatablePoint(x: childSize.x + (insets.leading + insets.trailing),
+                                       y: childSize.y + (insets.top + insets.bottom))
+            case let .frame(width, height, _):
+                let childSize = size(of: child, Proposal(width: width ?? proposal.width, height: height ?? proposal.height), inner)
+                return AnimatablePoint(x: width ?? childSize.x, y: height ?? childSize.y)
+            default:
+                return size(of: child, proposal, inner)
+            }
+        case .empty:
+            return .zero
+        }
+    }
+
+    static func inset(_ proposal: Proposal, _ insets: EdgeInsets) -> Proposal {
+        Proposal(width: proposal.width.map { max(0, $0 - (insets.leading + insets.trailing)) },
+                 height: proposal.height.map { max(0, $0 - (insets.top + insets.bottom)) })
+    }
+
+    /// The sizes stack children choose and the stack's own size.
+    static func stackSizes(_ axis: StackAxis, spacing: Double?, _ children: [ViewNode], _ proposal: Proposal,
+                           _ environment: ViewEnvironment) -> (children: [AnimatablePoint?], size: AnimatablePoint) {
+        let present = children.indices.filter { children[$0] != .empty }
+        var sizes = [AnimatablePoint?](repeating: nil, count: children.count)
+        if axis == .depth {
+            var size = AnimatablePoint.zero
+            for index in present {
+                let child = self.size(of: children[index], proposal, environment)
+                sizes[index] = child
+                size = AnimatablePoint(x: max(size.x, child.x), y: max(size.y, child.y))
+            }
+            return (sizes, size)
+        }
+        let vertical = axis == .vertical
+        let gap = spacing ?? defaultSpacing
+        let along = vertical ? proposal.height : proposal.width
+        func propose(_ length: Double?) -> Proposal {
+            vertical ? Proposal(width: proposal.width, height: length) : Proposal(width: length, height: proposal.height)
+        }
+        func length(_ size: AnimatablePoint) -> Double { vertical ? size.y : size.x }
+        if let along {
+            // Least flexible first, each offered an equal share of what remains.
+            let flexibility = present.map { index in
+                length(self.size(of: children[index], propose(.infinity), environment))
+                    - length(self.size(of: children[index], propose(0), environment))
+            }
+            let order = present.indices.sorted { flexibility[$0] < flexibility[$1] }
+            var remaining = along - gap * Double(max(0, present.count - 1))
+            for (placed, position) in order.enumerated() {
+                let index = present[position]
+                let offer = max(0, remaining / Double(present.count - placed))
+                let child = self.size(of: children[index], propose(offer), environment)
+                sizes[index] = child
+                remaining -= length(child)
+            }
+        } else {
+            for index in present { sizes[index] = self.size(of: children[index], propose(nil), environment) }
+        }
+        var total = 0.0, cross = 0.0
+        for index in present {
+            let child = sizes[index]!
+            total += length(child)
+            cross = max(cross, vertical ? child.x : child.y)
+        }
+        total += gap * Double(max(0, present.count - 1))
+        return (sizes, vertical ? AnimatablePoint(x: cross, y: total) : AnimatablePoint(x: total, y: cross))
+    }
+
+    /// Lays out `node` at `path`, offered `proposal` and centred on `centre`: records the frame
+    /// of it and of every node under it.
+    static func place(_ node: ViewNode, at path: NodePath, proposal: Proposal, centre: AnimatablePoint,
+                      _ environment: ViewEnvironment, _ table: inout IdentityTable,
+                      into frames: inout [NodePath: NodeFrame]) {
+        let own = size(of: node, proposal, environment)
+        frames[path] = NodeFrame(centre: centre, size: own)
+        switch node {
+        case .symbol, .progressView, .shape, .color, .empty:
+            return
+        case let .stack(axis, alignment, spacing, children):
+            let (sizes, total) = stackSizes(axis, spacing: spacing, children, proposal, environment)
+            let gap = spacing ?? defaultSpacing
+            var run = 0.0
+            for (index, child) in children.enumerated() {
+                guard let childSize = sizes[index] else { continue }
+                let childProposal: Proposal
+                switch axis {
+                case .vertical: childProposal = Proposal(width: proposal.width, height: childSize.y)
+                case .horizontal: childProposal = Proposal(width: childSize.x, height: proposal.height)
+                case .depth: childProposal = proposal
+                }
+                var childCentre = centre
+                let crossX = (alignment.horizontal - 0.5) * (total.x - childSize.x)
+                let crossY = (alignment.vertical - 0.5) * (total.y - childSize.y)
+                switch axis {
+                case .vertical:
+                    childCentre.x = centre.x + crossX
+                    childCentre.y = centre.y + ((run + childSize.y / 2) - total.y / 2)
+                    run += childSize.y + gap
+                case .horizontal:
+                    childCentre.x = centre.x + ((run + childSize.x / 2) - total.x / 2)
+                    childCentre.y = centre.y + crossY
+                    run += childSize.x + gap
+                case .depth:
+                    childCentre.x = centre.x + crossX
+                    childCentre.y = centre.y + crossY
+                }
+                place(child, at: table.id(path, .child(index)), proposal: childProposal, centre: childCentre, environment,
+                      &table, into: &frames)
+            }
+        case let .conditional(branch, child):
+            place(child, at: table.id(path, .branch(branch)), proposal: proposal, centre: centre, environment, &table,
+                  into: &frames)
+        case let .custom(name, child):
+            place(child, at: table.id(path, .custom(name)), proposal: proposal, centre: centre, environment, &table,
+                  into: &frames)
+        case let .modified(child, modifier):
+            let inner = environment.applying(modifier)
+            let childPath = table.id(path, .content(modifierKind(modifier)))
+            switch modifier {
+            case let .padding(insets):
+                let childCentre = AnimatablePoint(x: centre.x + (insets.leading - insets.trailing) / 2,
+                                                  y: centre.y + (insets.top - insets.bottom) / 2)
+                place(child, at: childPath, proposal: inset(proposal, insets), centre: childCentre, inner, &table, into: &frames)
+            case let .frame(width, height, alignment):
+                let childProposal = Proposal(width: width ?? proposal.width, height: height ?? proposal.height)
+                let childSize = size(of: child, childProposal, inner)
+                let childCentre = AnimatablePoint(x: centre.x + (alignment.horizontal - 0.5) * (own.x - childSize.x),
+                                                  y: centre.y + (alignment.vertical - 0.5) * (own.y - childSize.y))
+                place(child, at: childPath, proposal: childProposal, centre: childCentre, inner, &table, into: &frames)
+            case let .background(view):
+                place(view, at: table.id(path, .background), proposal: Proposal(width: own.x, height: own.y),
+                      centre: centre, environment, &table, into: &frames)
+                place(child, at: childPath, proposal: proposal, centre: centre, inner, &table, into: &frames)
+            default:
+                place(child, at: childPath, proposal: proposal, centre: centre, inner, &table, into: &frames)
+            }
+        }
+    }
+
+    /// Whether the root draws its own edge (its outermost layout modifier is `padding`,
+    /// `border` or `background`), looking through custom views, conditionals and modifiers that
+    /// do not change layout.
+    static func framesItself(_ node: ViewNode) -> Bool {
+        switch node {
+        case let .custom(_, child), let .conditional(_, child):
+            return framesItself(child)
+        case let .modified(child, modifier):
+            switch modifier {
+            case .padding, .border, .background: return true
+            case .frame: return false
+            default: return framesItself(child)
+            }
+        default:
+            return false
+        }
+    }
+}

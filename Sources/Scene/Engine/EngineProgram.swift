@@ -1,0 +1,196 @@
+import Motion
+import Raster
+
+/// An animatable property of one node.
+enum PropertyName: Hashable, Sendable {
+    case centre, size, rotation, scale, opacity, offset, trimFrom, trimTo, colour
+}
+
+/// A property by the identity of its node.
+struct PropertyKey: Hashable, Sendable {
+    var path: NodePath
+    var property: PropertyName
+}
+
+/// A property's value in one tree.
+enum PropertyValue: Hashable, Sendable {
+    case number(Double)
+    case point(AnimatablePoint)
+    case colour(AnimatableColor)
+}
+
+/// A modifier between the root and a property that acts on the transactions passing through.
+enum ChainLink: Hashable, Sendable {
+    case transaction(TransactionEdit)
+    /// `animation(_:value:)` at the node `path` (its value is compared between trees).
+    case animation(Animation?, value: StateValue?, path: NodePath)
+}
+
+/// What a drawing operation draws.
+enum DrawItem: Hashable, Sendable {
+    case glyph(RaysSymbol)
+    case shape(ShapeView)
+    case border(width: Double)
+    case progressView
+}
+
+/// A geometry effect between a drawn item and the root, by the keys of its values.
+enum EffectTemplate: Hashable, Sendable {
+    case rotation(PropertyKey, anchor: NodePath, UnitPoint)
+    case scale(PropertyKey, anchor: NodePath, UnitPoint)
+    case offset(PropertyKey)
+}
+
+/// One drawing operation by the keys of its values.
+struct OpTemplate: Sendable {
+    var item: DrawItem
+    var name: String
+    var frame: NodePath
+    var colour: PropertyKey
+    var opacities: [PropertyKey]
+    /// Outermost first.
+    var effects: [EffectTemplate]
+    var trim: (from: PropertyKey, to: PropertyKey)?
+}
+
+/// One view tree laid out for one stage orientation: every animatable property's value, the
+/// modifiers acting on its transactions, and the drawing operations back to front.
+struct Evaluation: Sendable {
+    /// Properties in tree order (a deterministic order for creating tracks).
+    var keys: [PropertyKey] = []
+    var values: [PropertyKey: PropertyValue] = [:]
+    var chains: [PropertyKey: [ChainLink]] = [:]
+    /// The values of `animation(_:value:)` modifiers, by node.
+    var boundValues: [NodePath: StateValue] = [:]
+    /// Rotations that turn a lone rays glyph about its centre (for the 8-fold symmetry).
+    var glyphRotations: Set<PropertyKey> = []
+    var ops: [OpTemplate] = []
+
+    mutating func add(_ key: PropertyKey, _ value: PropertyValue, chain: [ChainLink]) {
+        if values.updateValue(value, forKey: key) == nil { keys.append(key) }
+        chains[key] = chain
+    }
+
+    /// Walks a laid-out tree, collecting properties and drawing operations.
+    struct Builder {
+        let palette: SystemPalette
+        let frames: [NodePath: NodeFrame]
+        var table: IdentityTable
+        var evaluation = Evaluation()
+
+        mutating func walk(_ node: ViewNode, _ path: NodePath, _ environment: ViewEnvironment, _ chain: [ChainLink],
+                           _ effects: [EffectTemplate], _ opacities: [PropertyKey], _ name: String?) {
+            if let frame = frames[path], node != .empty {
+                evaluation.add(PropertyKey(path: path, property: .centre), .point(frame.centre), chain: chain)
+                evaluation.add(PropertyKey(path: path, property: .size), .point(frame.size), chain: chain)
+            }
+            func colour(_ value: ColorValue) -> PropertyKey {
+                let key = PropertyKey(path: path, property: .colour)
+                evaluation.add(key, .colour(AnimatableColor(palette.resolve(value))), chain: chain)
+                return key
+            }
+            func emit(_ item: DrawItem, _ kind: String, colour key: PropertyKey, trim: (PropertyKey, PropertyKey)? = nil) {
+                evaluation.ops.append(OpTemplate(item: item, name: name ?? kind, frame: path, colour: key,
+                                                 opacities: opacities, effects: effects, trim: trim))
+            }
+            let foreground = environment.foreground ?? .system("primary")
+            switch node {
+            case .symbol:
+                emit(.glyph(environment.symbol), "Image", colour: colour(foreground))
+            case .progressView:
+                let standard = ColorValue.fixed(ActivityIndicator.defaultColor(for: palette.primary == .black ? .light : .dark))
+                emit(.progressView, "ProgressView", colour: colour(environment.tint ?? standard))
+            case let .shape(shape):
+                let paint: ColorValue?
+                switch shape.paint {
+                case let .fill(value): paint = value
+                case let .stroke(value, _): paint = value
+                }
+                let from = PropertyKey(path: path, property: .trimFrom), to = PropertyKey(path: path, property: .trimTo)
+                evaluation.add(from, .number(shape.trimFrom), chain: chain)
+                evaluation.add(to, .number(shape.trimTo), chain: chain)
+                emit(.shape(shape), Self.shapeName(shape.kind), colour: colour(paint ?? foreground), trim: (from, to))
+            case let .color(value):
+                emit(.shape(ShapeView(kind: .rectangle)), "Color", colour: colour(value))
+            case let .stack(_, _, _, children):
+                for (index, child) in children.enumerated() {
+                    walk(child, table.id(path, .child(index)), environment, chain, effects, opacities, name)
+                }
+            case let .conditional(branch, child):
+                walk(child, table.id(path, .branch(branch)), environment, chain, effects, opacities, name)
+            case let .custom(customName, child):
+                walk(child, table.id(path, .custom(customName)), environment, chain, effects, opacities, customName)
+            case .empty:
+                break
+            case let .modified(child, modifier):
+                let childPath = table.id(path, .content(EngineLayout.modifierKind(modifier)))
+                var chain = chain, effects = effects, opacities = opacities
+                switch modifier {
+                case let .rotationEffect(degrees, anchor):
+                    let key = PropertyKey(path: path, property: .rotation)
+                    evaluation.add(key, .number(degrees), chain: chain)
+                    effects.append(.rotation(key, anchor: childPath, anchor))
+                    if anchor == .center && Self.isLoneGlyph(child) { evaluation.glyphRotations.insert(key) }
+                case let .scaleEffect(x, y, anchor):
+                    let key = PropertyKey(path: path, property: .scale)
+                    evaluation.add(key, .point(AnimatablePoint(x: x, y: y)), chain: chain)
+                    effects.append(.scale(key, anchor: childPath, anchor))
+                case let .offset(x, y):
+                    let key = PropertyKey(path: path, property: .offset)
+                    evaluation.add(key, .point(AnimatablePoint(x: x, y: y)), chain: chain)
+                    effects.append(.offset(key))
+                case let .opacity(value):
+                    let key = PropertyKey(path: path, property: .opacity)
+                    evaluation.add(key, .number(value), chain: chain)
+                    opacities.append(key)
+                case let .border(value, width):
+                    // Drawn before its content, which it never overlaps at rest (it lies inside
+                    // the bounds, and content that fills them ends under it).
+                    emit(.border(width: width), "border", colour: colour(value))
+                case let .background(view):
+                    walk(view, table.id(path, .background), environment, chain, effects, opacities, name)
+                case let .animation(animation, value):
+                    if let value { evaluation.boundValues[path] = value }
+                    chain.append(.animation(animation, value: value, path: path))
+                case let .transaction(edit):
+                    chain.append(.transaction(edit))
+                default:
+                    break
+                }
+                walk(child, childPath, environment.applying(modifier), chain, effects, opacities, name)
+            }
+        }
+
+        static func shapeName(_ kind: ShapeKind) -> String {
+            switch kind {
+            case .circle: "Circle"
+            case .capsule: "Capsule"
+            case .rectangle: "Rectangle"
+            case .roundedRectangle: "RoundedRectangle"
+            }
+        }
+
+        /// Whether `node` draws one rays glyph centred in its frame, so that turning it by a
+        /// multiple of 45° about its centre draws the same picture.
+        static func isLoneGlyph(_ node: ViewNode) -> Bool {
+            switch node {
+            case .symbol: return true
+            case let .custom(_, child), let .conditional(_, child): return isLoneGlyph(child)
+            case let .modified(child, modifier):
+                switch modifier {
+                case .foregroundStyle, .tint, .font, .fontWeight, .imageScale, .controlSize, .animation, .transaction,
+                     .opacity:
+                    return isLoneGlyph(child)
+                case let .rotationEffect(_, anchor):
+                    return anchor == .center && isLoneGlyph(child)
+                case let .scaleEffect(x, y, anchor):
+                    return anchor == .center && x == y && isLoneGlyph(child)
+                default:
+                    return false
+                }
+            default:
+                return false
+            }
+        }
+    }
+}

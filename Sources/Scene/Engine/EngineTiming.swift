@@ -1,0 +1,138 @@
+import Motion
+
+extension ViewEngine {
+    /// Every segment of every track, with whether it belongs to a glyph rotation.
+    private var allSegments: [(start: Double, animation: Animation?)] {
+        numbers.flatMap { $0.segments.map { ($0.startSeconds, $0.animation) } }
+            + points.flatMap { $0.segments.map { ($0.startSeconds, $0.animation) } }
+            + colours.flatMap { $0.segments.map { ($0.startSeconds, $0.animation) } }
+    }
+
+    /// The common period, in seconds, of every animation that repeats for ever; `nil` when none
+    /// does or they share none within 600 s (one period, however long, is its own). For the
+    /// documentation's spinners: 2 s.
+    public var repeatPeriodSeconds: Double? {
+        var periods = Set(allSegments.compactMap { $0.animation?.periodSeconds })
+        if showsActivityIndicator { periods.insert(ActivityIndicator.patternPeriodSeconds) }
+        if periods.count == 1 { return periods.first }
+        return periods.isEmpty ? nil : commonPeriod(periods.sorted())
+    }
+
+    /// Whether a `ProgressView` is drawn at any time: its ticks step on their own, repeating
+    /// every ``ActivityIndicator/patternPeriodSeconds``.
+    var showsActivityIndicator: Bool {
+        programs.contains { $0.program.ops.contains { if case .progressView = $0.item { true } else { false } } }
+    }
+
+    /// When the last finite animation settles, in seconds; `nil` when there is none.
+    public var settleSeconds: Double? {
+        allSegments.compactMap { segment in
+            guard let animation = segment.animation, animation.periodSeconds == nil,
+                  let settle = animation.settleSeconds else { return nil }
+            return segment.start + settle
+        }.max()
+    }
+
+    /// The time of the last change, script change or device rotation, in seconds; `nil` when
+    /// there is none.
+    public var lastChangeSeconds: Double? {
+        (script.changes.map(\.timeSeconds) + rotationTimes).max()
+    }
+
+    /// The shortest time after which the picture repeats exactly, from t = 0, or `nil` when it
+    /// is not periodic from the start (device rotations, later changes, finite animations still
+    /// running, no repeating animation).
+    ///
+    /// The common period of all repeating animations, shortened by the rays glyph's 8-fold
+    /// symmetry when every rotation of a lone glyph advances by the same whole multiple of 45°
+    /// every fraction of the period and every other property repeats at that fraction (as the
+    /// documentation's linear turn does: one ray spacing every 0.25 s).
+    public var pictureRepeatSeconds: Double? { pictureRepeat }
+
+    /// ``pictureRepeatSeconds``, worked out once.
+    func computePictureRepeatSeconds() -> Double? {
+        guard rotationTimes.isEmpty, programs.allSatisfy({ $0.start <= 0 }) else { return nil }
+        var periods: [Double] = []
+        for segment in allSegments {
+            guard let animation = segment.animation else {
+                guard segment.start <= 0 else { return nil }
+                continue
+            }
+            if let period = animation.periodSeconds {
+                guard segment.start == 0, period > 0 else { return nil }
+                let samples = (0..<16).map { period * (Double($0) + 0.318) / 16 }
+                let periodic = samples.allSatisfy {
+                    abs(animation.progress(atSeconds: $0) - animation.progress(atSeconds: $0 + period)) < 1e-9
+                } && animation.progress(atSeconds: 0) == animation.progress(atSeconds: period)
+                guard periodic else { return nil }
+                periods.append(period)
+            } else {
+                guard let settle = animation.settleSeconds, segment.start + settle <= 0 else { return nil }
+            }
+        }
+        // The indicator's pattern turns one tick every 1/8 s: its picture repeats only after a
+        // whole pattern period (its ticks differ in opacity, so no symmetry shortens it).
+        let indicator = showsActivityIndicator
+        if indicator { periods.append(ActivityIndicator.patternPeriodSeconds) }
+        let distinct = Set(periods)
+        guard let period = distinct.count == 1 ? distinct.first : commonPeriod(distinct.sorted()) else { return nil }
+        let samples = (0..<16).map { period * (Double($0) + 0.318) / 16 }
+        func modulo(_ x: Double, _ m: Double) -> Double {
+            let r = x.truncatingRemainder(dividingBy: m)
+            return r < 0 ? r + m : r
+        }
+        for divisions in [8, 4, 2] {
+            let shift = period / Double(divisions)
+            if indicator {
+                let cycles = shift / ActivityIndicator.patternPeriodSeconds
+                guard abs(cycles - cycles.rounded()) < 1e-9, cycles.rounded() >= 1 else { continue }
+            }
+            func same(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
+            // Tracks that never change repeat at any shift.
+            let numbersRepeat = numbers.indices.allSatisfy { index in
+                let track = numbers[index]
+                guard !track.segments.isEmpty else { return true }
+                guard glyphRotationTracks.contains(index) else {
+                    return samples.allSatisfy { same(track.value(atSeconds: $0 + shift), track.value(atSeconds: $0)) }
+                }
+                let turns = samples.map { track.value(atSeconds: $0 + shift) - track.value(atSeconds: $0) }
+                let reference = modulo(turns[0], 360)
+                return turns.allSatisfy { turn in
+                    let ray = modulo(turn, RaysSymbol.raySpacingDegrees)
+                    let full = modulo(turn, 360)
+                    return min(ray, RaysSymbol.raySpacingDegrees - ray) < 1e-6
+                        && min(abs(full - reference), 360 - abs(full - reference)) < 1e-6
+                }
+            }
+            let pointsRepeat = points.allSatisfy { track in
+                track.segments.isEmpty || samples.allSatisfy {
+                    let a = track.value(atSeconds: $0 + shift), b = track.value(atSeconds: $0)
+                    return same(a.x, b.x) && same(a.y, b.y)
+                }
+            }
+            let coloursRepeat = colours.allSatisfy { track in
+                track.segments.isEmpty || samples.allSatisfy { track.value(atSeconds: $0 + shift).rgba8 == track.value(atSeconds: $0).rgba8 }
+            }
+            if numbersRepeat && pointsRepeat && coloursRepeat { return shift }
+        }
+        return period
+    }
+
+    /// The number of frames after which frames repeat exactly at `framesPerSecond`, or `nil`
+    /// when the picture is not periodic or its period is not a whole number of frames within
+    /// `maximumFrames`.
+    public func framePeriod(framesPerSecond: Double, maximumFrames: Int = 100_000) -> Int? {
+        guard let seconds = pictureRepeatSeconds else { return nil }
+        let framesPerRepeat = seconds * framesPerSecond
+        var multiple = 1
+        while Double(multiple) * framesPerRepeat <= Double(maximumFrames) {
+            let frames = Double(multiple) * framesPerRepeat
+            if abs(frames - frames.rounded()) < 1e-9 * max(1, frames) && frames.rounded() >= 1 {
+                return Int(frames.rounded())
+            }
+            multiple += 1
+            if multiple > 1000 { break }
+        }
+        return nil
+    }
+}

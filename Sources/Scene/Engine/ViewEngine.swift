@@ -1,0 +1,308 @@
+import Motion
+import Raster
+
+/// The view engine: a ``ViewScript`` laid out, animated and sampled at any time, from SwiftUI's
+/// model.
+///
+/// Each tree of the script (and each stage orientation, when `--rotate-at` simulates device
+/// rotations) is laid out by SwiftUI's rules (see `EngineLayout`). Nodes of successive trees are
+/// matched by structural identity (their position in the tree); every animatable property —
+/// rotation, scale, opacity, offset, trim ends, colour, and each node's frame centre and size
+/// from layout — has an `AnimatedTrack`, and each change (a script change or a device rotation)
+/// sets the new value with the change's transaction, edited by the `transaction { }` modifiers
+/// above the property's view and overridden by the `animation(_:)` / `animation(_:value:)`
+/// nearest to it. So the implicit spinner drifts after a rotation (its position is inside its
+/// `animation(_:)`) while the stack, the border and the explicit spinner move at once. A view
+/// that appears in a later tree appears without animation (no transitions).
+///
+/// The canvas is the root view's fitting size in pixels (rounded up), plus ``SceneConfiguration/padding``
+/// on every edge for a root that does not draw its own edge (its outermost layout modifier is
+/// not `padding`, `border` or `background`), or the simulated stage when one is shown. Lengths
+/// are in points, times in seconds from the moment the views appear.
+public struct ViewEngine: Sendable {
+    /// The views.
+    public let script: ViewScript
+    /// The output settings (scale, appearance, stage, rotations, background); the engine reads
+    /// no view-shaping field of it.
+    public let output: SceneConfiguration
+    /// The resolved system colours.
+    public let palette: SystemPalette
+    /// Canvas width in pixels.
+    public let canvasWidth: Int
+    /// Canvas height in pixels.
+    public let canvasHeight: Int
+    /// The simulated screen in portrait, in points, when one is shown.
+    public let stage: StageSize?
+    /// Whether the content fits the stage in both orientations (always when none is shown).
+    public let contentFitsStage: Bool
+    /// Margin around the root on every edge, in points.
+    public let margin: Double
+
+    var numbers: [AnimatedTrack<Double>] = []
+    var points: [AnimatedTrack<AnimatablePoint>] = []
+    var colours: [AnimatedTrack<AnimatableColor>] = []
+    /// Drawing programs and the time from which each is shown, ascending.
+    var programs: [(start: Double, program: Program)] = []
+    /// Number tracks that turn a lone rays glyph about its centre.
+    var glyphRotationTracks: Set<Int> = []
+    /// Times of the simulated device rotations, ascending.
+    let rotationTimes: [Double]
+    /// See ``pictureRepeatSeconds``.
+    var pictureRepeat: Double?
+
+    /// Lays out and animates `script` for the output settings.
+    ///
+    /// - Parameters:
+    ///   - script: The view trees and their changes; changes are taken in time order (a stable
+    ///     sort: changes at one time keep their order).
+    ///   - output: Scale, appearance, colour generation, stage, device rotations
+    ///     (``SceneConfiguration/layoutChanges``, each a layout change with an empty transaction,
+    ///     after any script change at the same time), ``SceneConfiguration/appearsFromOrigin``
+    ///     (every view's first layout arrives at t = 0 from the canvas origin in an empty
+    ///     transaction), background and margin.
+    public init(script: ViewScript, output: SceneConfiguration) {
+        self.script = script
+        self.output = output
+        let palette = SystemPalette(appearance: output.appearance, generation: output.colorGeneration)
+        self.palette = palette
+        let scale = output.scale
+        let trees = [script.initial] + script.changes.map(\.root)
+        func margin(_ tree: ViewNode) -> Double { EngineLayout.framesItself(tree) ? 0 : output.padding }
+        // The content: the root's fitting size plus its margin, in points and in whole pixels.
+        let contentPoints = trees.map { tree -> (width: Double, height: Double) in
+            let fit = EngineLayout.size(of: tree, .unspecified, ViewEnvironment())
+            let m = margin(tree)
+            return (fit.x + 2 * m, fit.y + 2 * m)
+        }
+        let contentPixels = contentPoints.map { (Int(($0.width * scale).rounded(.up)), Int(($0.height * scale).rounded(.up))) }
+        let widest = contentPixels.map(\.0).max()!, tallest = contentPixels.map(\.1).max()!
+        self.margin = margin(script.initial)
+        if output.showsStage {
+            let stage = output.stage ?? ViewEngine.defaultStage(contentWidth: contentPoints[0].width,
+                                                               contentHeight: contentPoints[0].height)
+            self.stage = stage
+            let side = Int((max(stage.width, stage.height) * scale).rounded(.up))
+            canvasWidth = side
+            canvasHeight = side
+            let w = Double(widest) / scale, h = Double(tallest) / scale
+            contentFitsStage = w <= stage.width && h <= stage.height && w <= stage.height && h <= stage.width
+        } else {
+            stage = nil
+            canvasWidth = widest
+            canvasHeight = tallest
+            contentFitsStage = true
+        }
+        rotationTimes = output.layoutChanges.sorted()
+        let stage = self.stage, canvasWidth = self.canvasWidth, canvasHeight = self.canvasHeight
+
+        var table = IdentityTable()
+        func evaluate(_ treeIndex: Int, rotations: Int) -> Evaluation {
+            let tree = trees[treeIndex]
+            let (cw, ch) = contentPixels[treeIndex]
+            // The content sits centred on whole pixels: in the stage's current orientation, or in
+            // the canvas.
+            var w = Double(canvasWidth), h = Double(canvasHeight)
+            if let stage {
+                let portrait = rotations % 2 == 0
+                w = ((portrait ? stage.width : stage.height) * scale).rounded()
+                h = ((portrait ? stage.height : stage.width) * scale).rounded()
+            }
+            let content = Rect(x: ((w - Double(cw)) / 2).rounded(.down), y: ((h - Double(ch)) / 2).rounded(.down),
+                               width: Double(cw), height: Double(ch))
+            let m = margin(tree)
+            let middle = content.center
+            let centre = AnimatablePoint(x: middle.x / scale, y: middle.y / scale)
+            let proposal = Proposal(width: max(0, Double(cw) / scale - 2 * m), height: max(0, Double(ch) / scale - 2 * m))
+            var frames: [NodePath: NodeFrame] = [:]
+            EngineLayout.place(tree, at: 0, proposal: proposal, centre: centre, ViewEnvironment(), &table, into: &frames)
+            var builder = Evaluation.Builder(palette: palette, frames: frames, table: table)
+            builder.walk(tree, 0, ViewEnvironment(), [], [], [], nil)
+            table = builder.table
+            return builder.evaluation
+        }
+
+        // Changes in time order; device rotations after script changes at the same time.
+        enum Event { case change(Int), rotation }
+        let changeOrder = script.changes.indices.sorted {
+            (script.changes[$0].timeSeconds, $0) < (script.changes[$1].timeSeconds, $1)
+        }
+        var events: [(time: Double, event: Event)] = changeOrder.map { (script.changes[$0].timeSeconds, .change($0)) }
+        for time in rotationTimes {
+            let index = events.firstIndex { $0.time > time } ?? events.count
+            events.insert((time, .rotation), at: index)
+        }
+
+        var live: [PropertyKey: Int] = [:]
+        var current = evaluate(0, rotations: 0)
+        var treeIndex = 0, rotations = 0
+        func makeTrack(_ key: PropertyKey, _ value: PropertyValue) {
+            switch value {
+            case let .number(v): live[key] = numbers.count; numbers.append(AnimatedTrack(initial: v))
+            case let .point(v): live[key] = points.count; points.append(AnimatedTrack(initial: v))
+            case let .colour(v): live[key] = colours.count; colours.append(AnimatedTrack(initial: v))
+            }
+        }
+        for key in current.keys {
+            var value = current.values[key]!
+            if output.appearsFromOrigin && key.property == .centre { value = .point(.zero) }
+            makeTrack(key, value)
+        }
+        func apply(_ next: Evaluation, at time: Double, transaction: Transaction, previous: Evaluation) {
+            var seen = Set<PropertyKey>()
+            for key in next.keys {
+                seen.insert(key)
+                let value = next.values[key]!
+                guard let index = live[key], previous.values[key].map({ ViewEngine.sameKind($0, value) }) ?? false else {
+                    makeTrack(key, value)  // appears without animation
+                    continue
+                }
+                let animation = ViewEngine.effectiveAnimation(next.chains[key] ?? [], transaction, before: previous,
+                                                              after: next)
+                let change = Transaction(animation: animation)
+                switch value {
+                case let .number(v): numbers[index].set(v, atSeconds: time, transaction: change)
+                case let .point(v): points[index].set(v, atSeconds: time, transaction: change)
+                case let .colour(v): colours[index].set(v, atSeconds: time, transaction: change)
+                }
+            }
+            for key in live.keys where !seen.contains(key) { live[key] = nil }
+        }
+        if output.appearsFromOrigin {
+            apply(current, at: 0, transaction: Transaction(), previous: current)
+        }
+        programs.append((-Double.infinity, resolve(current, live)))
+        for (time, event) in events {
+            let transaction: Transaction
+            switch event {
+            case let .change(index):
+                treeIndex = index + 1
+                transaction = script.changes[index].transaction
+            case .rotation:
+                rotations += 1
+                transaction = Transaction()
+            }
+            let next = evaluate(treeIndex, rotations: rotations)
+            apply(next, at: time, transaction: transaction, previous: current)
+            programs.append((time, resolve(next, live)))
+            current = next
+        }
+        pictureRepeat = computePictureRepeatSeconds()
+    }
+
+    /// Whether two values are of the same kind (a property keeps its track only then).
+    static func sameKind(_ a: PropertyValue, _ b: PropertyValue) -> Bool {
+        switch (a, b) {
+        case (.number, .number), (.point, .point), (.colour, .colour): true
+        default: false
+        }
+    }
+
+    /// The animation a property's change runs with: the change's transaction, edited on the way
+    /// down from the root by each `transaction { }` and overridden by each `animation(_:)` (and
+    /// each `animation(_:value:)` whose value differs between the trees), the nearest last.
+    /// `disablesAnimations` stops the animation modifiers.
+    static func effectiveAnimation(_ chain: [ChainLink], _ transaction: Transaction, before: Evaluation,
+                                   after: Evaluation) -> Animation? {
+        var transaction = transaction
+        for link in chain {
+            switch link {
+            case let .transaction(edit):
+                if let animation = edit.animation { transaction.animation = animation }
+                if let disables = edit.disablesAnimations { transaction.disablesAnimations = disables }
+            case let .animation(animation, value, path):
+                var changed = true
+                if let value {
+                    let old = before.boundValues[path]
+                    changed = old != nil && old != value
+                }
+                guard let animation else {
+                    if !transaction.disablesAnimations && changed { transaction.animation = nil }
+                    continue
+                }
+                let attachment: AnimationAttachment = value == nil ? .implicit(animation) : .valueBound(animation)
+                transaction.animation = attachment.effectiveAnimation(for: transaction, boundValueChanged: changed)
+            }
+        }
+        return transaction.animation
+    }
+
+    /// A portrait stage that holds the content both ways round, with a 16 pt margin, at roughly
+    /// a phone's 1 : 2 aspect: width = longest content side + 32, rounded up, height = 2 × width.
+    public static func defaultStage(contentWidth: Double, contentHeight: Double) -> StageSize {
+        let width = (max(contentWidth, contentHeight) + 2 * 16).rounded(.up)
+        return StageSize(width: width, height: 2 * width)
+    }
+
+    /// Resolves an evaluation's keys to the tracks alive after it.
+    private mutating func resolve(_ evaluation: Evaluation, _ live: [PropertyKey: Int]) -> Program {
+        for key in evaluation.glyphRotations { if let index = live[key] { glyphRotationTracks.insert(index) } }
+        func frame(_ path: NodePath) -> (Int, Int) {
+            (live[PropertyKey(path: path, property: .centre)]!, live[PropertyKey(path: path, property: .size)]!)
+        }
+        let ops = evaluation.ops.map { template -> DrawOp in
+            let (centre, size) = frame(template.frame)
+            let effects = template.effects.map { effect -> DrawOp.Effect in
+                switch effect {
+                case let .rotation(key, anchor, unit):
+                    let (c, s) = frame(anchor)
+                    return .rotation(live[key]!, anchorCentre: c, anchorSize: s, unit)
+                case let .scale(key, anchor, unit):
+                    let (c, s) = frame(anchor)
+                    return .scale(live[key]!, anchorCentre: c, anchorSize: s, unit)
+                case let .offset(key):
+                    return .offset(live[key]!)
+                }
+            }
+            return DrawOp(item: template.item, name: template.name, centre: centre, size: size,
+                          colour: live[template.colour]!, opacities: template.opacities.map { live[$0]! },
+                          effects: effects, trim: template.trim.map { (live[$0.from]!, live[$0.to]!) })
+        }
+        return Program(ops: ops)
+    }
+
+    /// The program shown at `time`.
+    func program(atSeconds time: Double) -> Program {
+        var chosen = programs[0].program
+        for entry in programs where entry.start <= time { chosen = entry.program }
+        return chosen
+    }
+
+    /// Device rotations that have happened by `time`.
+    public func rotations(atSeconds time: Double) -> Int { rotationTimes.filter { $0 <= time }.count }
+
+    /// The simulated screen at `time`, in pixels, when one is shown.
+    public func stageRect(atSeconds time: Double) -> Rect? {
+        guard let stage else { return nil }
+        let portrait = rotations(atSeconds: time) % 2 == 0
+        let scale = output.scale
+        return Rect(x: 0, y: 0, width: ((portrait ? stage.width : stage.height) * scale).rounded(),
+                    height: ((portrait ? stage.height : stage.width) * scale).rounded())
+    }
+}
+
+/// One tree's drawing, back to front, by track indices.
+struct Program: Sendable {
+    var ops: [DrawOp]
+}
+
+/// One drawing operation: an item in its node's frame, under the effects and opacities above it.
+struct DrawOp: Sendable {
+    enum Effect: Sendable {
+        case rotation(Int, anchorCentre: Int, anchorSize: Int, UnitPoint)
+        case scale(Int, anchorCentre: Int, anchorSize: Int, UnitPoint)
+        case offset(Int)
+    }
+
+    var item: DrawItem
+    var name: String
+    /// Point tracks of the frame.
+    var centre: Int
+    var size: Int
+    /// Colour track.
+    var colour: Int
+    /// Number tracks.
+    var opacities: [Int]
+    /// Outermost first.
+    var effects: [Effect]
+    var trim: (from: Int, to: Int)?
+}

@@ -1,0 +1,218 @@
+import Motion
+import Raster
+
+/// One drawn view at one moment, for reports and tests (`spinrender timeline`).
+public struct ViewSample: Hashable, Sendable {
+    /// The innermost custom view it belongs to (`Spinner`), or its kind (`Image`, `Circle`).
+    public var name: String
+    /// Its laid-out frame, in points on the canvas, before geometry effects.
+    public var frame: Rect
+    /// Where its frame's centre is drawn after rotation, scale and offset effects, in points.
+    public var centre: Point
+    /// Sum of the rotation effects on it, degrees clockwise.
+    public var rotationDegrees: Double
+    /// Product of the horizontal scale effects on it.
+    public var scaleFactor: Double
+    /// Product of the opacities on it, each clamped to 0…1.
+    public var opacity: Double
+}
+
+/// Where an operation's item is drawn at one moment.
+struct Placement {
+    /// Centre of the item's frame, in points.
+    var centre: AnimatablePoint
+    /// Size of the frame, in points.
+    var size: AnimatablePoint
+    /// The effects' linear part (device space and point space alike: no translation).
+    var linear: AffineTransform
+    /// The effects' displacement of the frame centre, in points.
+    var displacement: AnimatablePoint
+    var rotationDegrees: Double
+    var scaleFactor: Double
+    var opacity: Double
+    var colour: RGBA8
+
+    /// The item's local device coordinates (origin at its frame centre) to canvas pixels.
+    func transform(scale: Double) -> AffineTransform {
+        linear.concatenating(.translation(x: (centre.x + displacement.x) * scale, y: (centre.y + displacement.y) * scale))
+    }
+}
+
+extension ViewEngine {
+    /// The presented placement of `op` at `time`.
+    func placement(of op: DrawOp, atSeconds time: Double) -> Placement {
+        let centre = points[op.centre].value(atSeconds: time)
+        let size = points[op.size].value(atSeconds: time)
+        var linear = AffineTransform.identity
+        var displacement = AnimatablePoint.zero
+        var degrees = 0.0, factor = 1.0
+        func apply(_ transform: AffineTransform, anchorCentre: Int, anchorSize: Int, _ unit: UnitPoint) {
+            let middle = points[anchorCentre].value(atSeconds: time)
+            let extent = points[anchorSize].value(atSeconds: time)
+            let anchor = AnimatablePoint(x: middle.x + (unit.x - 0.5) * extent.x, y: middle.y + (unit.y - 0.5) * extent.y)
+            linear = linear.concatenating(transform)
+            // p ↦ L(p − a) + a, applied to the displaced centre.
+            let moved = transform.apply(Point(x: (displacement.x + centre.x) - anchor.x,
+                                              y: (displacement.y + centre.y) - anchor.y))
+            displacement = AnimatablePoint(x: moved.x + (anchor.x - centre.x), y: moved.y + (anchor.y - centre.y))
+        }
+        for effect in op.effects.reversed() {
+            switch effect {
+            case let .rotation(track, anchorCentre, anchorSize, unit):
+                let value = numbers[track].value(atSeconds: time)
+                degrees += value
+                apply(.rotation(radians: value * Double.pi / 180), anchorCentre: anchorCentre, anchorSize: anchorSize, unit)
+            case let .scale(track, anchorCentre, anchorSize, unit):
+                let value = points[track].value(atSeconds: time)
+                factor *= value.x
+                apply(.scale(x: value.x, y: value.y), anchorCentre: anchorCentre, anchorSize: anchorSize, unit)
+            case let .offset(track):
+                displacement += points[track].value(atSeconds: time)
+            }
+        }
+        var opacity = 1.0
+        for track in op.opacities { opacity *= min(1, max(0, numbers[track].value(atSeconds: time))) }
+        return Placement(centre: centre, size: size, linear: linear, displacement: displacement, rotationDegrees: degrees,
+                         scaleFactor: factor, opacity: opacity, colour: colours[op.colour].value(atSeconds: time).rgba8)
+    }
+
+    /// The drawn views (symbols, shapes, colours, progress views; not borders) at `time`, back
+    /// to front.
+    public func views(atSeconds time: Double) -> [ViewSample] {
+        program(atSeconds: time).ops.compactMap { op in
+            if case .border = op.item { return nil }
+            let p = placement(of: op, atSeconds: time)
+            return ViewSample(name: op.name,
+                              frame: Rect(x: p.centre.x - p.size.x / 2, y: p.centre.y - p.size.y / 2,
+                                          width: p.size.x, height: p.size.y),
+                              centre: Point(x: p.centre.x + p.displacement.x, y: p.centre.y + p.displacement.y),
+                              rotationDegrees: p.rotationDegrees, scaleFactor: p.scaleFactor, opacity: p.opacity)
+        }
+    }
+}
+
+/// Draws a ``ViewEngine``'s frames.
+///
+/// Frames are `canvasWidth × canvasHeight` RGBA8 images: the background, the stage outline in
+/// `.secondary`, then the tree back to front — each border and background before the view it
+/// decorates, then glyphs and shapes — anti-aliased with exact-area coverage and composited
+/// source-over. Each rays glyph is flattened once in device pixels (chords within
+/// ``CoverageRasterizer/defaultTolerance`` of its arcs); a frame only turns, scales and moves
+/// its vertices, which keeps that bound (scaling down only tightens it). Borders are snapped
+/// outward to whole pixels, as SwiftUI aligns view edges to the pixel grid; glyphs are placed
+/// exactly.
+public struct ViewRenderer: Sendable {
+    /// The animated views.
+    public let engine: ViewEngine
+    private let glyphs: [RaysSymbol: [[Point]]]
+
+    /// Prepares to draw `engine`'s frames.
+    public init(_ engine: ViewEngine) {
+        self.engine = engine
+        var glyphs: [RaysSymbol: [[Point]]] = [:]
+        let scale = engine.output.scale
+        for (_, program) in engine.programs {
+            for op in program.ops {
+                guard case let .glyph(symbol) = op.item, glyphs[symbol] == nil else { continue }
+                glyphs[symbol] = symbol.path(centre: .zero)
+                    .flattened(by: .scale(x: scale, y: scale), tolerance: CoverageRasterizer.defaultTolerance)
+            }
+        }
+        self.glyphs = glyphs
+    }
+
+    /// Canvas width in pixels.
+    public var width: Int { engine.canvasWidth }
+    /// Canvas height in pixels.
+    public var height: Int { engine.canvasHeight }
+    /// The resolved system colours.
+    public var palette: SystemPalette { engine.palette }
+
+    /// The canvas colour under everything: transparent, the override, or the appearance's.
+    public var backgroundColor: RGBA8 {
+        engine.output.transparentBackground ? .transparent : (engine.output.background ?? engine.palette.background)
+    }
+
+    /// A scratch accumulator of the canvas size, for ``render(atSeconds:using:)``; one per thread.
+    public func makeRasterizer() -> CoverageRasterizer { CoverageRasterizer(width: width, height: height) }
+
+    /// The frame at `time` seconds.
+    public func render(atSeconds time: Double) -> RGBAImage {
+        var rasterizer = makeRasterizer()
+        return render(atSeconds: time, using: &rasterizer)
+    }
+
+    /// The frame at `time` seconds.
+    ///
+    /// - Parameter rasterizer: scratch accumulator from ``makeRasterizer()``.
+    /// - Returns: the `width × height` frame.
+    public func render(atSeconds time: Double, using rasterizer: inout CoverageRasterizer) -> RGBAImage {
+        var image = RGBAImage(width: width, height: height, fill: backgroundColor)
+        let scale = engine.output.scale
+        let space = engine.output.blendSpace
+        if let stage = engine.stageRect(atSeconds: time) {
+            image.fill(.border(stage, lineWidth: scale), color: engine.palette.secondary, in: space, using: &rasterizer)
+        }
+        for op in engine.program(atSeconds: time).ops {
+            let placement = engine.placement(of: op, atSeconds: time)
+            var paint = placement.colour
+            paint.a = UInt8((Double(paint.a) * placement.opacity).rounded())
+            let linear = placement.linear
+            guard paint.a > 0, linear.a * linear.d - linear.b * linear.c != 0 else { continue }
+            switch op.item {
+            case let .glyph(symbol):
+                let transform = placement.transform(scale: scale)
+                rasterizer.reset()
+                for polygon in glyphs[symbol]! { rasterizer.addPolygon(polygon, transform: transform) }
+                image.composite(paint, coverage: rasterizer, in: space)
+                rasterizer.reset()
+            case let .border(width):
+                let lineWidth = width * scale
+                if linear == .identity {
+                    let x = placement.centre.x + placement.displacement.x, y = placement.centre.y + placement.displacement.y
+                    let minX = ((x - placement.size.x / 2) * scale + 1e-9).rounded(.down)
+                    let minY = ((y - placement.size.y / 2) * scale + 1e-9).rounded(.down)
+                    let maxX = ((x + placement.size.x / 2) * scale - 1e-9).rounded(.up)
+                    let maxY = ((y + placement.size.y / 2) * scale - 1e-9).rounded(.up)
+                    let rect = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+                    image.fill(.border(rect, lineWidth: lineWidth), color: paint, in: space, using: &rasterizer)
+                } else {
+                    let local = Rect(x: -placement.size.x / 2 * scale, y: -placement.size.y / 2 * scale,
+                                     width: placement.size.x * scale, height: placement.size.y * scale)
+                    image.fill(.border(local, lineWidth: lineWidth), transform: placement.transform(scale: scale),
+                               color: paint, in: space, using: &rasterizer)
+                }
+            case var .shape(shape):
+                if let (from, to) = op.trim {
+                    shape.trimFrom = engine.numbers[from].value(atSeconds: time)
+                    shape.trimTo = engine.numbers[to].value(atSeconds: time)
+                }
+                // The outline is in device pixels about the frame's centre; the placement turns,
+                // scales and moves it.
+                let local = Rect(x: -placement.size.x / 2 * scale, y: -placement.size.y / 2 * scale,
+                                 width: placement.size.x * scale, height: placement.size.y * scale)
+                let transform = placement.transform(scale: scale)
+                rasterizer.reset()
+                for polygon in outline(of: shape, in: local, scale: scale) {
+                    rasterizer.addPolygon(polygon, transform: transform)
+                }
+                image.composite(paint, coverage: rasterizer, in: space)
+                rasterizer.reset()
+            case .progressView:
+                // The ticks step with time (8 a second), not with state: the indicator is
+                // always animating, whatever the transaction.
+                let indicator = ActivityIndicator(radius: min(placement.size.x, placement.size.y) / 2)
+                let transform = placement.transform(scale: scale)
+                for tick in indicator.ticks(atSeconds: time, centre: .zero, scale: scale) {
+                    var tickPaint = paint
+                    tickPaint.a = UInt8((Double(paint.a) * tick.opacity).rounded())
+                    rasterizer.reset()
+                    for polygon in tick.polygons { rasterizer.addPolygon(polygon, transform: transform) }
+                    image.composite(tickPaint, coverage: rasterizer, in: space)
+                }
+                rasterizer.reset()
+            }
+        }
+        return image
+    }
+}

@@ -1,0 +1,30 @@
+import SpinRender
+
+/// `spinrender source`: print the built-in documentation example as SwiftUI source.
+enum SourceCommand: Command {
+    static let name = "source"
+    static let abstract = "Print the SwiftUI source the built-in --mode views are rendered from."
+    static let discussion: String? = """
+      Prints the documentation's code: the implicit Spinner, the explicit Spinner2 and the preview
+      ContentView, verbatim, with the shaping options (--animation, --effect, --point-size, --weight,
+      --symbol-scale, --color) written as the modifiers they stand for. With --mode implicit or
+      explicit a '#Preview' of that spinner follows, so that the printed file renders as that mode
+      does: 'spinrender source --mode implicit > Spinner.swift; spinrender Spinner.swift -o a.gif'
+      gives the pixels of 'spinrender --mode implicit -o a.gif'.
+    """
+    static let usage = "spinrender source [--mode <mode>] [<shaping options>]"
+    static var options: [OptionSpec] {
+        RenderOptions.specs.filter { RenderOptions.builtInShapingOptions.contains($0.name) } + Console.specs
+    }
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+        let request = try RenderOptions.request(from: arguments, storage: .noPixels)
+        let scene = request.scene
+        var text = DocumentationSource.text(shapedBy: SourceShaping(scene))
+        if arguments.has("mode"), scene.mode != .preview {
+            text += "\n\n#Preview {\n    \(DocumentationSource.viewName(for: scene.mode))()\n}"
+        }
+        try StandardOutput.write(text + "\n")
+        return 0
+    }
+}

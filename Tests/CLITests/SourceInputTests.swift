@@ -1,0 +1,160 @@
+import Foundation
+import SpinRender
+import Testing
+
+/// SwiftUI source as the input of every rendering command: the page's code renders as the
+/// built-in modes do, bad code is reported as a compiler reports it, and the options the code
+/// decides are refused.
+@Suite("SwiftUI source input")
+struct SourceInputTests {
+    /// The documentation's code in a scratch folder, as a user would paste it.
+    private static func pagedSource(_ text: String = DocumentationSource.text, name: String = "Spinner.swift") -> (folder: String, path: String) {
+        let folder = makeFolder()
+        let path = folder + "/" + name
+        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        return (folder, path)
+    }
+
+    private static func read(_ path: String) -> Data { FileManager.default.contents(atPath: path) ?? Data() }
+
+    /// The page's code, verbatim, gives the GIF of the mode whose view it names, byte for byte,
+    /// also with a rotation (the drift) and at every scale.
+    @Test(arguments: [(SceneMode.implicit, "Spinner"), (.explicit, "Spinner2"), (.preview, "ContentView")],
+          [["--scale", "1"], ["--scale", "2", "--appearance", "dark"], ["--scale", "3"],
+           ["--rotate-at", "0.5", "--scale", "1", "--appearance", "dark"], ["--rotate-at", "0.5", "--duration", "1"]])
+    func pageCodeRendersAsTheMode(mode: (SceneMode, String), options: [String]) throws {
+        let (folder, path) = Self.pagedSource()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let fromSource = try spinrender([path, "--view", mode.1] + options + ["-o", folder + "/source.gif"])
+        #expect(fromSource.status == 0, "\(fromSource.standardError)")
+        let fromMode = try spinrender(["--mode", mode.0.rawValue] + options + ["-o", folder + "/mode.gif"])
+        #expect(fromMode.status == 0, "\(fromMode.standardError)")
+        #expect(Self.read(folder + "/source.gif").count > 100)
+        #expect(Self.read(folder + "/source.gif") == Self.read(folder + "/mode.gif"))
+    }
+
+    /// `spinrender source --mode M` prints a file that renders as `--mode M`, shaping included,
+    /// through standard input.
+    @Test(arguments: ["implicit", "explicit", "preview"])
+    func printedSourceRendersAsTheMode(mode: String) throws {
+        let shaping = ["--mode", mode, "--weight", "ultralight", "--point-size", "30", "--color", "#3366CC"]
+        let printed = try spinrender(["source"] + shaping)
+        #expect(printed.status == 0, "\(printed.standardError)")
+        let (folder, path) = Self.pagedSource(printed.output)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let fromSource = try spinrender(["render", path, "--duration", "0.5", "-o", folder + "/source.gif"])
+        #expect(fromSource.status == 0, "\(fromSource.standardError)")
+        let fromMode = try spinrender(shaping + ["--duration", "0.5", "-o", folder + "/mode.gif"])
+        #expect(fromMode.status == 0, "\(fromMode.standardError)")
+        #expect(Self.read(folder + "/source.gif") == Self.read(folder + "/mode.gif"))
+    }
+
+    /// `.animation(_:value:)` instead of the deprecated modifier: after a rotation the spinner is
+    /// at its new place at once and stays there, still turning 180° a second.
+    @Test func valueBoundAnimationDoesNotDrift() throws {
+        let text = DocumentationSource.text.replacing(
+            ".animation(.linear(duration: 2).repeatForever(autoreverses: false))",
+            with: ".animation(.linear(duration: 2).repeatForever(autoreverses: false), value: animating)")
+        let (folder, path) = Self.pagedSource(text)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try spinrender(["timeline", path, "--json", "--rotate-at", "0.5", "--fps", "10", "--duration", "3"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let frames = try #require((try JSONSerialization.jsonObject(with: result.standardOutput) as? [String: Any])?["frames"] as? [[String: Any]])
+        func spinner(_ frame: Int, _ view: String) -> (angle: Double, x: Double, y: Double) {
+            let s = (frames[frame]["spinners"] as! [[String: Any]]).first { $0["view"] as! String == view }!
+            let centre = s["centre"] as! [String: Double]
+            return (s["angleDegrees"] as! Double, centre["x"]!, centre["y"]!)
+        }
+        let before = spinner(4, "Spinner"), landed = spinner(5, "Spinner")
+        #expect(landed.x != before.x || landed.y != before.y)
+        let explicitOffset = (x: spinner(5, "Spinner2").x - landed.x, y: spinner(5, "Spinner2").y - landed.y)
+        for frame in 5..<30 {
+            let s = spinner(frame, "Spinner")
+            #expect(s.x == landed.x && s.y == landed.y, "frame \(frame)")
+            #expect(abs(s.angle - (Double(frame) * 18).truncatingRemainder(dividingBy: 360)) < 1e-9, "frame \(frame)")
+            let e = spinner(frame, "Spinner2")
+            #expect(e.x - s.x == explicitOffset.x && e.y - s.y == explicitOffset.y)
+        }
+    }
+
+    /// Unsupported or malformed code: exit 65, `file:line:column: error:` then the line and a
+    /// caret under the column, nothing written, and an existing output kept.
+    @Test(arguments: [
+        ("struct ContentView: View {\n    var body: some View {\n        Text(\"Hi\")\n    }\n}\n", 3, 9, "'Text' is not supported"),
+        ("struct ContentView: View {\n    var body: some View {\n        Image(systemName: \"star\")\n    }\n}\n", 3, 27, "unknown symbol name 'star'"),
+        ("struct ContentView: View {\n    var body: some View {\n        Circle().blur(radius: 3)\n    }\n}\n", 3, 18, "modifier 'blur' is not supported"),
+        ("struct ContentView: View {\n    var body: some View {\n        Circle()\n", 4, 1, "expected '}' to close the '{' at line 2, column 25"),
+    ])
+    func badSourceIsACompilerStyleError(text: String, line: Int, column: Int, message: String) throws {
+        let (folder, path) = Self.pagedSource(text, name: "Bad.swift")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let existing = Data("keep me".utf8)
+        _ = FileManager.default.createFile(atPath: folder + "/out.gif", contents: existing)
+        let result = try spinrender([path, "-o", folder + "/out.gif"])
+        #expect(result.status == 65)
+        let lines = result.standardError.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 4, "\(result.standardError)")   // summary, source line, caret, end
+        #expect(lines.first?.contains(": error: \(message)") == true, "\(result.standardError)")
+        #expect(lines.first?.hasPrefix("\(path):\(line):\(column): error: ") == true, "\(result.standardError)")
+        if lines.count >= 3 {
+            #expect(lines[2] == String(repeating: " ", count: column - 1) + "^")
+        }
+        #expect(Self.read(folder + "/out.gif") == existing)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["Bad.swift", "out.gif"])
+    }
+
+    /// The options the code decides are usage errors naming the option; `--view` needs a source.
+    @Test(arguments: [["--mode", "preview"], ["--color", "#FF0000"], ["--animation", ".linear"], ["--point-size", "30"]])
+    func shapingOptionsConflictWithASource(option: [String]) throws {
+        let (folder, path) = Self.pagedSource()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try spinrender([path] + option + ["-o", folder + "/x.gif"])
+        #expect(result.status == 64)
+        #expect(result.standardError.hasPrefix("Error: The option '\(option[0])'"), "\(result.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/x.gif"))
+        let noSource = try spinrender(["--view", "Spinner", "-o", folder + "/x.gif"])
+        #expect(noSource.status == 64)
+    }
+
+    /// Several views and no ContentView or preview: a usage error that lists them; an unknown
+    /// `--view` lists the views too; a missing file is 66.
+    @Test func viewSelectionErrors() throws {
+        let text = "struct A: View { var body: some View { Circle() } }\nstruct B: View { var body: some View { Capsule() } }\n"
+        let (folder, path) = Self.pagedSource(text, name: "Two.swift")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let ambiguous = try spinrender([path, "-o", folder + "/x.gif"])
+        #expect(ambiguous.status == 64)
+        #expect(ambiguous.standardError.contains("(A, B)"), "\(ambiguous.standardError)")
+        let unknown = try spinrender([path, "--view", "C", "-o", folder + "/x.gif"])
+        #expect(unknown.status == 64)
+        #expect(unknown.standardError.contains("the source has: A, B"), "\(unknown.standardError)")
+        let chosen = try spinrender([path, "--view", "B", "-o", folder + "/x.gif"])
+        #expect(chosen.status == 0, "\(chosen.standardError)")
+        let missing = try spinrender([folder + "/Missing.swift", "-o", folder + "/y.gif"])
+        #expect(missing.status == 66)
+    }
+
+    /// `frames`, `sheet`, `verify` and `batch` take the source too, and agree with `render`.
+    @Test func everyRenderingCommandTakesTheSource() throws {
+        let (folder, path) = Self.pagedSource()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let common = ["--view", "Spinner", "--duration", "0.5", "--scale", "1"]
+        #expect(try spinrender(["frames", path] + common + ["-o", folder + "/src"]).status == 0)
+        #expect(try spinrender(["frames", "--mode", "implicit", "--duration", "0.5", "--scale", "1", "-o", folder + "/mode"]).status == 0)
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder + "/mode").filter { $0.hasSuffix(".png") }.sorted()
+        #expect(names.count == 25)
+        for name in names {
+            #expect(Self.read(folder + "/src/" + name) == Self.read(folder + "/mode/" + name), "\(name)")
+        }
+        let sheet = try spinrender(["sheet", path] + common + ["-o", folder + "/sheet.png"])
+        #expect(sheet.status == 0, "\(sheet.standardError)")
+        let verify = try spinrender(["verify", path] + common + ["--reference", folder + "/mode", "--record", "never"])
+        #expect(verify.status == 0, "\(verify.standardError)")
+        let manifest = #"{"entries": [{"source": "Spinner.swift", "view": "Spinner", "duration": 0.5, "scale": 1, "output": "b.gif"}]}"#
+        _ = FileManager.default.createFile(atPath: folder + "/m.json", contents: Data(manifest.utf8))
+        let batch = try spinrender(["batch", folder + "/m.json"])
+        #expect(batch.status == 0, "\(batch.standardError)")
+        #expect(try spinrender(["--mode", "implicit", "--duration", "0.5", "--scale", "1", "-o", folder + "/m.gif"]).status == 0)
+        #expect(Self.read(folder + "/b.gif") == Self.read(folder + "/m.gif"))
+    }
+}

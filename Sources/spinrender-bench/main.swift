@@ -3,9 +3,9 @@
 // rasterizer's coverage accuracy (issue 2, DESIGN.md §4). `make bench` runs it after the
 // whole-process figures of scripts/bench.py.
 //
-// Usage: spinrender-bench [--runs N] [--only compare|render|coverage]
+// Usage: spinrender-bench [--runs N] [--only compare|render|coverage|source]
 //   --runs  timed runs per figure, after one warm-up (default 15)
-//   --only  run one section (default: all three)
+//   --only  run one section: compare, render, coverage or source (default: all)
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -197,6 +197,29 @@ func benchmarkCoverage() {
     print()
 }
 
+// MARK: - SwiftUI source
+
+/// Reading the documentation's code: parse, then interpret each of its three views into a view
+/// script, as `--mode` does before every render. The budget is 0.5 ms for the whole.
+func benchmarkSource() {
+    print("SwiftUI source, the documentation's code (\(DocumentationSource.text.utf8.count) bytes), in-process, median of \(runs) runs of 100")
+    func time(_ body: () throws -> Int) -> Double {
+        Timing.median(Timing.measure(runs: runs) { for _ in 0..<100 { sink &+= (try? body()) ?? 0 } }) / 100
+    }
+    let parse = time { try SwiftUIProgram(parsing: DocumentationSource.text, fileName: "Spinner.swift").viewNames.count }
+    var whole = 0.0
+    for view in ["Spinner", "Spinner2", "ContentView"] {
+        let ms = time {
+            try SwiftUIProgram(parsing: DocumentationSource.text, fileName: "Spinner.swift").script(view: view).changes.count
+        }
+        whole = max(whole, ms)
+        print("  parse + interpret \(view)\(String(repeating: " ", count: 12 - view.count)) \(pad(fixed(ms, 4), 9)) ms")
+    }
+    print("  parse alone                   \(pad(fixed(parse, 4), 9)) ms")
+    target(whole <= 0.5, "reading the documentation's code adds at most 0.5 ms: \(fixed(whole, 4)) ms (slowest view)")
+    print()
+}
+
 let only: String? = {
     let arguments = CommandLine.arguments
     guard let at = arguments.firstIndex(of: "--only"), at + 1 < arguments.count else { return nil }
@@ -205,4 +228,5 @@ let only: String? = {
 if only == nil || only == "compare" { benchmarkComparison() }
 if only == nil || only == "render" { benchmarkRendering() }
 if only == nil || only == "coverage" { benchmarkCoverage() }
+if only == nil || only == "source" { benchmarkSource() }
 if sink == 42 { print("") }   // keeps `sink` live

@@ -75,11 +75,11 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-# libFuzzer targets for the GIF reader, the PNG reader, the --animation parser and the SwiftUI source reader (Fuzz/, a
+# libFuzzer targets for the GIF reader, the PNG reader, the WebP reader, the --animation parser and the SwiftUI source reader (Fuzz/, a
 # package of its own); each runs FUZZ_SECONDS after replaying the committed corpus. Not part of
 # `test`. Example: make fuzz FUZZ_SECONDS=600 FUZZ_TARGETS=GIFReader
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= GIFReader PNGReader AnimationParser SwiftUISource
+FUZZ_TARGETS ?= GIFReader PNGReader WebPReader AnimationParser SwiftUISource
 fuzz: deps
 	SWIFT="$(SWIFT)" FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_TARGETS="$(FUZZ_TARGETS)" Fuzz/fuzz.sh
 

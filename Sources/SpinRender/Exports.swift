@@ -6,3 +6,4 @@
 @_exported import PNGCodec
 @_exported import Raster
 @_exported import Scene
+@_exported import WebPCodec

@@ -112,7 +112,7 @@ public struct FrameInput: Sendable {
                     throw SpinRenderError(.badData, "\(name) is not a readable GIF: \(error)")
                 }
             }
-            if WebPDecoder.isWebP(bytes) {
+            if WebPDecoder.looksLikeWebP(bytes) {
                 do {
                     let limits = WebPDecodingLimits(maxMemoryBytes: maximumBytes)
                     let webp = try WebPDecoder.decode(bytes, limits: limits)

@@ -40,6 +40,8 @@ struct WebPDemuxInfo {
         var state = WEBP_DEMUX_PARSING_HEADER
         guard let demux = WebPDemuxPartial(&data, &state) else { return nil }
         defer { WebPDemuxDelete(demux) }
+        // Before the header is parsed the demuxer's fields hold no sizes yet.
+        guard state != WEBP_DEMUX_PARSING_HEADER else { return nil }
         self.state = state
         canvasWidth = Int(WebPDemuxGetI(demux, WEBP_FF_CANVAS_WIDTH))
         canvasHeight = Int(WebPDemuxGetI(demux, WEBP_FF_CANVAS_HEIGHT))

@@ -37,6 +37,12 @@ public enum WebPDecoder {
         bytes.count >= 12 && bytes[0..<4].elementsEqual("RIFF".utf8) && bytes[8..<12].elementsEqual("WEBP".utf8)
     }
 
+    /// Whether `bytes` are a WebP or its beginning cut short: ``isWebP(_:)``, or `RIFF` and fewer
+    /// than 12 bytes, so that a truncated file is reported as a broken WebP.
+    public static func looksLikeWebP(_ bytes: [UInt8]) -> Bool {
+        isWebP(bytes) || (bytes.count < 12 && bytes.starts(with: Array("RIFF".utf8)))
+    }
+
     /// The canvas size and frame count the container declares, read by `WebPDemuxPartial`
     /// without decoding a pixel; `nil` when it is not a WebP or its header cannot be parsed.
     public static func declaredSize(_ bytes: [UInt8]) -> (width: Int, height: Int, frameCount: Int)? {
@@ -53,9 +59,14 @@ public enum WebPDecoder {
     /// - Throws: ``WebPError`` `.parseError`, `.parsingHeader`, `.parsedHeader` (truncated),
     ///   `.frameDecodingFailed` (a damaged bitstream), `.tooLarge`, `.tooManyFrames`.
     public static func decode(_ bytes: [UInt8], limits: WebPDecodingLimits = .init()) throws(WebPError) -> DecodedWebP {
-        guard isWebP(bytes) else { throw WebPError(.parseError, operation: "read the RIFF header", detail: "no 'RIFF….WEBP' signature") }
+        guard isWebP(bytes) else {
+            throw WebPError(bytes.count < 12 ? .parsingHeader : .parseError, operation: "read the RIFF header",
+                            detail: bytes.count < 12 ? "\(bytes.count) bytes" : "no 'RIFF….WEBP' signature")
+        }
         let data = WebPBytes(bytes)
-        guard let info = WebPDemuxInfo(data) else { throw WebPError(.parseError, operation: "read the container") }
+        guard let info = WebPDemuxInfo(data) else {
+            throw WebPError(.parseError, operation: "read the container", detail: "\(bytes.count) bytes: no whole header")
+        }
         guard info.state == WEBP_DEMUX_DONE else {
             throw WebPError(WebPError.Code(.demux, Int32(info.state.rawValue)), operation: "read the container",
                             detail: "\(bytes.count) bytes")

@@ -38,7 +38,10 @@ struct WebPCommandTests {
                       (["-o", "x.webp", "--format", "svgz"], "--format"),
                       (["-o", "x.gif", "--quality", "50"], "'--quality <N>' applies only to WebP output"),
                       (["-o", "x.webp", "--quality", "101"], "is invalid for '--quality <N>': expected a whole number from 0 to 100"),
-                      (["-o", "x.webp", "--quality", "7.5"], "is invalid for '--quality <N>'")])
+                      (["-o", "x.webp", "--quality", "7.5"], "is invalid for '--quality <N>'"),
+                      (["-o", "x.webp", "--transparent", "--matte", "#FFFFFF"], "'--matte <#RRGGBB>' applies only to GIF output"),
+                      (["-o", "x.webp", "--effort", "max"], "'--effort <level>' applies only to GIF output"),
+                      (["-o", "x.webp", "--no-optimize"], "'--no-optimize' applies only to GIF output")])
     func conflicts(arguments: [String], message: String) throws {
         let folder = makeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -71,6 +71,11 @@ extension RenderCommand {
             throw UsageError(message: "The value '\(shown)' for '-o, --output <output>' names a \(byExtension.rawValue.uppercased()) file, but '--format \(named.rawValue)' asks for \(named.rawValue.uppercased()); give one of them, or make them agree")
         }
         let format = byExtension ?? named ?? .gif
+        // The GIF encoder's settings would silently do nothing to a WebP.
+        if format == .webp, let option = ["matte", "dither", "effort", "no-optimize"].first(where: arguments.has) {
+            let spec = RenderOptions.specs.first { $0.name == option }!
+            throw UsageError(message: "The option '\(spec.synopsis)' applies only to GIF output; leave it out for WebP")
+        }
         guard let text = arguments.value("quality") else { return (format, nil) }
         guard format == .webp else {
             throw UsageError(message: "The option '--quality <N>' applies only to WebP output; write a .webp file or leave out '--quality'")

@@ -1,5 +1,5 @@
 # spinrender — a thin layer over SwiftPM (GNU conventions). Every target that builds depends on
-# `deps`, which installs the system libraries (giflib, libpng) only when they are missing.
+# `deps`, which installs the system libraries (giflib, libpng, libwebp) only when they are missing.
 
 PREFIX  ?= /usr/local
 BINDIR  ?= $(PREFIX)/bin
@@ -15,8 +15,8 @@ SWIFT   ?= swift
 # built, 59 MB installed; the rest is the static Swift runtime's code). `make install STRIP=`
 # installs it as built.
 STRIP   ?= strip
-# Debian packages the build needs: giflib and libpng headers, pkg-config to find them.
-DEB_PACKAGES := libgif-dev libpng-dev pkg-config
+# Debian packages the build needs: giflib, libpng and libwebp headers, pkg-config to find them.
+DEB_PACKAGES := libgif-dev libpng-dev libwebp-dev pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)/spinrender
 DEBUG_BIN = $(shell $(SWIFT) build --show-bin-path)/spinrender
@@ -75,11 +75,11 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-# libFuzzer targets for the GIF reader, the PNG reader, the --animation parser and the SwiftUI source reader (Fuzz/, a
+# libFuzzer targets for the GIF reader, the PNG reader, the WebP reader, the --animation parser and the SwiftUI source reader (Fuzz/, a
 # package of its own); each runs FUZZ_SECONDS after replaying the committed corpus. Not part of
 # `test`. Example: make fuzz FUZZ_SECONDS=600 FUZZ_TARGETS=GIFReader
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= GIFReader PNGReader AnimationParser SwiftUISource
+FUZZ_TARGETS ?= GIFReader PNGReader WebPReader AnimationParser SwiftUISource
 fuzz: deps
 	SWIFT="$(SWIFT)" FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_TARGETS="$(FUZZ_TARGETS)" Fuzz/fuzz.sh
 

@@ -33,6 +33,11 @@ let package = Package(
         // glibc's <malloc.h>, for the command-line tool's allocator settings.
         .systemLibrary(name: "CMalloc"),
         .systemLibrary(
+            name: "CWebP",
+            pkgConfig: "libwebpmux libwebpdemux",
+            providers: [.apt(["libwebp-dev"])]
+        ),
+        .systemLibrary(
             name: "CPNG",
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
@@ -48,12 +53,13 @@ let package = Package(
         .target(name: "Workers", swiftSettings: strictSwift),
         .target(name: "GIFCodec", dependencies: ["CGIFLib", "Raster", "Workers"], swiftSettings: strictSwift),
         .target(name: "PNGCodec", dependencies: ["CPNG", "Raster"], swiftSettings: strictSwift),
+        .target(name: "WebPCodec", dependencies: ["CWebP", "Raster"], swiftSettings: strictSwift),
         .target(name: "Compare", dependencies: ["Raster"], swiftSettings: strictSwift),
         // Exact capsule areas for the rasterizer's accuracy test and the benchmark (not a product).
         .target(name: "RasterReference", dependencies: ["Raster"], swiftSettings: strictSwift),
         .target(
             name: "SpinRender",
-            dependencies: ["Raster", "Motion", "Scene", "SwiftUISource", "GIFCodec", "PNGCodec", "Compare", "Workers"],
+            dependencies: ["Raster", "Motion", "Scene", "SwiftUISource", "GIFCodec", "PNGCodec", "WebPCodec", "Compare", "Workers"],
             swiftSettings: strictSwift
         ),
 
@@ -72,6 +78,7 @@ let package = Package(
         .testTarget(name: "SwiftUISourceTests", dependencies: ["SwiftUISource", "SpinRender"], swiftSettings: strictSwift),
         // Corpus/: malformed and odd files read by the tests by path (and seeds for make fuzz).
         .testTarget(name: "GIFCodecTests", dependencies: ["GIFCodec", "Raster"], exclude: ["Corpus"]),
+        .testTarget(name: "WebPCodecTests", dependencies: ["WebPCodec", "Raster"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Raster"], exclude: ["Corpus"]),
         .testTarget(name: "CompareTests", dependencies: ["Compare", "Raster"]),
         .testTarget(name: "SpinRenderTests", dependencies: ["SpinRender"]),

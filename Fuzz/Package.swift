@@ -11,7 +11,7 @@
 import PackageDescription
 
 /// What every fuzz target links: the readers (through the SpinRender façade, which re-exports
-/// GIFCodec, PNGCodec and Motion) and the driver declaration.
+/// GIFCodec, PNGCodec, WebPCodec and Motion) and the driver declaration.
 let fuzzDependencies: [Target.Dependency] = [.product(name: "SpinRender", package: "spinrender"), "CFuzzerDriver"]
 
 let package = Package(
@@ -20,6 +20,7 @@ let package = Package(
         // MARK: Fuzz targets (built with -sanitize=fuzzer,address; libFuzzer provides main)
         .executable(name: "FuzzGIFReader", targets: ["FuzzGIFReader"]),
         .executable(name: "FuzzPNGReader", targets: ["FuzzPNGReader"]),
+        .executable(name: "FuzzWebPReader", targets: ["FuzzWebPReader"]),
         .executable(name: "FuzzAnimationParser", targets: ["FuzzAnimationParser"]),
         .executable(name: "FuzzSwiftUISource", targets: ["FuzzSwiftUISource"]),
     ],
@@ -33,6 +34,7 @@ let package = Package(
         // MARK: Fuzz targets
         .executableTarget(name: "FuzzGIFReader", dependencies: fuzzDependencies),
         .executableTarget(name: "FuzzPNGReader", dependencies: fuzzDependencies),
+        .executableTarget(name: "FuzzWebPReader", dependencies: fuzzDependencies),
         .executableTarget(name: "FuzzAnimationParser", dependencies: fuzzDependencies),
         .executableTarget(
             name: "FuzzSwiftUISource",

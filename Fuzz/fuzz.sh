@@ -13,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 SWIFT=${SWIFT:-swift}
 FUZZ_SECONDS=${FUZZ_SECONDS:-60}
-FUZZ_TARGETS=${FUZZ_TARGETS:-"GIFReader PNGReader AnimationParser SwiftUISource"}
+FUZZ_TARGETS=${FUZZ_TARGETS:-"GIFReader PNGReader WebPReader AnimationParser SwiftUISource"}
 scratch=.build/fuzz
 work=.build
 
@@ -32,12 +32,13 @@ for target in $FUZZ_TARGETS; do
 done
 
 # Seed corpora (the fuzzer adds what it finds next to them; the folder persists across runs).
-mkdir -p "$work"/corpus/{gif,png,animation,swiftui} "$work"/artifacts/{gif,png,animation,swiftui} "$work"/logs
+mkdir -p "$work"/corpus/{gif,png,webp,animation,swiftui} "$work"/artifacts/{gif,png,webp,animation,swiftui} "$work"/logs
 cp ../Tests/GIFCodecTests/Corpus/*.gif ../assets/spinner-explicit.gif ../assets/preview.gif "$work/corpus/gif/"
 cp ../Tests/PNGCodecTests/Corpus/*.png "$work/corpus/png/"
 for folder in explicit-light@1x implicit-dark@1x preview-light@1x; do
   cp "../assets/reference/$folder/frame_0000.png" "$work/corpus/png/$folder-0000.png"
 done
+cp Seeds/webp/*.webp "$work/corpus/webp/"
 cp Seeds/animation/*.txt "$work/corpus/animation/"
 cp Seeds/swiftui/*.swift "$work/corpus/swiftui/"
 
@@ -49,6 +50,7 @@ run() {   # target, corpus name, max_len, extra flags...
   case $name in
     gif) replay+=(../Tests/GIFCodecTests/Corpus/*.gif) ;;
     png) replay+=(../Tests/PNGCodecTests/Corpus/*.png) ;;
+    webp) replay+=(Seeds/webp/*.webp) ;;
   esac
   for f in Regressions/"$name"/*; do [ -f "$f" ] && replay+=("$f"); done
   if [ ${#replay[@]} -gt 0 ]; then
@@ -67,6 +69,7 @@ for target in $FUZZ_TARGETS; do
   case $target in
     GIFReader) run GIFReader gif 24576 ;;
     PNGReader) run PNGReader png 16384 ;;
+    WebPReader) run WebPReader webp 16384 ;;
     AnimationParser) run AnimationParser animation 256 -dict=Seeds/animation.dict ;;
     SwiftUISource) run SwiftUISource swiftui 4096 -dict=Seeds/swiftui.dict ;;
   esac

@@ -5,6 +5,8 @@ For the main job (`--mode explicit`, defaults) and the large case (`--scale 3 --
 100 frames) it exports spinrender's 100 frames as PNG, has each peer turn them into a GIF, and
 prints whole-process time (median), bytes and the ratios to spinrender; then spinrender's start-up,
 peak memory, determinism, preview colour error and the in-process figures of spinrender-bench.
+Then the WebP figures: spinrender's lossless WebP of the main job, the large case and the drift beside
+img2webp -lossless -min_size on the same frames and gif2webp -min_size on spinrender's GIF.
 Every target of issue 4 (and the speed targets of issue 7) is printed as PASS or MISS. A MISS is a
 finding, not a failure: the script exits 0 unless something could not be measured at all.
 
@@ -194,17 +196,94 @@ def bench_case(name, options, title, spinrender, tools, runs, fast_runs, targets
     return measured, memory
 
 
+WEBP_CASES = [
+    # (name, spinrender options, title): the main job, the large case and the preview's drift.
+    ("main", CASES[0][1], "main job"),
+    ("large", CASES[1][1], "large case"),
+    ("drift", ["--mode", "preview", "--rotate-at", "0.5"], "drift (--mode preview --rotate-at 0.5, 225 frames)"),
+]
+
+
+def bench_webp(spinrender, runs, fast_runs, targets, results):
+    """WebP: spinrender's lossless WebP beside img2webp -lossless -min_size on the same PNG frames
+    and gif2webp -min_size on spinrender's GIF (Debian `webp`). Prints sizes and times; the targets
+    (no larger than img2webp, faster as a whole process) are PASS/MISS."""
+    if kit.ensure_debs(["webp"]):
+        kit.note("Debian 'webp' could not be installed; WebP figures skipped")
+        return
+    from PIL import Image, ImageSequence
+    print("\n== WebP (lossless): spinrender beside libwebp's own tools on the same frames")
+    print("   img2webp: -lossless -min_size -d <ms> -loop 0 on spinrender's PNG frames (all of them, and the")
+    print("   loop-compacted ones spinrender stores); gif2webp -min_size on spinrender's GIF")
+    rows = []
+    for name, options, title in WEBP_CASES:
+        directory = os.path.join(kit.OUT_ROOT, "bench", "webp-" + name)
+        os.makedirs(directory, exist_ok=True)
+        out = lambda file: os.path.join(directory, file)  # noqa: E731
+        all_frames, compact_frames = out("frames-all"), out("frames-compact")
+        kit.run([spinrender, "frames"] + options + ["--no-compact", "-o", all_frames])
+        kit.run([spinrender, "frames"] + options + ["-o", compact_frames])
+        kit.run([spinrender] + options + ["-o", out("spinrender.gif")])
+        with open(os.path.join(all_frames, "frames.json")) as handle:
+            delay_ms = json.load(handle)["delaysCentiseconds"][0] * 10
+        pngs = lambda folder: sorted(os.path.join(folder, n) for n in os.listdir(folder) if n.endswith(".png"))  # noqa: E731
+        img2webp = lambda folder, target: ["img2webp", "-lossless", "-min_size", "-d", str(delay_ms), "-loop", "0"] \
+            + pngs(folder) + ["-o", target]  # noqa: E731
+        commands = [
+            ("spinrender -o x.webp", [spinrender] + options + ["-o", out("spinrender.webp")], out("spinrender.webp")),
+            ("spinrender --no-compact -o x.webp", [spinrender] + options + ["--no-compact", "-o", out("spinrender-all.webp")],
+             out("spinrender-all.webp")),
+            ("img2webp, all frames", img2webp(all_frames, out("img2webp-all.webp")), out("img2webp-all.webp")),
+            ("img2webp, compacted frames", img2webp(compact_frames, out("img2webp-compact.webp")), out("img2webp-compact.webp")),
+            ("gif2webp -min_size on our GIF", ["gif2webp", "-min_size", out("spinrender.gif"), "-o", out("gif2webp.webp")],
+             out("gif2webp.webp")),
+            ("spinrender -o x.gif", [spinrender] + options + ["-o", out("spinrender.gif")], out("spinrender.gif")),
+        ]
+        plan = {label: (argv, fast_runs if label.startswith("spinrender") else runs) for label, argv, _ in commands}
+        for argv, _ in plan.values():
+            kit.spawn_and_time(argv)
+        timed = kit.time_interleaved(plan, warmup=0)
+        sizes = {label: os.path.getsize(path) for label, _, path in commands}
+
+        def frames_of(path):
+            with Image.open(path) as image:
+                return [kit.canonical_rgba(frame) for frame in ImageSequence.Iterator(image)]
+        rendered = [rgba for rgba, _ in kit.read_png_frames(all_frames)]
+        ours_all = frames_of(out("spinrender-all.webp"))
+        exact = ours_all == rendered
+        base = sizes["spinrender -o x.webp"]
+        for label, _, _ in commands:
+            wall, cpu = timed[label]
+            rows.append([name, label, f"{ms(wall)} ms", f"{ms(cpu)} ms", str(sizes[label]), ratio(sizes[label], base)])
+        # The target: what a user runs (spinrender's default WebP) against img2webp given the
+        # animation's frames. With --no-compact both encode the same frames with the same libwebp
+        # settings, so sizes are equal and times differ by start-up and PNG decoding: printed.
+        targets.check(base <= sizes["img2webp, all frames"],
+                      f"{name} WebP: no larger than img2webp -lossless -min_size on the same frames "
+                      f"({base} bytes; img2webp {sizes['img2webp, all frames']}; spinrender --no-compact "
+                      f"{sizes['spinrender --no-compact -o x.webp']})")
+        targets.check(timed["spinrender -o x.webp"][0] < timed["img2webp, all frames"][0],
+                      f"{name} WebP: faster than img2webp as a whole process "
+                      f"({ms(timed['spinrender -o x.webp'][0])} ms; img2webp {ms(timed['img2webp, all frames'][0])} ms; "
+                      f"spinrender --no-compact {ms(timed['spinrender --no-compact -o x.webp'][0])} ms)")
+        targets.check(exact, f"{name} WebP: Pillow decodes every one of the {len(rendered)} frames to the rendered RGBA")
+        results["webp-" + name] = {"bytes": sizes, "wall_seconds": {label: timed[label][0] for label in timed}}
+    kit.table(rows, ["case", "command", "wall (median)", "CPU user+sys", "bytes", "× spinrender WebP"],
+              ["<", "<", ">", ">", ">", ">"])
+
+
 def check_determinism(spinrender, targets):
     """DESIGN.md §4: the same arguments give the same bytes, whatever the thread count."""
     print("\n== Determinism")
     for name, options, _ in CASES:
-        digests = set()
-        for extra in [[], [], ["--threads", "1"], ["--threads", "2"]]:
-            path = os.path.join(kit.OUT_ROOT, "bench", name, "determinism.gif")
-            kit.run([spinrender] + options + extra + ["-o", path])
-            with open(path, "rb") as file:
-                digests.add(kit.digest(file.read()))
-        targets.check(len(digests) == 1, f"{name}: byte-identical output over 2 runs and --threads 1/2")
+        for extension in ["gif", "webp"]:
+            digests = set()
+            for extra in [[], [], ["--threads", "1"], ["--threads", "2"]]:
+                path = os.path.join(kit.OUT_ROOT, "bench", name, "determinism." + extension)
+                kit.run([spinrender] + options + extra + ["-o", path])
+                with open(path, "rb") as file:
+                    digests.add(kit.digest(file.read()))
+            targets.check(len(digests) == 1, f"{name}: byte-identical {extension.upper()} over 2 runs and --threads 1/2")
 
 
 def check_preview(spinrender):
@@ -343,6 +422,7 @@ def main():
     large_m, large_memory = bench_case(*CASES[1], spinrender, tools, runs, fast_runs, targets, results)
     version_time = main_m["spinrender --version"][0]
 
+    bench_webp(spinrender, runs, fast_runs, targets, results)
     check_determinism(spinrender, targets)
     preview_error = check_preview(spinrender)
     check_issue4_targets(main_m, large_m, large_memory, version_time, preview_error, targets)
@@ -355,11 +435,13 @@ def main():
     print(f"{len(targets.lines) - misses} PASS, {misses} MISS (a report: misses do not fail make bench); "
           f"load average {os.getloadavg()[0]:.1f} at the end")
 
+    webp = {name: results.pop(name) for name in list(results) if name.startswith("webp-")}
     summary = {name: {"memory_kib": r["memory_kib"],
                       "commands": {label: {"wall_seconds": m[0], "cpu_seconds": m[4], "bytes": m[1],
                                            "identical_pixels": m[2] is None if m[1] is not None else None}
                                    for label, m in r["measured"].items()}}
                for name, r in results.items()}
+    summary["webp"] = webp
     summary["version_seconds"] = version_time
     summary["targets"] = targets.lines
     with open(os.path.join(kit.OUT_ROOT, "bench", "results.json"), "w") as file:

@@ -16,7 +16,14 @@ spinrender's own frame for that moment (its `--no-compact --no-optimize` GIF dec
 full frames, one palette, no transparency). Pillow and ImageMagick must match exactly; ffmpeg's
 and chromium's pixels are reported.
 
-Exits 1 when a tool fails to open a GIF, the tools disagree on frames, delays or loop, or
+WebP (the same four renders and a --transparent one, `-o x.webp`): webpinfo validates the file,
+`webpmux -info` gives frame count, durations (20 ms) and loop count, and Pillow decodes every
+frame, which must equal spinrender's RGBA frames exactly (`spinrender frames`, which for a
+transparent render are the GIF's, so there alpha is checked to hold values strictly between 0
+and 255 and Pillow's frames must equal spinrender's own reading of the WebP). Debian's `webp`
+package is installed when missing (it has no anim_dump; webpmux and webpinfo stand in).
+
+Exits 1 when a tool fails to open a GIF or a WebP, the tools disagree on frames, delays or loop, or
 Pillow/ImageMagick pixels differ. Set INTEROP_BROWSER=0 to skip chromium.
 
 Usage: scripts/interop.py [--bin-dir DIR]
@@ -379,8 +386,12 @@ def main():
     if details:
         print("\nMismatches:")
         print("\n".join(details))
+        check_webp(spinrender, workdir)
         sys.exit(1)
-    print("\nAll GIFs open and decode identically in every tool.")
+    webp_failed = check_webp(spinrender, workdir)
+    if webp_failed:
+        sys.exit(1)
+    print("\nAll GIFs and WebPs open and decode identically in every tool.")
 
 
 def check_frames_command(spinrender, options, subject, workdir):
@@ -404,6 +415,94 @@ def check_frames_command(spinrender, options, subject, workdir):
     else:
         check.info("px =" if worst == 0 else f"px ±{worst}")
     return check
+
+
+# --effort is the GIF encoder's; it changes nothing in a WebP.
+WEBPS = [(name, options) for name, options in GIFS if "--effort" not in options] + [
+    ("transparent", ["--mode", "explicit", "--transparent"])]
+
+
+def check_webp(spinrender, workdir):
+    """Renders each case as WebP and checks it with webpinfo, webpmux and Pillow; prints a table
+    and returns whether anything failed."""
+    from PIL import Image, ImageSequence
+    if kit.ensure_debs(["webp"]):
+        print("\nnote: Debian 'webp' could not be installed; WebP checks skipped")
+        return False
+    rows, details = [], []
+    for name, options in WEBPS:
+        kit.note(f"[{name}.webp] rendering and checking …")
+        path = os.path.join(workdir, f"{name}.webp")
+        kit.run([spinrender] + options + ["-o", path])
+        cells = []
+        info = subprocess.run(["webpinfo", path], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        cells.append("ok" if info.returncode == 0 and "No error detected" in info.stdout else "FAIL")
+        if cells[-1] == "FAIL":
+            details.append(f"  {name}.webp, webpinfo: {info.stdout.strip().splitlines()[-1:]}")
+        mux = subprocess.run(["webpmux", "-info", path], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True).stdout
+        loop = re.search(r"Loop Count\s*:\s*(\d+)", mux)
+        count = re.search(r"Number of frames:\s*(\d+)", mux)
+        durations = [int(m.group(1)) for m in re.finditer(r"^\s*\d+:\s+\d+\s+\d+\s+\S+\s+\d+\s+\d+\s+(\d+)", mux, re.M)]
+        ours_dir = os.path.join(workdir, f"{name}-webp-frames")
+        kit.run([spinrender, "frames", path, "-o", ours_dir])
+        ours = [rgba for rgba, _ in kit.read_png_frames(ours_dir)]
+        with open(os.path.join(ours_dir, "frames.json")) as handle:
+            ours_json = json.load(handle)
+        # The stored frames: equal neighbours merged into one with the delays added.
+        expected_durations = []
+        previous = None
+        for rgba, delay in zip(ours, ours_json["delaysCentiseconds"]):
+            if rgba == previous:
+                expected_durations[-1] += delay * 10
+            else:
+                expected_durations.append(delay * 10)
+            previous = rgba
+        mux_ok = loop and loop.group(1) == "0" and count and int(count.group(1)) == len(expected_durations) \
+            and durations == expected_durations
+        cells.append("ok" if mux_ok else "FAIL")
+        if not mux_ok:
+            details.append(f"  {name}.webp, webpmux: loop {loop and loop.group(1)}, {count and count.group(1)} frames, "
+                           f"durations {durations[:5]}…, expected {expected_durations[:5]}…")
+        with Image.open(path) as image:
+            pillow = [kit.canonical_rgba(frame) for frame in ImageSequence.Iterator(image)]
+            pillow_durations = []
+            image.seek(0)
+            for index in range(image.n_frames):
+                image.seek(index)
+                pillow_durations.append(image.info.get("duration"))
+        # Pillow gives one frame per stored frame; spinrender's reader one per display step too
+        # (merged frames come back merged), so both lists are the stored frames.
+        reference_dir = os.path.join(workdir, f"{name}-rendered-frames")
+        kit.run([spinrender, "frames"] + options + ["-o", reference_dir])
+        rendered = [rgba for rgba, _ in kit.read_png_frames(reference_dir)]
+        if "--transparent" in options:
+            alphas = set(ours[0][3::4]) if ours else set()
+            partial = any(0 < a < 255 for a in alphas)
+            same = pillow == ours
+            px_ok = partial and len(pillow) == len(ours) and same
+            cells.append(("alpha 1–254, px = ours" if px_ok else "FAIL"))
+            if not px_ok:
+                details.append(f"  {name}.webp, Pillow: partial alpha {partial}, {len(pillow)} frames, equal to ours {same}")
+        else:
+            unique = []
+            for frame in rendered:
+                if not unique or unique[-1] != frame:
+                    unique.append(frame)
+            px_ok = pillow == unique
+            cells.append("px =" if px_ok else "FAIL")
+            if not px_ok:
+                worst = max((kit.max_channel_difference(a, b) for a, b in zip(pillow, unique)), default=-1)
+                details.append(f"  {name}.webp, Pillow: {len(pillow)} frames against {len(unique)} rendered, worst {worst}/255")
+        rows.append([f"{name}.webp", str(len(pillow)), f"{sum(expected_durations)} ms", str(os.path.getsize(path))] + cells)
+    print("\nInteroperability of spinrender's WebPs (lossless, loop compacted)")
+    print("  webpinfo ok: no error detected; webpmux ok: stored frames, durations (ms) and loop 0 as written")
+    print("  Pillow px =: every stored frame equals spinrender's rendered RGBA frame exactly")
+    kit.table(rows, ["WebP", "frames", "plays", "bytes", "webpinfo", "webpmux -info", "Pillow"],
+              ["<", ">", ">", ">", "<", "<", "<"])
+    if details:
+        print("\nWebP mismatches:")
+        print("\n".join(details))
+    return bool(details)
 
 
 if __name__ == "__main__":

@@ -7,3 +7,4 @@
 @_exported import Raster
 @_exported import Scene
 @_exported import SwiftUISource
+@_exported import WebPCodec

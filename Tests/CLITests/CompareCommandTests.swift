@@ -77,7 +77,7 @@ struct CompareCommandTests {
 
     @Test(arguments: [
         (["compare", "missing.gif", "missing.png"], Int32(66), "cannot read 'missing.gif'"),
-        (["compare", "junk.gif", "junk.gif"], Int32(65), "'junk.gif' is not a GIF, a PNG or a frame folder"),
+        (["compare", "junk.gif", "junk.gif"], Int32(65), "'junk.gif' is not a GIF, a WebP, a PNG or a frame folder"),
         (["compare", "only-one.gif"], Int32(64), "Missing expected argument '<expected>'"),
         (["compare", "a", "b", "--threshold", "2"], Int32(64), "'--threshold <threshold>'"),
         (["verify", "--mode", "explicit"], Int32(64), "'--reference <reference>'"),

@@ -25,11 +25,11 @@ import Foundation
 /// value; `true` gives a flag and `false` leaves it out; an array gives a repeatable option once
 /// per element. `defaults` apply to every entry that does not set the key itself. Every entry
 /// needs an `output`; relative outputs are resolved against the manifest's folder, so a
-/// manifest means the same from any working directory. Entries are written as GIF, so an
-/// output with another extension (`x.png`) is refused; one without an extension is allowed. The
-/// key `source` names a SwiftUI `.swift` file to render instead of the built-in example (with
-/// `view` to choose its view), also resolved against the manifest's folder and allowed in
-/// `defaults`. Values are checked later, by the same
+/// manifest means the same from any working directory. Entries are written as GIF or WebP (by the
+/// extension or the `format` key), so an output with another extension (`x.png`) is refused; one
+/// without an extension is allowed. The key `source` names a SwiftUI `.swift` file to render
+/// instead of the built-in example (with `view` to choose its view), also resolved against the
+/// manifest's folder and allowed in `defaults`. Values are checked later, by the same
 /// code that checks the command line, so an entry's messages are the command line's.
 public struct BatchManifest: Hashable, Sendable {
     /// What a key accepts, as the command line defines the option.
@@ -72,7 +72,7 @@ public struct BatchManifest: Hashable, Sendable {
     /// - Throws: ``SpinRenderError`` `.missingInput` (66) when the file cannot be read,
     ///   `.badData` (65) when it is not JSON, has no entries, or an entry has an unknown key,
     ///   a value of the wrong type, a number no `Double` can hold (`1e400`), no output, an
-    ///   output with an extension other than `.gif` (any case), or an output another entry also
+    ///   output with an extension other than `.gif` or `.webp` (any case), or an output another entry also
     ///   writes. The message names the file, the entry and the key.
     public static func load(path: String, schema: [String: OptionKind]) throws(SpinRenderError) -> BatchManifest {
         let bytes = try InputFile.read(path, maximumBytes: 64 << 20)
@@ -147,9 +147,9 @@ public struct BatchManifest: Hashable, Sendable {
                 throw bad("entry \(number): key 'output': standard output ('-') cannot take a batch's files; name a file")
             }
             let resolved = output.hasPrefix("/") || folder == "." ? output : folder + "/" + output
-            // Every entry is rendered as a GIF: a name promising another format would mislabel it.
-            if let suffix = OutputFile.foreignExtension(resolved, expected: ".gif") {
-                throw bad("entry \(number): key 'output': the value '\(Echo.cut(output, limit: Echo.pathLimit))' is invalid: an entry is written as GIF, not '\(suffix)'; give a path ending in .gif")
+            // An entry is written as GIF or WebP: a name promising another format would mislabel it.
+            if let suffix = OutputFile.foreignExtension(resolved, expected: ""), OutputFormat.forPath(resolved) == nil {
+                throw bad("entry \(number): key 'output': the value '\(Echo.cut(output, limit: Echo.pathLimit))' is invalid: an entry is written as GIF or WebP, not '\(suffix)'; give a path ending in .gif or .webp")
             }
             let file = InputFile.canonicalPath(resolved)
             if let other = writers[file] {

@@ -105,7 +105,7 @@ public enum BatchRenderer {
             let sizes = jobs.map { job in
                 var request = job.request
                 if request.threads == nil { request.threads = threadsPerJob }
-                return SpinRenderer.memoryEstimate(request, holding: .streamedGIF).totalBytes - MemoryEstimate.processBytes
+                return SpinRenderer.memoryEstimate(request, holding: SpinRenderer.streamedHolding(request.format)).totalBytes - MemoryEstimate.processBytes
             }.sorted(by: >)
             var estimate = MemoryEstimate()
             estimate.add("\(count) render\(count == 1 ? "" : "s") at once", sizes.prefix(count).reduce(0, +))
@@ -117,17 +117,17 @@ public enum BatchRenderer {
     static func render(_ job: BatchJob, createFolders: Bool, writing: borrowing Mutex<Void>) -> BatchOutcome {
         var outcome = BatchOutcome(number: job.number, outputPath: job.outputPath)
         do throws(SpinRenderError) {
-            let gif = try SpinRenderer.renderGIF(job.request)
-            outcome.warnings = gif.warnings
+            let file = try SpinRenderer.render(job.request)
+            outcome.warnings = file.warnings
             try writing.withLock { _ throws(SpinRenderError) in
                 if createFolders {
                     let folder = OutputFile.folder(of: job.outputPath)
                     if folder != "." && folder != "/" { try InputFile.makeFolder(folder) }
                 }
-                try OutputFile.write(gif.bytes, to: job.outputPath)
+                try OutputFile.write(file.bytes, to: job.outputPath)
             }
-            outcome.frameCount = gif.frameCount
-            outcome.byteCount = gif.bytes.count
+            outcome.frameCount = file.frameCount
+            outcome.byteCount = file.bytes.count
         } catch {
             outcome.failure = error.message
         }

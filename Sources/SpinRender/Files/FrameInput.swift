@@ -1,8 +1,9 @@
 import GIFCodec
 import PNGCodec
 import Raster
+import WebPCodec
 
-/// Any animation or still a user can hand to `compare`: a GIF, a PNG, or a frame folder.
+/// Any animation or still a user can hand to `compare`: a GIF, a WebP, a PNG, or a frame folder.
 public struct FrameInput: Sendable {
     /// The frames as a browser shows them.
     public var sequence: FrameSequence
@@ -11,13 +12,14 @@ public struct FrameInput: Sendable {
     /// Defects that were tolerated, e.g. a GIF without its trailer; one line each.
     public var warnings: [String]
 
-    /// Loads `path`, deciding by content: a folder is a frame folder, `GIF8…` a GIF, the PNG
-    /// signature a PNG; `-` reads standard input (a GIF or a PNG).
+    /// Loads `path`, deciding by content: a folder is a frame folder, `GIF8…` a GIF,
+    /// `RIFF….WEBP` a WebP (animated or still), the PNG signature a PNG; `-` reads standard
+    /// input (a GIF, a WebP or a PNG).
     ///
     /// - Parameter maximumBytes: memory the decoded frames may take; a GIF may also decode at
     ///   most `maximumBytes / 4` pixels in all (frames larger than the screen count whole).
     /// - Throws: ``SpinRenderError`` `.missingInput` (66) when it does not exist, `.badData`
-    ///   (65) when it is none of the three or is malformed, naming the file and the problem.
+    ///   (65) when it is none of the four or is malformed, naming the file and the problem.
     public static func load(_ path: String, maximumBytes: Int = 1 << 30) throws(SpinRenderError) -> FrameInput {
         try Source.open(path, maximumBytes: maximumBytes).load(maximumBytes: maximumBytes)
     }
@@ -60,19 +62,27 @@ public struct FrameInput: Sendable {
             if let size = GIFDecoder.declaredSize(bytes) {
                 (source.width, source.height, source.frameCount) = size
                 source.workingCanvases = 2
+            } else if let size = WebPDecoder.declaredSize(bytes) {
+                (source.width, source.height, source.frameCount) = size
+                // libwebp's decoder composites in two canvases of its own; it reads a copy of the file.
+                source.workingCanvases = 2
+                source.fileCopies = 1
             } else if let size = PNGDecoder.declaredSize(bytes) {
                 (source.width, source.height, source.frameCount) = (size.width, size.height, 1)
             }
             return source
         }
 
+        /// Copies of the file a decoder makes besides `bytes` (libwebp reads from one of its own).
+        var fileCopies = 0
+
         /// Bytes of the file held in memory (0 for a folder, whose frames are read one by one).
-        public var fileBytes: Double { Double(bytes?.count ?? 0) }
+        public var fileBytes: Double { Double(bytes?.count ?? 0) * Double(1 + fileCopies) }
 
         /// Bytes the decoded frames take: 4 a pixel a frame.
         public var decodedBytes: Double { Double(width) * Double(height) * 4 * Double(frameCount) }
 
-        /// Bytes of the canvases decoding works on besides the frames (a GIF decoder's two).
+        /// Bytes of the canvases decoding works on besides the frames (a GIF or WebP decoder's two).
         public var workingBytes: Double { Double(width) * Double(height) * 4 * Double(workingCanvases) }
 
         /// `'a.png' (15000 × 15000 px, 1 frame)`, `'b.gif' (65535 × 65535 px, no image)`.
@@ -102,6 +112,16 @@ public struct FrameInput: Sendable {
                     throw SpinRenderError(.badData, "\(name) is not a readable GIF: \(error)")
                 }
             }
+            if WebPDecoder.looksLikeWebP(bytes) {
+                do {
+                    let limits = WebPDecodingLimits(maxMemoryBytes: maximumBytes)
+                    let webp = try WebPDecoder.decode(bytes, limits: limits)
+                    return FrameInput(sequence: webp.sequence, timed: webp.animated,
+                                      warnings: webp.warnings.map { "\(name): \($0)" })
+                } catch {
+                    throw SpinRenderError(.badData, "\(name) is not a readable WebP: \(error)")
+                }
+            }
             if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
                 do {
                     let image = try PNGDecoder.decode(bytes, limits: PNGDecodingLimits(maxMemoryBytes: maximumBytes))
@@ -112,7 +132,7 @@ public struct FrameInput: Sendable {
                     throw SpinRenderError(.badData, "\(name) is not a readable PNG: \(error)")
                 }
             }
-            throw SpinRenderError(.badData, "\(name) is not a GIF, a PNG or a frame folder")
+            throw SpinRenderError(.badData, "\(name) is not a GIF, a WebP, a PNG or a frame folder")
         }
     }
 }

@@ -22,9 +22,12 @@ struct FramePlan: Sendable {
     /// One line each, for the user.
     let warnings: [String]
 
-    init(_ request: RenderRequest) {
+    /// - Parameter maximumRepeats: the largest repeat count the output's loop field holds
+    ///   (65535 for GIF's NETSCAPE2.0 block, 65534 for WebP's `ANIM` chunk, which counts plays):
+    ///   frames are not compacted when the multiplied loop count would not fit.
+    init(_ request: RenderRequest, maximumRepeats: Int = 65_535) {
         renderer = ViewRenderer(request.makeEngine())
-        let schedule = Schedule(request, engine: renderer.engine)
+        let schedule = Schedule(request, engine: renderer.engine, maximumRepeats: maximumRepeats)
         timing = schedule.timing
         frameCount = schedule.frameCount
         emittedCount = schedule.emittedCount
@@ -35,8 +38,8 @@ struct FramePlan: Sendable {
 
     /// The frames emitted for `request`, without preparing to draw them (no glyph flattened):
     /// for the memory check before a render.
-    static func emittedCount(_ request: RenderRequest) -> Int {
-        Schedule(request, engine: request.makeEngine()).emittedCount
+    static func emittedCount(_ request: RenderRequest, maximumRepeats: Int = 65_535) -> Int {
+        Schedule(request, engine: request.makeEngine(), maximumRepeats: maximumRepeats).emittedCount
     }
 
     /// Everything about a request's frames but their drawing.
@@ -48,7 +51,7 @@ struct FramePlan: Sendable {
         let statePeriod: Int?
         let warnings: [String]
 
-        init(_ request: RenderRequest, engine: ViewEngine) {
+        init(_ request: RenderRequest, engine: ViewEngine, maximumRepeats: Int = 65_535) {
             frameCount = request.frameCount(using: engine)
             timing = FrameTiming(frameCount: frameCount, framesPerSecond: request.framesPerSecond)
             var warnings: [String] = []
@@ -74,7 +77,8 @@ struct FramePlan: Sendable {
             if request.compact, let statePeriod, let delayPeriod = timing.delayPatternPeriod {
                 let repeatFrames = FramePlan.leastCommonMultiple(statePeriod, delayPeriod)
                 if repeatFrames < frameCount, frameCount % repeatFrames == 0,
-                   let compactedLoop = FramePlan.multiplied(request.loopCount, by: frameCount / repeatFrames) {
+                   let compactedLoop = FramePlan.multiplied(request.loopCount, by: frameCount / repeatFrames,
+                                                                 maximumRepeats: maximumRepeats) {
                     emitted = repeatFrames
                     loop = compactedLoop
                 }
@@ -93,14 +97,15 @@ struct FramePlan: Sendable {
     func delay(ofFrame index: Int) -> Int { timing.delaysCentiseconds[index] }
 
     /// The loop count that plays `times` copies of a compacted sequence as often as `loop`
-    /// plays the whole one, or `nil` when NETSCAPE2.0's 16-bit count cannot hold it.
-    static func multiplied(_ loop: LoopCount, by times: Int) -> LoopCount? {
+    /// plays the whole one, or `nil` when the output's count cannot hold it (NETSCAPE2.0's 16-bit
+    /// count: 65535 repeats).
+    static func multiplied(_ loop: LoopCount, by times: Int, maximumRepeats: Int = 65_535) -> LoopCount? {
         switch loop {
         case .forever: return .forever
         case .playOnce: return times == 1 ? .playOnce : .repeats(times - 1)
         case .repeats(let n):
             let total = (n + 1) * times - 1
-            return total <= 65_535 ? .repeats(total) : nil
+            return total <= maximumRepeats ? .repeats(total) : nil
         }
     }
 

@@ -36,6 +36,11 @@ public struct RenderRequest: Hashable, Sendable {
     /// LZW effort: `.max` adds flexible parsing and interlaced rows where smaller, about 1.5 %
     /// smaller and slower.
     public var effort: GIFEffort = .normal
+    /// The file format ``SpinRenderer/render(_:progress:)`` writes.
+    public var format: OutputFormat = .gif
+    /// WebP only: `nil` for lossless (every pixel exact), or 0…100 for lossy VP8 colour with
+    /// exact alpha (libwebp `WebPConfig.quality`).
+    public var webpQuality: Int?
     /// Worker threads for rendering frames; `nil` uses every core. Never changes the output.
     public var threads: Int?
 

@@ -8,6 +8,14 @@ extension SpinRenderer {
         /// at most 256 colours and 2.4 beyond (ids then take 2 bytes) — plus a few RGBA frames and
         /// scratch buffers of the canvas size.
         case streamedGIF
+        /// Frames streamed into libwebp's animation encoder (render, batch with a WebP output): it
+        /// keeps no frame but the last ones, a few canvases (the previous frame, its disposed
+        /// copy, the candidate sub-frames `minimize_size` tries) and the lossless coder's
+        /// per-pixel tables; the compressed frames are small beside them. Measured peaks above
+        /// the process: 75 to 90 bytes a canvas pixel on 490 × 428 and 1153 × 998 canvases,
+        /// 210 on the 368 × 368 preview drift (its scene holds more); estimated at 96 for the
+        /// encoder plus the frames and threads.
+        case streamedWebP
         /// Every frame kept as RGBA (frames, verify, sheet): 4 bytes a pixel a frame.
         case allFrames
         /// No pixels at all (timeline).
@@ -20,7 +28,15 @@ extension SpinRenderer {
     /// buffers, rounded up to 12. Measured with 64 threads: about 3 bytes a pixel a worker on
     /// a 785 × 682 canvas (render), 4 on 969 × 840 (frames); the estimate stays above.
     static func workerBytesPerPixel(_ holding: FrameHolding) -> Double {
-        holding == .streamedGIF ? 12 : 8
+        holding == .allFrames ? 8 : 12
+    }
+
+    /// How `render` and `batch` hold the frames of a file in `format`.
+    public static func streamedHolding(_ format: OutputFormat) -> FrameHolding {
+        switch format {
+        case .gif: .streamedGIF
+        case .webp: .streamedWebP
+        }
     }
 
     /// What rendering `request` holds at its peak: the frames (as `holding` says), every
@@ -33,7 +49,8 @@ extension SpinRenderer {
         guard holding != .noPixels else { return estimate }
         let layout = request.makeEngine()
         let pixels = Double(layout.canvasWidth) * Double(layout.canvasHeight)
-        let frames = emittedFrameCount(request)
+        let frames = holding == .streamedWebP ? FramePlan.emittedCount(request, maximumRepeats: webpMaximumRepeats)
+                                              : emittedFrameCount(request)
         let workers = workerCount(request.threads, frames: frames, pixelsPerFrame: layout.canvasWidth * layout.canvasHeight)
         let scene = request.scene
         switch holding {
@@ -43,6 +60,10 @@ extension SpinRenderer {
             let manyColours = request.script != nil || scene.mode == .preview || scene.effect != .rotation
             estimate.add("frames", pixels * Double(frames) * (manyColours ? 3 : 2))
             estimate.add("encoder", pixels * 4 * 16)
+        case .streamedWebP:
+            // The frame waiting for its successor (equal ones are merged) and the encoder.
+            estimate.add("frames", pixels * 4 * Double(min(frames, 2)))
+            estimate.add("encoder", pixels * 96)
         case .allFrames:
             estimate.add("frames", pixels * 4 * Double(frames))
             // A transparent render is turned into what a browser shows: a second set of frames.

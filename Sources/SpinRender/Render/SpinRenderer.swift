@@ -78,53 +78,8 @@ public enum SpinRenderer {
         do {
             var encoder = try GIFStreamEncoder(width: plan.renderer.width, height: plan.renderer.height,
                                                loopCount: plan.loopCount, options: options)
-            // Frames are drawn and appended in order, a few alive at a time, so their memory is
-            // reused rather than freshly touched (each fresh page is a page fault). With more
-            // than one worker, worker k draws frames k, k + w, k + 2w, …: the calling thread
-            // (worker 0) draws its own and appends every frame, the others hand theirs over
-            // through a ring of slots, at most two frames ahead each.
-            // Handing a frame between threads costs a few semaphore wake-ups (tens of
-            // microseconds here), more than drawing a small frame: frames under 64 Ki pixels
-            // are drawn on the calling thread, and only the compression is shared.
-            let drawers = pixels >= 1 << 16 ? workers : 1
-            let rasterizers = RasterizerPool(plan.renderer, count: drawers)
-            let count = plan.emittedCount
-            func draw(_ index: Int, _ rasterizer: inout CoverageRasterizer) -> RGBAImage {
-                plan.renderer.render(atSeconds: plan.sampleTime(ofFrame: index), using: &rasterizer)
-            }
-            if drawers == 1 {
-                try rasterizers.withRasterizer(0) { (rasterizer) throws(GIFError) in
-                    for index in 0..<count {
-                        let image = draw(index, &rasterizer)
-                        progress?.advance()
-                        try encoder.append(image, delayCentiseconds: plan.delay(ofFrame: index))
-                    }
-                }
-            } else {
-                let ring = FrameRing(slots: 2 * drawers)
-                var failure: GIFError? = nil
-                Workers.run(drawers) { worker in
-                    rasterizers.withRasterizer(worker) { rasterizer in
-                        if worker > 0 {
-                            for index in stride(from: worker, to: count, by: drawers) {
-                                ring.put(draw(index, &rasterizer), at: index)
-                            }
-                            return
-                        }
-                        for index in 0..<count {
-                            let image = index % drawers == 0 ? draw(index, &rasterizer) : ring.take(index)
-                            progress?.advance()
-                            // Every frame is still taken after a failure, so no worker waits forever.
-                            guard failure == nil else { continue }
-                            do throws(GIFError) {
-                                try encoder.append(image, delayCentiseconds: plan.delay(ofFrame: index))
-                            } catch {
-                                failure = error
-                            }
-                        }
-                    }
-                }
-                if let failure { throw failure }
+            try drawInOrder(plan, workers: workers, progress: progress) { (index, image) throws(GIFError) in
+                try encoder.append(image, delayCentiseconds: plan.delay(ofFrame: index))
             }
             progress?.finish()
             let result = try encoder.finish()
@@ -137,6 +92,61 @@ public enum SpinRenderer {
         } catch {
             throw SpinRenderError(.software, "GIF encoding failed: \(error)")
         }
+    }
+
+    /// Draws every emitted frame of `plan` in order and hands each to `consume` on the calling
+    /// thread, a few frames alive at a time.
+    ///
+    /// Frames are drawn and consumed in order, so their memory is reused rather than freshly
+    /// touched (each fresh page is a page fault). With more than one worker, worker k draws
+    /// frames k, k + w, k + 2w, …: the calling thread (worker 0) draws its own and consumes
+    /// every frame, the others hand theirs over through a ring of slots, at most two frames
+    /// ahead each. Handing a frame between threads costs a few semaphore wake-ups (tens of
+    /// microseconds here), more than drawing a small frame: frames under 64 Ki pixels are drawn
+    /// on the calling thread alone. After `consume` throws, the remaining frames are still
+    /// drawn and taken (so no worker waits forever) but not consumed, and the error is rethrown.
+    static func drawInOrder<E: Error>(_ plan: FramePlan, workers: Int, progress: ProgressBar?,
+                                      _ consume: (Int, RGBAImage) throws(E) -> Void) throws(E) {
+        let pixels = plan.renderer.width * plan.renderer.height
+        let drawers = pixels >= 1 << 16 ? workers : 1
+        let rasterizers = RasterizerPool(plan.renderer, count: drawers)
+        let count = plan.emittedCount
+        func draw(_ index: Int, _ rasterizer: inout CoverageRasterizer) -> RGBAImage {
+            plan.renderer.render(atSeconds: plan.sampleTime(ofFrame: index), using: &rasterizer)
+        }
+        if drawers == 1 {
+            try rasterizers.withRasterizer(0) { (rasterizer) throws(E) in
+                for index in 0..<count {
+                    let image = draw(index, &rasterizer)
+                    progress?.advance()
+                    try consume(index, image)
+                }
+            }
+            return
+        }
+        let ring = FrameRing(slots: 2 * drawers)
+        var failure: E? = nil
+        Workers.run(drawers) { worker in
+            rasterizers.withRasterizer(worker) { rasterizer in
+                if worker > 0 {
+                    for index in stride(from: worker, to: count, by: drawers) {
+                        ring.put(draw(index, &rasterizer), at: index)
+                    }
+                    return
+                }
+                for index in 0..<count {
+                    let image = index % drawers == 0 ? draw(index, &rasterizer) : ring.take(index)
+                    progress?.advance()
+                    guard failure == nil else { continue }
+                    do throws(E) {
+                        try consume(index, image)
+                    } catch {
+                        failure = error
+                    }
+                }
+            }
+        }
+        if let failure { throw failure }
     }
 
     /// Workers for `frames` frames: the requested count, or every core for work large enough to

@@ -117,7 +117,7 @@ enum ComparisonArguments {
 /// `spinrender compare ACTUAL EXPECTED`.
 enum CompareCommand: Command {
     static let name = "compare"
-    static let abstract = "Compare two GIFs, PNGs or frame folders frame by frame."
+    static let abstract = "Compare two GIFs, WebPs, PNGs or frame folders frame by frame."
     static let discussion: String? = """
       Checks canvas size, frame count (identical neighbours merged), delays and loop count, then pixels
       in 8-bit sRGB RGBA: fully transparent pixels are equal whatever their hidden colour; alpha counts.
@@ -128,8 +128,8 @@ enum CompareCommand: Command {
     """
     static let usage = "spinrender compare <actual> <expected> [<options>]"
     static let arguments = [
-        ArgumentSpec(name: "actual", help: "What was rendered now: a GIF, a PNG or a frame folder; '-' reads a GIF or PNG from standard input."),
-        ArgumentSpec(name: "expected", help: "The reference: a GIF, a PNG or a frame folder; '-' reads a GIF or PNG from standard input."),
+        ArgumentSpec(name: "actual", help: "What was rendered now: a GIF, a WebP, a PNG or a frame folder; '-' reads a GIF, WebP or PNG from standard input."),
+        ArgumentSpec(name: "expected", help: "The reference: a GIF, a WebP, a PNG or a frame folder; '-' reads a GIF, WebP or PNG from standard input."),
     ]
     static let positionalCount = 2...2
     static var options: [OptionSpec] {

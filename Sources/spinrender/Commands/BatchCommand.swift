@@ -13,13 +13,14 @@ enum BatchCommand: Command {
       Every output must stay under the output root (the manifest's folder unless --output-root
       says otherwise): an output that resolves outside it ('..', an absolute path elsewhere, a
       symbolic link leading out) fails its entry, and the batch exits 65 once the others are written.
-      Outputs are GIFs: an output with another extension, such as .png, makes the manifest not valid.
+      The output's extension (.gif, .webp) or the key "format" chooses the format, GIF when neither
+      says; "quality" makes a WebP lossy. Another extension, such as .png, makes the manifest not valid.
       Values are checked as on the command line; one they refuse ({"scale": 5}, {"threads": 0})
       fails that entry alone. A key given twice in one object keeps its first value.
       Exit status: 0 when every entry was written, 1 when any failed (each is named; the others are
       still written), 65 when an output leaves the output root or for a manifest that is not valid
       JSON of this shape (unknown key, wrong type, a number no double holds such as 1e400, an output
-      with an extension other than .gif or holding a NUL), 66 when it cannot be read.
+      with an extension other than .gif or .webp, or holding a NUL), 66 when it cannot be read.
     """
     static let usage = "spinrender batch <manifest> [--jobs <count>] [--shard <i/n>] [--max-memory <bytes>] [--output-root <folder>]"
     static let arguments = [ArgumentSpec(name: "manifest", help: "The JSON manifest.")]
@@ -37,8 +38,10 @@ enum BatchCommand: Command {
         ] + Console.specs
     }
 
-    /// The options an entry may use: the render options and `output`.
-    static var entryOptions: [OptionSpec] { RenderCommand.options.filter { $0.name == "output" } + RenderOptions.specs }
+    /// The options an entry may use: the render options, `output`, `format` and `quality`.
+    static var entryOptions: [OptionSpec] {
+        RenderCommand.options.filter { $0.name == "output" } + RenderCommand.formatSpecs + RenderOptions.specs
+    }
 
     static var schema: [String: BatchManifest.OptionKind] {
         var schema: [String: BatchManifest.OptionKind] = [:]
@@ -91,9 +94,13 @@ enum BatchCommand: Command {
                 }
                 let parsed = try ParsedArguments.parse(entry.arguments + ["--output", entry.resolvedOutput],
                                                        options: entryOptions, positionalCount: 0...0)
-                let request = try RenderOptions.request(from: parsed, storage: .streamedGIF, source: entry.resolvedSource)
+                let (format, quality) = try RenderCommand.outputFormat(entry.resolvedOutput, parsed)
+                let holding = SpinRenderer.streamedHolding(format)
+                var request = try RenderOptions.request(from: parsed, storage: holding, source: entry.resolvedSource)
+                request.format = format
+                request.webpQuality = quality
                 // The batch's limit bounds every entry too: one that needs more alone fails.
-                try SpinRenderer.memoryEstimate(request, holding: .streamedGIF).check(
+                try SpinRenderer.memoryEstimate(request, holding: holding).check(
                     limit: limit, subject: RenderOptions.renderSubject(request),
                     advice: "lower its point-size, scale, fps or duration, or raise the batch's --max-memory")
                 work.append(BatchJob(number: entry.number, outputPath: entry.resolvedOutput, request: request))

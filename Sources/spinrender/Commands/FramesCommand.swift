@@ -7,16 +7,16 @@ import SpinRender
 /// `spinrender frames`: export frames as PNG files plus `frames.json`.
 enum FramesCommand: Command {
     static let name = "frames"
-    static let abstract = "Write the frames as PNG files (frame_0000.png …) and frames.json, from a render or from any GIF."
+    static let abstract = "Write the frames as PNG files (frame_0000.png …) and frames.json, from a render or from any GIF or WebP."
     static let discussion: String? = """
       Without INPUT, renders with the same options as 'spinrender' and writes the frames the GIF
       shows, one per frame step (identical consecutive frames, which the GIF merges, stay separate);
       with --transparent each pixel is as the GIF has it (transparent under 50 % alpha, else on the
-      matte). With INPUT (a GIF), writes its frames composited exactly as a browser shows them, with
+      matte). With INPUT (a GIF or WebP), writes its frames composited exactly as a browser shows them, with
       their delays and loop count in frames.json.
     """
     static let usage = "spinrender frames [<input>] [<options>] --output <output>"
-    static let arguments = [ArgumentSpec(name: "input", help: "SwiftUI source to render (a .swift file), or a GIF or PNG to export instead of rendering ('-' reads a GIF or PNG from standard input).", optional: true)]
+    static let arguments = [ArgumentSpec(name: "input", help: "SwiftUI source to render (a .swift file), or a GIF, WebP or PNG to export instead of rendering ('-' reads an image from standard input).", optional: true)]
     static let positionalCount = 0...1
     static var options: [OptionSpec] {
         [.option("output", short: "o", value: "output", help: "The folder to write; created when missing (a name ending in .png, .gif or another image extension is refused).", isPath: true)]

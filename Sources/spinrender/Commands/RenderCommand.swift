@@ -3,43 +3,91 @@ import SpinRender
 /// The root command: render a GIF.
 enum RenderCommand: Command {
     static let name = "render"
-    static let abstract = "Render SwiftUI spinner code as an animated GIF, the way the documentation shows it."
+    static let abstract = "Render SwiftUI spinner code as an animated GIF or WebP, the way the documentation shows it."
     static let discussion: String? = """
       <source> is a SwiftUI file (docs/swiftui.md lists what it may contain); without one, the
       built-in documentation example is rendered ('spinrender source' prints it) and --mode picks
       its view. The implicit spinner uses the deprecated .animation(_:) modifier, the explicit one
       withAnimation in onAppear; both turn once every 2 seconds. With --rotate-at, a simulated
       device rotation shows why the documentation warns about the implicit one: it animates the
-      layout move too, and drifts. The output is always a GIF: an output with another extension,
-      such as .png, is a usage error; a name without an extension is written as GIF.
+      layout move too, and drifts. The output's extension chooses the format: .gif or .webp
+      (lossless, with true alpha for --transparent; --quality makes it lossy). --format chooses it
+      for '-' or a name without an extension (GIF when neither says); an extension that disagrees
+      with --format, or another extension such as .png, is a usage error.
     """
     static let usage = "spinrender [render] [<source>] [<options>] --output <output>"
     static let arguments = [RenderOptions.sourceArgument]
     static let positionalCount = 0...1
     static var options: [OptionSpec] {
         [.option("output", short: "o", value: "output",
-                 help: "Where to write the GIF: a .gif path (any other extension is refused) or '-' for standard output.", isPath: true)]
-            + RenderOptions.specs + Console.specs
+                 help: "Where to write the animation: a .gif or .webp path (any other extension is refused) or '-' for standard output.", isPath: true)]
+            + formatSpecs + RenderOptions.specs + Console.specs
     }
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         guard let output = arguments.value("output") else {
             throw UsageError(message: "Missing expected argument '--output <output>'")
         }
-        // The output is always a GIF: a name promising another format (x.png) would mislabel it.
-        if let suffix = OutputFile.foreignExtension(output, expected: ".gif") {
-            throw UsageError(message: "The value '\(Echo.cut(output, limit: Echo.pathLimit))' is invalid for '-o, --output <output>': the spinner is written as GIF, not '\(suffix)'; give a path ending in .gif, or '-' for standard output")
-        }
-        try StandardOutput.refuseTerminal(output: output, format: "GIF")
-        let request = try RenderOptions.request(from: arguments, storage: .streamedGIF, source: arguments.positionals.first)
+        let (format, quality) = try outputFormat(output, arguments)
+        try StandardOutput.refuseTerminal(output: output, format: format.rawValue.uppercased())
+        var request = try RenderOptions.request(from: arguments, storage: SpinRenderer.streamedHolding(format), source: arguments.positionals.first)
+        request.format = format
+        request.webpQuality = quality
         // Before rendering: an output that cannot be created fails at once, and a signal during
         // the render removes the temporary file.
         let pending = try OutputFile.prepare(output)
-        let gif = try SpinRenderer.renderGIF(request, progress: RenderOptions.progressBar(for: request, console: console))
-        gif.warnings.forEach(console.warning)
-        try pending.commit(gif.bytes)
-        console.info("\(output): \(gif.width)×\(gif.height) px, \(gif.frameCount) frames (\(gif.uncompactedFrameCount) before loop compaction, \(gif.storedFrameCount) stored), \(gif.durationCentiseconds) cs per loop, loop \(gif.loopCount), palette \(gif.paletteSize) colours, worst colour error \(gif.worstChannelError)/255, \(gif.bytes.count) bytes")
+        let file = try SpinRenderer.render(request, progress: RenderOptions.progressBar(for: request, console: console))
+        file.warnings.forEach(console.warning)
+        try pending.commit(file.bytes)
+        switch file {
+        case .gif(let gif): console.info("\(output): \(gif.width)×\(gif.height) px, \(gif.frameCount) frames (\(gif.uncompactedFrameCount) before loop compaction, \(gif.storedFrameCount) stored), \(gif.durationCentiseconds) cs per loop, loop \(gif.loopCount), palette \(gif.paletteSize) colours, worst colour error \(gif.worstChannelError)/255, \(gif.bytes.count) bytes")
+        case .webp(let webp): console.info("\(output): \(webp.width)×\(webp.height) px, \(webp.frameCount) frames (\(webp.uncompactedFrameCount) before loop compaction, \(webp.storedFrameCount) stored), \(webp.durationMilliseconds) ms per loop, loop \(webp.loopCount), \(webp.quality.map { "lossy quality \($0)" } ?? "lossless"), \(webp.bytes.count) bytes")
+        }
         return 0
+    }
+}
+
+extension RenderCommand {
+    /// `--format` and `--quality`, for `render` and each batch entry.
+    static let formatSpecs: [OptionSpec] = [
+        .option("format", value: "format", help: "The file format, when the output's extension does not say.",
+                values: OutputFormat.allCases.map(\.rawValue), default: "the output's extension; gif"),
+        .option("quality", value: "N", help: "WebP only: lossy colour at quality 0 to 100 (alpha stays exact).", default: "lossless"),
+    ]
+
+    /// The format an output is written in and the WebP quality: the extension (`.gif`, `.webp`)
+    /// or `--format`, GIF when neither says.
+    ///
+    /// - Throws: ``UsageError`` for another extension, an extension that disagrees with
+    ///   `--format`, or `--quality` out of 0…100 or with a GIF.
+    static func outputFormat(_ output: String, _ arguments: ParsedArguments) throws -> (OutputFormat, Int?) {
+        let shown = Echo.cut(output, limit: Echo.pathLimit)
+        let named = arguments.value("format").flatMap(OutputFormat.init(rawValue:))
+        var byExtension: OutputFormat?
+        if let suffix = OutputFile.foreignExtension(output, expected: "") {
+            guard let format = OutputFormat.forPath(output) else {
+                let formats = OutputFormat.allCases.map(\.fileExtension).joined(separator: " or ")
+                throw UsageError(message: "The value '\(shown)' is invalid for '-o, --output <output>': the spinner is written as GIF or WebP, not '\(suffix)'; give a path ending in \(formats), or '-' for standard output")
+            }
+            byExtension = format
+        }
+        if let named, let byExtension, named != byExtension {
+            throw UsageError(message: "The value '\(shown)' for '-o, --output <output>' names a \(byExtension.rawValue.uppercased()) file, but '--format \(named.rawValue)' asks for \(named.rawValue.uppercased()); give one of them, or make them agree")
+        }
+        let format = byExtension ?? named ?? .gif
+        // The GIF encoder's settings would silently do nothing to a WebP.
+        if format == .webp, let option = ["matte", "dither", "effort", "no-optimize"].first(where: arguments.has) {
+            let spec = RenderOptions.specs.first { $0.name == option }!
+            throw UsageError(message: "The option '\(spec.synopsis)' applies only to GIF output; leave it out for WebP")
+        }
+        guard let text = arguments.value("quality") else { return (format, nil) }
+        guard format == .webp else {
+            throw UsageError(message: "The option '--quality <N>' applies only to WebP output; write a .webp file or leave out '--quality'")
+        }
+        guard let quality = Int(text), (0...100).contains(quality) else {
+            throw UsageError(message: "The value '\(Echo.cut(text))' is invalid for '--quality <N>': expected a whole number from 0 to 100")
+        }
+        return (format, quality)
     }
 }
 

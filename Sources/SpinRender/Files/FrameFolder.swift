@@ -200,7 +200,10 @@ public enum FrameFolder {
     /// - Throws: ``SpinRenderError`` `.missingInput` (66) for a missing folder or frame,
     ///   `.badData` (65) for malformed metadata or PNGs, frames of the wrong size, or a
     ///   `frames.json` declaring more or fewer frames than the folder holds (both counts named).
-    public static func read(_ folder: String, maximumBytes: Int = 1 << 30) throws(SpinRenderError) -> (sequence: FrameSequence, timed: Bool) {
+    /// - Parameter reading: with `strict`, a frame PNG that needs a repair (no `IEND`, its
+    ///   last CRC cut short) is refused; otherwise it is read and `warnings` says so.
+    public static func read(_ folder: String, maximumBytes: Int = 1 << 30,
+                            reading: ReadOptions = ReadOptions()) throws(SpinRenderError) -> (sequence: FrameSequence, timed: Bool, warnings: [String]) {
         guard InputFile.isDirectory(folder) else {
             throw SpinRenderError(.missingInput, "'\(folder)' is not a frame folder")
         }
@@ -244,12 +247,16 @@ public enum FrameFolder {
             throw SpinRenderError(.badData, "'\(folder)' holds no frames (frame_0000.png …)")
         }
         var frames: [TimedFrame] = []
+        var warnings: [String] = []
         var budget = maximumBytes
         for (index, name) in names.enumerated() {
             let path = folder + "/" + name
             let image: RGBAImage
             do {
-                image = try PNGDecoder.decode(try InputFile.read(path), limits: PNGDecodingLimits(maxMemoryBytes: budget))
+                let read = try PNGDecoder.read(try InputFile.read(path), limits: PNGDecodingLimits(maxMemoryBytes: budget))
+                try FrameInput.refuseRepairs(read.warnings, of: "'\(path)'", kind: "PNG", reading: reading)
+                warnings += read.warnings.map { "'\(path)': \($0)" }
+                image = read.image
             } catch let error as SpinRenderError {
                 throw error
             } catch {
@@ -270,7 +277,7 @@ public enum FrameFolder {
         case let n?: loop = .repeats(n)
         }
         return (FrameSequence(width: frames[0].image.width, height: frames[0].image.height, frames: frames, loopCount: loop),
-                metadata != nil)
+                metadata != nil, warnings)
     }
 
     /// The canvas and frame count of a frame folder, from its `frames.json` or else from its

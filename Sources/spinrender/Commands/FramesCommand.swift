@@ -20,7 +20,7 @@ enum FramesCommand: Command {
     static let positionalCount = 0...1
     static var options: [OptionSpec] {
         [.option("output", short: "o", value: "output", help: "The folder to write; created when missing (a name ending in .png, .gif or another image extension is refused).", isPath: true)]
-            + RenderOptions.specs + Console.specs
+            + RenderOptions.specs + ReadingArguments.specs + Console.specs
     }
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -58,11 +58,14 @@ enum FramesCommand: Command {
             estimate.add("decoding canvases", source.workingBytes)
             if source.frameCount > 0 { estimate.add("PNG encoding", Double(source.width) * Double(source.height) * 12) }
             try estimate.check(limit: limit, subject: "reading \(source.summary)", advice: "raise --max-memory")
-            let loaded = try source.load(maximumBytes: limit)
+            let loaded = try source.load(maximumBytes: limit, reading: try ReadingArguments.options(from: arguments))
             loaded.warnings.forEach(console.warning)
             try FrameFolder.write(loaded.sequence, to: output, scale: nil, arguments: nil)
             console.info("\(output): \(loaded.sequence.frames.count) frames from \(input)")
             return 0
+        }
+        if let option = ReadingArguments.specs.first(where: { arguments.has($0.name) }) {
+            throw UsageError(message: "The option '--\(option.name)' applies to reading an input GIF; give one, or leave it out when rendering")
         }
         let request = try RenderOptions.request(from: arguments)
         let animation = SpinRenderer.renderFrames(request)

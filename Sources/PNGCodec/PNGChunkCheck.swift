@@ -48,7 +48,13 @@ enum PNGChunkCheck {
                 warnings.append("byte \(p): no IEND chunk: the file ends after its last complete chunk; read as if IEND followed")
                 return (repaired, warnings)
             }
-            guard bytes.count - p >= 8 else { return (bytes, []) }
+            if bytes.count - p < 8 {
+                // Cut inside the next chunk's length or type (IEND's, in a file cut short).
+                guard p > 8 else { return (bytes, []) }
+                repaired = Array(bytes[..<p]) + [0, 0, 0, 0] + Array("IEND".utf8) + bigEndian(crc32(Array("IEND".utf8)))
+                warnings.append("byte \(p): the file ends \(bytes.count - p) byte\(bytes.count - p == 1 ? "" : "s") into a chunk header (truncated file); read as if IEND followed")
+                return (repaired, warnings)
+            }
             let length = Int(bytes[p]) << 24 | Int(bytes[p + 1]) << 16 | Int(bytes[p + 2]) << 8 | Int(bytes[p + 3])
             let afterType = bytes.count - p - 8
             guard length <= 0x7FFF_FFFF, length <= afterType else { return (bytes, []) }

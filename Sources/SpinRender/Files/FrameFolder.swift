@@ -5,6 +5,7 @@ import Glibc
 import FoundationEssentials
 import PNGCodec
 import Raster
+import Workers
 
 /// A folder of frames: `frame_0000.png`, `frame_0001.png`, … and `frames.json`.
 ///
@@ -53,8 +54,15 @@ public enum FrameFolder {
     /// symbolic link stays a link: the folder it leads to is replaced, or created when it dangles.
     ///
     /// - Throws: ``SpinRenderError`` `.cannotCreate` / `.ioError` naming the folder or file.
+    /// Frames PNG-encoded at once when writing quickly: one per core, up to 2 (the encoded
+    /// files of a batch are held until written, in order).
+    public static let quickEncodingThreads = 2
+
+    /// - Parameter quick: write with ``PNGQuickEncoder`` on ``quickEncodingThreads`` threads
+    ///   (`spinrender frames`) rather than the smallest of ``PNGEncoder``'s layouts (references
+    ///   and diffs, which are committed). The bytes do not depend on the thread count.
     public static func write(_ sequence: FrameSequence, to folder: String, scale: Double?,
-                             arguments: [String]?) throws(SpinRenderError) {
+                             arguments: [String]?, quick: Bool = false) throws(SpinRenderError) {
         var target = folder
         while target.count > 1 && target.hasSuffix("/") { target.removeLast() }
         guard target != "-" else {
@@ -94,15 +102,29 @@ public enum FrameFolder {
             return (staging, TemporaryFiles.registerFolder(staging))
         }
         do throws(SpinRenderError) {
-            for (index, frame) in sequence.frames.enumerated() {
-                let png: [UInt8]
-                do {
-                    png = try PNGEncoder.encode(frame.image)
-                } catch {
-                    throw SpinRenderError(.software, "cannot encode frame \(index) as PNG: \(error)")
+            let batch = quick ? quickEncodingThreads : 1
+            for start in stride(from: 0, to: sequence.frames.count, by: batch) {
+                let end = min(start + batch, sequence.frames.count)
+                var encoded = [Result<[UInt8], PNGError>](repeating: .success([]), count: end - start)
+                encoded.withUnsafeMutableBufferPointer { slots in
+                    Workers.run(end - start) { worker in
+                        let image = sequence.frames[start + worker].image
+                        // Each worker writes its own slot only.
+                        slots[worker] = Result { () throws(PNGError) in
+                            try quick ? PNGQuickEncoder.encode(image) : PNGEncoder.encode(image)
+                        }
+                    }
                 }
-                TemporaryFiles.setFrameCount(slot, index + 1)
-                try OutputFile.write(png, to: staging + "/" + frameName(index))
+                for (offset, result) in encoded.enumerated() {
+                    let index = start + offset
+                    let png: [UInt8]
+                    switch result {
+                    case .success(let bytes): png = bytes
+                    case .failure(let error): throw SpinRenderError(.software, "cannot encode frame \(index) as PNG: \(error)")
+                    }
+                    TemporaryFiles.setFrameCount(slot, index + 1)
+                    try OutputFile.write(png, to: staging + "/" + frameName(index))
+                }
             }
             let metadata = Metadata(width: sequence.width, height: sequence.height, scale: scale,
                                     delaysCentiseconds: sequence.frames.map(\.delayCentiseconds),

@@ -51,16 +51,19 @@ enum FramesCommand: Command {
             let limit = try RenderOptions.memoryLimit(arguments)
             let source = try FrameInput.Source.open(input, maximumBytes: limit)
             // The whole peak before decoding: the file, its frames, and the PNG encoding of a
-            // frame at a time (samples, libpng's buffer, the smallest result: 12 bytes a pixel).
+            // frame at a time on each encoding thread (samples, filtered rows, zlib's output: 12
+            // bytes a pixel is ample).
             var estimate = MemoryEstimate()
             estimate.add("input file", source.fileBytes)
             estimate.add("frames", source.decodedBytes)
             estimate.add("decoding canvases", source.workingBytes)
-            if source.frameCount > 0 { estimate.add("PNG encoding", Double(source.width) * Double(source.height) * 12) }
+            if source.frameCount > 0 {
+                estimate.add("PNG encoding", Double(source.width) * Double(source.height) * 12 * Double(FrameFolder.quickEncodingThreads))
+            }
             try estimate.check(limit: limit, subject: "reading \(source.summary)", advice: "raise --max-memory")
             let loaded = try source.load(maximumBytes: limit, reading: try ReadingArguments.options(from: arguments))
             loaded.warnings.forEach(console.warning)
-            try FrameFolder.write(loaded.sequence, to: output, scale: nil, arguments: nil)
+            try FrameFolder.write(loaded.sequence, to: output, scale: nil, arguments: nil, quick: true)
             console.info("\(output): \(loaded.sequence.frames.count) frames from \(input)")
             return 0
         }
@@ -71,7 +74,7 @@ enum FramesCommand: Command {
         let animation = SpinRenderer.renderFrames(request)
         animation.warnings.forEach(console.warning)
         try FrameFolder.write(animation.sequence, to: output, scale: request.scene.scale,
-                              arguments: RenderOptions.reproducibleArguments(arguments))
+                              arguments: RenderOptions.reproducibleArguments(arguments), quick: true)
         console.info("\(output): \(animation.sequence.frames.count) frames, \(animation.sequence.width)×\(animation.sequence.height) px")
         return 0
     }

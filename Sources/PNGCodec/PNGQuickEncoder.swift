@@ -1,0 +1,126 @@
+import CZlib
+import Raster
+
+/// Writes PNG files fast, for exporting many frames (`spinrender frames`), where
+/// ``PNGEncoder`` writes every layout at libpng's defaults and keeps the smallest.
+///
+/// One layout, chosen from a single pass over the pixels: 8-bit colour-mapped (`PLTE`, and
+/// `tRNS` when some entry is not opaque) when the image has at most 256 distinct RGBA values,
+/// else RGB when every pixel is opaque, else RGBA (PNG specification 11.2.2). The colour map is
+/// ``PNGEncoder``'s (ordered by alpha, then red, green, blue), so the same pixels give the same
+/// bytes, and decoding returns exactly the pixels encoded.
+///
+/// Compression settings, measured on frames of GIFs and renders (`make bench` prints the
+/// figure): zlib level ``level`` with the default strategy; filter type 0 (None) for
+/// colour-mapped rows, as libpng chooses for palette images, and type 1 (Sub) for RGB and RGBA
+/// rows, which cost nearly nothing to compute and compress about as well as adaptive
+/// filtering on flat, anti-aliased frames.
+public enum PNGQuickEncoder {
+    /// The zlib compression level used.
+    public static let level: Int32 = 2
+
+    /// Encodes an image.
+    ///
+    /// - Parameter image: at least 1 × 1 pixels, at most ``PNGEncoder/maximumSide`` a side.
+    /// - Returns: a complete PNG data stream; equal images give equal bytes.
+    /// - Throws: ``PNGError`` `.empty` or `.unsupportedSize` for such sizes, `.libpng` (the
+    ///   encoder's failure code) when zlib fails.
+    public static func encode(_ image: RGBAImage) throws(PNGError) -> [UInt8] {
+        guard image.width > 0, image.height > 0 else {
+            throw PNGError(code: .empty, operation: .encode,
+                           message: "image is \(image.width) × \(image.height) pixels; PNG needs at least 1 × 1")
+        }
+        guard image.width <= PNGEncoder.maximumSide, image.height <= PNGEncoder.maximumSide else {
+            throw PNGError(code: .unsupportedSize, operation: .encode,
+                           message: "image is \(image.width) × \(image.height) pixels; at most \(PNGEncoder.maximumSide) a side")
+        }
+        let analysis = ColourAnalysis(image)
+        let width = image.width, height = image.height
+        var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        let colourType: UInt8, channels: Int, filter: UInt8
+        var samples: [UInt8]
+        if let palette = analysis.palette {
+            (colourType, channels, filter) = (3, 1, 0)
+            samples = palette.indices(of: image)
+        } else if analysis.isOpaque {
+            (colourType, channels, filter) = (2, 3, 1)
+            samples = PNGLayout.rgb.samples(of: image)
+        } else {
+            (colourType, channels, filter) = (6, 4, 1)
+            samples = image.pixels
+        }
+        chunk("IHDR", bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, colourType, 0, 0, 0], into: &out)
+        if let palette = analysis.palette {
+            var plte: [UInt8] = [], trns: [UInt8] = []
+            for colour in palette.colours {
+                plte += [UInt8(truncatingIfNeeded: colour >> 24), UInt8(truncatingIfNeeded: colour >> 16), UInt8(truncatingIfNeeded: colour >> 8)]
+                trns.append(UInt8(truncatingIfNeeded: colour))
+            }
+            chunk("PLTE", plte, into: &out)
+            if let last = trns.lastIndex(where: { $0 != 255 }) { chunk("tRNS", Array(trns[...last]), into: &out) }
+        }
+        // Filtered rows: a filter byte, then the row (Sub: each byte minus the one a pixel left).
+        let rowBytes = width * channels
+        var filtered = [UInt8](repeating: 0, count: (rowBytes + 1) * height)
+        samples.withUnsafeBufferPointer { source in
+            filtered.withUnsafeMutableBufferPointer { target in
+                for y in 0..<height {
+                    let s = source.baseAddress! + y * rowBytes, t = target.baseAddress! + y * (rowBytes + 1)
+                    t[0] = filter
+                    if filter == 0 {
+                        (t + 1).update(from: s, count: rowBytes)
+                    } else {
+                        for i in 0..<min(channels, rowBytes) { t[1 + i] = s[i] }
+                        var i = channels
+                        while i < rowBytes {
+                            t[1 + i] = s[i] &- s[i - channels]
+                            i += 1
+                        }
+                    }
+                }
+            }
+        }
+        samples = []
+        chunk("IDAT", try deflate(filtered), into: &out)
+        chunk("IEND", [], into: &out)
+        return out
+    }
+
+    /// A zlib stream (RFC 1950) of `data` at ``level``.
+    static func deflate(_ data: [UInt8]) throws(PNGError) -> [UInt8] {
+        var stream = z_stream()
+        let initialised = deflateInit2_(&stream, level, Z_DEFLATED, 15, 8, Z_DEFAULT_STRATEGY,
+                                        zlibVersion(), Int32(MemoryLayout<z_stream>.size))
+        guard initialised == Z_OK else {
+            throw PNGError(code: .libpng, operation: .encode, message: "zlib deflateInit2 failed (\(initialised))")
+        }
+        defer { deflateEnd(&stream) }
+        var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, UInt(data.count))))
+        let status: Int32 = data.withUnsafeBufferPointer { input in
+            output.withUnsafeMutableBufferPointer { out in
+                stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress!)
+                stream.avail_in = UInt32(input.count)
+                stream.next_out = out.baseAddress!
+                stream.avail_out = UInt32(out.count)
+                return CZlib.deflate(&stream, Z_FINISH)
+            }
+        }
+        guard status == Z_STREAM_END else {
+            throw PNGError(code: .libpng, operation: .encode, message: "zlib deflate failed (\(status))")
+        }
+        output.removeSubrange(Int(stream.total_out)...)
+        return output
+    }
+
+    /// Appends a chunk: length, type, data, CRC-32 of type and data (PNG specification 5.3).
+    static func chunk(_ type: String, _ data: [UInt8], into out: inout [UInt8]) {
+        let typeBytes = Array(type.utf8)
+        out += bigEndian(UInt32(data.count)) + typeBytes + data
+        var crc = typeBytes.withUnsafeBufferPointer { CZlib.crc32(0, $0.baseAddress, UInt32($0.count)) }
+        // (zlib's crc32 with a null buffer returns the initial value, not `crc`.)
+        if !data.isEmpty { crc = data.withUnsafeBufferPointer { CZlib.crc32(crc, $0.baseAddress, UInt32($0.count)) } }
+        out += bigEndian(UInt32(crc))
+    }
+
+    static func bigEndian(_ value: UInt32) -> [UInt8] { PNGChunkCheck.bigEndian(value) }
+}

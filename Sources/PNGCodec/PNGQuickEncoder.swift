@@ -6,9 +6,9 @@ import Raster
 ///
 /// One layout, chosen from a single pass over the pixels: 8-bit colour-mapped (`PLTE`, and
 /// `tRNS` when some entry is not opaque) when the image has at most 256 distinct RGBA values,
-/// else RGB when every pixel is opaque, else RGBA (PNG specification 11.2.2). The colour map is
-/// ``PNGEncoder``'s (ordered by alpha, then red, green, blue), so the same pixels give the same
-/// bytes, and decoding returns exactly the pixels encoded.
+/// else RGB when every pixel is opaque, else RGBA (PNG specification 11.2.2). The colour map
+/// is sorted (by alpha, then blue, green, red), so the same pixels give the same bytes, and
+/// decoding returns exactly the pixels encoded.
 ///
 /// Compression settings: zlib level ``level`` with the default strategy, and filter type 0
 /// (None) for colour-mapped rows, as libpng chooses for palette images. Measured on the 259
@@ -36,30 +36,31 @@ public enum PNGQuickEncoder {
             throw PNGError(code: .unsupportedSize, operation: .encode,
                            message: "image is \(image.width) × \(image.height) pixels; at most \(PNGEncoder.maximumSide) a side")
         }
-        let analysis = ColourAnalysis(image)
         let width = image.width, height = image.height
         var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         let colourType: UInt8, channels: Int, filter: UInt8
         var samples: [UInt8]
-        if let palette = analysis.palette {
+        if let (colours, indices) = colourMap(image) {
             (colourType, channels, filter) = (3, 1, 0)
-            samples = palette.indices(of: image)
-        } else if analysis.isOpaque {
-            (colourType, channels, filter) = (2, 3, 1)
-            samples = PNGLayout.rgb.samples(of: image)
-        } else {
-            (colourType, channels, filter) = (6, 4, 1)
-            samples = image.pixels
-        }
-        chunk("IHDR", bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, colourType, 0, 0, 0], into: &out)
-        if let palette = analysis.palette {
+            samples = indices
+            chunk("IHDR", bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, colourType, 0, 0, 0], into: &out)
             var plte: [UInt8] = [], trns: [UInt8] = []
-            for colour in palette.colours {
-                plte += [UInt8(truncatingIfNeeded: colour >> 24), UInt8(truncatingIfNeeded: colour >> 16), UInt8(truncatingIfNeeded: colour >> 8)]
-                trns.append(UInt8(truncatingIfNeeded: colour))
+            for colour in colours {
+                plte += [UInt8(truncatingIfNeeded: colour), UInt8(truncatingIfNeeded: colour >> 8), UInt8(truncatingIfNeeded: colour >> 16)]
+                trns.append(UInt8(truncatingIfNeeded: colour >> 24))
             }
             chunk("PLTE", plte, into: &out)
             if let last = trns.lastIndex(where: { $0 != 255 }) { chunk("tRNS", Array(trns[...last]), into: &out) }
+        } else {
+            let opaque = image.pixels.withUnsafeBufferPointer { pixels in
+                var all: UInt8 = 255
+                var i = 3
+                while i < pixels.count { all &= pixels[i]; i += 4 }
+                return all == 255
+            }
+            (colourType, channels, filter) = opaque ? (2, 3, 1) : (6, 4, 1)
+            samples = opaque ? PNGLayout.rgb.samples(of: image) : image.pixels
+            chunk("IHDR", bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, colourType, 0, 0, 0], into: &out)
         }
         // Filtered rows: a filter byte, then the row (Sub: each byte minus the one a pixel left).
         let rowBytes = width * channels
@@ -86,6 +87,63 @@ public enum PNGQuickEncoder {
         chunk("IDAT", try deflate(filtered), into: &out)
         chunk("IEND", [], into: &out)
         return out
+    }
+
+    /// The image's colours (RGBA packed little-endian: red in the low byte), ordered by alpha,
+    /// then blue, green, red, and each pixel's index into them; `nil` for more than 256.
+    ///
+    /// One pass with a 1024-slot open-addressing table and a one-colour cache (runs of a colour
+    /// are the common case), then a 256-entry remap to the sorted order.
+    static func colourMap(_ image: RGBAImage) -> (colours: [UInt32], indices: [UInt8])? {
+        let count = image.pixelCount
+        var keys = [UInt32](repeating: 0, count: 1024)
+        var slots = [Int16](repeating: -1, count: 1024)
+        var found: [UInt32] = []
+        found.reserveCapacity(256)
+        var indices = [UInt8](repeating: 0, count: count)
+        let complete = image.pixels.withUnsafeBytes { raw in
+            keys.withUnsafeMutableBufferPointer { keys in
+                slots.withUnsafeMutableBufferPointer { slots in
+                    indices.withUnsafeMutableBufferPointer { out in
+                        var last: UInt32 = 0, lastIndex: UInt8 = 0, haveLast = false
+                        for p in 0..<count {
+                            // Pixel p is bytes 4p ..< 4p + 4 of the count × 4 buffer.
+                            let colour = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: p * 4, as: UInt32.self))
+                            if haveLast && colour == last { out[p] = lastIndex; continue }
+                            var h = Int((colour &* 0x9E37_79B1) >> 22)
+                            while true {
+                                let slot = slots[h]
+                                if slot < 0 {
+                                    if found.count == 256 { return false }
+                                    slots[h] = Int16(found.count)
+                                    keys[h] = colour
+                                    lastIndex = UInt8(found.count)
+                                    found.append(colour)
+                                    break
+                                }
+                                if keys[h] == colour { lastIndex = UInt8(slot); break }
+                                h = (h + 1) & 1023
+                            }
+                            last = colour
+                            haveLast = true
+                            out[p] = lastIndex
+                        }
+                        return true
+                    }
+                }
+            }
+        }
+        guard complete else { return nil }
+        // Sorted by the packed value read big-end first: alpha, then blue, green, red.
+        let order = found.indices.sorted { found[$0] < found[$1] }
+        var remap = [UInt8](repeating: 0, count: found.count)
+        for (rank, index) in order.enumerated() { remap[index] = UInt8(rank) }
+        remap.withUnsafeBufferPointer { remap in
+            indices.withUnsafeMutableBufferPointer { out in
+                for p in 0..<out.count { out[p] = remap[Int(out[p])] }
+            }
+        }
+        return (order.map { found[$0] }, indices)
     }
 
     /// A zlib stream (RFC 1950) of `data` at ``level``.

@@ -24,6 +24,8 @@ public enum PNGDecoder {
     /// Decodes a whole PNG file held in memory.
     ///
     /// The size from the header is checked against `limits` before the pixel buffer is allocated.
+    /// A file cut short at its very end is read as browsers show it (see ``read(_:limits:)``,
+    /// which also says what was repaired).
     ///
     /// - Parameters:
     ///   - bytes: the complete PNG data stream.

@@ -10,12 +10,16 @@ import CFuzzerDriver
 public func fuzzGIFReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     let limits = GIFDecodingLimits(maxMemoryBytes: 64 << 20, maxFrames: 10_000, maxDecodedPixels: 1 << 24)
-    if let decoded = try? GIFDecoder.decode(bytes, limits: limits) {
-        // Every frame is canvas-sized: a broken invariant here would corrupt comparisons.
-        let sequence = decoded.sequence
-        for frame in sequence.frames {
-            precondition(frame.image.width == sequence.width && frame.image.height == sequence.height)
-            precondition(frame.image.pixels.count == sequence.width * sequence.height * 4)
+    // Both timing rules: `spec` composes delay-0 images into the next frame, a path of its own.
+    for timing in [GIFTiming.browser, .spec] {
+        if let decoded = try? GIFDecoder.decode(bytes, limits: limits, timing: timing) {
+            // Every frame is canvas-sized: a broken invariant here would corrupt comparisons.
+            let sequence = decoded.sequence
+            precondition(!sequence.frames.isEmpty)
+            for frame in sequence.frames {
+                precondition(frame.image.width == sequence.width && frame.image.height == sequence.height)
+                precondition(frame.image.pixels.count == sequence.width * sequence.height * 4)
+            }
         }
     }
     return 0

@@ -49,6 +49,19 @@ struct GIFBrowserRulesTests {
         #expect(frames.map(\.delayCentiseconds) == shown.map { Self.delays[$0] })
     }
 
+    @Test("spec timing: a last image with delay 0 is shown before its disposal clears it")
+    func specLastImageDisposed() throws {
+        var gif = GIFBytes(width: 2, height: 1, palette: rgbw)
+        gif.control(disposal: 1, delay: 0)
+        gif.image(width: 1, height: 1, indices: [0])
+        gif.control(disposal: 2, delay: 0)
+        gif.image(x: 1, width: 1, height: 1, indices: [1])
+        gif.trailer()
+        let frames = try GIFDecoder.decode(gif.bytes, timing: .spec).sequence.frames
+        #expect(frames.map { pixels($0.image) } == [[red, green]])
+        #expect(frames.map(\.delayCentiseconds) == [0])
+    }
+
     @Test("a 'high colour' GIF of tiles without graphic control shows as one frame under spec timing")
     func highColourTiles() throws {
         var gif = GIFBytes(width: 2, height: 2, palette: rgbw)

@@ -222,13 +222,15 @@ private struct DecodeState {
     /// Ends the decode: a composed-but-not-shown image (spec timing) becomes the last frame.
     mutating func finish() {
         if composedSinceLastFrame {
-            frames.append(TimedFrame(image: RGBAImage(width: width, height: height, pixels: canvasBeforeDisposal)!,
+            frames.append(TimedFrame(image: RGBAImage(width: width, height: height,
+                                                      pixels: canvasBeforeDisposal.isEmpty ? canvas : canvasBeforeDisposal)!,
                                      delayCentiseconds: 0))
             composedSinceLastFrame = false
         }
     }
 
-    /// The displayed canvas of the last composed image, kept for ``finish()`` (spec timing).
+    /// The displayed canvas of the last composed image, kept for ``finish()`` (spec timing)
+    /// when its disposal changed the canvas; empty when the canvas itself is that picture.
     var canvasBeforeDisposal: [UInt8] = []
 
     func hex(_ b: UInt8) -> String {
@@ -403,7 +405,8 @@ private struct DecodeState {
     /// Records the displayed frame (unless spec timing composes it into the next), then disposes.
     mutating func emit(control: GraphicControl, image: ImageDescriptor, saved: [UInt8]?) {
         if timing == .spec && control.delayCentiseconds == 0 {
-            canvasBeforeDisposal = canvas
+            // Kept only when disposal will change the canvas (a copy of the whole canvas).
+            canvasBeforeDisposal = control.disposal >= 2 ? canvas : []
             composedSinceLastFrame = true
         } else {
             frames.append(TimedFrame(image: RGBAImage(width: width, height: height, pixels: canvas)!,

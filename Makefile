@@ -16,7 +16,7 @@ SWIFT   ?= swift
 # installs it as built.
 STRIP   ?= strip
 # Debian packages the build needs: giflib, libpng and libwebp headers, pkg-config to find them.
-DEB_PACKAGES := libgif-dev libpng-dev libwebp-dev pkg-config
+DEB_PACKAGES := libgif-dev libpng-dev zlib1g-dev libwebp-dev pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)/spinrender
 DEBUG_BIN = $(shell $(SWIFT) build --show-bin-path)/spinrender

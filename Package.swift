@@ -32,6 +32,8 @@ let package = Package(
         ),
         // glibc's <malloc.h>, for the command-line tool's allocator settings.
         .systemLibrary(name: "CMalloc"),
+        // zlib, for the PNG writer that `frames` uses (level and filter chosen by measurement).
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(
             name: "CWebP",
             pkgConfig: "libwebpmux libwebpdemux",
@@ -52,7 +54,7 @@ let package = Package(
         // A few threads started for one job (render, compress), joined before it returns.
         .target(name: "Workers", swiftSettings: strictSwift),
         .target(name: "GIFCodec", dependencies: ["CGIFLib", "Raster", "Workers"], swiftSettings: strictSwift),
-        .target(name: "PNGCodec", dependencies: ["CPNG", "Raster"], swiftSettings: strictSwift),
+        .target(name: "PNGCodec", dependencies: ["CPNG", "CZlib", "Raster"], swiftSettings: strictSwift),
         .target(name: "WebPCodec", dependencies: ["CWebP", "Raster"], swiftSettings: strictSwift),
         .target(name: "Compare", dependencies: ["Raster"], swiftSettings: strictSwift),
         // Exact capsule areas for the rasterizer's accuracy test and the benchmark (not a product).

@@ -22,6 +22,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import benchkit as kit  # noqa: E402
@@ -314,6 +315,79 @@ def check_preview(spinrender):
     return None
 
 
+EXPORT_GIF = """
+import math, sys
+from PIL import Image, ImageDraw
+W, H, N = 1000, 175, 259
+frames = []
+for i in range(N):
+    im = Image.new("RGB", (W, H), (246, 246, 248))
+    d = ImageDraw.Draw(im)
+    for k in range(12):
+        x = int((k * 90 + i * 6) % (W + 100)) - 50
+        d.rounded_rectangle([x, 30 + (k % 3) * 40, x + 70, 60 + (k % 3) * 40], 8, fill=(40 + k * 15, 120, 220 - k * 10))
+    cx = 500 + int(300 * math.sin(i / 20))
+    d.ellipse([cx - 30, 100, cx + 30, 160], fill=(230, 80, 60))
+    d.text((10 + i, 5), f"frame {i}: spinrender bench", fill=(20, 20, 20))
+    frames.append(im.convert("P", palette=Image.ADAPTIVE, colors=128))
+frames[0].save(sys.argv[1], save_all=True, append_images=frames[1:], duration=40, loop=0, optimize=False)
+"""
+
+PILLOW_WRITE = """
+import os, sys, time
+from PIL import Image
+im = Image.open(sys.argv[1])
+frames = []
+try:
+    while True:
+        frames.append(im.convert("RGBA"))
+        im.seek(im.tell() + 1)
+except EOFError:
+    pass
+os.makedirs(sys.argv[2], exist_ok=True)
+start, cpu = time.perf_counter(), time.process_time()
+for i, frame in enumerate(frames):
+    frame.save(os.path.join(sys.argv[2], f"frame_{i:04d}.png"))
+print(time.perf_counter() - start, time.process_time() - cpu)
+"""
+
+
+def check_frames_export(spinrender, runs, targets):
+    """`spinrender frames GIF` against Pillow writing the same frames as PNG.
+
+    A 259-frame 1000 × 175 GIF (drawn with Pillow); spinrender's whole process (read, composite,
+    write PNGs on its threads) against the time Pillow spends in its save loop alone, on frames
+    it decoded beforehand. The target: at least 3 × quicker.
+    """
+    print("\n== Exporting frames as PNG (spinrender frames GIF)")
+    directory = os.path.join(kit.OUT_ROOT, "bench", "export")
+    os.makedirs(directory, exist_ok=True)
+    gif = os.path.join(directory, "export.gif")
+    kit.run([sys.executable, "-c", EXPORT_GIF, gif])
+    ours, ours_cpu, pillow, pillow_cpu = [], [], [], []
+    for run in range(runs):
+        out = os.path.join(directory, f"spinrender-{run}")
+        kit.shutil.rmtree(out, ignore_errors=True)
+        wall, cpu = kit.spawn_and_time([spinrender, "frames", gif, "-o", out])
+        ours.append(wall)
+        ours_cpu.append(cpu)
+        out = os.path.join(directory, f"pillow-{run}")
+        kit.shutil.rmtree(out, ignore_errors=True)
+        wall, cpu = map(float, kit.run([sys.executable, "-c", PILLOW_WRITE, gif, out]).stdout.decode().split())
+        pillow.append(wall)
+        pillow_cpu.append(cpu)
+    size = lambda folder: sum(os.path.getsize(os.path.join(folder, n)) for n in os.listdir(folder) if n.endswith(".png"))
+    ours_s, pillow_s = kit.median(ours), kit.median(pillow)
+    print(f"   {os.path.getsize(gif)} bytes, 259 frames of 1000×175; median of {runs} runs, interleaved; "
+          f"load average {os.getloadavg()[0]:.1f}")
+    print(f"   spinrender frames (whole process: read, composite, write): {ms(ours_s)} ms wall, "
+          f"{ms(kit.median(ours_cpu))} ms CPU, {size(os.path.join(directory, 'spinrender-0'))} bytes of PNGs")
+    print(f"   Pillow save loop alone (frames decoded beforehand): {ms(pillow_s)} ms wall, "
+          f"{ms(kit.median(pillow_cpu))} ms CPU, {size(os.path.join(directory, 'pillow-0'))} bytes of PNGs")
+    print(f"   CPU time ratio: {kit.median(pillow_cpu) / kit.median(ours_cpu):.1f} ×")
+    targets.check(pillow_s >= 3 * ours_s, f"frames export: {pillow_s / ours_s:.1f} × quicker (wall) than Pillow writing the same frames (target ≥ 3 ×)")
+
+
 def check_speed(measured, factor, label, targets):
     """Whole-process speed-up over the fastest peer that turns the PNG frames into a GIF."""
     peers = {k: measured[k][0] for k in ("ImageMagick", "ffmpeg", "Pillow") if k in measured}
@@ -388,6 +462,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--bin-dir")
     parser.add_argument("--runs", type=int, default=int(os.environ.get("BENCH_RUNS", "5")))
+    parser.add_argument("--only", choices=["frames-export"], help="run only this part")
     args = parser.parse_args()
     runs = max(1, args.runs)
     # Fewer than 5 runs only for trying the script out; the report needs medians of ≥ 5.
@@ -398,6 +473,12 @@ def main():
     if not os.access(spinrender, os.X_OK):
         sys.exit(f"error: {spinrender} not found; run 'make release' first")
 
+    if args.only == "frames-export":
+        if not kit.ensure_pillow():
+            sys.exit("error: Pillow is needed for the frames export figure")
+        os.makedirs(kit.OUT_ROOT, exist_ok=True)
+        check_frames_export(spinrender, runs, Targets())
+        return
     # Peers: installed when missing, so the figures come from one machine in one run.
     kit.ensure_debs(["imagemagick", "gifsicle", "ffmpeg", "time"])
     tools = {
@@ -425,6 +506,7 @@ def main():
     bench_webp(spinrender, runs, fast_runs, targets, results)
     check_determinism(spinrender, targets)
     preview_error = check_preview(spinrender)
+    check_frames_export(spinrender, runs, targets)
     check_issue4_targets(main_m, large_m, large_memory, version_time, preview_error, targets)
     run_in_process(bin_dir, fast_runs, targets)
 

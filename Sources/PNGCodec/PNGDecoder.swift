@@ -24,6 +24,8 @@ public enum PNGDecoder {
     /// Decodes a whole PNG file held in memory.
     ///
     /// The size from the header is checked against `limits` before the pixel buffer is allocated.
+    /// A file cut short at its very end is read as browsers show it (see ``read(_:limits:)``,
+    /// which also says what was repaired).
     ///
     /// - Parameters:
     ///   - bytes: the complete PNG data stream.
@@ -34,6 +36,21 @@ public enum PNGDecoder {
     ///   ``PNGError/Code/tooLarge`` when the image exceeds `limits`, ``PNGError/Code/empty`` for
     ///   no bytes at all.
     public static func decode(_ bytes: [UInt8], limits: PNGDecodingLimits = .default) throws(PNGError) -> RGBAImage {
+        try read(bytes, limits: limits).image
+    }
+
+    /// Decodes a whole PNG file held in memory, as ``decode(_:limits:)`` does, and says what was
+    /// repaired: a file cut short at its very end (the last chunk's CRC incomplete, or no `IEND`)
+    /// is read as browsers show it, with one warning line per repair naming its byte offset.
+    ///
+    /// - Returns: the image (`width × height` RGBA8, straight alpha, sRGB) and the warnings.
+    /// - Throws: as ``decode(_:limits:)``.
+    public static func read(_ bytes: [UInt8], limits: PNGDecodingLimits = .default) throws(PNGError) -> (image: RGBAImage, warnings: [String]) {
+        let (bytes, warnings) = PNGChunkCheck.repairEnd(bytes)
+        return (try decodeComplete(bytes, limits: limits), warnings)
+    }
+
+    private static func decodeComplete(_ bytes: [UInt8], limits: PNGDecodingLimits) throws(PNGError) -> RGBAImage {
         guard !bytes.isEmpty else {
             throw PNGError(code: .empty, operation: .decode, message: "no data")
         }

@@ -78,8 +78,8 @@ struct HostileInputTests {
         #expect(single.status == 0, "\(single.standardError)")
     }
 
-    @Test(arguments: ["truncated-lzw", "index-out-of-palette", "no-palette", "lzw-code-beyond-table",
-                      "control-block-3-bytes", "header-only", "bomb-huge-canvas", "bomb-many-frames", "bomb-huge-frame"])
+    @Test(arguments: ["index-out-of-palette", "lzw-code-beyond-table", "lzw-min-code-size-12", "stray-data-before-any-frame",
+                      "control-block-3-bytes", "zero-size-screen-no-image", "bomb-huge-canvas", "bomb-many-frames", "bomb-huge-frame"])
     func malformedGIFsExit65FromFramesAndCompare(name: String) throws {
         let folder = makeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -87,7 +87,8 @@ struct HostileInputTests {
         let frames = try spinrender(["frames", path, "-o", "out"], in: folder)
         #expect(frames.status == 65, "\(frames.standardError)")
         // A bomb's canvas or frames are refused by the run's memory estimate, before decoding.
-        let refusedUpFront = name == "bomb-huge-canvas" || name == "bomb-many-frames"
+        // (bomb-huge-frame's first image grows the canvas to 65535 × 65535, as in Chromium.)
+        let refusedUpFront = name == "bomb-huge-canvas" || name == "bomb-many-frames" || name == "bomb-huge-frame"
         #expect(frames.standardError.hasPrefix(refusedUpFront ? "Error: reading '\(path)' (" : "Error: '\(path)' is not a readable GIF: "),
                 "\(frames.standardError)")
         #expect(frames.standardError.split(separator: "\n").count == 1)
@@ -96,10 +97,61 @@ struct HostileInputTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
     }
 
+    /// Files browsers show only after a repair: read with one warning line per repair (naming
+    /// the file and the byte offset) and exit 0; `--strict` refuses each with 65 and writes nothing.
+    @Test(arguments: ["truncated-lzw", "lzw-ends-early", "no-palette", "stray-data-after-frames", "second-header-after-frames",
+                      "truncated-second-frame", "first-frame-larger-than-screen", "zero-size-screen", "no-trailer",
+                      "control-block-5-bytes", "two-loop-blocks"])
+    func repairedGIFsWarnAndStrictRefusesThem(name: String) throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = Self.gifCorpus + "/" + name + ".gif"
+        let frames = try spinrender(["frames", path, "-o", "out"], in: folder)
+        #expect(frames.status == 0, "\(frames.standardError)")
+        let lines = frames.standardError.split(separator: "\n")
+        #expect(lines.count == 1 && lines.allSatisfy { $0.hasPrefix("warning: '\(path)': byte ") }, "\(frames.standardError)")
+        #expect(FileManager.default.fileExists(atPath: folder + "/out/frames.json"))
+        let compare = try spinrender(["compare", path, path], in: folder)
+        #expect(compare.status == 0, "\(compare.standardError)")
+        #expect(compare.standardError.split(separator: "\n").count == 2, "\(compare.standardError)")   // one per input
+        for command in [["frames", path, "-o", "strict", "--strict"], ["compare", path, path, "--strict"]] {
+            let strict = try spinrender(command, in: folder)
+            #expect(strict.status == 65, "\(command): \(strict.standardError)")
+            #expect(strict.standardError.hasPrefix("Error: '\(path)' is a GIF that browsers show only after a repair, which --strict refuses: byte "),
+                    "\(strict.standardError)")
+            #expect(strict.standardError.split(separator: "\n").count == 1)
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder + "/strict"))
+    }
+
+    /// --timing spec composes an image with delay 0 into the next frame; the default shows
+    /// each image, playing delays 0–1 cs as 10 cs.
+    @Test func timingSpecComposesDelayZeroImages() throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // 2 × 1 screen, palette red, green, blue, white; left pixel (delay 0), right pixel (delay 7).
+        var bytes: [UInt8] = Array("GIF89a".utf8) + [2, 0, 1, 0, 0x81, 0, 0] + [255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255]
+        bytes += [0x21, 0xF9, 4, 0x04, 0, 0, 0, 0]   // keep, delay 0
+        bytes += [0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 0x01, 0]   // 1 × 1 at (0, 0): index 0 (red)
+        bytes += [0x21, 0xF9, 4, 0x04, 7, 0, 0, 0]   // keep, delay 7
+        bytes += [0x2C, 1, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x4C, 0x01, 0, 0x3B]   // 1 × 1 at (1, 0): index 1 (green)
+        try Data(bytes).write(to: URL(fileURLWithPath: folder + "/two.gif"))
+        for (timing, delays) in [(nil, [10, 7]), ("browser", [10, 7]), ("spec", [7])] {
+            let output = "out-\(timing ?? "default")"
+            let result = try spinrender(["frames", "two.gif", "-o", output] + (timing.map { ["--timing", $0] } ?? []), in: folder)
+            #expect(result.status == 0, "\(result.standardError)")
+            let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/" + output + "/frames.json"))) as? [String: Any]
+            #expect(json?["delaysCentiseconds"] as? [Int] == delays, "\(timing ?? "default"): \(String(describing: json))")
+        }
+        // Composed: the spec frame shows both pixels; so does the browser's second frame.
+        let spec = try spinrender(["compare", "out-spec/frame_0000.png", "out-browser/frame_0001.png"], in: folder)
+        #expect(spec.status == 0, "\(spec.standardOutput)\(spec.standardError)")
+    }
+
     @Test func aBombGIFsMessageGivesTheSizeItWouldNeed() throws {
         let result = try spinrender(["frames", Self.gifCorpus + "/bomb-huge-canvas.gif", "-o", "out"])
         #expect(result.status == 65)
-        #expect(result.standardError.contains("(65535 × 65535 px, 1 frame) needs about 96 GiB"), "\(result.standardError)")
+        #expect(result.standardError.contains("(65535 × 65535 px, 1 frame) needs about 144 GiB"), "\(result.standardError)")
         #expect(result.standardError.contains("more than --max-memory 1 GiB"), "\(result.standardError)")
     }
 
@@ -154,17 +206,19 @@ struct HostileInputTests {
         }
     }
 
-    /// A frame of 2^30 pixels on a 1 × 1 screen: refused from its descriptor, before the LZW
-    /// data is decoded, because --max-memory bounds the pixels decoded as well as those kept.
+    /// A second frame of 2^30 pixels on a 1 × 1 screen (clipped, so the canvas stays 1 × 1):
+    /// refused from its descriptor, before the LZW data is decoded, because --max-memory bounds
+    /// the pixels decoded as well as those kept.
     @Test func aHugeOffScreenFrameIsRefusedBeforeDecoding() throws {
         let folder = makeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var bytes: [UInt8] = Array("GIF89a".utf8) + [1, 0, 1, 0, 0x81, 0, 0] + [255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255]
+        bytes += [0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 0x01, 0]   // 1 × 1
         bytes += [0x2C, 0, 0, 0, 0, 0x00, 0x80, 0xFF, 0x7F, 0, 2, 2, 0x44, 0x01, 0, 0x3B]   // 32768 × 32767
         try Data(bytes).write(to: URL(fileURLWithPath: folder + "/wide.gif"))
         let result = try spinrender(["frames", "wide.gif", "-o", "out"], in: folder)
         #expect(result.status == 65, "\(result.standardError)")
-        #expect(result.standardError.contains("1073709056 pixels to decode, limit 268435456"), "\(result.standardError)")
+        #expect(result.standardError.contains("1073709057 pixels to decode, limit 268435456"), "\(result.standardError)")
     }
 
     /// An endless input (a device, or a FIFO fed forever) is cut off at --max-memory.

@@ -10,12 +10,21 @@ import Raster
         return try! PNGEncoder.encode(image)
     }()
 
-    @Test func everyTruncationThrows() {
-        for length in 0..<Self.valid.count - 12 {  // the last 12 bytes are IEND, which libpng does not need
+    /// Cut before the end of IDAT's data: an error. Cut inside IDAT's CRC or anywhere in IEND
+    /// (the last 16 bytes): read as browsers show it, to the same pixels, with warnings.
+    @Test func everyTruncationThrowsUntilTheLastCRC() throws {
+        let image = try PNGDecoder.decode(Self.valid)
+        for length in 0..<Self.valid.count - 16 {
             #expect(throws: PNGError.self, "length \(length)") {
                 try PNGDecoder.decode(Array(Self.valid.prefix(length)))
             }
         }
+        for length in (Self.valid.count - 16)..<Self.valid.count {
+            let read = try PNGDecoder.read(Array(Self.valid.prefix(length)))
+            #expect(read.image == image, "length \(length)")
+            #expect(!read.warnings.isEmpty && read.warnings.allSatisfy { $0.hasPrefix("byte ") }, "length \(length): \(read.warnings)")
+        }
+        #expect(try PNGDecoder.read(Self.valid).warnings.isEmpty)
     }
 
     @Test func truncatedDataGivesOneLineMessage() throws {

@@ -121,3 +121,36 @@ import Raster
         }
     }
 }
+
+/// ``PNGQuickEncoder``: every layout decodes (through libpng) to exactly the pixels encoded.
+@Suite struct PNGQuickEncoderTests {
+    /// A width × height image of `colours` distinct values (cycled), with the given alpha.
+    static func image(width: Int, height: Int, colours: Int, alpha: (Int) -> UInt8) -> RGBAImage {
+        var image = RGBAImage(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let i = (x * 7 + y * 13) % colours
+                image[x, y] = RGBA8(r: UInt8(i & 0xFF), g: UInt8((i >> 8) * 40 & 0xFF), b: UInt8(255 - i % 256), a: alpha(i))
+            }
+        }
+        return image
+    }
+
+    @Test(arguments: [(1, 255), (2, 255), (200, 255), (256, 128), (257, 255), (5000, 255), (5000, 100), (300, 0)])
+    func roundTrip(colours: Int, alpha: Int) throws {
+        let original = Self.image(width: 37, height: 11, colours: colours) { i in alpha == 255 ? 255 : UInt8((i * alpha) % 256) }
+        let png = try PNGQuickEncoder.encode(original)
+        let read = try PNGDecoder.read(png)
+        #expect(read.image == original)
+        #expect(read.warnings.isEmpty)
+        #expect(try PNGQuickEncoder.encode(original) == png)   // deterministic
+        // Colour type: 3 (colour-mapped) up to 256 colours, else 2 (RGB) opaque, 6 (RGBA).
+        let opaque = original.pixels.enumerated().allSatisfy { $0.offset % 4 != 3 || $0.element == 255 }
+        let distinct = Set(stride(from: 0, to: original.pixels.count, by: 4).map { Array(original.pixels[$0..<$0 + 4]) }).count
+        #expect(png[25] == (distinct <= 256 ? 3 : opaque ? 2 : 6))
+    }
+
+    @Test func emptyImageIsRefused() {
+        #expect(throws: PNGError.self) { try PNGQuickEncoder.encode(RGBAImage(width: 0, height: 3)) }
+    }
+}

@@ -10,12 +10,18 @@ import CFuzzerDriver
 public func fuzzGIFReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     let limits = GIFDecodingLimits(maxMemoryBytes: 64 << 20, maxFrames: 10_000, maxDecodedPixels: 1 << 24)
-    if let decoded = try? GIFDecoder.decode(bytes, limits: limits) {
-        // Every frame is canvas-sized: a broken invariant here would corrupt comparisons.
-        let sequence = decoded.sequence
-        for frame in sequence.frames {
-            precondition(frame.image.width == sequence.width && frame.image.height == sequence.height)
-            precondition(frame.image.pixels.count == sequence.width * sequence.height * 4)
+    // Both timing rules, one per input (by the parity of its length, so an input is decoded
+    // once and its cost stays within the time limit): `spec` composes delay-0 images into the
+    // next frame, a path of its own.
+    for timing in [size % 2 == 0 ? GIFTiming.browser : .spec] {
+        if let decoded = try? GIFDecoder.decode(bytes, limits: limits, timing: timing) {
+            // Every frame is canvas-sized: a broken invariant here would corrupt comparisons.
+            let sequence = decoded.sequence
+            precondition(!sequence.frames.isEmpty)
+            for frame in sequence.frames {
+                precondition(frame.image.width == sequence.width && frame.image.height == sequence.height)
+                precondition(frame.image.pixels.count == sequence.width * sequence.height * 4)
+            }
         }
     }
     return 0

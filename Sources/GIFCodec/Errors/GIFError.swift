@@ -90,9 +90,9 @@ public struct GIFError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let indexOutOfPalette = Code(rawValue: 1002)
         /// The input to the encoder is not valid (no frames, a negative delay, a bad size).
         public static let invalidInput = Code(rawValue: 1003)
-        /// The data breaks a rule of GIF89a that giflib does not check and browsers do not
-        /// agree on (a graphic control extension shorter than 4 bytes, an empty logical screen,
-        /// no image at all): refused rather than shown differently from browsers.
+        /// The data breaks a rule of GIF89a in a way browsers do not show (a graphic control
+        /// extension shorter than 4 bytes, an LZW minimum code size above 8, a code beyond the
+        /// LZW table, nothing to show at all).
         public static let malformed = Code(rawValue: 1004)
 
         /// A short human phrase and the C name where there is one.

@@ -5,6 +5,7 @@ import Glibc
 import FoundationEssentials
 import PNGCodec
 import Raster
+import Workers
 
 /// A folder of frames: `frame_0000.png`, `frame_0001.png`, … and `frames.json`.
 ///
@@ -53,8 +54,15 @@ public enum FrameFolder {
     /// symbolic link stays a link: the folder it leads to is replaced, or created when it dangles.
     ///
     /// - Throws: ``SpinRenderError`` `.cannotCreate` / `.ioError` naming the folder or file.
+    /// Frames PNG-encoded at once when writing quickly: one per core, up to 2 (the encoded
+    /// files of a batch are held until written, in order).
+    public static let quickEncodingThreads = 2
+
+    /// - Parameter quick: write with ``PNGQuickEncoder`` on ``quickEncodingThreads`` threads
+    ///   (`spinrender frames`) rather than the smallest of ``PNGEncoder``'s layouts (references
+    ///   and diffs, which are committed). The bytes do not depend on the thread count.
     public static func write(_ sequence: FrameSequence, to folder: String, scale: Double?,
-                             arguments: [String]?) throws(SpinRenderError) {
+                             arguments: [String]?, quick: Bool = false) throws(SpinRenderError) {
         var target = folder
         while target.count > 1 && target.hasSuffix("/") { target.removeLast() }
         guard target != "-" else {
@@ -94,15 +102,29 @@ public enum FrameFolder {
             return (staging, TemporaryFiles.registerFolder(staging))
         }
         do throws(SpinRenderError) {
-            for (index, frame) in sequence.frames.enumerated() {
-                let png: [UInt8]
-                do {
-                    png = try PNGEncoder.encode(frame.image)
-                } catch {
-                    throw SpinRenderError(.software, "cannot encode frame \(index) as PNG: \(error)")
+            let batch = quick ? quickEncodingThreads : 1
+            for start in stride(from: 0, to: sequence.frames.count, by: batch) {
+                let end = min(start + batch, sequence.frames.count)
+                var encoded = [Result<[UInt8], PNGError>](repeating: .success([]), count: end - start)
+                encoded.withUnsafeMutableBufferPointer { slots in
+                    Workers.run(end - start) { worker in
+                        let image = sequence.frames[start + worker].image
+                        // Each worker writes its own slot only.
+                        slots[worker] = Result { () throws(PNGError) in
+                            try quick ? PNGQuickEncoder.encode(image) : PNGEncoder.encode(image)
+                        }
+                    }
                 }
-                TemporaryFiles.setFrameCount(slot, index + 1)
-                try OutputFile.write(png, to: staging + "/" + frameName(index))
+                for (offset, result) in encoded.enumerated() {
+                    let index = start + offset
+                    let png: [UInt8]
+                    switch result {
+                    case .success(let bytes): png = bytes
+                    case .failure(let error): throw SpinRenderError(.software, "cannot encode frame \(index) as PNG: \(error)")
+                    }
+                    TemporaryFiles.setFrameCount(slot, index + 1)
+                    try OutputFile.write(png, to: staging + "/" + frameName(index))
+                }
             }
             let metadata = Metadata(width: sequence.width, height: sequence.height, scale: scale,
                                     delaysCentiseconds: sequence.frames.map(\.delayCentiseconds),
@@ -200,7 +222,10 @@ public enum FrameFolder {
     /// - Throws: ``SpinRenderError`` `.missingInput` (66) for a missing folder or frame,
     ///   `.badData` (65) for malformed metadata or PNGs, frames of the wrong size, or a
     ///   `frames.json` declaring more or fewer frames than the folder holds (both counts named).
-    public static func read(_ folder: String, maximumBytes: Int = 1 << 30) throws(SpinRenderError) -> (sequence: FrameSequence, timed: Bool) {
+    /// - Parameter reading: with `strict`, a frame PNG that needs a repair (no `IEND`, its
+    ///   last CRC cut short) is refused; otherwise it is read and `warnings` says so.
+    public static func read(_ folder: String, maximumBytes: Int = 1 << 30,
+                            reading: ReadOptions = ReadOptions()) throws(SpinRenderError) -> (sequence: FrameSequence, timed: Bool, warnings: [String]) {
         guard InputFile.isDirectory(folder) else {
             throw SpinRenderError(.missingInput, "'\(folder)' is not a frame folder")
         }
@@ -244,12 +269,16 @@ public enum FrameFolder {
             throw SpinRenderError(.badData, "'\(folder)' holds no frames (frame_0000.png …)")
         }
         var frames: [TimedFrame] = []
+        var warnings: [String] = []
         var budget = maximumBytes
         for (index, name) in names.enumerated() {
             let path = folder + "/" + name
             let image: RGBAImage
             do {
-                image = try PNGDecoder.decode(try InputFile.read(path), limits: PNGDecodingLimits(maxMemoryBytes: budget))
+                let read = try PNGDecoder.read(try InputFile.read(path), limits: PNGDecodingLimits(maxMemoryBytes: budget))
+                try FrameInput.refuseRepairs(read.warnings, of: "'\(path)'", kind: "PNG", reading: reading)
+                warnings += read.warnings.map { "'\(path)': \($0)" }
+                image = read.image
             } catch let error as SpinRenderError {
                 throw error
             } catch {
@@ -270,7 +299,7 @@ public enum FrameFolder {
         case let n?: loop = .repeats(n)
         }
         return (FrameSequence(width: frames[0].image.width, height: frames[0].image.height, frames: frames, loopCount: loop),
-                metadata != nil)
+                metadata != nil, warnings)
     }
 
     /// The canvas and frame count of a frame folder, from its `frames.json` or else from its

@@ -3,6 +3,23 @@ import PNGCodec
 import Raster
 import WebPCodec
 
+/// How inputs are read: whether files that need a repair are refused, and how a GIF's delays
+/// become frames.
+public struct ReadOptions: Sendable, Hashable {
+    /// Refuse (exit 65) any file that is read only thanks to a repair a browser would also make
+    /// (stray data after the frames, truncated image data, a missing `IEND` …): every case
+    /// that otherwise prints a warning.
+    public var strict: Bool
+    /// How GIF delays become display times (browsers' rule by default).
+    public var timing: GIFTiming
+
+    /// Creates options; the defaults forgive what browsers forgive and play delays as browsers do.
+    public init(strict: Bool = false, timing: GIFTiming = .browser) {
+        self.strict = strict
+        self.timing = timing
+    }
+}
+
 /// Any animation or still a user can hand to `compare`: a GIF, a WebP, a PNG, or a frame folder.
 public struct FrameInput: Sendable {
     /// The frames as a browser shows them.
@@ -20,8 +37,16 @@ public struct FrameInput: Sendable {
     ///   most `maximumBytes / 4` pixels in all (frames larger than the screen count whole).
     /// - Throws: ``SpinRenderError`` `.missingInput` (66) when it does not exist, `.badData`
     ///   (65) when it is none of the four or is malformed, naming the file and the problem.
-    public static func load(_ path: String, maximumBytes: Int = 1 << 30) throws(SpinRenderError) -> FrameInput {
-        try Source.open(path, maximumBytes: maximumBytes).load(maximumBytes: maximumBytes)
+    public static func load(_ path: String, maximumBytes: Int = 1 << 30,
+                            reading: ReadOptions = ReadOptions()) throws(SpinRenderError) -> FrameInput {
+        try Source.open(path, maximumBytes: maximumBytes).load(maximumBytes: maximumBytes, reading: reading)
+    }
+
+    /// Refuses, under `--strict`, an input that needed repairs: names the first one.
+    static func refuseRepairs(_ warnings: [String], of name: String, kind: String, reading: ReadOptions) throws(SpinRenderError) {
+        guard reading.strict, let first = warnings.first else { return }
+        let more = warnings.count > 1 ? " (and \(warnings.count - 1) more)" : ""
+        throw SpinRenderError(.badData, "\(name) is a \(kind) that browsers show only after a repair, which --strict refuses: \(first)\(more)")
     }
 
     /// An input opened but not decoded: a file's or standard input's bytes, or a frame folder,
@@ -93,11 +118,13 @@ public struct FrameInput: Sendable {
 
         /// Decodes the input.
         ///
-        /// - Throws: as ``FrameInput/load(_:maximumBytes:)``.
-        public func load(maximumBytes: Int = 1 << 30) throws(SpinRenderError) -> FrameInput {
+        /// - Parameter reading: `--strict` and `--timing`; with `strict`, a file that needs a
+        ///   repair is refused (`.badData`, 65) instead of read with a warning.
+        /// - Throws: as ``FrameInput/load(_:maximumBytes:reading:)``.
+        public func load(maximumBytes: Int = 1 << 30, reading: ReadOptions = ReadOptions()) throws(SpinRenderError) -> FrameInput {
             guard let bytes else {
-                let folder = try FrameFolder.read(path, maximumBytes: maximumBytes)
-                return FrameInput(sequence: folder.sequence, timed: folder.timed, warnings: [])
+                let folder = try FrameFolder.read(path, maximumBytes: maximumBytes, reading: reading)
+                return FrameInput(sequence: folder.sequence, timed: folder.timed, warnings: folder.warnings)
             }
             let name = displayName
             if bytes.starts(with: Array("GIF8".utf8)) {
@@ -106,10 +133,13 @@ public struct FrameInput: Sendable {
                     // budget could hold. A 400 KB GIF with a 32768 × 32767 frame on a 1 × 1 screen
                     // otherwise decodes 2^30 pixels nobody sees (seconds of work).
                     let limits = GIFDecodingLimits(maxMemoryBytes: maximumBytes, maxDecodedPixels: maximumBytes / 4)
-                    let gif = try GIFDecoder.decode(bytes, limits: limits)
+                    let gif = try GIFDecoder.decode(bytes, limits: limits, timing: reading.timing)
+                    try refuseRepairs(gif.warnings, of: name, kind: "GIF", reading: reading)
                     return FrameInput(sequence: gif.sequence, timed: true, warnings: gif.warnings.map { "\(name): \($0)" })
-                } catch {
+                } catch let error as GIFError {
                     throw SpinRenderError(.badData, "\(name) is not a readable GIF: \(error)")
+                } catch {
+                    throw error as! SpinRenderError
                 }
             }
             if WebPDecoder.looksLikeWebP(bytes) {
@@ -124,12 +154,15 @@ public struct FrameInput: Sendable {
             }
             if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
                 do {
-                    let image = try PNGDecoder.decode(bytes, limits: PNGDecodingLimits(maxMemoryBytes: maximumBytes))
+                    let (image, warnings) = try PNGDecoder.read(bytes, limits: PNGDecodingLimits(maxMemoryBytes: maximumBytes))
+                    try refuseRepairs(warnings, of: name, kind: "PNG", reading: reading)
                     let frame = TimedFrame(image: image, delayCentiseconds: 0)
                     return FrameInput(sequence: FrameSequence(width: image.width, height: image.height, frames: [frame], loopCount: .playOnce),
-                                      timed: false, warnings: [])
-                } catch {
+                                      timed: false, warnings: warnings.map { "\(name): \($0)" })
+                } catch let error as PNGError {
                     throw SpinRenderError(.badData, "\(name) is not a readable PNG: \(error)")
+                } catch {
+                    throw error as! SpinRenderError
                 }
             }
             throw SpinRenderError(.badData, "\(name) is not a GIF, a WebP, a PNG or a frame folder")

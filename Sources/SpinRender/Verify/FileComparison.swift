@@ -14,6 +14,7 @@ public enum FileComparison {
     ///   - maximumBytes: memory the whole comparison may hold (``memoryEstimate(actual:expected:diff:)``),
     ///     checked after reading the files and before decoding either.
     ///   - diff: the diff that will be written, which adds to the memory held.
+    ///   - reading: `--strict` (refuse inputs that need repairs) and `--timing` for GIF inputs.
     ///   - makeProgress: makes a progress bar for the given frame count once the
     ///     inputs are loaded; it is advanced once per compared frame (after merging identical
     ///     neighbours, so it may finish early).
@@ -21,16 +22,16 @@ public enum FileComparison {
     ///   when the comparison needs more than `maximumBytes`.
     public static func compare(actual actualPath: String, expected expectedPath: String,
                                options: ComparisonOptions = .exact,
-                               maximumBytes: Int = 1 << 30, diff: DiffFormat? = nil,
+                               maximumBytes: Int = 1 << 30, diff: DiffFormat? = nil, reading: ReadOptions = ReadOptions(),
                                progress makeProgress: ((_ frameCount: Int) -> ProgressBar)? = nil) throws(SpinRenderError) -> (result: FrameComparisonResult, warnings: [String]) {
         var actualSource: FrameInput.Source? = try FrameInput.Source.open(actualPath, maximumBytes: maximumBytes)
         var expectedSource: FrameInput.Source? = try FrameInput.Source.open(expectedPath, maximumBytes: maximumBytes)
         try memoryEstimate(actual: actualSource!, expected: expectedSource!, diff: diff).check(
             limit: maximumBytes, subject: "comparing \(actualSource!.summary) with \(expectedSource!.summary)",
             advice: "compare smaller inputs\(diff == nil ? "" : " or leave out --diff"), or raise --max-memory")
-        let actual = try actualSource!.load(maximumBytes: maximumBytes)
+        let actual = try actualSource!.load(maximumBytes: maximumBytes, reading: reading)
         actualSource = nil
-        let expected = try expectedSource!.load(maximumBytes: maximumBytes)
+        let expected = try expectedSource!.load(maximumBytes: maximumBytes, reading: reading)
         expectedSource = nil
         let (a, e) = adoptTiming(actual, expected)
         let progress = makeProgress?(max(a.frames.count, e.frames.count))

@@ -34,6 +34,8 @@ public enum Verification {
     ///   - record: when references are written (default `RecordMode.missing`).
     ///   - options: comparison tolerance.
     ///   - arguments: the command-line arguments recorded in `frames.json`.
+    ///   - reading: with `strict`, a reference PNG that needs a repair is unreadable.
+    ///   - warn: called with each repair made to read the references (one line each).
     /// A reference that cannot be read (a corrupt PNG or `frames.json`, a missing frame) is a
     /// reference that does not match: `failed` and `all` record over it and say why; `missing`
     /// and `never` leave it alone and throw the reading error.
@@ -42,7 +44,8 @@ public enum Verification {
     ///   mode `missing` or `never`) or written.
     public static func verify(_ request: RenderRequest, referenceFolder: String, record: RecordMode = .default,
                               options: ComparisonOptions = .exact, arguments: [String]? = nil,
-                              maximumBytes: Int = 1 << 30) throws(SpinRenderError) -> VerificationOutcome {
+                              maximumBytes: Int = 1 << 30, reading: ReadOptions = ReadOptions(),
+                              warn: (String) -> Void = { _ in }) throws(SpinRenderError) -> VerificationOutcome {
         let rendered = SpinRenderer.renderFrames(request).sequence
         // A reference that cannot be looked up is not a missing one to record over.
         let exists = try InputFile.existsOrThrows(referenceFolder + "/" + FrameFolder.metadataName)
@@ -50,7 +53,8 @@ public enum Verification {
         var unreadable: SpinRenderError?
         if exists && record != .all {
             do throws(SpinRenderError) {
-                let reference = try FrameFolder.read(referenceFolder, maximumBytes: maximumBytes)
+                let reference = try FrameFolder.read(referenceFolder, maximumBytes: maximumBytes, reading: reading)
+                reference.warnings.forEach(warn)
                 comparison = FrameComparison.compare(actual: rendered, expected: reference.sequence, options: options)
             } catch where (error.kind == .badData || error.kind == .missingInput)
                 && record.decide(referenceExists: true, matches: false).writeReference {

@@ -135,7 +135,7 @@ enum CompareCommand: Command {
     static var options: [OptionSpec] {
         ComparisonArguments.specs + [
             .option("max-memory", value: "bytes", help: "Refuse comparisons that would need more memory in all: both inputs, the comparison and the diff (suffixes K, M, G; decimals allowed).", default: "1G"),
-        ] + Console.specs
+        ] + ReadingArguments.specs + Console.specs
     }
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -152,7 +152,7 @@ enum CompareCommand: Command {
         let outputs = try ComparisonArguments.prepareOutputs(arguments)
         let (result, warnings) = try FileComparison.compare(
             actual: actual, expected: expected, options: options, maximumBytes: try RenderOptions.memoryLimit(arguments),
-            diff: arguments.value("diff").flatMap(DiffFormat.init(path:)),
+            diff: arguments.value("diff").flatMap(DiffFormat.init(path:)), reading: try ReadingArguments.options(from: arguments),
             progress: { ProgressBar.standardError(label: "compare", total: $0, quiet: console.quiet) })
         warnings.forEach(console.warning)
         try ComparisonArguments.report(result, suiteName: "spinrender compare \(actual) \(expected)", outputs: outputs,
@@ -183,7 +183,7 @@ enum VerifyCommand: Command {
             .option("reference", value: "reference", help: "The frame folder holding the reference frames.", isPath: true),
             .option("record", value: "mode", help: "When to write reference frames.", values: RecordMode.allCases.map(\.rawValue),
                     default: "missing, or SPINRENDER_RECORD"),
-        ] + ComparisonArguments.specs + RenderOptions.specs + Console.specs
+        ] + ComparisonArguments.specs + RenderOptions.specs + [ReadingArguments.specs[0]] + Console.specs
     }
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -208,7 +208,8 @@ enum VerifyCommand: Command {
         let outputs = try ComparisonArguments.prepareOutputs(arguments)
         let outcome = try Verification.verify(request, referenceFolder: reference, record: record, options: options,
                                               arguments: RenderOptions.reproducibleArguments(arguments, source: arguments.positionals.first),
-                                              maximumBytes: try RenderOptions.memoryLimit(arguments))
+                                              maximumBytes: try RenderOptions.memoryLimit(arguments),
+                                              reading: try ReadingArguments.options(from: arguments), warn: console.warning)
         let suiteName = "spinrender verify \(reference)"
         let note = outcome.recorded || outcome.comparison == nil ? outcome.message + "\n" : nil
         if let comparison = outcome.comparison {

@@ -20,7 +20,7 @@ enum FramesCommand: Command {
     static let positionalCount = 0...1
     static var options: [OptionSpec] {
         [.option("output", short: "o", value: "output", help: "The folder to write; created when missing (a name ending in .png, .gif or another image extension is refused).", isPath: true)]
-            + RenderOptions.specs + Console.specs
+            + RenderOptions.specs + ReadingArguments.specs + Console.specs
     }
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -53,24 +53,30 @@ enum FramesCommand: Command {
             let limit = try RenderOptions.memoryLimit(arguments)
             let source = try FrameInput.Source.open(input, maximumBytes: limit)
             // The whole peak before decoding: the file, its frames, and the PNG encoding of a
-            // frame at a time (samples, libpng's buffer, the smallest result: 12 bytes a pixel).
+            // frame at a time on each encoding thread (samples, filtered rows, zlib's output: 12
+            // bytes a pixel is ample).
             var estimate = MemoryEstimate()
             estimate.add("input file", source.fileBytes)
             estimate.add("frames", source.decodedBytes)
             estimate.add("decoding canvases", source.workingBytes)
-            if source.frameCount > 0 { estimate.add("PNG encoding", Double(source.width) * Double(source.height) * 12) }
+            if source.frameCount > 0 {
+                estimate.add("PNG encoding", Double(source.width) * Double(source.height) * 12 * Double(FrameFolder.quickEncodingThreads))
+            }
             try estimate.check(limit: limit, subject: "reading \(source.summary)", advice: "raise --max-memory")
-            let loaded = try source.load(maximumBytes: limit)
+            let loaded = try source.load(maximumBytes: limit, reading: try ReadingArguments.options(from: arguments))
             loaded.warnings.forEach(console.warning)
-            try FrameFolder.write(loaded.sequence, to: output, scale: nil, arguments: nil)
+            try FrameFolder.write(loaded.sequence, to: output, scale: nil, arguments: nil, quick: true)
             console.info("\(output): \(loaded.sequence.frames.count) frames from \(input)")
             return 0
+        }
+        if let option = ReadingArguments.specs.first(where: { arguments.has($0.name) }) {
+            throw UsageError(message: "The option '--\(option.name)' applies to reading an input GIF; give one, or leave it out when rendering")
         }
         let request = try RenderOptions.request(from: arguments, source: source)
         let animation = SpinRenderer.renderFrames(request)
         animation.warnings.forEach(console.warning)
         try FrameFolder.write(animation.sequence, to: output, scale: request.scene.scale,
-                              arguments: RenderOptions.reproducibleArguments(arguments, source: source))
+                              arguments: RenderOptions.reproducibleArguments(arguments, source: source), quick: true)
         console.info("\(output): \(animation.sequence.frames.count) frames, \(animation.sequence.width)×\(animation.sequence.height) px")
         return 0
     }

@@ -104,18 +104,27 @@ extension ViewEngine {
 public struct ViewRenderer: Sendable {
     /// The animated views.
     public let engine: ViewEngine
-    private let glyphs: [RaysSymbol: [[Point]]]
+    /// Each glyph drawn, flattened: a short list scanned linearly (a script uses one or two
+    /// fonts), since a `Dictionary` keyed by the symbol costs each run a run-time `Hashable`
+    /// conformance lookup of about 0.3 M instructions.
+    private let glyphs: [Glyph]
+
+    private struct Glyph: Sendable {
+        var symbol: RaysSymbol
+        var polygons: [[Point]]
+    }
 
     /// Prepares to draw `engine`'s frames.
     public init(_ engine: ViewEngine) {
         self.engine = engine
-        var glyphs: [RaysSymbol: [[Point]]] = [:]
+        var glyphs: [Glyph] = []
         let scale = engine.output.scale
         for (_, program) in engine.programs {
             for op in program.ops {
-                guard case let .glyph(symbol) = op.item, glyphs[symbol] == nil else { continue }
-                glyphs[symbol] = symbol.path(centre: .zero)
+                guard case let .glyph(symbol) = op.item, !glyphs.contains(where: { $0.symbol == symbol }) else { continue }
+                let polygons = symbol.path(centre: .zero)
                     .flattened(by: .scale(x: scale, y: scale), tolerance: CoverageRasterizer.defaultTolerance)
+                glyphs.append(Glyph(symbol: symbol, polygons: polygons))
             }
         }
         self.glyphs = glyphs
@@ -163,7 +172,8 @@ public struct ViewRenderer: Sendable {
             case let .glyph(symbol):
                 let transform = placement.transform(scale: scale)
                 rasterizer.reset()
-                for polygon in glyphs[symbol]! { rasterizer.addPolygon(polygon, transform: transform) }
+                let glyph = glyphs.first { $0.symbol == symbol }!
+                for polygon in glyph.polygons { rasterizer.addPolygon(polygon, transform: transform) }
                 image.composite(paint, coverage: rasterizer, in: space)
                 rasterizer.reset()
             case let .border(width):

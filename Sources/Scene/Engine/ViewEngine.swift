@@ -38,9 +38,11 @@ public struct ViewEngine: Sendable {
     /// Margin around the root on every edge, in points.
     public let margin: Double
 
-    var numbers: [AnimatedTrack<Double>] = []
-    var points: [AnimatedTrack<AnimatablePoint>] = []
-    var colours: [AnimatedTrack<AnimatableColor>] = []
+    /// Tracks by kind, all of one type (see ``TrackVector``): read with `number(atSeconds:)`,
+    /// `point(atSeconds:)` and `colour(atSeconds:)`.
+    var numbers: [AnimatedTrack<TrackVector>] = []
+    var points: [AnimatedTrack<TrackVector>] = []
+    var colours: [AnimatedTrack<TrackVector>] = []
     /// Drawing programs and the time from which each is shown, ascending.
     var programs: [(start: Double, program: Program)] = []
     /// Number tracks that turn a lone rays glyph about its centre (a handful, scanned linearly).
@@ -138,9 +140,9 @@ public struct ViewEngine: Sendable {
         var treeIndex = 0, rotations = 0
         func makeTrack(_ value: PropertyValue) -> Int {
             switch value {
-            case let .number(v): numbers.append(AnimatedTrack(initial: v)); return numbers.count - 1
-            case let .point(v): points.append(AnimatedTrack(initial: v)); return points.count - 1
-            case let .colour(v): colours.append(AnimatedTrack(initial: v)); return colours.count - 1
+            case let .number(v): numbers.append(AnimatedTrack(initial: TrackVector(v))); return numbers.count - 1
+            case let .point(v): points.append(AnimatedTrack(initial: TrackVector(v))); return points.count - 1
+            case let .colour(v): colours.append(AnimatedTrack(initial: TrackVector(v))); return colours.count - 1
             }
         }
         for key in current.keys {
@@ -164,9 +166,9 @@ public struct ViewEngine: Sendable {
                                                               before: previous, after: next)
                 let change = Transaction(animation: animation)
                 switch value {
-                case let .number(v): numbers[index].set(v, atSeconds: time, transaction: change)
-                case let .point(v): points[index].set(v, atSeconds: time, transaction: change)
-                case let .colour(v): colours[index].set(v, atSeconds: time, transaction: change)
+                case let .number(v): numbers[index].set(TrackVector(v), atSeconds: time, transaction: change)
+                case let .point(v): points[index].set(TrackVector(v), atSeconds: time, transaction: change)
+                case let .colour(v): colours[index].set(TrackVector(v), atSeconds: time, transaction: change)
                 }
             }
         }

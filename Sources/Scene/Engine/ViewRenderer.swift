@@ -41,14 +41,14 @@ struct Placement {
 extension ViewEngine {
     /// The presented placement of `op` at `time`.
     func placement(of op: DrawOp, atSeconds time: Double) -> Placement {
-        let centre = points[op.centre].value(atSeconds: time)
-        let size = points[op.size].value(atSeconds: time)
+        let centre = points[op.centre].point(atSeconds: time)
+        let size = points[op.size].point(atSeconds: time)
         var linear = AffineTransform.identity
         var displacement = AnimatablePoint.zero
         var degrees = 0.0, factor = 1.0
         func apply(_ transform: AffineTransform, anchorCentre: Int, anchorSize: Int, _ unit: UnitPoint) {
-            let middle = points[anchorCentre].value(atSeconds: time)
-            let extent = points[anchorSize].value(atSeconds: time)
+            let middle = points[anchorCentre].point(atSeconds: time)
+            let extent = points[anchorSize].point(atSeconds: time)
             let anchor = AnimatablePoint(x: middle.x + (unit.x - 0.5) * extent.x, y: middle.y + (unit.y - 0.5) * extent.y)
             linear = linear.concatenating(transform)
             // p ↦ L(p − a) + a, applied to the displaced centre.
@@ -59,21 +59,21 @@ extension ViewEngine {
         for effect in op.effects.reversed() {
             switch effect {
             case let .rotation(track, anchorCentre, anchorSize, unit):
-                let value = numbers[track].value(atSeconds: time)
+                let value = numbers[track].number(atSeconds: time)
                 degrees += value
                 apply(.rotation(radians: value * Double.pi / 180), anchorCentre: anchorCentre, anchorSize: anchorSize, unit)
             case let .scale(track, anchorCentre, anchorSize, unit):
-                let value = points[track].value(atSeconds: time)
+                let value = points[track].point(atSeconds: time)
                 factor *= value.x
                 apply(.scale(x: value.x, y: value.y), anchorCentre: anchorCentre, anchorSize: anchorSize, unit)
             case let .offset(track):
-                displacement += points[track].value(atSeconds: time)
+                displacement += points[track].point(atSeconds: time)
             }
         }
         var opacity = 1.0
-        for track in op.opacities { opacity *= min(1, max(0, numbers[track].value(atSeconds: time))) }
+        for track in op.opacities { opacity *= min(1, max(0, numbers[track].number(atSeconds: time))) }
         return Placement(centre: centre, size: size, linear: linear, displacement: displacement, rotationDegrees: degrees,
-                         scaleFactor: factor, opacity: opacity, colour: colours[op.colour].value(atSeconds: time).rgba8)
+                         scaleFactor: factor, opacity: opacity, colour: colours[op.colour].colour(atSeconds: time).rgba8)
     }
 
     /// The drawn views (symbols, shapes, colours, progress views; not borders) at `time`, back
@@ -194,8 +194,8 @@ public struct ViewRenderer: Sendable {
                 }
             case var .shape(shape):
                 if let (from, to) = op.trim {
-                    shape.trimFrom = engine.numbers[from].value(atSeconds: time)
-                    shape.trimTo = engine.numbers[to].value(atSeconds: time)
+                    shape.trimFrom = engine.numbers[from].number(atSeconds: time)
+                    shape.trimTo = engine.numbers[to].number(atSeconds: time)
                 }
                 // The outline is in device pixels about the frame's centre; the placement turns,
                 // scales and moves it.

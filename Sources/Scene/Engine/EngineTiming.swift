@@ -111,7 +111,9 @@ extension ViewEngine {
                 }
             }
             let coloursRepeat = colours.allSatisfy { track in
-                track.segments.isEmpty || samples.allSatisfy { track.colour(atSeconds: $0 + shift).rgba8 == track.colour(atSeconds: $0).rgba8 }
+                track.segments.isEmpty || samples.allSatisfy {
+                    track.colour(atSeconds: $0 + shift).rgba8 == track.colour(atSeconds: $0).rgba8
+                }
             }
             if numbersRepeat && pointsRepeat && coloursRepeat { return shift }
         }

@@ -246,7 +246,8 @@ public struct ViewEngine: Sendable {
             if let index = live[key.index], !glyphRotationTracks.contains(index) { glyphRotationTracks.append(index) }
         }
         func frame(_ path: NodePath) -> (Int, Int) {
-            (live[PropertyKey(path: path, property: .centre).index]!, live[PropertyKey(path: path, property: .size).index]!)
+            (live[PropertyKey(path: path, property: .centre).index]!,
+             live[PropertyKey(path: path, property: .size).index]!)
         }
         let ops = evaluation.ops.map { template -> DrawOp in
             let (centre, size) = frame(template.frame)

@@ -121,7 +121,9 @@ public struct ViewRenderer: Sendable {
         let scale = engine.output.scale
         for (_, program) in engine.programs {
             for op in program.ops {
-                guard case let .glyph(symbol) = op.item, !glyphs.contains(where: { $0.symbol == symbol }) else { continue }
+                guard case let .glyph(symbol) = op.item, !glyphs.contains(where: { $0.symbol == symbol }) else {
+                    continue
+                }
                 let polygons = symbol.path(centre: .zero)
                     .flattened(by: .scale(x: scale, y: scale), tolerance: CoverageRasterizer.defaultTolerance)
                 glyphs.append(Glyph(symbol: symbol, polygons: polygons))

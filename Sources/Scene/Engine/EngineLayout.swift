@@ -21,21 +21,52 @@ enum PathStep: Hashable, Sendable {
 typealias NodePath = Int
 
 /// The numbers of structural identities, shared by every tree of one script.
+///
+/// Each node's children are kept in a short list scanned linearly (a node has a handful of
+/// children), not in a `Dictionary` keyed by (parent, step): a new struct key costs every run a
+/// run-time `Hashable` conformance lookup of about 0.3 M instructions, more than this whole table
+/// costs to use.
 struct IdentityTable: Sendable {
-    private struct Link: Hashable {
-        var parent: Int
+    private struct Child: Sendable {
         var step: PathStep
+        var id: NodePath
     }
 
-    private var ids: [Link: Int] = [:]
+    /// The numbered children of each node, by the node's number.
+    private var children: [[Child]] = [[]]
+
+    /// The number of identities so far (the root included): every ``NodePath`` is below it.
+    var count: Int { children.count }
 
     /// The identity of the node at `step` under `parent`.
     mutating func id(_ parent: NodePath, _ step: PathStep) -> NodePath {
-        let link = Link(parent: parent, step: step)
-        if let id = ids[link] { return id }
-        let id = ids.count + 1
-        ids[link] = id
+        if let child = children[parent].first(where: { $0.step == step }) { return child.id }
+        let id = children.count
+        children.append([])
+        children[parent].append(Child(step: step, id: id))
         return id
+    }
+}
+
+/// Values by a small dense number (a ``NodePath``, or a ``PropertyKey``'s ``PropertyKey/index``):
+/// an array that grows to the largest number stored.
+///
+/// The engine keys its tables by these numbers rather than using a `Dictionary`: every new key
+/// type costs each run a run-time `Hashable` conformance lookup of about 0.3 M instructions
+/// (the generic dictionary's metadata is made from its mangled name), more than the tables cost to use.
+struct DenseMap<Value: Sendable>: Sendable {
+    private var slots: [Value?] = []
+
+    /// The value stored at `index`, or `nil`.
+    subscript(_ index: Int) -> Value? {
+        get { index < slots.count ? slots[index] : nil }
+        set {
+            if index >= slots.count {
+                guard newValue != nil else { return }
+                slots.append(contentsOf: repeatElement(nil, count: index + 1 - slots.count))
+            }
+            slots[index] = newValue
+        }
     }
 }
 
@@ -227,7 +258,7 @@ enum EngineLayout {
     /// of it and of every node under it.
     static func place(_ node: ViewNode, at path: NodePath, proposal: Proposal, centre: AnimatablePoint,
                       _ environment: ViewEnvironment, _ table: inout IdentityTable,
-                      into frames: inout [NodePath: NodeFrame]) {
+                      into frames: inout DenseMap<NodeFrame>) {
         let own = size(of: node, proposal, environment)
         frames[path] = NodeFrame(centre: centre, size: own)
         switch node {

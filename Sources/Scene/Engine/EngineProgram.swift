@@ -2,7 +2,7 @@ import Motion
 import Raster
 
 /// An animatable property of one node.
-enum PropertyName: Hashable, Sendable {
+enum PropertyName: Int, Hashable, Sendable {
     case centre, size, rotation, scale, opacity, offset, trimFrom, trimTo, colour
 }
 
@@ -10,6 +10,9 @@ enum PropertyName: Hashable, Sendable {
 struct PropertyKey: Hashable, Sendable {
     var path: NodePath
     var property: PropertyName
+
+    /// A dense number for the key (distinct keys, distinct numbers), for ``DenseMap``.
+    var index: Int { path * (PropertyName.colour.rawValue + 1) + property.rawValue }
 }
 
 /// A property's value in one tree.
@@ -58,23 +61,26 @@ struct OpTemplate: Sendable {
 struct Evaluation: Sendable {
     /// Properties in tree order (a deterministic order for creating tracks).
     var keys: [PropertyKey] = []
-    var values: [PropertyKey: PropertyValue] = [:]
-    var chains: [PropertyKey: [ChainLink]] = [:]
+    /// By ``PropertyKey/index``.
+    var values = DenseMap<PropertyValue>()
+    /// By ``PropertyKey/index``.
+    var chains = DenseMap<[ChainLink]>()
     /// The values of `animation(_:value:)` modifiers, by node.
-    var boundValues: [NodePath: StateValue] = [:]
+    var boundValues = DenseMap<StateValue>()
     /// Rotations that turn a lone rays glyph about its centre (for the 8-fold symmetry).
-    var glyphRotations: Set<PropertyKey> = []
+    var glyphRotations: [PropertyKey] = []
     var ops: [OpTemplate] = []
 
     mutating func add(_ key: PropertyKey, _ value: PropertyValue, chain: [ChainLink]) {
-        if values.updateValue(value, forKey: key) == nil { keys.append(key) }
-        chains[key] = chain
+        if values[key.index] == nil { keys.append(key) }
+        values[key.index] = value
+        chains[key.index] = chain
     }
 
     /// Walks a laid-out tree, collecting properties and drawing operations.
     struct Builder {
         let palette: SystemPalette
-        let frames: [NodePath: NodeFrame]
+        let frames: DenseMap<NodeFrame>
         var table: IdentityTable
         var evaluation = Evaluation()
 
@@ -130,7 +136,7 @@ struct Evaluation: Sendable {
                     let key = PropertyKey(path: path, property: .rotation)
                     evaluation.add(key, .number(degrees), chain: chain)
                     effects.append(.rotation(key, anchor: childPath, anchor))
-                    if anchor == .center && Self.isLoneGlyph(child) { evaluation.glyphRotations.insert(key) }
+                    if anchor == .center && Self.isLoneGlyph(child) { evaluation.glyphRotations.append(key) }
                 case let .scaleEffect(x, y, anchor):
                     let key = PropertyKey(path: path, property: .scale)
                     evaluation.add(key, .point(AnimatablePoint(x: x, y: y)), chain: chain)

@@ -93,9 +93,9 @@ extension ViewEngine {
                 let track = numbers[index]
                 guard !track.segments.isEmpty else { return true }
                 guard glyphRotationTracks.contains(index) else {
-                    return samples.allSatisfy { same(track.value(atSeconds: $0 + shift), track.value(atSeconds: $0)) }
+                    return samples.allSatisfy { same(track.number(atSeconds: $0 + shift), track.number(atSeconds: $0)) }
                 }
-                let turns = samples.map { track.value(atSeconds: $0 + shift) - track.value(atSeconds: $0) }
+                let turns = samples.map { track.number(atSeconds: $0 + shift) - track.number(atSeconds: $0) }
                 let reference = modulo(turns[0], 360)
                 return turns.allSatisfy { turn in
                     let ray = modulo(turn, RaysSymbol.raySpacingDegrees)
@@ -106,12 +106,14 @@ extension ViewEngine {
             }
             let pointsRepeat = points.allSatisfy { track in
                 track.segments.isEmpty || samples.allSatisfy {
-                    let a = track.value(atSeconds: $0 + shift), b = track.value(atSeconds: $0)
+                    let a = track.point(atSeconds: $0 + shift), b = track.point(atSeconds: $0)
                     return same(a.x, b.x) && same(a.y, b.y)
                 }
             }
             let coloursRepeat = colours.allSatisfy { track in
-                track.segments.isEmpty || samples.allSatisfy { track.value(atSeconds: $0 + shift).rgba8 == track.value(atSeconds: $0).rgba8 }
+                track.segments.isEmpty || samples.allSatisfy {
+                    track.colour(atSeconds: $0 + shift).rgba8 == track.colour(atSeconds: $0).rgba8
+                }
             }
             if numbersRepeat && pointsRepeat && coloursRepeat { return shift }
         }

@@ -38,13 +38,15 @@ public struct ViewEngine: Sendable {
     /// Margin around the root on every edge, in points.
     public let margin: Double
 
-    var numbers: [AnimatedTrack<Double>] = []
-    var points: [AnimatedTrack<AnimatablePoint>] = []
-    var colours: [AnimatedTrack<AnimatableColor>] = []
+    /// Tracks by kind, all of one type (see ``TrackVector``): read with `number(atSeconds:)`,
+    /// `point(atSeconds:)` and `colour(atSeconds:)`.
+    var numbers: [AnimatedTrack<TrackVector>] = []
+    var points: [AnimatedTrack<TrackVector>] = []
+    var colours: [AnimatedTrack<TrackVector>] = []
     /// Drawing programs and the time from which each is shown, ascending.
     var programs: [(start: Double, program: Program)] = []
-    /// Number tracks that turn a lone rays glyph about its centre.
-    var glyphRotationTracks: Set<Int> = []
+    /// Number tracks that turn a lone rays glyph about its centre (a handful, scanned linearly).
+    var glyphRotationTracks: [Int] = []
     /// Times of the simulated device rotations, ascending.
     let rotationTimes: [Double]
     /// See ``pictureRepeatSeconds``.
@@ -113,7 +115,7 @@ public struct ViewEngine: Sendable {
             let middle = content.center
             let centre = AnimatablePoint(x: middle.x / scale, y: middle.y / scale)
             let proposal = Proposal(width: max(0, Double(cw) / scale - 2 * m), height: max(0, Double(ch) / scale - 2 * m))
-            var frames: [NodePath: NodeFrame] = [:]
+            var frames = DenseMap<NodeFrame>()
             EngineLayout.place(tree, at: 0, proposal: proposal, centre: centre, ViewEnvironment(), &table, into: &frames)
             var builder = Evaluation.Builder(palette: palette, frames: frames, table: table)
             builder.walk(tree, 0, ViewEnvironment(), [], [], [], nil)
@@ -132,40 +134,43 @@ public struct ViewEngine: Sendable {
             events.insert((time, .rotation), at: index)
         }
 
-        var live: [PropertyKey: Int] = [:]
+        // The track of each property of the current tree, by ``PropertyKey/index``.
+        var live = DenseMap<Int>()
         var current = evaluate(0, rotations: 0)
         var treeIndex = 0, rotations = 0
-        func makeTrack(_ key: PropertyKey, _ value: PropertyValue) {
+        func makeTrack(_ value: PropertyValue) -> Int {
             switch value {
-            case let .number(v): live[key] = numbers.count; numbers.append(AnimatedTrack(initial: v))
-            case let .point(v): live[key] = points.count; points.append(AnimatedTrack(initial: v))
-            case let .colour(v): live[key] = colours.count; colours.append(AnimatedTrack(initial: v))
+            case let .number(v): numbers.append(AnimatedTrack(initial: TrackVector(v))); return numbers.count - 1
+            case let .point(v): points.append(AnimatedTrack(initial: TrackVector(v))); return points.count - 1
+            case let .colour(v): colours.append(AnimatedTrack(initial: TrackVector(v))); return colours.count - 1
             }
         }
         for key in current.keys {
-            var value = current.values[key]!
+            var value = current.values[key.index]!
             if output.appearsFromOrigin && key.property == .centre { value = .point(.zero) }
-            makeTrack(key, value)
+            live[key.index] = makeTrack(value)
         }
         func apply(_ next: Evaluation, at time: Double, transaction: Transaction, previous: Evaluation) {
-            var seen = Set<PropertyKey>()
+            // The properties of `next` keep their tracks or get new ones; the others' end.
+            var nextLive = DenseMap<Int>()
+            defer { live = nextLive }
             for key in next.keys {
-                seen.insert(key)
-                let value = next.values[key]!
-                guard let index = live[key], previous.values[key].map({ ViewEngine.sameKind($0, value) }) ?? false else {
-                    makeTrack(key, value)  // appears without animation
+                let value = next.values[key.index]!
+                guard let index = live[key.index],
+                      previous.values[key.index].map({ ViewEngine.sameKind($0, value) }) ?? false else {
+                    nextLive[key.index] = makeTrack(value)  // appears without animation
                     continue
                 }
-                let animation = ViewEngine.effectiveAnimation(next.chains[key] ?? [], transaction, before: previous,
-                                                              after: next)
+                nextLive[key.index] = index
+                let animation = ViewEngine.effectiveAnimation(next.chains[key.index] ?? [], transaction,
+                                                              before: previous, after: next)
                 let change = Transaction(animation: animation)
                 switch value {
-                case let .number(v): numbers[index].set(v, atSeconds: time, transaction: change)
-                case let .point(v): points[index].set(v, atSeconds: time, transaction: change)
-                case let .colour(v): colours[index].set(v, atSeconds: time, transaction: change)
+                case let .number(v): numbers[index].set(TrackVector(v), atSeconds: time, transaction: change)
+                case let .point(v): points[index].set(TrackVector(v), atSeconds: time, transaction: change)
+                case let .colour(v): colours[index].set(TrackVector(v), atSeconds: time, transaction: change)
                 }
             }
-            for key in live.keys where !seen.contains(key) { live[key] = nil }
         }
         if output.appearsFromOrigin {
             apply(current, at: 0, transaction: Transaction(), previous: current)
@@ -234,10 +239,15 @@ public struct ViewEngine: Sendable {
     }
 
     /// Resolves an evaluation's keys to the tracks alive after it.
-    private mutating func resolve(_ evaluation: Evaluation, _ live: [PropertyKey: Int]) -> Program {
-        for key in evaluation.glyphRotations { if let index = live[key] { glyphRotationTracks.insert(index) } }
+    ///
+    /// - Parameter live: Track indices by ``PropertyKey/index``.
+    private mutating func resolve(_ evaluation: Evaluation, _ live: DenseMap<Int>) -> Program {
+        for key in evaluation.glyphRotations {
+            if let index = live[key.index], !glyphRotationTracks.contains(index) { glyphRotationTracks.append(index) }
+        }
         func frame(_ path: NodePath) -> (Int, Int) {
-            (live[PropertyKey(path: path, property: .centre)]!, live[PropertyKey(path: path, property: .size)]!)
+            (live[PropertyKey(path: path, property: .centre).index]!,
+             live[PropertyKey(path: path, property: .size).index]!)
         }
         let ops = evaluation.ops.map { template -> DrawOp in
             let (centre, size) = frame(template.frame)
@@ -245,17 +255,17 @@ public struct ViewEngine: Sendable {
                 switch effect {
                 case let .rotation(key, anchor, unit):
                     let (c, s) = frame(anchor)
-                    return .rotation(live[key]!, anchorCentre: c, anchorSize: s, unit)
+                    return .rotation(live[key.index]!, anchorCentre: c, anchorSize: s, unit)
                 case let .scale(key, anchor, unit):
                     let (c, s) = frame(anchor)
-                    return .scale(live[key]!, anchorCentre: c, anchorSize: s, unit)
+                    return .scale(live[key.index]!, anchorCentre: c, anchorSize: s, unit)
                 case let .offset(key):
-                    return .offset(live[key]!)
+                    return .offset(live[key.index]!)
                 }
             }
             return DrawOp(item: template.item, name: template.name, centre: centre, size: size,
-                          colour: live[template.colour]!, opacities: template.opacities.map { live[$0]! },
-                          effects: effects, trim: template.trim.map { (live[$0.from]!, live[$0.to]!) })
+                          colour: live[template.colour.index]!, opacities: template.opacities.map { live[$0.index]! },
+                          effects: effects, trim: template.trim.map { (live[$0.from.index]!, live[$0.to.index]!) })
         }
         return Program(ops: ops)
     }

@@ -41,14 +41,14 @@ struct Placement {
 extension ViewEngine {
     /// The presented placement of `op` at `time`.
     func placement(of op: DrawOp, atSeconds time: Double) -> Placement {
-        let centre = points[op.centre].value(atSeconds: time)
-        let size = points[op.size].value(atSeconds: time)
+        let centre = points[op.centre].point(atSeconds: time)
+        let size = points[op.size].point(atSeconds: time)
         var linear = AffineTransform.identity
         var displacement = AnimatablePoint.zero
         var degrees = 0.0, factor = 1.0
         func apply(_ transform: AffineTransform, anchorCentre: Int, anchorSize: Int, _ unit: UnitPoint) {
-            let middle = points[anchorCentre].value(atSeconds: time)
-            let extent = points[anchorSize].value(atSeconds: time)
+            let middle = points[anchorCentre].point(atSeconds: time)
+            let extent = points[anchorSize].point(atSeconds: time)
             let anchor = AnimatablePoint(x: middle.x + (unit.x - 0.5) * extent.x, y: middle.y + (unit.y - 0.5) * extent.y)
             linear = linear.concatenating(transform)
             // p ↦ L(p − a) + a, applied to the displaced centre.
@@ -59,21 +59,21 @@ extension ViewEngine {
         for effect in op.effects.reversed() {
             switch effect {
             case let .rotation(track, anchorCentre, anchorSize, unit):
-                let value = numbers[track].value(atSeconds: time)
+                let value = numbers[track].number(atSeconds: time)
                 degrees += value
                 apply(.rotation(radians: value * Double.pi / 180), anchorCentre: anchorCentre, anchorSize: anchorSize, unit)
             case let .scale(track, anchorCentre, anchorSize, unit):
-                let value = points[track].value(atSeconds: time)
+                let value = points[track].point(atSeconds: time)
                 factor *= value.x
                 apply(.scale(x: value.x, y: value.y), anchorCentre: anchorCentre, anchorSize: anchorSize, unit)
             case let .offset(track):
-                displacement += points[track].value(atSeconds: time)
+                displacement += points[track].point(atSeconds: time)
             }
         }
         var opacity = 1.0
-        for track in op.opacities { opacity *= min(1, max(0, numbers[track].value(atSeconds: time))) }
+        for track in op.opacities { opacity *= min(1, max(0, numbers[track].number(atSeconds: time))) }
         return Placement(centre: centre, size: size, linear: linear, displacement: displacement, rotationDegrees: degrees,
-                         scaleFactor: factor, opacity: opacity, colour: colours[op.colour].value(atSeconds: time).rgba8)
+                         scaleFactor: factor, opacity: opacity, colour: colours[op.colour].colour(atSeconds: time).rgba8)
     }
 
     /// The drawn views (symbols, shapes, colours, progress views; not borders) at `time`, back
@@ -104,18 +104,29 @@ extension ViewEngine {
 public struct ViewRenderer: Sendable {
     /// The animated views.
     public let engine: ViewEngine
-    private let glyphs: [RaysSymbol: [[Point]]]
+    /// Each glyph drawn, flattened: a short list scanned linearly (a script uses one or two
+    /// fonts), since a `Dictionary` keyed by the symbol costs each run a run-time `Hashable`
+    /// conformance lookup of about 0.3 M instructions.
+    private let glyphs: [Glyph]
+
+    private struct Glyph: Sendable {
+        var symbol: RaysSymbol
+        var polygons: [[Point]]
+    }
 
     /// Prepares to draw `engine`'s frames.
     public init(_ engine: ViewEngine) {
         self.engine = engine
-        var glyphs: [RaysSymbol: [[Point]]] = [:]
+        var glyphs: [Glyph] = []
         let scale = engine.output.scale
         for (_, program) in engine.programs {
             for op in program.ops {
-                guard case let .glyph(symbol) = op.item, glyphs[symbol] == nil else { continue }
-                glyphs[symbol] = symbol.path(centre: .zero)
+                guard case let .glyph(symbol) = op.item, !glyphs.contains(where: { $0.symbol == symbol }) else {
+                    continue
+                }
+                let polygons = symbol.path(centre: .zero)
                     .flattened(by: .scale(x: scale, y: scale), tolerance: CoverageRasterizer.defaultTolerance)
+                glyphs.append(Glyph(symbol: symbol, polygons: polygons))
             }
         }
         self.glyphs = glyphs
@@ -163,7 +174,8 @@ public struct ViewRenderer: Sendable {
             case let .glyph(symbol):
                 let transform = placement.transform(scale: scale)
                 rasterizer.reset()
-                for polygon in glyphs[symbol]! { rasterizer.addPolygon(polygon, transform: transform) }
+                let glyph = glyphs.first { $0.symbol == symbol }!
+                for polygon in glyph.polygons { rasterizer.addPolygon(polygon, transform: transform) }
                 image.composite(paint, coverage: rasterizer, in: space)
                 rasterizer.reset()
             case let .border(width):
@@ -184,8 +196,8 @@ public struct ViewRenderer: Sendable {
                 }
             case var .shape(shape):
                 if let (from, to) = op.trim {
-                    shape.trimFrom = engine.numbers[from].value(atSeconds: time)
-                    shape.trimTo = engine.numbers[to].value(atSeconds: time)
+                    shape.trimFrom = engine.numbers[from].number(atSeconds: time)
+                    shape.trimTo = engine.numbers[to].number(atSeconds: time)
                 }
                 // The outline is in device pixels about the frame's centre; the placement turns,
                 // scales and moves it.

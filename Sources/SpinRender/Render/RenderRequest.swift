@@ -70,18 +70,19 @@ public struct RenderRequest: Hashable, Sendable {
     /// The view engine for this request (layout and animation; nothing is drawn or flattened).
     ///
     /// The engine of the last request asked for is kept, so the checks before a render and
-    /// the render itself lay the views out once.
+    /// the render itself lay the views out once. It is found by `script` and `scene`, which
+    /// decide ``viewScript``, so a hit reads no source: the built-in views are parsed and
+    /// interpreted once.
     public func makeEngine() -> ViewEngine {
-        let script = viewScript
-        if let engine = RenderRequest.lastEngine.withLock({ $0 }), engine.script == script, engine.output == scene {
-            return engine
+        if let last = RenderRequest.lastEngine.withLock({ $0 }), last.script == script, last.scene == scene {
+            return last.engine
         }
-        let engine = ViewEngine(script: script, output: scene)
-        RenderRequest.lastEngine.withLock { $0 = engine }
+        let engine = ViewEngine(script: viewScript, output: scene)
+        RenderRequest.lastEngine.withLock { $0 = (script, scene, engine) }
         return engine
     }
 
-    private static let lastEngine = Mutex<ViewEngine?>(nil)
+    private static let lastEngine = Mutex<(script: ViewScript?, scene: SceneConfiguration, engine: ViewEngine)?>(nil)
 
     /// The animation's length: the explicit `durationSeconds`, or else
     /// ``defaultDurationSeconds(period:settle:lastChange:)`` of the animations the engine found.

@@ -1,5 +1,5 @@
-// SwiftUI's names for animations, with its default values (DESIGN.md §3; Apple's documentation
-// of `Animation`). Each spells itself as written, leaving out arguments equal to their defaults.
+// SwiftUI's names for animations, with its default values (Apple's documentation of
+// `Animation`). Each spells itself as written, leaving out arguments equal to their defaults.
 
 extension Animation {
     // MARK: Timing curves

@@ -3,7 +3,8 @@
 /// An animation is a base motion — a timing curve run for a duration, or a spring — followed by
 /// the modifiers SwiftUI offers (`delay`, `speed`, `repeatCount`, `repeatForever`), in the order
 /// they were written. ``progress(atSeconds:)`` gives the fraction of the change applied at a time
-/// after the transaction started; values and formulas follow DESIGN.md §3.
+/// after the transaction started; values, defaults and formulas follow Apple's
+/// documentation of SwiftUI's `Animation`.
 ///
 /// Equality is about spelling as much as motion: `.easeIn` and `.easeIn(duration: 0.35)` move
 /// alike but are different values, so that ``description`` can print each as it was written and

@@ -1,6 +1,6 @@
 // spinrender-bench: the benchmark figures that need to run inside the process — frame
-// comparison speed (issue 7), render + encode time without process start-up (issue 4) and the
-// rasterizer's coverage accuracy (issue 2, DESIGN.md §4). `make bench` runs it after the
+// comparison speed, render + encode time without process start-up and the rasterizer's
+// coverage accuracy against exact area, in 1/255 units. `make bench` runs it after the
 // whole-process figures of scripts/bench.py.
 //
 // Usage: spinrender-bench [--runs N] [--only compare|render|coverage]
@@ -105,7 +105,7 @@ func benchmarkComparison() {
     print("  identical frames (exact)                        \(pad(fixed(identicalMs, 3), 9)) ms   (fastest \(fixed(identical[0], 3))), verdict \(identicalVerdict)")
     print("  all pixels different, anti-aliasing detection   \(pad(fixed(differentMs, 3), 9)) ms   (fastest \(fixed(allDifferent[0], 3))), \(flagged) of \(side * side) pixels flagged")
     print("  all different, smooth gradient (information)    \(pad(fixed(Timing.median(smoothDifferent), 3), 9)) ms   (fastest \(fixed(smoothDifferent[0], 3))), \(smoothFlagged) of \(side * side) pixels flagged")
-    print("  (pixelmatch on this kind of machine, per issue 7: about 11 ms and 243 ms)")
+    print("  (pixelmatch, for reference: about 11 ms and 243 ms on a 2-core machine)")
     // The Compare module's own benchmark (1024², unrelated noise, threshold 0, fastest run) as a
     // cross-check of the figures above, which are medians at pixelmatch's default threshold.
     for figure in CompareBenchmark.run(repetitions: 5) {

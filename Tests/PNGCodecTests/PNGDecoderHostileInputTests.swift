@@ -2,7 +2,7 @@ import Testing
 import Raster
 @testable import PNGCodec
 
-/// Malformed, truncated and oversized input gives a one-line error, never a crash (issue 5).
+/// Malformed, truncated and oversized input gives a one-line error, never a crash.
 @Suite struct PNGDecoderHostileInputTests {
     static let valid: [UInt8] = {
         var image = RGBAImage(width: 20, height: 10, fill: .white)

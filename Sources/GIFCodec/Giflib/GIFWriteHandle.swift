@@ -41,7 +41,8 @@ struct GIFWriteHandle: ~Copyable {
             throw GIFError(GIFError.Code(rawValue: error == 0 ? E_GIF_ERR_OPEN_FAILED : error),
                            operation: "EGifOpen")
         }
-        // Before the screen descriptor, or the header says GIF87a (DESIGN.md §3).
+        // Before the screen descriptor, or the header says GIF87a (giflib's
+        // `EGifSetGifVersion`: the version is fixed when the screen descriptor is written).
         EGifSetGifVersion(gif, true)
         self.gif = gif
         self.sink = sink

@@ -3,7 +3,7 @@ import Raster
 
 /// Reads GIF files and composites their frames the way browsers display them.
 ///
-/// Rules (DESIGN.md §3, issue 7), as Chromium and Firefox apply them:
+/// Rules, as Chromium and Firefox apply them to GIF89a files:
 /// - the canvas starts fully transparent; the background colour index is ignored;
 /// - each image is drawn over the canvas, its transparent index leaving the canvas as it is;
 ///   the displayed frame is the canvas after drawing; then the image's disposal applies:

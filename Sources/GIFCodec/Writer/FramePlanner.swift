@@ -30,14 +30,15 @@ struct EncodedRect {
 }
 
 /// Chooses, for each displayed target frame, the rectangle, pixels and disposal that reproduce
-/// it exactly with the fewest bytes (issue 4 §1).
+/// it exactly with the fewest bytes.
 ///
 /// Works on palette-index images of the whole canvas in the palette's sorted-colour order (the
 /// `order` table gives each colour's index in the written palette), `transparentSymbol`
 /// standing for a transparent pixel. The canvas a frame is drawn on is what the previous
 /// frame's disposal leaves:
 /// - keep (1): the previous displayed image; impossible when a pixel must turn transparent,
-///   because a GIF frame can only leave a pixel or paint it opaque (DESIGN.md §3);
+///   because a GIF frame can only leave a pixel or paint it opaque (GIF89a §23: one transparent index
+///   that leaves the pixel as it was);
 /// - restore to background (2): the previous image with its rectangle cleared; the rectangle is
 ///   enlarged to cover every pixel that must turn transparent, and the next frame is diffed
 ///   against that cleared canvas;
@@ -287,9 +288,7 @@ struct FramePlanner {
                 }
             }
             // The per-pixel choice refines all-transparent and is the slow candidate: it is
-            // tried only when all-transparent already wins. (Trying it within 12.5 % as well
-            // saved 19 bytes of 107 000 on the drift GIF and nothing on the spinner GIFs, for
-            // an eighth of the main job's instructions.)
+            // tried only when all-transparent already wins, where it is most likely to pay.
             if tryTransparent && transparentCount <= bestCount {
                 let candidate = makeEither(t)
                 let eitherBytes = candidate.withUnsafeBufferPointer { e in

@@ -1,7 +1,7 @@
 import Raster
 
 /// Encodes an animation frame by frame, holding one byte per pixel per frame instead of the
-/// frames themselves (issue 4 §5: render and encode in one pass with bounded memory).
+/// frames themselves, so rendering and encoding run in one pass with bounded memory.
 ///
 /// The global colour table comes first in a GIF but depends on every frame, so the file is
 /// written by ``finish()``; until then each frame is kept as one colour id per pixel (ids in

@@ -141,9 +141,8 @@ public enum SpinRenderer {
 
     /// Workers for `frames` frames: the requested count, or every core for work large enough to
     /// repay starting threads and handing work between them — a million pixel-frames; one
-    /// below that. (On this project's 2-core machines the main job, 126 Ki pixel-frames, ran
-    /// no faster on two threads: what it shares is a millisecond, and a thread's start, its
-    /// first touches of memory and each wake-up cost tens of microseconds.)
+    /// below that, because a thread's start, its first touches of memory and each wake-up cost tens
+    /// of microseconds, more than smaller jobs share.
     static func workerCount(_ threads: Int?, frames: Int, pixelsPerFrame: Int = .max) -> Int {
         if let threads { return max(1, min(frames, threads)) }
         let work = pixelsPerFrame.multipliedReportingOverflow(by: frames)

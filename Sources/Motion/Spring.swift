@@ -18,6 +18,13 @@ public struct Spring: Hashable, Sendable {
     /// settled: SwiftUI's `Spring.settlingDuration` epsilon (0.001, target 1, at rest).
     public static let settlingEpsilon = 0.001
 
+    /// The response of SwiftUI's `.spring`, 0.5 s: the default of
+    /// `spring(response:dampingFraction:blendDuration:)`.
+    public static let defaultResponse = 0.5
+    /// The damping fraction of SwiftUI's `.spring`, 0.825: the default of
+    /// `spring(response:dampingFraction:blendDuration:)`.
+    public static let defaultDampingFraction = 0.825
+
     /// A spring with SwiftUI's `response` (seconds) and `dampingFraction`.
     public init(response: Double, dampingRatio: Double) {
         self.response = response

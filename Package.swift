@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "Workers", swiftSettings: strictSwift),
         .target(name: "GIFCodec", dependencies: ["CGIFLib", "Raster", "Workers"], swiftSettings: strictSwift),
         .target(name: "PNGCodec", dependencies: ["CPNG", "Raster"], swiftSettings: strictSwift),
-        .target(name: "Compare", dependencies: ["Raster"], swiftSettings: strictSwift),
+        .target(name: "Compare", dependencies: ["Raster", "Workers"], swiftSettings: strictSwift),
         // Exact capsule areas for the rasterizer's accuracy test and the benchmark (not a product).
         .target(name: "RasterReference", dependencies: ["Raster"], swiftSettings: strictSwift),
         .target(

@@ -147,7 +147,7 @@ public enum SpinRenderer {
         if let threads { return max(1, min(frames, threads)) }
         let work = pixelsPerFrame.multipliedReportingOverflow(by: frames)
         guard work.overflow || work.partialValue >= 1 << 20 else { return 1 }
-        return max(1, min(frames, ProcessorCount.online))
+        return max(1, min(frames, Workers.processorCount))
     }
 
     /// Draws every emitted frame on up to `threads` threads, in order.
@@ -164,7 +164,7 @@ public enum SpinRenderer {
                 }
             }
         }
-        let slots = FrameSlots(count: count)
+        let slots = ResultSlots<RGBAImage>(count: count)
         Workers.run(workers) { worker in
             pool.withRasterizer(worker) { rasterizer in
                 var slot = worker
@@ -176,7 +176,7 @@ public enum SpinRenderer {
                 }
             }
         }
-        return slots.images
+        return slots.values
     }
 }
 
@@ -254,17 +254,4 @@ final class FrameRing: @unchecked Sendable {
         empty[slot].signal()
         return image
     }
-}
-
-/// Fixed slots that worker threads fill, each index written by exactly one worker.
-private final class FrameSlots: Sendable {
-    private let storage: Mutex<[RGBAImage?]>
-
-    init(count: Int) { storage = Mutex(Array(repeating: nil, count: count)) }
-
-    func store(_ image: RGBAImage, at index: Int) {
-        storage.withLock { $0[index] = image }
-    }
-
-    var images: [RGBAImage] { storage.withLock { $0.map { $0! } } }
 }

@@ -25,7 +25,7 @@ import Raster
         } catch {
             #expect(error.code == .malformed)   // the IDAT chunk runs past the end (PNGChunkCheck)
             #expect(error.message.contains("'IDAT'"), "\(error)")
-            #expect(error.operation == .decode)
+            #expect(error.operation == "decode")
             #expect(!error.message.isEmpty)
             #expect(!error.description.contains("\n"))
             #expect(error.description.hasPrefix("cannot decode PNG: "))

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Synchronization
 
 /// Runs a job on a few threads started for it: worker 0 on the calling thread, the others on
@@ -41,21 +37,13 @@ public enum Workers {
         var fallback: [Int] = []
         for worker in 1..<count {
             let job = Unmanaged.passRetained(Job { body(worker) }).toOpaque()
-            #if canImport(Glibc)
             var thread = pthread_t()
-            #else
-            var thread: pthread_t? = nil
-            #endif
             let status = pthread_create(&thread, nil, { context in
                 Unmanaged<Job>.fromOpaque(context!).takeRetainedValue().work()
                 return nil
             }, job)
             if status == 0 {
-                #if canImport(Glibc)
                 started.append(thread)
-                #else
-                started.append(thread!)
-                #endif
             } else {
                 Unmanaged<Job>.fromOpaque(job).release()
                 fallback.append(worker)

@@ -1,8 +1,6 @@
 import Workers
 import Synchronization
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// One image as it will be written: where, its LZW data, how it is disposed, how long it shows.
 struct PlannedFrame {

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import SpinRender
 
 /// Options shared by `compare` and `verify`: tolerance and report outputs.

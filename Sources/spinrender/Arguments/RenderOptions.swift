@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import SpinRender
 
 /// The options every rendering command shares (render, frames, verify, timeline, sheet, and

@@ -1,16 +1,13 @@
 // spinrender-bench: the benchmark figures that need to run inside the process — frame
 // comparison speed, render + encode time without process start-up and the rasterizer's
-// coverage accuracy against exact area, in 1/255 units. `make bench` runs it after the
+// coverage accuracy against exact area, in 1/255 units, and the encoder's large inputs that the
+// tests keep small. `make bench` runs it after the
 // whole-process figures of scripts/bench.py.
 //
-// Usage: spinrender-bench [--runs N] [--only compare|render|coverage]
+// Usage: spinrender-bench [--runs N] [--only compare|render|coverage|large]
 //   --runs  timed runs per figure, after one warm-up (default 15)
-//   --only  run one section (default: all three)
-#if canImport(Glibc)
+//   --only  run one section (default: all four)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import RasterReference
 import SpinRender
 
@@ -202,7 +199,18 @@ let only: String? = {
     guard let at = arguments.firstIndex(of: "--only"), at + 1 < arguments.count else { return nil }
     return arguments[at + 1]
 }()
+
+// MARK: - Large inputs
+
+/// The encoder on inputs the tests keep small, one timed run each (they take seconds).
+func benchmarkLargeInputs() {
+    print("\n== Encoder, large inputs (one run each)")
+    print("  palette order, 100 000 distinct colour sets   \(fixed(GIFCodecBenchmark.paletteOrderSeconds(), 2)) s   (target: well under a minute)")
+    print("  3 frames growing to 71 200 colours            \(fixed(GIFCodecBenchmark.colourIDTiersSeconds(), 2)) s")
+}
+
 if only == nil || only == "compare" { benchmarkComparison() }
 if only == nil || only == "render" { benchmarkRendering() }
 if only == nil || only == "coverage" { benchmarkCoverage() }
+if only == nil || only == "large" { benchmarkLargeInputs() }
 if sink == 42 { print("") }   // keeps `sink` live

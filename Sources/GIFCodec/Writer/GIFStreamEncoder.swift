@@ -29,6 +29,9 @@ public struct GIFStreamEncoder: Sendable {
     private var narrow: [[UInt8]] = []
     private var medium: [[UInt16]] = []
     private var wide: [[UInt32]] = []
+    /// The most colours whose ids frames keep in 16 bits before moving to 32: 65 536, what the
+    /// width holds. Tests lower it to reach the 32-bit tier with small frames.
+    var mediumIDLimit = 1 << 16
     private var delays: [Int] = []
     /// The previous frame's pixels and ids (ids updated in place for changed pixels).
     private var previousPixels: [UInt8] = []
@@ -114,7 +117,7 @@ public struct GIFStreamEncoder: Sendable {
         // two bytes. Earlier frames move up a tier when the colours outgrow theirs.
         if medium.isEmpty && wide.isEmpty && keys.count <= 256 {
             narrow.append(currentNarrowIDs)
-        } else if wide.isEmpty && keys.count <= 1 << 16 {
+        } else if wide.isEmpty && keys.count <= mediumIDLimit {
             if !narrow.isEmpty {
                 medium = narrow.map { $0.map(UInt16.init) }
                 narrow = []

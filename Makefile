@@ -104,7 +104,7 @@ script-deps:
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq python3; }
 
 # Whole-process figures against the peers, then the in-process ones (spinrender-bench).
-# Prints PASS/MISS per target of issues 4 and 7; a MISS never fails the target.
+# Prints PASS/MISS per size, speed and accuracy target; a MISS never fails the target.
 bench: release script-deps
 	$(SWIFT) build -c release --static-swift-stdlib --product spinrender-bench
 	$(PYTHON) scripts/bench.py --bin-dir "$(BIN_DIR)"

@@ -1,14 +1,14 @@
 // swift-tools-version:6.0
 //
 // spinrender — renders the SwiftUI "rays" spinner as animated GIF previews on Linux and
-// compares rendered frames with reference frames. DESIGN.md §2 gives the module map; data
+// compares rendered frames with reference frames. docs/architecture.md gives the module map; data
 // flows one way: Motion -> Scene -> Raster -> codecs -> files, Compare reads back through
 // the codecs, and the executable stays a thin shell over the SpinRender façade.
 import PackageDescription
 
 /// Settings every Swift target shares.
 let strictSwift: [SwiftSetting] = [
-    // Fail the build on any warning: the issues ask for "no warnings".
+    // Fail the build on any warning: a warning is a defect to fix, not to read past.
     .unsafeFlags(["-warnings-as-errors"]),
 ]
 
@@ -56,7 +56,7 @@ let package = Package(
         .target(name: "GIFCodec", dependencies: ["CGIFLib", "Raster", "Workers"], swiftSettings: strictSwift),
         .target(name: "PNGCodec", dependencies: ["CPNG", "CZlib", "Raster"], swiftSettings: strictSwift),
         .target(name: "WebPCodec", dependencies: ["CWebP", "Raster"], swiftSettings: strictSwift),
-        .target(name: "Compare", dependencies: ["Raster"], swiftSettings: strictSwift),
+        .target(name: "Compare", dependencies: ["Raster", "Workers"], swiftSettings: strictSwift),
         // Exact capsule areas for the rasterizer's accuracy test and the benchmark (not a product).
         .target(name: "RasterReference", dependencies: ["Raster"], swiftSettings: strictSwift),
         .target(

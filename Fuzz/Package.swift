@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 //
-// libFuzzer targets for spinrender's readers of untrusted input (issue 5). A package of its own,
+// libFuzzer targets for spinrender's readers of untrusted input. A package of its own,
 // so the main package's `swift build` and `swift test` never see the fuzzer's entry points; it
 // depends on the main package by a local path (no network).
 //

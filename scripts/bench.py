@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""make bench: spinrender against the GIF tools people use, on the same frames (issue 4 §6).
+"""make bench: spinrender against the GIF tools people use, on the same frames.
 
 For the main job (`--mode explicit`, defaults) and the large case (`--scale 3 --point-size 120`,
 100 frames) it exports spinrender's 100 frames as PNG, has each peer turn them into a GIF, and
@@ -7,7 +7,7 @@ prints whole-process time (median), bytes and the ratios to spinrender; then spi
 peak memory, determinism, preview colour error and the in-process figures of spinrender-bench.
 Then the WebP figures: spinrender's lossless WebP of the main job, the large case and the drift beside
 img2webp -lossless -min_size on the same frames and gif2webp -min_size on spinrender's GIF.
-Every target of issue 4 (and the speed targets of issue 7) is printed as PASS or MISS. A MISS is a
+Every size, speed and accuracy target is printed as PASS or MISS. A MISS is a
 finding, not a failure: the script exits 0 unless something could not be measured at all.
 
 Usage: scripts/bench.py [--bin-dir DIR] [--runs N]
@@ -274,7 +274,7 @@ def bench_webp(spinrender, runs, fast_runs, targets, results):
 
 
 def check_determinism(spinrender, targets):
-    """DESIGN.md §4: the same arguments give the same bytes, whatever the thread count."""
+    """Determinism: the same arguments give the same bytes, whatever the thread count."""
     print("\n== Determinism")
     for name, options, _ in CASES:
         for extension in ["gif", "webp"]:
@@ -288,7 +288,7 @@ def check_determinism(spinrender, targets):
 
 
 def check_preview(spinrender):
-    """Preview mode has more than 256 colours, so the palette is quantized (issue 4 §3).
+    """Preview mode has more than 256 colours, so the palette is quantized.
 
     Returns (worst per-channel error in 1/255, how it was measured), or None. Measured against
     `spinrender frames` PNGs (the RGBA frames before encoding) when the build has the command,
@@ -401,8 +401,8 @@ def check_speed(measured, factor, label, targets):
 
 
 def check_issue4_targets(main_m, large_m, large_memory, version_time, preview_error, targets):
-    """The targets of issue 4, each printed PASS or MISS."""
-    print("\n== Targets (issue 4)")
+    """The targets, each printed PASS or MISS."""
+    print("\n== Targets")
     if "gifsicle -O3" in main_m:
         gifsicle_bytes = main_m["gifsicle -O3"][1]
         same = all(main_m[k][2] is None for k in ("spinrender", "spinrender --no-compact", "gifsicle -O3"))
@@ -446,7 +446,7 @@ def check_issue4_targets(main_m, large_m, large_memory, version_time, preview_er
 
 
 def run_in_process(bin_dir, fast_runs, targets):
-    """spinrender-bench: comparison speed (issue 7), render + encode, coverage accuracy."""
+    """spinrender-bench: comparison speed, render + encode, coverage accuracy, large encoder inputs."""
     bench_tool = os.path.join(bin_dir, "spinrender-bench")
     if not os.access(bench_tool, os.X_OK):
         print(f"\n(no {bench_tool}: build it with 'swift build -c release --product spinrender-bench')")

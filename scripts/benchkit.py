@@ -191,7 +191,7 @@ def peak_memory_kib(argv):
 
 def canonical_rgba(image):
     """The RGBA bytes of a Pillow image, with the hidden colour of fully transparent pixels zeroed
-    (DESIGN.md §3: transparent pixels are equal whatever their hidden colour)."""
+    (transparent pixels are equal whatever their hidden colour)."""
     from PIL import Image
     image = image.convert("RGBA")
     alpha = image.getchannel("A")
@@ -322,7 +322,7 @@ def read_png_frames(directory):
 
 
 def has_frames_command(spinrender):
-    """Whether this build has `spinrender frames` (issue 7; written in parallel)."""
+    """Whether this build has `spinrender frames`."""
     result = subprocess.run([spinrender, "help", "frames"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     return result.returncode == 0
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""make interop: do spinrender's GIFs open and play correctly in the tools people use? (issue 2)
+"""make interop: do spinrender's GIFs open and play correctly in the tools people use?
 
 Renders the explicit, implicit, preview and drift (`--mode preview --rotate-at 0.5`) GIFs with the
 default (optimised, loop-compacted) encoding and checks each with:
@@ -10,7 +10,7 @@ default (optimised, loop-compacted) encoding and checks each with:
   chromium     (optional) the page's <img> loads at the right size; a headless screenshot shows
                one of the animation's frames
   spinrender frames  (when the build has it) the RGBA frames before GIF encoding: the GIF must give
-               them back exactly, or within 3/255 where the palette is quantized (issue 4)
+               them back exactly, or within 3/255 where the palette is quantized
 Pixels are compared as playback: the frame shown at every centisecond of the animation must equal
 spinrender's own frame for that moment (its `--no-compact --no-optimize` GIF decoded by Pillow:
 full frames, one palette, no transparency). Pillow and ImageMagick must match exactly; ffmpeg's
@@ -396,7 +396,7 @@ def main():
 
 def check_frames_command(spinrender, options, subject, workdir):
     """When `spinrender frames` exists: its PNGs are the RGBA frames before GIF encoding. Exact
-    palettes must give them back exactly; quantized ones (preview) within 3/255 (issue 4)."""
+    palettes must give them back exactly; quantized ones (preview) within 3/255."""
     check = Check()
     directory = os.path.join(workdir, f"{subject.name}-frames")
     try:

@@ -1,6 +1,6 @@
 import Raster
 
-/// The comparison speed figures of issue 7, for `make bench` to print.
+/// The comparison speed figures, for `make bench` to print.
 ///
 /// Each runs ``FrameComparison/compare(actual:expected:options:)`` in-process on 1024 × 1024
 /// frames (1 megapixel), wall-clock time, fastest of several runs: two identical frames

@@ -1,5 +1,5 @@
-/// How strict a comparison is (issue 7: `--threshold`, `--max-diff-pixels`, `--max-diff-ratio`,
-/// `--ignore-antialiasing`).
+/// How strict a comparison is (the command line's `--threshold`, `--max-diff-pixels`,
+/// `--max-diff-ratio` and `--ignore-antialiasing`).
 public struct ComparisonOptions: Hashable, Sendable {
     /// Per-pixel colour tolerance on pixelmatch's scale, 0…1: a pixel differs when its
     /// ``PixelDistance`` exceeds `35215 · threshold²`. 0 (the default) is exact: any difference

@@ -1,4 +1,4 @@
-import Dispatch
+import Workers
 import Raster
 
 /// Compares two images of the same size pixel by pixel.
@@ -23,27 +23,13 @@ enum FrameComparator {
                 if bands == 1 {
                     return compareRows(0..<height, gridA, gridE, options: options)
                 }
-                var partials = [FrameDifference](repeating: FrameDifference(), count: bands)
-                partials.withUnsafeMutableBufferPointer { buffer in
-                    let out = BandResults(slots: buffer)
-                    DispatchQueue.concurrentPerform(iterations: bands) { band in
-                        let rows = band * height / bands..<(band + 1) * height / bands
-                        out.store(compareRows(rows, gridA, gridE, options: options), band: band)
-                    }
+                let partials = ResultSlots<FrameDifference>(count: bands)
+                Workers.run(bands) { band in
+                    let rows = band * height / bands..<(band + 1) * height / bands
+                    partials.store(compareRows(rows, gridA, gridE, options: options), at: band)
                 }
-                return merge(partials, width: width, height: height, bands: bands)
+                return merge(partials.values, width: width, height: height, bands: bands)
             }
-        }
-    }
-
-    /// One result slot per band, written from the band's own thread.
-    private struct BandResults: @unchecked Sendable {
-        /// Sendable because band `i` writes only `slots[i]`, and the caller reads them after
-        /// `concurrentPerform` has returned.
-        let slots: UnsafeMutableBufferPointer<FrameDifference>
-
-        func store(_ result: FrameDifference, band: Int) {
-            slots[band] = result
         }
     }
 

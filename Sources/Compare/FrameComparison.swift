@@ -1,6 +1,7 @@
 import Raster
 
-/// Frame-by-frame comparison of two animations or stills (issue 7 §3, DESIGN.md §3).
+/// Frame-by-frame comparison of two animations or stills, in 8-bit sRGB
+/// RGBA: fully transparent pixels are equal whatever their hidden colour, alpha differences count.
 public enum FrameComparison {
     /// Compares an actual sequence with the expected (reference) one.
     ///

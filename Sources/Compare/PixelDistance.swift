@@ -9,7 +9,7 @@ import Raster
 /// white). A `threshold` t in 0…1 accepts distances up to `35215 · t²`.
 ///
 /// pixelmatch first blends a non-opaque pixel onto white. On its own that flattens onto one
-/// background, which DESIGN.md §3 forbids: white at alpha 255 and at alpha 128 would both be
+/// background, which would hide alpha differences: white at alpha 255 and at alpha 128 would both be
 /// white. ``delta(_:_:)`` therefore also measures the pair blended onto black and keeps the
 /// larger distance; for two opaque pixels both are pixelmatch's figure. ``pixelmatchDelta(_:_:)``
 /// is the unmodified port.

@@ -33,21 +33,22 @@ public enum RecordMode: String, Hashable, Sendable, CaseIterable, CustomStringCo
     /// The mode for a run: the `--record` value if given, else `SPINRENDER_RECORD` if set and not
     /// empty, else ``default``.
     ///
-    /// - Returns: the mode, or a one-line message naming the bad value and the allowed ones.
-    public static func resolve(option: String?, environment: [String: String]) -> Result<RecordMode, RecordModeError> {
+    /// - Throws: ``RecordModeError``, a one-line message naming the bad value, where it came
+    ///   from and the allowed ones.
+    public static func resolve(option: String?, environment: [String: String]) throws(RecordModeError) -> RecordMode {
         if let option {
             guard let mode = RecordMode(parsing: option) else {
-                return .failure(RecordModeError(source: "--record", value: option))
+                throw RecordModeError(source: "--record", value: option)
             }
-            return .success(mode)
+            return mode
         }
         if let value = environment[environmentVariable], !value.allSatisfy(\.isWhitespace) {
             guard let mode = RecordMode(parsing: value) else {
-                return .failure(RecordModeError(source: environmentVariable, value: value))
+                throw RecordModeError(source: environmentVariable, value: value)
             }
-            return .success(mode)
+            return mode
         }
-        return .success(.default)
+        return .default
     }
 
     /// What to do with one reference.

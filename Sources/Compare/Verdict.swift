@@ -1,4 +1,4 @@
-/// The outcome of a comparison, in the order the checks run (issue 7 §3).
+/// The outcome of a comparison, in the order the checks run.
 public enum Verdict: String, Hashable, Sendable, CaseIterable {
     /// Same canvas, frames and timing; every frame's pixels equal within the tolerance.
     case equal

@@ -10,7 +10,7 @@
 ///
 /// So after a layout change at T moving a centre from P_old to P_new under the implicit
 /// `.linear(duration: 2).repeatForever(autoreverses: false)`, the centre is
-/// P_old + (P_new − P_old) · frac((t − T) / 2 s) for ever (DESIGN.md §3), while the same change
+/// P_old + (P_new − P_old) · frac((t − T) / 2 s) for ever (SwiftUI's implicit `animation(_:)`), while the same change
 /// with no animation puts it at P_new from T on.
 public struct AnimatedTrack<Value: VectorArithmetic>: Sendable {
     /// One change: from the previous target to the previous target plus ``delta``.

@@ -198,8 +198,8 @@ private let propertyBases: Set<String> = [
 ]
 
 private let springResponseForm = [
-    Parameter("response", .nonNegative, default: 0.5),
-    Parameter("dampingFraction", .nonNegative, default: 0.825),
+    Parameter("response", .nonNegative, default: Spring.defaultResponse),
+    Parameter("dampingFraction", .nonNegative, default: Spring.defaultDampingFraction),
     Parameter("blendDuration", .nonNegative, default: 0),
 ]
 private let springDurationForm = [
@@ -557,8 +557,8 @@ private struct CallBinder {
     /// SwiftUI's bounce runs from −1 (exclusive, infinitely overdamped) to 1 (undamped).
     func checkBounce(_ bounce: Double, name: String, column: Int?) throws(AnimationParseError) {
         guard !(bounce > -1 && bounce <= 1) else { return }
-        let what = name == "bounce" ? "'bounce' must be greater than -1 and at most 1 (got \(formatNumber(bounce)))"
-            : "'extraBounce' makes the bounce \(formatNumber(bounce)); it must be greater than -1 and at most 1"
+        let what = name == "bounce" ? "'bounce' must be greater than -1 and at most 1 (got \(Spelling.number(bounce)))"
+            : "'extraBounce' makes the bounce \(Spelling.number(bounce)); it must be greater than -1 and at most 1"
         throw AnimationParseError(message: what, column: column ?? 1)
     }
 
@@ -718,53 +718,6 @@ private struct CallBinder {
                 return value
             }
         }
-    }
-}
-
-// MARK: - Suggestions
-
-/// "Did you mean" hints for diagnostics: the readers of `--animation` text and of Swift source
-/// share these so that a slip is answered the same way everywhere.
-public enum Spelling {
-    /// `" (did you mean 'x'?)"` for the closest of `candidates` to `word` (case-insensitive edit
-    /// distance at most max(2, length / 3), or a prefix of at least 3 characters), else `""`.
-    ///
-    /// - Parameters:
-    ///   - word: What was written.
-    ///   - candidates: The names that would have been accepted.
-    ///   - suffix: Appended to the suggested name (`":"` for argument labels).
-    public static func suggestion(for word: String, among candidates: [String], suffix: String = "") -> String {
-        let lowered = word.lowercased()
-        var best: (name: String, distance: Int)?
-        for candidate in candidates {
-            let distance = editDistance(lowered, candidate.lowercased())
-            if distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
-        }
-        // A prefix is a likely slip too: 'damping' for 'dampingFraction'.
-        if best.map({ $0.distance > max(2, word.count / 3) }) ?? true, lowered.count >= 3,
-           let prefixed = candidates.first(where: { $0.lowercased().hasPrefix(lowered) || lowered.hasPrefix($0.lowercased()) })
-        {
-            best = (prefixed, 0)
-        }
-        guard let best, best.distance <= max(2, word.count / 3) else { return "" }
-        return " (did you mean '\(best.name)\(suffix)'?)"
-    }
-
-    /// Levenshtein distance between two strings, by characters.
-    public static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var previous = Array(0...b.count)
-        var row = previous
-        for i in 1...a.count {
-            row[0] = i
-            for j in 1...b.count {
-                row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            swap(&previous, &row)
-        }
-        return previous[b.count]
     }
 }
 

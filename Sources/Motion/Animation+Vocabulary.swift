@@ -1,5 +1,5 @@
-// SwiftUI's names for animations, with its default values (DESIGN.md §3; Apple's documentation
-// of `Animation`). Each spells itself as written, leaving out arguments equal to their defaults.
+// SwiftUI's names for animations, with its default values (Apple's documentation of
+// `Animation`). Each spells itself as written, leaving out arguments equal to their defaults.
 
 extension Animation {
     // MARK: Timing curves
@@ -39,21 +39,23 @@ extension Animation {
     }
 
     private static func timed(_ curve: UnitCurve, _ name: String, _ duration: Double) -> Animation {
-        Animation(base: .curve(curve, durationSeconds: duration), spelling: ".\(name)(duration: \(formatNumber(duration)))")
+        Animation(base: .curve(curve, durationSeconds: duration), spelling: ".\(name)(duration: \(Spelling.number(duration)))")
     }
 
     // MARK: Springs
 
     /// SwiftUI's `.spring`: response 0.5 s, damping fraction 0.825.
     public static var spring: Animation {
-        Animation(base: .spring(Spring(response: 0.5, dampingRatio: 0.825), blendDurationSeconds: 0), spelling: ".spring")
+        let spring = Spring(response: Spring.defaultResponse, dampingRatio: Spring.defaultDampingFraction)
+        return Animation(base: .spring(spring, blendDurationSeconds: 0), spelling: ".spring")
     }
 
     /// A spring by `response` (seconds) and `dampingFraction` (SwiftUI
     /// `spring(response:dampingFraction:blendDuration:)`, defaults 0.5, 0.825, 0).
-    public static func spring(response: Double = 0.5, dampingFraction: Double = 0.825, blendDuration: Double = 0) -> Animation {
+    public static func spring(response: Double = Spring.defaultResponse, dampingFraction: Double = Spring.defaultDampingFraction,
+                              blendDuration: Double = 0) -> Animation {
         let spelling = spell("spring", [
-            ("response", response, 0.5), ("dampingFraction", dampingFraction, 0.825), ("blendDuration", blendDuration, 0),
+            ("response", response, Spring.defaultResponse), ("dampingFraction", dampingFraction, Spring.defaultDampingFraction), ("blendDuration", blendDuration, 0),
         ])
         return Animation(
             base: .spring(Spring(response: response, dampingRatio: dampingFraction), blendDurationSeconds: blendDuration),

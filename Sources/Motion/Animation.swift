@@ -3,7 +3,8 @@
 /// An animation is a base motion — a timing curve run for a duration, or a spring — followed by
 /// the modifiers SwiftUI offers (`delay`, `speed`, `repeatCount`, `repeatForever`), in the order
 /// they were written. ``progress(atSeconds:)`` gives the fraction of the change applied at a time
-/// after the transaction started; values and formulas follow DESIGN.md §3.
+/// after the transaction started; values, defaults and formulas follow Apple's
+/// documentation of SwiftUI's `Animation`.
 ///
 /// Equality is about spelling as much as motion: `.easeIn` and `.easeIn(duration: 0.35)` move
 /// alike but are different values, so that ``description`` can print each as it was written and
@@ -236,8 +237,8 @@ extension Animation: CustomStringConvertible {
         var text = baseSpelling
         for modifier in modifiers {
             switch modifier {
-            case let .delay(seconds): text += ".delay(\(formatNumber(seconds)))"
-            case let .speed(factor): text += ".speed(\(formatNumber(factor)))"
+            case let .delay(seconds): text += ".delay(\(Spelling.number(seconds)))"
+            case let .speed(factor): text += ".speed(\(Spelling.number(factor)))"
             case let .repeatCount(count, autoreverses):
                 text += autoreverses ? ".repeatCount(\(count))" : ".repeatCount(\(count), autoreverses: false)"
             case let .repeatForever(autoreverses):
@@ -246,12 +247,6 @@ extension Animation: CustomStringConvertible {
         }
         return text
     }
-}
-
-/// A number as Swift source would write it: `2`, `0.35`, `-0.5`, `1e-05`.
-func formatNumber(_ value: Double) -> String {
-    if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
-    return String(value)
 }
 
 /// A call in SwiftUI syntax, leaving out the arguments equal to their defaults.
@@ -269,6 +264,6 @@ func spell(
             arguments.firstIndex { $0.label == argument.label }! < index
         }.count)
     }
-    let written = kept.map { ($0.label.map { "\($0): " } ?? "") + formatNumber($0.value) }
+    let written = kept.map { ($0.label.map { "\($0): " } ?? "") + Spelling.number($0.value) }
     return ".\(name)(\(written.joined(separator: ", ")))"
 }

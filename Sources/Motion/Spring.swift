@@ -3,7 +3,7 @@
 /// The parametrisation is SwiftUI's (`Spring`, iOS 17; `Animation.spring(response:…)`, iOS 13):
 /// `response` is the undamped period in seconds and `dampingRatio` (SwiftUI's
 /// `dampingFraction`) the fraction of critical damping, so with mass 1
-/// stiffness k = (2π / response)² and damping c = 2ζ√k (DESIGN.md §3). The motion is the closed
+/// stiffness k = (2π / response)² and damping c = 2ζ√k (SwiftUI's `Spring`). The motion is the closed
 /// form of the damped harmonic oscillator x'' = −k (x − 1) − c x', x(0) = 0, x'(0) = 0, in its
 /// under-, critically and over-damped cases.
 public struct Spring: Hashable, Sendable {
@@ -18,6 +18,13 @@ public struct Spring: Hashable, Sendable {
     /// settled: SwiftUI's `Spring.settlingDuration` epsilon (0.001, target 1, at rest).
     public static let settlingEpsilon = 0.001
 
+    /// The response of SwiftUI's `.spring`, 0.5 s: the default of
+    /// `spring(response:dampingFraction:blendDuration:)`.
+    public static let defaultResponse = 0.5
+    /// The damping fraction of SwiftUI's `.spring`, 0.825: the default of
+    /// `spring(response:dampingFraction:blendDuration:)`.
+    public static let defaultDampingFraction = 0.825
+
     /// A spring with SwiftUI's `response` (seconds) and `dampingFraction`.
     public init(response: Double, dampingRatio: Double) {
         self.response = response
@@ -26,7 +33,8 @@ public struct Spring: Hashable, Sendable {
 
     /// A spring with SwiftUI's perceptual `duration` (seconds) and `bounce` (−1 < bounce ≤ 1).
     ///
-    /// response = duration; ζ = 1 − bounce for bounce ≥ 0, 1 / (1 + bounce) below (DESIGN.md §3).
+    /// response = duration; ζ = 1 − bounce for bounce ≥ 0, 1 / (1 + bounce) below (SwiftUI's
+    /// `Spring(duration:bounce:)`).
     /// SwiftUI's example: duration 0.5, bounce 0.3 gives stiffness 157.9, damping 17.6.
     public init(duration: Double = 0.5, bounce: Double = 0) {
         self.init(response: duration, dampingRatio: bounce >= 0 ? 1 - bounce : 1 / (1 + bounce))

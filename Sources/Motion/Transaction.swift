@@ -18,7 +18,8 @@ public struct Transaction: Hashable, Sendable {
     }
 }
 
-/// How a view asks for its changes to animate (DESIGN.md §3, issue 3 §2).
+/// How a view asks for its changes to animate (SwiftUI's `animation(_:)`,
+/// `animation(_:value:)` and `withAnimation`).
 public enum AnimationAttachment: Hashable, Sendable {
     /// No animation modifier: the view follows the transaction (`withAnimation`, or a jump).
     case none

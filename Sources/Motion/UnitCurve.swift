@@ -4,7 +4,8 @@
 /// The same shape as CSS `cubic-bezier()` and SwiftUI's `UnitCurve.bezier`: the two control
 /// points are `(c0x, c0y)` and `(c1x, c1y)`; their x coordinates lie in 0…1 so the curve is a
 /// function of time, their y coordinates may leave 0…1 (overshoot). The named curves use the
-/// control points listed in DESIGN.md §3 (the CSS / Core Animation values).
+/// CSS / Core Animation control points: linear (0, 0, 1, 1), easeIn (0.42, 0, 1, 1),
+/// easeOut (0, 0, 0.58, 1), easeInOut (0.42, 0, 0.58, 1).
 public struct UnitCurve: Hashable, Sendable {
     /// First control point, x (time) coordinate, in 0…1.
     public let c0x: Double

@@ -52,5 +52,5 @@ public struct AnimatablePoint: VectorArithmetic, Hashable, CustomStringConvertib
     }
 
     /// `(x, y)`, numbers as Swift writes them.
-    public var description: String { "(\(formatNumber(x)), \(formatNumber(y)))" }
+    public var description: String { "(\(Spelling.number(x)), \(Spelling.number(y)))" }
 }

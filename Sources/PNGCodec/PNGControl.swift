@@ -35,7 +35,7 @@ struct PNGControl: ~Copyable {
     }
 
     /// The error libpng reported, as a ``PNGError`` for `operation`.
-    func error(_ operation: PNGError.Operation) -> PNGError {
+    func error(_ operation: String) -> PNGError {
         PNGError(code: .libpng, operation: operation, message: message)
     }
 }

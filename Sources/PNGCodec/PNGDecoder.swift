@@ -52,10 +52,10 @@ public enum PNGDecoder {
 
     private static func decodeComplete(_ bytes: [UInt8], limits: PNGDecodingLimits) throws(PNGError) -> RGBAImage {
         guard !bytes.isEmpty else {
-            throw PNGError(code: .empty, operation: .decode, message: "no data")
+            throw PNGError(code: .empty, operation: "decode", message: "no data")
         }
         if let problem = PNGChunkCheck.overlongChunk(in: bytes) {
-            throw PNGError(code: .malformed, operation: .decode, message: problem)
+            throw PNGError(code: .malformed, operation: "decode", message: problem)
         }
         // libpng reads from `bytes` until finish_read returns, so both calls happen inside the
         // one closure that keeps the buffer pinned.
@@ -69,7 +69,7 @@ public enum PNGDecoder {
     private static func decode(_ data: UnsafeRawBufferPointer, limits: PNGDecodingLimits) -> Result<RGBAImage, PNGError> {
         let control = PNGControl()
         guard png_image_begin_read_from_memory(control.image, data.baseAddress, data.count) != 0 else {
-            return .failure(control.error(.decode))
+            return .failure(control.error("decode"))
         }
         let width = Int(control.image.pointee.width)
         let height = Int(control.image.pointee.height)
@@ -87,10 +87,10 @@ public enum PNGDecoder {
             png_image_finish_read(control.image, nil, buffer.baseAddress, Int32(width * 4), nil)
         }
         guard finished != 0, !control.failed else {
-            return .failure(control.error(.decode))
+            return .failure(control.error("decode"))
         }
         guard let image = RGBAImage(width: width, height: height, pixels: pixels) else {
-            return .failure(PNGError(code: .unsupportedSize, operation: .decode,
+            return .failure(PNGError(code: .unsupportedSize, operation: "decode",
                                      message: "image is \(width) × \(height) pixels"))
         }
         return .success(image)
@@ -102,12 +102,12 @@ public enum PNGDecoder {
         let bytes = pixels.partialValue.multipliedReportingOverflow(by: 4)
         guard !pixels.overflow, !bytes.overflow, bytes.partialValue <= limits.maxMemoryBytes else {
             return .failure(PNGError(
-                code: .tooLarge, operation: .decode,
+                code: .tooLarge, operation: "decode",
                 message: "image is \(width) × \(height) pixels and needs \(describeBytes(width, height)), "
                     + "more than the limit of \(limits.maxMemoryBytes) bytes"))
         }
         guard width > 0, height > 0, width * 4 <= Int(Int32.max) else {
-            return .failure(PNGError(code: .unsupportedSize, operation: .decode,
+            return .failure(PNGError(code: .unsupportedSize, operation: "decode",
                                      message: "image is \(width) × \(height) pixels"))
         }
         return .success(bytes.partialValue)

@@ -1,4 +1,5 @@
-/// Resource limits applied while decoding untrusted PNG data (issue 5: check before allocating).
+/// Resource limits applied while decoding untrusted PNG data, each checked
+/// before the memory it bounds is allocated.
 public struct PNGDecodingLimits: Hashable, Sendable {
     /// The most bytes the decoded RGBA8 image may occupy (`width × height × 4`).
     public var maxMemoryBytes: Int

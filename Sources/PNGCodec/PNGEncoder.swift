@@ -29,11 +29,11 @@ public enum PNGEncoder {
     ///   ``PNGError/Code/libpng`` when libpng fails.
     public static func encode(_ image: RGBAImage) throws(PNGError) -> [UInt8] {
         guard image.width > 0, image.height > 0 else {
-            throw PNGError(code: .empty, operation: .encode,
+            throw PNGError(code: .empty, operation: "encode",
                            message: "image is \(image.width) × \(image.height) pixels; PNG needs at least 1 × 1")
         }
         guard image.width <= maximumSide, image.height <= maximumSide else {
-            throw PNGError(code: .unsupportedSize, operation: .encode,
+            throw PNGError(code: .unsupportedSize, operation: "encode",
                            message: "image is \(image.width) × \(image.height) pixels; libpng writes at most \(maximumSide) a side")
         }
         let analysis = ColourAnalysis(image)
@@ -85,6 +85,6 @@ public enum PNGEncoder {
             png_image_free(control.image)
             control.image.pointee.warning_or_error = 0
         }
-        throw control.error(.encode)
+        throw control.error("encode")
     }
 }

@@ -40,23 +40,16 @@ public struct PNGError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The operation that failed.
-    public enum Operation: String, Hashable, Sendable {
-        /// Reading PNG bytes into an ``RGBAImage``.
-        case decode
-        /// Writing an ``RGBAImage`` as PNG bytes.
-        case encode
-    }
-
     /// What kind of failure this is.
     public var code: Code
-    /// The operation that failed.
-    public var operation: Operation
+    /// The step that failed, as in `GIFError`: `"decode"` (PNG bytes into an
+    /// ``RGBAImage``) or `"encode"` (an ``RGBAImage`` into PNG bytes).
+    public var operation: String
     /// What is wrong, one line, from libpng or from our own checks.
     public var message: String
 
     /// Creates an error.
-    public init(code: Code, operation: Operation, message: String) {
+    public init(code: Code, operation: String, message: String) {
         self.code = code
         self.operation = operation
         // One line, whatever libpng put in its buffer.
@@ -65,6 +58,6 @@ public struct PNGError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// `cannot decode PNG: <message>` or `cannot encode PNG: <message>`.
     public var description: String {
-        "cannot \(operation.rawValue) PNG: \(message)"
+        "cannot \(operation) PNG: \(message)"
     }
 }

@@ -29,11 +29,11 @@ public enum PNGQuickEncoder {
     ///   encoder's failure code) when zlib fails.
     public static func encode(_ image: RGBAImage) throws(PNGError) -> [UInt8] {
         guard image.width > 0, image.height > 0 else {
-            throw PNGError(code: .empty, operation: .encode,
+            throw PNGError(code: .empty, operation: "encode",
                            message: "image is \(image.width) × \(image.height) pixels; PNG needs at least 1 × 1")
         }
         guard image.width <= PNGEncoder.maximumSide, image.height <= PNGEncoder.maximumSide else {
-            throw PNGError(code: .unsupportedSize, operation: .encode,
+            throw PNGError(code: .unsupportedSize, operation: "encode",
                            message: "image is \(image.width) × \(image.height) pixels; at most \(PNGEncoder.maximumSide) a side")
         }
         let width = image.width, height = image.height
@@ -152,7 +152,7 @@ public enum PNGQuickEncoder {
         let initialised = deflateInit2_(&stream, level, Z_DEFLATED, 15, 8, Z_DEFAULT_STRATEGY,
                                         zlibVersion(), Int32(MemoryLayout<z_stream>.size))
         guard initialised == Z_OK else {
-            throw PNGError(code: .libpng, operation: .encode, message: "zlib deflateInit2 failed (\(initialised))")
+            throw PNGError(code: .libpng, operation: "encode", message: "zlib deflateInit2 failed (\(initialised))")
         }
         defer { deflateEnd(&stream) }
         var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, UInt(data.count))))
@@ -166,7 +166,7 @@ public enum PNGQuickEncoder {
             }
         }
         guard status == Z_STREAM_END else {
-            throw PNGError(code: .libpng, operation: .encode, message: "zlib deflate failed (\(status))")
+            throw PNGError(code: .libpng, operation: "encode", message: "zlib deflate failed (\(status))")
         }
         output.removeSubrange(Int(stream.total_out)...)
         return output

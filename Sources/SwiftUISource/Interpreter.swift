@@ -431,7 +431,7 @@ final class Interpreter {
             let value: AnimationArgument.Value
             switch try evaluate(argument.value, nil, scope) {
             case let .int(number): value = .number(Double(number), text: String(number), isWhole: true)
-            case let .double(number): value = .number(number, text: formatNumber(number), isWhole: false)
+            case let .double(number): value = .number(number, text: Spelling.number(number), isWhole: false)
             case let .bool(flag): value = .boolean(flag)
             case let other:
                 throw SourceError("an animation argument takes a number or a Bool, not a value of type '\(other.type.rawValue)'", at: argument.value.location)
@@ -719,9 +719,4 @@ final class Interpreter {
         }
         return matched
     }
-}
-
-/// A number as Swift source writes it: `2`, `0.35`.
-func formatNumber(_ value: Double) -> String {
-    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
 }

@@ -1,16 +1,13 @@
 // spinrender-bench: the benchmark figures that need to run inside the process — frame
-// comparison speed (issue 7), render + encode time without process start-up (issue 4) and the
-// rasterizer's coverage accuracy (issue 2, DESIGN.md §4). `make bench` runs it after the
+// comparison speed, render + encode time without process start-up and the rasterizer's
+// coverage accuracy against exact area, in 1/255 units, and the encoder's large inputs that the
+// tests keep small. `make bench` runs it after the
 // whole-process figures of scripts/bench.py.
 //
-// Usage: spinrender-bench [--runs N] [--only compare|render|coverage|source]
+// Usage: spinrender-bench [--runs N] [--only compare|render|coverage|large|source]
 //   --runs  timed runs per figure, after one warm-up (default 15)
-//   --only  run one section: compare, render, coverage or source (default: all)
-#if canImport(Glibc)
+//   --only  run one section (default: all five)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import RasterReference
 import SpinRender
 
@@ -105,7 +102,7 @@ func benchmarkComparison() {
     print("  identical frames (exact)                        \(pad(fixed(identicalMs, 3), 9)) ms   (fastest \(fixed(identical[0], 3))), verdict \(identicalVerdict)")
     print("  all pixels different, anti-aliasing detection   \(pad(fixed(differentMs, 3), 9)) ms   (fastest \(fixed(allDifferent[0], 3))), \(flagged) of \(side * side) pixels flagged")
     print("  all different, smooth gradient (information)    \(pad(fixed(Timing.median(smoothDifferent), 3), 9)) ms   (fastest \(fixed(smoothDifferent[0], 3))), \(smoothFlagged) of \(side * side) pixels flagged")
-    print("  (pixelmatch on this kind of machine, per issue 7: about 11 ms and 243 ms)")
+    print("  (pixelmatch, for reference: about 11 ms and 243 ms on a 2-core machine)")
     // The Compare module's own benchmark (1024², unrelated noise, threshold 0, fastest run) as a
     // cross-check of the figures above, which are medians at pixelmatch's default threshold.
     for figure in CompareBenchmark.run(repetitions: 5) {
@@ -225,8 +222,19 @@ let only: String? = {
     guard let at = arguments.firstIndex(of: "--only"), at + 1 < arguments.count else { return nil }
     return arguments[at + 1]
 }()
+
+// MARK: - Large inputs
+
+/// The encoder on inputs the tests keep small, one timed run each (they take seconds).
+func benchmarkLargeInputs() {
+    print("\n== Encoder, large inputs (one run each)")
+    print("  palette order, 100 000 distinct colour sets   \(fixed(GIFCodecBenchmark.paletteOrderSeconds(), 2)) s   (target: well under a minute)")
+    print("  3 frames growing to 71 200 colours            \(fixed(GIFCodecBenchmark.colourIDTiersSeconds(), 2)) s")
+}
+
 if only == nil || only == "compare" { benchmarkComparison() }
 if only == nil || only == "render" { benchmarkRendering() }
 if only == nil || only == "coverage" { benchmarkCoverage() }
 if only == nil || only == "source" { benchmarkSource() }
+if only == nil || only == "large" { benchmarkLargeInputs() }
 if sink == 42 { print("") }   // keeps `sink` live

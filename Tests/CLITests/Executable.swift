@@ -28,6 +28,11 @@ func spinrender(_ arguments: [String], in folder: String? = nil, environment: [S
     var env = ProcessInfo.processInfo.environment
     env.merge(environment) { $1 }
     process.environment = env
+    return try collect(process)
+}
+
+/// Runs `process` to its end with its output and errors captured.
+func collect(_ process: Process) throws -> RunResult {
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err
@@ -85,13 +90,5 @@ func shell(_ command: String, in folder: String) throws -> RunResult {
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
     process.arguments = ["-c", command]
     process.currentDirectoryURL = URL(fileURLWithPath: folder)
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let errorReader = Thread.detachNewThreadWithResult { err.fileHandleForReading.readDataToEndOfFile() }
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return RunResult(status: process.terminationStatus, standardOutput: data,
-                     standardError: String(decoding: errorReader.value, as: UTF8.self))
+    return try collect(process)
 }

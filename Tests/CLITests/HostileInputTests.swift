@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Limits and malformed inputs through the built executable (issue 5 §1, §5): out-of-range
+/// Limits and malformed inputs through the built executable: out-of-range
 /// render options exit 64 naming the option and its range; malformed or oversized GIFs and
 /// PNGs exit 65 naming the file and the problem, never crash.
 @Suite("Hostile input, end to end")

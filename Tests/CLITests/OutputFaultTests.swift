@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Faults on output, through the built executable (issue 5 §4): a full disk, a missing folder,
+/// Faults on output, through the built executable: a full disk, a missing folder,
 /// a directory in the way, a read-only file system, SIGINT/SIGTERM/SIGQUIT/SIGUSR1 mid-render, a FIFO. Each
 /// gives a clear message and its exit status, leaves no temporary file and an existing output
 /// byte-identical. Rename-based writes are only ever aimed into scratch folders (tests run as

@@ -2,7 +2,7 @@ import Testing
 import Raster
 @testable import Compare
 
-/// Verdicts of ``FrameComparison/compare(actual:expected:options:)`` (issue 7 §3).
+/// Verdicts of ``FrameComparison/compare(actual:expected:options:)``.
 @Suite struct FrameComparisonTests {
     @Test func identicalStillsAreEqualWithExitStatusZero() {
         let result = FrameComparison.compare(actual: Fixtures.still(Fixtures.square()),
@@ -54,7 +54,7 @@ import Raster
 
     @Test func alphaOnlyChangeDiffersEvenOnWhite() {
         // White at alpha 255 and at alpha 128 both blend to white onto white: pixelmatch alone
-        // would call them equal. They are not (DESIGN.md §3: alpha counts).
+        // would call them equal. They are not (alpha counts).
         let opaque = RGBAImage(width: 4, height: 4, fill: .white)
         var translucent = opaque
         translucent[1, 2] = RGBA8(r: 255, g: 255, b: 255, a: 128)

@@ -14,23 +14,24 @@ import Testing
         #expect(RecordMode(parsing: text) == nil)
     }
 
-    @Test func defaultIsMissing() {
+    @Test func defaultIsMissing() throws {
         #expect(RecordMode.default == .missing)
-        #expect(RecordMode.resolve(option: nil, environment: [:]) == .success(.missing))
-        #expect(RecordMode.resolve(option: nil, environment: ["SPINRENDER_RECORD": " "]) == .success(.missing))
+        #expect(try RecordMode.resolve(option: nil, environment: [:]) == .missing)
+        #expect(try RecordMode.resolve(option: nil, environment: ["SPINRENDER_RECORD": " "]) == .missing)
     }
 
-    @Test func optionWinsOverEnvironment() {
+    @Test func optionWinsOverEnvironment() throws {
         let environment = ["SPINRENDER_RECORD": "all"]
-        #expect(RecordMode.resolve(option: "never", environment: environment) == .success(.never))
-        #expect(RecordMode.resolve(option: nil, environment: environment) == .success(.all))
+        #expect(try RecordMode.resolve(option: "never", environment: environment) == .never)
+        #expect(try RecordMode.resolve(option: nil, environment: environment) == .all)
     }
 
     @Test func badValuesNameTheirSourceAndTheChoices() {
-        #expect(RecordMode.resolve(option: "yes", environment: [:])
-                == .failure(RecordModeError(source: "--record", value: "yes")))
+        #expect(throws: RecordModeError(source: "--record", value: "yes")) {
+            try RecordMode.resolve(option: "yes", environment: [:])
+        }
         let error = RecordModeError(source: "SPINRENDER_RECORD", value: "sometimes")
-        #expect(RecordMode.resolve(option: nil, environment: ["SPINRENDER_RECORD": "sometimes"]) == .failure(error))
+        #expect(throws: error) { try RecordMode.resolve(option: nil, environment: ["SPINRENDER_RECORD": "sometimes"]) }
         #expect(error.description == "invalid value 'sometimes' for SPINRENDER_RECORD (values: all, missing, failed, never)")
     }
 

@@ -70,14 +70,7 @@ struct GIFBytes {
         if let truncateDataTo {
             data = Array(data.prefix(truncateDataTo))
             // No block terminator: the data just stops (a truncated download).
-            var out: [UInt8] = []
-            var offset = 0
-            while offset < data.count {
-                let n = min(255, data.count - offset)
-                out += [UInt8(n)] + data[offset..<(offset + n)]
-                offset += n
-            }
-            bytes += out
+            bytes += Self.subBlocks(data).dropLast()
             return
         }
         bytes += Self.subBlocks(data)

@@ -1,7 +1,7 @@
 import Raster
 @testable import GIFCodec
 
-/// Malformed and odd GIFs (issue 5), built byte by byte and committed under `Corpus/`, where
+/// Malformed and odd GIFs, built byte by byte and committed under `Corpus/`, where
 /// the CLI tests and `make fuzz` (as seeds) read them.
 ///
 /// Each case either decodes to the pixels browsers show or fails with a ``GIFError`` (which the

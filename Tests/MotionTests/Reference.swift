@@ -1,10 +1,6 @@
 // Independent reference computations for the Motion tests: written from the definitions, not
 // from the module's code, so the tests compare two derivations.
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A point of the cubic Bézier P0 = (0,0), P1, P2, P3 = (1,1) by de Casteljau's construction.
 func deCasteljau(_ s: Double, _ p1: (Double, Double), _ p2: (Double, Double)) -> (x: Double, y: Double) {

@@ -40,7 +40,7 @@ struct SpringTests {
     @Test("position at known times matches the closed form from stiffness and damping, and an ODE integration",
           arguments: springs)
     func positionAgainstReference(name: String, animation: Animation, spring: Spring) {
-        // The parameters the vocabulary promises (DESIGN.md §3).
+        // The parameters the vocabulary promises (Apple's documentation of `Animation`).
         guard case let .spring(actual, _) = animation.base else {
             Issue.record("\(name) is not a spring")
             return

@@ -3,7 +3,7 @@ import Testing
 import Raster
 @testable import PNGCodec
 
-/// Malformed and odd PNGs (issue 5 §5), built byte by byte and committed under `Corpus/` for the
+/// Malformed and odd PNGs, built byte by byte and committed under `Corpus/` for the
 /// CLI tests and as `make fuzz` seeds. `SPINRENDER_WRITE_CORPUS=1 swift test --filter
 /// PNGCorpusTests` rewrites the files from these definitions.
 @Suite("PNG corpus: malformed and odd files")

@@ -117,7 +117,7 @@ import Raster
             _ = try PNGEncoder.encode(RGBAImage(width: 3, height: 0))
         } catch {
             #expect(error.code == .empty)
-            #expect(error.operation == .encode)
+            #expect(error.operation == "encode")
         }
     }
 }

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import Raster
 
 /// Rasterized polygons and the independent drawing they are compared with, for the shape and

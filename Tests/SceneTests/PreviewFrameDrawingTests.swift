@@ -1,7 +1,5 @@
 import Testing
-#if canImport(Glibc)
 import Glibc
-#endif
 import Raster
 import Scene
 

@@ -1,7 +1,5 @@
 import Testing
-#if canImport(Glibc)
 import Glibc
-#endif
 import Raster
 @testable import Scene
 
@@ -21,7 +19,8 @@ struct RaysSymbolTests {
         #expect(RaysSymbol().path(centre: .zero).elements.filter { if case .move = $0 { true } else { false } }.count == 8)
     }
 
-    /// The template's Regular master at 100 pt, Small scale: the measured table of DESIGN.md §3.
+    /// The template's Regular master at 100 pt, Small scale: the table measured from the
+    /// public SF Symbols template export.
     @Test(arguments: [
         (SymbolWeight.ultralight, 2.49, 27.44, 39.35, 26.20, 40.59, 94.85),
         (SymbolWeight.regular, 7.62, 26.17, 37.94, 22.36, 41.75, 97.12),
@@ -50,7 +49,7 @@ struct RaysSymbolTests {
     }
 
     /// Body text (17 pt), Regular, medium scale: outer tip ≈ 8.97 pt, inner ≈ 4.80 pt, ray width
-    /// ≈ 1.64 pt, frame ≈ 20.9 × 17.9 pt (DESIGN.md §3).
+    /// ≈ 1.64 pt, frame ≈ 20.9 × 17.9 pt (17 pt × 0.17 × 1.264 per template unit).
     @Test func defaultSymbolHasTheDocumentedSize() {
         let symbol = RaysSymbol()
         #expect(abs(symbol.outerTipRadius - 8.97) < 0.01)

@@ -110,7 +110,7 @@ struct BatchManifestTests {
         (3.0, "3"), (0.5, "0.5"), (-1.0, "-1"), (1e-7, "1e-07"),
     ])
     func numberSpelling(value: Double, text: String) {
-        #expect(BatchManifest.format(value) == text)
+        #expect(Spelling.number(value) == text)
     }
 }
 

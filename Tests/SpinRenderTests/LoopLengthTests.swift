@@ -39,6 +39,9 @@ struct LoopLengthTests {
         var request = RenderRequest()
         request.scene.mode = .preview
         request.scene.layoutChanges = [0.5]
+        // @1x: the loop length and the slide do not depend on the scale, and a quarter of the
+        // pixels keeps the test quick.
+        request.scene.scale = 1
         #expect(request.effectiveDurationSeconds == 4.5)
         #expect(request.frameCount == 225)
         let decoded = try GIFDecoder.decode(SpinRenderer.renderGIF(request).bytes).sequence

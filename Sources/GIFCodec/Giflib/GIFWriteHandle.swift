@@ -41,7 +41,8 @@ struct GIFWriteHandle: ~Copyable {
             throw GIFError(GIFError.Code(rawValue: error == 0 ? E_GIF_ERR_OPEN_FAILED : error),
                            operation: "EGifOpen")
         }
-        // Before the screen descriptor, or the header says GIF87a (DESIGN.md §3).
+        // Before the screen descriptor, or the header says GIF87a (giflib's
+        // `EGifSetGifVersion`: the version is fixed when the screen descriptor is written).
         EGifSetGifVersion(gif, true)
         self.gif = gif
         self.sink = sink
@@ -112,10 +113,11 @@ struct GIFWriteHandle: ~Copyable {
     /// Writes an image descriptor followed by LZW data compressed by ``LZWEncoder``.
     ///
     /// `EGifPutImageDesc` ends by writing the LZW minimum code size byte, always `max(2, bits)`
-    /// of the global table (giflib 5.2.1 `EGifSetupCompress`). A frame whose indices all fit
-    /// fewer bits is smaller with a smaller code size (GIF89a §22 allows any size ≥ 2 that
-    /// holds the frame's indices), so that byte, the last one in our own output buffer, is
-    /// checked and replaced. giflib's pending clear code for its own compressor is never
+    /// of the global table (`EGifSetupCompress` in giflib 5.1 and 5.2's `egif_lib.c`; `shim.h`
+    /// refuses to build against other versions). A frame whose indices all fit fewer bits is
+    /// smaller with a smaller code size (GIF89a §22 allows any size ≥ 2 that holds the frame's
+    /// indices), so that byte, the last one in our own output buffer, is checked (a
+    /// ``GIFError/Code/writeFailed`` error if giflib wrote anything else) and replaced. giflib's pending clear code for its own compressor is never
     /// flushed: the data goes out through `EGifPutCodeNext`, as for copying compressed data.
     /// With `interlaced` the descriptor's interlace flag is set; the data must then hold the
     /// rows in interlaced order (GIF89a Appendix E), which giflib does not reorder here.

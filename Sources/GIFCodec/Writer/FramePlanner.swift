@@ -1,8 +1,6 @@
 import Workers
 import Synchronization
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// One image as it will be written: where, its LZW data, how it is disposed, how long it shows.
 struct PlannedFrame {
@@ -30,14 +28,15 @@ struct EncodedRect {
 }
 
 /// Chooses, for each displayed target frame, the rectangle, pixels and disposal that reproduce
-/// it exactly with the fewest bytes (issue 4 §1).
+/// it exactly with the fewest bytes.
 ///
 /// Works on palette-index images of the whole canvas in the palette's sorted-colour order (the
 /// `order` table gives each colour's index in the written palette), `transparentSymbol`
 /// standing for a transparent pixel. The canvas a frame is drawn on is what the previous
 /// frame's disposal leaves:
 /// - keep (1): the previous displayed image; impossible when a pixel must turn transparent,
-///   because a GIF frame can only leave a pixel or paint it opaque (DESIGN.md §3);
+///   because a GIF frame can only leave a pixel or paint it opaque (GIF89a §23: one transparent index
+///   that leaves the pixel as it was);
 /// - restore to background (2): the previous image with its rectangle cleared; the rectangle is
 ///   enlarged to cover every pixel that must turn transparent, and the next frame is diffed
 ///   against that cleared canvas;
@@ -115,10 +114,10 @@ struct FramePlanner {
         }
     }
 
-    /// Smallest LZW code size for indices up to `maxIndex`.
     /// Rectangles with more pixels than this are encoded greedily, without flexible parsing.
     static let flexibleParsingLimit = 1 << 16
 
+    /// Smallest LZW code size for indices up to `maxIndex`.
     private static func codeSize(_ maxIndex: Int) -> Int {
         var bits = 2
         while 1 << bits <= maxIndex { bits += 1 }
@@ -127,14 +126,44 @@ struct FramePlanner {
 
     /// The smallest encoding of `wanted` inside `rect`, drawn over `canvas` (`nil`: the fully
     /// transparent canvas before the first frame).
+    ///
+    /// The steps: read the rectangle's pixels (``RectPixels``); build the all-colours
+    /// candidate and, when some pixel is unchanged and an index is free, the all-transparent
+    /// one; compare them with greedy LZW, adding the per-pixel choice when all-transparent wins;
+    /// then, with `flexibleParsing`, refine the winner.
     mutating func encode(_ wanted: [UInt8], over canvas: [UInt8]?, in rect: PixelRect) -> EncodedRect {
+        let pixels = rectPixels(wanted, over: canvas, in: rect)
+        let candidates = Candidates(pixels, tableSize: tableSize)
+        let winner = smallestGreedy(candidates, pixels, rect: rect)
+        // Flexible parsing gains 1–4 % but costs several greedy passes; large rectangles (over
+        // 64 Ki pixels, e.g. a 120 pt glyph at @3x) keep the greedy encoding.
+        guard flexibleParsing, pixels.count <= Self.flexibleParsingLimit else { return winner.encoded }
+        return refined(winner, rect: rect)
+    }
+
+    /// The pixels of one rectangle, as the candidate encodings are built from them.
+    struct RectPixels {
+        /// Written palette index of each pixel, row by row; ``marker`` for a transparent pixel.
+        var values: [UInt8]
+        /// Whether each pixel is the same as on the canvas below.
+        var unchanged: [Bool]
+        /// Per written index: bit 0 set when any pixel draws it, bit 1 when a changed one does.
+        var drawn: [UInt8]
+        var anyUnchanged = false
+        var anyTransparent = false
+        /// The value of a transparent pixel in ``values``: with transparent pixels the palette has
+        /// at most 255 colours, so written indices stop at 254 and 0xFF is free; without, -1 (no
+        /// value is the marker).
+        let marker: Int
+
+        var count: Int { values.count }
+    }
+
+    /// Reads the rectangle: each pixel's written index, whether it is unchanged, and which
+    /// indices are drawn.
+    func rectPixels(_ wanted: [UInt8], over canvas: [UInt8]?, in rect: PixelRect) -> RectPixels {
         let n = rect.width * rect.height
-        // Written index of each pixel of the rectangle (`marker`: transparent), whether it is
-        // unchanged, and which indices are drawn (bit 0: by any pixel, bit 1: by a changed one).
-        // With transparent pixels the palette has at most 255 colours, so written indices stop
-        // at 254 and 0xFF is free to mark them; without, no value is the marker.
-        // Every array below is filled in whole by its first loop, so none is zeroed first.
-        let marker = transparentSymbol == nil ? -1 : 0xFF
+        // Every array is filled in whole by the loop, so none is zeroed first.
         var values = [UInt8](unsafeUninitializedCapacity: n) { _, count in count = n }
         var unchanged = [Bool](unsafeUninitializedCapacity: n) { _, count in count = n }
         var drawn = [UInt8](repeating: 0, count: 257)
@@ -143,101 +172,135 @@ struct FramePlanner {
         let width = self.width
         // Decided on the optional itself: an empty array's buffer still has a base address.
         let opaqueOverCanvas = canvas != nil && transparentSymbol == nil
+        withBuffers(&values, &unchanged, &drawn, wanted, canvas ?? []) { v, u, d, w, c, order in
+            // rect lies inside the canvas, so src < width * height = w.count (= c.count when a
+            // canvas is given); dst < n; indices < 256.
+            var dst = 0
+            if opaqueOverCanvas {
+                // Opaque frames over a canvas: the common case, without the transparent tests.
+                for y in rect.y..<(rect.y + rect.height) {
+                    let src = y * width + rect.x
+                    for x in 0..<rect.width {
+                        let value = w[src + x]
+                        let same = value == c[src + x]
+                        let index = order[Int(value)]
+                        v[dst] = index
+                        d[Int(index)] |= same ? 1 : 3
+                        u[dst] = same
+                        anyUnchanged = anyUnchanged || same
+                        dst += 1
+                    }
+                }
+                return
+            }
+            let hasCanvas = c.count > 0
+            for y in rect.y..<(rect.y + rect.height) {
+                var src = y * width + rect.x
+                for _ in 0..<rect.width {
+                    let value = w[src]
+                    let same = hasCanvas ? value == c[src] : Int(value) == symbol
+                    if Int(value) == symbol {
+                        v[dst] = 0xFF
+                        anyTransparent = true
+                    } else {
+                        let index = Int(order[Int(value)])
+                        v[dst] = UInt8(index)
+                        d[index] |= same ? 1 : 3
+                    }
+                    u[dst] = same
+                    if same { anyUnchanged = true }
+                    dst += 1
+                    src += 1
+                }
+            }
+        }
+        return RectPixels(values: values, unchanged: unchanged, drawn: drawn, anyUnchanged: anyUnchanged,
+                          anyTransparent: anyTransparent, marker: transparentSymbol == nil ? -1 : 0xFF)
+    }
+
+    /// Runs `body` with the buffers ``rectPixels(_:over:in:)`` writes and reads: `values`,
+    /// `unchanged` and `drawn`, then `wanted`, `canvas` and ``order``.
+    @inline(__always)
+    private func withBuffers(
+        _ values: inout [UInt8], _ unchanged: inout [Bool], _ drawn: inout [UInt8], _ wanted: [UInt8], _ canvas: [UInt8],
+        _ body: (UnsafeMutableBufferPointer<UInt8>, UnsafeMutableBufferPointer<Bool>, UnsafeMutableBufferPointer<UInt8>,
+                 UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Void
+    ) {
         values.withUnsafeMutableBufferPointer { v in
             unchanged.withUnsafeMutableBufferPointer { u in
                 drawn.withUnsafeMutableBufferPointer { d in
                     wanted.withUnsafeBufferPointer { w in
-                        (canvas ?? []).withUnsafeBufferPointer { c in
-                            order.withUnsafeBufferPointer { order in
-                                // rect lies inside the canvas, so src < width * height = w.count
-                                // (= c.count when a canvas is given); dst < n; indices < 256.
-                                var dst = 0
-                                if opaqueOverCanvas {
-                                    // Opaque frames over a canvas: the common case, without the
-                                    // transparent tests.
-                                    for y in rect.y..<(rect.y + rect.height) {
-                                        let src = y * width + rect.x
-                                        for x in 0..<rect.width {
-                                            let value = w[src + x]
-                                            let same = value == c[src + x]
-                                            let index = order[Int(value)]
-                                            v[dst] = index
-                                            d[Int(index)] |= same ? 1 : 3
-                                            u[dst] = same
-                                            anyUnchanged = anyUnchanged || same
-                                            dst += 1
-                                        }
-                                    }
-                                    return
-                                }
-                                let hasCanvas = c.count > 0
-                                for y in rect.y..<(rect.y + rect.height) {
-                                    var src = y * width + rect.x
-                                    for _ in 0..<rect.width {
-                                        let value = w[src]
-                                        let same = hasCanvas ? value == c[src] : Int(value) == symbol
-                                        if Int(value) == symbol {
-                                            v[dst] = 0xFF
-                                            anyTransparent = true
-                                        } else {
-                                            let index = Int(order[Int(value)])
-                                            v[dst] = UInt8(index)
-                                            d[index] |= same ? 1 : 3
-                                        }
-                                        u[dst] = same
-                                        if same { anyUnchanged = true }
-                                        dst += 1
-                                        src += 1
-                                    }
-                                }
-                            }
+                        canvas.withUnsafeBufferPointer { c in
+                            order.withUnsafeBufferPointer { o in body(v, u, d, w, c, o) }
                         }
                     }
                 }
             }
         }
-        // All colours: only transparent pixels need the transparent index.
-        let rawTransparent = anyTransparent ? drawn.firstIndex { $0 & 1 == 0 }! : nil
-        let rawMax = max(drawn.lastIndex { $0 & 1 != 0 } ?? 0, rawTransparent ?? 0)
-        let rawSize = Self.codeSize(rawMax)
-        var raw = values
-        if let rawTransparent {
-            raw.withUnsafeMutableBufferPointer { r in
-                // r holds n entries.
-                for i in 0..<n where Int(r[i]) == marker { r[i] = UInt8(rawTransparent) }
-            }
-        }
-        // Candidates are compared with plain greedy LZW (fast), keeping the winner's bytes; with
-        // `flexibleParsing` (--effort max) the winner is then encoded with flexible parsing,
-        // kept when smaller.
-        //
-        // The transparent candidates exist when some pixel is unchanged and the frame has a free
-        // index for them: the smallest index no changed pixel draws, inside the table (always
-        // found when the frames have transparent pixels: the palette then keeps a free slot;
-        // otherwise a frame drawing every entry just stores all colours).
-        var transparentIndex: Int? = nil
-        if anyUnchanged, let t = drawn.firstIndex(where: { $0 & 2 == 0 }), t < tableSize { transparentIndex = t }
-        let size = transparentIndex.map { Self.codeSize(max(drawn.lastIndex { $0 & 2 != 0 } ?? 0, $0)) } ?? rawSize
-        let limit = 1 << size
+    }
+
+    /// The pixel arrays a rectangle can be written as.
+    struct Candidates {
+        /// All colours: unchanged pixels as their colour, transparent pixels as ``rawTransparent``.
+        var raw: [UInt8]
+        /// The code size of ``raw``.
+        var rawSize: Int
+        /// The index transparent pixels take in ``raw``: the smallest index no pixel draws.
+        var rawTransparent: Int?
+        /// The index unchanged pixels may take: the smallest index no changed pixel draws, inside
+        /// the table (always found when the frames have transparent pixels: the palette then
+        /// keeps a free slot; otherwise a frame drawing every entry just stores all colours).
+        /// `nil` when no pixel is unchanged or no index is free.
+        var transparentIndex: Int?
+        /// The code size of the candidates using ``transparentIndex``.
+        var size: Int
+        /// Every unchanged pixel as ``transparentIndex`` (empty without one).
         var allTransparent: [UInt8] = []
-        if let t = transparentIndex {
-            allTransparent = [UInt8](unsafeUninitializedCapacity: n) { _, count in count = n }
-            allTransparent.withUnsafeMutableBufferPointer { a in
-                values.withUnsafeBufferPointer { v in
-                    unchanged.withUnsafeBufferPointer { u in
-                        // All three hold n entries.
-                        for i in 0..<n { a[i] = u[i] ? UInt8(t) : v[i] }
+
+        init(_ pixels: RectPixels, tableSize: Int) {
+            let n = pixels.count, drawn = pixels.drawn, marker = pixels.marker
+            // All colours: only transparent pixels need the transparent index.
+            let rawTransparent = pixels.anyTransparent ? drawn.firstIndex { $0 & 1 == 0 }! : nil
+            var raw = pixels.values
+            if let rawTransparent {
+                raw.withUnsafeMutableBufferPointer { r in
+                    // r holds n entries.
+                    for i in 0..<n where Int(r[i]) == marker { r[i] = UInt8(rawTransparent) }
+                }
+            }
+            var transparentIndex: Int? = nil
+            if pixels.anyUnchanged, let t = drawn.firstIndex(where: { $0 & 2 == 0 }), t < tableSize {
+                transparentIndex = t
+            }
+            var allTransparent: [UInt8] = []
+            if let t = transparentIndex {
+                allTransparent = [UInt8](unsafeUninitializedCapacity: n) { _, count in count = n }
+                allTransparent.withUnsafeMutableBufferPointer { a in
+                    pixels.values.withUnsafeBufferPointer { v in
+                        pixels.unchanged.withUnsafeBufferPointer { u in
+                            // All three hold n entries.
+                            for i in 0..<n { a[i] = u[i] ? UInt8(t) : v[i] }
+                        }
                     }
                 }
             }
+            let rawSize = FramePlanner.codeSize(max(drawn.lastIndex { $0 & 1 != 0 } ?? 0, rawTransparent ?? 0))
+            self.raw = raw
+            self.rawSize = rawSize
+            self.rawTransparent = rawTransparent
+            self.transparentIndex = transparentIndex
+            self.size = transparentIndex.map { FramePlanner.codeSize(max(drawn.lastIndex { $0 & 2 != 0 } ?? 0, $0)) } ?? rawSize
+            self.allTransparent = allTransparent
         }
-        // Unchanged pixels as their colour where it fits the code size, else transparent; the
-        // encoder picks per pixel between this and `allTransparent`. Built only when tried.
-        func makeEither(_ t: Int) -> [UInt8] {
+
+        /// Unchanged pixels as their colour where it fits the code size, else transparent
+        /// index `t`: the encoder picks per pixel between this and ``allTransparent``.
+        func either(_ pixels: RectPixels, _ t: Int) -> [UInt8] {
+            let n = pixels.count, marker = pixels.marker, limit = 1 << size
             var either = [UInt8](unsafeUninitializedCapacity: n) { _, count in count = n }
             either.withUnsafeMutableBufferPointer { e in
-                values.withUnsafeBufferPointer { v in
-                    unchanged.withUnsafeBufferPointer { u in
+                pixels.values.withUnsafeBufferPointer { v in
+                    pixels.unchanged.withUnsafeBufferPointer { u in
                         // All three hold n entries.
                         for i in 0..<n {
                             let value = v[i]
@@ -248,75 +311,86 @@ struct FramePlanner {
             }
             return either
         }
-        // Large rectangles (over 64 Ki pixels) first compare all-colour and all-transparent on
-        // a central band of a quarter of the rows: the one more than 5 % behind there is not
-        // encoded in full (close calls are decided on the whole rectangle), and the per-pixel
-        // choice, a refinement of all-transparent, is tried only when all-transparent is.
-        var tryRaw = true, tryTransparent = transparentIndex != nil
-        if n > Self.flexibleParsingLimit, transparentIndex != nil {
-            let bandStart = rect.height * 3 / 8, bandRows = max(1, rect.height / 4)
-            let band = (bandStart * rect.width)..<((bandStart + bandRows) * rect.width)
-            func sample(_ pixels: [UInt8], _ codeSize: Int) -> Int {
-                pixels.withUnsafeBufferPointer { p in
-                    encoder.compress(UnsafeBufferPointer(rebasing: p[band]), minCodeSize: codeSize, flexible: false,
-                                     countOnly: true).count
-                }
-            }
-            let rawSample = sample(raw, rawSize), transparentSample = sample(allTransparent, size)
-            tryRaw = rawSample * 20 <= transparentSample * 21
-            tryTransparent = transparentSample * 20 <= rawSample * 21
-        }
-        var best = EncodedRect(lzw: [], minCodeSize: rawSize, transparentIndex: rawTransparent)
-        var bestPixels = raw, bestAlternatives: [UInt8]? = nil
-        var bestCount = Int.max
+    }
+
+    /// The greedy winner and what it was made from, for ``refined(_:rect:)``.
+    struct Winner {
+        var encoded: EncodedRect
+        /// Its pixels.
+        var pixels: [UInt8]
+        /// The values the encoder could put instead (the per-pixel choice), if any.
+        var alternatives: [UInt8]?
+        /// Its LZW size in bytes.
+        var count: Int
+    }
+
+    /// The smallest of the candidates under plain greedy LZW (fast), keeping the winner's bytes.
+    mutating func smallestGreedy(_ candidates: Candidates, _ pixels: RectPixels, rect: PixelRect) -> Winner {
+        let (tryRaw, tryTransparent) = worthTrying(candidates, rect: rect)
+        let size = candidates.size
+        var best = Winner(encoded: EncodedRect(lzw: [], minCodeSize: candidates.rawSize,
+                                               transparentIndex: candidates.rawTransparent),
+                          pixels: candidates.raw, alternatives: nil, count: Int.max)
         if tryRaw {
-            best.lzw = raw.withUnsafeBufferPointer { encoder.compress($0, minCodeSize: rawSize, flexible: false).bytes }
-            bestCount = best.lzw.count
+            best.encoded.lzw = greedy(candidates.raw, minCodeSize: candidates.rawSize)
+            best.count = best.encoded.lzw.count
         }
-        if let t = transparentIndex {
-            var transparentCount = Int.max
-            if tryTransparent {
-                let transparentBytes = allTransparent.withUnsafeBufferPointer {
-                    encoder.compress($0, minCodeSize: size, flexible: false).bytes
-                }
-                transparentCount = transparentBytes.count
-                if transparentCount < bestCount {
-                    bestCount = transparentCount
-                    best = EncodedRect(lzw: transparentBytes, minCodeSize: size, transparentIndex: t)
-                    bestPixels = allTransparent
-                }
-            }
-            // The per-pixel choice refines all-transparent and is the slow candidate: it is
-            // tried only when all-transparent already wins. (Trying it within 12.5 % as well
-            // saved 19 bytes of 107 000 on the drift GIF and nothing on the spinner GIFs, for
-            // an eighth of the main job's instructions.)
-            if tryTransparent && transparentCount <= bestCount {
-                let candidate = makeEither(t)
-                let eitherBytes = candidate.withUnsafeBufferPointer { e in
-                    allTransparent.withUnsafeBufferPointer { a in
-                        encoder.compress(e, alternatives: a, minCodeSize: size, flexible: false).bytes
-                    }
-                }
-                if eitherBytes.count < bestCount {
-                    bestCount = eitherBytes.count
-                    best = EncodedRect(lzw: eitherBytes, minCodeSize: size, transparentIndex: t)
-                    bestPixels = candidate
-                    bestAlternatives = allTransparent
-                }
+        guard let t = candidates.transparentIndex, tryTransparent else { return best }
+        let transparentBytes = greedy(candidates.allTransparent, minCodeSize: size)
+        let transparentCount = transparentBytes.count
+        if transparentCount < best.count {
+            best = Winner(encoded: EncodedRect(lzw: transparentBytes, minCodeSize: size, transparentIndex: t),
+                          pixels: candidates.allTransparent, alternatives: nil, count: transparentCount)
+        }
+        // The per-pixel choice refines all-transparent and is the slow candidate: it is
+        // tried only when all-transparent already wins, where it is most likely to pay.
+        guard transparentCount <= best.count else { return best }
+        let either = candidates.either(pixels, t)
+        let eitherBytes = either.withUnsafeBufferPointer { e in
+            candidates.allTransparent.withUnsafeBufferPointer { a in
+                encoder.compress(e, alternatives: a, minCodeSize: size, flexible: false).bytes
             }
         }
-        // Flexible parsing gains 1–4 % but costs several greedy passes; large rectangles (over
-        // 64 Ki pixels, e.g. a 120 pt glyph at @3x) keep the greedy encoding.
-        if !flexibleParsing || n > Self.flexibleParsingLimit { return best }
-        let flexible = bestPixels.withUnsafeBufferPointer { p in
-            (bestAlternatives ?? []).withUnsafeBufferPointer { a in
-                encoder.compress(p, alternatives: bestAlternatives == nil ? nil : a, minCodeSize: best.minCodeSize,
-                                 flexible: true).bytes
+        if eitherBytes.count < best.count {
+            best = Winner(encoded: EncodedRect(lzw: eitherBytes, minCodeSize: size, transparentIndex: t),
+                          pixels: either, alternatives: candidates.allTransparent, count: eitherBytes.count)
+        }
+        return best
+    }
+
+    /// Which of all-colours and all-transparent to encode in full. Large rectangles (over
+    /// 64 Ki pixels) first compare them on a central band of a quarter of the rows: the one more
+    /// than 5 % behind there is not encoded in full (close calls are decided on the whole
+    /// rectangle), and the per-pixel choice, a refinement of all-transparent, is tried only when
+    /// all-transparent is.
+    mutating func worthTrying(_ candidates: Candidates, rect: PixelRect) -> (raw: Bool, transparent: Bool) {
+        guard candidates.transparentIndex != nil else { return (true, false) }
+        guard rect.width * rect.height > Self.flexibleParsingLimit else { return (true, true) }
+        let bandStart = rect.height * 3 / 8, bandRows = max(1, rect.height / 4)
+        let band = (bandStart * rect.width)..<((bandStart + bandRows) * rect.width)
+        func sample(_ pixels: [UInt8], _ codeSize: Int) -> Int {
+            pixels.withUnsafeBufferPointer { p in
+                encoder.compress(UnsafeBufferPointer(rebasing: p[band]), minCodeSize: codeSize, flexible: false,
+                                 countOnly: true).count
             }
         }
-        if flexible.count <= bestCount { best.lzw = flexible }
-        // The same pixels with the rows interlaced: rows 8 apart follow each other, which
-        // LZW sometimes finds more repetitive (a rotating glyph: about 0.6 % smaller overall).
+        let rawSample = sample(candidates.raw, candidates.rawSize)
+        let transparentSample = sample(candidates.allTransparent, candidates.size)
+        return (rawSample * 20 <= transparentSample * 21, transparentSample * 20 <= rawSample * 21)
+    }
+
+    /// `pixels` compressed with greedy LZW.
+    private mutating func greedy(_ pixels: [UInt8], minCodeSize: Int) -> [UInt8] {
+        pixels.withUnsafeBufferPointer { encoder.compress($0, minCodeSize: minCodeSize, flexible: false).bytes }
+    }
+
+    /// The greedy winner with flexible parsing (kept when not larger), then with its rows
+    /// interlaced (kept when smaller): rows 8 apart follow each other, which LZW sometimes finds
+    /// more repetitive (a rotating glyph: about 0.6 % smaller overall).
+    mutating func refined(_ winner: Winner, rect: PixelRect) -> EncodedRect {
+        var best = winner.encoded
+        let flexible = flexibleBytes(winner.pixels, alternatives: winner.alternatives, minCodeSize: best.minCodeSize)
+        if flexible.count <= winner.count { best.lzw = flexible }
         guard rect.height > 1 else { return best }
         let rows = Self.interlacedRows(rect.height)
         func interlace(_ pixels: [UInt8]) -> [UInt8] {
@@ -325,18 +399,23 @@ struct FramePlanner {
             for row in rows { out += pixels[(row * rect.width)..<((row + 1) * rect.width)] }
             return out
         }
-        let interlacedAlternatives = bestAlternatives.map(interlace)
-        let interlaced = interlace(bestPixels).withUnsafeBufferPointer { p in
-            (interlacedAlternatives ?? []).withUnsafeBufferPointer { a in
-                encoder.compress(p, alternatives: interlacedAlternatives == nil ? nil : a, minCodeSize: best.minCodeSize,
-                                 flexible: true).bytes
-            }
-        }
+        let interlaced = flexibleBytes(interlace(winner.pixels), alternatives: winner.alternatives.map(interlace),
+                                       minCodeSize: best.minCodeSize)
         if interlaced.count < best.lzw.count {
             best.lzw = interlaced
             best.interlaced = true
         }
         return best
+    }
+
+    /// `pixels` compressed with flexible parsing, choosing per pixel from `alternatives` if given.
+    private mutating func flexibleBytes(_ pixels: [UInt8], alternatives: [UInt8]?, minCodeSize: Int) -> [UInt8] {
+        pixels.withUnsafeBufferPointer { p in
+            (alternatives ?? []).withUnsafeBufferPointer { a in
+                encoder.compress(p, alternatives: alternatives == nil ? nil : a, minCodeSize: minCodeSize,
+                                 flexible: true).bytes
+            }
+        }
     }
 
     /// The rows of an image `height` rows tall in interlaced order: every 8th from row 0, every
@@ -378,98 +457,132 @@ struct FramePlanner {
         // `threads` decides (the caller weighs the work against starting threads); by default
         // (nil) animations under a million pixel-frames stay on one thread.
         let parallelWorth = targets.count > 1 && (threads.map { $0 > 1 } ?? (count * targets.count >= 1 << 20))
-        let precomputed = hasTransparentPixels || !parallelWorth ? nil
-            : keepEncodings(images: images, targets: targets, threads: threads)
+        if !hasTransparentPixels && parallelWorth {
+            let encodings = keepEncodings(images: images, targets: targets, threads: threads)
+            return zip(encodings, targets).map { Self.frame($0.0, $0.1, delay: $1.delay) }
+        }
         var planned: [PlannedFrame] = []
         let full = PixelRect(x: 0, y: 0, width: width, height: height)
-        func frame(_ rect: PixelRect, _ encoded: EncodedRect, delay: Int) -> PlannedFrame {
-            PlannedFrame(rect: rect, lzw: encoded.lzw, minCodeSize: encoded.minCodeSize,
-                         transparentIndex: encoded.transparentIndex, interlaced: encoded.interlaced,
-                         disposal: 1, delayCentiseconds: delay)
-        }
         // The canvas before the previous frame; nil is the transparent canvas before the first
         // frame of an animation without transparent pixels (no index stands for it).
         var before: [UInt8]? = transparentSymbol.map { [UInt8](repeating: $0, count: count) }
         for (t, target) in targets.enumerated() {
             let wanted = images[target.image]
-            if let precomputed {
-                let (rect, encoded) = precomputed[t]
-                planned.append(frame(rect, encoded, delay: target.delay))
-                continue
-            }
             if t == 0 {
-                planned.append(frame(full, encode(wanted, over: before, in: full), delay: target.delay))
+                planned.append(Self.frame(full, encode(wanted, over: before, in: full), delay: target.delay))
                 continue
             }
-            let shown = images[targets[t - 1].image]
-            let previous = planned[t - 1]
-            var bestCost = Int.max
-            var bestCanvas: [UInt8] = []
-            var bestPrevious = previous
-            var bestFrame = previous
-            // Option keep.
-            let mustClear = mustClearRect(wanted, shown)
-            if mustClear.isEmpty {
-                let rect = frameRect(wanted, over: shown)
-                let encoded = encode(wanted, over: shown, in: rect)
-                bestCost = encoded.lzw.count
-                bestCanvas = shown
-                bestPrevious.disposal = 1
-                bestFrame = frame(rect, encoded, delay: target.delay)
-            }
-            if hasTransparentPixels, let before {
-                // Option restore to background over a rectangle covering what must clear.
-                var disposed = previous
-                disposed.disposal = 2
-                let cover = previous.rect.union(mustClear)
-                var extra = 0
-                if cover != previous.rect {
-                    let encoded = encode(shown, over: before, in: cover)
-                    disposed = frame(cover, encoded, delay: previous.delayCentiseconds)
-                    disposed.disposal = 2
-                    extra = encoded.lzw.count - previous.lzw.count
-                }
-                let canvas = cleared(shown, cover)
-                let rect = frameRect(wanted, over: canvas)
-                let encoded = encode(wanted, over: canvas, in: rect)
-                if extra + encoded.lzw.count < bestCost {
-                    bestCost = extra + encoded.lzw.count
-                    bestCanvas = canvas
-                    bestPrevious = disposed
-                    bestFrame = frame(rect, encoded, delay: target.delay)
-                }
-                // Option restore previous.
-                if mustClearRect(wanted, before).isEmpty {
-                    let rect = frameRect(wanted, over: before)
-                    let encoded = encode(wanted, over: before, in: rect)
-                    if encoded.lzw.count < bestCost {
-                        bestCost = encoded.lzw.count
-                        bestCanvas = before
-                        bestPrevious = previous
-                        bestPrevious.disposal = 3
-                        bestFrame = frame(rect, encoded, delay: target.delay)
-                    }
-                }
-            }
-            precondition(bestCost < Int.max, "restore to background is always possible")
-            planned[t - 1] = bestPrevious
-            planned.append(bestFrame)
-            before = bestCanvas
+            let step = Step(wanted: wanted, shown: images[targets[t - 1].image], previous: planned[t - 1],
+                            delay: target.delay)
+            let best = bestDisposal(step, before: before)
+            planned[t - 1] = best.previous
+            planned.append(best.frame)
+            before = best.canvas
         }
         if loops, targets.count > 1, let last = targets.last, let before {
-            let shown = images[last.image]
-            let mustClear = mustClearRect(images[targets[0].image], shown)
-            if !mustClear.isEmpty {
-                var final = planned[planned.count - 1]
-                let cover = final.rect.union(mustClear)
-                if cover != final.rect {
-                    final = frame(cover, encode(shown, over: before, in: cover), delay: final.delayCentiseconds)
-                }
-                final.disposal = 2
-                planned[planned.count - 1] = final
-            }
+            planned[planned.count - 1] = disposedForLoop(planned[planned.count - 1], shown: images[last.image],
+                                                         first: images[targets[0].image], before: before)
         }
         return planned
+    }
+
+    /// One frame to plan after the first: what it shows, what the previous frame showed, and how
+    /// the previous frame is stored so far.
+    struct Step {
+        var wanted: [UInt8]
+        var shown: [UInt8]
+        var previous: PlannedFrame
+        var delay: Int
+    }
+
+    /// One way to draw a frame: the previous frame's disposal (and rectangle), this frame, the
+    /// canvas this frame is drawn on, and the bytes it costs.
+    struct DisposalChoice {
+        var previous: PlannedFrame
+        var frame: PlannedFrame
+        var canvas: [UInt8]
+        var cost: Int
+    }
+
+    /// The cheapest of keep, restore to background and restore previous for `step` (ties keep
+    /// the earlier), `before` being the canvas before the previous frame.
+    mutating func bestDisposal(_ step: Step, before: [UInt8]?) -> DisposalChoice {
+        let mustClear = mustClearRect(step.wanted, step.shown)
+        var best = mustClear.isEmpty ? keep(step) : nil
+        if hasTransparentPixels, let before {
+            for choice in [restoreToBackground(step, mustClear: mustClear, before: before),
+                           restorePrevious(step, before: before)] {
+                if let choice, choice.cost < best?.cost ?? Int.max { best = choice }
+            }
+        }
+        guard let best else { preconditionFailure("restore to background is always possible") }
+        return best
+    }
+
+    /// Keep (1): the frame is drawn over what the previous frame showed; impossible when a pixel
+    /// must turn transparent (the caller checks).
+    mutating func keep(_ step: Step) -> DisposalChoice {
+        let rect = frameRect(step.wanted, over: step.shown)
+        let encoded = encode(step.wanted, over: step.shown, in: rect)
+        var previous = step.previous
+        previous.disposal = 1
+        return DisposalChoice(previous: previous, frame: Self.frame(rect, encoded, delay: step.delay),
+                              canvas: step.shown, cost: encoded.lzw.count)
+    }
+
+    /// Restore to background (2) over a rectangle covering the previous frame's and what must
+    /// clear: the previous frame is re-encoded over the larger rectangle when needed, and its
+    /// extra bytes count.
+    mutating func restoreToBackground(_ step: Step, mustClear: PixelRect, before: [UInt8]) -> DisposalChoice {
+        var disposed = step.previous
+        let cover = step.previous.rect.union(mustClear)
+        var extra = 0
+        if cover != step.previous.rect {
+            let encoded = encode(step.shown, over: before, in: cover)
+            disposed = Self.frame(cover, encoded, delay: step.previous.delayCentiseconds)
+            extra = encoded.lzw.count - step.previous.lzw.count
+        }
+        disposed.disposal = 2
+        let canvas = cleared(step.shown, cover)
+        let rect = frameRect(step.wanted, over: canvas)
+        let encoded = encode(step.wanted, over: canvas, in: rect)
+        return DisposalChoice(previous: disposed, frame: Self.frame(rect, encoded, delay: step.delay),
+                              canvas: canvas, cost: extra + encoded.lzw.count)
+    }
+
+    /// Restore previous (3): the frame is drawn over the canvas from before the previous frame;
+    /// `nil` when a pixel would have to turn transparent on it.
+    mutating func restorePrevious(_ step: Step, before: [UInt8]) -> DisposalChoice? {
+        guard mustClearRect(step.wanted, before).isEmpty else { return nil }
+        let rect = frameRect(step.wanted, over: before)
+        let encoded = encode(step.wanted, over: before, in: rect)
+        var previous = step.previous
+        previous.disposal = 3
+        return DisposalChoice(previous: previous, frame: Self.frame(rect, encoded, delay: step.delay),
+                              canvas: before, cost: encoded.lzw.count)
+    }
+
+    /// The last frame of a looping animation, disposed with restore to background over a
+    /// rectangle covering the pixels that are opaque in it but transparent in the first frame,
+    /// so the loop restarts on a canvas the first frame can draw; unchanged when there are none.
+    mutating func disposedForLoop(_ last: PlannedFrame, shown: [UInt8], first: [UInt8],
+                                  before: [UInt8]) -> PlannedFrame {
+        let mustClear = mustClearRect(first, shown)
+        guard !mustClear.isEmpty else { return last }
+        var final = last
+        let cover = final.rect.union(mustClear)
+        if cover != final.rect {
+            final = Self.frame(cover, encode(shown, over: before, in: cover), delay: final.delayCentiseconds)
+        }
+        final.disposal = 2
+        return final
+    }
+
+    /// A frame stored in `rect` as `encoded`, disposed with keep until a later step decides.
+    static func frame(_ rect: PixelRect, _ encoded: EncodedRect, delay: Int) -> PlannedFrame {
+        PlannedFrame(rect: rect, lzw: encoded.lzw, minCodeSize: encoded.minCodeSize,
+                     transparentIndex: encoded.transparentIndex, interlaced: encoded.interlaced,
+                     disposal: 1, delayCentiseconds: delay)
     }
 
     /// Every frame's rectangle and encoding under "keep" disposal, for opaque animations:
@@ -477,8 +590,8 @@ struct FramePlanner {
     private func keepEncodings(images: [[UInt8]], targets: [(image: Int, delay: Int)],
                                threads: Int?) -> [(PixelRect, EncodedRect)] {
         let full = PixelRect(x: 0, y: 0, width: width, height: height)
-        let results = EncodingSlots(count: targets.count)
-        let workers = max(1, min(targets.count, threads ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
+        let results = ResultSlots<(PixelRect, EncodedRect)>(count: targets.count)
+        let workers = max(1, min(targets.count, threads ?? Workers.processorCount))
         Workers.run(workers) { worker in
             var planner = self
             planner.encoder = LZWEncoder()
@@ -497,12 +610,4 @@ struct FramePlanner {
         }
         return results.values
     }
-}
-
-/// Fixed result slots filled by worker threads, each index written once.
-private final class EncodingSlots: Sendable {
-    private let storage: Mutex<[(PixelRect, EncodedRect)?]>
-    init(count: Int) { storage = Mutex(Array(repeating: nil, count: count)) }
-    func store(_ value: (PixelRect, EncodedRect), at index: Int) { storage.withLock { $0[index] = value } }
-    var values: [(PixelRect, EncodedRect)] { storage.withLock { $0.map { $0! } } }
 }

@@ -1,7 +1,8 @@
 import CGIFLib
 import Raster
 
-/// Writes animated GIF89a files through giflib (DESIGN.md §3 "GIF", issue 4).
+/// Writes animated GIF89a files through giflib 5.2 (GIF89a: one graphic control
+/// extension per frame, delays in centiseconds, the NETSCAPE2.0 loop block).
 ///
 /// The pipeline (``GIFStreamEncoder``): displayed colours
 /// (``GIFEncodingOptions/displayedColor(of:)``) as 1-byte colour ids per frame → one global

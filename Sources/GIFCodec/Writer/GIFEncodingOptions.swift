@@ -2,7 +2,7 @@ import Raster
 
 /// Choices for ``GIFEncoder/encode(_:options:)``.
 public struct GIFEncodingOptions: Sendable, Hashable {
-    /// Frame optimisation (issue 4 §1): each stored frame covers only the rectangle that changed,
+    /// Frame optimisation: each stored frame covers only the rectangle that changed,
     /// unchanged pixels inside it may become the transparent index, identical consecutive frames
     /// merge by adding their delays, disposal is chosen so decoding is exact. Off: every frame
     /// is stored whole.
@@ -33,7 +33,7 @@ public struct GIFEncodingOptions: Sendable, Hashable {
     /// reduction: transparent black, or an opaque colour composited onto the matte (or black).
     ///
     /// Compositing is source-over in sRGB-encoded values with rounding to nearest, as the
-    /// rasterizer blends (DESIGN.md §3 "Pixels").
+    /// rasterizer blends (what Core Graphics and browsers do).
     public func displayedColor(of pixel: RGBA8) -> RGBA8 {
         if pixel.a == 255 { return pixel }
         let matte = transparentBackground ?? .black

@@ -1,7 +1,7 @@
 import Raster
 
 /// Encodes an animation frame by frame, holding one byte per pixel per frame instead of the
-/// frames themselves (issue 4 §5: render and encode in one pass with bounded memory).
+/// frames themselves, so rendering and encoding run in one pass with bounded memory.
 ///
 /// The global colour table comes first in a GIF but depends on every frame, so the file is
 /// written by ``finish()``; until then each frame is kept as one colour id per pixel (ids in
@@ -29,6 +29,9 @@ public struct GIFStreamEncoder: Sendable {
     private var narrow: [[UInt8]] = []
     private var medium: [[UInt16]] = []
     private var wide: [[UInt32]] = []
+    /// The most colours whose ids frames keep in 16 bits before moving to 32: 65 536, what the
+    /// width holds. Tests lower it to reach the 32-bit tier with small frames.
+    var mediumIDLimit = 1 << 16
     private var delays: [Int] = []
     /// The previous frame's pixels and ids (ids updated in place for changed pixels).
     private var previousPixels: [UInt8] = []
@@ -114,7 +117,7 @@ public struct GIFStreamEncoder: Sendable {
         // two bytes. Earlier frames move up a tier when the colours outgrow theirs.
         if medium.isEmpty && wide.isEmpty && keys.count <= 256 {
             narrow.append(currentNarrowIDs)
-        } else if wide.isEmpty && keys.count <= 1 << 16 {
+        } else if wide.isEmpty && keys.count <= mediumIDLimit {
             if !narrow.isEmpty {
                 medium = narrow.map { $0.map(UInt16.init) }
                 narrow = []

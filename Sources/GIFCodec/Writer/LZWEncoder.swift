@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// GIF's variable-width LZW compressor (GIF89a appendix F), with "don't care" pixels and
 /// flexible parsing.

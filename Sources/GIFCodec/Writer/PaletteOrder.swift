@@ -66,7 +66,7 @@ struct PaletteOrder {
     /// into one group with their weights added, in the order the sets first appear.
     ///
     /// Identical sets are found by sorting, as a long animation can have a set per frame (a
-    /// search through the groups so far was quadratic; a `Dictionary` would cost every render a
+    /// search through the groups so far would be quadratic; a `Dictionary` would cost every render a
     /// run-time conformance lookup).
     static func pooled(_ frames: [FrameColours]) -> [FrameColours] {
         let kept = frames.indices.filter { frames[$0].weight > 0 }

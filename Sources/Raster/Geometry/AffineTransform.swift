@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A 2-D affine transform `p' = (a·x + c·y + tx, b·x + d·y + ty)`, the layout of Core Graphics'
 /// `CGAffineTransform`.

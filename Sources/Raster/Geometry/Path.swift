@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A shape outline made of lines and circular arcs, in a y-down coordinate space.
 ///

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Raster
 
 /// The ink of a shape view in a frame, as closed polygons in device pixels ready for

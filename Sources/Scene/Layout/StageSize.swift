@@ -1,3 +1,5 @@
+import Motion
+
 /// A simulated screen size in points, given in portrait orientation.
 public struct StageSize: Hashable, Sendable, CustomStringConvertible {
     /// Width in points.
@@ -12,9 +14,5 @@ public struct StageSize: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `WIDTHxHEIGHT`.
-    public var description: String { "\(format(width))x\(format(height))" }
-
-    private func format(_ v: Double) -> String {
-        v == v.rounded() ? String(Int(v)) : String(v)
-    }
+    public var description: String { "\(Spelling.number(width))x\(Spelling.number(height))" }
 }

@@ -13,8 +13,8 @@ public enum SystemColorGeneration: String, CaseIterable, Hashable, Sendable {
     case iOS26 = "ios26"
 }
 
-/// The resolved colours of the documentation's views (DESIGN.md §3, Apple's Human Interface
-/// Guidelines colour tables), all sRGB.
+/// The resolved colours of the documentation's views (Apple's Human Interface Guidelines
+/// colour tables), all sRGB.
 public struct SystemPalette: Hashable, Sendable {
     /// `Color.primary`: black in light appearance, white in dark.
     public var primary: RGBA8

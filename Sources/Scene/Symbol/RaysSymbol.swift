@@ -1,13 +1,9 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Raster
 
 /// The nine SF Symbols weights, lightest first.
 ///
-/// Only Ultralight, Regular and Black are measured masters (DESIGN.md §3); the others are
+/// Only Ultralight, Regular and Black are measured masters of the SF Symbols template; the others are
 /// interpolated linearly by their position in this list, as variable symbols interpolate
 /// between the template's masters.
 public enum SymbolWeight: String, CaseIterable, Hashable, Sendable {
@@ -32,8 +28,8 @@ public enum SymbolScale: String, CaseIterable, Hashable, Sendable {
     }
 }
 
-/// The geometry of SF Symbols' `rays` glyph, measured from the public template export
-/// (DESIGN.md §3); Apple's artwork is not used.
+/// The geometry of SF Symbols' `rays` glyph, measured from the public SF Symbols
+/// template export (Regular and Small masters at 100 pt); Apple's artwork is not used.
 ///
 /// Eight equal capsules (segments stroked with round caps) 45° apart, the first pointing
 /// straight up, none touching, no centre disc. All lengths are in points.

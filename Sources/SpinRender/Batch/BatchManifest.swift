@@ -5,6 +5,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Motion
 
 /// A batch manifest: many renders described with the command line's own options.
 ///
@@ -178,7 +179,7 @@ public struct BatchManifest: Hashable, Sendable {
     static func words(for key: String, _ value: JSONValue, schema: [String: OptionKind],
                       fail: (String) -> SpinRenderError) throws(SpinRenderError) -> [String] {
         guard let kind = schema[key], key != "output" else {
-            let near = schema.keys.filter { $0.hasPrefix(key) || key.hasPrefix($0) || editDistance($0, key) <= 2 }.sorted()
+            let near = schema.keys.filter { $0.hasPrefix(key) || key.hasPrefix($0) || Spelling.editDistance($0, key) <= 2 }.sorted()
             let hint = near.isEmpty ? "" : "; did you mean '\(near[0])'?"
             let dashes = key.hasPrefix("-") ? "; write option names without dashes" : ""
             throw fail("unknown key '\(Echo.cut(key))'\(dashes.isEmpty ? hint : dashes)")
@@ -191,13 +192,13 @@ public struct BatchManifest: Hashable, Sendable {
         case (_, .string(let text)):
             return ["--\(key)", text]
         case (_, .number(let number)):
-            return ["--\(key)", format(number)]
+            return ["--\(key)", Spelling.number(number)]
         case (.repeatable, .array(let items)):
             var words: [String] = []
             for item in items {
                 switch item {
                 case .string(let text): words += ["--\(key)", text]
-                case .number(let number): words += ["--\(key)", format(number)]
+                case .number(let number): words += ["--\(key)", Spelling.number(number)]
                 default: throw fail("key '\(key)': expected an array of strings or numbers, found \(item.typeName) in it")
                 }
             }
@@ -207,26 +208,6 @@ public struct BatchManifest: Hashable, Sendable {
         case (.value, _):
             throw fail("key '\(key)': expected a string or a number, found \(value.typeName)")
         }
-    }
-
-    /// Levenshtein distance, for suggesting the key a typo meant.
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        var previous = Array(0...b.count)
-        for i in 1...max(1, a.count) where !a.isEmpty {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...max(1, b.count) where !b.isEmpty {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
-    }
-
-    /// A JSON number as the command line would spell it: `3`, `0.5`, `1e-07`.
-    static func format(_ number: Double) -> String {
-        if number == number.rounded(), abs(number) < 1e15 { return String(Int(number)) }
-        return String(number)
     }
 
     /// `a/./b/../c` → `a/c`, for ``InputFile/canonicalPath(_:)``.

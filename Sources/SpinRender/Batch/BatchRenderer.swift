@@ -1,5 +1,6 @@
 import Dispatch
 import Synchronization
+import Workers
 
 /// One render of a batch: a request and the file it goes to.
 public struct BatchJob: Hashable, Sendable {
@@ -69,7 +70,7 @@ public enum BatchRenderer {
     public static func run(_ jobs: [BatchJob], parallelJobs: Int? = nil, createFolders: Bool = true,
                            onFinish: @Sendable (BatchOutcome) -> Void = { _ in }) -> [BatchOutcome] {
         guard !jobs.isEmpty else { return [] }
-        let cores = ProcessorCount.online
+        let cores = Workers.processorCount
         let workers = max(1, min(jobs.count, parallelJobs ?? cores))
         let threadsPerJob = max(1, cores / workers)
         let next = Atomic<Int>(0)
@@ -98,7 +99,7 @@ public enum BatchRenderer {
     ///   process counted once).
     public static func parallelJobs(_ jobs: [BatchJob], requested parallelJobs: Int? = nil,
                                     maximumBytes: Int) -> (count: Int, estimate: MemoryEstimate) {
-        let cores = ProcessorCount.online
+        let cores = Workers.processorCount
         var count = max(1, min(jobs.count, parallelJobs ?? cores))
         while true {
             let threadsPerJob = max(1, cores / count)

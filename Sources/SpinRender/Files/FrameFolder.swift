@@ -1,7 +1,5 @@
 import Compare
-#if canImport(Glibc)
 import Glibc
-#endif
 import FoundationEssentials
 import PNGCodec
 import Raster
@@ -71,8 +69,7 @@ public enum FrameFolder {
         // A symbolic link stays a link, as for a file: the folder it leads to is replaced in its
         // own parent, or created when the link dangles. (Renaming the link away would delete the
         // old frames through it and leave it behind.)
-        var linkInfo = stat()
-        if lstat(target, &linkInfo) == 0, linkInfo.st_mode & S_IFMT == S_IFLNK {
+        if POSIX.isSymbolicLink(target) {
             target = try OutputFile.linkTarget(target)
         }
         let exists = InputFile.exists(target)
@@ -80,8 +77,7 @@ public enum FrameFolder {
         // would give a new one, or keeps the mode of the one it replaces.
         var mode = 0o777 & ~OutputFile.currentUmask
         if exists {
-            var info = stat()
-            if stat(target, &info) == 0 { mode = info.st_mode & 0o7777 }
+            if let info = POSIX.status(target) { mode = info.permissions }
             guard InputFile.isDirectory(target) else {
                 throw SpinRenderError(.cannotCreate, "cannot create frame folder '\(target)': a file is in the way")
             }
@@ -173,11 +169,10 @@ public enum FrameFolder {
             guard isFrameName(name) || name == metadataName else {
                 throw SpinRenderError(.cannotCreate, "'\(folder)' holds '\(name)', which is not a frame: give an empty folder or one that only holds frames")
             }
-            var info = stat()
-            guard lstat(folder + "/" + name, &info) == 0 else {
+            guard let info = POSIX.linkStatus(folder + "/" + name) else {
                 throw SpinRenderError(.cannotCreate, "cannot replace frame folder '\(folder)': cannot read '\(name)': \(describeErrno(errno))")
             }
-            let type = info.st_mode & S_IFMT
+            let type = info.type
             if type != S_IFREG {
                 let kind = switch type {
                 case S_IFDIR: "a folder"

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Reads input files whole, with errors a user can act on.
 public enum InputFile {
@@ -18,15 +14,14 @@ public enum InputFile {
             throw SpinRenderError(.missingInput, "cannot read '\(path)': \(describeErrno(errno))")
         }
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else {
+        guard let info = POSIX.status(descriptor: fd) else {
             throw SpinRenderError(.ioError, "cannot read '\(path)': \(describeErrno(errno))")
         }
-        if info.st_mode & S_IFMT == S_IFDIR {
+        if info.isDirectory {
             throw SpinRenderError(.badData, "'\(path)' is a directory, not a file")
         }
-        if info.st_mode & S_IFMT == S_IFREG && Int(info.st_size) > maximumBytes {
-            throw SpinRenderError(.badData, "'\(path)' is \(info.st_size) bytes, more than the \(maximumBytes)-byte limit")
+        if info.isRegularFile && info.size > maximumBytes {
+            throw SpinRenderError(.badData, "'\(path)' is \(info.size) bytes, more than the \(maximumBytes)-byte limit")
         }
         return try readAll(fd, name: "'\(path)'", maximumBytes: maximumBytes)
     }
@@ -44,9 +39,8 @@ public enum InputFile {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            let count = POSIX.retryingInterrupts { chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) } }
             if count < 0 {
-                if errno == EINTR { continue }
                 throw SpinRenderError(.ioError, "cannot read \(name): \(describeErrno(errno))")
             }
             if count == 0 { break }
@@ -60,15 +54,13 @@ public enum InputFile {
 
     /// Whether `path` names an existing directory.
     public static func isDirectory(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+        POSIX.status(path)?.isDirectory ?? false
     }
 
     /// Whether two paths name the same existing file (same device and inode).
     public static func sameFile(_ a: String, _ b: String) -> Bool {
-        var first = stat(), second = stat()
-        guard stat(a, &first) == 0, stat(b, &second) == 0 else { return false }
-        return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+        guard let first = POSIX.status(a), let second = POSIX.status(b) else { return false }
+        return first.isSameFile(as: second)
     }
 
     /// Whether `path` names an entry of the existing folder `folder` (whether or not the entry
@@ -86,8 +78,7 @@ public enum InputFile {
     /// (``OutputFile``), not as the link.
     public static func canonicalPath(_ path: String) -> String {
         var path = path
-        var info = stat()
-        if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, let target = try? OutputFile.linkTarget(path) {
+        if POSIX.isSymbolicLink(path), let target = try? OutputFile.linkTarget(path) {
             path = target
         }
         var absolute = path
@@ -107,8 +98,7 @@ public enum InputFile {
 
     /// Whether anything exists at `path`.
     public static func exists(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0
+        POSIX.status(path) != nil
     }
 
     /// Whether anything exists at `path`, telling "not there" from "cannot look": a folder on
@@ -117,8 +107,7 @@ public enum InputFile {
     /// - Throws: ``SpinRenderError`` `.missingInput` (66) when `path` cannot be looked up for a
     ///   reason other than its absence (`EACCES`, `ELOOP` …).
     public static func existsOrThrows(_ path: String) throws(SpinRenderError) -> Bool {
-        var info = stat()
-        if stat(path, &info) == 0 { return true }
+        if POSIX.status(path) != nil { return true }
         if errno == ENOENT || errno == ENOTDIR { return false }
         throw SpinRenderError(.missingInput, "cannot read '\(path)': \(describeErrno(errno))")
     }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Writes output files without ever losing a user's existing file.
 ///
@@ -45,38 +41,33 @@ public enum OutputFile {
     /// - Throws: ``SpinRenderError`` `.cannotCreate` (73) as ``write(_:to:)`` does.
     public static func prepare(_ path: String) throws(SpinRenderError) -> PendingOutput {
         if path == "-" { return PendingOutput(path: path, target: .standardOutput) }
-        var info = stat()
         // A symbolic link stays a link: the file it points to is replaced (in its own folder).
         var destination = path
-        var linkInfo = stat()
-        if lstat(path, &linkInfo) == 0, linkInfo.st_mode & S_IFMT == S_IFLNK {
+        if POSIX.isSymbolicLink(path) {
             destination = try linkTarget(path)
         }
         // A file that is replaced keeps its permissions; a new one gets 0666 minus the umask.
         var mode = 0o666 & ~currentUmask
-        if stat(destination, &info) == 0 {
-            let type = info.st_mode & S_IFMT
-            if type == S_IFDIR {
+        if let info = POSIX.status(destination) {
+            if info.isDirectory {
                 throw SpinRenderError(.cannotCreate, "cannot create '\(path)': it is a directory")
             }
-            if type != S_IFREG { return PendingOutput(path: path, target: .inPlace) }
+            if !info.isRegularFile { return PendingOutput(path: path, target: .inPlace) }
             // A file its owner made read-only is kept, as a shell's `>`, `curl -o` and ImageMagick
             // do, although the rename could replace it.
             if access(destination, W_OK) != 0 {
                 throw SpinRenderError(.cannotCreate, "cannot write '\(path)': \(describeErrno(errno))")
             }
-            mode = info.st_mode & 0o7777
+            mode = info.permissions
         }
         // The temporary name adds 20 characters; a long name is shortened in it so that any
         // name the file system allows can be written.
         let name = String((destination.split(separator: "/").last.map(String.init) ?? "output").prefix(200))
-        var template = Array("\(folder(of: destination))/.\(name).spinrender-XXXXXX".utf8CString)
+        let template = "\(folder(of: destination))/.\(name).spinrender-XXXXXX"
         let (fd, temporary, slot) = try TemporaryFiles.withCleanupDeferred { () throws(SpinRenderError) -> (Int32, String, Int?) in
-            let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-            if fd < 0 {
+            guard let (fd, temporary) = POSIX.makeTemporaryFile(template: template) else {
                 throw SpinRenderError(.cannotCreate, "cannot create '\(path)': \(describeErrno(errno))")
             }
-            let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
             return (fd, temporary, TemporaryFiles.register(temporary))
         }
         return PendingOutput(path: path, destination: destination,
@@ -130,11 +121,7 @@ public enum OutputFile {
     /// - Parameter expected: the format's extension with its dot, in lower case (`.gif`).
     public static func foreignExtension(_ path: String, expected: String) -> String? {
         guard path != "-", let suffix = pathExtension(path), suffix.lowercased() != expected else { return nil }
-        var info = stat()
-        if stat(path, &info) == 0 {
-            let type = info.st_mode & S_IFMT
-            if type != S_IFREG && type != S_IFDIR { return nil }
-        }
+        if let info = POSIX.status(path), !info.isRegularFile && !info.isDirectory { return nil }
         return suffix
     }
 
@@ -184,9 +171,8 @@ public enum OutputFile {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let written = writer(fd, UnsafeRawBufferPointer(rebasing: raw[offset...]))
+                let written = POSIX.retryingInterrupts { writer(fd, UnsafeRawBufferPointer(rebasing: raw[offset...])) }
                 if written < 0 {
-                    if errno == EINTR { continue }
                     failure = errno
                     return
                 }
@@ -209,12 +195,6 @@ public enum OutputFile {
         umask(mask)
         return mask
     }()
-}
-
-/// The C library's text for an `errno` value, e.g. "No space left on device".
-func describeErrno(_ code: Int32) -> String {
-    guard let text = strerror(code) else { return "error \(code)" }
-    return String(cString: text)
 }
 
 /// An output checked (and, for a regular file, its temporary file created) by

@@ -1,3 +1,5 @@
+import Motion
+
 /// What one command will hold in memory at its peak, as named parts, worked out before anything
 /// large is allocated so that `--max-memory` bounds the whole process: inputs and outputs,
 /// frames, the sheet, the diff and every worker thread's buffers together, not one buffer at a
@@ -58,7 +60,7 @@ public struct MemoryEstimate: Hashable, Sendable {
     public static func describe(_ bytes: Double) -> String {
         func oneDecimal(_ v: Double) -> String {
             let r = (v * 10).rounded() / 10
-            return r == r.rounded() && r < 1e15 ? String(Int(r)) : String(r)
+            return Spelling.number(r)
         }
         if bytes >= Double(1 << 30) { return oneDecimal(bytes / Double(1 << 30)) + " GiB" }
         if bytes >= Double(1 << 20) { return oneDecimal(bytes / Double(1 << 20)) + " MiB" }

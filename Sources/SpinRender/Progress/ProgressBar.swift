@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Synchronization
 
 /// A progress bar on standard error for long work: counts, percentage and ETA, redrawn in place.
@@ -163,8 +159,9 @@ public final class ProgressBar: Sendable {
         let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
+            let written = POSIX.retryingInterrupts {
+                bytes[offset...].withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+            }
             if written <= 0 { return }
             offset += written
         }

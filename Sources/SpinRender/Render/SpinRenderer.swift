@@ -151,14 +151,13 @@ public enum SpinRenderer {
 
     /// Workers for `frames` frames: the requested count, or every core for work large enough to
     /// repay starting threads and handing work between them — a million pixel-frames; one
-    /// below that. (On this project's 2-core machines the main job, 126 Ki pixel-frames, ran
-    /// no faster on two threads: what it shares is a millisecond, and a thread's start, its
-    /// first touches of memory and each wake-up cost tens of microseconds.)
+    /// below that, because a thread's start, its first touches of memory and each wake-up cost tens
+    /// of microseconds, more than smaller jobs share.
     static func workerCount(_ threads: Int?, frames: Int, pixelsPerFrame: Int = .max) -> Int {
         if let threads { return max(1, min(frames, threads)) }
         let work = pixelsPerFrame.multipliedReportingOverflow(by: frames)
         guard work.overflow || work.partialValue >= 1 << 20 else { return 1 }
-        return max(1, min(frames, ProcessorCount.online))
+        return max(1, min(frames, Workers.processorCount))
     }
 
     /// Draws every emitted frame on up to `threads` threads, in order.
@@ -175,7 +174,7 @@ public enum SpinRenderer {
                 }
             }
         }
-        let slots = FrameSlots(count: count)
+        let slots = ResultSlots<RGBAImage>(count: count)
         Workers.run(workers) { worker in
             pool.withRasterizer(worker) { rasterizer in
                 var slot = worker
@@ -187,7 +186,7 @@ public enum SpinRenderer {
                 }
             }
         }
-        return slots.images
+        return slots.values
     }
 }
 
@@ -265,17 +264,4 @@ final class FrameRing: @unchecked Sendable {
         empty[slot].signal()
         return image
     }
-}
-
-/// Fixed slots that worker threads fill, each index written by exactly one worker.
-private final class FrameSlots: Sendable {
-    private let storage: Mutex<[RGBAImage?]>
-
-    init(count: Int) { storage = Mutex(Array(repeating: nil, count: count)) }
-
-    func store(_ image: RGBAImage, at index: Int) {
-        storage.withLock { $0[index] = image }
-    }
-
-    var images: [RGBAImage] { storage.withLock { $0.map { $0! } } }
 }

@@ -114,7 +114,7 @@ extension DocumentationSource {
         }
         var symbolModifiers: [String] = []
         if shaping.pointSize != nil || shaping.weight != nil {
-            let size = formatted(shaping.pointSize ?? 17)
+            let size = Spelling.number(shaping.pointSize ?? 17)
             let weight = shaping.weight.map { ", weight: .\($0.swiftName)" } ?? ""
             symbolModifiers.append(".font(.system(size: \(size)\(weight)))")
         }
@@ -123,7 +123,7 @@ extension DocumentationSource {
         }
         var colorModifier: String?
         if let color = shaping.color {
-            let channels = [color.r, color.g, color.b].map { formatted(Double($0) / 255) }
+            let channels = [color.r, color.g, color.b].map { Spelling.number(Double($0) / 255) }
             let modifier = ".foregroundColor(Color(red: \(channels[0]), green: \(channels[1]), blue: \(channels[2])))"
             source = source.replacing(".foregroundColor(.orange)", with: modifier)
             colorModifier = modifier
@@ -149,12 +149,6 @@ extension DocumentationSource {
     private static let pageEffect = ".rotationEffect(animating ? .degrees(360) : .zero)"
     private static let symbolLine = "Image(systemName: \"rays\")"
     private static let indent = "            "
-
-    /// Whole numbers without a fraction (`34`, not `34.0`), others as Swift prints them
-    /// (shortest text that reads back to the same value).
-    private static func formatted(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-    }
 }
 
 extension DocumentationSource {

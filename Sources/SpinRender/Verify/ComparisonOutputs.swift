@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Compare
 
 /// The files a comparison writes besides its report — the diff (`--diff`) and the JUnit XML

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import SpinRender
 
 /// Options shared by `compare` and `verify`: tolerance and report outputs.
@@ -191,9 +189,10 @@ enum VerifyCommand: Command {
             throw UsageError(message: "Missing expected argument '--reference <reference>'")
         }
         let record: RecordMode
-        switch RecordMode.resolve(option: arguments.value("record"), environment: Environment.variables) {
-        case .success(let mode): record = mode
-        case .failure(let error): throw UsageError(message: "\(error)")
+        do {
+            record = try RecordMode.resolve(option: arguments.value("record"), environment: Environment.variables)
+        } catch {
+            throw UsageError(message: "\(error)")
         }
         let options = try ComparisonArguments.options(from: arguments)
         let request = try RenderOptions.request(from: arguments, storage: nil, source: arguments.positionals.first)

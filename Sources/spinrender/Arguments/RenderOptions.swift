@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import SpinRender
 
 /// The options every rendering command shares (render, frames, verify, timeline, sheet, and
@@ -146,7 +144,7 @@ enum RenderOptions {
                 // that its settling time overflows.
                 throw UsageError(message: "The animation is too long: \(subject) never comes to rest (a spring this damped creeps towards its end for longer than any render); give '--duration <seconds>' (at most 600)")
             }
-            throw UsageError(message: "The animation is too long: \(subject) \(repeats) \(format(duration)) s, more than 600 seconds; give '--duration <seconds>' (at most 600)")
+            throw UsageError(message: "The animation is too long: \(subject) \(repeats) \(Spelling.number(duration)) s, more than 600 seconds; give '--duration <seconds>' (at most 600)")
         }
         if let storage { try checkMemory(request, arguments, storage: storage) }
         return request
@@ -204,7 +202,7 @@ enum RenderOptions {
         let spec = specs.first { $0.name == name }!
         // Plain decimal numbers only: Double("0x10") would read hexadecimal.
         let value = text.lowercased().contains("x") ? nil : Double(text)
-        let bounds = "\(format(range.lowerBound))\(excludingLower ? " (exclusive)" : "") to \(format(range.upperBound))"
+        let bounds = "\(Spelling.number(range.lowerBound))\(excludingLower ? " (exclusive)" : "") to \(Spelling.number(range.upperBound))"
         guard let value, value.isFinite, range.contains(value), !(excludingLower && value == range.lowerBound),
               !wholeNumber || value == value.rounded() else {
             throw UsageError(message: "The value '\(Echo.cut(text))' is invalid for '\(spec.synopsis)': expected \(wholeNumber ? "a whole number" : "a number") from \(bounds)")
@@ -218,10 +216,6 @@ enum RenderOptions {
             throw UsageError(message: "The value '\(Echo.cut(text))' is invalid for '--\(name) <#RRGGBB>': expected a hex colour like #FF9500")
         }
         return color
-    }
-
-    static func format(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }
 

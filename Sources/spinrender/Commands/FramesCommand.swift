@@ -1,7 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
-import Foundation
 import SpinRender
 
 /// `spinrender frames`: export frames as PNG files plus `frames.json`.
@@ -32,12 +29,10 @@ enum FramesCommand: Command {
         }
         // A name promising one image file (out.png) would become a folder of them: refused,
         // unless such a folder already exists.
-        let imageExtensions: Set<String> = ["png", "gif", "jpg", "jpeg", "webp", "apng"]
+        let imageExtensions: Set<String> = [".png", ".gif", ".jpg", ".jpeg", ".webp", ".apng"]
         let name = output.split(separator: "/").last.map(String.init) ?? output
-        if let dot = name.lastIndex(of: "."), dot != name.startIndex,
-           imageExtensions.contains(name[name.index(after: dot)...].lowercased()) {
-            var isFolder: ObjCBool = false
-            if !(FileManager.default.fileExists(atPath: output, isDirectory: &isFolder) && isFolder.boolValue) {
+        if let suffix = OutputFile.pathExtension(name), imageExtensions.contains(suffix.lowercased()) {
+            if !InputFile.isDirectory(output) {
                 throw UsageError(message: "The value '\(Echo.cut(output, limit: Echo.pathLimit))' is invalid for '-o, --output <output>': frames are written to a folder of PNG files, and '\(name)' names one image; give a folder path")
             }
         }

@@ -36,6 +36,9 @@ public struct SwiftUIProgram: Sendable {
     /// - Throws: ``SourceDiagnostic`` for a source over ``maximumSourceBytes``, a lexical or
     ///   syntax error, nesting deeper than 64 levels, or a name declared twice.
     public init(parsing text: String, fileName: String) throws(SourceDiagnostic) {
+        // A byte order mark starts the file as swiftc reads it, not its text (editors on Windows
+        // write one).
+        let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         self.fileName = fileName
         let size = text.utf8.count
         guard size <= Self.maximumSourceBytes else {

@@ -157,4 +157,45 @@ struct SourceInputTests {
         #expect(try spinrender(["--mode", "implicit", "--duration", "0.5", "--scale", "1", "-o", folder + "/m.gif"]).status == 0)
         #expect(Self.read(folder + "/b.gif") == Self.read(folder + "/m.gif"))
     }
+
+    /// `border` is an overlay, as SwiftUI's: every pixel of a 20 pt green square within 3 pt of
+    /// its edge is red, every other pixel green.
+    @Test func borderIsDrawnOverItsContent() throws {
+        var request = RenderRequest()
+        request.scene.scale = 1
+        request.durationSeconds = 0.02
+        try request.setSource("struct ContentView: View { var body: some View { Color.green.frame(width: 20, height: 20).border(.red, width: 3) } }",
+                              fileName: "Border.swift", view: nil)
+        let frame = try #require(SpinRenderer.renderFrames(request).sequence.frames.first?.image)
+        #expect(frame.width == 20 && frame.height == 20)
+        let red = RGBA8(r: 0xFF, g: 0x3B, b: 0x30), green = RGBA8(r: 0x34, g: 0xC7, b: 0x59)
+        for y in 0..<20 {
+            for x in 0..<20 {
+                let edge = min(x, y, 19 - x, 19 - y) < 3
+                #expect(frame[x, y] == (edge ? red : green), "pixel (\(x), \(y))")
+            }
+        }
+    }
+
+    /// A byte order mark before the code is not part of it, as for swiftc.
+    @Test func byteOrderMarkIsSkipped() throws {
+        let (folder, path) = Self.pagedSource("\u{FEFF}" + DocumentationSource.text)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try spinrender([path, "--duration", "0.1", "-o", folder + "/x.gif"])
+        #expect(result.status == 0, "\(result.standardError)")
+    }
+
+    /// A batch entry whose source does not interpret fails alone, naming the place in the code;
+    /// the other entries are written.
+    @Test func batchEntryWithBadSourceFailsAlone() throws {
+        let (folder, _) = Self.pagedSource("struct ContentView: View { var body: some View { Text(\"x\") } }", name: "Bad.swift")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let manifest = #"{"entries": [{"source": "Bad.swift", "output": "a.gif"}, {"duration": 0.1, "output": "b.gif"}]}"#
+        _ = FileManager.default.createFile(atPath: folder + "/m.json", contents: Data(manifest.utf8))
+        let batch = try spinrender(["batch", folder + "/m.json"])
+        #expect(batch.status == 1, "\(batch.standardError)")
+        #expect(batch.standardError.contains("Bad.swift:1:"), "\(batch.standardError)")
+        #expect(FileManager.default.fileExists(atPath: folder + "/b.gif"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/a.gif"))
+    }
 }

@@ -86,6 +86,17 @@ struct NodeFrame: Hashable, Sendable {
     var size: AnimatablePoint
 }
 
+/// The sizes a layout pass has worked out, by view, proposal and environment.
+final class SizeMemo: @unchecked Sendable {
+    // One layout pass runs on one thread; the memo is made for it and dropped after it.
+    struct Key: Hashable {
+        var node: ViewNode
+        var proposal: Proposal
+        var environment: ViewEnvironment
+    }
+    var sizes: [Key: AnimatablePoint] = [:]
+}
+
 /// What the environment hands down to a view: the font, symbol scale and styles in force.
 struct ViewEnvironment: Hashable, Sendable {
     /// `font(_:)`; `nil` is the body style, 17 pt regular on iOS at the default Dynamic Type size.
@@ -102,6 +113,24 @@ struct ViewEnvironment: Hashable, Sendable {
     var controlSize: ControlSize = .regular
     /// The rays glyph for this environment (made when the font changes: layout asks for it often).
     private(set) var symbol = ViewEnvironment.glyph(nil, nil, .medium)
+    /// Sizes already worked out in this layout pass, shared by every copy of the environment:
+    /// a stack probes each child with several proposals, and without the memo nested stacks
+    /// would cost 3^depth. Not part of the environment's value (``==`` and ``hash(into:)``).
+    var memo = SizeMemo()
+
+    static func == (a: ViewEnvironment, b: ViewEnvironment) -> Bool {
+        a.font == b.font && a.weight == b.weight && a.imageScale == b.imageScale && a.foreground == b.foreground
+            && a.tint == b.tint && a.controlSize == b.controlSize
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(font)
+        hasher.combine(weight)
+        hasher.combine(imageScale)
+        hasher.combine(foreground)
+        hasher.combine(tint)
+        hasher.combine(controlSize)
+    }
 
     private static func glyph(_ font: FontValue?, _ weight: SymbolWeight?, _ scale: SymbolScale) -> RaysSymbol {
         RaysSymbol(pointSize: font?.pointSize ?? 17, weight: weight ?? font?.weight ?? .regular, scale: scale)
@@ -168,6 +197,15 @@ enum EngineLayout {
     }
 
     /// The size `node` chooses for `proposal`, in points.
+    /// ``size(of:_:_:)`` remembered in the environment's memo: for the children a stack probes.
+    static func memoizedSize(of node: ViewNode, _ proposal: Proposal, _ environment: ViewEnvironment) -> AnimatablePoint {
+        let key = SizeMemo.Key(node: node, proposal: proposal, environment: environment)
+        if let known = environment.memo.sizes[key] { return known }
+        let size = size(of: node, proposal, environment)
+        environment.memo.sizes[key] = size
+        return size
+    }
+
     static func size(of node: ViewNode, _ proposal: Proposal, _ environment: ViewEnvironment) -> AnimatablePoint {
         switch node {
         case .symbol:
@@ -227,17 +265,19 @@ enum EngineLayout {
         }
         func length(_ size: AnimatablePoint) -> Double { vertical ? size.y : size.x }
         if let along {
-            // Least flexible first, each offered an equal share of what remains.
-            let flexibility = present.map { index in
-                length(self.size(of: children[index], propose(.infinity), environment))
-                    - length(self.size(of: children[index], propose(0), environment))
+            // Least flexible first, each offered an equal share of what remains. A lone child
+            // needs no order (and probing it would make nested stacks cost 3^depth).
+            let flexibility = present.count < 2 ? [0] : present.map { index in
+                length(memoizedSize(of: children[index], propose(.infinity), environment))
+                    - length(memoizedSize(of: children[index], propose(0), environment))
             }
             let order = present.indices.sorted { flexibility[$0] < flexibility[$1] }
             var remaining = along - gap * Double(max(0, present.count - 1))
             for (placed, position) in order.enumerated() {
                 let index = present[position]
                 let offer = max(0, remaining / Double(present.count - placed))
-                let child = self.size(of: children[index], propose(offer), environment)
+                let child = present.count < 2 ? size(of: children[index], propose(offer), environment)
+                    : memoizedSize(of: children[index], propose(offer), environment)
                 sizes[index] = child
                 remaining -= length(child)
             }

@@ -150,9 +150,11 @@ struct Evaluation: Sendable {
                     evaluation.add(key, .number(value), chain: chain)
                     opacities.append(key)
                 case let .border(value, width):
-                    // Drawn before its content, which it never overlaps at rest (it lies inside
-                    // the bounds, and content that fills them ends under it).
+                    // SwiftUI's `border` is an overlay (`overlay(Rectangle().strokeBorder(…))`):
+                    // drawn over its content, also where a drifting view crosses it.
+                    walk(child, childPath, environment.applying(modifier), chain, effects, opacities, name)
                     emit(.border(width: width), "border", colour: colour(value))
+                    return
                 case let .background(view):
                     walk(view, table.id(path, .background), environment, chain, effects, opacities, name)
                 case let .animation(animation, value):

@@ -94,8 +94,8 @@ extension ViewEngine {
 /// Draws a ``ViewEngine``'s frames.
 ///
 /// Frames are `canvasWidth × canvasHeight` RGBA8 images: the background, the stage outline in
-/// `.secondary`, then the tree back to front — each border and background before the view it
-/// decorates, then glyphs and shapes — anti-aliased with exact-area coverage and composited
+/// `.secondary`, then the tree back to front — each background before the view it decorates,
+/// each border (an overlay in SwiftUI) after it — anti-aliased with exact-area coverage and composited
 /// source-over. Each rays glyph is flattened once in device pixels (chords within
 /// ``CoverageRasterizer/defaultTolerance`` of its arcs); a frame only turns, scales and moves
 /// its vertices, which keeps that bound (scaling down only tightens it). Borders are snapped

@@ -72,10 +72,14 @@ public struct TimelineReport: Sendable {
                 })),
             ])
         }
-        return JSONText.object([
+        // The built-in example's mode and shaping describe what was drawn only when no source was
+        // given; a source's own code decides them.
+        let builtIn: [(String, JSONText)] = request.script != nil ? [] : [
             ("mode", .string(scene.mode.rawValue)),
             ("animation", .string(scene.animation.description)),
             ("effect", .string(scene.effect.rawValue)),
+        ]
+        return JSONText.object(builtIn + [
             ("canvas", .object([("width", .int(canvasWidth)), ("height", .int(canvasHeight)), ("scale", .double(scene.scale))])),
             ("framesPerSecond", .double(request.framesPerSecond)),
             ("layoutChanges", .array(scene.layoutChanges.map { .double($0) })),

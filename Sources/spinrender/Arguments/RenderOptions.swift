@@ -82,7 +82,9 @@ enum RenderOptions {
             do {
                 scene.animation = try Animation.parse(expression)
             } catch {
-                throw UsageError(message: "The value for '--animation <expression>' is invalid: \(error.message) at column \(error.column)\n\(error.caretDiagnostic(source: expression))")
+                // A long expression is not echoed whole: the caret line only helps while it fits a terminal.
+                let caret = expression.count <= 120 ? "\n" + error.caretDiagnostic(source: expression) : ""
+                throw UsageError(message: "The value for '--animation <expression>' is invalid: \(Echo.cut(error.message, limit: 200)) at column \(error.column)\(caret)")
             }
         }
         scene.layoutChanges = try arguments.all("rotate-at").map { text in

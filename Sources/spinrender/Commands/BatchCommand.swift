@@ -110,6 +110,11 @@ enum BatchCommand: Command {
             } catch let error as SpinRenderError {
                 outcomes[entry.number] = BatchOutcome(number: entry.number, outputPath: entry.resolvedOutput, failure: error.message)
                 progress.advance()
+            } catch let failure as SourceFailure {
+                // A source that cannot be rendered fails its own entry, as any bad value does.
+                outcomes[entry.number] = BatchOutcome(number: entry.number, outputPath: entry.resolvedOutput,
+                                                      failure: failure.diagnostic.summary)
+                progress.advance()
             }
         }
         // Renders running at once add up: run fewer at once when all of them would not fit.

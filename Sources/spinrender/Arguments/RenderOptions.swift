@@ -240,6 +240,9 @@ extension RenderOptions {
     ///   it) or the view cannot be chosen; ``SpinRenderError`` `.noInput` (66) for a missing file;
     ///   ``SourceFailure`` (65) with the source's `file:line:column: error: …`.
     static func load(_ path: String, view: String?, into request: inout RenderRequest, _ arguments: ParsedArguments) throws {
+        if arguments.has("mode") {
+            throw UsageError(message: "The option '--mode' picks a view of the built-in example; with the source '\(Echo.cut(path, limit: Echo.pathLimit))' choose one of its views with '--view <name>'")
+        }
         if let option = builtInShapingOptions.first(where: arguments.has) {
             throw UsageError(message: "The option '--\(option)' shapes the built-in example; with the source '\(Echo.cut(path, limit: Echo.pathLimit))' its code decides that: write it as a modifier there")
         }

@@ -14,7 +14,14 @@ enum SourceCommand: Command {
     """
     static let usage = "spinrender source [--mode <mode>] [<shaping options>]"
     static var options: [OptionSpec] {
-        RenderOptions.specs.filter { RenderOptions.builtInShapingOptions.contains($0.name) } + Console.specs
+        RenderOptions.specs.filter { RenderOptions.builtInShapingOptions.contains($0.name) }.map { spec in
+            // Without --mode the page is printed as it is, so it renders its ContentView.
+            guard spec.name == "mode" else { return spec }
+            var mode = spec
+            mode.help = "Add a #Preview of this view, so the file renders as that mode does."
+            mode.defaultText = "none: the page as it is, which renders ContentView"
+            return mode
+        } + Console.specs
     }
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {

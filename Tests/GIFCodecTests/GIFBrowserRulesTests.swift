@@ -2,19 +2,6 @@ import Testing
 import Raster
 @testable import GIFCodec
 
-private let red = RGBA8(r: 255, g: 0, b: 0)
-private let green = RGBA8(r: 0, g: 255, b: 0)
-private let blue = RGBA8(r: 0, g: 0, b: 255)
-private let white = RGBA8.white
-private let clear = RGBA8.transparent
-private let rgbw = [red, green, blue, white]
-
-private func pixels(_ image: RGBAImage) -> [RGBA8] {
-    var out: [RGBA8] = []
-    for y in 0..<image.height { for x in 0..<image.width { out.append(image[x, y]) } }
-    return out
-}
-
 @Suite("GIF reader: Chromium's forgiveness and timing rules")
 struct GIFBrowserRulesTests {
     /// Four images with delays 0, 1, 5, 0 drawing one pixel each on a 4 × 1 screen.

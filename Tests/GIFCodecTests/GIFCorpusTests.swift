@@ -80,10 +80,4 @@ struct GIFCorpusTests {
             #expect(error.description.contains("limit \(1 << 30)"), "\(error)")
         }
     }
-
-    private func pixels(_ image: RGBAImage) -> [RGBA8] {
-        var out: [RGBA8] = []
-        for y in 0..<image.height { for x in 0..<image.width { out.append(image[x, y]) } }
-        return out
-    }
 }

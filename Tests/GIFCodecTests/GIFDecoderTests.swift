@@ -2,20 +2,6 @@ import Testing
 import Raster
 @testable import GIFCodec
 
-private let red = RGBA8(r: 255, g: 0, b: 0)
-private let green = RGBA8(r: 0, g: 255, b: 0)
-private let blue = RGBA8(r: 0, g: 0, b: 255)
-private let white = RGBA8.white
-private let clear = RGBA8.transparent
-private let rgbw = [red, green, blue, white]
-
-/// The pixels of a frame, row-major.
-private func pixels(_ image: RGBAImage) -> [RGBA8] {
-    var out: [RGBA8] = []
-    for y in 0..<image.height { for x in 0..<image.width { out.append(image[x, y]) } }
-    return out
-}
-
 private func decode(_ gif: GIFBytes, limits: GIFDecodingLimits = .default) throws(GIFError) -> DecodedGIF {
     try GIFDecoder.decode(gif.bytes, limits: limits)
 }

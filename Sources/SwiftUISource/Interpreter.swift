@@ -185,6 +185,8 @@ final class Interpreter {
             return .edges(edges)
         case .closure:
             throw SourceError("a closure is not allowed here", at: location)
+        case .keyPath:
+            throw SourceError("a key path is allowed here only as ForEach's 'id:' argument", at: location)
         }
     }
 
@@ -230,6 +232,14 @@ final class Interpreter {
             guard case let .bool(a) = try evaluate(left, .bool, scope) else { return .bool(false) }
             guard case let .bool(b) = try evaluate(right, .bool, scope) else { return .bool(false) }
             return try check(.bool(op == "&&" ? a && b : a || b), expected, at: location)
+        case "..<", "...":
+            guard case let .int(lower) = try evaluate(left, .int, scope),
+                  case let .int(upper) = try evaluate(right, .int, scope) else { return .range(lower: 0, upper: 0) }
+            // Swift traps at run time on a range whose bounds are out of order.
+            guard lower <= upper, op == "..<" || upper < Int.max else {
+                throw SourceError("a range's lower bound must not be above its upper bound (\(lower)\(op)\(upper))", at: location)
+            }
+            return try check(.range(lower: lower, upper: op == "..<" ? upper : upper + 1), expected, at: location)
         case "==", "!=", "<", "<=", ">", ">=":
             let (a, b) = try operands(op, left, right, nil, at: location, scope)
             let result: Bool
@@ -555,7 +565,7 @@ final class Interpreter {
                 throw SourceError("write '.now()'", at: nameLocation)
             }
             return .deadline(0)
-        case .strokeStyle, .string, .bool:
+        case .strokeStyle, .string, .bool, .range:
             throw SourceError("type '\(type.rawValue)' has no member '\(name)'", at: nameLocation)
         }
     }
@@ -631,12 +641,15 @@ final class Interpreter {
             let values = try bind(call, [Parameter(nil, "weight")], callee: "weight")
             if case let .weight(weight) = try evaluate(values[0]!, .weight, scope) { font.weight = weight }
             return .font(font)
-        case let .color(.rgb(red, green, blue, opacity)) where name == "opacity":
+        case let .color(color) where name == "opacity":
             guard let call else { throw SourceError("'opacity' is a function: write '.opacity(0.5)'", at: nameLocation) }
             let values = try bind(call, [Parameter(nil, "opacity")], callee: "opacity")
             let factor = try number(values[0]!, scope)
             guard (0...1).contains(factor) else { throw SourceError("opacity must be between 0 and 1", at: values[0]!.location) }
-            return .color(.rgb(red: red, green: green, blue: blue, opacity: opacity * factor))
+            if case let .rgb(red, green, blue, opacity) = color {
+                return .color(.rgb(red: red, green: green, blue: blue, opacity: opacity * factor))
+            }
+            return .color(.opacity(color, factor))
         default:
             throw SourceError("value of type '\(value.type.rawValue)' has no member '\(name)'", at: nameLocation)
         }

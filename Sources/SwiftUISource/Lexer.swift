@@ -75,7 +75,7 @@ struct Lexer {
     /// Operators longest first, so `&&` is not read as two `&`.
     private static let operators3: [[UInt8]] = ["...", "..<", "===", "!=="].map { Array($0.utf8) }
     private static let operators2: [[UInt8]] = ["&&", "||", "==", "!=", "<=", ">=", "->", "+=", "-=", "*=", "/="].map { Array($0.utf8) }
-    private static let operators1 = Set(".,:;(){}[]=+-*/%<>!?&|".utf8)
+    private static let operators1 = Set(".,:;(){}[]=+-*/%<>!?&|\\".utf8)
 
     private mutating func location() -> Location {
         countedColumn += source.characterCount(from: countedIndex, to: index)

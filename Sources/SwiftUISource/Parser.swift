@@ -367,7 +367,8 @@ struct Parser {
     }
 
     private static let precedence: [String: Int] = [
-        "||": 1, "&&": 2, "==": 3, "!=": 3, "<": 3, "<=": 3, ">": 3, ">=": 3, "+": 4, "-": 4, "*": 5, "/": 5, "%": 5,
+        "||": 1, "&&": 2, "==": 3, "!=": 3, "<": 3, "<=": 3, ">": 3, ">=": 3, "..<": 4, "...": 4,
+        "+": 5, "-": 5, "*": 6, "/": 6, "%": 6,
     ]
 
     /// A token that continues the expression as a binary operator: Swift reads `a -b` as two
@@ -518,6 +519,22 @@ struct Parser {
         case let .dollar(name):
             advance()
             return Expression(kind: .name("$" + name), location: location, height: 1)
+        case .punct("\\"):
+            // `\.self`, `\.id`: a key path, as ForEach's `id:` takes it.
+            advance()
+            var components: [String] = []
+            while current.isPunct("."), !current.spaceBefore {
+                advance()
+                guard case let .identifier(name) = current.kind, !current.spaceBefore else {
+                    throw SourceError("expected a property name in the key path, found \(quoted(current))", at: current.location)
+                }
+                components.append(name)
+                advance()
+            }
+            guard !components.isEmpty else {
+                throw SourceError("expected '.' and a property name after '\\'", at: current.location)
+            }
+            return Expression(kind: .keyPath(components), location: location, height: 1)
         case .punct("."):
             advance()
             if case let .integer(digits) = current.kind {

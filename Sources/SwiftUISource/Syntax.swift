@@ -32,6 +32,8 @@ struct Expression: Sendable {
         case array([Expression])
         /// `{ … }`.
         case closure(Closure)
+        /// `\.self`, `\.id`: the property names after the backslash.
+        case keyPath([String])
     }
 }
 

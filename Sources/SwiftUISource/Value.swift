@@ -23,6 +23,8 @@ enum Value {
     case strokeStyle(StrokeStyle)
     /// `DispatchTime`: seconds after the action runs.
     case deadline(Double)
+    /// `lower..<upper` (`a...b` is stored as `a..<b+1`): the integers a `ForEach` walks.
+    case range(lower: Int, upper: Int)
 
     var type: ValueType {
         switch self {
@@ -43,6 +45,7 @@ enum Value {
         case .lineCap: .lineCap
         case .strokeStyle: .strokeStyle
         case .deadline: .deadline
+        case .range: .range
         }
     }
 
@@ -103,6 +106,7 @@ enum ValueType: String {
     case deadline = "DispatchTime"
     /// `DispatchTimeInterval` or seconds, after `.now() +`.
     case timeInterval = "DispatchTimeInterval"
+    case range = "Range<Int>"
 
     /// The type a written type name means (`CGFloat` is a `Double` here).
     static func named(_ name: String) -> ValueType? {

@@ -10,12 +10,12 @@ struct BuiltView {
 }
 
 extension Interpreter {
-    static let builtInViews = ["Image", "ProgressView", "Circle", "Capsule", "Rectangle", "RoundedRectangle", "Color", "VStack", "HStack", "ZStack"]
+    static let builtInViews = ["Image", "ProgressView", "Circle", "Capsule", "Rectangle", "RoundedRectangle", "Color", "VStack", "HStack", "ZStack", "ForEach"]
 
     func unsupportedView(_ name: String, at location: Location) -> SourceError {
         let own = file.views.filter { $0.conformances.contains("View") }.map(\.name)
         let names = Self.builtInViews + own
-        let list = "Image(systemName:), ProgressView, Circle, Capsule, Rectangle, RoundedRectangle, Color, VStack, HStack, ZStack"
+        let list = "Image(systemName:), ProgressView, Circle, Capsule, Rectangle, RoundedRectangle, Color, VStack, HStack, ZStack, ForEach"
             + (own.isEmpty ? "" : ", and this file's " + own.joined(separator: ", "))
         return SourceError("'\(name)' is not supported here\(Spelling.suggestion(for: name, among: names)); supported views: \(list)", at: location)
     }
@@ -54,6 +54,10 @@ extension Interpreter {
             let childPath = path + "." + String(views.count)
             switch statement.kind {
             case let .expression(expression), let .returnValue(expression):
+                if let each = try forEach(expression, scope, path: childPath) {
+                    views += each.map { ($0, statement.location) }
+                    continue
+                }
                 views.append((try view(expression, scope, path: childPath), statement.location))
             case let .conditional(clauses, elseBody):
                 var built: BuiltView?
@@ -122,18 +126,85 @@ extension Interpreter {
         default:
             throw SourceError("expected a view, e.g. Image(systemName: \"rays\")", at: primary.location)
         }
-        while index < steps.count {
+        return try applyModifiers(steps[index...], to: built, primary: primary, scope, path: path)
+    }
+
+    /// `.modifier(…)` steps of a postfix chain applied to `view`, in order.
+    private func applyModifiers(_ steps: ArraySlice<Postfix>, to view: BuiltView, primary: Expression, _ scope: Scope, path: String) throws(SourceError) -> BuiltView {
+        var built = view
+        var index = steps.startIndex
+        while index < steps.endIndex {
             guard case let .member(name, dot) = steps[index] else {
                 throw SourceError("a view cannot be called", at: primary.location)
             }
             index += 1
-            guard index < steps.count, case let .call(call) = steps[index] else {
+            guard index < steps.endIndex, case let .call(call) = steps[index] else {
                 throw SourceError("'\(name)' is a modifier: write '.\(name)(…)'", at: dot)
             }
             index += 1
             built = try modify(built, name, call, at: Location(line: dot.line, column: dot.column + 1, offset: dot.offset + 1), scope, path: path)
         }
         return built
+    }
+
+    /// The most views one `ForEach` makes: enough for any spinner's dots or ticks, few enough
+    /// that a typo such as `0..<1_000_000` fails at once instead of rendering for minutes.
+    static let maximumForEachElements = 1_000
+
+    /// `ForEach(data, id: \.self) { element in … }` in a view builder: its content once per
+    /// element of `data` (an `Int` range or an array literal), with the element bound to the
+    /// closure's parameter (or `$0`), each element's views flattened into the enclosing
+    /// container as SwiftUI does, and any modifier written after the `ForEach` applied to each
+    /// of them. An element's identity is its value for a range (so a view keeps its state when
+    /// the range grows) and its position for an array. `nil` when `expression` is no `ForEach`.
+    func forEach(_ expression: Expression, _ scope: Scope, path: String) throws(SourceError) -> [BuiltView]? {
+        guard case let .postfix(primary, steps) = expression.kind, case .name("ForEach") = primary.kind else { return nil }
+        try enter(expression.location)
+        defer { leave() }
+        guard case let .call(call)? = steps.first else {
+            throw SourceError("'ForEach' needs its data and content: 'ForEach(0..<8) { index in … }'", at: primary.location)
+        }
+        let values = try bind(call, [Parameter(nil, "data"), Parameter("id", "id", optional: true), Parameter("content", "content", optional: true)], callee: "ForEach")
+        let data = values[0]!
+        var elements: [Value] = []
+        var identifiedByValue = false
+        if case let .array(items) = data.kind {
+            for item in items { elements.append(try evaluate(item, nil, scope)) }
+        } else {
+            guard case let .range(lower, upper) = try evaluate(data, .range, scope) else { return [] }
+            guard upper - lower <= Self.maximumForEachElements else {
+                throw SourceError("this ForEach makes \(upper - lower) views; at most \(Self.maximumForEachElements) are supported", at: data.location)
+            }
+            elements = (lower..<upper).map(Value.int)
+            identifiedByValue = true
+        }
+        guard elements.count <= Self.maximumForEachElements else {
+            throw SourceError("this ForEach makes \(elements.count) views; at most \(Self.maximumForEachElements) are supported", at: data.location)
+        }
+        if let id = values[1] {
+            guard case let .keyPath(components) = id.kind, components == ["self"] else {
+                throw SourceError("only 'id: \\.self' is supported: the elements are numbers, strings or colours", at: id.location)
+            }
+        }
+        guard let content = values[2], case let .closure(closure) = content.kind else {
+            throw SourceError("'ForEach' needs its content in braces: 'ForEach(0..<8) { index in … }'", at: values[2]?.location ?? call.close)
+        }
+        guard closure.parameters.count <= 1 else {
+            throw SourceError("a ForEach closure takes one element, not \(closure.parameters.count)", at: closure.location)
+        }
+        let parameter = closure.parameters.first ?? "$0"
+        var views: [BuiltView] = []
+        for (position, element) in elements.enumerated() {
+            var inner = scope
+            if parameter != "_" { inner.locals[parameter] = element }
+            var identity = String(position)
+            if identifiedByValue, case let .int(value) = element { identity = String(value) }
+            let elementPath = path + "[" + identity + "]"
+            for (offset, built) in try build(closure.statements, inner, path: elementPath).enumerated() {
+                views.append(try applyModifiers(steps.dropFirst(), to: built.view, primary: primary, scope, path: elementPath + "." + String(offset)))
+            }
+        }
+        return views
     }
 
     private func colorHead(_ primary: Expression, _ steps: [Postfix], _ scope: Scope) throws(SourceError) -> (ColorValue, Int) {

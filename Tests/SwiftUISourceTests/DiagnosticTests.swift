@@ -33,7 +33,7 @@ struct DiagnosticTests {
 
     static let cases: [Case] = [
         Case(name: "unknown view", source: spinner(body4: "Text(\"Loading\")"), line: 4, column: 9,
-             message: "'Text' is not supported here; supported views: Image(systemName:), ProgressView, Circle, Capsule, Rectangle, RoundedRectangle, Color, VStack, HStack, ZStack, and this file's Spinner"),
+             message: "'Text' is not supported here; supported views: Image(systemName:), ProgressView, Circle, Capsule, Rectangle, RoundedRectangle, Color, VStack, HStack, ZStack, ForEach, and this file's Spinner"),
         Case(name: "unknown modifier", source: spinner(modifier5: ".rotation(.degrees(360))"), line: 5, column: 14,
              message: "modifier 'rotation' is not supported (did you mean 'rotationEffect'?); supported: rotationEffect, scaleEffect, opacity, offset, foregroundColor, foregroundStyle, tint, font, fontWeight, imageScale, controlSize, frame, padding, border, background, fill, stroke, trim, animation, transaction, onAppear"),
         Case(name: "bad symbol name", source: spinner(body4: "Image(systemName: \"ray\")"), line: 4, column: 27,

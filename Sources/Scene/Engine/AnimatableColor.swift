@@ -66,6 +66,10 @@ extension SystemPalette {
             return RGBA8(r: byte(red), g: byte(green), b: byte(blue), a: byte(opacity))
         case let .system(name):
             return named(name) ?? primary
+        case let .opacity(base, factor):
+            var value = resolve(base)
+            value.a = UInt8(min(255, max(0, (Double(value.a) * factor).rounded())))
+            return value
         }
     }
 

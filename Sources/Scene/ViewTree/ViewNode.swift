@@ -104,6 +104,9 @@ public enum ColorValue: Hashable, Sendable {
     case rgb(red: Double, green: Double, blue: Double, opacity: Double)
     /// A fixed 8-bit sRGB colour (from `--color`).
     case fixed(RGBA8)
+    /// `color.opacity(factor)`: the colour with its alpha multiplied by `factor` (0…1), as
+    /// SwiftUI's `Color.opacity(_:)` does.
+    indirect case opacity(ColorValue, Double)
 }
 
 /// Stack direction.

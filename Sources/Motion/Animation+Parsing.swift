@@ -194,7 +194,8 @@ private let modifierNames = Animation.modifierNames
 
 /// The bases that may be written without parentheses (static properties in SwiftUI).
 private let propertyBases: Set<String> = [
-    "linear", "easeIn", "easeOut", "easeInOut", "spring", "interactiveSpring", "smooth", "snappy", "bouncy", "default",
+    "linear", "easeIn", "easeOut", "easeInOut", "spring", "interactiveSpring", "interpolatingSpring", "smooth", "snappy",
+    "bouncy", "default",
 ]
 
 private let springResponseForm = [
@@ -216,6 +217,17 @@ private let interactiveDurationForm = [
     Parameter("duration", .nonNegative, default: 0.15),
     Parameter("extraBounce", .number, default: 0),
     Parameter("blendDuration", .nonNegative, default: 0.25),
+]
+private let interpolatingPhysicalForm = [
+    Parameter("mass", .positive, default: 1),
+    Parameter("stiffness", .positive),
+    Parameter("damping", .nonNegative),
+    Parameter("initialVelocity", .number, default: 0),
+]
+private let interpolatingDurationForm = [
+    Parameter("duration", .nonNegative, default: 0.5),
+    Parameter("bounce", .number, default: 0),
+    Parameter("initialVelocity", .number, default: 0),
 ]
 private let presetForm = [Parameter("duration", .nonNegative, default: 0.5), Parameter("extraBounce", .number, default: 0)]
 private let durationOnly = [Parameter("duration", .nonNegative)]
@@ -417,7 +429,7 @@ private struct AnimationParser {
 extension Animation {
     /// SwiftUI's animation names that start an expression (`.linear`, `.spring(…)`, `.default` …).
     public static let baseNames = ["linear", "easeIn", "easeOut", "easeInOut", "timingCurve", "spring", "interactiveSpring",
-                                   "smooth", "snappy", "bouncy", "default"]
+                                   "interpolatingSpring", "smooth", "snappy", "bouncy", "default"]
     /// The modifiers that may follow a base: `delay`, `speed`, `repeatCount`, `repeatForever`.
     public static let modifierNames = ["delay", "speed", "repeatCount", "repeatForever"]
 
@@ -505,6 +517,7 @@ private struct CallBinder {
         case "easeInOut": .easeInOut
         case "spring": .spring
         case "interactiveSpring": .interactiveSpring
+        case "interpolatingSpring": .interpolatingSpring
         case "smooth": .smooth
         case "snappy": .snappy
         case "bouncy": .bouncy
@@ -542,6 +555,17 @@ private struct CallBinder {
             return .interactiveSpring(
                 response: v["response"], dampingFraction: v["dampingFraction"], blendDuration: v["blendDuration"]
             )
+        case "interpolatingSpring":
+            let physical = !durationForm && !arguments.isEmpty
+            let v = try bind(arguments, to: physical ? interpolatingPhysicalForm : interpolatingDurationForm,
+                             callee: name, closingColumn: closingColumn)
+            // A push at the start would need a velocity the spring model here does not carry.
+            if v["initialVelocity"] != 0 {
+                throw AnimationParseError(message: "'initialVelocity' other than 0 is not supported", column: v.columns["initialVelocity"] ?? closingColumn)
+            }
+            if physical { return .interpolatingSpring(mass: v["mass"], stiffness: v["stiffness"], damping: v["damping"]) }
+            try checkBounce(v["bounce"], name: "bounce", column: v.columns["bounce"])
+            return .interpolatingSpring(duration: v["duration"], bounce: v["bounce"])
         default:  // smooth, snappy, bouncy
             let v = try bind(arguments, to: presetForm, callee: name, closingColumn: closingColumn)
             let baseBounce = name == "smooth" ? 0 : name == "snappy" ? 0.15 : 0.3
@@ -682,6 +706,7 @@ private struct CallBinder {
         switch callee {
         case "spring": [springResponseForm, springDurationForm]
         case "interactiveSpring": [interactiveResponseForm, interactiveDurationForm]
+        case "interpolatingSpring": [interpolatingPhysicalForm, interpolatingDurationForm]
         case "smooth", "snappy", "bouncy": [presetForm]
         case "timingCurve": [timingCurveForm]
         case "repeatCount", "repeatForever": [[Parameter("autoreverses", .boolean)]]

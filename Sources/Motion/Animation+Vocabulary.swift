@@ -120,6 +120,34 @@ extension Animation {
         )
     }
 
+    /// SwiftUI's `.interpolatingSpring`: duration 0.5 s, no bounce. An interpolating spring
+    /// adds a new motion on top of one in flight instead of retargeting it, which is how every
+    /// animation combines here, so it moves as the spring of the same coefficients.
+    public static var interpolatingSpring: Animation {
+        Animation(base: .spring(Spring(duration: 0.5, bounce: 0), blendDurationSeconds: 0), spelling: ".interpolatingSpring")
+    }
+
+    /// SwiftUI `interpolatingSpring(mass:stiffness:damping:initialVelocity:)` with an initial
+    /// velocity of 0: mass m (default 1), stiffness k and damping c give response 2π·√(m / k)
+    /// and damping fraction c / (2·√(k·m)).
+    public static func interpolatingSpring(mass: Double = 1, stiffness: Double, damping: Double) -> Animation {
+        let spelling = ".interpolatingSpring(" + (mass == 1 ? "" : "mass: \(Spelling.number(mass)), ")
+            + "stiffness: \(Spelling.number(stiffness)), damping: \(Spelling.number(damping)))"
+        return Animation(
+            base: .spring(Spring(mass: mass, stiffness: stiffness, damping: damping), blendDurationSeconds: 0),
+            spelling: spelling
+        )
+    }
+
+    /// SwiftUI `interpolatingSpring(duration:bounce:initialVelocity:)` with an initial
+    /// velocity of 0, defaults 0.5 and 0: the spring of `Spring(duration:bounce:)`.
+    @_disfavoredOverload
+    public static func interpolatingSpring(duration: Double = 0.5, bounce: Double = 0) -> Animation {
+        let spelling = spell("interpolatingSpring", [("duration", duration, 0.5), ("bounce", bounce, 0)],
+                             distinguishedBy: ["duration", "bounce"])
+        return Animation(base: .spring(Spring(duration: duration, bounce: bounce), blendDurationSeconds: 0), spelling: spelling)
+    }
+
     /// SwiftUI's `.smooth`: a spring of duration 0.5 s with no bounce.
     public static var smooth: Animation { preset("smooth", baseBounce: 0, duration: 0.5, extraBounce: 0, called: false) }
     /// SwiftUI's `.snappy`: a spring of duration 0.5 s with bounce 0.15.

@@ -252,6 +252,12 @@ struct RenderCommandTests {
         #expect(cut.standardError.contains("repeats every 2 s; a 1.1 s GIF cuts it"))
         // 1.5 s is six ray spacings (0.25 s each): seamless, no warning.
         #expect(try spinrender(["--duration", "1.5", "-o", "b.gif"], in: folder).standardError.isEmpty)
+        // A repeating spring's period (2 × its settling time) falls between two 20 ms frames:
+        // the default duration is the nearest whole frame, which loops without a visible jump.
+        let spring = ".interpolatingSpring(stiffness: 100, damping: 10).repeatForever()"
+        let between = try spinrender(["--animation", spring, "--effect", "scale", "-o", "c.gif"], in: folder)
+        #expect(between.status == 0)
+        #expect(between.standardError.isEmpty, "\(between.standardError)")
     }
 
     @Test func aRotationAfterTheEndIsReported() throws {

@@ -14,6 +14,10 @@ struct AnimationParserTests {
         (".spring(bounce: -0.3)", .spring(duration: 0.5, bounce: -0.3)),
         (".spring(duration: 0.5)", .spring(duration: 0.5, bounce: 0)),
         (".spring()", .spring()),
+        (".interpolatingSpring", .interpolatingSpring),
+        (".interpolatingSpring(stiffness: 100, damping: 10)", .interpolatingSpring(stiffness: 100, damping: 10)),
+        (".interpolatingSpring(mass: 2, stiffness: 100, damping: 10)", .interpolatingSpring(mass: 2, stiffness: 100, damping: 10)),
+        (".interpolatingSpring(duration: 0.4, bounce: 0.3)", .interpolatingSpring(duration: 0.4, bounce: 0.3)),
         (".spring", .spring),
         (".interactiveSpring", .interactiveSpring),
         (".interactiveSpring(response: 0.2)", .interactiveSpring(response: 0.2)),
@@ -96,6 +100,8 @@ struct AnimationParserTests {
         (".timingCurve(0.2, 0.8, duration: 1)", 24, "missing argument 'c1x' in call to 'timingCurve'"),
         (".timingCurve", 13, "'timingCurve' needs its control points: '.timingCurve(c0x, c0y, c1x, c1y, duration: 0.35)'"),
         (".spring(duration: 0.5, bounce: 1.5)", 32, "'bounce' must be greater than -1 and at most 1 (got 1.5)"),
+        (".interpolatingSpring(stiffness: 100, damping: 10, initialVelocity: 2)", 68, "'initialVelocity' other than 0 is not supported"),
+        (".interpolatingSpring(stiffness: 100)", 36, "missing argument 'damping:' in call to 'interpolatingSpring'"),
         (".spring(bounce: -1)", 17, "'bounce' must be greater than -1 and at most 1 (got -1)"),
         (".bouncy(extraBounce: 0.8)", 22, "'extraBounce' makes the bounce 1.1; it must be greater than -1 and at most 1"),
         (".spring(dampingFraction: 0.5, response: 0.3)", 31, "argument 'response:' must come before 'dampingFraction:'"),
@@ -138,5 +144,20 @@ struct AnimationParserTests {
         let tabbed = ".linear(\tduration: -1)"
         let second = try #require(throws: AnimationParseError.self) { try Animation.parse(tabbed) }
         #expect(second.caretDiagnostic(source: tabbed) == ".linear( duration: -1)\n" + String(repeating: " ", count: 19) + "^")
+    }
+
+    /// SwiftUI's physical spring: stiffness 100 and damping 10 at mass 1 is ω = √(100 / 1) = 10 rad/s,
+    /// a response of 2π / 10 s and a damping fraction of 10 / (2·√100) = 0.5; mass 4 halves ω.
+    @Test func interpolatingSpringCoefficients() {
+        guard case let .spring(spring, blend) = Animation.interpolatingSpring(stiffness: 100, damping: 10).base else {
+            Issue.record("not a spring")
+            return
+        }
+        #expect(abs(spring.response - 2 * Double.pi / 10) < 1e-12)
+        #expect(abs(spring.dampingRatio - 0.5) < 1e-12)
+        #expect(blend == 0)
+        guard case let .spring(heavy, _) = Animation.interpolatingSpring(mass: 4, stiffness: 100, damping: 10).base else { return }
+        #expect(abs(heavy.response - 2 * Double.pi / 5) < 1e-12)
+        #expect(abs(heavy.dampingRatio - 10 / (2 * 20)) < 1e-12)
     }
 }

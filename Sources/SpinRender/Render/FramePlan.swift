@@ -61,8 +61,11 @@ struct FramePlan: Sendable {
             if request.loopCount != .playOnce, let period = engine.repeatPeriodSeconds,
                request.scene.layoutChanges.isEmpty, let repeatSeconds = engine.pictureRepeatSeconds {
                 let duration = Double(frameCount) / request.framesPerSecond
-                let repeats = duration / repeatSeconds
-                if abs(repeats - repeats.rounded()) > 1e-6 {
+                // A picture that repeats between two frame times (a spring's period of 2.5397 s
+                // at 50 fps) loops as well as whole frames allow: only a cut of more than half a
+                // frame shows as a jump.
+                let cut = abs(duration - max(1, (duration / repeatSeconds).rounded()) * repeatSeconds)
+                if cut > 0.5 / request.framesPerSecond + 1e-9 {
                     warnings.append("the animation repeats every \(shortDecimal(period)) s; a \(shortDecimal(duration)) s GIF cuts it, so it jumps when it loops (use --duration \(shortDecimal(period)))")
                 }
             }

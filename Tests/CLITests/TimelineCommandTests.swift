@@ -43,4 +43,42 @@ struct TimelineCommandTests {
         #expect(lines.count == 6)
         #expect(lines[3].contains("72.00°"))   // frame 2, 0.4 s: 0.2 of a turn
     }
+
+    /// Every value ends under the right edge of its header, whatever the view names' lengths:
+    /// the table is read by eye, so a header that runs into the next column is a defect.
+    @Test func tableColumnsLineUpWithTheirHeaders() throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let source = """
+        struct AVeryLongSpinnerName: View {
+            var body: some View { HStack { Circle().frame(width: 4, height: 4); Capsule().frame(width: 2, height: 6) } }
+        }
+        """
+        try source.write(toFile: folder + "/Long.swift", atomically: true, encoding: .utf8)
+        for arguments in [["timeline", "--mode", "preview"], ["timeline", "Long.swift"]] {
+            let result = try spinrender(arguments + ["--fps", "5", "--duration", "1"], in: folder)
+            #expect(result.status == 0, "\(result.standardError)")
+            let lines = result.output.split(separator: "\n").map(Array.init)
+            // Right edges of the header's words ("frame", "time", "delay", "<view> angle") and
+            // left edges of "centre (pt)".
+            let header = String(lines[0])
+            var rightEdges: [Int] = []
+            var leftEdges: [Int] = []
+            for word in ["frame", "time", "delay"] {
+                rightEdges.append(header.ranges(of: word).first!.upperBound.utf16Offset(in: header))
+            }
+            for range in header.ranges(of: " angle") { rightEdges.append(range.upperBound.utf16Offset(in: header)) }
+            for range in header.ranges(of: "centre (pt)") { leftEdges.append(range.lowerBound.utf16Offset(in: header)) }
+            #expect(leftEdges.count == rightEdges.count - 3 && leftEdges.count >= 2)
+            for line in lines.dropFirst() {
+                let row = String(line)
+                let text = Array(row.utf16)
+                for edge in rightEdges {
+                    // The value's last character sits just left of the edge, a space after it.
+                    #expect(edge <= text.count && text[edge - 1] != 0x20 && (edge == text.count || text[edge] == 0x20), "\(row)")
+                }
+                for edge in leftEdges { #expect(text[edge] == UInt16(UInt8(ascii: "(")), "\(row)") }
+            }
+        }
+    }
 }

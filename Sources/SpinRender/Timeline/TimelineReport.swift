@@ -88,19 +88,26 @@ public struct TimelineReport: Sendable {
         ]).rendered
     }
 
-    /// The report as an aligned text table, one line per frame.
+    /// The report as an aligned text table, one line per frame: frame, time (s), delay, then
+    /// each drawn view's angle and centre, under a header whose columns line up with them.
     public var table: String {
-        var lines = ["frame    time  delay" + (entries.first?.views.map { view in
-            "\(view.name) angle".padding(to: 16, left: true) + "  " + "centre (pt)".padding(to: 18)
-        }.joined() ?? "")]
+        let labels = entries.first?.views.map { "\($0.name) angle" } ?? []
+        // An angle column is as wide as its header, so a long view name cannot push the
+        // columns after it out of line.
+        let widths = labels.map { max(16, $0.count) }
+        var header = "frame" + "  " + "time".padding(to: 6, left: true) + "  " + "delay" + "  "
+        for (label, width) in zip(labels, widths) {
+            header += label.padding(to: width, left: true) + "  " + "centre (pt)".padding(to: 18)
+        }
+        var lines = [header]
         for entry in entries {
             var line = String(entry.index).padding(to: 5, left: true) + "  "
             line += fixed(entry.timeSeconds, 3).padding(to: 6, left: true) + "  "
             line += "\(entry.delayCentiseconds)cs".padding(to: 5, left: true) + "  "
-            for spinner in entry.views {
-                let angle = (fixed(spinner.rotationDegrees, 2) + "°").padding(to: 8, left: true)
+            for (index, spinner) in entry.views.enumerated() {
+                let angle = fixed(spinner.rotationDegrees, 2) + "°"
                 let centre = "(\(fixed(spinner.centre.x, 2)), \(fixed(spinner.centre.y, 2)))"
-                line += angle.padding(to: 16, left: true) + "  " + centre.padding(to: 18)
+                line += angle.padding(to: index < widths.count ? widths[index] : 16, left: true) + "  " + centre.padding(to: 18)
             }
             lines.append(line)
         }

@@ -61,4 +61,65 @@ struct LoopLengthTests {
         request.scene.animation = try Animation.parse(".easeOut(duration: 0.5)")
         #expect(request.effectiveDurationSeconds == 2)
     }
+
+    /// Eight dots fading in turn, each `index × 0.1` s after the one before: SwiftUI runs each
+    /// delay once, before the dot's first fade, so the picture repeats every 2 × 0.8 s only
+    /// from 0.7 s on. A looping GIF starts there, so that it loops without the jump back to all
+    /// dots waiting; one played once starts at 0 and shows them start.
+    static let staggeredDots = """
+    struct Dots: View {
+        @State private var on = false
+        var body: some View {
+            ZStack {
+                ForEach(0..<8) { index in
+                    Circle()
+                        .frame(width: 4, height: 4)
+                        .offset(y: -9)
+                        .rotationEffect(.degrees(Double(index) * 45))
+                        .opacity(on ? 0.2 : 1)
+                        .animation(.easeInOut(duration: 0.8).repeatForever().delay(Double(index) * 0.1), value: on)
+                }
+            }
+            .frame(width: 24, height: 24)
+            .onAppear { on = true }
+        }
+    }
+    """
+
+    @Test func staggeredDelaysLoopFromWhereThePictureRepeats() throws {
+        var request = RenderRequest()
+        try request.setSource(Self.staggeredDots, fileName: "Dots.swift", view: nil)
+        request.scene.scale = 1
+        let engine = request.makeEngine()
+        #expect(abs(engine.loopStartSeconds - 0.7) < 1e-9)
+        #expect(abs(engine.pictureRepeatSeconds! - 1.6) < 1e-9)
+        #expect(abs(request.startSeconds(using: engine) - 0.7) < 1e-9)
+        #expect(abs(request.effectiveDurationSeconds - 1.6) < 1e-9)
+        let renderer = ViewRenderer(engine)
+        let frames = SpinRenderer.renderFrames(request).sequence.frames
+        #expect(frames.count == 80)
+        // Frame k shows t = 0.7 + k / 50, and the frame after the last one, t = 0.7 + 1.6, is the
+        // first again: every pixel the same.
+        for k in [0, 1, 40, 79] {
+            #expect(frames[k].image == renderer.render(atSeconds: 0.7 + Double(k) / 50), "frame \(k)")
+        }
+        #expect(renderer.render(atSeconds: 0.7 + 1.6) == frames[0].image)
+        // Before the last delay has passed the picture is not yet the loop's: the first dot has
+        // faded for 0.7 s while the last has not started.
+        #expect(renderer.render(atSeconds: 0) != frames[0].image)
+
+        request.loopCount = .playOnce
+        #expect(request.startSeconds(using: nil) == 0)
+        let once = SpinRenderer.renderFrames(request).sequence.frames
+        #expect(once[0].image == renderer.render(atSeconds: 0))
+    }
+
+    @Test func documentationSpinnersLoopFromTheStart() {
+        for mode in SceneMode.allCases {
+            var request = RenderRequest()
+            request.scene.mode = mode
+            #expect(request.makeEngine().loopStartSeconds == 0)
+            #expect(request.startSeconds(using: nil) == 0)
+        }
+    }
 }

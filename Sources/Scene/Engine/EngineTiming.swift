@@ -47,28 +47,43 @@ extension ViewEngine {
     /// symmetry when every rotation of a lone glyph advances by the same whole multiple of 45°
     /// every fraction of the period and every other property repeats at that fraction (as the
     /// documentation's linear turn does: one ray spacing every 0.25 s).
-    public var pictureRepeatSeconds: Double? { pictureRepeat }
+    public var pictureRepeatSeconds: Double? { pictureRepeat?.period }
 
-    /// ``pictureRepeatSeconds``, worked out once.
-    func computePictureRepeatSeconds() -> Double? {
+    /// The time, in seconds, from which the picture repeats every ``pictureRepeatSeconds``: 0
+    /// for the documentation's spinners; later when a repeating animation waits for a `delay`
+    /// before its first run (staggered dots, `.delay(Double(index) * 0.1)`) or a finite one
+    /// started at t = 0 is still running (a fade-in beside a spin). 0 when the picture does not
+    /// repeat.
+    public var loopStartSeconds: Double { pictureRepeat?.start ?? 0 }
+
+    /// ``loopStartSeconds`` and ``pictureRepeatSeconds``, worked out once.
+    func computePictureRepeat() -> (start: Double, period: Double)? {
         guard rotationTimes.isEmpty, programs.allSatisfy({ $0.start <= 0 }) else { return nil }
+        // Every change happens by t = 0 (later ones, scripted or device rotations, are shown
+        // as they happen, not looped); the loop starts once every delay has passed and every
+        // finite animation has settled.
+        var start = 0.0
+        for segment in allSegments {
+            guard segment.start <= 0 else { return nil }
+            guard let animation = segment.animation else { continue }
+            if animation.periodSeconds != nil {
+                guard segment.start == 0 else { return nil }
+                start = max(start, animation.delaySeconds)
+            } else {
+                guard let settle = animation.settleSeconds else { return nil }
+                start = max(start, segment.start + settle)
+            }
+        }
         var periods: [Double] = []
         for segment in allSegments {
-            guard let animation = segment.animation else {
-                guard segment.start <= 0 else { return nil }
-                continue
-            }
-            if let period = animation.periodSeconds {
-                guard segment.start == 0, period > 0 else { return nil }
-                let samples = (0..<16).map { period * (Double($0) + 0.318) / 16 }
-                let periodic = samples.allSatisfy {
-                    abs(animation.progress(atSeconds: $0) - animation.progress(atSeconds: $0 + period)) < 1e-9
-                } && animation.progress(atSeconds: 0) == animation.progress(atSeconds: period)
-                guard periodic else { return nil }
-                periods.append(period)
-            } else {
-                guard let settle = animation.settleSeconds, segment.start + settle <= 0 else { return nil }
-            }
+            guard let animation = segment.animation, let period = animation.periodSeconds else { continue }
+            guard period > 0 else { return nil }
+            let samples = (0..<16).map { start + period * (Double($0) + 0.318) / 16 }
+            let periodic = samples.allSatisfy {
+                abs(animation.progress(atSeconds: $0) - animation.progress(atSeconds: $0 + period)) < 1e-9
+            } && abs(animation.progress(atSeconds: start) - animation.progress(atSeconds: start + period)) < 1e-9
+            guard periodic else { return nil }
+            periods.append(period)
         }
         // The indicator's pattern turns one tick every 1/8 s: its picture repeats only after a
         // whole pattern period (its ticks differ in opacity, so no symmetry shortens it).
@@ -76,7 +91,7 @@ extension ViewEngine {
         if indicator { periods.append(ActivityIndicator.patternPeriodSeconds) }
         let distinct = Set(periods)
         guard let period = distinct.count == 1 ? distinct.first : commonPeriod(distinct.sorted()) else { return nil }
-        let samples = (0..<16).map { period * (Double($0) + 0.318) / 16 }
+        let samples = (0..<16).map { start + period * (Double($0) + 0.318) / 16 }
         func modulo(_ x: Double, _ m: Double) -> Double {
             let r = x.truncatingRemainder(dividingBy: m)
             return r < 0 ? r + m : r
@@ -115,9 +130,9 @@ extension ViewEngine {
                     track.colour(atSeconds: $0 + shift).rgba8 == track.colour(atSeconds: $0).rgba8
                 }
             }
-            if numbersRepeat && pointsRepeat && coloursRepeat { return shift }
+            if numbersRepeat && pointsRepeat && coloursRepeat { return (start, shift) }
         }
-        return period
+        return (start, period)
     }
 
     /// The number of frames after which frames repeat exactly at `framesPerSecond`, or `nil`

@@ -49,8 +49,8 @@ public struct ViewEngine: Sendable {
     var glyphRotationTracks: [Int] = []
     /// Times of the simulated device rotations, ascending.
     let rotationTimes: [Double]
-    /// See ``pictureRepeatSeconds``.
-    var pictureRepeat: Double?
+    /// See ``loopStartSeconds`` and ``pictureRepeatSeconds``.
+    var pictureRepeat: (start: Double, period: Double)?
 
     /// Lays out and animates `script` for the output settings.
     ///
@@ -191,7 +191,7 @@ public struct ViewEngine: Sendable {
             programs.append((time, resolve(next, live)))
             current = next
         }
-        pictureRepeat = computePictureRepeatSeconds()
+        pictureRepeat = computePictureRepeat()
     }
 
     /// Whether two values are of the same kind (a property keeps its track only then).

@@ -53,7 +53,8 @@ struct FramePlan: Sendable {
 
         init(_ request: RenderRequest, engine: ViewEngine, maximumRepeats: Int = 65_535) {
             frameCount = request.frameCount(using: engine)
-            timing = FrameTiming(frameCount: frameCount, framesPerSecond: request.framesPerSecond)
+            timing = FrameTiming(frameCount: frameCount, framesPerSecond: request.framesPerSecond,
+                                 startSeconds: request.startSeconds(using: engine))
             var warnings: [String] = []
             if timing.raisedDelayCount > 0 {
                 warnings.append("\(timing.raisedDelayCount) frame delays under 2 cs were raised to 2 cs (browsers play 0–1 cs as 10 cs); use --fps 50 or less for exact timing")

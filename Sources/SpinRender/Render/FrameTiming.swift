@@ -17,13 +17,16 @@ public struct FrameTiming: Hashable, Sendable {
     public let delaysCentiseconds: [Int]
     /// How many delays were raised to the minimum.
     public let raisedDelayCount: Int
+    /// The animation time of the first frame, in seconds (see ``RenderRequest/startSeconds(using:)``).
+    public let startSeconds: Double
 
-    /// Delays for `frameCount` frames at `framesPerSecond`.
+    /// Delays for `frameCount` frames at `framesPerSecond`, the first sampled at `startSeconds`.
     ///
     /// - Precondition: `framesPerSecond > 0`, `frameCount ≥ 0`.
-    public init(frameCount: Int, framesPerSecond: Double) {
+    public init(frameCount: Int, framesPerSecond: Double, startSeconds: Double = 0) {
         precondition(framesPerSecond > 0 && frameCount >= 0)
         self.framesPerSecond = framesPerSecond
+        self.startSeconds = startSeconds
         var delays: [Int] = []
         delays.reserveCapacity(frameCount)
         var previousEnd = 0
@@ -42,8 +45,8 @@ public struct FrameTiming: Hashable, Sendable {
         raisedDelayCount = raised
     }
 
-    /// The time at which frame `index` is sampled: `index / framesPerSecond` seconds.
-    public func sampleTime(ofFrame index: Int) -> Double { Double(index) / framesPerSecond }
+    /// The time at which frame `index` is sampled: `startSeconds + index / framesPerSecond`.
+    public func sampleTime(ofFrame index: Int) -> Double { startSeconds + Double(index) / framesPerSecond }
 
     /// The number of frames after which the delay pattern repeats: the smallest `q` with
     /// `q × 100 / fps` a whole number of centiseconds (1 for 50 fps, 3 for 30 fps), or `nil`

@@ -92,8 +92,20 @@ public struct RenderRequest: Hashable, Sendable {
     public func effectiveDurationSeconds(using engine: ViewEngine?) -> Double {
         if let durationSeconds { return durationSeconds }
         let engine = engine ?? makeEngine()
+        // A loop that starts after the delays and the settling has them behind it: one period.
+        if startSeconds(using: engine) > 0, let period = engine.repeatPeriodSeconds { return period }
         return RenderRequest.defaultDurationSeconds(period: engine.repeatPeriodSeconds, settle: engine.settleSeconds,
                                                     lastChange: engine.lastChangeSeconds)
+    }
+
+    /// The animation time of the first frame, in seconds: for a looping output
+    /// ``Scene/ViewEngine/loopStartSeconds``, where the picture starts to repeat, so that the
+    /// loop is seamless (staggered dots whose delays run to 0.7 s start at 0.7 s instead of
+    /// showing them start, and jump back to that, on every loop); 0 for one played once
+    /// (`--loop once` shows the start) and for pictures that do not repeat.
+    public func startSeconds(using engine: ViewEngine?) -> Double {
+        guard loopCount != .playOnce else { return 0 }
+        return (engine ?? makeEngine()).loopStartSeconds
     }
 
     /// The length of an animation without `--duration`: one period of the repeating animations

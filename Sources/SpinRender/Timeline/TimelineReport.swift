@@ -39,7 +39,8 @@ public struct TimelineReport: Sendable {
         self.request = request
         let engine = request.makeEngine()
         let frameCount = request.frameCount(using: engine)
-        let timing = FrameTiming(frameCount: frameCount, framesPerSecond: request.framesPerSecond)
+        let timing = FrameTiming(frameCount: frameCount, framesPerSecond: request.framesPerSecond,
+                                 startSeconds: request.startSeconds(using: engine))
         canvasWidth = engine.canvasWidth
         canvasHeight = engine.canvasHeight
         pictureRepeatSeconds = engine.pictureRepeatSeconds
@@ -84,6 +85,7 @@ public struct TimelineReport: Sendable {
             ("framesPerSecond", .double(request.framesPerSecond)),
             ("layoutChanges", .array(scene.layoutChanges.map { .double($0) })),
             ("pictureRepeatSeconds", pictureRepeatSeconds.map { .double($0) } ?? .null),
+            ("startSeconds", .double(entries.first?.timeSeconds ?? 0)),
             ("frames", .array(frames)),
         ]).rendered
     }

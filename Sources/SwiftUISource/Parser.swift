@@ -192,6 +192,11 @@ struct Parser {
             advance()
             property.initializer = try parseExpression()
         } else if current.isPunct("{"), !isLet, !isState {
+            // `View` is a protocol with an associated type: Swift accepts it as a property's
+            // type only as `some View`.
+            if let type = property.type, type.name == "View", !type.isOpaque {
+                throw SourceError("use of protocol 'View' as a type must be written 'some View'", at: type.location)
+            }
             property.getter = try parseClosure()
         } else if property.type == nil {
             throw SourceError("expected ': Type' or '= value' after '\(name)'", at: current.location)

@@ -57,6 +57,8 @@ struct DiagnosticTests {
              line: 2, column: 35, message: "@State of type 'String' is not supported; supported: Bool, Int, Double, CGFloat, Angle"),
         Case(name: "missing argument", source: spinner(body4: "RoundedRectangle()"), line: 4, column: 26,
              message: "missing argument 'cornerRadius:' in call to 'RoundedRectangle'"),
+        Case(name: "body without some", source: spinner().replacing("var body: some View", with: "var body: View"), line: 3, column: 15,
+             message: "use of protocol 'View' as a type must be written 'some View'"),
         Case(name: "extra argument", source: spinner(body4: "Circle(5)"), line: 4, column: 16, message: "extra argument in call to 'Circle'"),
         Case(name: "unknown colour", source: spinner(modifier5: ".foregroundColor(.orang)"), line: 5, column: 31,
              message: "type 'Color' has no member 'orang' (did you mean 'orange'?); supported: primary, secondary, accentColor, black, blue, brown, clear, cyan, gray, green, indigo, mint, orange, pink, purple, red, teal, white, yellow"),

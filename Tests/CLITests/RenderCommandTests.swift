@@ -244,6 +244,37 @@ struct RenderCommandTests {
         #expect(metadata["delaysCentiseconds"] as? [Int] == Array(repeating: 2, count: 25))
     }
 
+    /// Two pulses of 2 × 0.35 s and 2 × 0.55 s meet again only after lcm(0.7, 1.1) = 7.7 s:
+    /// 385 frames at 50 fps, said in a warning; two periods that divide each other do not warn.
+    @Test func periodsThatMeetLateAreNamed() throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        func source(_ first: Double, _ second: Double) -> String {
+            """
+            struct Two: View {
+                @State private var on = false
+                var body: some View {
+                    HStack {
+                        Circle().frame(width: 8, height: 8).scaleEffect(on ? 1.5 : 1)
+                            .animation(.easeInOut(duration: \(first)).repeatForever(), value: on)
+                        Circle().frame(width: 8, height: 8).scaleEffect(on ? 1.5 : 1)
+                            .animation(.easeInOut(duration: \(second)).repeatForever(), value: on)
+                    }
+                    .onAppear { on = true }
+                }
+            }
+            """
+        }
+        try source(0.35, 0.55).write(toFile: folder + "/Late.swift", atomically: true, encoding: .utf8)
+        try source(0.25, 0.5).write(toFile: folder + "/Near.swift", atomically: true, encoding: .utf8)
+        let late = try spinrender(["Late.swift", "-o", "late.gif"], in: folder)
+        #expect(late.status == 0)
+        #expect(late.standardError == "warning: the animations repeat every 0.7 s and 1.1 s, and together only every 7.7 s: the GIF holds all 7.7 s (385 frames); give --duration to make it shorter (it then jumps when it loops)\n")
+        let near = try spinrender(["Near.swift", "-o", "near.gif"], in: folder)
+        #expect(near.status == 0)
+        #expect(near.standardError.isEmpty, "\(near.standardError)")
+    }
+
     @Test func durationThatCutsTheRepeatWarnsAndWholeRepeatsDoNot() throws {
         let folder = makeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -12,10 +12,18 @@ extension ViewEngine {
     /// does or they share none within 600 s (one period, however long, is its own). For the
     /// documentation's spinners: 2 s.
     public var repeatPeriodSeconds: Double? {
+        let periods = repeatingPeriodsSeconds
+        if periods.count == 1 { return periods.first }
+        return periods.isEmpty ? nil : commonPeriod(periods)
+    }
+
+    /// The distinct periods, in seconds, of the animations that repeat for ever, shortest
+    /// first (a `ProgressView`'s pattern among them): what ``repeatPeriodSeconds`` is the common
+    /// period of.
+    public var repeatingPeriodsSeconds: [Double] {
         var periods = Set(allSegments.compactMap { $0.animation?.periodSeconds })
         if showsActivityIndicator { periods.insert(ActivityIndicator.patternPeriodSeconds) }
-        if periods.count == 1 { return periods.first }
-        return periods.isEmpty ? nil : commonPeriod(periods.sorted())
+        return periods.sorted()
     }
 
     /// Whether a `ProgressView` is drawn at any time: its ticks step on their own, repeating

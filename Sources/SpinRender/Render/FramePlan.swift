@@ -70,6 +70,15 @@ struct FramePlan: Sendable {
                     warnings.append("the animation repeats every \(shortDecimal(period)) s; a \(shortDecimal(duration)) s GIF cuts it, so it jumps when it loops (use --duration \(shortDecimal(period)))")
                 }
             }
+            // Periods such as 0.7 s and 1.1 s meet only after 7.7 s: the default length holds
+            // all of it, which is right for a seamless loop but worth knowing about.
+            let periods = engine.repeatingPeriodsSeconds
+            if request.durationSeconds == nil, periods.count > 1, let longest = periods.last,
+               let common = engine.repeatPeriodSeconds, common >= 3 * longest {
+                let each = periods.map { shortDecimal($0) + " s" }
+                let listed = each.dropLast().joined(separator: ", ") + " and " + each.last!
+                warnings.append("the animations repeat every \(listed), and together only every \(shortDecimal(common)) s: the GIF holds all \(shortDecimal(common)) s (\(frameCount) frames); give --duration to make it shorter (it then jumps when it loops)")
+            }
             let end = Double(frameCount) / request.framesPerSecond
             if let late = request.scene.layoutChanges.first(where: { $0 >= end }) {
                 warnings.append("the rotation at \(shortDecimal(late)) s comes after the animation ends at \(shortDecimal(end)) s and is not shown")

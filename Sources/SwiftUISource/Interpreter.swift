@@ -353,7 +353,7 @@ final class Interpreter {
             ("Color", .color), ("Angle", .angle), ("Animation", .animation), ("Double", .double), ("CGFloat", .double),
             ("Float", .double), ("Int", .int), ("UnitPoint", .unitPoint), ("Alignment", .alignment),
             ("HorizontalAlignment", .horizontalAlignment), ("VerticalAlignment", .verticalAlignment), ("Font", .font),
-            ("ControlSize", .controlSize), ("CGLineCap", .lineCap), ("DispatchTime", .deadline), ("StrokeStyle", .strokeStyle),
+            ("ControlSize", .controlSize), ("CGLineCap", .lineCap), ("CGLineJoin", .lineJoin), ("DispatchTime", .deadline), ("StrokeStyle", .strokeStyle),
         ]
         for (spelled, type) in candidates {
             let parts = spelled.split(separator: ".").map(String.init)
@@ -559,6 +559,10 @@ final class Interpreter {
             try noCall()
             guard let cap = LineCap(rawValue: name) else { throw unknown(["butt", "round", "square"]) }
             return .lineCap(cap)
+        case .lineJoin:
+            try noCall()
+            guard ["miter", "round", "bevel"].contains(name) else { throw unknown(["miter", "round", "bevel"]) }
+            return .lineJoin(name)
         case .deadline:
             guard name == "now" else { throw unknown(["now"]) }
             guard let call, call.arguments.isEmpty, call.trailingClosures.isEmpty else {
@@ -608,11 +612,27 @@ final class Interpreter {
             }
         case .strokeStyle:
             let values = try bind(call, [Parameter("lineWidth", "lineWidth", optional: true),
-                                         Parameter("lineCap", "lineCap", optional: true)], callee: "StrokeStyle")
+                                         Parameter("lineCap", "lineCap", optional: true),
+                                         Parameter("lineJoin", "lineJoin", optional: true),
+                                         Parameter("miterLimit", "miterLimit", optional: true),
+                                         Parameter("dash", "dash", optional: true),
+                                         Parameter("dashPhase", "dashPhase", optional: true)], callee: "StrokeStyle")
+            if let dash = values[4] ?? values[5] {
+                throw SourceError("dashed strokes are not supported", at: dash.location)
+            }
             var style = StrokeStyle()
             if let width = values[0] { style.lineWidth = try lineWidth(width, scope) }
             if let cap = values[1], case let .lineCap(lineCap) = try evaluate(cap, .lineCap, scope) { style.lineCap = lineCap }
-            return .strokeStyle(style)
+            // SwiftUI's defaults: a miter join, limit 10. A right angle's miter is √2 times the
+            // half width, so it is mitred whenever the limit is at least √2.
+            var join = "miter"
+            if let expression = values[2], case let .lineJoin(written) = try evaluate(expression, .lineJoin, scope) { join = written }
+            var limit = 10.0
+            if let expression = values[3] {
+                limit = try number(expression, scope)
+                guard limit >= 0 else { throw SourceError("'miterLimit' must not be negative", at: expression.location) }
+            }
+            return .strokeStyle(style, mitred: join == "miter" && limit >= 2.0.squareRoot())
         default:
             throw SourceError("'\(type.rawValue)(…)' is not supported", at: location)
         }

@@ -20,7 +20,12 @@ enum Value {
     case imageScale(SymbolScale)
     case controlSize(ControlSize)
     case lineCap(LineCap)
-    case strokeStyle(StrokeStyle)
+    /// `StrokeStyle(…)`; `mitred` tells whether a corner is drawn with a miter join, the only
+    /// join the renderer draws (`lineJoin: .miter` with a `miterLimit` of at least √2, as a
+    /// `Rectangle`'s right angles need).
+    case strokeStyle(StrokeStyle, mitred: Bool)
+    /// `CGLineJoin`: `miter`, `round` or `bevel`.
+    case lineJoin(String)
     /// `DispatchTime`: seconds after the action runs.
     case deadline(Double)
     /// `lower..<upper` (`a...b` is stored as `a..<b+1`): the integers a `ForEach` walks.
@@ -44,6 +49,7 @@ enum Value {
         case .controlSize: .controlSize
         case .lineCap: .lineCap
         case .strokeStyle: .strokeStyle
+        case .lineJoin: .lineJoin
         case .deadline: .deadline
         case .range: .range
         }
@@ -103,6 +109,7 @@ enum ValueType: String {
     case controlSize = "ControlSize"
     case lineCap = "CGLineCap"
     case strokeStyle = "StrokeStyle"
+    case lineJoin = "CGLineJoin"
     case deadline = "DispatchTime"
     /// `DispatchTimeInterval` or seconds, after `.now() +`.
     case timeInterval = "DispatchTimeInterval"

@@ -366,8 +366,8 @@ extension Interpreter {
 
     static let modifierNames = [
         "rotationEffect", "scaleEffect", "opacity", "offset", "foregroundColor", "foregroundStyle", "tint", "font",
-        "fontWeight", "imageScale", "controlSize", "frame", "padding", "border", "background", "fill", "stroke", "trim",
-        "animation", "transaction", "onAppear",
+        "fontWeight", "imageScale", "controlSize", "progressViewStyle", "frame", "padding", "border", "background", "fill",
+        "stroke", "trim", "animation", "transaction", "onAppear",
     ]
 
     func modify(_ view: BuiltView, _ name: String, _ call: Call, at location: Location, _ scope: Scope, path: String) throws(SourceError) -> BuiltView {
@@ -422,6 +422,27 @@ extension Interpreter {
         case "imageScale":
             guard case let .imageScale(scale) = try one("scale", .imageScale) else { return view }
             return try wrap(view, .imageScale(scale), at: location)
+        case "progressViewStyle":
+            // An indeterminate ProgressView is the circular spinner on iOS (`.automatic` and
+            // `.circular`); `CircularProgressViewStyle(tint:)` tints it as `.tint(_:)` does.
+            let values = try bind(call, [Parameter(nil, "style")], callee: name)
+            let style = values[0]!
+            switch style.kind {
+            case .implicitMember("circular"), .implicitMember("automatic"):
+                return view
+            case let .postfix(primary, steps) where {
+                if case .name("CircularProgressViewStyle") = primary.kind { true } else { false }
+            }():
+                guard steps.count == 1, case let .call(styleCall) = steps[0] else { break }
+                let tint = try bind(styleCall, [Parameter("tint", "tint", optional: true)], callee: "CircularProgressViewStyle")
+                guard let expression = tint[0] else { return view }
+                return try wrap(view, .tint(try color(expression, scope)), at: location)
+            case .implicitMember("linear"):
+                throw SourceError("the linear progress style is a bar with a value, not a spinner: only the circular style is drawn", at: style.location)
+            default:
+                break
+            }
+            throw SourceError("expected '.circular', '.automatic' or 'CircularProgressViewStyle(tint:)'", at: style.location)
         case "controlSize":
             guard case let .controlSize(size) = try one("controlSize", .controlSize) else { return view }
             return try wrap(view, .controlSize(size), at: location)
@@ -543,7 +564,14 @@ extension Interpreter {
             let color = try values[0].map { (expression) throws(SourceError) in try self.color(expression, scope) }
             var style = StrokeStyle()
             if labels.contains("style") {
-                if case let .strokeStyle(written) = try evaluate(values[1]!, .strokeStyle, scope) { style = written }
+                if case let .strokeStyle(written, mitred) = try evaluate(values[1]!, .strokeStyle, scope) {
+                    style = written
+                    // Circles, capsules and rounded rectangles have no corners, so only a
+                    // Rectangle shows the join.
+                    if !mitred, shape.kind == .rectangle {
+                        throw SourceError("a Rectangle's corners are drawn with a miter join; round and bevel joins (and a 'miterLimit' under √2) are not supported", at: values[1]!.location)
+                    }
+                }
             } else if let width = values[1] {
                 style.lineWidth = try lineWidth(width, scope)
             }

@@ -35,7 +35,7 @@ struct DiagnosticTests {
         Case(name: "unknown view", source: spinner(body4: "Text(\"Loading\")"), line: 4, column: 9,
              message: "'Text' is not supported here; supported views: Image(systemName:), ProgressView, Circle, Capsule, Rectangle, RoundedRectangle, Color, VStack, HStack, ZStack, ForEach, and this file's Spinner"),
         Case(name: "unknown modifier", source: spinner(modifier5: ".rotation(.degrees(360))"), line: 5, column: 14,
-             message: "modifier 'rotation' is not supported (did you mean 'rotationEffect'?); supported: rotationEffect, scaleEffect, opacity, offset, foregroundColor, foregroundStyle, tint, font, fontWeight, imageScale, controlSize, frame, padding, border, background, fill, stroke, trim, animation, transaction, onAppear"),
+             message: "modifier 'rotation' is not supported (did you mean 'rotationEffect'?); supported: rotationEffect, scaleEffect, opacity, offset, foregroundColor, foregroundStyle, tint, font, fontWeight, imageScale, controlSize, progressViewStyle, frame, padding, border, background, fill, stroke, trim, animation, transaction, onAppear"),
         Case(name: "bad symbol name", source: spinner(body4: "Image(systemName: \"ray\")"), line: 4, column: 27,
              message: "unknown symbol name 'ray' (did you mean 'rays'?); supported symbols: rays"),
         Case(name: "wrong argument label", source: spinner(body4: "Image(systemNam: \"rays\")"), line: 4, column: 15,

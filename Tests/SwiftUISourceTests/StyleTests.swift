@@ -1,0 +1,69 @@
+import Motion
+import Scene
+import SwiftUISource
+import Testing
+
+/// Stroke joins and progress view styles as spinner snippets write them; the trees expected
+/// are SwiftUI's documented meaning: a join shows only at a corner, and an indeterminate
+/// `ProgressView` is the circular spinner whatever `.automatic`/`.circular` style it is given.
+@Suite("Stroke styles and progress view styles")
+struct StyleTests {
+    func root(_ body: String) throws -> ViewNode {
+        let text = "struct S: View {\n    var body: some View {\n        \(body)\n    }\n}\n"
+        let program = try SwiftUIProgram(parsing: text, fileName: "S.swift")
+        guard case let .custom(_, node) = try program.script(view: "S").initial else {
+            Issue.record("expected the custom view")
+            return .empty
+        }
+        return node
+    }
+
+    func failure(_ body: String) throws -> SourceDiagnostic? {
+        let text = "struct S: View {\n    var body: some View {\n        \(body)\n    }\n}\n"
+        let program = try SwiftUIProgram(parsing: text, fileName: "S.swift")
+        do {
+            _ = try program.script(view: "S")
+            Issue.record("expected an error for \(body)")
+        } catch let .source(diagnostic) {
+            return diagnostic
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+        return nil
+    }
+
+    @Test func joinsOnShapesWithoutCornersAreAccepted() throws {
+        let style = "StrokeStyle(lineWidth: 5, lineCap: .round, lineJoin: .round, miterLimit: 1)"
+        #expect(try root("Circle().trim(from: 0.2, to: 1).stroke(style: \(style))") == .shape(ShapeView(
+            kind: .circle, trimFrom: 0.2, trimTo: 1, paint: .stroke(nil, StrokeStyle(lineWidth: 5, lineCap: .round)))))
+        #expect(try root("Rectangle().stroke(Color.red, style: StrokeStyle(lineWidth: 2, lineJoin: .miter))") == .shape(ShapeView(
+            kind: .rectangle, paint: .stroke(.system("red"), StrokeStyle(lineWidth: 2)))))
+    }
+
+    @Test(arguments: [
+        ("Rectangle().stroke(style: StrokeStyle(lineWidth: 2, lineJoin: .round))", 35,
+         "a Rectangle's corners are drawn with a miter join; round and bevel joins (and a 'miterLimit' under √2) are not supported"),
+        ("Rectangle().stroke(style: StrokeStyle(lineWidth: 2, miterLimit: 1.4))", 35,
+         "a Rectangle's corners are drawn with a miter join; round and bevel joins (and a 'miterLimit' under √2) are not supported"),
+        ("Circle().stroke(style: StrokeStyle(lineWidth: 2, dash: [4, 2]))", 64, "dashed strokes are not supported"),
+        ("Circle().stroke(style: StrokeStyle(lineJoin: .square))", 55,
+         "type 'CGLineJoin' has no member 'square'; supported: miter, round, bevel"),
+        ("ProgressView().progressViewStyle(.linear)", 42,
+         "the linear progress style is a bar with a value, not a spinner: only the circular style is drawn"),
+        ("ProgressView().progressViewStyle(Color.red)", 42, "expected '.circular', '.automatic' or 'CircularProgressViewStyle(tint:)'"),
+    ])
+    func unsupportedStylesAreNamed(body: String, column: Int, message: String) throws {
+        let diagnostic = try failure(body)
+        #expect(diagnostic?.message == message)
+        #expect(diagnostic?.line == 3)
+        #expect(diagnostic?.column == column)
+    }
+
+    @Test func circularProgressStyles() throws {
+        #expect(try root("ProgressView().progressViewStyle(.circular)") == .progressView)
+        #expect(try root("ProgressView().progressViewStyle(.automatic)") == .progressView)
+        #expect(try root("ProgressView().progressViewStyle(CircularProgressViewStyle())") == .progressView)
+        #expect(try root("ProgressView().progressViewStyle(CircularProgressViewStyle(tint: .blue))")
+            == .modified(.progressView, .tint(.system("blue"))))
+    }
+}

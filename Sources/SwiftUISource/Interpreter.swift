@@ -107,6 +107,7 @@ final class Interpreter {
     }
 
     func color(_ expression: Expression, _ scope: Scope) throws(SourceError) -> ColorValue {
+        try refuseGradient(expression)
         guard case let .color(value) = try evaluate(expression, .color, scope) else {
             throw SourceError("expected a colour", at: expression.location)
         }

@@ -411,6 +411,7 @@ extension Interpreter {
             let values = try bind(call, [Parameter("x", "x", optional: true), Parameter("y", "y", optional: true)], callee: name)
             return try wrap(view, .offset(x: try optionalNumber(values[0]) ?? 0, y: try optionalNumber(values[1]) ?? 0), at: location)
         case "foregroundColor", "foregroundStyle", "tint":
+            if let style = call.arguments.first?.value { try refuseGradient(style) }
             guard case let .color(color) = try one(name == "tint" ? "tint" : "style", .color) else { return view }
             return try wrap(view, name == "tint" ? .tint(color) : .foregroundStyle(color), at: location)
         case "font":
@@ -553,15 +554,18 @@ extension Interpreter {
             return BuiltView(node: .shape(shape), height: 1, shape: shape)
         case "fill":
             let values = try bind(call, [Parameter(nil, "content", optional: true)], callee: name)
-            let color = try values[0].map { (expression) throws(SourceError) in try self.color(expression, scope) }
-            shape.paint = .fill(color)
+            let style = try values[0].map { (expression) throws(SourceError) in try shapeStyle(expression, scope) }
+            shape.paint = .fill(style?.colour)
+            shape.gradient = style?.gradient
         default:
             let labels = call.arguments.map(\.label)
             let parameters = labels.contains("style")
                 ? [Parameter(nil, "content", optional: true), Parameter("style", "style")]
                 : [Parameter(nil, "content", optional: true), Parameter("lineWidth", "lineWidth", optional: true)]
             let values = try bind(call, parameters, callee: name)
-            let color = try values[0].map { (expression) throws(SourceError) in try self.color(expression, scope) }
+            let paint = try values[0].map { (expression) throws(SourceError) in try shapeStyle(expression, scope) }
+            shape.gradient = paint?.gradient
+            let color = paint?.colour
             var style = StrokeStyle()
             if labels.contains("style") {
                 if case let .strokeStyle(written, mitred) = try evaluate(values[1]!, .strokeStyle, scope) {

@@ -113,6 +113,26 @@ extension RGBAImage {
         }
     }
 
+    /// Composites a colour that varies per pixel (a gradient) where the rasterizer has
+    /// coverage, source-over: `shade(x, y)` gives the colour of pixel (`x`, `y`), and coverage
+    /// is rounded to 8 bits as for one colour.
+    ///
+    /// - Precondition: the rasterizer's canvas has this image's size.
+    public mutating func composite(shading shade: (_ x: Int, _ y: Int) -> RGBA8, coverage rasterizer: CoverageRasterizer,
+                                   in space: BlendSpace = .sRGB) {
+        precondition(rasterizer.width == width && rasterizer.height == height, "canvas sizes differ")
+        let w = width
+        pixels.withUnsafeMutableBytes { bytes in
+            guard let base = bytes.baseAddress else { return }
+            rasterizer.forEachCoverageLevel { x, y, level in
+                let offset = (y * w + x) * 4
+                let under = RGBA8(packed: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+                let out = Compositing.sourceOver(shade(x, y), coverage: level, onto: under, in: space)
+                base.storeBytes(of: out.packed, toByteOffset: offset, as: UInt32.self)
+            }
+        }
+    }
+
     /// Fills `path` (transformed to device pixels) with `color`, anti-aliased, source-over.
     ///
     /// - Parameters:

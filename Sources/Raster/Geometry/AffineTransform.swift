@@ -44,6 +44,15 @@ public struct AffineTransform: Hashable, Sendable {
             ty: tx * next.b + ty * next.d + next.ty)
     }
 
+    /// The transform that undoes this one, or `nil` when it is singular (determinant 0: it
+    /// squashes the plane onto a line or a point).
+    public var inverted: AffineTransform? {
+        let determinant = a * d - b * c
+        guard determinant != 0, determinant.isFinite else { return nil }
+        let (ia, ib, ic, id) = (d / determinant, -b / determinant, -c / determinant, a / determinant)
+        return AffineTransform(a: ia, b: ib, c: ic, d: id, tx: -(tx * ia + ty * ic), ty: -(tx * ib + ty * id))
+    }
+
     /// Applies the transform to a point.
     public func apply(_ p: Point) -> Point {
         Point(x: a * p.x + c * p.y + tx, y: b * p.x + d * p.y + ty)

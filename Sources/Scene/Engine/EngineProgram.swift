@@ -115,7 +115,9 @@ struct Evaluation: Sendable {
                 let from = PropertyKey(path: path, property: .trimFrom), to = PropertyKey(path: path, property: .trimTo)
                 evaluation.add(from, .number(shape.trimFrom), chain: chain)
                 evaluation.add(to, .number(shape.trimTo), chain: chain)
-                emit(.shape(shape), Self.shapeName(shape.kind), colour: colour(paint ?? foreground), trim: (from, to))
+                // A gradient brings its own colours: the op's colour then carries only opacity.
+                let solid = shape.gradient == nil ? paint ?? foreground : .fixed(.white)
+                emit(.shape(shape), Self.shapeName(shape.kind), colour: colour(solid), trim: (from, to))
             case let .color(value):
                 emit(.shape(ShapeView(kind: .rectangle)), "Color", colour: colour(value))
             case let .stack(_, _, _, children):

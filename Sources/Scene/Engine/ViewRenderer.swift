@@ -208,7 +208,18 @@ public struct ViewRenderer: Sendable {
                 for polygon in outline(of: shape, in: local, scale: scale) {
                     rasterizer.addPolygon(polygon, transform: transform)
                 }
-                image.composite(paint, coverage: rasterizer, in: space)
+                if let gradient = shape.gradient, let inverse = transform.inverted {
+                    let shading = GradientShading(gradient, palette: engine.palette, alpha: paint.a)
+                    let size = placement.size
+                    image.composite(shading: { x, y in
+                        // The pixel's centre in the frame's own points, from its top-left corner.
+                        let p = inverse.apply(Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
+                        return shading.colour(atX: p.x / scale + size.x / 2, y: p.y / scale + size.y / 2,
+                                              width: size.x, height: size.y)
+                    }, coverage: rasterizer, in: space)
+                } else {
+                    image.composite(paint, coverage: rasterizer, in: space)
+                }
                 rasterizer.reset()
             case .progressView:
                 // The ticks step with time (8 a second), not with state: the indicator is
@@ -226,5 +237,39 @@ public struct ViewRenderer: Sendable {
             }
         }
         return image
+    }
+}
+
+/// A gradient with its stop colours resolved for one palette, ready to shade pixels.
+struct GradientShading {
+    let gradient: GradientPaint
+    /// Resolved stop colours with their locations, ascending.
+    let stops: [(colour: RGBA8, location: Double)]
+    /// The view's opacity and colour alpha, 0…255, multiplied into every colour.
+    let alpha: UInt8
+
+    init(_ gradient: GradientPaint, palette: SystemPalette, alpha: UInt8) {
+        self.gradient = gradient
+        stops = gradient.stops.map { (palette.resolve($0.color), $0.location) }
+        self.alpha = alpha
+    }
+
+    /// The colour at a point in points from the frame's top-left corner: the two stops around
+    /// the gradient's parameter there, mixed component by component (not premultiplied).
+    func colour(atX x: Double, y: Double, width: Double, height: Double) -> RGBA8 {
+        guard let first = stops.first, let last = stops.last else { return .transparent }
+        let t = gradient.parameter(atX: x, y: y, width: width, height: height)
+        var colour = last.colour
+        if t <= first.location || !t.isFinite {
+            colour = first.colour
+        } else if let upper = stops.firstIndex(where: { $0.location >= t }) {
+            let (a, b) = (stops[upper - 1], stops[upper])
+            let f = b.location > a.location ? (t - a.location) / (b.location - a.location) : 1
+            func mix(_ p: UInt8, _ q: UInt8) -> UInt8 { UInt8((Double(p) + (Double(q) - Double(p)) * f).rounded()) }
+            colour = RGBA8(r: mix(a.colour.r, b.colour.r), g: mix(a.colour.g, b.colour.g),
+                           b: mix(a.colour.b, b.colour.b), a: mix(a.colour.a, b.colour.a))
+        }
+        colour.a = UInt8((Double(colour.a) * Double(alpha) / 255).rounded())
+        return colour
     }
 }

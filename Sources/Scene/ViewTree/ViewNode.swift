@@ -1,3 +1,4 @@
+import Glibc
 import Motion
 import Raster
 
@@ -47,13 +48,102 @@ public struct ShapeView: Hashable, Sendable {
     public var trimTo: Double
     /// `fill` (the default) or `stroke`.
     public var paint: ShapePaint
+    /// A gradient the fill or stroke is painted with instead of the paint's colour
+    /// (`fill(LinearGradient(…))`, `stroke(AngularGradient(…), lineWidth: 4)`).
+    public var gradient: GradientPaint?
 
     /// A shape, untrimmed, filled with the foreground style.
-    public init(kind: ShapeKind, trimFrom: Double = 0, trimTo: Double = 1, paint: ShapePaint = .fill(nil)) {
+    public init(kind: ShapeKind, trimFrom: Double = 0, trimTo: Double = 1, paint: ShapePaint = .fill(nil),
+                gradient: GradientPaint? = nil) {
         self.kind = kind
         self.trimFrom = trimFrom
         self.trimTo = trimTo
         self.paint = paint
+        self.gradient = gradient
+    }
+}
+
+/// SwiftUI's gradient shape styles: `LinearGradient`, `AngularGradient` and `RadialGradient`,
+/// laid out in the frame of the shape they paint.
+///
+/// Colours are interpolated between neighbouring stops in the output colour space (SwiftUI's
+/// default `Gradient.ColorSpace.device`: "interpolates gradient colors in the output color
+/// space"), component by component without premultiplying, as Core Graphics' gradients do: a
+/// fade to `.clear`, which is transparent black, darkens on the way, and a fade to
+/// `color.opacity(0)` does not. Before the first stop the first colour holds, after the last
+/// the last.
+public struct GradientPaint: Hashable, Sendable {
+    /// Where the gradient's parameter runs from 0 to 1.
+    public enum Geometry: Hashable, Sendable {
+        /// Along the line from `start` to `end` (unit points of the frame); the parameter is
+        /// the projection onto that line, so lines across it have one colour.
+        case linear(start: UnitPoint, end: UnitPoint)
+        /// Around `center`, from `startDegrees` to `endDegrees`, angles clockwise on screen
+        /// from the trailing direction (SwiftUI's `AngularGradient`, default 0° to 360°). A
+        /// span over 360° draws its last whole turn; a shorter one fills the missing sector with
+        /// the last colour up to its middle and the first after it.
+        case angular(center: UnitPoint, startDegrees: Double, endDegrees: Double)
+        /// Out from `center`, from `startRadius` to `endRadius` points.
+        case radial(center: UnitPoint, startRadius: Double, endRadius: Double)
+    }
+
+    /// One colour at a parameter value.
+    public struct Stop: Hashable, Sendable {
+        /// The colour.
+        public var color: ColorValue
+        /// Where it is, 0…1.
+        public var location: Double
+
+        /// A stop.
+        public init(color: ColorValue, location: Double) {
+            self.color = color
+            self.location = location
+        }
+    }
+
+    /// The layout.
+    public var geometry: Geometry
+    /// The stops, in ascending order of location.
+    public var stops: [Stop]
+
+    /// A gradient; `stops` are sorted by location (stable, so equal locations keep their order).
+    public init(geometry: Geometry, stops: [Stop]) {
+        self.geometry = geometry
+        self.stops = stops.enumerated().sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }.map(\.element)
+    }
+
+    /// `Gradient(colors:)`: the colours spread evenly from 0 to 1.
+    public init(geometry: Geometry, colors: [ColorValue]) {
+        let last = max(colors.count - 1, 1)
+        self.init(geometry: geometry, stops: colors.enumerated().map { Stop(color: $1, location: Double($0) / Double(last)) })
+    }
+
+    /// The parameter (0…1 along the gradient, unclamped for linear and radial) at `point`, in
+    /// points from the top-left corner of a `width × height` frame.
+    public func parameter(atX x: Double, y: Double, width: Double, height: Double) -> Double {
+        switch geometry {
+        case let .linear(start, end):
+            let sx = start.x * width, sy = start.y * height
+            let dx = end.x * width - sx, dy = end.y * height - sy
+            let length = dx * dx + dy * dy
+            guard length > 0 else { return 0 }
+            return ((x - sx) * dx + (y - sy) * dy) / length
+        case let .angular(center, startDegrees, endDegrees):
+            var start = startDegrees
+            var span = endDegrees - startDegrees
+            guard span > 0 else { return 0 }
+            if span > 360 { start = endDegrees - 360; span = 360 }
+            let degrees = atan2(y - center.y * height, x - center.x * width) * 180 / Double.pi
+            var turned = (degrees - start).truncatingRemainder(dividingBy: 360)
+            if turned < 0 { turned += 360 }
+            if turned <= span { return turned / span }
+            // The missing sector: the last colour for its first half, the first after.
+            return turned - span < (360 - span) / 2 ? 1 : 0
+        case let .radial(center, startRadius, endRadius):
+            let distance = ((x - center.x * width) * (x - center.x * width) + (y - center.y * height) * (y - center.y * height)).squareRoot()
+            guard endRadius != startRadius else { return distance < startRadius ? 0 : 1 }
+            return (distance - startRadius) / (endRadius - startRadius)
+        }
     }
 }
 

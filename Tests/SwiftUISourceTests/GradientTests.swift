@@ -1,0 +1,138 @@
+import Glibc
+import SpinRender
+import Testing
+
+/// Gradient shape styles: the parameter geometry worked out by hand, the trees the interpreter
+/// makes of SwiftUI's initialisers, and rendered frames checked at every pixel against the
+/// gradient computed here from its definition.
+@Suite("Gradients")
+struct GradientTests {
+    let blackToWhite = [GradientPaint.Stop(color: .fixed(.black), location: 0), GradientPaint.Stop(color: .fixed(.white), location: 1)]
+
+    @Test func parameterGeometry() {
+        let down = GradientPaint(geometry: .linear(start: UnitPoint(x: 0.5, y: 0), end: UnitPoint(x: 0.5, y: 1)), stops: blackToWhite)
+        // A 10 × 20 frame: y = 5 is a quarter of the way down, whatever x.
+        #expect(down.parameter(atX: 0, y: 5, width: 10, height: 20) == 0.25)
+        #expect(down.parameter(atX: 9, y: 5, width: 10, height: 20) == 0.25)
+        // Diagonal from the top-leading corner to the bottom-trailing one of a 10 × 10 frame:
+        // (10, 0) projects onto the middle of the diagonal.
+        let diagonal = GradientPaint(geometry: .linear(start: UnitPoint(x: 0, y: 0), end: UnitPoint(x: 1, y: 1)), stops: blackToWhite)
+        #expect(abs(diagonal.parameter(atX: 10, y: 0, width: 10, height: 10) - 0.5) < 1e-12)
+        // Around the centre, clockwise on screen from the trailing direction.
+        let around = GradientPaint(geometry: .angular(center: UnitPoint(x: 0.5, y: 0.5), startDegrees: 0, endDegrees: 360), stops: blackToWhite)
+        #expect(around.parameter(atX: 20, y: 10, width: 20, height: 20) == 0)
+        #expect(abs(around.parameter(atX: 10, y: 20, width: 20, height: 20) - 0.25) < 1e-12)
+        #expect(abs(around.parameter(atX: 0, y: 10, width: 20, height: 20) - 0.5) < 1e-12)
+        #expect(abs(around.parameter(atX: 10, y: 0, width: 20, height: 20) - 0.75) < 1e-12)
+        // A half turn from 0° to 180°: the upper half is the missing sector, the last colour
+        // up to its middle (270°) and the first after.
+        let half = GradientPaint(geometry: .angular(center: UnitPoint(x: 0.5, y: 0.5), startDegrees: 0, endDegrees: 180), stops: blackToWhite)
+        #expect(abs(half.parameter(atX: 10, y: 20, width: 20, height: 20) - 0.5) < 1e-12)
+        #expect(half.parameter(atX: 1, y: 5, width: 20, height: 20) == 1)    // about 211°
+        #expect(half.parameter(atX: 19, y: 5, width: 20, height: 20) == 0)   // about 329°
+        let radial = GradientPaint(geometry: .radial(center: UnitPoint(x: 0.5, y: 0.5), startRadius: 2, endRadius: 6), stops: blackToWhite)
+        #expect(radial.parameter(atX: 10 + 3, y: 10 + 4, width: 20, height: 20) == 0.75)   // distance 5
+    }
+
+    func root(_ body: String) throws -> ViewNode {
+        let text = "struct G: View {\n    var body: some View {\n        \(body)\n    }\n}\n"
+        let program = try SwiftUIProgram(parsing: text, fileName: "G.swift")
+        guard case let .custom(_, node) = try program.script(view: "G").initial else { return .empty }
+        return node
+    }
+
+    @Test func initialisersMakeTheDocumentedGradients() throws {
+        let colours: [ColorValue] = [.system("white"), .system("blue")]
+        let centre = UnitPoint(x: 0.5, y: 0.5)
+        #expect(try root("Circle().stroke(AngularGradient(gradient: Gradient(colors: [.white, .blue]), center: .center), lineWidth: 4)")
+            == .shape(ShapeView(kind: .circle, paint: .stroke(nil, StrokeStyle(lineWidth: 4)),
+                                gradient: GradientPaint(geometry: .angular(center: centre, startDegrees: 0, endDegrees: 360), colors: colours))))
+        #expect(try root("Circle().fill(AngularGradient(colors: [.white, .blue], center: .center, angle: .degrees(90)))")
+            == .shape(ShapeView(kind: .circle,
+                                gradient: GradientPaint(geometry: .angular(center: centre, startDegrees: 90, endDegrees: 450), colors: colours))))
+        #expect(try root("Rectangle().fill(.linearGradient(colors: [.white, .blue], startPoint: .top, endPoint: .bottom))")
+            == .shape(ShapeView(kind: .rectangle, gradient: GradientPaint(
+                geometry: .linear(start: UnitPoint(x: 0.5, y: 0), end: UnitPoint(x: 0.5, y: 1)), colors: colours))))
+        let stops = "Gradient(stops: [Gradient.Stop(color: .blue, location: 0.8), .init(color: .white, location: 0.2)])"
+        #expect(try root("Circle().fill(RadialGradient(gradient: \(stops), center: .center, startRadius: 1, endRadius: 9))")
+            == .shape(ShapeView(kind: .circle, gradient: GradientPaint(
+                geometry: .radial(center: centre, startRadius: 1, endRadius: 9),
+                stops: [.init(color: .system("white"), location: 0.2), .init(color: .system("blue"), location: 0.8)]))))
+    }
+
+    @Test(arguments: [
+        ("Circle().fill(LinearGradient(gradient: [.red], startPoint: .top, endPoint: .bottom))", 48,
+         "expected 'Gradient(colors: […])' or 'Gradient(stops: […])'"),
+        ("Circle().fill(LinearGradient(colors: [], startPoint: .top, endPoint: .bottom))", 46, "expected a non-empty array of colours"),
+        ("Circle().fill(LinearGradient(colors: [.red], startPoint: .top))", 70, "missing argument 'endPoint:' in call to 'LinearGradient'"),
+        ("Circle().fill(RadialGradient(colors: [.red], center: .center, startRadius: -1, endRadius: 3))", 84,
+         "a radius must be between 0 and 10000"),
+        ("Circle().fill(LinearGradient(stops: [.init(color: .red, location: 2)], startPoint: .top, endPoint: .bottom))", 75,
+         "a stop's location must be between 0 and 1"),
+        ("Circle().foregroundStyle(.linearGradient(colors: [.red, .blue], startPoint: .top, endPoint: .bottom))", 34,
+         "a gradient is drawn as a shape's fill or stroke here, e.g. 'Circle().fill(LinearGradient(…))'"),
+    ])
+    func mistakesAreNamed(body: String, column: Int, message: String) throws {
+        let program = try SwiftUIProgram(parsing: "struct G: View {\n    var body: some View {\n        \(body)\n    }\n}\n", fileName: "G.swift")
+        let error = #expect(throws: SwiftUISourceError.self) { try program.script(view: "G") }
+        guard case let .source(diagnostic) = error else { return }
+        #expect(diagnostic.message == message)
+        #expect(diagnostic.line == 3 && diagnostic.column == column)
+    }
+
+    /// The frame of one source view at t = 0, @1x, light, opaque, with no padding around it.
+    func frame(_ body: String) throws -> RGBAImage {
+        var request = RenderRequest()
+        try request.setSource("struct G: View {\n    var body: some View {\n        \(body)\n    }\n}\n", fileName: "G.swift", view: "G")
+        request.scene.scale = 1
+        request.scene.padding = 0
+        return ViewRenderer(request.makeEngine()).render(atSeconds: 0)
+    }
+
+    /// A 40 × 8 rectangle, black at its leading edge to white at its trailing one: pixel
+    /// column x is 255 × (x + ½) / 40, rounded, in every row; a whole-pixel frame covers
+    /// every pixel fully, so nothing is blended with the background.
+    @Test func linearFillEveryPixel() throws {
+        let image = try frame("Rectangle().fill(LinearGradient(colors: [.black, .white], startPoint: .leading, endPoint: .trailing)).frame(width: 40, height: 8)")
+        #expect(image.width == 40 && image.height == 8)
+        for y in 0..<8 {
+            for x in 0..<40 {
+                let level = UInt8((255 * (Double(x) + 0.5) / 40).rounded())
+                #expect(image[x, y] == RGBA8(r: level, g: level, b: level), "(\(x), \(y))")
+            }
+        }
+    }
+
+    /// A 24 × 24 square filled with red to blue around its centre: each pixel is the mix at
+    /// its centre's angle, clockwise from the trailing direction, worked out here with atan2.
+    @Test func angularFillEveryPixel() throws {
+        let image = try frame("Rectangle().fill(AngularGradient(colors: [Color(red: 1, green: 0, blue: 0), Color(red: 0, green: 0, blue: 1)], center: .center)).frame(width: 24, height: 24)")
+        #expect(image.width == 24 && image.height == 24)
+        var mismatches = 0
+        for y in 0..<24 {
+            for x in 0..<24 {
+                let dy: Double = Double(y) + 0.5 - 12, dx: Double = Double(x) + 0.5 - 12
+                var degrees: Double = atan2(dy, dx) * 180 / Double.pi
+                if degrees < 0 { degrees += 360 }
+                let t = degrees / 360
+                let expected = RGBA8(r: UInt8((255 * (1 - t)).rounded()), g: 0, b: UInt8((255 * t).rounded()))
+                if image[x, y] != expected { mismatches += 1 }
+            }
+        }
+        #expect(mismatches == 0)
+    }
+
+    /// The view's opacity multiplies the gradient's alpha, as it does a colour's: 0.5 is alpha
+    /// 128 of 255 (127.5 rounded), so black over light mode's white background is
+    /// 255 × (255 − 128) / 255 = 127 at every pixel, as a black fill at that opacity is.
+    @Test func opacityScalesTheGradient() throws {
+        let image = try frame("Rectangle().fill(LinearGradient(colors: [.black, .black], startPoint: .top, endPoint: .bottom)).frame(width: 6, height: 6).opacity(0.5)")
+        let solid = try frame("Rectangle().fill(Color.black).frame(width: 6, height: 6).opacity(0.5)")
+        for y in 0..<6 {
+            for x in 0..<6 {
+                #expect(image[x, y] == RGBA8(r: 127, g: 127, b: 127), "(\(x), \(y))")
+                #expect(solid[x, y] == image[x, y])
+            }
+        }
+    }
+}

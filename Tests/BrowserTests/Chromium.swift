@@ -47,10 +47,13 @@ enum Chromium {
         }
         defer { if target != page { try? FileManager.default.removeItem(atPath: target) } }
         let url = URL(fileURLWithPath: target).absoluteString
-        let common = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--mute-audio",
+        let common = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--mute-audio", "--force-color-profile=srgb",
                       "--no-first-run", "--disable-extensions", "--virtual-time-budget=\(virtualTimeBudget)"]
 
-        let (dom, log) = try run(executable, common + ["--dump-dom", "--enable-logging=stderr", "--v=0",
+        // The DOM run lays the page out in the screenshot's viewport, so what it measures is
+        // where the screenshot shows it.
+        let viewport = screenshotSize.map { ["--window-size=\($0.width),\($0.height)", "--force-device-scale-factor=\(deviceScaleFactor)"] } ?? []
+        let (dom, log) = try run(executable, common + viewport + ["--dump-dom", "--enable-logging=stderr", "--v=0",
                                                         "--user-data-dir=\(scratch.path)/profile-dom", url], in: scratch)
         var screenshot: [UInt8]?
         if let size = screenshotSize {

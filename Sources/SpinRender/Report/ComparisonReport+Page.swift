@@ -31,9 +31,9 @@ input[type="radio"]:focus-visible, input[type="range"]:focus-visible { outline-o
 .pane figcaption { font-weight: 600; margin-bottom: .2rem; }
 .stage[data-view="side"] .pane-merged { display: none; }
 .stage:not([data-view="side"]) .pane-actual, .stage:not([data-view="side"]) .pane-expected, .stage:not([data-view="side"]) .pane-diff { display: none; }
-.canvas { position: relative; overflow: hidden; border: 1px solid var(--line);
+.canvas { position: relative; overflow: hidden; border: 1px solid #999;
   background-color: #fff; background-image: conic-gradient(#d0d0d0 25%, #fff 0 50%, #d0d0d0 0 75%, #fff 0); background-size: 16px 16px; }
-.canvas img { display: block; image-rendering: pixelated; image-rendering: crisp-edges; }
+.canvas img { display: block; image-rendering: pixelated; }
 .canvas img[hidden] { display: none; }
 .stack img { position: absolute; left: 0; top: 0; }
 .m-diff { mix-blend-mode: multiply; }

@@ -7,7 +7,7 @@ import Raster
 /// a swipe slider, onion skin, blink and the diff overlaid, a frame scrubber and synchronized
 /// playback.
 ///
-/// The page is one file: every image is an inline `data:` PNG (``PNGEncoder``), the style and
+/// The page is one file: every image is an inline `data:` PNG (``PNGQuickEncoder``: one pass, the report is written on every failing run), the style and
 /// script are inline, no font, script or image is fetched, so it opens from disk in any current
 /// browser (standard HTML, CSS and JavaScript only; Chromium, Firefox and WebKit). Identical frame
 /// images are stored once, and a diff image only for frames that are not identical: the main

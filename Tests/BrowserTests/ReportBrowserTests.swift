@@ -112,7 +112,8 @@ struct ReportBrowserTests {
     }
 
     /// The key and click steps of one section: on open the `initial` frame; Home, → to the
-    /// end (a further → stays), ← once; a click on each button.
+    /// end (a further → stays), ← once; → from the focused second button gives the third frame;
+    /// a click on each button.
     static func checkNavigation(_ steps: [ReportDriver.Step], count: Int, initial: Int,
                                 actual: [RGBAImage], expected: [RGBAImage], diffs: [Int: RGBAImage]) throws {
         let open = try #require(steps.first { $0.label == "open" })
@@ -121,6 +122,8 @@ struct ReportBrowserTests {
         let keyFrames = Array(0..<count) + [count - 1, count - 2]
         #expect(keys.map(\.frame) == keyFrames)
         for (step, frame) in zip(keys, keyFrames) { try check(step, frame: frame, actual: actual, expected: expected, diffs: diffs) }
+        let focused = try #require(steps.first { $0.label == "key-focused" })
+        try check(focused, frame: 2, actual: actual, expected: expected, diffs: diffs)
         let clicks = steps.filter { $0.label == "click" }
         #expect(clicks.map(\.frame) == Array(0..<count))
         for (step, frame) in zip(clicks, 0..<count) { try check(step, frame: frame, actual: actual, expected: expected, diffs: diffs) }
@@ -170,14 +173,15 @@ struct ReportBrowserTests {
         Self.checkViews(steps, hasDiff: true)
         #expect(steps.first { $0.label == "open" }?.info
             == "Frame 2 of 6 at 80 ms (20 ms): different; actual frame 2, expected frame 2; 1 of 120 pixels differ, 0 anti-aliased, 0 ignored, max distance \(fixed(result.frames[2].maxDistance, 3)).")
-        // Playback from frame 0 at the real delays: 120 ms is in frame 3 (100–140 ms), 255 ms
-        // wraps to 15 ms, frame 0; pausing keeps the frame.
+        // Playback from frame 0 at the real delays: 120 ms is in frame 3 (100–140 ms), 220 ms
+        // in frame 5 (200–240 ms); pausing keeps the frame.
         let play120 = try #require(steps.first { $0.label == "play-120" })
         try Self.check(play120, frame: Self.frame(at: 120, delays: Self.delays), actual: actual, expected: expected, diffs: diffs)
         #expect(play120.frame == 3)
-        let play255 = try #require(steps.first { $0.label == "play-255" })
-        try Self.check(play255, frame: 0, actual: actual, expected: expected, diffs: diffs)
-        #expect(steps.first { $0.label == "paused" }?.frame == 0)
+        let play220 = try #require(steps.first { $0.label == "play-220" })
+        try Self.check(play220, frame: Self.frame(at: 220, delays: Self.delays), actual: actual, expected: expected, diffs: diffs)
+        #expect(play220.frame == 5)
+        #expect(steps.first { $0.label == "paused" }?.frame == 5)
     }
 
     @Test func shapeDiffersReport() throws {
@@ -214,15 +218,17 @@ struct ReportBrowserTests {
         }
         Self.checkViews(steps, hasDiff: true)
         // Each side plays at its own delays: at 120 ms actual shows frame 2 (100–150 ms),
-        // expected frame 3 (100–140 ms); at 255 ms actual frame 1 (255 − 200 = 55 ms),
-        // expected frame 0 (15 ms).
+        // expected frame 3 (100–140 ms); at 220 ms actual, a 200 ms loop, frame 0 again
+        // (20 ms), expected frame 5 (200–240 ms).
         let play120 = try #require(steps.first { $0.label == "play-120" })
         try Self.check(play120, frame: 3, actual: actual, expected: expected, diffs: diffs,
                        actualFrame: Self.frame(at: 120, delays: actualDelays), expectedFrame: Self.frame(at: 120, delays: Self.delays))
         #expect(play120["img-actual"].frame == "2" && play120["img-expected"].frame == "3")
-        let play255 = try #require(steps.first { $0.label == "play-255" })
-        #expect(play255["img-actual"].frame == "1" && play255["img-expected"].frame == "0")
-        #expect(try ReportDriver.image(play255["img-actual"].src) == actual[1])
+        let play220 = try #require(steps.first { $0.label == "play-220" })
+        #expect(Self.frame(at: 220, delays: actualDelays) == 0 && Self.frame(at: 220, delays: Self.delays) == 5)
+        #expect(play220.frame == 5 && play220["img-actual"].frame == "0" && play220["img-expected"].frame == "5")
+        #expect(try ReportDriver.image(play220["img-actual"].src) == actual[0])
+        #expect(try ReportDriver.image(play220["img-expected"].src) == expected[5])
     }
 
     /// `spinrender batch --html`: one section per entry with a reference, each showing the

@@ -36,9 +36,11 @@ enum ReportDriver {
     }
 
     /// The driving script. Per section: the state on open; Home, then → to the last frame and ←
-    /// once; a click on every scrubber button; then, on the first failing frame (else the first), each view (swipe, onion, blink, overlay, side),
+    /// once (keys sent to the focused frame button, which follows the frame shown); → on the
+    /// second button focused while another frame is shown; a click on every scrubber button; then, on the first failing frame (else the first), each view (swipe, onion, blink, overlay, side),
     /// the swipe slider at 30 %, blink again after 600 ms. Then playback in section `play`:
-    /// Home, Play, a step at 120 ms and one at 255 ms, Pause.
+    /// Home, Play, a step at 120 ms and one at 220 ms (each 20 ms or more from a frame change on
+    /// either side), Pause.
     static func script(playSection: Int) -> String {
         #"""
 <script>
@@ -60,8 +62,8 @@ enum ReportDriver {
                  current: current ? current.getAttribute("data-frame") : null,
                  info: section.querySelector(".frame-info").textContent, imgs: imgs });
   }
-  function key(section, name) {
-    var target = section.querySelector(".scrubber button");
+  function key(section, name, button) {
+    var target = button || section.querySelector('.scrubber button[aria-current="true"]');
     target.focus();
     document.activeElement.dispatchEvent(new KeyboardEvent("keydown", { key: name, bubbles: true, cancelable: true }));
   }
@@ -73,6 +75,8 @@ enum ReportDriver {
     for (var i = 1; i < count; i++) { key(section, "ArrowRight"); snap(section, "key"); }
     key(section, "ArrowRight"); snap(section, "key");
     key(section, "ArrowLeft"); snap(section, "key");
+    // From a focused button that is not the frame shown, → steps from that button.
+    key(section, "ArrowRight", section.querySelectorAll(".scrubber button")[1]); snap(section, "key-focused");
     Array.prototype.forEach.call(section.querySelectorAll(".scrubber button"), function (b) { b.click(); snap(section, "click"); });
     (section.querySelector(".scrubber .s-different, .scrubber .s-missingInActual, .scrubber .s-missingInExpected")
       || section.querySelector(".scrubber button")).click();
@@ -92,7 +96,7 @@ enum ReportDriver {
     setTimeout(function () {
       snap(section, "play-120");
       setTimeout(function () {
-        snap(section, "play-255");
+        snap(section, "play-220");
         section.querySelector("button.play").click();
         snap(section, "paused");
         var pre = document.createElement("pre");
@@ -104,7 +108,7 @@ enum ReportDriver {
           mismatches: sections.map(function (s) { return Array.prototype.map.call(s.querySelectorAll(".mismatches li"), function (li) { return li.textContent; }); }),
           steps: steps });
         document.body.appendChild(pre);
-      }, 135);
+      }, 100);
     }, 120);
   }, 600);
 })();

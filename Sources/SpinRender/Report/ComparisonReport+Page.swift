@@ -219,7 +219,9 @@ input[type="radio"]:focus-visible, input[type="range"]:focus-visible { outline-o
       var step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
       if (step !== undefined || event.key === "Home" || event.key === "End") {
         stop();
-        select(event.key === "Home" ? 0 : event.key === "End" ? c.rows.length - 1 : state.frame + step);
+        // From the focused frame button when there is one, else from the frame shown.
+        var from = buttons.indexOf(event.target) >= 0 ? buttons.indexOf(event.target) : state.frame;
+        select(event.key === "Home" ? 0 : event.key === "End" ? c.rows.length - 1 : from + step);
         if (scrubber.contains(document.activeElement)) { buttons[state.frame].focus(); }
         event.preventDefault();
       } else if (event.key === "p" || event.key === "P") {

@@ -112,17 +112,18 @@ enum ComparisonArguments {
         return plain ? word : "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
     }
 
-    /// Writes the diff and JUnit files, then prints the report (text, or JSON with `--json`).
+    /// Writes the diff, JUnit and HTML files, then prints the report (text, or JSON with `--json`);
+    /// `names` name the two sides in the HTML report.
     ///
     /// The files come first: a write that fails exits 73 or 74 with its error on standard error
     /// and no report on standard output, rather than after a report whose verdict the exit
     /// status contradicts.
     static func report(_ result: FrameComparisonResult, suiteName: String, outputs: ComparisonOutputs,
                        arguments: ParsedArguments, console: Console, json: String? = nil,
-                       names: (actual: String, expected: String)) throws {
+                       names: (actual: String, expected: String)? = nil) throws {
         try outputs.write(result, suiteName: suiteName)
         try outputs.writeReport(ComparisonReport(command: commandLine, comparisons: [
-            .init(actualName: names.actual, expectedName: names.expected, result: result),
+            .init(actualName: names?.actual ?? "actual", expectedName: names?.expected ?? "expected", result: result),
         ]))
         if arguments.has("json") {
             try StandardOutput.write(json ?? result.jsonReport)

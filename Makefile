@@ -118,7 +118,8 @@ bench: release script-deps
 	$(PYTHON) scripts/bench.py --bin-dir "$(BIN_DIR)"
 
 # Do the GIFs open and decode identically in ImageMagick, ffmpeg, Pillow, gifsicle (and
-# chromium when it installs)? Exits non-zero on a real mismatch.
+# chromium when it installs)? Exits non-zero on a real mismatch. Also keeps screenshots of the HTML
+# reports (compare --html, batch --html) in bench-out/interop/reports/
 interop: release script-deps
 	$(PYTHON) scripts/interop.py --bin-dir "$(BIN_DIR)"
 

@@ -16,9 +16,10 @@ enum BatchCommand: Command {
       The output's extension (.gif, .webp) or the key "format" chooses the format, GIF when neither
       says; "quality" makes a WebP lossy. Another extension, such as .png, makes the manifest not valid.
       Values are checked as on the command line; one they refuse ({"scale": 5}, {"threads": 0})
-      fails that entry alone. An entry's "reference" (a GIF, WebP, PNG or frame folder, resolved as
-      outputs are) is compared exactly with its written output, which fails the entry when they
-      differ; --html writes one report of every entry compared. A key given twice in one object keeps its first value.
+      fails that entry alone. A key given twice in one object keeps its first value. An entry's
+      "reference" (a GIF, WebP, PNG or frame folder, resolved as outputs are) is compared exactly
+      with its written output, which fails the entry when they differ; --html writes one report of
+      every entry compared.
       Exit status: 0 when every entry was written, 1 when any failed (each is named; the others are
       still written), 65 when an output leaves the output root or for a manifest that is not valid
       JSON of this shape (unknown key, wrong type, a number no double holds such as 1e400, an output

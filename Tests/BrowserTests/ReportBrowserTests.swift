@@ -3,7 +3,7 @@ import SpinRender
 import Testing
 
 /// Frames drawn by the tests: white, with a 3 × 2 blue block whose place depends on the frame.
-enum Drawing {
+enum ReportDrawing {
     static let white = RGBA8(r: 255, g: 255, b: 255)
     static let blue = RGBA8(r: 0, g: 0, b: 255)
 
@@ -137,8 +137,8 @@ struct ReportBrowserTests {
     }
 
     @Test func equalReport() throws {
-        let frames = (0..<6).map { Drawing.frame($0, width: 12, height: 10) }
-        let sequence = Drawing.sequence(frames, delays: Self.delays)
+        let frames = (0..<6).map { ReportDrawing.frame($0, width: 12, height: 10) }
+        let sequence = ReportDrawing.sequence(frames, delays: Self.delays)
         let (html, result) = try Self.report(actual: sequence, expected: sequence)
         #expect(result.verdict == .equal)
         let folder = try Self.folder()
@@ -153,15 +153,15 @@ struct ReportBrowserTests {
     }
 
     @Test func pixelsDifferReport() throws {
-        let expected = (0..<6).map { Drawing.frame($0, width: 12, height: 10) }
+        let expected = (0..<6).map { ReportDrawing.frame($0, width: 12, height: 10) }
         var actual = expected
-        for index in [2, 4] { Drawing.set(&actual[index], 0, 9, RGBA8(r: 200, g: 0, b: 0)) }
-        let (html, result) = try Self.report(actual: Drawing.sequence(actual, delays: Self.delays),
-                                             expected: Drawing.sequence(expected, delays: Self.delays))
+        for index in [2, 4] { ReportDrawing.set(&actual[index], 0, 9, RGBA8(r: 200, g: 0, b: 0)) }
+        let (html, result) = try Self.report(actual: ReportDrawing.sequence(actual, delays: Self.delays),
+                                             expected: ReportDrawing.sequence(expected, delays: Self.delays))
         #expect(result.verdict == .pixelsDiffer)
         var diffs: [Int: RGBAImage] = [:]
         for index in [2, 4] {
-            diffs[index] = Drawing.diff(expected: expected[index], width: 12, height: 10) { x, y in x == 0 && y == 9 }
+            diffs[index] = ReportDrawing.diff(expected: expected[index], width: 12, height: 10) { x, y in x == 0 && y == 9 }
         }
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -186,11 +186,11 @@ struct ReportBrowserTests {
 
     @Test func shapeDiffersReport() throws {
         // Actual: 4 frames of 14 × 10 at 50 ms; expected: 6 frames of 12 × 10 at the delays above.
-        let actual = (0..<4).map { Drawing.frame($0, width: 14, height: 10) }
-        let expected = (0..<6).map { Drawing.frame($0, width: 12, height: 10) }
+        let actual = (0..<4).map { ReportDrawing.frame($0, width: 14, height: 10) }
+        let expected = (0..<6).map { ReportDrawing.frame($0, width: 12, height: 10) }
         let actualDelays = [5, 5, 5, 5]
-        let (html, result) = try Self.report(actual: Drawing.sequence(actual, delays: actualDelays),
-                                             expected: Drawing.sequence(expected, delays: Self.delays))
+        let (html, result) = try Self.report(actual: ReportDrawing.sequence(actual, delays: actualDelays),
+                                             expected: ReportDrawing.sequence(expected, delays: Self.delays))
         #expect(result.verdict == .sizeMismatch)
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -204,7 +204,7 @@ struct ReportBrowserTests {
         // Frames 0–3: the blocks are at the same place on both sides; the two columns only
         // the actual canvas has are red.
         var diffs: [Int: RGBAImage] = [:]
-        for index in 0..<4 { diffs[index] = Drawing.diff(expected: expected[index], width: 14, height: 10) { _, _ in false } }
+        for index in 0..<4 { diffs[index] = ReportDrawing.diff(expected: expected[index], width: 14, height: 10) { _, _ in false } }
         let steps = results.steps
         for step in steps where ["open", "key", "click"].contains(step.label) && step.frame < 4 {
             try Self.check(step, frame: step.frame, actual: actual, expected: expected, diffs: diffs)

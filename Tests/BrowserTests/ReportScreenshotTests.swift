@@ -67,8 +67,8 @@ struct ReportScreenshotTests {
             var first = ""
             for y in 0..<image.height * zoom * scale {
                 for x in 0..<image.width * zoom * scale {
-                    let source = Drawing.pixel(image, x / (zoom * scale), y / (zoom * scale))
-                    let shown = Drawing.pixel(shot, Int((rect.x * Double(scale)).rounded()) + x, Int((rect.y * Double(scale)).rounded()) + y)
+                    let source = ReportDrawing.pixel(image, x / (zoom * scale), y / (zoom * scale))
+                    let shown = ReportDrawing.pixel(shot, Int((rect.x * Double(scale)).rounded()) + x, Int((rect.y * Double(scale)).rounded()) + y)
                     if source != shown {
                         if mismatches == 0 { first = "first at (\(x), \(y)): \(source) shown as \(shown)" }
                         mismatches += 1

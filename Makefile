@@ -27,7 +27,10 @@ COMPLETIONS = .build/completions
 BIN_DIR = $(shell $(SWIFT) build -c release --show-bin-path)
 PYTHON ?= python3
 
-.PHONY: all deps build release demo assets references test fuzz sanitize bench interop script-deps install uninstall install-check clean
+# Debian's Chromium, for the browser tests (Tests/BrowserTests); a dependency of `test`.
+BROWSER_PACKAGES := chromium
+
+.PHONY: all deps browser-deps build release demo assets references test fuzz sanitize bench interop script-deps install uninstall install-check clean
 
 all: build
 
@@ -42,6 +45,11 @@ deps:
 
 build: deps
 	$(SWIFT) build
+
+browser-deps:
+	@command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || { \
+	  echo "Installing system packages: $(BROWSER_PACKAGES)"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(BROWSER_PACKAGES); }
 
 # The release binary carries the Swift runtime inside it (--static-swift-stdlib): starting the
 # tool then costs about 3 ms instead of 5 (no runtime libraries to load and bind), which is most
@@ -71,7 +79,7 @@ references: release
 	    --reference assets/reference/$$mode-$$appearance@$${scale}x 2>/dev/null; \
 	done; done; done; du -sh --apparent-size assets/reference
 
-test: deps
+test: deps browser-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
@@ -110,7 +118,8 @@ bench: release script-deps
 	$(PYTHON) scripts/bench.py --bin-dir "$(BIN_DIR)"
 
 # Do the GIFs open and decode identically in ImageMagick, ffmpeg, Pillow, gifsicle (and
-# chromium when it installs)? Exits non-zero on a real mismatch.
+# chromium when it installs)? Exits non-zero on a real mismatch. Also keeps screenshots of the HTML
+# reports (compare --html, batch --html) in bench-out/interop/reports/
 interop: release script-deps
 	$(PYTHON) scripts/interop.py --bin-dir "$(BIN_DIR)"
 

@@ -446,7 +446,8 @@ def check_issue4_targets(main_m, large_m, large_memory, version_time, preview_er
 
 
 def run_in_process(bin_dir, fast_runs, targets):
-    """spinrender-bench: comparison speed, render + encode, coverage accuracy, large encoder inputs."""
+    """spinrender-bench: comparison speed, render + encode, coverage accuracy, the time --html adds
+    to compare, large encoder inputs."""
     bench_tool = os.path.join(bin_dir, "spinrender-bench")
     if not os.access(bench_tool, os.X_OK):
         print(f"\n(no {bench_tool}: build it with 'swift build -c release --product spinrender-bench')")

@@ -23,6 +23,10 @@ transparent render are the GIF's, so there alpha is checked to hold values stric
 and 255 and Pillow's frames must equal spinrender's own reading of the WebP). Debian's `webp`
 package is installed when missing (it has no anim_dump; webpmux and webpinfo stand in).
 
+HTML reports (`compare --html`, `batch --html`: equal, pixels differ, shape differs, a batch):
+screenshots at 1x and 2x, and at 200 % zoom (a 640-pixel-wide window at scale 2), are kept in
+bench-out/interop/reports/ to look at; a report chromium cannot open is reported, not failed.
+
 Exits 1 when a tool fails to open a GIF or a WebP, the tools disagree on frames, delays or loop, or
 Pillow/ImageMagick pixels differ. Set INTEROP_BROWSER=0 to skip chromium.
 
@@ -389,9 +393,59 @@ def main():
         check_webp(spinrender, workdir)
         sys.exit(1)
     webp_failed = check_webp(spinrender, workdir)
+    if chromium:
+        report_screenshots(spinrender, chromium, workdir)
     if webp_failed:
         sys.exit(1)
     print("\nAll GIFs and WebPs open and decode identically in every tool.")
+
+
+def report_screenshots(spinrender, chromium, workdir):
+    """Writes each kind of HTML report and keeps chromium's screenshots of it."""
+    folder = os.path.join(workdir, "reports")
+    os.makedirs(folder, exist_ok=True)
+
+    def run(arguments):
+        return subprocess.run([spinrender] + arguments, cwd=folder, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL).returncode
+
+    run(["-o", "main.gif"])
+    run(["--blend", "linear", "-o", "linear.gif"])
+    run(["--no-compact", "-o", "twin.gif"])
+    run(["--weight", "bold", "-o", "bold.gif"])
+    with open(os.path.join(folder, "batch.json"), "w") as file:
+        json.dump({"entries": [{"output": "out/main.gif", "reference": "main.gif"},
+                               {"output": "out/linear.gif", "blend": "linear", "reference": "main.gif"}]}, file)
+    reports = {
+        "equal": ["compare", "main.gif", "main.gif", "--html", "equal.html"],
+        "pixels-differ": ["compare", "linear.gif", "main.gif", "--html", "pixels-differ.html"],
+        "frame-count-differs": ["compare", "main.gif", "twin.gif", "--html", "frame-count-differs.html"],
+        "size-differs": ["compare", "bold.gif", "main.gif", "--html", "size-differs.html"],
+        "batch": ["batch", "batch.json", "--html", "batch.html", "--quiet"],
+    }
+    kept = []
+    for name, arguments in reports.items():
+        run(arguments)
+        page = os.path.join(folder, f"{name}.html")
+        if not os.path.exists(page):
+            print(f"note: the {name} report was not written")
+            continue
+        for suffix, window, scale in [("1x", "1100,900", 1), ("2x", "1100,900", 2), ("zoom200", "640,1400", 2)]:
+            shot = os.path.join(folder, f"{name}-{suffix}.png")
+            profile = tempfile.mkdtemp(dir=workdir, prefix="chromium-")
+            try:
+                subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                                "--force-color-profile=srgb", f"--force-device-scale-factor={scale}",
+                                f"--window-size={window}", f"--user-data-dir={profile}", "--virtual-time-budget=2000",
+                                f"--screenshot={shot}", "file://" + page],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=90)
+            except subprocess.TimeoutExpired:
+                print(f"note: chromium timed out on the {name} report")
+            finally:
+                shutil.rmtree(profile, ignore_errors=True)
+            if os.path.exists(shot):
+                kept.append(shot)
+    print(f"\nReport screenshots ({len(kept)}) in {os.path.relpath(folder)}/")
 
 
 def check_frames_command(spinrender, options, subject, workdir):

@@ -4,9 +4,9 @@
 // tests keep small. `make bench` runs it after the
 // whole-process figures of scripts/bench.py.
 //
-// Usage: spinrender-bench [--runs N] [--only compare|render|coverage|large|source]
+// Usage: spinrender-bench [--runs N] [--only compare|render|coverage|large|source|report]
 //   --runs  timed runs per figure, after one warm-up (default 15)
-//   --only  run one section (default: all five)
+//   --only  run one section (default: all six)
 import Glibc
 import RasterReference
 import SpinRender
@@ -223,6 +223,43 @@ let only: String? = {
     return arguments[at + 1]
 }()
 
+// MARK: - HTML report
+
+/// What `compare --html` adds to `compare`: building the report page (PNG-encoding each distinct
+/// frame and each diff) after the comparison, for the main job and the large case, compared
+/// with themselves (equal) and with their `--blend linear` twin (every frame differs).
+func benchmarkReport() {
+    print("HTML report (compare --html) in-process, median of \(runs) runs: the comparison, then the page it adds")
+    var main = RenderRequest()
+    main.scene.mode = .explicit
+    var large = RenderRequest()
+    large.scene.scale = 3
+    large.scene.pointSize = 120
+    large.durationSeconds = 2
+    large.framesPerSecond = 50
+    for (name, request) in [("main job", main), ("large", large)] {
+        var linear = request
+        linear.scene.blendSpace = .linear
+        let expected = SpinRenderer.renderFrames(request).sequence
+        let twin = SpinRenderer.renderFrames(linear).sequence
+        for (kind, actual) in [("equal", expected), ("pixels differ", twin)] {
+            let result = FrameComparison.compare(actual: actual, expected: expected)
+            let comparing = Timing.measure(runs: runs) {
+                sink &+= FrameComparison.compare(actual: actual, expected: expected).totals.differingPixels
+            }
+            let report = ComparisonReport(command: "spinrender compare a.gif b.gif --html r.html",
+                                          comparisons: [.init(actualName: "a.gif", expectedName: "b.gif", result: result)])
+            let bytes = (try? report.htmlBytes())?.count ?? 0
+            let reporting = Timing.measure(runs: runs) {
+                sink &+= (try? report.htmlBytes())?.count ?? 0
+            }
+            let label = "\(name), \(kind) (\(result.frames.count) frames)".padding(toLength: 40)
+            print("  \(label) compare \(pad(fixed(Timing.median(comparing), 2), 8)) ms, --html adds \(pad(fixed(Timing.median(reporting), 2), 8)) ms, \(pad(String(bytes), 8)) bytes")
+        }
+    }
+    print()
+}
+
 // MARK: - Large inputs
 
 /// The encoder on inputs the tests keep small, one timed run each (they take seconds).
@@ -236,5 +273,6 @@ if only == nil || only == "compare" { benchmarkComparison() }
 if only == nil || only == "render" { benchmarkRendering() }
 if only == nil || only == "coverage" { benchmarkCoverage() }
 if only == nil || only == "source" { benchmarkSource() }
+if only == nil || only == "report" { benchmarkReport() }
 if only == nil || only == "large" { benchmarkLargeInputs() }
 if sink == 42 { print("") }   // keeps `sink` live

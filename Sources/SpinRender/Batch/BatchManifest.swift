@@ -30,7 +30,9 @@ import Motion
 /// extension or the `format` key), so an output with another extension (`x.png`) is refused; one
 /// without an extension is allowed. The key `source` names a SwiftUI `.swift` file to render
 /// instead of the built-in example (with `view` to choose its view), also resolved against the
-/// manifest's folder and allowed in `defaults`. Values are checked later, by the same
+/// manifest's folder and allowed in `defaults`. The key `reference` (an entry's own, not in
+/// `defaults`) names a file or frame folder the written output is compared with, resolved the
+/// same way. Values are checked later, by the same
 /// code that checks the command line, so an entry's messages are the command line's.
 public struct BatchManifest: Hashable, Sendable {
     /// What a key accepts, as the command line defines the option.
@@ -54,7 +56,10 @@ public struct BatchManifest: Hashable, Sendable {
         /// The entry's SwiftUI source file (`source`, from the entry or the defaults) resolved
         /// against the manifest's folder; `nil` renders the built-in example (`mode`).
         public var resolvedSource: String?
-        /// The entry's options (defaults merged, `output` and `source` excluded) as command-line words,
+        /// What the written output is compared with (`reference`: a GIF, WebP, PNG or frame
+        /// folder) resolved against the manifest's folder; `nil` when the entry is only rendered.
+        public var resolvedReference: String? = nil
+        /// The entry's options (defaults merged, `output`, `source` and `reference` excluded) as command-line words,
         /// e.g. `["--mode", "preview", "--rotate-at", "0.5", "--transparent"]`, keys sorted.
         public var arguments: [String]
     }
@@ -129,7 +134,7 @@ public struct BatchManifest: Hashable, Sendable {
             guard case .object(var object) = item else {
                 throw bad("entry \(number): expected an object of options, found \(item.typeName)")
             }
-            for key in object.keys.sorted() where key != "output" && key != "source" {
+            for key in object.keys.sorted() where key != "output" && key != "source" && key != "reference" {
                 _ = try words(for: key, object[key]!, schema: schema) { bad("entry \(number): \($0)") }
             }
             guard let outputValue = object.removeValue(forKey: "output") else {
@@ -166,11 +171,18 @@ public struct BatchManifest: Hashable, Sendable {
                 }
                 resolvedSource = source.hasPrefix("/") || folder == "." ? source : folder + "/" + source
             }
+            var resolvedReference: String?
+            if let referenceValue = merged.removeValue(forKey: "reference") {
+                guard case .string(let reference) = referenceValue, !reference.isEmpty, !reference.utf8.contains(0) else {
+                    throw bad("entry \(number): key 'reference': expected the path of a GIF, WebP, PNG or frame folder to compare the output with")
+                }
+                resolvedReference = reference.hasPrefix("/") || folder == "." ? reference : folder + "/" + reference
+            }
             for key in merged.keys.sorted() {
                 arguments += try words(for: key, merged[key]!, schema: schema) { bad("entry \(number): \($0)") }
             }
             entries.append(Entry(number: number, output: output, resolvedOutput: resolved, resolvedSource: resolvedSource,
-                                 arguments: arguments))
+                                 resolvedReference: resolvedReference, arguments: arguments))
         }
         return BatchManifest(path: path, entries: entries)
     }

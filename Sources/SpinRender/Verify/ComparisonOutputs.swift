@@ -1,8 +1,8 @@
 import Glibc
 import Compare
 
-/// The files a comparison writes besides its report — the diff (`--diff`) and the JUnit XML
-/// (`--junit`) — checked before the comparison and written after it.
+/// The files a comparison writes besides its report — the diff (`--diff`), the JUnit XML
+/// (`--junit`) and the HTML report (`--html`) — checked before the comparison and written after it.
 ///
 /// A verdict printed before a file fails to be written would be contradicted by the exit status
 /// (73), so every output is checked first, as ``OutputFile/prepare(_:)`` checks a render's: a
@@ -19,15 +19,19 @@ public struct ComparisonOutputs {
 
     let diff: Diff?
     let junit: PendingOutput?
+    /// The `--html` report, written by ``writeReport(_:)``.
+    var html: PendingOutput? = nil
 
     /// Checks that the diff and the JUnit report can be created, before any comparison.
     ///
     /// - Parameters:
     ///   - diffPath: the `--diff` path, whose format ``DiffFormat`` decides; `nil` for none.
     ///   - junitPath: the `--junit` path (`-` for standard output); `nil` for none.
+    ///   - htmlPath: the `--html` report's path (``ComparisonReport``); `nil` for none.
     /// - Throws: ``SpinRenderError`` `.usage` (64) for a diff extension that is not .png or .gif,
     ///   `.cannotCreate` (73) naming the output that cannot be created and why.
-    public static func prepare(diff diffPath: String?, junit junitPath: String?) throws(SpinRenderError) -> ComparisonOutputs {
+    public static func prepare(diff diffPath: String?, junit junitPath: String?,
+                               html htmlPath: String? = nil) throws(SpinRenderError) -> ComparisonOutputs {
         var diff: Diff?
         if let diffPath {
             guard let format = DiffFormat(path: diffPath) else {
@@ -40,7 +44,21 @@ public struct ComparisonOutputs {
                 diff = .file(try OutputFile.prepare(diffPath), format)
             }
         }
-        return ComparisonOutputs(diff: diff, junit: try junitPath.map { path throws(SpinRenderError) in try OutputFile.prepare(path) })
+        return ComparisonOutputs(diff: diff, junit: try junitPath.map { path throws(SpinRenderError) in try OutputFile.prepare(path) },
+                                 html: try htmlPath.map { path throws(SpinRenderError) in try OutputFile.prepare(path) })
+    }
+
+    /// Whether an HTML report was asked for.
+    public var writesReport: Bool { html != nil }
+
+    /// Writes the HTML report (atomically; nothing is written when encoding fails), when one was
+    /// asked for.
+    ///
+    /// - Throws: ``SpinRenderError`` `.software` when a frame cannot be encoded, `.cannotCreate`
+    ///   (73) or `.ioError` (74) naming the file.
+    public func writeReport(_ report: @autoclosure () -> ComparisonReport) throws(SpinRenderError) {
+        guard let html else { return }
+        try html.commit(try report().htmlBytes())
     }
 
     /// Whether the JUnit report goes to standard output (`--junit -`); it is then written by

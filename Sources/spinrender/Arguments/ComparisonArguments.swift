@@ -11,11 +11,15 @@ enum ComparisonArguments {
         .option("diff", value: "path", help: "Write a diff: .png (first failing frame), .gif (every frame), or a folder (a path ending in '/', an existing folder or a name without an extension); other extensions are refused.", isPath: true),
         .flag("json", help: "Print a JSON report instead of text."),
         .option("junit", value: "path", help: "Write a JUnit XML report.", isPath: true),
+        .option("html", value: "file", help: "Write a self-contained HTML report to look at in a browser: actual, expected and diff side by side, swipe, onion skin, blink, a frame scrubber and playback.", isPath: true),
     ]
 
     static func options(from arguments: ParsedArguments) throws -> ComparisonOptions {
         if arguments.value("diff") == "-" {
             throw UsageError(message: "The value '-' is invalid for '--diff <path>': give a .png, .gif or folder path")
+        }
+        if arguments.value("html") == "-" {
+            throw UsageError(message: "The value '-' is invalid for '--html <file>': give a file path, like report.html")
         }
         // Checked before any work, so a verify run records nothing for a diff it cannot write.
         if let path = arguments.value("diff"), DiffFormat(path: path) == nil {
@@ -48,7 +52,7 @@ enum ComparisonArguments {
     /// or a path directly inside an input frame folder (its `frames.json`, a frame, or a file
     /// that a re-recorded reference would refuse), so a report can never destroy a reference.
     static func refuseOverwriting(inputs: [String], _ arguments: ParsedArguments) throws {
-        for output in [arguments.value("diff"), arguments.value("junit")].compactMap({ $0 }) {
+        for output in [arguments.value("diff"), arguments.value("junit"), arguments.value("html")].compactMap({ $0 }) {
             for input in inputs where input != "-" {
                 if InputFile.sameFile(output, input) {
                     throw UsageError(message: "The output '\(output)' is one of the inputs; it would be overwritten")
@@ -70,6 +74,7 @@ enum ComparisonArguments {
         if let reference { outputs.append(("--reference", reference)) }
         if let diff = arguments.value("diff") { outputs.append(("--diff", diff)) }
         if let junit = arguments.value("junit"), junit != "-" { outputs.append(("--junit", junit)) }
+        if let html = arguments.value("html") { outputs.append(("--html", html)) }
         let canonical = outputs.map { InputFile.canonicalPath($0.path) }
         for first in outputs.indices {
             for second in outputs.indices where second > first {
@@ -91,17 +96,35 @@ enum ComparisonArguments {
     ///
     /// - Throws: ``SpinRenderError`` `.cannotCreate` (73) naming the output.
     static func prepareOutputs(_ arguments: ParsedArguments) throws(SpinRenderError) -> ComparisonOutputs {
-        try ComparisonOutputs.prepare(diff: arguments.value("diff"), junit: arguments.value("junit"))
+        try ComparisonOutputs.prepare(diff: arguments.value("diff"), junit: arguments.value("junit"), html: arguments.value("html"))
     }
 
-    /// Writes the diff and JUnit files, then prints the report (text, or JSON with `--json`).
+    /// The command line as run, for the HTML report: `spinrender` and the arguments, each quoted
+    /// for a POSIX shell when it holds anything but letters, digits and `-_./=:,@%+`.
+    static var commandLine: String {
+        (["spinrender"] + CommandLine.arguments.dropFirst().map(shellQuoted)).joined(separator: " ")
+    }
+
+    static func shellQuoted(_ word: String) -> String {
+        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy {
+            ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || "-_./=:,@%+".unicodeScalars.contains($0)
+        }
+        return plain ? word : "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+    }
+
+    /// Writes the diff, JUnit and HTML files, then prints the report (text, or JSON with `--json`);
+    /// `names` name the two sides in the HTML report.
     ///
     /// The files come first: a write that fails exits 73 or 74 with its error on standard error
     /// and no report on standard output, rather than after a report whose verdict the exit
     /// status contradicts.
     static func report(_ result: FrameComparisonResult, suiteName: String, outputs: ComparisonOutputs,
-                       arguments: ParsedArguments, console: Console, json: String? = nil) throws {
+                       arguments: ParsedArguments, console: Console, json: String? = nil,
+                       names: (actual: String, expected: String)? = nil) throws {
         try outputs.write(result, suiteName: suiteName)
+        try outputs.writeReport(ComparisonReport(command: commandLine, comparisons: [
+            .init(actualName: names?.actual ?? "actual", expectedName: names?.expected ?? "expected", result: result),
+        ]))
         if arguments.has("json") {
             try StandardOutput.write(json ?? result.jsonReport)
         } else {
@@ -120,9 +143,10 @@ enum CompareCommand: Command {
       Checks canvas size, frame count (identical neighbours merged), delays and loop count, then pixels
       in 8-bit sRGB RGBA: fully transparent pixels are equal whatever their hidden colour; alpha counts.
       Exit status: 0 equal within tolerance, 1 pixels differ, 2 size, frame count, delays or loop count
-      differ, 64 usage, 65 bad data, 66 missing input, 73 a --diff or --junit output cannot be created
-      (checked before comparing), 74 writing it failed. The outputs are written before the report is
-      printed, so a run that fails to write them prints no verdict.
+      differ, 64 usage, 65 bad data, 66 missing input, 73 a --diff, --junit or --html output cannot be
+      created (checked before comparing), 74 writing it failed. The outputs are written before the
+      report is printed, so a run that fails to write them prints no verdict. --html writes one page
+      with every image inline (no network), to open from disk in any browser.
     """
     static let usage = "spinrender compare <actual> <expected> [<options>]"
     static let arguments = [
@@ -154,7 +178,8 @@ enum CompareCommand: Command {
             progress: { ProgressBar.standardError(label: "compare", total: $0, quiet: console.quiet) })
         warnings.forEach(console.warning)
         try ComparisonArguments.report(result, suiteName: "spinrender compare \(actual) \(expected)", outputs: outputs,
-                                       arguments: arguments, console: console)
+                                       arguments: arguments, console: console,
+                                       names: (actual == "-" ? "standard input" : actual, expected == "-" ? "standard input" : expected))
         return result.verdict.exitStatus
     }
 }
@@ -172,6 +197,7 @@ enum VerifyCommand: Command {
       references were recorded or are missing. --json always prints one report: the comparison's,
       or verdict "recorded" or "referenceMissing" when none took place, plus "reference",
       "recordMode" and "recordedFrames" (the number of reference frames written, 0 for none).
+      --html writes its report only when a comparison took place (not when references were only recorded).
     """
     static let usage = "spinrender verify [<source>] [<options>] --reference <reference>"
     static let arguments = [RenderOptions.sourceArgument]
@@ -215,7 +241,8 @@ enum VerifyCommand: Command {
             do {
                 // --json prints one document whatever happened, also when references were only recorded.
                 try ComparisonArguments.report(comparison, suiteName: suiteName, outputs: outputs, arguments: arguments,
-                                               console: console, json: outcome.jsonReport)
+                                               console: console, json: outcome.jsonReport,
+                                               names: ("the render", reference))
             } catch {
                 // What was recorded is still said, before the error that ends the run.
                 if let note { StandardError.write(note) }

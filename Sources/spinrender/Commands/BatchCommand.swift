@@ -16,13 +16,16 @@ enum BatchCommand: Command {
       The output's extension (.gif, .webp) or the key "format" chooses the format, GIF when neither
       says; "quality" makes a WebP lossy. Another extension, such as .png, makes the manifest not valid.
       Values are checked as on the command line; one they refuse ({"scale": 5}, {"threads": 0})
-      fails that entry alone. A key given twice in one object keeps its first value.
+      fails that entry alone. A key given twice in one object keeps its first value. An entry's
+      "reference" (a GIF, WebP, PNG or frame folder, resolved as outputs are) is compared exactly
+      with its written output, which fails the entry when they differ; --html writes one report of
+      every entry compared.
       Exit status: 0 when every entry was written, 1 when any failed (each is named; the others are
       still written), 65 when an output leaves the output root or for a manifest that is not valid
       JSON of this shape (unknown key, wrong type, a number no double holds such as 1e400, an output
       with an extension other than .gif or .webp, or holding a NUL), 66 when it cannot be read.
     """
-    static let usage = "spinrender batch <manifest> [--jobs <count>] [--shard <i/n>] [--max-memory <bytes>] [--output-root <folder>]"
+    static let usage = "spinrender batch <manifest> [--jobs <count>] [--shard <i/n>] [--max-memory <bytes>] [--output-root <folder>] [--html <file>]"
     static let arguments = [ArgumentSpec(name: "manifest", help: "The JSON manifest.")]
     static let positionalCount: ClosedRange<Int> = 1...1
     static var options: [OptionSpec] {
@@ -35,6 +38,7 @@ enum BatchCommand: Command {
                     default: "the manifest's folder", isPath: true),
             .option("max-memory", value: "bytes", help: "Memory the renders running at once may hold in all; fewer run at once when more would need more (suffixes K, M, G; decimals allowed). An entry's own max-memory bounds it alone.",
                     default: "1G"),
+            .option("html", value: "file", help: "Write one HTML report of every entry compared with its \"reference\" (see compare --help).", isPath: true),
         ] + Console.specs
     }
 
@@ -72,6 +76,19 @@ enum BatchCommand: Command {
         }
         let limit = try RenderOptions.memoryLimit(arguments)
         let manifest = try BatchManifest.load(path: arguments.positionals[0], schema: schema)
+        if let html = arguments.value("html") {
+            if html == "-" {
+                throw UsageError(message: "The value '-' is invalid for '--html <file>': give a file path, like report.html")
+            }
+            if InputFile.sameFile(html, manifest.path) {
+                throw UsageError(message: "The output of '--html', '\(html)', is the manifest; write it elsewhere")
+            }
+            if let entry = manifest.entries.first(where: { InputFile.canonicalPath($0.resolvedOutput) == InputFile.canonicalPath(html) }) {
+                throw UsageError(message: "The output of '--html', '\(html)', is the output of entry \(entry.number); write it elsewhere")
+            }
+        }
+        // Before rendering: a report that cannot be created fails the batch before any work.
+        let report = try ComparisonOutputs.prepare(diff: nil, junit: nil, html: arguments.value("html"))
         let root = arguments.value("output-root").map { BatchOutputRoot($0) } ?? BatchOutputRoot(manifestPath: manifest.path)
         var outsideRoot = false
         let selected = manifest.entries.filter { shard.contains(entry: $0.number) }
@@ -122,10 +139,13 @@ enum BatchCommand: Command {
         if let jobs, parallel.count < min(jobs, work.count) {
             console.warning("rendering \(parallel.count) entr\(parallel.count == 1 ? "y" : "ies") at once instead of \(jobs): more would need more than --max-memory \(MemoryEstimate.describe(Double(limit)))")
         }
-        for outcome in BatchRenderer.run(work, parallelJobs: parallel.count, onFinish: { _ in progress.advance() }) {
-            outcomes[outcome.number] = outcome
-        }
+        let rendered = BatchRenderer.run(work, parallelJobs: parallel.count, onFinish: { _ in progress.advance() })
         progress.finish()
+        var references: [Int: String] = [:]
+        for entry in selected { references[entry.number] = entry.resolvedReference }
+        let (verified, comparisons) = BatchVerification.verify(rendered, references: references, maximumBytes: limit)
+        for outcome in verified { outcomes[outcome.number] = outcome }
+        try report.writeReport(ComparisonReport(command: ComparisonArguments.commandLine, comparisons: comparisons))
 
         let ordered = selected.map { outcomes[$0.number]! }
         for outcome in ordered {

@@ -86,6 +86,8 @@ let package = Package(
         .testTarget(name: "SpinRenderTests", dependencies: ["SpinRender"]),
         .testTarget(name: "WorkersTests", dependencies: ["Workers"]),
         .testTarget(name: "CLITests", dependencies: ["SpinRender"]),
+        // Headless Chromium plays the animated SVG (Chromium.swift drives it).
+        .testTarget(name: "BrowserTests", dependencies: ["SpinRender"]),
     ],
     swiftLanguageModes: [.v6]
 )

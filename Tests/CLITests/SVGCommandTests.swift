@@ -101,3 +101,53 @@ struct SVGCommandTests {
         #expect(run.standardError.contains("'--quality <N>' applies only to WebP output"))
     }
 }
+
+@Suite("verify with a GIF or WebP file as the reference")
+struct VerifyFileReferenceTests {
+    @Test("a missing reference is recorded in the file's format, then passes; another render fails", arguments: ["ref.webp", "ref.gif"])
+    func recordAndCompare(reference: String) throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let first = try spinrender(["verify", "--mode", "preview", "--reference", reference], in: folder)
+        #expect(first.status == 1)
+        #expect(first.standardError.contains("no reference file '\(reference)' (record mode 'missing'); recorded 25 frames as the reference"), "\(first.standardError)")
+        let written = try #require(bytes(folder + "/" + reference))
+        if reference.hasSuffix(".webp") {
+            #expect(WebPDecoder.isWebP(written))
+            // Lossless: the frames read back are the rendered ones, every pixel.
+            var request = RenderRequest()
+            request.scene.mode = .preview
+            let frames = SpinRenderer.renderWebPFrames(request).sequence.frames.map(\.image)
+            #expect(try WebPDecoder.decode(written).sequence.frames.map(\.image) == frames)
+        } else {
+            #expect(written.starts(with: Array("GIF89a".utf8)))
+        }
+        let again = try spinrender(["verify", "--mode", "preview", "--reference", reference], in: folder)
+        #expect(again.status == 0, "\(again.standardError)")
+        #expect(again.output.contains("equal: 25 frames"), "\(again.output)")
+        let other = try spinrender(["verify", "--mode", "preview", "--appearance", "dark", "--reference", reference, "--record", "never"], in: folder)
+        #expect(other.status == 1)
+        #expect(bytes(folder + "/" + reference) == written)
+    }
+
+    @Test("a corrupt WebP reference: 65 naming it under 'missing', recorded over under 'failed'")
+    func corruptReference() throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        _ = FileManager.default.createFile(atPath: folder + "/ref.webp", contents: Data("RIFF\u{10}\0\0\0WEBPVP8L".utf8))
+        let missing = try spinrender(["verify", "--reference", "ref.webp"], in: folder)
+        #expect(missing.status == 65)
+        #expect(missing.standardError.hasPrefix("Error: 'ref.webp'"), "\(missing.standardError)")
+        let failed = try spinrender(["verify", "--reference", "ref.webp", "--record", "failed"], in: folder)
+        #expect(failed.status == 1)
+        #expect(failed.standardError.contains("the reference cannot be read"), "\(failed.standardError)")
+        #expect(try WebPDecoder.decode(try #require(bytes(folder + "/ref.webp"))).sequence.frames.count == 25)
+    }
+
+    @Test("an SVG reference is a usage error: it cannot be read back")
+    func svgReference() throws {
+        let run = try spinrender(["verify", "--reference", "ref.svg"], in: makeFolder())
+        #expect(run.status == 64)
+        #expect(run.standardError.contains("is an SVG, which spinrender cannot read back"))
+    }
+}

@@ -12,14 +12,28 @@ struct SVGBrowserTests {
         return path
     }
 
-    /// The GIF's frames as a browser shows them, and the SVG's text, for one request.
+    /// The GIF's frames as a browser shows them, one per frame time of the render (the GIF
+    /// merges identical neighbours into one frame with a longer delay, and stores one repeat of
+    /// a looping picture), and the SVG's text, for one request.
     static func render(_ request: RenderRequest) throws -> (frames: [RGBAImage], svg: String, width: Int, height: Int) {
         let gif = try SpinRenderer.renderGIF(request)
-        let decoded = try GIFDecoder.decode(gif.bytes)
+        let stored = try GIFDecoder.decode(gif.bytes).sequence.frames
+        var shown: [RGBAImage] = []
+        for frame in 0..<request.frameCount {
+            // The stored frame showing at the frame's time, in whole centiseconds as the GIF's delays.
+            let time = Int((Double(frame) * 100 / request.framesPerSecond).rounded())
+            var elapsed = 0, index = 0
+            let local = time % stored.reduce(0) { $0 + $1.delayCentiseconds }
+            while index + 1 < stored.count && elapsed + stored[index].delayCentiseconds <= local {
+                elapsed += stored[index].delayCentiseconds
+                index += 1
+            }
+            shown.append(stored[index].image)
+        }
         var svgRequest = request
         svgRequest.format = .svg
         let svg = SpinRenderer.renderSVG(svgRequest)
-        return (decoded.sequence.frames.map(\.image), String(decoding: svg.bytes, as: UTF8.self), gif.width, gif.height)
+        return (shown, String(decoding: svg.bytes, as: UTF8.self), gif.width, gif.height)
     }
 
     /// Whether the pixel lies on an anti-aliased edge of `image`: some channel varies by more
@@ -128,6 +142,32 @@ struct SVGBrowserTests {
         let svg = String(decoding: SpinRenderer.renderSVG(request).bytes, as: UTF8.self)
         #expect(svg.contains("calcMode=\"spline\""))
         try check(request, frames: [0, 10, 25, 40, 50, 63, 75, 99])
+    }
+
+    @Test("a view replaced at 0.5 s, a spring, an animated trim, ProgressView ticks and a border")
+    func shapesAndTicks() throws {
+        var request = RenderRequest()
+        try request.setSource("""
+            import SwiftUI
+            struct ContentView: View {
+                @State private var on = false
+                var body: some View {
+                    HStack {
+                        if on {
+                            Circle().fill(Color.green).frame(width: 20, height: 20)
+                        } else {
+                            RoundedRectangle(cornerRadius: 4).stroke(Color.red, lineWidth: 2).frame(width: 20, height: 20)
+                        }
+                        ProgressView()
+                        Capsule().trim(from: 0, to: on ? 1 : 0.3).stroke(Color.blue, lineWidth: 3).frame(width: 30, height: 12)
+                    }
+                    .padding(6)
+                    .border(Color.gray)
+                    .onAppear { DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) { withAnimation(.spring()) { on = true } } }
+                }
+            }
+            """, fileName: "Toggle.swift", view: nil)
+        try check(request, frames: [0, 6, 24, 25, 26, 31, 40, 57, 80, 124])
     }
 
     /// Two screenshots of a page showing `file` in an `<img>`, `budgets` ms of virtual time apart.

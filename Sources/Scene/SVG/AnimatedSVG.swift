@@ -330,9 +330,16 @@ struct SVGWriter {
                 }
                 trimmed = !(trim.isConstant && SVGKeyframes.same(trim.values[0], [0, 1]))
                 if trimmed, case .stroke = shape.paint {
-                    attributes += " pathLength=\"1\" stroke-dasharray=\"\(SVGText.number(trim.values[0][1])) 2\" stroke-dashoffset=\"\(SVGText.number(-trim.values[0][0]))\""
+                    // One dash of the kept length and a gap longer than the outline; the whole
+                    // outline is a dash without a gap, so it stays closed, with no caps, as
+                    // SwiftUI draws an untrimmed stroke.
+                    func dashes(_ length: Double) -> String {
+                        let kept = SVGText.number(length)
+                        return kept == "1" ? "1 0" : kept + " 2"
+                    }
+                    attributes += " pathLength=\"1\" stroke-dasharray=\"\(dashes(trim.values[0][1]))\" stroke-dashoffset=\"\(SVGText.number(-trim.values[0][0]))\""
                     if !trim.isConstant {
-                        animations += animation(trim, attribute: "stroke-dasharray") { "\(SVGText.number($0[1])) 2" }
+                        animations += animation(trim, attribute: "stroke-dasharray") { dashes($0[1]) }
                         animations += animation(trim, attribute: "stroke-dashoffset") { SVGText.number(-$0[0]) }
                     }
                 } else if trimmed {

@@ -4,8 +4,9 @@ import Scene
 public struct RenderedSVG: Sendable {
     /// The UTF-8 text of the SVG document.
     public var bytes: [UInt8]
-    /// Width and height attributes, in pixels (points × scale).
+    /// The `width` attribute: the canvas width in pixels (points × scale), as the GIF's.
     public var width: Int
+    /// The `height` attribute: the canvas height in pixels, as the GIF's.
     public var height: Int
     /// How it plays: the simple duration, the play count, the sampling rate.
     public var timeline: SVGTimeline

@@ -12,9 +12,10 @@ enum RenderCommand: Command {
       device rotation shows why the documentation warns about the implicit one: it animates the
       layout move too, and drifts. The output's extension chooses the format: .gif, .webp
       (lossless, with true alpha for --transparent; --quality makes it lossy) or .svg (vector
-      elements animated with SMIL, sharp at any zoom). --format chooses it
-      for '-' or a name without an extension (GIF when neither says); an extension that disagrees
-      with --format, or another extension such as .png, is a usage error.
+      elements animated with SMIL, sharp at any zoom; frames, compare and verify cannot read it
+      back). --format chooses it for '-' or a name without an extension (GIF when neither says);
+      an extension that disagrees with --format, or another extension such as .png, is a usage
+      error.
     """
     static let usage = "spinrender [render] [<source>] [<options>] --output <output>"
     static let arguments = [RenderOptions.sourceArgument]
@@ -37,7 +38,9 @@ enum RenderCommand: Command {
         // Before rendering: an output that cannot be created fails at once, and a signal during
         // the render removes the temporary file.
         let pending = try OutputFile.prepare(output)
-        let file = try SpinRenderer.render(request, progress: RenderOptions.progressBar(for: request, console: console))
+        // An SVG draws no frames: nothing to show progress of.
+        let progress = format == .svg ? nil : RenderOptions.progressBar(for: request, console: console)
+        let file = try SpinRenderer.render(request, progress: progress)
         file.warnings.forEach(console.warning)
         try pending.commit(file.bytes)
         switch file {

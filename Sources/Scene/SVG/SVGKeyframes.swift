@@ -53,7 +53,10 @@ struct SVGKeyframes {
         let before = 1e-7 * max(1, duration)
         for (a, b) in zip(breakpoints, breakpoints.dropFirst()) where b > a {
             let start = value(a)
-            let end = value(max(a, b - before))
+            // The limit from the left, extrapolated from two points just before `b`, so that a
+            // steep piece ends where its curve ends.
+            let near = value(max(a, b - before)), nearer = value(max(a, b - 2 * before))
+            let end = zip(near, nearer).map { 2 * $0 - $1 }
             if values.isEmpty {
                 times.append(a)
                 values.append(start)

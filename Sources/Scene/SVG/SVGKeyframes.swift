@@ -143,3 +143,12 @@ struct SVGKeyframes {
         curves = keptCurves
     }
 }
+
+extension SVGKeyframes {
+    /// Keyframes as given.
+    init(times: [Double], values: [[Double]], curves: [UnitCurve]) {
+        self.times = times
+        self.values = values
+        self.curves = curves.isEmpty ? Array(repeating: .linear, count: max(0, times.count - 1)) : curves
+    }
+}

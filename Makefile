@@ -27,7 +27,7 @@ COMPLETIONS = .build/completions
 BIN_DIR = $(shell $(SWIFT) build -c release --show-bin-path)
 PYTHON ?= python3
 
-.PHONY: all deps build release demo assets references test fuzz sanitize bench interop script-deps install uninstall install-check clean
+.PHONY: all deps browser-deps build release demo assets references test fuzz sanitize bench interop script-deps install uninstall install-check clean
 
 all: build
 
@@ -71,7 +71,12 @@ references: release
 	    --reference assets/reference/$$mode-$$appearance@$${scale}x 2>/dev/null; \
 	done; done; done; du -sh --apparent-size assets/reference
 
-test: deps
+# Headless Chromium for the browser tests (Tests/BrowserTests), installed when missing.
+browser-deps:
+	@command -v chromium >/dev/null 2>&1 || { echo "Installing chromium"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium; }
+
+test: deps browser-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 

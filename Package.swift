@@ -86,7 +86,7 @@ let package = Package(
         .testTarget(name: "SpinRenderTests", dependencies: ["SpinRender"]),
         .testTarget(name: "WorkersTests", dependencies: ["Workers"]),
         .testTarget(name: "CLITests", dependencies: ["SpinRender"]),
-        // Pages the tool writes (the HTML report) opened in headless Chromium.
+        // Pages the tool writes (the HTML report, the animated SVG) opened in headless Chromium.
         .testTarget(name: "BrowserTests", dependencies: ["SpinRender"]),
     ],
     swiftLanguageModes: [.v6]

@@ -6,11 +6,12 @@ For the main job (`--mode explicit`, defaults) and the large case (`--scale 3 --
 prints whole-process time (median), bytes and the ratios to spinrender; then spinrender's start-up,
 peak memory, determinism, preview colour error and the in-process figures of spinrender-bench.
 Then the WebP figures: spinrender's lossless WebP of the main job, the large case and the drift beside
-img2webp -lossless -min_size on the same frames and gif2webp -min_size on spinrender's GIF.
+img2webp -lossless -min_size on the same frames and gif2webp -min_size on spinrender's GIF, and
+the SVG figures: the same three cases as GIF, WebP and SVG (bytes, times), the SVG at --scale 1 to 3.
 Every size, speed and accuracy target is printed as PASS or MISS. A MISS is a
 finding, not a failure: the script exits 0 unless something could not be measured at all.
 
-Usage: scripts/bench.py [--bin-dir DIR] [--runs N]
+Usage: scripts/bench.py [--bin-dir DIR] [--runs N] [--only frames-export|svg]
   --bin-dir  where the release spinrender and spinrender-bench are (default: swift build's)
   --runs     timed runs per peer, median reported (default 5, or $BENCH_RUNS); spinrender's own
              commands, being fast, run max(21, N) times
@@ -273,11 +274,48 @@ def bench_webp(spinrender, runs, fast_runs, targets, results):
               ["<", "<", ">", ">", ">", ">"])
 
 
+def bench_svg(spinrender, fast_runs, targets, results):
+    """SVG: the main job, the large case and the drift as GIF, WebP and SVG (bytes and whole-process
+    time), and the SVG's bytes at --scale 1, 2 and 3. Targets: the main job's SVG at most 1.5 KB,
+    and its size independent of --scale (within 3 %)."""
+    print("\n== GIF, WebP and SVG of the same animation (SVG: vector elements animated with SMIL)")
+    rows = []
+    for name, options, title in WEBP_CASES:
+        directory = os.path.join(kit.OUT_ROOT, "bench", "svg-" + name)
+        os.makedirs(directory, exist_ok=True)
+        out = lambda file: os.path.join(directory, file)  # noqa: E731
+        plan = {f"-o x.{ext}": ([spinrender] + options + ["-o", out("spinrender." + ext)], fast_runs)
+                for ext in ["gif", "webp", "svg"]}
+        for argv, _ in plan.values():
+            kit.spawn_and_time(argv)
+        timed = kit.time_interleaved(plan, warmup=0)
+        sizes = {ext: os.path.getsize(out("spinrender." + ext)) for ext in ["gif", "webp", "svg"]}
+        scaled = {}
+        # The case's own --scale replaced by each scale in turn.
+        unscaled = [o for i, o in enumerate(options) if o != "--scale" and (i == 0 or options[i - 1] != "--scale")]
+        for scale in ["1", "2", "3"]:
+            path = out(f"scale{scale}.svg")
+            kit.run([spinrender] + unscaled + ["--scale", scale, "-o", path])
+            scaled[scale] = os.path.getsize(path)
+        for ext in ["gif", "webp", "svg"]:
+            wall, cpu = timed[f"-o x.{ext}"]
+            rows.append([name, ext.upper(), f"{ms(wall)} ms", f"{ms(cpu)} ms", str(sizes[ext]), ratio(sizes[ext], sizes["gif"])])
+        print(f"   {title}: SVG bytes at --scale 1 / 2 / 3: {scaled['1']} / {scaled['2']} / {scaled['3']}")
+        spread = max(scaled.values()) - min(scaled.values())
+        targets.check(spread <= 0.03 * min(scaled.values()),
+                      f"{name} SVG: size independent of --scale ({scaled['1']} / {scaled['2']} / {scaled['3']} bytes)")
+        if name == "main":
+            targets.check(sizes["svg"] <= 1536, f"main job SVG: at most 1.5 KB ({sizes['svg']} bytes; GIF {sizes['gif']})")
+        results["svg-" + name] = {"bytes": sizes, "svg_bytes_by_scale": scaled,
+                                  "wall_seconds": {label: timed[label][0] for label in timed}}
+    kit.table(rows, ["case", "format", "wall (median)", "CPU user+sys", "bytes", "× GIF"], ["<", "<", ">", ">", ">", ">"])
+
+
 def check_determinism(spinrender, targets):
     """Determinism: the same arguments give the same bytes, whatever the thread count."""
     print("\n== Determinism")
     for name, options, _ in CASES:
-        for extension in ["gif", "webp"]:
+        for extension in ["gif", "webp", "svg"]:
             digests = set()
             for extra in [[], [], ["--threads", "1"], ["--threads", "2"]]:
                 path = os.path.join(kit.OUT_ROOT, "bench", name, "determinism." + extension)
@@ -463,7 +501,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--bin-dir")
     parser.add_argument("--runs", type=int, default=int(os.environ.get("BENCH_RUNS", "5")))
-    parser.add_argument("--only", choices=["frames-export"], help="run only this part")
+    parser.add_argument("--only", choices=["frames-export", "svg"], help="run only this part")
     args = parser.parse_args()
     runs = max(1, args.runs)
     # Fewer than 5 runs only for trying the script out; the report needs medians of ≥ 5.
@@ -479,6 +517,13 @@ def main():
             sys.exit("error: Pillow is needed for the frames export figure")
         os.makedirs(kit.OUT_ROOT, exist_ok=True)
         check_frames_export(spinrender, runs, Targets())
+        return
+    if args.only == "svg":
+        os.makedirs(kit.OUT_ROOT, exist_ok=True)
+        targets = Targets()
+        bench_svg(spinrender, fast_runs, targets, {})
+        for line in targets.lines:
+            print(line)
         return
     # Peers: installed when missing, so the figures come from one machine in one run.
     kit.ensure_debs(["imagemagick", "gifsicle", "ffmpeg", "time"])
@@ -505,6 +550,7 @@ def main():
     version_time = main_m["spinrender --version"][0]
 
     bench_webp(spinrender, runs, fast_runs, targets, results)
+    bench_svg(spinrender, fast_runs, targets, results)
     check_determinism(spinrender, targets)
     preview_error = check_preview(spinrender)
     check_frames_export(spinrender, runs, targets)
@@ -519,12 +565,14 @@ def main():
           f"load average {os.getloadavg()[0]:.1f} at the end")
 
     webp = {name: results.pop(name) for name in list(results) if name.startswith("webp-")}
+    svg = {name: results.pop(name) for name in list(results) if name.startswith("svg-")}
     summary = {name: {"memory_kib": r["memory_kib"],
                       "commands": {label: {"wall_seconds": m[0], "cpu_seconds": m[4], "bytes": m[1],
                                            "identical_pixels": m[2] is None if m[1] is not None else None}
                                    for label, m in r["measured"].items()}}
                for name, r in results.items()}
     summary["webp"] = webp
+    summary["svg"] = svg
     summary["version_seconds"] = version_time
     summary["targets"] = targets.lines
     with open(os.path.join(kit.OUT_ROOT, "bench", "results.json"), "w") as file:

@@ -162,6 +162,16 @@ func benchmarkRendering() {
         print("  \(name) split, 1 thread: draw \(animation.sequence.frames.count) frames "
               + "\(fixed(Timing.median(drawing), 2)) ms, encode \(fixed(Timing.median(encoding), 2)) ms")
     }
+    // The SVG writer draws no pixel: its time is the keyframes' sampling and the text (the
+    // request's engine is kept between runs, as between a render's checks and the render).
+    var drift = RenderRequest()
+    drift.scene.mode = .preview
+    drift.scene.layoutChanges = [0.5]
+    for (name, request) in [("main job as SVG", main), ("large as SVG", large), ("drift (--mode preview --rotate-at 0.5) as SVG", drift)] {
+        let bytes = SpinRenderer.renderSVG(request).bytes.count
+        let times = Timing.measure(runs: runs) { sink &+= SpinRenderer.renderSVG(request).bytes.count }
+        print("  \(name.padding(toLength: 52)) \(pad(fixed(Timing.median(times), 2), 8)) ms   \(pad(String(bytes), 7)) bytes")
+    }
     print()
 }
 

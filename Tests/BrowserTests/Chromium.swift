@@ -1,4 +1,5 @@
 import Foundation
+import SpinRender
 
 /// Headless Chromium (Debian's `chromium`), run as a child process.
 enum Chromium {
@@ -50,24 +51,45 @@ enum Chromium {
         let common = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--mute-audio", "--force-color-profile=srgb",
                       "--no-first-run", "--disable-extensions", "--virtual-time-budget=\(virtualTimeBudget)"]
 
-        // The DOM run lays the page out in the screenshot's viewport, so what it measures is
-        // where the screenshot shows it.
-        let viewport = screenshotSize.map { ["--window-size=\($0.width),\($0.height)", "--force-device-scale-factor=\(deviceScaleFactor)"] } ?? []
+        // Headless Chromium lays pages out at least 500 px wide, in a viewport about 90 px
+        // shorter than its window: both runs get a window that holds the size asked for, and
+        // the screenshot is cut to it. The DOM run lays the page out in that same window, so
+        // what it measures is where the screenshot shows it.
+        let window = screenshotSize.map { (width: max($0.width, 500), height: $0.height + 200) }
+        let viewport = window.map { ["--window-size=\($0.width),\($0.height)", "--force-device-scale-factor=\(deviceScaleFactor)"] } ?? []
         let (dom, log) = try run(executable, common + viewport + ["--dump-dom", "--enable-logging=stderr", "--v=0",
                                                         "--user-data-dir=\(scratch.path)/profile-dom", url], in: scratch)
         var screenshot: [UInt8]?
         if let size = screenshotSize {
             let path = scratch.appendingPathComponent("screenshot.png").path
-            _ = try run(executable, common + ["--window-size=\(size.width),\(size.height)",
-                                              "--force-device-scale-factor=\(deviceScaleFactor)",
-                                              "--screenshot=\(path)", "--user-data-dir=\(scratch.path)/profile-shot", url], in: scratch)
+            _ = try run(executable, common + viewport + ["--screenshot=\(path)", "--user-data-dir=\(scratch.path)/profile-shot", url],
+                        in: scratch)
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw ChromiumError(description: "chromium wrote no screenshot of '\(page)'")
             }
-            screenshot = [UInt8](data)
+            screenshot = try cut([UInt8](data), width: size.width * deviceScaleFactor, height: size.height * deviceScaleFactor, page: page)
         }
         return ChromiumPage(dom: String(decoding: dom, as: UTF8.self), console: consoleMessages(String(decoding: log, as: UTF8.self)),
                             screenshotPNG: screenshot)
+    }
+
+    /// The top-left `width × height` pixels of a screenshot, as PNG.
+    static func cut(_ png: [UInt8], width: Int, height: Int, page: String) throws -> [UInt8] {
+        let shot: RGBAImage
+        do { shot = try PNGDecoder.decode(png) } catch {
+            throw ChromiumError(description: "chromium's screenshot of '\(page)' cannot be read: \(error)")
+        }
+        guard shot.width >= width, shot.height >= height else {
+            throw ChromiumError(description: "chromium's screenshot of '\(page)' is \(shot.width) × \(shot.height) px, smaller than \(width) × \(height)")
+        }
+        var cut = RGBAImage(width: width, height: height)
+        for y in 0..<height {
+            let from = y * shot.width * 4, to = y * width * 4
+            cut.pixels.replaceSubrange(to..<to + width * 4, with: shot.pixels[from..<from + width * 4])
+        }
+        do { return try PNGEncoder.encode(cut) } catch {
+            throw ChromiumError(description: "the screenshot of '\(page)' cannot be encoded: \(error)")
+        }
     }
 
     /// The page with a first script that makes `console.error` log its message prefixed with

@@ -128,7 +128,7 @@ struct BatchCommandTests {
         ("{not json", "not valid JSON"),
         (#"[{"output": "a.gif"}, {"fps": 1e400, "output": "b.gif"}]"#, "entry 2: key 'fps': the number 1e400 is out of range"),
         (#"[{"output": "a.gif"}, {"output": "out/b.png"}]"#,
-         "entry 2: key 'output': the value 'out/b.png' is invalid: an entry is written as GIF or WebP, not '.png'; give a path ending in .gif or .webp"),
+         "entry 2: key 'output': the value 'out/b.png' is invalid: an entry is written as GIF, WebP or SVG, not '.png'; give a path ending in .gif, .webp or .svg"),
         (#"[{"output": "a.gif"}, {"output": "b.gif"}, {"output": "c.JPG"}]"#, "entry 3: key 'output': the value 'c.JPG' is invalid"),
         (#"[{"output": "a.gif"}, {"output": "x\u0000y.gif"}]"#, "entry 2: key 'output': a path cannot contain a NUL character"),
     ])

@@ -26,7 +26,7 @@ import Motion
 /// value; `true` gives a flag and `false` leaves it out; an array gives a repeatable option once
 /// per element. `defaults` apply to every entry that does not set the key itself. Every entry
 /// needs an `output`; relative outputs are resolved against the manifest's folder, so a
-/// manifest means the same from any working directory. Entries are written as GIF or WebP (by the
+/// manifest means the same from any working directory. Entries are written as GIF, WebP or SVG (by the
 /// extension or the `format` key), so an output with another extension (`x.png`) is refused; one
 /// without an extension is allowed. The key `source` names a SwiftUI `.swift` file to render
 /// instead of the built-in example (with `view` to choose its view), also resolved against the
@@ -78,7 +78,7 @@ public struct BatchManifest: Hashable, Sendable {
     /// - Throws: ``SpinRenderError`` `.missingInput` (66) when the file cannot be read,
     ///   `.badData` (65) when it is not JSON, has no entries, or an entry has an unknown key,
     ///   a value of the wrong type, a number no `Double` can hold (`1e400`), no output, an
-    ///   output with an extension other than `.gif` or `.webp` (any case), or an output another entry also
+    ///   output with an extension other than `.gif`, `.webp` or `.svg` (any case), or an output another entry also
     ///   writes. The message names the file, the entry and the key.
     public static func load(path: String, schema: [String: OptionKind]) throws(SpinRenderError) -> BatchManifest {
         let bytes = try InputFile.read(path, maximumBytes: 64 << 20)
@@ -153,9 +153,9 @@ public struct BatchManifest: Hashable, Sendable {
                 throw bad("entry \(number): key 'output': standard output ('-') cannot take a batch's files; name a file")
             }
             let resolved = output.hasPrefix("/") || folder == "." ? output : folder + "/" + output
-            // An entry is written as GIF or WebP: a name promising another format would mislabel it.
+            // An entry is written as GIF, WebP or SVG: a name promising another format would mislabel it.
             if let suffix = OutputFile.foreignExtension(resolved, expected: ""), OutputFormat.forPath(resolved) == nil {
-                throw bad("entry \(number): key 'output': the value '\(Echo.cut(output, limit: Echo.pathLimit))' is invalid: an entry is written as GIF or WebP, not '\(suffix)'; give a path ending in .gif or .webp")
+                throw bad("entry \(number): key 'output': the value '\(Echo.cut(output, limit: Echo.pathLimit))' is invalid: an entry is written as GIF, WebP or SVG, not '\(suffix)'; give a path ending in .gif, .webp or .svg")
             }
             let file = InputFile.canonicalPath(resolved)
             if let other = writers[file] {

@@ -84,6 +84,9 @@ public struct FrameInput: Sendable {
             let bytes = path == "-" ? try InputFile.readStandardInput(maximumBytes: maximumBytes)
                                     : try InputFile.read(path, maximumBytes: maximumBytes)
             source.bytes = bytes
+            if FrameInput.looksLikeSVG(bytes) {
+                throw SpinRenderError(.badData, "\(source.displayName) is an SVG, which spinrender writes but cannot read back (it holds no frames); render a GIF or WebP to compare or export frames")
+            }
             if let size = GIFDecoder.declaredSize(bytes) {
                 (source.width, source.height, source.frameCount) = size
                 source.workingCanvases = 2
@@ -165,7 +168,25 @@ public struct FrameInput: Sendable {
                     throw error as! SpinRenderError
                 }
             }
+            if FrameInput.looksLikeSVG(bytes) {
+                throw SpinRenderError(.badData, "\(name) is an SVG, which spinrender writes but cannot read back (it holds no frames); render a GIF or WebP to compare or export frames")
+            }
             throw SpinRenderError(.badData, "\(name) is not a GIF, a WebP, a PNG or a frame folder")
         }
+    }
+}
+
+extension FrameInput {
+    /// Whether `bytes` start as an SVG document: after an optional UTF-8 byte order mark and
+    /// white space, `<svg`, or an XML declaration or comment followed by `<svg` within the first
+    /// 4 KiB.
+    static func looksLikeSVG(_ bytes: [UInt8]) -> Bool {
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
+        let head = bytes[start..<min(bytes.count, start + 4096)]
+        if head.starts(with: Array("<svg".utf8)) { return true }
+        guard head.starts(with: Array("<?xml".utf8)) || head.starts(with: Array("<!".utf8)) else { return false }
+        let needle = Array("<svg".utf8)
+        return head.indices.contains { head[$0...].starts(with: needle) }
     }
 }

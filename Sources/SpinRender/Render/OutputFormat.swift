@@ -8,9 +8,11 @@ public enum OutputFormat: String, CaseIterable, Hashable, Sendable {
     /// Animated WebP through libwebp: lossless (or lossy with `--quality`), 8-bit alpha,
     /// millisecond delays.
     case webp
-    // An animated SVG writer joins here as `case svg`.
+    /// Animated SVG with SMIL: vector elements from the scene, exact colours and alpha, timing
+    /// curves kept; written only (no reader).
+    case svg
 
-    /// `.gif`, `.webp`.
+    /// `.gif`, `.webp`, `.svg`.
     public var fileExtension: String { "." + rawValue }
 
     /// The format a path's extension names (case-insensitive), or `nil` for a path without an
@@ -27,20 +29,24 @@ public enum RenderedFile: Sendable {
     case gif(RenderedGIF)
     /// A WebP from ``SpinRenderer/renderWebP(_:progress:)``.
     case webp(RenderedWebP)
+    /// An SVG from ``SpinRenderer/renderSVG(_:)``.
+    case svg(RenderedSVG)
 
     /// The file's bytes.
     public var bytes: [UInt8] {
         switch self {
         case .gif(let gif): gif.bytes
         case .webp(let webp): webp.bytes
+        case .svg(let svg): svg.bytes
         }
     }
 
-    /// Frames rendered into the file, after loop compaction.
+    /// Frames rendered into the file, after loop compaction (0 for an SVG, which has none).
     public var frameCount: Int {
         switch self {
         case .gif(let gif): gif.frameCount
         case .webp(let webp): webp.frameCount
+        case .svg: 0
         }
     }
 
@@ -49,6 +55,7 @@ public enum RenderedFile: Sendable {
         switch self {
         case .gif(let gif): gif.warnings
         case .webp(let webp): webp.warnings
+        case .svg(let svg): svg.warnings
         }
     }
 }
@@ -56,11 +63,13 @@ public enum RenderedFile: Sendable {
 extension SpinRenderer {
     /// Renders a request in its ``RenderRequest/format``.
     ///
-    /// - Throws: as ``renderGIF(_:progress:)`` and ``renderWebP(_:progress:)``.
+    /// - Throws: as ``renderGIF(_:progress:)`` and ``renderWebP(_:progress:)`` (an SVG render
+    ///   does not fail).
     public static func render(_ request: RenderRequest, progress: ProgressBar? = nil) throws(SpinRenderError) -> RenderedFile {
         switch request.format {
         case .gif: .gif(try renderGIF(request, progress: progress))
         case .webp: .webp(try renderWebP(request, progress: progress))
+        case .svg: .svg(renderSVG(request))
         }
     }
 }

@@ -18,7 +18,7 @@ extension SpinRenderer {
         case streamedWebP
         /// Every frame kept as RGBA (frames, verify, sheet): 4 bytes a pixel a frame.
         case allFrames
-        /// No pixels at all (timeline).
+        /// No pixels at all (timeline, an SVG render).
         case noPixels
     }
 
@@ -36,6 +36,7 @@ extension SpinRenderer {
         switch format {
         case .gif: .streamedGIF
         case .webp: .streamedWebP
+        case .svg: .noPixels
         }
     }
 

@@ -28,7 +28,12 @@ public struct VerificationOutcome: Sendable {
 /// Renders a request and checks it against reference frames in a frame folder, recording
 /// references as swift-snapshot-testing does (`RecordMode`).
 public enum Verification {
-    /// Verifies `request` against the frame folder at `referenceFolder`.
+    /// Verifies `request` against the references at `referenceFolder`: a frame folder, or a
+    /// single `.gif` or `.webp` file holding them.
+    ///
+    /// A file reference is compared with the request rendered in that file's format and read
+    /// back as `compare` reads it (so a GIF reference holds what the GIF shows, a lossless WebP
+    /// the exact frames), and recorded as that file, written atomically.
     ///
     /// - Parameters:
     ///   - record: when references are written (default `RecordMode.missing`).
@@ -36,26 +41,67 @@ public enum Verification {
     ///   - arguments: the command-line arguments recorded in `frames.json`.
     ///   - reading: with `strict`, a reference PNG that needs a repair is unreadable.
     ///   - warn: called with each repair made to read the references (one line each).
-    /// A reference that cannot be read (a corrupt PNG or `frames.json`, a missing frame) is a
-    /// reference that does not match: `failed` and `all` record over it and say why; `missing`
-    /// and `never` leave it alone and throw the reading error.
+    /// A reference that cannot be read (a corrupt PNG, GIF or WebP, a corrupt `frames.json`, a
+    /// missing frame) is a reference that does not match: `failed` and `all` record over it and
+    /// say why; `missing` and `never` leave it alone and throw the reading error.
     ///
     /// - Throws: ``SpinRenderError`` when the references cannot be read (malformed, with record
-    ///   mode `missing` or `never`) or written.
+    ///   mode `missing` or `never`) or written; `.usage` for an `.svg` reference, which cannot
+    ///   be read back.
     public static func verify(_ request: RenderRequest, referenceFolder: String, record: RecordMode = .default,
                               options: ComparisonOptions = .exact, arguments: [String]? = nil,
                               maximumBytes: Int = 1 << 30, reading: ReadOptions = ReadOptions(),
                               warn: (String) -> Void = { _ in }) throws(SpinRenderError) -> VerificationOutcome {
+        if !InputFile.isDirectory(referenceFolder), let format = OutputFormat.forPath(referenceFolder) {
+            guard format != .svg else {
+                throw SpinRenderError(.usage, "the reference '\(referenceFolder)' is an SVG, which spinrender cannot read back; record references as a frame folder, a .gif or a .webp file")
+            }
+            var fileRequest = request
+            fileRequest.format = format
+            let file = try SpinRenderer.render(fileRequest)
+            var source = FrameInput.Source(path: referenceFolder)
+            source.bytes = file.bytes
+            let rendered = try source.load(maximumBytes: maximumBytes).sequence
+            return try decide(rendered, request: request, reference: referenceFolder,
+                              exists: try InputFile.existsOrThrows(referenceFolder), record: record, options: options,
+                              missing: "reference file '\(referenceFolder)'", recorded: "frames as the reference \(format.rawValue.uppercased()) '\(referenceFolder)'", warn: warn,
+                              read: { () throws(SpinRenderError) in
+                                  let input = try FrameInput.load(referenceFolder, maximumBytes: maximumBytes, reading: reading)
+                                  return (input.sequence, input.warnings)
+                              },
+                              write: { () throws(SpinRenderError) in try OutputFile.write(file.bytes, to: referenceFolder) })
+        }
         let rendered = SpinRenderer.renderFrames(request).sequence
         // A reference that cannot be looked up is not a missing one to record over.
         let exists = try InputFile.existsOrThrows(referenceFolder + "/" + FrameFolder.metadataName)
+        return try decide(rendered, request: request, reference: referenceFolder, exists: exists, record: record,
+                          options: options, missing: "reference frames in '\(referenceFolder)'", recorded: "reference frames in '\(referenceFolder)'", warn: warn,
+                          read: { () throws(SpinRenderError) in
+                              let folder = try FrameFolder.read(referenceFolder, maximumBytes: maximumBytes, reading: reading)
+                              return (folder.sequence, folder.warnings)
+                          },
+                          write: { () throws(SpinRenderError) in
+                              try FrameFolder.write(rendered, to: referenceFolder, scale: request.scene.scale, arguments: arguments)
+                          })
+    }
+
+    /// Compares `rendered` with the reference `read` gives, when there is one to read, and
+    /// records it with `write` when `record` says so.
+    ///
+    /// - Parameters:
+    ///   - missing: what the message says is missing ("no …").
+    ///   - recorded: what the message says was recorded ("recorded 25 …").
+    private static func decide(_ rendered: FrameSequence, request: RenderRequest, reference: String, exists: Bool,
+                               record: RecordMode, options: ComparisonOptions, missing: String, recorded: String, warn: (String) -> Void,
+                               read: () throws(SpinRenderError) -> (FrameSequence, [String]),
+                               write: () throws(SpinRenderError) -> Void) throws(SpinRenderError) -> VerificationOutcome {
         var comparison: FrameComparisonResult?
         var unreadable: SpinRenderError?
         if exists && record != .all {
             do throws(SpinRenderError) {
-                let reference = try FrameFolder.read(referenceFolder, maximumBytes: maximumBytes, reading: reading)
-                reference.warnings.forEach(warn)
-                comparison = FrameComparison.compare(actual: rendered, expected: reference.sequence, options: options)
+                let (sequence, warnings) = try read()
+                warnings.forEach(warn)
+                comparison = FrameComparison.compare(actual: rendered, expected: sequence, options: options)
             } catch where (error.kind == .badData || error.kind == .missingInput)
                 && record.decide(referenceExists: true, matches: false).writeReference {
                 unreadable = error
@@ -66,13 +112,13 @@ public enum Verification {
         let failureStatus = comparison.map { $0.verdict.exitStatus == 0 ? 1 : $0.verdict.exitStatus } ?? 1
         var message = comparison?.summaryLine
             ?? unreadable.map { "the reference cannot be read: \($0.message.hasSuffix(".") ? String($0.message.dropLast()) : $0.message)" }
-            ?? (exists ? "record mode 'all'" : "no reference frames in '\(referenceFolder)' (record mode '\(record)')")
+            ?? (exists ? "record mode 'all'" : "no \(missing) (record mode '\(record)')")
         if decision.writeReference {
-            try FrameFolder.write(rendered, to: referenceFolder, scale: request.scene.scale, arguments: arguments)
-            message += "; recorded \(rendered.frames.count) reference frames in '\(referenceFolder)' — check them, commit them and run again"
+            try write()
+            message += "; recorded \(rendered.frames.count) \(recorded) — check them, commit them and run again"
         }
         return VerificationOutcome(comparison: comparison, recorded: decision.writeReference, message: message,
-                                   exitStatus: decision.passes ? 0 : failureStatus, referenceFolder: referenceFolder,
+                                   exitStatus: decision.passes ? 0 : failureStatus, referenceFolder: reference,
                                    recordMode: record, rendered: comparison?.actual ?? SequenceSummary(summarizing: rendered),
                                    options: options)
     }
@@ -93,6 +139,10 @@ extension Verification {
         var reference = FrameInput.Source(path: referenceFolder)
         if record != .all, InputFile.isDirectory(referenceFolder), let size = FrameFolder.declaredSize(referenceFolder) {
             (reference.width, reference.height, reference.frameCount) = size
+        } else if record != .all, OutputFormat.forPath(referenceFolder) != nil,
+                  let file = try? FrameInput.Source.open(referenceFolder, maximumBytes: 1 << 30) {
+            // A GIF or WebP reference: its declared size and frames.
+            reference = file
         }
         estimate.add("reference frames", reference.decodedBytes)
         // The rendered frames are counted above; the comparison and diff come on top of both.

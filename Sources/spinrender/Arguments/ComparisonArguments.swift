@@ -197,6 +197,8 @@ enum VerifyCommand: Command {
       references were recorded or are missing. --json always prints one report: the comparison's,
       or verdict "recorded" or "referenceMissing" when none took place, plus "reference",
       "recordMode" and "recordedFrames" (the number of reference frames written, 0 for none).
+      A --reference ending in .gif or .webp is one file: the render in that format, read back as
+      'compare' reads it, is compared with it, and recorded as that file.
       --html writes its report only when a comparison took place (not when references were only recorded).
     """
     static let usage = "spinrender verify [<source>] [<options>] --reference <reference>"
@@ -204,7 +206,7 @@ enum VerifyCommand: Command {
     static let positionalCount = 0...1
     static var options: [OptionSpec] {
         [
-            .option("reference", value: "reference", help: "The frame folder holding the reference frames.", isPath: true),
+            .option("reference", value: "reference", help: "The reference: a frame folder, or a .gif or .webp file (recorded in that format; an .svg cannot be read back).", isPath: true),
             .option("record", value: "mode", help: "When to write reference frames.", values: RecordMode.allCases.map(\.rawValue),
                     default: "missing, or SPINRENDER_RECORD"),
         ] + ComparisonArguments.specs + RenderOptions.specs + [ReadingArguments.specs[0]] + Console.specs

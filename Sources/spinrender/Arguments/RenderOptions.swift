@@ -18,7 +18,7 @@ enum RenderOptions {
         .option("padding", value: "points", help: "Space around a single spinner, 0 to 1000 points.", default: "8"),
         .option("color", value: "#RRGGBB", help: "Spinner colour instead of the system colour."),
         .option("background", value: "#RRGGBB", help: "Background colour instead of the appearance's."),
-        .flag("transparent", help: "Transparent background; a GIF composites edges onto the matte colour, a WebP keeps their alpha."),
+        .flag("transparent", help: "Transparent background; a GIF composites edges onto the matte colour, a WebP or an SVG keeps their alpha."),
         .option("matte", value: "#RRGGBB", help: "Colour that partly transparent edges are composited onto with --transparent.", default: "the background colour"),
         .option("blend", value: "space", help: "Where anti-aliased edges are blended.", values: BlendSpace.allCases.map(\.rawValue), default: "srgb"),
         .option("fps", value: "fps", help: "Frames per second, more than 0 and at most 50 (browsers play shorter GIF delays slower).", default: "50"),

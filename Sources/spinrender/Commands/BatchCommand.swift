@@ -13,7 +13,7 @@ enum BatchCommand: Command {
       Every output must stay under the output root (the manifest's folder unless --output-root
       says otherwise): an output that resolves outside it ('..', an absolute path elsewhere, a
       symbolic link leading out) fails its entry, and the batch exits 65 once the others are written.
-      The output's extension (.gif, .webp) or the key "format" chooses the format, GIF when neither
+      The output's extension (.gif, .webp, .svg) or the key "format" chooses the format, GIF when neither
       says; "quality" makes a WebP lossy. Another extension, such as .png, makes the manifest not valid.
       Values are checked as on the command line; one they refuse ({"scale": 5}, {"threads": 0})
       fails that entry alone. A key given twice in one object keeps its first value. An entry's
@@ -23,7 +23,7 @@ enum BatchCommand: Command {
       Exit status: 0 when every entry was written, 1 when any failed (each is named; the others are
       still written), 65 when an output leaves the output root or for a manifest that is not valid
       JSON of this shape (unknown key, wrong type, a number no double holds such as 1e400, an output
-      with an extension other than .gif or .webp, or holding a NUL), 66 when it cannot be read.
+      with an extension other than .gif, .webp or .svg, or holding a NUL), 66 when it cannot be read.
     """
     static let usage = "spinrender batch <manifest> [--jobs <count>] [--shard <i/n>] [--max-memory <bytes>] [--output-root <folder>] [--html <file>]"
     static let arguments = [ArgumentSpec(name: "manifest", help: "The JSON manifest.")]

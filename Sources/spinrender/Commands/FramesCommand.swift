@@ -29,7 +29,7 @@ enum FramesCommand: Command {
         }
         // A name promising one image file (out.png) would become a folder of them: refused,
         // unless such a folder already exists.
-        let imageExtensions: Set<String> = [".png", ".gif", ".jpg", ".jpeg", ".webp", ".apng"]
+        let imageExtensions: Set<String> = [".png", ".gif", ".jpg", ".jpeg", ".webp", ".apng", ".svg"]
         let name = output.split(separator: "/").last.map(String.init) ?? output
         if let suffix = OutputFile.pathExtension(name), imageExtensions.contains(suffix.lowercased()) {
             if !InputFile.isDirectory(output) {

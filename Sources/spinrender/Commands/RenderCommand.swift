@@ -3,24 +3,26 @@ import SpinRender
 /// The root command: render a GIF.
 enum RenderCommand: Command {
     static let name = "render"
-    static let abstract = "Render SwiftUI spinner code as an animated GIF or WebP, the way the documentation shows it."
+    static let abstract = "Render SwiftUI spinner code as an animated GIF, WebP or SVG, the way the documentation shows it."
     static let discussion: String? = """
       <source> is a SwiftUI file (docs/swiftui.md lists what it may contain); without one, the
       built-in documentation example is rendered ('spinrender source' prints it) and --mode picks
       its view. The implicit spinner uses the deprecated .animation(_:) modifier, the explicit one
       withAnimation in onAppear; both turn once every 2 seconds. With --rotate-at, a simulated
       device rotation shows why the documentation warns about the implicit one: it animates the
-      layout move too, and drifts. The output's extension chooses the format: .gif or .webp
-      (lossless, with true alpha for --transparent; --quality makes it lossy). --format chooses it
-      for '-' or a name without an extension (GIF when neither says); an extension that disagrees
-      with --format, or another extension such as .png, is a usage error.
+      layout move too, and drifts. The output's extension chooses the format: .gif, .webp
+      (lossless, with true alpha for --transparent; --quality makes it lossy) or .svg (vector
+      elements animated with SMIL, sharp at any zoom; frames, compare and verify cannot read it
+      back). --format chooses it for '-' or a name without an extension (GIF when neither says);
+      an extension that disagrees with --format, or another extension such as .png, is a usage
+      error.
     """
     static let usage = "spinrender [render] [<source>] [<options>] --output <output>"
     static let arguments = [RenderOptions.sourceArgument]
     static let positionalCount = 0...1
     static var options: [OptionSpec] {
         [.option("output", short: "o", value: "output",
-                 help: "Where to write the animation: a .gif or .webp path (any other extension is refused) or '-' for standard output.", isPath: true)]
+                 help: "Where to write the animation: a .gif, .webp or .svg path (any other extension is refused) or '-' for standard output.", isPath: true)]
             + formatSpecs + RenderOptions.specs + Console.specs
     }
 
@@ -36,11 +38,14 @@ enum RenderCommand: Command {
         // Before rendering: an output that cannot be created fails at once, and a signal during
         // the render removes the temporary file.
         let pending = try OutputFile.prepare(output)
-        let file = try SpinRenderer.render(request, progress: RenderOptions.progressBar(for: request, console: console))
+        // An SVG draws no frames: nothing to show progress of.
+        let progress = format == .svg ? nil : RenderOptions.progressBar(for: request, console: console)
+        let file = try SpinRenderer.render(request, progress: progress)
         file.warnings.forEach(console.warning)
         try pending.commit(file.bytes)
         switch file {
         case .gif(let gif): console.info("\(output): \(gif.width)×\(gif.height) px, \(gif.frameCount) frames (\(gif.uncompactedFrameCount) before loop compaction, \(gif.storedFrameCount) stored), \(gif.durationCentiseconds) cs per loop, loop \(gif.loopCount), palette \(gif.paletteSize) colours, worst colour error \(gif.worstChannelError)/255, \(gif.bytes.count) bytes")
+        case .svg(let svg): console.info("\(output): \(svg.width)×\(svg.height) px, \(svg.timeline.durationSeconds) s per play, \(svg.timeline.plays.map { "\($0) plays" } ?? "plays for ever"), \(svg.bytes.count) bytes")
         case .webp(let webp): console.info("\(output): \(webp.width)×\(webp.height) px, \(webp.frameCount) frames (\(webp.uncompactedFrameCount) before loop compaction, \(webp.storedFrameCount) stored), \(webp.durationMilliseconds) ms per loop, loop \(webp.loopCount), \(webp.quality.map { "lossy quality \($0)" } ?? "lossless"), \(webp.bytes.count) bytes")
         }
         return 0
@@ -67,7 +72,7 @@ extension RenderCommand {
         if let suffix = OutputFile.foreignExtension(output, expected: "") {
             guard let format = OutputFormat.forPath(output) else {
                 let formats = OutputFormat.allCases.map(\.fileExtension).joined(separator: " or ")
-                throw UsageError(message: "The value '\(shown)' is invalid for '-o, --output <output>': the spinner is written as GIF or WebP, not '\(suffix)'; give a path ending in \(formats), or '-' for standard output")
+                throw UsageError(message: "The value '\(shown)' is invalid for '-o, --output <output>': the spinner is written as GIF, WebP or SVG, not '\(suffix)'; give a path ending in \(formats), or '-' for standard output")
             }
             byExtension = format
         }
@@ -75,10 +80,10 @@ extension RenderCommand {
             throw UsageError(message: "The value '\(shown)' for '-o, --output <output>' names a \(byExtension.rawValue.uppercased()) file, but '--format \(named.rawValue)' asks for \(named.rawValue.uppercased()); give one of them, or make them agree")
         }
         let format = byExtension ?? named ?? .gif
-        // The GIF encoder's settings would silently do nothing to a WebP.
-        if format == .webp, let option = ["matte", "dither", "effort", "no-optimize"].first(where: arguments.has) {
+        // The GIF encoder's settings would silently do nothing to a WebP or an SVG.
+        if format != .gif, let option = ["matte", "dither", "effort", "no-optimize"].first(where: arguments.has) {
             let spec = RenderOptions.specs.first { $0.name == option }!
-            throw UsageError(message: "The option '\(spec.synopsis)' applies only to GIF output; leave it out for WebP")
+            throw UsageError(message: "The option '\(spec.synopsis)' applies only to GIF output; leave it out for \(format == .webp ? "WebP" : "SVG")")
         }
         guard let text = arguments.value("quality") else { return (format, nil) }
         guard format == .webp else {

@@ -1,0 +1,398 @@
+import Motion
+import Raster
+
+/// Writes one document; see ``ViewRenderer/animatedSVG(_:)``.
+struct SVGWriter {
+    let renderer: ViewRenderer
+    let engine: ViewEngine
+    let duration: Double
+    let fps: Double
+    /// ` dur="…" repeatCount="…"` (and `fill="freeze"` when finite).
+    let timing: String
+    let breakpoints: [Double]
+    let curves: [UnitCurve]
+    var text = ""
+
+    init(renderer: ViewRenderer, timeline: SVGTimeline) {
+        self.renderer = renderer
+        engine = renderer.engine
+        duration = timeline.durationSeconds
+        fps = timeline.framesPerSecond
+        var timing = " dur=\"\(SVGText.number(duration, decimals: 6))s\""
+        if let plays = timeline.plays {
+            if plays > 1 { timing += " repeatCount=\"\(plays)\"" }
+            timing += " fill=\"freeze\""
+        } else {
+            timing += " repeatCount=\"indefinite\""
+        }
+        self.timing = timing
+        (breakpoints, curves) = SVGWriter.pieces(engine, duration: duration, framesPerSecond: fps)
+    }
+
+    /// Where curves may start or end within the duration, and the Bézier curves the scene uses
+    /// (linear first).
+    static func pieces(_ engine: ViewEngine, duration: Double, framesPerSecond: Double) -> ([Double], [UnitCurve]) {
+        var times: Set<Double> = [0, duration]
+        var curves: [UnitCurve] = [.linear]
+        let limit = Int(duration * framesPerSecond) * 4 + 64
+        var runBoundaries: [Double] = []
+        func add(_ t: Double) { if t > 0 && t < duration { times.insert(t) } }
+        let segments = (engine.numbers + engine.points + engine.colours).flatMap(\.segments)
+        for segment in segments {
+            add(segment.startSeconds)
+            guard let animation = segment.animation else { continue }
+            if case let .curve(curve, _) = animation.base, !curves.contains(curve) { curves.append(curve) }
+            let first = segment.startSeconds + animation.delaySeconds
+            add(first)
+            if let settle = animation.settleSeconds { add(segment.startSeconds + settle) }
+            let run = animation.durationSeconds / animation.speedFactor
+            guard run.isFinite, run > 0 else { continue }
+            let end = min(duration, animation.settleSeconds.map { segment.startSeconds + $0 } ?? duration)
+            var k = 1.0
+            while first + k * run < end && runBoundaries.count <= limit {
+                runBoundaries.append(first + k * run)
+                k += 1
+            }
+        }
+        if runBoundaries.count <= limit { runBoundaries.forEach(add) }
+        engine.programs.forEach { add($0.start) }
+        engine.rotationTimes.forEach(add)
+        if engine.showsActivityIndicator {
+            var step = 1.0
+            while step / ActivityIndicator.stepsPerSecond < duration {
+                add(step / ActivityIndicator.stepsPerSecond)
+                step += 1
+            }
+        }
+        return (times.sorted(), curves)
+    }
+
+    func keyframes(_ value: (Double) -> [Double]) -> SVGKeyframes {
+        SVGKeyframes(duration: duration, breakpoints: breakpoints, curves: curves, framesPerSecond: fps, value: value)
+    }
+
+    /// An `animate` or `animateTransform` element playing `frames`, each value written by `format`.
+    func animation(_ frames: SVGKeyframes, attribute: String, transform type: String? = nil, additive: Bool = false,
+                   discrete: Bool = false, format: ([Double]) -> String) -> String {
+        var element = type == nil ? "<animate" : "<animateTransform"
+        element += " attributeName=\"\(attribute)\""
+        if let type { element += " type=\"\(type)\"" }
+        element += " values=\"" + frames.values.map(format).joined(separator: ";") + "\""
+        let times = frames.times
+        if !(times.count == 2 && times[0] == 0 && times[1] == duration) || discrete {
+            // Rounded down, so that a jump at a frame's time is already made at that frame.
+            element += " keyTimes=\"" + times.map { t in
+                t >= duration ? "1" : SVGText.number(((t / duration + 1e-9) * 1e6).rounded(.down) / 1e6, decimals: 6)
+            }.joined(separator: ";") + "\""
+        }
+        if discrete {
+            element += " calcMode=\"discrete\""
+        } else if !frames.isLinear {
+            element += " calcMode=\"spline\" keySplines=\""
+                + frames.curves.map { SVGText.list([$0.c0x, $0.c0y, $0.c1x, $0.c1y]) }.joined(separator: ";") + "\""
+        }
+        if additive { element += " additive=\"sum\"" }
+        return element + timing + "/>"
+    }
+
+    mutating func document() -> String {
+        let scale = engine.output.scale
+        let width = Double(renderer.width) / scale, height = Double(renderer.height) / scale
+        text = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(renderer.width)\" height=\"\(renderer.height)\" viewBox=\"0 0 \(SVGText.list([width, height]))\">"
+        let background = renderer.backgroundColor
+        if background.a > 0 {
+            text += "<rect width=\"100%\" height=\"100%\" fill=\"\(SVGText.colour(background))\"\(alpha(Double(background.a) / 255, "fill-opacity"))/>"
+        }
+        if engine.stage != nil { stageOutline() }
+        // Programs shown within the duration, those drawing the same operations joined.
+        var shown: [(start: Double, end: Double, program: Program, key: String)] = []
+        for (index, entry) in engine.programs.enumerated() {
+            let start = max(0, entry.start)
+            let end = index + 1 < engine.programs.count ? min(duration, engine.programs[index + 1].start) : duration
+            guard end > start else { continue }
+            let key = entry.program.ops.map(SVGWriter.key).joined(separator: "/")
+            if let last = shown.last, last.key == key, last.end == start {
+                shown[shown.count - 1].end = end
+            } else {
+                shown.append((start, end, entry.program, key))
+            }
+        }
+        for part in shown {
+            let grouped = shown.count > 1
+            if grouped {
+                var times: [Double] = [0], values: [[Double]] = [[part.start == 0 ? 1 : 0]]
+                if part.start > 0 { times.append(part.start); values.append([1]) }
+                if part.end < duration { times.append(part.end); values.append([0]) }
+                let visible = SVGKeyframes(times: times, values: values, curves: [])
+                text += "<g visibility=\"\(part.start == 0 ? "visible" : "hidden")\">"
+                text += animation(visible, attribute: "visibility", discrete: true) { $0[0] == 1 ? "visible" : "hidden" }
+            }
+            for op in part.program.ops { element(op) }
+            if grouped { text += "</g>" }
+        }
+        return text + "</svg>\n"
+    }
+
+    /// An operation's identity: its item and tracks.
+    static func key(_ op: DrawOp) -> String {
+        "\(op.item)|\(op.centre)|\(op.size)|\(op.colour)|\(op.opacities)|\(op.effects)|\(op.trim.map { "\($0.from),\($0.to)" } ?? "")"
+    }
+
+    /// ` name="value"` for an opacity below 1.
+    func alpha(_ value: Double, _ name: String = "opacity") -> String {
+        SVGText.number(value) == "1" ? "" : " \(name)=\"\(SVGText.number(value))\""
+    }
+
+    /// The stage's 1 pt outline in `.secondary`, inside the screen, which turns at each device rotation.
+    mutating func stageOutline() {
+        let scale = engine.output.scale
+        let frames = keyframes { t in
+            let rect = engine.stageRect(atSeconds: t)!
+            return [rect.width / scale, rect.height / scale]
+        }
+        let first = frames.values[0]
+        text += "<rect x=\"0.5\" y=\"0.5\" width=\"\(SVGText.number(first[0] - 1))\" height=\"\(SVGText.number(first[1] - 1))\" fill=\"none\" stroke=\"\(SVGText.colour(engine.palette.secondary))\"\(alpha(Double(engine.palette.secondary.a) / 255, "stroke-opacity"))>"
+        if !frames.isConstant {
+            text += animation(frames, attribute: "width") { SVGText.number($0[0] - 1) }
+            text += animation(frames, attribute: "height") { SVGText.number($0[1] - 1) }
+        }
+        text += "</rect>"
+    }
+
+    /// One drawing operation as an element with its animations.
+    mutating func element(_ op: DrawOp) {
+        let scale = engine.output.scale
+        // The effects' linear parts, outermost first; offsets only move the centre.
+        var parts: [(type: String, frames: SVGKeyframes, identity: [Double])] = []
+        parts.append(("translate", keyframes { t in
+            let p = engine.placement(of: op, atSeconds: t)
+            return [p.centre.x + p.displacement.x, p.centre.y + p.displacement.y]
+        }, [0, 0]))
+        for effect in op.effects {
+            switch effect {
+            case let .rotation(track, _, _, _):
+                parts.append(("rotate", keyframes { [engine.numbers[track].number(atSeconds: $0)] }, [0]))
+            case let .scale(track, _, _, _):
+                parts.append(("scale", keyframes { t in
+                    let s = engine.points[track].point(atSeconds: t)
+                    return [s.x, s.y]
+                }, [1, 1]))
+            case .offset:
+                continue
+            }
+        }
+        let size = keyframes { t in
+            let s = engine.points[op.size].point(atSeconds: t)
+            return [s.x, s.y]
+        }
+        let paint = keyframes { t in
+            let c = engine.colours[op.colour].colour(atSeconds: t)
+            return [c.r, c.g, c.b]
+        }
+        let opacity = keyframes { t in
+            var value = min(255, max(0, engine.colours[op.colour].colour(atSeconds: t).a)) / 255
+            for track in op.opacities { value *= min(1, max(0, engine.numbers[track].number(atSeconds: t))) }
+            return [value]
+        }
+        // A border is snapped to whole pixels on the canvas, as the frames draw it, when nothing
+        // turns or scales it.
+        var snapped = false
+        if case .border = op.item {
+            snapped = parts.dropFirst().allSatisfy { $0.frames.isConstant && SVGKeyframes.same($0.frames.values[0], $0.identity) }
+        }
+        var transform = ""
+        var animations = ""
+        var animating = false
+        for part in parts where !(snapped && part.type == "translate") {
+            let format = { (v: [Double]) in SVGText.list(v) }
+            if part.frames.isConstant && !animating {
+                if !SVGKeyframes.same(part.frames.values[0], part.identity) {
+                    transform += (transform.isEmpty ? "" : " ") + "\(part.type)(\(format(part.frames.values[0])))"
+                }
+            } else {
+                if part.frames.isConstant && SVGKeyframes.same(part.frames.values[0], part.identity) { continue }
+                animating = true
+                animations += animation(part.frames, attribute: "transform", transform: part.type, additive: true, format: format)
+            }
+        }
+        let colour = SVGText.colour(paint.values[0][0], paint.values[0][1], paint.values[0][2])
+        var attributes = transform.isEmpty ? "" : " transform=\"\(transform)\""
+        attributes += alpha(opacity.values[0][0])
+        if !opacity.isConstant { animations += animation(opacity, attribute: "opacity") { SVGText.number($0[0]) } }
+        func paintWith(_ attribute: String) {
+            attributes += " \(attribute)=\"\(colour)\""
+            if !paint.isConstant { animations += animation(paint, attribute: attribute) { SVGText.colour($0[0], $0[1], $0[2]) } }
+        }
+        let s0 = size.values[0]
+        switch op.item {
+        case let .glyph(symbol):
+            var d = ""
+            for index in 0..<RaysSymbol.rayCount {
+                let direction = RaysSymbol.rayDirection(index: index, rotationDegrees: 0)
+                let from = direction * symbol.centreLineFrom, to = direction * symbol.centreLineTo
+                d += "M" + SVGText.list([from.x, from.y]) + "L" + SVGText.list([to.x, to.y])
+            }
+            attributes += " fill=\"none\" stroke-width=\"\(SVGText.number(symbol.rayWidth))\" stroke-linecap=\"round\""
+            paintWith("stroke")
+            text += "<path d=\"\(d)\"\(attributes)>\(animations)</path>"
+        case let .border(width):
+            attributes += " fill=\"none\" stroke-width=\"\(SVGText.number(width))\""
+            paintWith("stroke")
+            let rect: SVGKeyframes
+            if snapped {
+                rect = keyframes { t in
+                    let p = engine.placement(of: op, atSeconds: t)
+                    let x = p.centre.x + p.displacement.x, y = p.centre.y + p.displacement.y
+                    let minX = ((x - p.size.x / 2) * scale + 1e-9).rounded(.down) / scale
+                    let minY = ((y - p.size.y / 2) * scale + 1e-9).rounded(.down) / scale
+                    let maxX = ((x + p.size.x / 2) * scale - 1e-9).rounded(.up) / scale
+                    let maxY = ((y + p.size.y / 2) * scale - 1e-9).rounded(.up) / scale
+                    return [minX + width / 2, minY + width / 2, maxX - minX - width, maxY - minY - width]
+                }
+            } else {
+                rect = keyframes { t in
+                    let s = engine.points[op.size].point(atSeconds: t)
+                    return [(width - s.x) / 2, (width - s.y) / 2, s.x - width, s.y - width]
+                }
+            }
+            rectElement(rect, attributes: attributes, animations: animations)
+        case let .shape(shape):
+            switch shape.paint {
+            case .fill:
+                paintWith("fill")
+            case let .stroke(_, style):
+                attributes += " fill=\"none\" stroke-width=\"\(SVGText.number(style.lineWidth))\""
+                if style.lineCap != .butt { attributes += " stroke-linecap=\"\(style.lineCap.rawValue)\"" }
+                paintWith("stroke")
+            }
+            var trimmed = false
+            if let (fromTrack, toTrack) = op.trim {
+                let trim = keyframes { t in
+                    let from = min(max(engine.numbers[fromTrack].number(atSeconds: t), 0), 1)
+                    let to = min(max(engine.numbers[toTrack].number(atSeconds: t), 0), 1)
+                    return [from, max(0, to - from)]
+                }
+                trimmed = !(trim.isConstant && SVGKeyframes.same(trim.values[0], [0, 1]))
+                if trimmed, case .stroke = shape.paint {
+                    // One dash of the kept length and a gap longer than the outline; the whole
+                    // outline is a dash without a gap, so it stays closed, with no caps, as
+                    // SwiftUI draws an untrimmed stroke.
+                    func dashes(_ length: Double) -> String {
+                        let kept = SVGText.number(length)
+                        return kept == "1" ? "1 0" : kept + " 2"
+                    }
+                    attributes += " pathLength=\"1\" stroke-dasharray=\"\(dashes(trim.values[0][1]))\" stroke-dashoffset=\"\(SVGText.number(-trim.values[0][0]))\""
+                    if !trim.isConstant {
+                        animations += animation(trim, attribute: "stroke-dasharray") { dashes($0[1]) }
+                        animations += animation(trim, attribute: "stroke-dashoffset") { SVGText.number(-$0[0]) }
+                    }
+                } else if trimmed {
+                    // A trimmed fill: the kept part of the outline closed by a line, at t = 0.
+                    var cut = shape
+                    cut.trimFrom = trim.values[0][0]
+                    cut.trimTo = trim.values[0][0] + trim.values[0][1]
+                    text += "<path d=\"\(SVGWriter.trimmedFill(cut, width: s0[0], height: s0[1]))\"\(attributes)>\(animations)</path>"
+                    return
+                }
+            }
+            switch shape.kind {
+            case .circle:
+                let radius = keyframes { t in
+                    let s = engine.points[op.size].point(atSeconds: t)
+                    return [min(s.x, s.y) / 2]
+                }
+                if !radius.isConstant { animations += animation(radius, attribute: "r") { SVGText.number($0[0]) } }
+                text += "<circle r=\"\(SVGText.number(radius.values[0][0]))\"\(attributes)>\(animations)</circle>"
+            case .capsule, .rectangle, .roundedRectangle:
+                let corner: (Double, Double) -> Double
+                switch shape.kind {
+                case .capsule: corner = { min($0, $1) / 2 }
+                case let .roundedRectangle(radius): corner = { min(max(0, radius), min($0, $1) / 2) }
+                default: corner = { _, _ in 0 }
+                }
+                let rect = keyframes { t in
+                    let s = engine.points[op.size].point(atSeconds: t)
+                    return [-s.x / 2, -s.y / 2, s.x, s.y, corner(s.x, s.y)]
+                }
+                rectElement(rect, attributes: attributes, animations: animations)
+            }
+        case .progressView:
+            paintWith("fill")
+            // Ticks as ActivityIndicator draws them: tick i turned i × 45°, its opacity stepping
+            // 8 times a second.
+            let radius = min(s0[0], s0[1]) / 2
+            var ticks = ""
+            for index in 0..<ActivityIndicator.tickCount {
+                let level = keyframes { [ActivityIndicator.opacity(ofTick: index, atSeconds: $0)] }
+                let steps = SVGWriter.steps(level)
+                ticks += "<rect x=\"\(SVGText.number(-radius / 10))\" y=\"\(SVGText.number(-radius))\" width=\"\(SVGText.number(radius / 5))\" height=\"\(SVGText.number(radius * 2 / 3))\" rx=\"\(SVGText.number(radius / 10))\""
+                if index > 0 { ticks += " transform=\"rotate(\(index * 45))\"" }
+                ticks += alpha(level.values[0][0]) + ">"
+                if !level.isConstant {
+                    ticks += animation(steps, attribute: "opacity", discrete: true) { SVGText.number($0[0]) }
+                }
+                ticks += "</rect>"
+            }
+            text += "<g\(attributes)>\(animations)\(ticks)</g>"
+        }
+    }
+
+    /// A `rect` from keyframes of x, y, width, height and optionally rx.
+    mutating func rectElement(_ rect: SVGKeyframes, attributes: String, animations: String) {
+        let names = ["x", "y", "width", "height", "rx"]
+        let first = rect.values[0]
+        var element = "<rect"
+        var animations = animations
+        for (index, value) in first.enumerated() {
+            if index == 4 && SVGText.number(value) == "0" && rect.isConstant { continue }
+            element += " \(names[index])=\"\(SVGText.number(value))\""
+            let column = rect.values.map { $0[index] }
+            if column.contains(where: { abs($0 - value) > SVGKeyframes.tolerance }) {
+                animations += animation(rect, attribute: names[index]) { SVGText.number($0[index]) }
+            }
+        }
+        text += element + attributes + ">" + animations + "</rect>"
+    }
+
+    /// Step keyframes as `calcMode="discrete"` wants them: each value from its time to the
+    /// next, the jumps' second keyframes kept and straight-line runs (none in a step function)
+    /// left as they are.
+    static func steps(_ frames: SVGKeyframes) -> SVGKeyframes {
+        var times: [Double] = [], values: [[Double]] = []
+        for (t, v) in zip(frames.times, frames.values) where t < frames.times[frames.times.count - 1] {
+            if let last = times.last, last == t {
+                values[values.count - 1] = v
+            } else if let last = values.last, SVGKeyframes.same(last, v) {
+                continue
+            } else {
+                times.append(t)
+                values.append(v)
+            }
+        }
+        return SVGKeyframes(times: times, values: values, curves: [])
+    }
+
+    /// Path data of a trimmed filled shape of `width` × `height` points about the origin.
+    static func trimmedFill(_ shape: ShapeView, width: Double, height: Double) -> String {
+        let rect = Rect(x: -width / 2, y: -height / 2, width: width, height: height)
+        let contour = ShapeContour(kind: shape.kind, in: rect, scale: 1)
+        guard shape.trimTo > shape.trimFrom, contour.length > 0 else { return "" }
+        let pieces = contour.trimmed(from: shape.trimFrom * contour.length, to: shape.trimTo * contour.length)
+        guard let first = pieces.first else { return "" }
+        var d = "M" + SVGText.list([first.startPoint.x, first.startPoint.y])
+        for piece in pieces {
+            switch piece {
+            case let .line(_, to):
+                d += "L" + SVGText.list([to.x, to.y])
+            case let .arc(_, radius, _, sweep):
+                // Arcs of at most half a turn each, so the large-arc flag is never ambiguous.
+                let parts = Int((abs(sweep) / Double.pi).rounded(.up))
+                for k in 1...max(1, parts) {
+                    let end = piece.point(at: piece.length * Double(k) / Double(max(1, parts)))
+                    d += "A" + SVGText.list([radius, radius]) + " 0 0 \(sweep > 0 ? 1 : 0) " + SVGText.list([end.x, end.y])
+                }
+            }
+        }
+        return d + "Z"
+    }
+}

@@ -1,0 +1,34 @@
+extension ViewRenderer {
+    /// The views as an animated SVG document (SVG 1.1 with SMIL animation), drawn from the same
+    /// layout and tracks as the frames, not traced from pixels.
+    ///
+    /// The root's `width` and `height` are the canvas in pixels (points × scale), its `viewBox`
+    /// the canvas in points, so the document scales without loss. The background is a `rect`
+    /// unless it is transparent; the simulated stage's outline follows. Each drawn view is one
+    /// element, back to front, in its frame's local coordinates (points, origin at the frame's
+    /// centre): a rays glyph is one `path` of eight round-capped lines (the capsules), a shape is
+    /// a `rect` (`rx` for rounded rectangles and capsules) or a `circle`, filled or stroked
+    /// (SwiftUI strokes are centred on the outline as SVG's; a trimmed stroke is a dash of
+    /// `pathLength="1"`, which starts where SwiftUI's path starts: a circle at 3 o'clock, a
+    /// rectangle at its top-left corner, both clockwise), a border is a stroked `rect` inside
+    /// its frame snapped outward to whole pixels as the frames are, and a `ProgressView` is a
+    /// group of eight tick `rect`s.
+    ///
+    /// Animation is SMIL (`animateTransform`, `animate`; SVG 1.1 §19), which browsers also
+    /// play inside `<img>`: the frame centre as a `translate`, then every rotation and scale
+    /// effect outermost first (`additive="sum"` on the static part before it), opacity (the
+    /// colour's alpha times every `opacity` above the view), colour, size and trim. Timing curves
+    /// become `calcMode="spline"` intervals and everything else keyframes at the frame times (see
+    /// ``SVGKeyframes``); every animation has the timeline's `dur` and `repeatCount`. Numbers
+    /// have at most 3 decimals (key times 6), with no locale, so the text is deterministic.
+    ///
+    /// Limits: a trimmed fill is drawn with the trim it has at t = 0, and a `ProgressView` with
+    /// its size at t = 0.
+    ///
+    /// - Parameter timeline: The simple duration, play count and frame rate.
+    /// - Returns: The UTF-8 text of the document.
+    public func animatedSVG(_ timeline: SVGTimeline) -> String {
+        var writer = SVGWriter(renderer: self, timeline: timeline)
+        return writer.document()
+    }
+}

@@ -1,10 +1,13 @@
-/// How strict a comparison is (the command line's `--threshold`, `--max-diff-pixels`,
-/// `--max-diff-ratio` and `--ignore-antialiasing`).
+/// How strict a comparison is (the command line's `--threshold`, `--metric`, `--max-diff-pixels`,
+/// `--max-diff-ratio`, `--ignore-antialiasing`, `--ignore` and `--mask`).
 public struct ComparisonOptions: Hashable, Sendable {
-    /// Per-pixel colour tolerance on pixelmatch's scale, 0…1: a pixel differs when its
-    /// ``PixelDistance`` exceeds `35215 · threshold²`. 0 (the default) is exact: any difference
-    /// in any channel counts, except between two fully transparent pixels.
+    /// Per-pixel colour tolerance on pixelmatch's scale, 0…1 (1 is black against white): with
+    /// ``ColourMetric/yiq`` a pixel differs when its ``PixelDistance`` exceeds `35215 · threshold²`,
+    /// with ``ColourMetric/oklab`` when its HyAB distance exceeds `threshold`. 0 (the default) is
+    /// exact: any difference in any channel counts, except between two fully transparent pixels.
     public var threshold: Double
+    /// The colour distance ``threshold`` is measured with.
+    public var metric: ColourMetric
     /// The most differing pixels a frame may have and still pass; `nil` sets no count limit.
     public var maxDiffPixels: Int?
     /// The largest fraction (0…1) of a frame's pixels that may differ; `nil` sets no ratio limit.
@@ -17,9 +20,10 @@ public struct ComparisonOptions: Hashable, Sendable {
     public var ignoreAntialiasing: Bool
 
     /// Creates options; the defaults compare exactly.
-    public init(threshold: Double = 0, maxDiffPixels: Int? = nil, maxDiffRatio: Double? = nil,
-                ignoreAntialiasing: Bool = false) {
+    public init(threshold: Double = 0, metric: ColourMetric = .default, maxDiffPixels: Int? = nil,
+                maxDiffRatio: Double? = nil, ignoreAntialiasing: Bool = false) {
         self.threshold = threshold
+        self.metric = metric
         self.maxDiffPixels = maxDiffPixels
         self.maxDiffRatio = maxDiffRatio
         self.ignoreAntialiasing = ignoreAntialiasing
@@ -43,7 +47,8 @@ public struct ComparisonOptions: Hashable, Sendable {
         return nil
     }
 
-    /// The squared-distance limit, `35215 · threshold²`.
+    /// The squared-distance limit, `35215 · threshold²` (for OKLab, distances are put on this
+    /// scale: ``PixelDistance/delta(_:_:metric:)``).
     var maxDelta: Double { PixelDistance.maximum * threshold * threshold }
 
     /// Whether `differing` of `pixelCount` pixels is within the allowance.

@@ -78,7 +78,7 @@ enum FrameComparator {
             for x in 0..<a.width {
                 let p = a.pixel(x, y), q = e.pixel(x, y)
                 if PixelDistance.equivalent(p, q) { continue }
-                let delta = PixelDistance.delta(p, q)
+                let delta = PixelDistance.delta(p, q, metric: options.metric)
                 if delta > result.maxDelta { result.maxDelta = delta }
                 guard exact || delta > maxDelta else { continue }
                 if options.ignoreAntialiasing && isAntialiased(x: x, y: y, a, e, detector: &detector) {

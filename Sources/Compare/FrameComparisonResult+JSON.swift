@@ -36,6 +36,7 @@ extension ComparisonOptions {
     public var json: JSONText {
         .object([
             ("threshold", .double(threshold)),
+            ("metric", .string(metric.rawValue)),
             ("maxDiffPixels", maxDiffPixels.map { .int($0) } ?? .null),
             ("maxDiffRatio", maxDiffRatio.map { .double($0) } ?? .null),
             ("ignoreAntialiasing", .bool(ignoreAntialiasing)),

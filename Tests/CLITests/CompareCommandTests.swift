@@ -142,6 +142,7 @@ struct CompareCommandTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", "umask \(umask) && exec \"$0\" \"$@\" 2>/dev/null", spinrenderBinary] + arguments
+        process.environment = toolEnvironment
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
         try process.run()
         process.waitUntilExit()

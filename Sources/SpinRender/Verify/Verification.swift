@@ -66,7 +66,8 @@ public enum Verification {
         let failureStatus = comparison.map { $0.verdict.exitStatus == 0 ? 1 : $0.verdict.exitStatus } ?? 1
         var message = comparison?.summaryLine
             ?? unreadable.map { "the reference cannot be read: \($0.message.hasSuffix(".") ? String($0.message.dropLast()) : $0.message)" }
-            ?? (exists ? "record mode 'all'" : "no reference frames in '\(referenceFolder)' (record mode '\(record)')")
+            ?? (exists ? "record mode 'all'" : "no reference frames in '\(referenceFolder)' (record mode '\(record)')"
+                + (record == .never ? "; \(RecordMode.recordingAdvice)" : ""))
         if decision.writeReference {
             try FrameFolder.write(rendered, to: referenceFolder, scale: request.scene.scale, arguments: arguments)
             message += "; recorded \(rendered.frames.count) reference frames in '\(referenceFolder)' — check them, commit them and run again"

@@ -4,7 +4,9 @@ import SpinRender
 /// Options shared by `compare` and `verify`: tolerance and report outputs.
 enum ComparisonArguments {
     static let specs: [OptionSpec] = [
-        .option("threshold", value: "threshold", help: "Per-pixel colour tolerance on pixelmatch's YIQ scale, 0 to 1; 0 is exact.", default: "0"),
+        .option("threshold", value: "threshold", help: "Per-pixel colour tolerance on the --metric's scale, 0 to 1 (1 is black against white); 0 is exact.", default: "0"),
+        .option("metric", value: "metric", help: "Colour distance of --threshold: pixelmatch 5's YIQ distance, or pixelmatch 7's HyAB distance in OKLab.",
+                values: ColourMetric.allCases.map(\.rawValue), default: "yiq"),
         .option("max-diff-pixels", value: "count", help: "Differing pixels a frame may have and still pass."),
         .option("max-diff-ratio", value: "ratio", help: "Fraction of a frame's pixels (0 to 1) that may differ and still pass."),
         .flag("ignore-antialiasing", help: "Do not count pixels that are anti-aliasing on both sides."),
@@ -27,6 +29,12 @@ enum ComparisonArguments {
                 throw UsageError(message: "The value '\(Echo.cut(text))' is invalid for '--threshold <threshold>': expected a number from 0 to 1")
             }
             options.threshold = value
+        }
+        if let text = arguments.value("metric") {
+            guard let metric = ColourMetric(parsing: text) else {
+                throw UsageError(message: "The value '\(Echo.cut(text))' is invalid for '--metric <metric>': expected yiq or oklab")
+            }
+            options.metric = metric
         }
         if let text = arguments.value("max-diff-pixels") {
             guard let value = Int(text), value >= 0 else {
@@ -164,8 +172,9 @@ enum VerifyCommand: Command {
     static let name = "verify"
     static let abstract = "Render, then compare with reference frames; record missing references."
     static let discussion: String? = """
-      --record (or SPINRENDER_RECORD): 'missing' (default) writes references that do not exist and fails,
-      so CI never passes on an empty folder; 'failed' rewrites references that do not match and fails;
+      --record (or SPINRENDER_RECORD): 'missing' (the default) writes references that do not exist and
+      fails, so CI never passes on an empty folder; when CI is true (CI=true, 1 or yes) the default is
+      'never', and a missing reference fails saying how to record it; 'failed' rewrites references that do not match and fails;
       'all' rewrites every reference and fails; 'never' only compares. A reference that cannot be read
       (a corrupt PNG or frames.json) does not match: 'failed' and 'all' record over it and say so;
       'missing' and 'never' leave it and exit 65 naming the file. Exit status as 'compare'; 1 when
@@ -180,7 +189,7 @@ enum VerifyCommand: Command {
         [
             .option("reference", value: "reference", help: "The frame folder holding the reference frames.", isPath: true),
             .option("record", value: "mode", help: "When to write reference frames.", values: RecordMode.allCases.map(\.rawValue),
-                    default: "missing, or SPINRENDER_RECORD"),
+                    default: "SPINRENDER_RECORD, else never when CI is true, else missing"),
         ] + ComparisonArguments.specs + RenderOptions.specs + [ReadingArguments.specs[0]] + Console.specs
     }
 

@@ -18,10 +18,14 @@ public struct ComparisonOptions: Hashable, Sendable {
     /// Skip pixels that pixelmatch's detector takes for anti-aliasing (counted and drawn yellow,
     /// but not failing the frame).
     public var ignoreAntialiasing: Bool
+    /// Pixels left out of the comparison (`--ignore`, `--mask`): they never count as differing,
+    /// and the diff hatches them.
+    public var ignored: IgnoredRegions
 
-    /// Creates options; the defaults compare exactly.
+    /// Creates options; the defaults compare exactly, every pixel.
     public init(threshold: Double = 0, metric: ColourMetric = .default, maxDiffPixels: Int? = nil,
-                maxDiffRatio: Double? = nil, ignoreAntialiasing: Bool = false) {
+                maxDiffRatio: Double? = nil, ignoreAntialiasing: Bool = false, ignored: IgnoredRegions = .none) {
+        self.ignored = ignored
         self.threshold = threshold
         self.metric = metric
         self.maxDiffPixels = maxDiffPixels

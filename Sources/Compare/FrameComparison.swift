@@ -38,11 +38,12 @@ public enum FrameComparison {
         var marks: [[UInt8]?] = []
         let width = max(actual.width, expected.width), height = max(actual.height, expected.height)
         let frameCount = max(mergedActual.count, mergedExpected.count)
+        let ignored = options.ignored.bitmap(width: width, height: height)
         for index in 0..<frameCount {
             let a = index < mergedActual.count ? mergedActual[index] : nil
             let e = index < mergedExpected.count ? mergedExpected[index] : nil
             let (result, frameMarks) = compareFrame(index: index, actual: a, expected: e,
-                                                    width: width, height: height, options: options)
+                                                    width: width, height: height, options: options, ignored: ignored)
             frames.append(result)
             marks.append(frameMarks)
             frameCompared?(index + 1, frameCount)
@@ -53,12 +54,14 @@ public enum FrameComparison {
             failingFrames: frames.count { !$0.status.passed },
             differingPixels: frames.reduce(0) { $0 + $1.differingPixels },
             antialiasedPixels: frames.reduce(0) { $0 + $1.antialiasedPixels },
+            ignoredPixels: frames.reduce(0) { $0 + $1.ignoredPixels },
             maxDelta: frames.reduce(0) { max($0, $1.maxDelta) })
         let verdict = mismatches.first?.verdict ?? (totals.failingFrames > 0 ? .pixelsDiffer : .equal)
         return FrameComparisonResult(
             verdict: verdict, mismatches: mismatches, actual: actualSummary, expected: expectedSummary,
             frames: frames, totals: totals, options: options,
-            actualFrames: mergedActual.map(\.frame), expectedFrames: mergedExpected.map(\.frame), marks: marks)
+            actualFrames: mergedActual.map(\.frame), expectedFrames: mergedExpected.map(\.frame), marks: marks,
+            ignored: ignored)
     }
 
     /// Compares two still images: ``compare(actual:expected:options:)`` on one-frame sequences
@@ -113,11 +116,12 @@ public enum FrameComparison {
 
     /// Compares one merged frame on the padded `width × height` canvas.
     static func compareFrame(index: Int, actual: MergedFrame?, expected: MergedFrame?,
-                             width: Int, height: Int, options: ComparisonOptions) -> (FrameResult, [UInt8]?) {
+                             width: Int, height: Int, options: ComparisonOptions,
+                             ignored: [UInt8]? = nil) -> (FrameResult, [UInt8]?) {
         let pixelCount = width * height
         var result = FrameResult(
             index: index, status: .identical, pixelCount: pixelCount, differingPixels: 0,
-            antialiasedPixels: 0, maxDelta: 0, firstDifference: nil,
+            antialiasedPixels: 0, ignoredPixels: ignored?.count { $0 != 0 } ?? 0, maxDelta: 0, firstDifference: nil,
             actualSourceFrames: actual?.sources ?? 0..<0, expectedSourceFrames: expected?.sources ?? 0..<0)
         guard let actual, let expected else {
             result.status = actual == nil ? .missingInActual : .missingInExpected
@@ -128,9 +132,9 @@ public enum FrameComparison {
         let a = actual.frame.image, e = expected.frame.image
         let difference: FrameDifference
         if a.width == width && a.height == height && e.width == width && e.height == height {
-            difference = FrameComparator.compare(a, e, options: options)
+            difference = FrameComparator.compare(a, e, options: options, ignored: ignored)
         } else {
-            difference = comparePadded(a, e, width: width, height: height, options: options)
+            difference = comparePadded(a, e, width: width, height: height, options: options, ignored: ignored)
         }
         result.differingPixels = difference.differing
         result.antialiasedPixels = difference.antialiased
@@ -148,10 +152,10 @@ public enum FrameComparison {
     /// copies padded with transparency, so anti-aliasing sees real neighbours), every pixel that
     /// only one image covers as different.
     static func comparePadded(_ a: RGBAImage, _ e: RGBAImage, width: Int, height: Int,
-                              options: ComparisonOptions) -> FrameDifference {
+                              options: ComparisonOptions, ignored: [UInt8]? = nil) -> FrameDifference {
         let paddedA = padded(a, width: width, height: height)
         let paddedE = padded(e, width: width, height: height)
-        var difference = FrameComparator.compare(paddedA, paddedE, options: options)
+        var difference = FrameComparator.compare(paddedA, paddedE, options: options, ignored: ignored)
         var marks = difference.marks ?? [UInt8](repeating: 0, count: width * height)
         let overlapWidth = min(a.width, e.width), overlapHeight = min(a.height, e.height)
         var first: PixelPosition? = nil
@@ -159,7 +163,7 @@ public enum FrameComparison {
         for y in 0..<height {
             for x in 0..<width {
                 let i = y * width + x
-                if x >= overlapWidth || y >= overlapHeight {
+                if (x >= overlapWidth || y >= overlapHeight) && ignored?[i] != 1 {
                     marks[i] = PixelMark.different.rawValue
                 }
                 switch PixelMark(rawValue: marks[i]) {

@@ -3,11 +3,14 @@ import Raster
 extension FrameComparisonResult {
     /// The machine-readable report (`spinrender compare --json`), deterministic and pretty-printed.
     ///
-    /// Keys, in this order: `version` (1), `verdict`, `exitStatus`, `summary`, `options`,
+    /// Keys, in this order: `version` (1), `verdict`, `exitStatus`, `summary`, `options`
+    /// (`threshold`, `metric`, `maxDiffPixels`, `maxDiffRatio`, `ignoreAntialiasing`, `ignore` as
+    /// `[x, y, w, h]` rectangles, `maskPixels`: the pixels the mask ignores, or `null` without one),
     /// `actual`, `expected` (`width`, `height`, `frameCount`, `sourceFrameCount`,
     /// `delaysCentiseconds`, `loopCount`, `plays` — `null` for forever), `mismatches` (each with
     /// `kind`, `message` and its figures), `totals`, `frames` (`index`, `status`, `passed`,
-    /// `pixelCount`, `differingPixels`, `differingRatio`, `antialiasedPixels`, `maxDelta`,
+    /// `pixelCount`, `differingPixels`, `differingRatio`, `antialiasedPixels`, `ignoredPixels`
+    /// (pixels left out by `--ignore` and `--mask`; `totals` sums them), `maxDelta`,
     /// `maxDistance`, `firstDifference` `{x, y}` or `null`, `actualSourceFrames` and
     /// `expectedSourceFrames` as `[first, last]` or `null`). `maxDelta` is on pixelmatch's 0…35215
     /// scale, `maxDistance` on the threshold's 0…1 scale.
@@ -40,6 +43,8 @@ extension ComparisonOptions {
             ("maxDiffPixels", maxDiffPixels.map { .int($0) } ?? .null),
             ("maxDiffRatio", maxDiffRatio.map { .double($0) } ?? .null),
             ("ignoreAntialiasing", .bool(ignoreAntialiasing)),
+            ("ignore", .array(ignored.rectangles.map { .array([.int($0.x), .int($0.y), .int($0.width), .int($0.height)]) })),
+            ("maskPixels", ignored.mask.map { .int($0.ignoredCount) } ?? .null),
         ])
     }
 }
@@ -84,6 +89,7 @@ extension ComparisonTotals {
             ("failingFrames", .int(failingFrames)),
             ("differingPixels", .int(differingPixels)),
             ("antialiasedPixels", .int(antialiasedPixels)),
+            ("ignoredPixels", .int(ignoredPixels)),
             ("maxDelta", .double(maxDelta)),
         ])
     }
@@ -102,6 +108,7 @@ extension FrameResult {
             ("differingPixels", .int(differingPixels)),
             ("differingRatio", .double(differingRatio)),
             ("antialiasedPixels", .int(antialiasedPixels)),
+            ("ignoredPixels", .int(ignoredPixels)),
             ("maxDelta", .double(maxDelta)),
             ("maxDistance", .double(maxDistance)),
             ("firstDifference", firstDifference.map { .object([("x", .int($0.x)), ("y", .int($0.y))]) } ?? .null),

@@ -51,6 +51,9 @@ extension FrameComparisonResult {
             if frame.antialiasedPixels > 0 {
                 line += ", \(plural(frame.antialiasedPixels, "anti-aliased pixel")) ignored"
             }
+            if frame.ignoredPixels > 0 {
+                line += ", \(plural(frame.ignoredPixels, "pixel")) in ignored regions"
+            }
             return line + sources
         }
     }

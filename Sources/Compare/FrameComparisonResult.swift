@@ -23,6 +23,8 @@ public struct FrameComparisonResult: Sendable {
     let actualFrames: [TimedFrame]
     let expectedFrames: [TimedFrame]
     let marks: [[UInt8]?]
+    /// One byte per pixel of the padded canvas, 1 where ignored; `nil` when nothing is.
+    let ignored: [UInt8]?
 
     /// ``Verdict/exitStatus`` of ``verdict``: 0, 1 or 2.
     public var exitStatus: Int32 { verdict.exitStatus }

@@ -28,6 +28,8 @@ public struct FrameResult: Hashable, Sendable {
     public var differingPixels: Int
     /// Pixels taken for anti-aliasing (only with ``ComparisonOptions/ignoreAntialiasing``).
     public var antialiasedPixels: Int
+    /// Pixels of the canvas left out by ``ComparisonOptions/ignored``, whether or not they differ.
+    public var ignoredPixels: Int
     /// The largest ``PixelDistance`` of a pixel pair, 0…35215 (with ``ColourMetric/oklab``, the
     /// HyAB distance d as `35215 · d²`). When the canvases differ in size,
     /// a pixel outside one of them is measured against transparency.

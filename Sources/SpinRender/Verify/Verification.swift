@@ -47,18 +47,27 @@ public enum Verification {
                               maximumBytes: Int = 1 << 30, reading: ReadOptions = ReadOptions(),
                               warn: (String) -> Void = { _ in }) throws(SpinRenderError) -> VerificationOutcome {
         let rendered = SpinRenderer.renderFrames(request).sequence
+        if !InputFile.exists(referenceFolder + "/" + FrameFolder.metadataName) {
+            // No reference to measure the mask against: the rendered canvas is what will be recorded.
+            try options.checkMask(width: rendered.width, height: rendered.height, canvas: "the rendered canvas")
+        }
         // A reference that cannot be looked up is not a missing one to record over.
         let exists = try InputFile.existsOrThrows(referenceFolder + "/" + FrameFolder.metadataName)
         var comparison: FrameComparisonResult?
         var unreadable: SpinRenderError?
         if exists && record != .all {
+            var reference: (sequence: FrameSequence, timed: Bool, warnings: [String])?
             do throws(SpinRenderError) {
-                let reference = try FrameFolder.read(referenceFolder, maximumBytes: maximumBytes, reading: reading)
-                reference.warnings.forEach(warn)
-                comparison = FrameComparison.compare(actual: rendered, expected: reference.sequence, options: options)
+                reference = try FrameFolder.read(referenceFolder, maximumBytes: maximumBytes, reading: reading)
             } catch where (error.kind == .badData || error.kind == .missingInput)
                 && record.decide(referenceExists: true, matches: false).writeReference {
                 unreadable = error
+            }
+            if let reference {
+                reference.warnings.forEach(warn)
+                try options.checkMask(width: reference.sequence.width, height: reference.sequence.height,
+                                      canvas: "the reference '\(referenceFolder)'")
+                comparison = FrameComparison.compare(actual: rendered, expected: reference.sequence, options: options)
             }
         }
         let matches = comparison?.verdict.exitStatus == 0

@@ -10,6 +10,8 @@ enum ComparisonArguments {
         .option("max-diff-pixels", value: "count", help: "Differing pixels a frame may have and still pass."),
         .option("max-diff-ratio", value: "ratio", help: "Fraction of a frame's pixels (0 to 1) that may differ and still pass."),
         .flag("ignore-antialiasing", help: "Do not count pixels that are anti-aliasing on both sides."),
+        .repeatable("ignore", value: "x,y,w,h", help: "Leave a rectangle of pixels out of the comparison (repeatable); the diff hatches it."),
+        .option("mask", value: "png", help: "Leave out the pixels whose alpha is above 0 in this PNG, of the expected canvas's size.", isPath: true),
         .option("diff", value: "path", help: "Write a diff: .png (first failing frame), .gif (every frame), or a folder (a path ending in '/', an existing folder or a name without an extension); other extensions are refused.", isPath: true),
         .flag("json", help: "Print a JSON report instead of text."),
         .option("junit", value: "path", help: "Write a JUnit XML report.", isPath: true),
@@ -49,6 +51,16 @@ enum ComparisonArguments {
             options.maxDiffRatio = value
         }
         options.ignoreAntialiasing = arguments.has("ignore-antialiasing")
+        for text in arguments.all("ignore") {
+            switch PixelRectangle.parse(text) {
+            case .success(let rectangle): options.ignored.rectangles.append(rectangle)
+            case .failure(let error):
+                throw UsageError(message: "The value '\(Echo.cut(text))' is invalid for '--ignore <x,y,w,h>': \(error.reason)")
+            }
+        }
+        if let path = arguments.value("mask") {
+            options.ignored.mask = try IgnoreMask.load(path: path)
+        }
         return options
     }
 

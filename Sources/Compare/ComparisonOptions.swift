@@ -21,11 +21,15 @@ public struct ComparisonOptions: Hashable, Sendable {
     /// Pixels left out of the comparison (`--ignore`, `--mask`): they never count as differing,
     /// and the diff hatches them.
     public var ignored: IgnoredRegions
+    /// Compare what plays (the default) or the stored frames (`--stored-frames`).
+    public var alignment: FrameAlignment
 
     /// Creates options; the defaults compare exactly, every pixel.
     public init(threshold: Double = 0, metric: ColourMetric = .default, maxDiffPixels: Int? = nil,
-                maxDiffRatio: Double? = nil, ignoreAntialiasing: Bool = false, ignored: IgnoredRegions = .none) {
+                maxDiffRatio: Double? = nil, ignoreAntialiasing: Bool = false, ignored: IgnoredRegions = .none,
+                alignment: FrameAlignment = .default) {
         self.ignored = ignored
+        self.alignment = alignment
         self.threshold = threshold
         self.metric = metric
         self.maxDiffPixels = maxDiffPixels

@@ -43,6 +43,7 @@ extension ComparisonOptions {
             ("maxDiffPixels", maxDiffPixels.map { .int($0) } ?? .null),
             ("maxDiffRatio", maxDiffRatio.map { .double($0) } ?? .null),
             ("ignoreAntialiasing", .bool(ignoreAntialiasing)),
+            ("alignment", .string(alignment.rawValue)),
             ("ignore", .array(ignored.rectangles.map { .array([.int($0.x), .int($0.y), .int($0.width), .int($0.height)]) })),
             ("maskPixels", ignored.mask.map { .int($0.ignoredCount) } ?? .null),
         ])
@@ -77,6 +78,8 @@ extension SequenceMismatch {
             members += [("frame", .int(frame)), ("actual", .int(actual)), ("expected", .int(expected))]
         case let .loopCount(actual, expected):
             members += [("actual", .string(actual.description)), ("expected", .string(expected.description))]
+        case let .loopDuration(actual, expected):
+            members += [("actualMilliseconds", .int(actual)), ("expectedMilliseconds", .int(expected))]
         }
         return .object(members)
     }
@@ -102,6 +105,8 @@ extension FrameResult {
         }
         return .object([
             ("index", .int(index)),
+            ("startMilliseconds", startMilliseconds.map { .int($0) } ?? .null),
+            ("durationMilliseconds", durationMilliseconds.map { .int($0) } ?? .null),
             ("status", .string(status.rawValue)),
             ("passed", .bool(status.passed)),
             ("pixelCount", .int(pixelCount)),

@@ -3,7 +3,8 @@ extension FrameComparisonResult {
     ///
     /// One `<testsuite>` named `suiteName` (the caller passes e.g. the expected file's path): a
     /// first test case `canvas and timing` that fails with every shape and timing mismatch, then
-    /// one test case per frame (`frame 0`, `frame 1`, …) that fails with the frame's report line.
+    /// one test case per frame (`frame 0`, `frame 1`, …; when comparing what plays, per moment:
+    /// `at 0 ms`, `at 40 ms`, …) that fails with the frame's report line.
     /// When pixels are ignored (``ComparisonOptions/ignored``) the suite has a property
     /// `ignoredPixels` (the sum over frames) and each frame case a property of its own count.
     /// Names and messages are XML-escaped; characters XML 1.0 forbids become U+FFFD.
@@ -33,7 +34,7 @@ extension FrameComparisonResult {
         }
 
         for frame in frames {
-            xml += "    <testcase classname=\"\(suite)\" name=\"frame \(frame.index)\""
+            xml += "    <testcase classname=\"\(suite)\" name=\"\(Self.momentName(frame))\""
             let property = ignoring
                 ? "      <properties>\n        <property name=\"ignoredPixels\" value=\"\(frame.ignoredPixels)\"/>\n      </properties>\n" : ""
             if frame.status.passed {

@@ -17,8 +17,13 @@ public enum FrameStatus: String, Hashable, Sendable {
 
 /// The comparison of one (merged) frame.
 public struct FrameResult: Hashable, Sendable {
-    /// Index in the merged sequences, from 0.
+    /// Index in the merged sequences, from 0; when comparing what plays, the moment's index.
     public var index: Int
+    /// When comparing what plays (``FrameAlignment/playback``): when this moment starts, in
+    /// milliseconds from the start of the loop; `nil` when comparing stored frames.
+    public var startMilliseconds: Int? = nil
+    /// When comparing what plays: how long both sides keep showing these frames, in milliseconds.
+    public var durationMilliseconds: Int? = nil
     /// How the frame compared.
     public var status: FrameStatus
     /// Pixels compared: the padded canvas, `max(widths) × max(heights)`.

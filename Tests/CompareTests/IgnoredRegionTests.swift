@@ -78,7 +78,7 @@ import Raster
         let luma = 255 * (0.29889531 + 0.58662247 + 0.11448223)
         let distance = (0.5053 * luma * luma / 35215).squareRoot()
         #expect(abs(distance - 0.966) < 0.0005)
-        #expect(result.reportLines[0] == "frame 0: 1 of 80 pixels differ (1.25 %), first at (9, 0), max distance 0.966, 6 pixels in ignored regions")
+        #expect(result.reportLines[0] == "at 0 ms (actual frame 0, expected frame 0): 1 of 80 pixels differ (1.25 %), first at (9, 0), max distance 0.966, 6 pixels in ignored regions")
     }
 
     @Test(arguments: [("1,2,3,4", PixelRectangle(x: 1, y: 2, width: 3, height: 4)), (" 0, 0 ,1,1 ", PixelRectangle(x: 0, y: 0, width: 1, height: 1))])

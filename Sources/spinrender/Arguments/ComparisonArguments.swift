@@ -12,6 +12,7 @@ enum ComparisonArguments {
         .flag("ignore-antialiasing", help: "Do not count pixels that are anti-aliasing on both sides."),
         .repeatable("ignore", value: "x,y,w,h", help: "Leave a rectangle of pixels out of the comparison (repeatable); the diff hatches it."),
         .option("mask", value: "png", help: "Leave out the pixels whose alpha is above 0 in this PNG, of the expected canvas's size.", isPath: true),
+        .flag("stored-frames", help: "Compare the stored frames one by one (counts and delays must agree) instead of what plays over time."),
         .option("diff", value: "path", help: "Write a diff: .png (first failing frame), .gif (every frame), or a folder (a path ending in '/', an existing folder or a name without an extension); other extensions are refused.", isPath: true),
         .flag("json", help: "Print a JSON report instead of text."),
         .option("junit", value: "path", help: "Write a JUnit XML report.", isPath: true),
@@ -51,6 +52,7 @@ enum ComparisonArguments {
             options.maxDiffRatio = value
         }
         options.ignoreAntialiasing = arguments.has("ignore-antialiasing")
+        if arguments.has("stored-frames") { options.alignment = .stored }
         for text in arguments.all("ignore") {
             switch PixelRectangle.parse(text) {
             case .success(let rectangle): options.ignored.rectangles.append(rectangle)
@@ -137,8 +139,11 @@ enum CompareCommand: Command {
     static let name = "compare"
     static let abstract = "Compare two GIFs, WebPs, PNGs or frame folders frame by frame."
     static let discussion: String? = """
-      Checks canvas size, frame count (identical neighbours merged), delays and loop count, then pixels
-      in 8-bit sRGB RGBA: fully transparent pixels are equal whatever their hidden colour; alpha counts.
+      Checks canvas size and loop count, then what plays: the pixels at every moment either side starts
+      a frame, over one loop (the common period when both loop forever), reported as times in ms with
+      each side's frame numbers; --stored-frames compares frame count (identical neighbours merged),
+      delays and pixels frame by frame instead. Pixels are 8-bit sRGB RGBA: fully transparent pixels
+      are equal whatever their hidden colour; alpha counts.
       Exit status: 0 equal within tolerance, 1 pixels differ, 2 size, frame count, delays or loop count
       differ, 64 usage, 65 bad data, 66 missing input, 73 a --diff or --junit output cannot be created
       (checked before comparing), 74 writing it failed. The outputs are written before the report is

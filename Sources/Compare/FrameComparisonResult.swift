@@ -32,6 +32,16 @@ public struct FrameComparisonResult: Sendable {
     /// The frames that fail, first differing frame first.
     public var failingFrames: [FrameResult] { frames.filter { !$0.status.passed } }
 
+    /// What each side shows in compared frame `index` (a moment when comparing what plays), on
+    /// its own canvas; `nil` for a side that has no such frame (``FrameStatus/missingInActual``,
+    /// ``FrameStatus/missingInExpected``).
+    ///
+    /// - Precondition: `index` is an index of ``frames``.
+    public func shownImages(at index: Int) -> (actual: RGBAImage?, expected: RGBAImage?) {
+        (index < actualFrames.count ? actualFrames[index].image : nil,
+         index < expectedFrames.count ? expectedFrames[index].image : nil)
+    }
+
     /// Canvas of the diff: the larger width and the larger height of the two sides.
     public var paddedWidth: Int { max(actual.width, expected.width) }
     /// See ``paddedWidth``.

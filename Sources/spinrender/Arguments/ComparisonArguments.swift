@@ -16,6 +16,7 @@ enum ComparisonArguments {
         .option("diff", value: "path", help: "Write a diff: .png (first failing frame), .gif (every frame), or a folder (a path ending in '/', an existing folder or a name without an extension); other extensions are refused.", isPath: true),
         .flag("json", help: "Print a JSON report instead of text."),
         .option("junit", value: "path", help: "Write a JUnit XML report.", isPath: true),
+        .option("artifacts", value: "folder", help: "When the comparison fails, write the failing frames of both sides, their diffs, diff.gif and the reports into <folder>/<name>-failure, for a CI upload step.", isPath: true),
     ]
 
     static func options(from arguments: ParsedArguments) throws -> ComparisonOptions {
@@ -69,7 +70,17 @@ enum ComparisonArguments {
     /// Refuses a `--diff` or `--junit` output that would overwrite an input: the input itself,
     /// or a path directly inside an input frame folder (its `frames.json`, a frame, or a file
     /// that a re-recorded reference would refuse), so a report can never destroy a reference.
-    static func refuseOverwriting(inputs: [String], _ arguments: ParsedArguments) throws {
+    static func refuseOverwriting(inputs: [String], _ arguments: ParsedArguments, artifactName: String) throws {
+        if let folder = arguments.value("artifacts") {
+            // The artifacts' own folder must not be an input, hold one or lie inside one.
+            let target = InputFile.canonicalPath(folder + "/" + ComparisonArtifacts.folderName(for: artifactName))
+            for input in inputs where input != "-" {
+                let path = InputFile.canonicalPath(input)
+                if path == target || path.hasPrefix(target + "/") || target.hasPrefix(path + "/") {
+                    throw UsageError(message: "The artifacts folder '\(folder)/\(ComparisonArtifacts.folderName(for: artifactName))' would overlap the input '\(input)'; give --artifacts another folder")
+                }
+            }
+        }
         for output in [arguments.value("diff"), arguments.value("junit")].compactMap({ $0 }) {
             for input in inputs where input != "-" {
                 if InputFile.sameFile(output, input) {
@@ -122,8 +133,12 @@ enum ComparisonArguments {
     /// and no report on standard output, rather than after a report whose verdict the exit
     /// status contradicts.
     static func report(_ result: FrameComparisonResult, suiteName: String, outputs: ComparisonOutputs,
-                       arguments: ParsedArguments, console: Console, json: String? = nil) throws {
+                       arguments: ParsedArguments, console: Console, artifactName: String, json: String? = nil) throws {
         try outputs.write(result, suiteName: suiteName)
+        if let folder = arguments.value("artifacts"),
+           let artifacts = try ComparisonArtifacts.failing(result, name: artifactName, json: json) {
+            try artifacts.write(into: folder)
+        }
         if arguments.has("json") {
             try StandardOutput.write(json ?? result.jsonReport)
         } else {
@@ -170,7 +185,7 @@ enum CompareCommand: Command {
         if (actual == "-" || expected == "-") && isatty(STDIN_FILENO) == 1 {
             throw UsageError(message: "The input '-' reads standard input, which is a terminal; pipe a GIF or PNG into it (… | spinrender compare - b.gif)")
         }
-        try ComparisonArguments.refuseOverwriting(inputs: [actual, expected], arguments)
+        try ComparisonArguments.refuseOverwriting(inputs: [actual, expected], arguments, artifactName: expected)
         try ComparisonArguments.refuseSharedOutputs(arguments)
         let outputs = try ComparisonArguments.prepareOutputs(arguments)
         let (result, warnings) = try FileComparison.compare(
@@ -179,7 +194,7 @@ enum CompareCommand: Command {
             progress: { ProgressBar.standardError(label: "compare", total: $0, quiet: console.quiet) })
         warnings.forEach(console.warning)
         try ComparisonArguments.report(result, suiteName: "spinrender compare \(actual) \(expected)", outputs: outputs,
-                                       arguments: arguments, console: console)
+                                       arguments: arguments, console: console, artifactName: expected)
         return result.verdict.exitStatus
     }
 }
@@ -226,7 +241,7 @@ enum VerifyCommand: Command {
         try Verification.memoryEstimate(request, referenceFolder: reference, record: record, diff: diff).check(
             limit: try RenderOptions.memoryLimit(arguments), subject: RenderOptions.renderSubject(request) + " and its comparison",
             advice: "lower --point-size, --scale, --fps or --duration\(diff == nil ? "" : ", leave out --diff"), or raise --max-memory")
-        try ComparisonArguments.refuseOverwriting(inputs: [reference], arguments)
+        try ComparisonArguments.refuseOverwriting(inputs: [reference], arguments, artifactName: reference)
         try ComparisonArguments.refuseSharedOutputs(arguments, reference: reference)
         // Before rendering or recording: a run that could not write its diff or JUnit file
         // records nothing.
@@ -241,7 +256,7 @@ enum VerifyCommand: Command {
             do {
                 // --json prints one document whatever happened, also when references were only recorded.
                 try ComparisonArguments.report(comparison, suiteName: suiteName, outputs: outputs, arguments: arguments,
-                                               console: console, json: outcome.jsonReport)
+                                               console: console, artifactName: reference, json: outcome.jsonReport)
             } catch {
                 // What was recorded is still said, before the error that ends the run.
                 if let note { StandardError.write(note) }

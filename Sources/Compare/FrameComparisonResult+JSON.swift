@@ -4,16 +4,19 @@ extension FrameComparisonResult {
     /// The machine-readable report (`spinrender compare --json`), deterministic and pretty-printed.
     ///
     /// Keys, in this order: `version` (1), `verdict`, `exitStatus`, `summary`, `options`
-    /// (`threshold`, `metric`, `maxDiffPixels`, `maxDiffRatio`, `ignoreAntialiasing`, `ignore` as
+    /// (`threshold`, `metric`, `maxDiffPixels`, `maxDiffRatio`, `ignoreAntialiasing`, `alignment`
+    /// — `playback` or `stored` as asked; frames carry times only when what plays was compared —, `ignore` as
     /// `[x, y, w, h]` rectangles, `maskPixels`: the pixels the mask ignores, or `null` without one),
     /// `actual`, `expected` (`width`, `height`, `frameCount`, `sourceFrameCount`,
     /// `delaysCentiseconds`, `loopCount`, `plays` — `null` for forever), `mismatches` (each with
-    /// `kind`, `message` and its figures), `totals`, `frames` (`index`, `status`, `passed`,
+    /// `kind`, `message` and its figures), `totals`, `frames` (`index`, `startMilliseconds` and
+    /// `durationMilliseconds` — the moment when comparing what plays, else `null` —, `status`, `passed`,
     /// `pixelCount`, `differingPixels`, `differingRatio`, `antialiasedPixels`, `ignoredPixels`
     /// (pixels left out by `--ignore` and `--mask`; `totals` sums them), `maxDelta`,
     /// `maxDistance`, `firstDifference` `{x, y}` or `null`, `actualSourceFrames` and
     /// `expectedSourceFrames` as `[first, last]` or `null`). `maxDelta` is on pixelmatch's 0…35215
-    /// scale, `maxDistance` on the threshold's 0…1 scale.
+    /// scale (with ``ColourMetric/oklab``, `35215 · d²` for the HyAB distance d), `maxDistance` on
+    /// the threshold's 0…1 scale.
     public var jsonReport: String { JSONText.object(jsonMembers).rendered }
 
     /// The members of ``jsonReport``, in order, for reports that build on it

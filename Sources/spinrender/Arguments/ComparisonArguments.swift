@@ -152,15 +152,15 @@ enum ComparisonArguments {
 /// `spinrender compare ACTUAL EXPECTED`.
 enum CompareCommand: Command {
     static let name = "compare"
-    static let abstract = "Compare two GIFs, WebPs, PNGs or frame folders frame by frame."
+    static let abstract = "Compare two GIFs, WebPs, PNGs or frame folders as they play."
     static let discussion: String? = """
       Checks canvas size and loop count, then what plays: the pixels at every moment either side starts
       a frame, over one loop (the common period when both loop forever), reported as times in ms with
       each side's frame numbers; --stored-frames compares frame count (identical neighbours merged),
       delays and pixels frame by frame instead. Pixels are 8-bit sRGB RGBA: fully transparent pixels
       are equal whatever their hidden colour; alpha counts.
-      Exit status: 0 equal within tolerance, 1 pixels differ, 2 size, frame count, delays or loop count
-      differ, 64 usage, 65 bad data, 66 missing input, 73 a --diff or --junit output cannot be created
+      Exit status: 0 equal within tolerance, 1 pixels differ, 2 size, loop count or loop duration
+      differ (with --stored-frames also frame count or delays), 64 usage, 65 bad data, 66 missing input, 73 a --diff or --junit output cannot be created
       (checked before comparing), 74 writing it failed. The outputs are written before the report is
       printed, so a run that fails to write them prints no verdict.
     """
@@ -206,13 +206,15 @@ enum VerifyCommand: Command {
     static let discussion: String? = """
       --record (or SPINRENDER_RECORD): 'missing' (the default) writes references that do not exist and
       fails, so CI never passes on an empty folder; when CI is true (CI=true, 1 or yes) the default is
-      'never', and a missing reference fails saying how to record it; 'failed' rewrites references that do not match and fails;
-      'all' rewrites every reference and fails; 'never' only compares. A reference that cannot be read
-      (a corrupt PNG or frames.json) does not match: 'failed' and 'all' record over it and say so;
-      'missing' and 'never' leave it and exit 65 naming the file. Exit status as 'compare'; 1 when
-      references were recorded or are missing. --json always prints one report: the comparison's,
-      or verdict "recorded" or "referenceMissing" when none took place, plus "reference",
-      "recordMode" and "recordedFrames" (the number of reference frames written, 0 for none).
+      'never', and a missing reference fails saying how to record it; 'failed' rewrites references that
+      do not match and fails; 'all' rewrites every reference and fails; 'never' only compares. A
+      reference that cannot be read (a corrupt PNG or frames.json) does not match: 'failed' and 'all'
+      record over it and say so; 'missing' and 'never' leave it and exit 65 naming the file. The render
+      and the references are compared as they play, as 'compare' does (--stored-frames: frame by frame).
+      Exit status as 'compare'; 1 when references were recorded or are missing. --json always prints one
+      report: the comparison's, or verdict "recorded" or "referenceMissing" when none took place, plus
+      "reference", "recordMode" and "recordedFrames" (the number of reference frames written, 0 for
+      none).
     """
     static let usage = "spinrender verify [<source>] [<options>] --reference <reference>"
     static let arguments = [RenderOptions.sourceArgument]

@@ -57,4 +57,17 @@ struct PlaybackCommandTests {
         #expect(lines.first == "pixels differ in 25 of 50 frames (first at 20 ms)")
         #expect(lines.dropFirst().first?.hasPrefix("at 20 ms (actual frame 0, expected frame 1): ") == true, "\(text.output)")
     }
+
+    @Test func verifyComparesWhatPlaysAgainstReferencesRecordedUncompacted() throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try spinrender(["frames", "--no-compact", "-o", "ref"], in: folder).status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/ref").count == 101)
+        let played = try spinrender(["verify", "--reference", "ref", "--record", "never"], in: folder)
+        #expect(played.status == 0, "\(played.output)")
+        #expect(played.output == "equal: 100 frames, 74 × 68\n")
+        let stored = try spinrender(["verify", "--reference", "ref", "--record", "never", "--stored-frames"], in: folder)
+        #expect(stored.status == 2)
+        #expect(stored.output.hasPrefix("frame count differs: actual 25, expected 100\n"))
+    }
 }

@@ -52,6 +52,9 @@ public struct ComparisonOptions: Hashable, Sendable {
         if let ratio = maxDiffRatio, !(ratio >= 0 && ratio <= 1) {
             return "--max-diff-ratio must be between 0 and 1 (got \(ratio))"
         }
+        if let bad = ignored.rectangles.first(where: { $0.x < 0 || $0.y < 0 || $0.width < 1 || $0.height < 1 }) {
+            return "--ignore needs X and Y of 0 or more and W and H of 1 or more (got \(bad))"
+        }
         return nil
     }
 

@@ -77,8 +77,8 @@ public struct IgnoredRegions: Hashable, Sendable {
         if isEmpty || width == 0 || height == 0 { return nil }
         var bits = [UInt8](repeating: 0, count: width * height)
         for rectangle in rectangles {
-            let x0 = min(rectangle.x, width), x1 = min(rectangle.x + rectangle.width, width)
-            let y0 = min(rectangle.y, height), y1 = min(rectangle.y + rectangle.height, height)
+            let x0 = max(0, min(rectangle.x, width)), x1 = max(x0, min(rectangle.x + rectangle.width, width))
+            let y0 = max(0, min(rectangle.y, height)), y1 = max(y0, min(rectangle.y + rectangle.height, height))
             for y in y0..<y1 { for x in x0..<x1 { bits[y * width + x] = 1 } }
         }
         if let mask {

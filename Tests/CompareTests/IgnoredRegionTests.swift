@@ -101,3 +101,15 @@ import Raster
         #expect(mask.ignoredCount == 0)
     }
 }
+
+@Suite struct IgnoredRegionValidationTests {
+    @Test func rectanglesOutsideTheRulesAreInvalidOptions() {
+        let bad = ComparisonOptions(ignored: IgnoredRegions(rectangles: [PixelRectangle(x: 1, y: 1, width: 0, height: 3)]))
+        #expect(bad.validationMessage == "--ignore needs X and Y of 0 or more and W and H of 1 or more (got 1,1,0,3)")
+        let negative = IgnoredRegions(rectangles: [PixelRectangle(x: -3, y: 2, width: 5, height: 1)])
+        #expect(ComparisonOptions(ignored: negative).validationMessage != nil)
+        // The bitmap keeps only the part on the canvas, whatever the rectangle.
+        #expect(negative.bitmap(width: 4, height: 4)?.count { $0 == 1 } == 2)
+        #expect(IgnoredRegions(rectangles: [PixelRectangle(x: 9, y: 9, width: 2, height: 2)]).bitmap(width: 4, height: 4)?.contains(1) == false)
+    }
+}

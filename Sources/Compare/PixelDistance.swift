@@ -98,7 +98,9 @@ public enum PixelDistance {
     /// sRGB channels are linearised with the sRGB transfer function (IEC 61966-2-1), taken to
     /// LMS with Ottosson's matrix, cube-rooted, and taken to L, a, b with his second matrix.
     /// pixelmatch uses lookup tables for the transfer function and the cube root; this computes
-    /// both exactly, so figures agree with it to about 1e-4. As with ``delta(_:_:)``, a pair
+    /// both exactly, so figures agree with it to about 1e-4. L is OKLab's own lightness, as that
+    /// change defined it (pixelmatch's later "toe"-corrected lightness, Ottosson's Lr, is not
+    /// used: it would move thresholds for dark colours). As with ``delta(_:_:)``, a pair
     /// that is not opaque is measured blended onto white (pixelmatch's backdrop) and onto black,
     /// and the larger distance kept, so that alpha differences are not hidden.
     ///

@@ -1,3 +1,5 @@
+import Glibc
+
 /// When reference frames are (re)written, as in swift-snapshot-testing's `SnapshotTestingConfiguration.Record`.
 ///
 /// Chosen with `--record` or the `SPINRENDER_RECORD` environment variable (the option wins);
@@ -39,6 +41,23 @@ public enum RecordMode: String, Hashable, Sendable, CaseIterable, CustomStringCo
     /// (``isContinuousIntegration(_:)``), else ``default``.
     public static func defaultMode(environment: [String: String]) -> RecordMode {
         isContinuousIntegration(environment) ? .never : .default
+    }
+
+    /// The mode a library call uses when it is given none: ``resolve(option:environment:)`` on
+    /// this process's `SPINRENDER_RECORD` and `CI` (``never`` on CI, ``missing`` elsewhere), except
+    /// that a `SPINRENDER_RECORD` that is no mode gives ``never`` — a default cannot throw, and
+    /// writing nothing is the safe reading of a value that was meant to choose.
+    public static var processDefault: RecordMode {
+        var environment: [String: String] = [:]
+        for name in [environmentVariable, continuousIntegrationVariable] {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        return lenientDefault(environment: environment)
+    }
+
+    /// ``processDefault`` for a given environment.
+    public static func lenientDefault(environment: [String: String]) -> RecordMode {
+        (try? resolve(option: nil, environment: environment)) ?? .never
     }
 
     /// How to record a missing reference when the mode is ``never``, for failure messages.

@@ -23,6 +23,7 @@ public enum SnapshotExpectation {
     /// process's environment.
     ///
     /// - Throws: ``RecordModeError`` for a `SPINRENDER_RECORD` that is no mode.
+    /// (``RecordMode/processDefault`` reads the same but gives `never` for a bad value.)
     public static func environmentRecordMode() throws(RecordModeError) -> RecordMode {
         var environment: [String: String] = [:]
         for name in [RecordMode.environmentVariable, RecordMode.continuousIntegrationVariable] {

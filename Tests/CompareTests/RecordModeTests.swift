@@ -71,3 +71,12 @@ import Testing
         #expect(RecordMode.defaultMode(environment: [:]) == .missing)
     }
 }
+
+@Suite struct ProcessDefaultRecordModeTests {
+    @Test func lenientDefaultFollowsTheEnvironmentAndNeverWritesOnABadValue() {
+        #expect(RecordMode.lenientDefault(environment: [:]) == .missing)
+        #expect(RecordMode.lenientDefault(environment: ["CI": "true"]) == .never)
+        #expect(RecordMode.lenientDefault(environment: ["CI": "true", "SPINRENDER_RECORD": "missing"]) == .missing)
+        #expect(RecordMode.lenientDefault(environment: ["SPINRENDER_RECORD": "sometimes"]) == .never)
+    }
+}

@@ -31,7 +31,8 @@ public enum Verification {
     /// Verifies `request` against the frame folder at `referenceFolder`.
     ///
     /// - Parameters:
-    ///   - record: when references are written (default `RecordMode.missing`).
+    ///   - record: when references are written; by default ``RecordMode/processDefault``:
+    ///     `SPINRENDER_RECORD` if set, else `never` when `CI` is true, else `missing`.
     ///   - options: comparison tolerance.
     ///   - arguments: the command-line arguments recorded in `frames.json`.
     ///   - reading: with `strict`, a reference PNG that needs a repair is unreadable.
@@ -42,7 +43,7 @@ public enum Verification {
     ///
     /// - Throws: ``SpinRenderError`` when the references cannot be read (malformed, with record
     ///   mode `missing` or `never`) or written.
-    public static func verify(_ request: RenderRequest, referenceFolder: String, record: RecordMode = .default,
+    public static func verify(_ request: RenderRequest, referenceFolder: String, record: RecordMode = .processDefault,
                               options: ComparisonOptions = .exact, arguments: [String]? = nil,
                               maximumBytes: Int = 1 << 30, reading: ReadOptions = ReadOptions(),
                               warn: (String) -> Void = { _ in }) throws(SpinRenderError) -> VerificationOutcome {

@@ -19,6 +19,8 @@ let package = Package(
     name: "spinrender",
     products: [
         .library(name: "SpinRender", targets: ["SpinRender"]),
+        // Swift Testing helpers: verify and attach the diff and reports to the running test.
+        .library(name: "SpinRenderTesting", targets: ["SpinRenderTesting"]),
         // For the Fuzz package's source-parser target.
         .library(name: "SwiftUISource", targets: ["SwiftUISource"]),
         .executable(name: "spinrender", targets: ["spinrender"]),
@@ -65,6 +67,10 @@ let package = Package(
             swiftSettings: strictSwift
         ),
 
+        // Links the toolchain's Testing module, so it is a target of its own: the tool and the
+        // SpinRender library stay free of it.
+        .target(name: "SpinRenderTesting", dependencies: ["SpinRender"], swiftSettings: strictSwift),
+
         // MARK: Executable
         .executableTarget(name: "spinrender", dependencies: ["SpinRender", "CMalloc"], swiftSettings: strictSwift),
 
@@ -85,6 +91,7 @@ let package = Package(
         .testTarget(name: "CompareTests", dependencies: ["Compare", "Raster"]),
         .testTarget(name: "SpinRenderTests", dependencies: ["SpinRender"]),
         .testTarget(name: "WorkersTests", dependencies: ["Workers"]),
+        .testTarget(name: "SpinRenderTestingTests", dependencies: ["SpinRenderTesting", "SpinRender"], swiftSettings: strictSwift),
         .testTarget(name: "CLITests", dependencies: ["SpinRender"]),
         // Pages the tool writes (the HTML report, the animated SVG) opened in headless Chromium.
         .testTarget(name: "BrowserTests", dependencies: ["SpinRender"]),

@@ -8,6 +8,8 @@ public struct ComparisonTotals: Hashable, Sendable {
     public var differingPixels: Int
     /// Anti-aliased pixels over all frames.
     public var antialiasedPixels: Int
+    /// Ignored pixels (``FrameResult/ignoredPixels``) over all frames.
+    public var ignoredPixels: Int
     /// The largest ``PixelDistance`` over all frames.
     public var maxDelta: Double
 }

@@ -11,8 +11,9 @@ enum FrameComparator {
     /// result does not depend on the split.
     ///
     /// - Parameter bandOverride: the number of bands, for tests; `nil` chooses by size.
+    /// - Parameter ignored: one byte per pixel, 1 where the pixel is left out (``IgnoredRegions``).
     static func compare(_ actual: RGBAImage, _ expected: RGBAImage, options: ComparisonOptions,
-                        bandOverride: Int? = nil) -> FrameDifference {
+                        ignored: [UInt8]? = nil, bandOverride: Int? = nil) -> FrameDifference {
         precondition(actual.width == expected.width && actual.height == expected.height)
         let width = actual.width, height = actual.height
         return actual.pixels.withUnsafeBytes { a in
@@ -21,12 +22,12 @@ enum FrameComparator {
                 let gridE = PixelGrid(bytes: e, width: width, height: height)
                 let bands = max(1, min(height, bandOverride ?? bandCount(width: width, height: height)))
                 if bands == 1 {
-                    return compareRows(0..<height, gridA, gridE, options: options)
+                    return compareRows(0..<height, gridA, gridE, options: options, ignored: ignored)
                 }
                 let partials = ResultSlots<FrameDifference>(count: bands)
                 Workers.run(bands) { band in
                     let rows = band * height / bands..<(band + 1) * height / bands
-                    partials.store(compareRows(rows, gridA, gridE, options: options), at: band)
+                    partials.store(compareRows(rows, gridA, gridE, options: options, ignored: ignored), at: band)
                 }
                 return merge(partials.values, width: width, height: height, bands: bands)
             }
@@ -65,7 +66,7 @@ enum FrameComparator {
 
     /// Compares the given rows; the result's marks cover just these rows.
     private static func compareRows(_ rows: Range<Int>, _ a: PixelGrid, _ e: PixelGrid,
-                                    options: ComparisonOptions) -> FrameDifference {
+                                    options: ComparisonOptions, ignored: [UInt8]?) -> FrameDifference {
         var result = FrameDifference()
         let rowBytes = a.width * 4
         let exact = options.threshold == 0
@@ -78,7 +79,8 @@ enum FrameComparator {
             for x in 0..<a.width {
                 let p = a.pixel(x, y), q = e.pixel(x, y)
                 if PixelDistance.equivalent(p, q) { continue }
-                let delta = PixelDistance.delta(p, q)
+                if let ignored, ignored[y * a.width + x] != 0 { continue }
+                let delta = PixelDistance.delta(p, q, metric: options.metric)
                 if delta > result.maxDelta { result.maxDelta = delta }
                 guard exact || delta > maxDelta else { continue }
                 if options.ignoreAntialiasing && isAntialiased(x: x, y: y, a, e, detector: &detector) {

@@ -7,9 +7,20 @@ public enum FrameComparison {
     ///
     /// Both are 8-bit sRGB RGBA; a still image is a one-frame sequence. Identical consecutive
     /// frames are merged first on each side (their delays added), so the same animation written
-    /// with or without repeated frames compares equal. Then, in order: canvas size, frame count,
-    /// per-frame delays and loop count (timing only when either side has more than one merged
-    /// frame: a still has none), then pixels, frame by frame. Pixels are compared even when an
+    /// with or without repeated frames compares equal.
+    ///
+    /// With ``FrameAlignment/playback`` (the default), when both sides have timing and either
+    /// has more than one merged frame, what plays is compared: canvas size, loop count, then the
+    /// pixels at every moment either side starts showing a frame, over one common period (the
+    /// least common multiple of the loop durations when both loop forever, else the loop, whose
+    /// durations must then agree: ``SequenceMismatch/loopDuration(actualMilliseconds:expectedMilliseconds:)``).
+    /// Each ``FrameResult`` is then a moment, with its start and duration in milliseconds and
+    /// the frames each side shows. Frame counts and per-frame delays are not compared: only
+    /// what they show over time.
+    ///
+    /// Otherwise (``FrameAlignment/stored``, stills, untimed sides), in order: canvas size, frame
+    /// count, per-frame delays and loop count (timing only when either side has more than one
+    /// merged frame: a still has none), then pixels, frame by frame. Pixels are compared even when an
     /// earlier check failed, on the canvas padded to the larger size, so a diff exists for every
     /// outcome. Fully transparent pixels are equal whatever their hidden colour; alpha counts.
     ///
@@ -33,19 +44,53 @@ public enum FrameComparison {
             width: expected.width, height: expected.height, sourceFrameCount: expected.frames.count,
             delaysCentiseconds: mergedExpected.map(\.frame.delayCentiseconds), loopCount: expected.loopCount)
 
-        let mismatches = sequenceMismatches(actualSummary, expectedSummary)
+        let width = max(actual.width, expected.width), height = max(actual.height, expected.height)
+        let ignored = options.ignored.bitmap(width: width, height: height)
+        var mismatches: [SequenceMismatch]
         var frames: [FrameResult] = []
         var marks: [[UInt8]?] = []
-        let width = max(actual.width, expected.width), height = max(actual.height, expected.height)
-        let frameCount = max(mergedActual.count, mergedExpected.count)
-        for index in 0..<frameCount {
-            let a = index < mergedActual.count ? mergedActual[index] : nil
-            let e = index < mergedExpected.count ? mergedExpected[index] : nil
-            let (result, frameMarks) = compareFrame(index: index, actual: a, expected: e,
-                                                    width: width, height: height, options: options)
-            frames.append(result)
-            marks.append(frameMarks)
-            frameCompared?(index + 1, frameCount)
+        var shownActual: [TimedFrame], shownExpected: [TimedFrame]
+        if options.alignment == .playback, let plan = PlaybackPlan(actual: mergedActual, actualLoop: actual.loopCount,
+                                                                   expected: mergedExpected, expectedLoop: expected.loopCount) {
+            mismatches = sequenceMismatches(actualSummary, expectedSummary).filter {
+                if case .canvasSize = $0 { return true }
+                if case .loopCount = $0 { return true }
+                return false
+            }
+            if let duration = plan.durationMismatch { mismatches.append(duration) }
+            shownActual = []
+            shownExpected = []
+            // Pairs repeat over a common period: each is compared once.
+            var done: [PlaybackPlan.Pair: (FrameResult, [UInt8]?)] = [:]
+            for (index, moment) in plan.moments.enumerated() {
+                let pair = moment.pair
+                var (result, frameMarks) = done[pair] ?? compareFrame(
+                    index: index, actual: mergedActual[pair.actual], expected: mergedExpected[pair.expected],
+                    width: width, height: height, options: options, ignored: ignored)
+                if done[pair] == nil { done[pair] = (result, frameMarks) }
+                result.index = index
+                result.startMilliseconds = moment.start * 10
+                result.durationMilliseconds = moment.duration * 10
+                frames.append(result)
+                marks.append(frameMarks)
+                shownActual.append(TimedFrame(image: mergedActual[pair.actual].frame.image, delayCentiseconds: moment.duration))
+                shownExpected.append(TimedFrame(image: mergedExpected[pair.expected].frame.image, delayCentiseconds: moment.duration))
+                frameCompared?(index + 1, plan.moments.count)
+            }
+        } else {
+            mismatches = sequenceMismatches(actualSummary, expectedSummary)
+            let frameCount = max(mergedActual.count, mergedExpected.count)
+            for index in 0..<frameCount {
+                let a = index < mergedActual.count ? mergedActual[index] : nil
+                let e = index < mergedExpected.count ? mergedExpected[index] : nil
+                let (result, frameMarks) = compareFrame(index: index, actual: a, expected: e,
+                                                        width: width, height: height, options: options, ignored: ignored)
+                frames.append(result)
+                marks.append(frameMarks)
+                frameCompared?(index + 1, frameCount)
+            }
+            shownActual = mergedActual.map(\.frame)
+            shownExpected = mergedExpected.map(\.frame)
         }
 
         let totals = ComparisonTotals(
@@ -53,12 +98,14 @@ public enum FrameComparison {
             failingFrames: frames.count { !$0.status.passed },
             differingPixels: frames.reduce(0) { $0 + $1.differingPixels },
             antialiasedPixels: frames.reduce(0) { $0 + $1.antialiasedPixels },
+            ignoredPixels: frames.reduce(0) { $0 + $1.ignoredPixels },
             maxDelta: frames.reduce(0) { max($0, $1.maxDelta) })
         let verdict = mismatches.first?.verdict ?? (totals.failingFrames > 0 ? .pixelsDiffer : .equal)
         return FrameComparisonResult(
             verdict: verdict, mismatches: mismatches, actual: actualSummary, expected: expectedSummary,
             frames: frames, totals: totals, options: options,
-            actualFrames: mergedActual.map(\.frame), expectedFrames: mergedExpected.map(\.frame), marks: marks)
+            actualFrames: shownActual, expectedFrames: shownExpected, marks: marks,
+            ignored: ignored)
     }
 
     /// Compares two still images: ``compare(actual:expected:options:)`` on one-frame sequences
@@ -113,11 +160,12 @@ public enum FrameComparison {
 
     /// Compares one merged frame on the padded `width × height` canvas.
     static func compareFrame(index: Int, actual: MergedFrame?, expected: MergedFrame?,
-                             width: Int, height: Int, options: ComparisonOptions) -> (FrameResult, [UInt8]?) {
+                             width: Int, height: Int, options: ComparisonOptions,
+                             ignored: [UInt8]? = nil) -> (FrameResult, [UInt8]?) {
         let pixelCount = width * height
         var result = FrameResult(
             index: index, status: .identical, pixelCount: pixelCount, differingPixels: 0,
-            antialiasedPixels: 0, maxDelta: 0, firstDifference: nil,
+            antialiasedPixels: 0, ignoredPixels: ignored?.count { $0 != 0 } ?? 0, maxDelta: 0, firstDifference: nil,
             actualSourceFrames: actual?.sources ?? 0..<0, expectedSourceFrames: expected?.sources ?? 0..<0)
         guard let actual, let expected else {
             result.status = actual == nil ? .missingInActual : .missingInExpected
@@ -128,9 +176,9 @@ public enum FrameComparison {
         let a = actual.frame.image, e = expected.frame.image
         let difference: FrameDifference
         if a.width == width && a.height == height && e.width == width && e.height == height {
-            difference = FrameComparator.compare(a, e, options: options)
+            difference = FrameComparator.compare(a, e, options: options, ignored: ignored)
         } else {
-            difference = comparePadded(a, e, width: width, height: height, options: options)
+            difference = comparePadded(a, e, width: width, height: height, options: options, ignored: ignored)
         }
         result.differingPixels = difference.differing
         result.antialiasedPixels = difference.antialiased
@@ -148,10 +196,10 @@ public enum FrameComparison {
     /// copies padded with transparency, so anti-aliasing sees real neighbours), every pixel that
     /// only one image covers as different.
     static func comparePadded(_ a: RGBAImage, _ e: RGBAImage, width: Int, height: Int,
-                              options: ComparisonOptions) -> FrameDifference {
+                              options: ComparisonOptions, ignored: [UInt8]? = nil) -> FrameDifference {
         let paddedA = padded(a, width: width, height: height)
         let paddedE = padded(e, width: width, height: height)
-        var difference = FrameComparator.compare(paddedA, paddedE, options: options)
+        var difference = FrameComparator.compare(paddedA, paddedE, options: options, ignored: ignored)
         var marks = difference.marks ?? [UInt8](repeating: 0, count: width * height)
         let overlapWidth = min(a.width, e.width), overlapHeight = min(a.height, e.height)
         var first: PixelPosition? = nil
@@ -159,7 +207,7 @@ public enum FrameComparison {
         for y in 0..<height {
             for x in 0..<width {
                 let i = y * width + x
-                if x >= overlapWidth || y >= overlapHeight {
+                if (x >= overlapWidth || y >= overlapHeight) && ignored?[i] != 1 {
                     marks[i] = PixelMark.different.rawValue
                 }
                 switch PixelMark(rawValue: marks[i]) {

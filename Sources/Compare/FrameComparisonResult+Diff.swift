@@ -6,7 +6,9 @@ extension FrameComparisonResult {
     /// Drawn as pixelmatch draws them: each pixel equal within the threshold is a faded grey copy
     /// of the expected pixel (its luma blended onto white at 10 % of its alpha), differing pixels
     /// are red, pixels taken for anti-aliasing yellow. Where the expected frame does not cover the
-    /// pixel (smaller canvas, missing frame) it is red. Delays and loop count come from the
+    /// pixel (smaller canvas, missing frame) it is red. Ignored pixels (``ComparisonOptions/ignored``)
+    /// are hatched: on diagonals where `(x + y) mod 8` is 0 or 1 they are blue (0, 112, 255), the
+    /// others keep the faded grey, whatever the pixels there. Delays and loop count come from the
     /// expected side (the actual side for frames only it has). Computed on each call: O(pixels).
     public func makeDiff() -> FrameSequence {
         let width = paddedWidth, height = paddedHeight
@@ -14,8 +16,11 @@ extension FrameComparisonResult {
         for index in frames.indices {
             let expectedFrame = index < expectedFrames.count ? expectedFrames[index] : nil
             let actualFrame = index < actualFrames.count ? actualFrames[index] : nil
-            let image = DiffPainter.paint(expected: expectedFrame?.image, marks: marks[index],
+            var image = DiffPainter.paint(expected: expectedFrame?.image, marks: marks[index],
                                           width: width, height: height)
+            if let ignored, expectedFrame != nil, actualFrame != nil {
+                DiffPainter.hatch(&image, ignored: ignored, expected: expectedFrame!.image)
+            }
             let delay = expectedFrame?.delayCentiseconds ?? actualFrame?.delayCentiseconds ?? 0
             diffFrames.append(TimedFrame(image: image, delayCentiseconds: delay))
         }
@@ -60,6 +65,35 @@ enum DiffPainter {
             out.pixels[i * 4 + 3] = 255
         }
         return out
+    }
+
+    /// Blue: the hatch lines over ignored pixels.
+    static let ignoredColour = RGBA8(r: 0, g: 112, b: 255)
+
+    /// Hatches the ignored pixels of a diff: diagonal lines (`(x + y) mod 8` < 2) in
+    /// ``ignoredColour``, the faded grey of `expected` between them (white where `expected` does not
+    /// reach).
+    static func hatch(_ image: inout RGBAImage, ignored: [UInt8], expected: RGBAImage) {
+        let width = image.width
+        for (i, bit) in ignored.enumerated() where bit != 0 {
+            let x = i % width, y = i / width
+            let colour: RGBA8
+            if (x + y) % 8 < 2 {
+                colour = ignoredColour
+            } else if x < expected.width && y < expected.height {
+                let o = (y * expected.width + x) * 4
+                let p = UInt32(expected.pixels[o]) | UInt32(expected.pixels[o + 1]) << 8
+                    | UInt32(expected.pixels[o + 2]) << 16 | UInt32(expected.pixels[o + 3]) << 24
+                let grey = fadedGrey(p)
+                colour = RGBA8(r: grey, g: grey, b: grey)
+            } else {
+                colour = .white   // the faded grey of nothing (transparency)
+            }
+            image.pixels[i * 4] = colour.r
+            image.pixels[i * 4 + 1] = colour.g
+            image.pixels[i * 4 + 2] = colour.b
+            image.pixels[i * 4 + 3] = 255
+        }
     }
 
     /// pixelmatch's `drawGrayPixel`: `255 + (Y − 255) · 0.1 · a / 255`, rounded to nearest.

@@ -3,14 +3,20 @@ import Raster
 extension FrameComparisonResult {
     /// The machine-readable report (`spinrender compare --json`), deterministic and pretty-printed.
     ///
-    /// Keys, in this order: `version` (1), `verdict`, `exitStatus`, `summary`, `options`,
+    /// Keys, in this order: `version` (1), `verdict`, `exitStatus`, `summary`, `options`
+    /// (`threshold`, `metric`, `maxDiffPixels`, `maxDiffRatio`, `ignoreAntialiasing`, `alignment`
+    /// — `playback` or `stored` as asked; frames carry times only when what plays was compared —, `ignore` as
+    /// `[x, y, w, h]` rectangles, `maskPixels`: the pixels the mask ignores, or `null` without one),
     /// `actual`, `expected` (`width`, `height`, `frameCount`, `sourceFrameCount`,
     /// `delaysCentiseconds`, `loopCount`, `plays` — `null` for forever), `mismatches` (each with
-    /// `kind`, `message` and its figures), `totals`, `frames` (`index`, `status`, `passed`,
-    /// `pixelCount`, `differingPixels`, `differingRatio`, `antialiasedPixels`, `maxDelta`,
+    /// `kind`, `message` and its figures), `totals`, `frames` (`index`, `startMilliseconds` and
+    /// `durationMilliseconds` — the moment when comparing what plays, else `null` —, `status`, `passed`,
+    /// `pixelCount`, `differingPixels`, `differingRatio`, `antialiasedPixels`, `ignoredPixels`
+    /// (pixels left out by `--ignore` and `--mask`; `totals` sums them), `maxDelta`,
     /// `maxDistance`, `firstDifference` `{x, y}` or `null`, `actualSourceFrames` and
     /// `expectedSourceFrames` as `[first, last]` or `null`). `maxDelta` is on pixelmatch's 0…35215
-    /// scale, `maxDistance` on the threshold's 0…1 scale.
+    /// scale (with ``ColourMetric/oklab``, `35215 · d²` for the HyAB distance d), `maxDistance` on
+    /// the threshold's 0…1 scale.
     public var jsonReport: String { JSONText.object(jsonMembers).rendered }
 
     /// The members of ``jsonReport``, in order, for reports that build on it
@@ -36,9 +42,13 @@ extension ComparisonOptions {
     public var json: JSONText {
         .object([
             ("threshold", .double(threshold)),
+            ("metric", .string(metric.rawValue)),
             ("maxDiffPixels", maxDiffPixels.map { .int($0) } ?? .null),
             ("maxDiffRatio", maxDiffRatio.map { .double($0) } ?? .null),
             ("ignoreAntialiasing", .bool(ignoreAntialiasing)),
+            ("alignment", .string(alignment.rawValue)),
+            ("ignore", .array(ignored.rectangles.map { .array([.int($0.x), .int($0.y), .int($0.width), .int($0.height)]) })),
+            ("maskPixels", ignored.mask.map { .int($0.ignoredCount) } ?? .null),
         ])
     }
 }
@@ -71,6 +81,8 @@ extension SequenceMismatch {
             members += [("frame", .int(frame)), ("actual", .int(actual)), ("expected", .int(expected))]
         case let .loopCount(actual, expected):
             members += [("actual", .string(actual.description)), ("expected", .string(expected.description))]
+        case let .loopDuration(actual, expected):
+            members += [("actualMilliseconds", .int(actual)), ("expectedMilliseconds", .int(expected))]
         }
         return .object(members)
     }
@@ -83,6 +95,7 @@ extension ComparisonTotals {
             ("failingFrames", .int(failingFrames)),
             ("differingPixels", .int(differingPixels)),
             ("antialiasedPixels", .int(antialiasedPixels)),
+            ("ignoredPixels", .int(ignoredPixels)),
             ("maxDelta", .double(maxDelta)),
         ])
     }
@@ -95,12 +108,15 @@ extension FrameResult {
         }
         return .object([
             ("index", .int(index)),
+            ("startMilliseconds", startMilliseconds.map { .int($0) } ?? .null),
+            ("durationMilliseconds", durationMilliseconds.map { .int($0) } ?? .null),
             ("status", .string(status.rawValue)),
             ("passed", .bool(status.passed)),
             ("pixelCount", .int(pixelCount)),
             ("differingPixels", .int(differingPixels)),
             ("differingRatio", .double(differingRatio)),
             ("antialiasedPixels", .int(antialiasedPixels)),
+            ("ignoredPixels", .int(ignoredPixels)),
             ("maxDelta", .double(maxDelta)),
             ("maxDistance", .double(maxDistance)),
             ("firstDifference", firstDifference.map { .object([("x", .int($0.x)), ("y", .int($0.y))]) } ?? .null),

@@ -3,7 +3,10 @@ extension FrameComparisonResult {
     ///
     /// One `<testsuite>` named `suiteName` (the caller passes e.g. the expected file's path): a
     /// first test case `canvas and timing` that fails with every shape and timing mismatch, then
-    /// one test case per frame (`frame 0`, `frame 1`, …) that fails with the frame's report line.
+    /// one test case per frame (`frame 0`, `frame 1`, …; when comparing what plays, per moment:
+    /// `at 0 ms`, `at 40 ms`, …) that fails with the frame's report line.
+    /// When pixels are ignored (``ComparisonOptions/ignored``) the suite has a property
+    /// `ignoredPixels` (the sum over frames) and each frame case a property of its own count.
     /// Names and messages are XML-escaped; characters XML 1.0 forbids become U+FFFD.
     ///
     /// - Parameter suiteName: the test suite's name and the test cases' `classname`.
@@ -15,6 +18,10 @@ extension FrameComparisonResult {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<testsuites tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\">\n"
         xml += "  <testsuite name=\"\(suite)\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
+        let ignoring = ignored != nil
+        if ignoring {
+            xml += "    <properties>\n      <property name=\"ignoredPixels\" value=\"\(totals.ignoredPixels)\"/>\n    </properties>\n"
+        }
 
         xml += "    <testcase classname=\"\(suite)\" name=\"canvas and timing\""
         if structureFails {
@@ -27,12 +34,14 @@ extension FrameComparisonResult {
         }
 
         for frame in frames {
-            xml += "    <testcase classname=\"\(suite)\" name=\"frame \(frame.index)\""
+            xml += "    <testcase classname=\"\(suite)\" name=\"\(Self.momentName(frame))\""
+            let property = ignoring
+                ? "      <properties>\n        <property name=\"ignoredPixels\" value=\"\(frame.ignoredPixels)\"/>\n      </properties>\n" : ""
             if frame.status.passed {
-                xml += "/>\n"
+                xml += property.isEmpty ? "/>\n" : ">\n\(property)    </testcase>\n"
             } else {
                 let line = XMLText.escape(Self.line(for: frame))
-                xml += ">\n      <failure message=\"\(line)\" type=\"\(frame.status.rawValue)\">\(line)</failure>\n"
+                xml += ">\n\(property)      <failure message=\"\(line)\" type=\"\(frame.status.rawValue)\">\(line)</failure>\n"
                 xml += "    </testcase>\n"
             }
         }

@@ -7,7 +7,8 @@ extension FrameComparisonResult {
             return "equal\(within ? " within tolerance" : ""): \(plural(frames.count, "frame")), "
                 + "\(paddedWidth) × \(paddedHeight)"
         case .pixelsDiffer:
-            return "pixels differ in \(totals.failingFrames) of \(plural(frames.count, "frame"))"
+            let first = failingFrames.first?.startMilliseconds.map { " (first at \($0) ms)" } ?? ""
+            return "pixels differ in \(totals.failingFrames) of \(plural(frames.count, "frame"))\(first)"
         case .sizeMismatch, .frameCountMismatch, .delayMismatch, .loopCountMismatch:
             return mismatches.first.map(\.description) ?? verdict.rawValue
         }
@@ -37,6 +38,7 @@ extension FrameComparisonResult {
 
     /// The report line of one frame.
     static func line(for frame: FrameResult) -> String {
+        if frame.startMilliseconds != nil { return momentLine(for: frame) }
         let sources = sourceNote(frame)
         switch frame.status {
         case .missingInActual:
@@ -51,8 +53,37 @@ extension FrameComparisonResult {
             if frame.antialiasedPixels > 0 {
                 line += ", \(plural(frame.antialiasedPixels, "anti-aliased pixel")) ignored"
             }
+            if frame.ignoredPixels > 0 {
+                line += ", \(plural(frame.ignoredPixels, "pixel")) in ignored regions"
+            }
             return line + sources
         }
+    }
+
+    /// The report line of a moment when comparing what plays, e.g. `at 40 ms (actual frame 2,
+    /// expected frames 8–11): 12 of 5032 pixels differ (0.24 %), first at (4, 5), max distance 0.132`.
+    static func momentLine(for frame: FrameResult) -> String {
+        var line = "\(momentName(frame)) (\(frames("actual", frame.actualSourceFrames)), \(frames("expected", frame.expectedSourceFrames)))"
+        line += ": \(frame.differingPixels) of \(frame.pixelCount) pixels differ (\(percent(frame.differingRatio)))"
+        if let first = frame.firstDifference { line += ", first at \(first)" }
+        line += ", max distance \(fixed(frame.maxDistance, 3))"
+        if frame.antialiasedPixels > 0 {
+            line += ", \(plural(frame.antialiasedPixels, "anti-aliased pixel")) ignored"
+        }
+        if frame.ignoredPixels > 0 {
+            line += ", \(plural(frame.ignoredPixels, "pixel")) in ignored regions"
+        }
+        return line
+    }
+
+    /// `at 40 ms` for a moment, `frame 3` for a stored frame: the JUnit test case's name too.
+    static func momentName(_ frame: FrameResult) -> String {
+        frame.startMilliseconds.map { "at \($0) ms" } ?? "frame \(frame.index)"
+    }
+
+    /// `actual frame 2`, `expected frames 8–11`: the file's frame numbers, from 0.
+    private static func frames(_ side: String, _ range: Range<Int>) -> String {
+        range.count == 1 ? "\(side) frame \(range.lowerBound)" : "\(side) frames \(range.lowerBound)–\(range.upperBound - 1)"
     }
 
     /// ` (actual frames 3–4, expected frame 5)` when merging moved the numbering, else empty.

@@ -23,12 +23,24 @@ public struct FrameComparisonResult: Sendable {
     let actualFrames: [TimedFrame]
     let expectedFrames: [TimedFrame]
     let marks: [[UInt8]?]
+    /// One byte per pixel of the padded canvas, 1 where ignored; `nil` when nothing is.
+    let ignored: [UInt8]?
 
     /// ``Verdict/exitStatus`` of ``verdict``: 0, 1 or 2.
     public var exitStatus: Int32 { verdict.exitStatus }
 
     /// The frames that fail, first differing frame first.
     public var failingFrames: [FrameResult] { frames.filter { !$0.status.passed } }
+
+    /// What each side shows in compared frame `index` (a moment when comparing what plays), on
+    /// its own canvas; `nil` for a side that has no such frame (``FrameStatus/missingInActual``,
+    /// ``FrameStatus/missingInExpected``).
+    ///
+    /// - Precondition: `index` is an index of ``frames``.
+    public func shownImages(at index: Int) -> (actual: RGBAImage?, expected: RGBAImage?) {
+        (index < actualFrames.count ? actualFrames[index].image : nil,
+         index < expectedFrames.count ? expectedFrames[index].image : nil)
+    }
 
     /// Canvas of the diff: the larger width and the larger height of the two sides.
     public var paddedWidth: Int { max(actual.width, expected.width) }

@@ -17,8 +17,13 @@ public enum FrameStatus: String, Hashable, Sendable {
 
 /// The comparison of one (merged) frame.
 public struct FrameResult: Hashable, Sendable {
-    /// Index in the merged sequences, from 0.
+    /// Index in the merged sequences, from 0; when comparing what plays, the moment's index.
     public var index: Int
+    /// When comparing what plays (``FrameAlignment/playback``): when this moment starts, in
+    /// milliseconds from the start of the loop; `nil` when comparing stored frames.
+    public var startMilliseconds: Int? = nil
+    /// When comparing what plays: how long both sides keep showing these frames, in milliseconds.
+    public var durationMilliseconds: Int? = nil
     /// How the frame compared.
     public var status: FrameStatus
     /// Pixels compared: the padded canvas, `max(widths) × max(heights)`.
@@ -28,7 +33,10 @@ public struct FrameResult: Hashable, Sendable {
     public var differingPixels: Int
     /// Pixels taken for anti-aliasing (only with ``ComparisonOptions/ignoreAntialiasing``).
     public var antialiasedPixels: Int
-    /// The largest ``PixelDistance`` of a pixel pair, 0…35215. When the canvases differ in size,
+    /// Pixels of the canvas left out by ``ComparisonOptions/ignored``, whether or not they differ.
+    public var ignoredPixels: Int
+    /// The largest ``PixelDistance`` of a pixel pair, 0…35215 (with ``ColourMetric/oklab``, the
+    /// HyAB distance d as `35215 · d²`). When the canvases differ in size,
     /// a pixel outside one of them is measured against transparency.
     public var maxDelta: Double
     /// The first differing pixel in row-major order.

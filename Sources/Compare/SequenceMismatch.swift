@@ -10,13 +10,16 @@ public enum SequenceMismatch: Hashable, Sendable, CustomStringConvertible {
     case delay(frame: Int, actualCentiseconds: Int, expectedCentiseconds: Int)
     /// The loop counts differ.
     case loopCount(actual: LoopCount, expected: LoopCount)
+    /// One loop lasts a different time, in milliseconds, and the two cannot be compared over a
+    /// common period (they do not both loop forever, or the period would be too long).
+    case loopDuration(actualMilliseconds: Int, expectedMilliseconds: Int)
 
     /// The verdict this mismatch gives.
     public var verdict: Verdict {
         switch self {
         case .canvasSize: .sizeMismatch
         case .frameCount: .frameCountMismatch
-        case .delay: .delayMismatch
+        case .delay, .loopDuration: .delayMismatch
         case .loopCount: .loopCountMismatch
         }
     }
@@ -32,6 +35,8 @@ public enum SequenceMismatch: Hashable, Sendable, CustomStringConvertible {
             "frame \(frame) delay differs: actual \(actual) cs, expected \(expected) cs"
         case let .loopCount(actual, expected):
             "loop count differs: actual \(actual), expected \(expected)"
+        case let .loopDuration(actual, expected):
+            "loop duration differs: actual \(actual) ms, expected \(expected) ms"
         }
     }
 }

@@ -25,11 +25,21 @@ func spinrender(_ arguments: [String], in folder: String? = nil, environment: [S
     process.executableURL = URL(fileURLWithPath: command[0])
     process.arguments = Array(command.dropFirst())
     if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
-    var env = ProcessInfo.processInfo.environment
+    var env = toolEnvironment
     env.merge(environment) { $1 }
     process.environment = env
     return try collect(process)
 }
+
+/// The environment the tool runs in: this process's, without `CI`. CI runs the tests with
+/// `CI=true`, which makes `never` the default record mode; a test that relies on a record mode
+/// states it (the default one by running where `CI` is unset, as here), and the tests of the CI
+/// default set `CI` themselves.
+let toolEnvironment: [String: String] = {
+    var environment = ProcessInfo.processInfo.environment
+    environment["CI"] = nil
+    return environment
+}()
 
 /// Runs `process` to its end with its output and errors captured.
 func collect(_ process: Process) throws -> RunResult {

@@ -117,6 +117,7 @@ struct FrameFolderOutputTests {
         process.executableURL = URL(fileURLWithPath: spinrenderBinary)
         process.arguments = command == "frames" ? ["frames"] + render + ["-o", "out"]
                                                 : ["verify"] + render + ["--reference", "out", "--record", "missing"]
+        process.environment = toolEnvironment
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice

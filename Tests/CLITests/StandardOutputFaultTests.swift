@@ -10,6 +10,7 @@ struct StandardOutputFaultTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: spinrenderBinary)
         process.arguments = arguments
+        process.environment = toolEnvironment
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
         process.standardOutput = output
         let errors = Pipe()

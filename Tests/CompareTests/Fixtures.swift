@@ -1,8 +1,13 @@
 import Raster
+@testable import Compare
 
 /// Small images and sequences for the comparison tests.
 enum Fixtures {
     static let orange = RGBA8(r: 255, g: 149, b: 0)
+
+    /// Exact comparison of the stored frames one by one (`--stored-frames`), for the tests of
+    /// frame counts, per-frame delays and frame-numbered reports.
+    static let storedFrames = ComparisonOptions(alignment: .stored)
 
     /// A still: one frame, delay 0, played once.
     static func still(_ image: RGBAImage) -> FrameSequence {

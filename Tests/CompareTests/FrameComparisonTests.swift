@@ -92,7 +92,7 @@ import Raster
         second[0, 0] = .black
         let actual = Fixtures.animation([Fixtures.square(), second])
         let expected = Fixtures.animation([Fixtures.square(), second, Fixtures.square()])
-        let result = FrameComparison.compare(actual: actual, expected: expected)
+        let result = FrameComparison.compare(actual: actual, expected: expected, options: Fixtures.storedFrames)
         #expect(result.verdict == .frameCountMismatch)
         #expect(result.exitStatus == 2)
         #expect(result.mismatches == [.frameCount(actual: 2, expected: 3)])
@@ -108,7 +108,7 @@ import Raster
         second[0, 0] = .black
         let actual = Fixtures.animation([Fixtures.square(), second], delays: [5, 7])
         let expected = Fixtures.animation([Fixtures.square(), second], delays: [5, 6])
-        let result = FrameComparison.compare(actual: actual, expected: expected)
+        let result = FrameComparison.compare(actual: actual, expected: expected, options: Fixtures.storedFrames)
         #expect(result.verdict == .delayMismatch)
         #expect(result.exitStatus == 2)
         #expect(result.mismatches == [.delay(frame: 1, actualCentiseconds: 7, expectedCentiseconds: 6)])
@@ -120,7 +120,7 @@ import Raster
         second[0, 0] = .black
         let actual = Fixtures.animation([Fixtures.square(), second], loop: .repeats(2))
         let expected = Fixtures.animation([Fixtures.square(), second], loop: .forever)
-        let result = FrameComparison.compare(actual: actual, expected: expected)
+        let result = FrameComparison.compare(actual: actual, expected: expected, options: Fixtures.storedFrames)
         #expect(result.verdict == .loopCountMismatch)
         #expect(result.mismatches == [.loopCount(actual: .repeats(2), expected: .forever)])
         #expect(result.exitStatus == 2)
@@ -131,7 +131,7 @@ import Raster
         var other = Fixtures.square(width: 11)
         other[0, 0] = .black
         let expected = Fixtures.animation([Fixtures.square(width: 11), other, Fixtures.square(width: 11)])
-        let result = FrameComparison.compare(actual: actual, expected: expected)
+        let result = FrameComparison.compare(actual: actual, expected: expected, options: Fixtures.storedFrames)
         #expect(result.verdict == .sizeMismatch)
         #expect(result.mismatches.map(\.verdict) == [.sizeMismatch, .frameCountMismatch, .loopCountMismatch])
     }
@@ -147,7 +147,7 @@ import Raster
         let actual = Fixtures.animation([Fixtures.square(), Fixtures.square(), Fixtures.square(), other,
                                          hiddenVariant, hiddenVariant2], delays: [10, 10, 10, 10, 4, 6])
         let expected = Fixtures.animation([Fixtures.square(), other, hiddenVariant], delays: [30, 10, 10])
-        let result = FrameComparison.compare(actual: actual, expected: expected)
+        let result = FrameComparison.compare(actual: actual, expected: expected, options: Fixtures.storedFrames)
         #expect(result.verdict == .equal)
         #expect(result.actual.frameCount == 3)
         #expect(result.actual.sourceFrameCount == 6)
@@ -163,7 +163,7 @@ import Raster
         changed[8, 7] = .black
         let actual = Fixtures.animation([Fixtures.square(), Fixtures.square(), changed], delays: [5, 5, 10])
         let expected = Fixtures.animation([Fixtures.square(), other], delays: [10, 10])
-        let result = FrameComparison.compare(actual: actual, expected: expected)
+        let result = FrameComparison.compare(actual: actual, expected: expected, options: Fixtures.storedFrames)
         #expect(result.verdict == .pixelsDiffer)
         #expect(result.reportLines == [
             "frame 1: 1 of 80 pixels differ (1.25 %), first at (8, 7), max distance 0.966 (actual frame 2)",
@@ -184,7 +184,7 @@ import Raster
             image[k % 10, 1] = .black
             return image
         }, delays: Array(repeating: 4, count: 25))
-        let result = FrameComparison.compare(actual: actual, expected: expected)
+        let result = FrameComparison.compare(actual: actual, expected: expected, options: Fixtures.storedFrames)
         #expect(result.totals.failingFrames == 25)
         #expect(result.reportLines.count == 21)
         #expect(result.reportLines[19].hasPrefix("frame 19: 2 of 80 pixels differ"))
@@ -204,7 +204,7 @@ import Raster
         var second = Fixtures.square()
         second[0, 0] = .black
         let result = FrameComparison.compare(actual: Fixtures.animation([Fixtures.square(), second]),
-                                             expected: Fixtures.animation([Fixtures.square()]))
+                                             expected: Fixtures.animation([Fixtures.square()]), options: Fixtures.storedFrames)
         let diff = result.makeDiff()
         #expect(diff.frames.count == 2)
         #expect(diff.frames[1].image.pixels == RGBAImage(width: 10, height: 8, fill: RGBA8(r: 255, g: 0, b: 0)).pixels)
@@ -231,7 +231,7 @@ import Raster
         actualImages[3][3, 1] = .black
         let actual = Fixtures.animation(actualImages)
         let expected = Fixtures.animation(expectedImages)
-        let result = FrameComparison.compare(actual: actual, expected: expected)
+        let result = FrameComparison.compare(actual: actual, expected: expected, options: Fixtures.storedFrames)
         #expect(result.failingFrames.map(\.index) == [1, 3])
         #expect(result.reportLines.count == 2)
         #expect(result.reportLines[0].hasPrefix("frame 1: 1 of 80 pixels differ"))

@@ -49,3 +49,34 @@ import Testing
         }
     }
 }
+
+/// The CI default: `never` when `CI` is true, unless `--record` or `SPINRENDER_RECORD` say otherwise.
+@Suite struct ContinuousIntegrationRecordModeTests {
+    @Test(arguments: ["true", "True", "TRUE", "1", "yes", "YES", " true\n"])
+    func trueValuesMeanCI(value: String) throws {
+        #expect(RecordMode.isContinuousIntegration(["CI": value]))
+        #expect(try RecordMode.resolve(option: nil, environment: ["CI": value]) == .never)
+    }
+
+    @Test(arguments: ["false", "0", "", " ", "no", "off", "truthy"])
+    func otherValuesDoNot(value: String) throws {
+        #expect(!RecordMode.isContinuousIntegration(["CI": value]))
+        #expect(try RecordMode.resolve(option: nil, environment: ["CI": value]) == .missing)
+    }
+
+    @Test func explicitChoicesWinOnCI() throws {
+        #expect(try RecordMode.resolve(option: "missing", environment: ["CI": "true"]) == .missing)
+        #expect(try RecordMode.resolve(option: nil, environment: ["CI": "true", "SPINRENDER_RECORD": "failed"]) == .failed)
+        #expect(try RecordMode.resolve(option: "all", environment: ["CI": "1", "SPINRENDER_RECORD": "never"]) == .all)
+        #expect(RecordMode.defaultMode(environment: [:]) == .missing)
+    }
+}
+
+@Suite struct ProcessDefaultRecordModeTests {
+    @Test func lenientDefaultFollowsTheEnvironmentAndNeverWritesOnABadValue() {
+        #expect(RecordMode.lenientDefault(environment: [:]) == .missing)
+        #expect(RecordMode.lenientDefault(environment: ["CI": "true"]) == .never)
+        #expect(RecordMode.lenientDefault(environment: ["CI": "true", "SPINRENDER_RECORD": "missing"]) == .missing)
+        #expect(RecordMode.lenientDefault(environment: ["SPINRENDER_RECORD": "sometimes"]) == .never)
+    }
+}

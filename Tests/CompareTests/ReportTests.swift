@@ -11,7 +11,7 @@ import Raster
         changed[8, 6] = .black
         let actual = Fixtures.animation([Fixtures.square(), changed], delays: [5, 5])
         let expected = Fixtures.animation([Fixtures.square(), Fixtures.square(width: 10)], delays: [10, 5])
-        return FrameComparison.compare(actual: actual, expected: expected)
+        return FrameComparison.compare(actual: actual, expected: expected, options: Fixtures.storedFrames)
     }
 
     @Test func jsonReportParsesBackWithTheFigures() throws {
@@ -54,7 +54,7 @@ import Raster
         }
         let actual = Fixtures.animation(frames(width: 10), delays: [5, 5])
         let expected = Fixtures.animation(frames(width: 12), delays: [5, 5], loop: loopsDiffer ? .playOnce : .forever)
-        let result = FrameComparison.compare(actual: actual, expected: expected)
+        let result = FrameComparison.compare(actual: actual, expected: expected, options: Fixtures.storedFrames)
         let mismatchLines = ["canvas size differs: actual 10 × 8, expected 12 × 8"]
             + (loopsDiffer ? ["loop count differs: actual forever, expected once"] : [])
         #expect(result.verdict == .sizeMismatch)

@@ -20,10 +20,27 @@ struct ComparisonReportTests {
         html.components(separatedBy: "\"data:image/png;base64,").dropFirst().map { "data:image/png;base64," + $0.prefix { $0 != "\"" } }
     }
 
+    /// Frame by frame, as `--stored-frames` compares: the rows below are the stored frames.
+    static let stored = ComparisonOptions(alignment: .stored)
+
+    /// Compared as they play, a row is a moment: actual shows 40 ms then 20 ms, expected the
+    /// same pictures stored as 20 + 20 ms then 20 ms (its first two frames merge), so the
+    /// moments start at 0 and 40 ms, each identical, with expected's frames 0–1 in the first.
+    @Test func playbackRowsAreMoments() {
+        let result = FrameComparison.compare(actual: Self.sequence([1, 2], delays: [4, 2]),
+                                             expected: Self.sequence([1, 1, 2], delays: [2, 2, 2]))
+        let rows = ReportFrame.rows(of: result)
+        #expect(rows.map(\.startMilliseconds) == [0, 40])
+        #expect(rows.map(\.durationMilliseconds) == [40, 20])
+        #expect(rows.allSatisfy { $0.status == .identical })
+        #expect(rows.map(\.actualFrames) == [0..<1, 1..<2])
+        #expect(rows.map(\.expectedFrames) == [0..<2, 2..<3])
+    }
+
     @Test func rowsTimeEachFrameFromTheDelays() {
         // Expected: 30, 50, 20 ms; actual has a fourth frame of 70 ms that only it shows.
         let result = FrameComparison.compare(actual: Self.sequence([10, 20, 30, 40], delays: [3, 5, 2, 7]),
-                                             expected: Self.sequence([10, 20, 31], delays: [3, 5, 2]))
+                                             expected: Self.sequence([10, 20, 31], delays: [3, 5, 2]), options: Self.stored)
         let rows = ReportFrame.rows(of: result)
         #expect(rows.map(\.startMilliseconds) == [0, 30, 80, 100])
         #expect(rows.map(\.durationMilliseconds) == [30, 50, 20, 70])
@@ -36,7 +53,7 @@ struct ComparisonReportTests {
     @Test func mergedFramesKeepTheirSourceNumbers() {
         // Expected frames 1 and 2 are one picture: one compared frame of 90 ms, frames 1–2.
         let result = FrameComparison.compare(actual: Self.sequence([1, 2, 3], delays: [4, 9, 6]),
-                                             expected: Self.sequence([1, 2, 2, 3], delays: [4, 5, 4, 6]))
+                                             expected: Self.sequence([1, 2, 2, 3], delays: [4, 5, 4, 6]), options: Self.stored)
         let rows = ReportFrame.rows(of: result)
         #expect(rows.map(\.startMilliseconds) == [0, 40, 130])
         #expect(rows[1].expectedFrames == 1..<3 && rows[1].actualFrames == 1..<2)

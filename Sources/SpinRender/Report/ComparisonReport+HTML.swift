@@ -97,6 +97,8 @@ extension ComparisonReport {
             "Frame \(frame) is shown for \(actual * 10) ms in actual and \(expected * 10) ms in expected."
         case let .loopCount(actual, expected):
             "The loop counts differ: actual \(loopWords(actual)), expected \(loopWords(expected))."
+        case let .loopDuration(actual, expected):
+            "The loops last differently: actual plays \(actual) ms, expected \(expected) ms, and they do not both loop forever."
         }
     }
 

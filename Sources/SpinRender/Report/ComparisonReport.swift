@@ -100,12 +100,15 @@ public struct ReportFrame: Hashable, Sendable {
         return result.frames.map { frame in
             let delays = frame.index < result.expected.frameCount ? result.expected.delaysCentiseconds
                                                                   : result.actual.delaysCentiseconds
-            let duration = frame.index < delays.count ? delays[frame.index] * 10 : 0
-            defer { start += duration }
-            return ReportFrame(index: frame.index, startMilliseconds: start, durationMilliseconds: duration,
+            // Compared as they play, each row is a moment with its own time and length;
+            // compared as stored, a frame lasts its delay.
+            let duration = frame.durationMilliseconds ?? (frame.index < delays.count ? delays[frame.index] * 10 : 0)
+            let moment = frame.startMilliseconds ?? start
+            start = moment + duration
+            return ReportFrame(index: frame.index, startMilliseconds: moment, durationMilliseconds: duration,
                                actualFrames: frame.actualSourceFrames, expectedFrames: frame.expectedSourceFrames,
                                status: frame.status, pixelCount: frame.pixelCount, differingPixels: frame.differingPixels,
-                               antialiasedPixels: frame.antialiasedPixels, ignoredPixels: 0,
+                               antialiasedPixels: frame.antialiasedPixels, ignoredPixels: frame.ignoredPixels,
                                maxDistance: frame.maxDistance)
         }
     }

@@ -19,7 +19,8 @@ public enum FileComparison {
     ///     inputs are loaded; it is advanced once per compared frame (after merging identical
     ///     neighbours, so it may finish early).
     /// - Throws: ``SpinRenderError`` from loading (66 missing, 65 malformed), `.badData` (65)
-    ///   when the comparison needs more than `maximumBytes`.
+    ///   when the comparison needs more than `maximumBytes` or the mask of `options` does not
+    ///   have the expected canvas's size.
     public static func compare(actual actualPath: String, expected expectedPath: String,
                                options: ComparisonOptions = .exact,
                                maximumBytes: Int = 1 << 30, diff: DiffFormat? = nil, reading: ReadOptions = ReadOptions(),
@@ -34,6 +35,7 @@ public enum FileComparison {
         let expected = try expectedSource!.load(maximumBytes: maximumBytes, reading: reading)
         expectedSource = nil
         let (a, e) = adoptTiming(actual, expected)
+        try options.checkMask(width: e.width, height: e.height, canvas: "the expected '\(expectedPath)'")
         let progress = makeProgress?(max(a.frames.count, e.frames.count))
         let result = FrameComparison.compare(actual: a, expected: e, options: options) { _, _ in progress?.advance() }
         progress?.finish()

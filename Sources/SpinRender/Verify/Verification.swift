@@ -36,7 +36,8 @@ public enum Verification {
     /// the exact frames), and recorded as that file, written atomically.
     ///
     /// - Parameters:
-    ///   - record: when references are written (default `RecordMode.missing`).
+    ///   - record: when references are written; by default ``RecordMode/processDefault``:
+    ///     `SPINRENDER_RECORD` if set, else `never` when `CI` is true, else `missing`.
     ///   - options: comparison tolerance.
     ///   - arguments: the command-line arguments recorded in `frames.json`.
     ///   - reading: with `strict`, a reference PNG that needs a repair is unreadable.
@@ -48,7 +49,7 @@ public enum Verification {
     /// - Throws: ``SpinRenderError`` when the references cannot be read (malformed, with record
     ///   mode `missing` or `never`) or written; `.usage` for an `.svg` reference, which cannot
     ///   be read back.
-    public static func verify(_ request: RenderRequest, referenceFolder: String, record: RecordMode = .default,
+    public static func verify(_ request: RenderRequest, referenceFolder: String, record: RecordMode = .processDefault,
                               options: ComparisonOptions = .exact, arguments: [String]? = nil,
                               maximumBytes: Int = 1 << 30, reading: ReadOptions = ReadOptions(),
                               warn: (String) -> Void = { _ in }) throws(SpinRenderError) -> VerificationOutcome {
@@ -95,16 +96,25 @@ public enum Verification {
                                record: RecordMode, options: ComparisonOptions, missing: String, recorded: String, warn: (String) -> Void,
                                read: () throws(SpinRenderError) -> (FrameSequence, [String]),
                                write: () throws(SpinRenderError) -> Void) throws(SpinRenderError) -> VerificationOutcome {
+        if !exists {
+            // No reference to measure the mask against: the rendered canvas is what will be recorded.
+            try options.checkMask(width: rendered.width, height: rendered.height, canvas: "the rendered canvas")
+        }
         var comparison: FrameComparisonResult?
         var unreadable: SpinRenderError?
         if exists && record != .all {
+            var loaded: (sequence: FrameSequence, warnings: [String])?
             do throws(SpinRenderError) {
-                let (sequence, warnings) = try read()
-                warnings.forEach(warn)
-                comparison = FrameComparison.compare(actual: rendered, expected: sequence, options: options)
+                loaded = try read()
             } catch where (error.kind == .badData || error.kind == .missingInput)
                 && record.decide(referenceExists: true, matches: false).writeReference {
                 unreadable = error
+            }
+            if let loaded {
+                loaded.warnings.forEach(warn)
+                try options.checkMask(width: loaded.sequence.width, height: loaded.sequence.height,
+                                      canvas: "the reference '\(reference)'")
+                comparison = FrameComparison.compare(actual: rendered, expected: loaded.sequence, options: options)
             }
         }
         let matches = comparison?.verdict.exitStatus == 0
@@ -112,7 +122,8 @@ public enum Verification {
         let failureStatus = comparison.map { $0.verdict.exitStatus == 0 ? 1 : $0.verdict.exitStatus } ?? 1
         var message = comparison?.summaryLine
             ?? unreadable.map { "the reference cannot be read: \($0.message.hasSuffix(".") ? String($0.message.dropLast()) : $0.message)" }
-            ?? (exists ? "record mode 'all'" : "no \(missing) (record mode '\(record)')")
+            ?? (exists ? "record mode 'all'" : "no \(missing) (record mode '\(record)')"
+                + (record == .never ? "; \(RecordMode.recordingAdvice)" : ""))
         if decision.writeReference {
             try write()
             message += "; recorded \(rendered.frames.count) \(recorded) — check them, commit them and run again"

@@ -4,14 +4,20 @@ import SpinRender
 /// Options shared by `compare` and `verify`: tolerance and report outputs.
 enum ComparisonArguments {
     static let specs: [OptionSpec] = [
-        .option("threshold", value: "threshold", help: "Per-pixel colour tolerance on pixelmatch's YIQ scale, 0 to 1; 0 is exact.", default: "0"),
+        .option("threshold", value: "threshold", help: "Per-pixel colour tolerance on the --metric's scale, 0 to 1 (1 is black against white); 0 is exact.", default: "0"),
+        .option("metric", value: "metric", help: "Colour distance of --threshold: pixelmatch 5's YIQ distance, or pixelmatch 7's HyAB distance in OKLab.",
+                values: ColourMetric.allCases.map(\.rawValue), default: "yiq"),
         .option("max-diff-pixels", value: "count", help: "Differing pixels a frame may have and still pass."),
         .option("max-diff-ratio", value: "ratio", help: "Fraction of a frame's pixels (0 to 1) that may differ and still pass."),
         .flag("ignore-antialiasing", help: "Do not count pixels that are anti-aliasing on both sides."),
+        .repeatable("ignore", value: "x,y,w,h", help: "Leave a rectangle of pixels out of the comparison (repeatable); the diff hatches it."),
+        .option("mask", value: "png", help: "Leave out the pixels whose alpha is above 0 in this PNG, of the expected canvas's size.", isPath: true),
+        .flag("stored-frames", help: "Compare the stored frames one by one (counts and delays must agree) instead of what plays over time."),
         .option("diff", value: "path", help: "Write a diff: .png (first failing frame), .gif (every frame), or a folder (a path ending in '/', an existing folder or a name without an extension); other extensions are refused.", isPath: true),
         .flag("json", help: "Print a JSON report instead of text."),
         .option("junit", value: "path", help: "Write a JUnit XML report.", isPath: true),
         .option("html", value: "file", help: "Write a self-contained HTML report to look at in a browser: actual, expected and diff side by side, swipe, onion skin, blink, a frame scrubber and playback.", isPath: true),
+        .option("artifacts", value: "folder", help: "When the comparison fails, write the failing frames of both sides, their diffs, diff.gif and the reports into <folder>/<name>-failure, for a CI upload step.", isPath: true),
     ]
 
     static func options(from arguments: ParsedArguments) throws -> ComparisonOptions {
@@ -32,6 +38,12 @@ enum ComparisonArguments {
             }
             options.threshold = value
         }
+        if let text = arguments.value("metric") {
+            guard let metric = ColourMetric(parsing: text) else {
+                throw UsageError(message: "The value '\(Echo.cut(text))' is invalid for '--metric <metric>': expected yiq or oklab")
+            }
+            options.metric = metric
+        }
         if let text = arguments.value("max-diff-pixels") {
             guard let value = Int(text), value >= 0 else {
                 throw UsageError(message: "The value '\(Echo.cut(text))' is invalid for '--max-diff-pixels <count>': expected a whole number, 0 or more")
@@ -45,13 +57,34 @@ enum ComparisonArguments {
             options.maxDiffRatio = value
         }
         options.ignoreAntialiasing = arguments.has("ignore-antialiasing")
+        if arguments.has("stored-frames") { options.alignment = .stored }
+        for text in arguments.all("ignore") {
+            switch PixelRectangle.parse(text) {
+            case .success(let rectangle): options.ignored.rectangles.append(rectangle)
+            case .failure(let error):
+                throw UsageError(message: "The value '\(Echo.cut(text))' is invalid for '--ignore <x,y,w,h>': \(error.reason)")
+            }
+        }
+        if let path = arguments.value("mask") {
+            options.ignored.mask = try IgnoreMask.load(path: path)
+        }
         return options
     }
 
     /// Refuses a `--diff` or `--junit` output that would overwrite an input: the input itself,
     /// or a path directly inside an input frame folder (its `frames.json`, a frame, or a file
     /// that a re-recorded reference would refuse), so a report can never destroy a reference.
-    static func refuseOverwriting(inputs: [String], _ arguments: ParsedArguments) throws {
+    static func refuseOverwriting(inputs: [String], _ arguments: ParsedArguments, artifactName: String) throws {
+        if let folder = arguments.value("artifacts") {
+            // The artifacts' own folder must not be an input, hold one or lie inside one.
+            let target = InputFile.canonicalPath(folder + "/" + ComparisonArtifacts.folderName(for: artifactName))
+            for input in inputs where input != "-" {
+                let path = InputFile.canonicalPath(input)
+                if path == target || path.hasPrefix(target + "/") || target.hasPrefix(path + "/") {
+                    throw UsageError(message: "The artifacts folder '\(folder)/\(ComparisonArtifacts.folderName(for: artifactName))' would overlap the input '\(input)'; give --artifacts another folder")
+                }
+            }
+        }
         for output in [arguments.value("diff"), arguments.value("junit"), arguments.value("html")].compactMap({ $0 }) {
             for input in inputs where input != "-" {
                 if InputFile.sameFile(output, input) {
@@ -119,12 +152,18 @@ enum ComparisonArguments {
     /// and no report on standard output, rather than after a report whose verdict the exit
     /// status contradicts.
     static func report(_ result: FrameComparisonResult, suiteName: String, outputs: ComparisonOutputs,
-                       arguments: ParsedArguments, console: Console, json: String? = nil,
+                       arguments: ParsedArguments, console: Console, artifactName: String, json: String? = nil,
                        names: (actual: String, expected: String)? = nil) throws {
         try outputs.write(result, suiteName: suiteName)
-        try outputs.writeReport(ComparisonReport(command: commandLine, comparisons: [
+        let report = ComparisonReport(command: commandLine, comparisons: [
             .init(actualName: names?.actual ?? "actual", expectedName: names?.expected ?? "expected", result: result),
-        ]))
+        ])
+        try outputs.writeReport(report)
+        if let folder = arguments.value("artifacts"),
+           var artifacts = try ComparisonArtifacts.failing(result, name: artifactName, json: json) {
+            artifacts.add("report.html", bytes: try report.htmlBytes())
+            try artifacts.write(into: folder)
+        }
         if arguments.has("json") {
             try StandardOutput.write(json ?? result.jsonReport)
         } else {
@@ -138,14 +177,17 @@ enum ComparisonArguments {
 /// `spinrender compare ACTUAL EXPECTED`.
 enum CompareCommand: Command {
     static let name = "compare"
-    static let abstract = "Compare two GIFs, WebPs, PNGs or frame folders frame by frame."
+    static let abstract = "Compare two GIFs, WebPs, PNGs or frame folders as they play."
     static let discussion: String? = """
-      Checks canvas size, frame count (identical neighbours merged), delays and loop count, then pixels
-      in 8-bit sRGB RGBA: fully transparent pixels are equal whatever their hidden colour; alpha counts.
-      Exit status: 0 equal within tolerance, 1 pixels differ, 2 size, frame count, delays or loop count
-      differ, 64 usage, 65 bad data, 66 missing input, 73 a --diff, --junit or --html output cannot be
-      created (checked before comparing), 74 writing it failed. The outputs are written before the
-      report is printed, so a run that fails to write them prints no verdict. --html writes one page
+      Checks canvas size and loop count, then what plays: the pixels at every moment either side starts
+      a frame, over one loop (the common period when both loop forever), reported as times in ms with
+      each side's frame numbers; --stored-frames compares frame count (identical neighbours merged),
+      delays and pixels frame by frame instead. Pixels are 8-bit sRGB RGBA: fully transparent pixels
+      are equal whatever their hidden colour; alpha counts.
+      Exit status: 0 equal within tolerance, 1 pixels differ, 2 size, loop count or loop duration
+      differ (with --stored-frames also frame count or delays), 64 usage, 65 bad data, 66 missing input, 73 a --diff, --junit or --html output
+      cannot be created (checked before comparing), 74 writing it failed. The outputs are written before
+      the report is printed, so a run that fails to write them prints no verdict. --html writes one page
       with every image inline (no network), to open from disk in any browser.
     """
     static let usage = "spinrender compare <actual> <expected> [<options>]"
@@ -169,7 +211,7 @@ enum CompareCommand: Command {
         if (actual == "-" || expected == "-") && isatty(STDIN_FILENO) == 1 {
             throw UsageError(message: "The input '-' reads standard input, which is a terminal; pipe a GIF or PNG into it (… | spinrender compare - b.gif)")
         }
-        try ComparisonArguments.refuseOverwriting(inputs: [actual, expected], arguments)
+        try ComparisonArguments.refuseOverwriting(inputs: [actual, expected], arguments, artifactName: expected)
         try ComparisonArguments.refuseSharedOutputs(arguments)
         let outputs = try ComparisonArguments.prepareOutputs(arguments)
         let (result, warnings) = try FileComparison.compare(
@@ -178,7 +220,7 @@ enum CompareCommand: Command {
             progress: { ProgressBar.standardError(label: "compare", total: $0, quiet: console.quiet) })
         warnings.forEach(console.warning)
         try ComparisonArguments.report(result, suiteName: "spinrender compare \(actual) \(expected)", outputs: outputs,
-                                       arguments: arguments, console: console,
+                                       arguments: arguments, console: console, artifactName: expected,
                                        names: (actual == "-" ? "standard input" : actual, expected == "-" ? "standard input" : expected))
         return result.verdict.exitStatus
     }
@@ -189,14 +231,17 @@ enum VerifyCommand: Command {
     static let name = "verify"
     static let abstract = "Render, then compare with reference frames; record missing references."
     static let discussion: String? = """
-      --record (or SPINRENDER_RECORD): 'missing' (default) writes references that do not exist and fails,
-      so CI never passes on an empty folder; 'failed' rewrites references that do not match and fails;
-      'all' rewrites every reference and fails; 'never' only compares. A reference that cannot be read
-      (a corrupt PNG or frames.json) does not match: 'failed' and 'all' record over it and say so;
-      'missing' and 'never' leave it and exit 65 naming the file. Exit status as 'compare'; 1 when
-      references were recorded or are missing. --json always prints one report: the comparison's,
-      or verdict "recorded" or "referenceMissing" when none took place, plus "reference",
-      "recordMode" and "recordedFrames" (the number of reference frames written, 0 for none).
+      --record (or SPINRENDER_RECORD): 'missing' (the default) writes references that do not exist and
+      fails, so CI never passes on an empty folder; when CI is true (CI=true, 1 or yes) the default is
+      'never', and a missing reference fails saying how to record it; 'failed' rewrites references that
+      do not match and fails; 'all' rewrites every reference and fails; 'never' only compares. A
+      reference that cannot be read (a corrupt PNG or frames.json) does not match: 'failed' and 'all'
+      record over it and say so; 'missing' and 'never' leave it and exit 65 naming the file. The render
+      and the references are compared as they play, as 'compare' does (--stored-frames: frame by frame).
+      Exit status as 'compare'; 1 when references were recorded or are missing. --json always prints one
+      report: the comparison's, or verdict "recorded" or "referenceMissing" when none took place, plus
+      "reference", "recordMode" and "recordedFrames" (the number of reference frames written, 0 for
+      none).
       A --reference ending in .gif or .webp is one file: the render in that format, read back as
       'compare' reads it, is compared with it, and recorded as that file.
       --html writes its report only when a comparison took place (not when references were only recorded).
@@ -208,7 +253,7 @@ enum VerifyCommand: Command {
         [
             .option("reference", value: "reference", help: "The reference: a frame folder, or a .gif or .webp file (recorded in that format; an .svg cannot be read back).", isPath: true),
             .option("record", value: "mode", help: "When to write reference frames.", values: RecordMode.allCases.map(\.rawValue),
-                    default: "missing, or SPINRENDER_RECORD"),
+                    default: "SPINRENDER_RECORD, else never when CI is true, else missing"),
         ] + ComparisonArguments.specs + RenderOptions.specs + [ReadingArguments.specs[0]] + Console.specs
     }
 
@@ -228,7 +273,7 @@ enum VerifyCommand: Command {
         try Verification.memoryEstimate(request, referenceFolder: reference, record: record, diff: diff).check(
             limit: try RenderOptions.memoryLimit(arguments), subject: RenderOptions.renderSubject(request) + " and its comparison",
             advice: "lower --point-size, --scale, --fps or --duration\(diff == nil ? "" : ", leave out --diff"), or raise --max-memory")
-        try ComparisonArguments.refuseOverwriting(inputs: [reference], arguments)
+        try ComparisonArguments.refuseOverwriting(inputs: [reference], arguments, artifactName: reference)
         try ComparisonArguments.refuseSharedOutputs(arguments, reference: reference)
         // Before rendering or recording: a run that could not write its diff or JUnit file
         // records nothing.
@@ -243,7 +288,7 @@ enum VerifyCommand: Command {
             do {
                 // --json prints one document whatever happened, also when references were only recorded.
                 try ComparisonArguments.report(comparison, suiteName: suiteName, outputs: outputs, arguments: arguments,
-                                               console: console, json: outcome.jsonReport,
+                                               console: console, artifactName: reference, json: outcome.jsonReport,
                                                names: ("the render", reference))
             } catch {
                 // What was recorded is still said, before the error that ends the run.

@@ -144,6 +144,60 @@ struct SVGBrowserTests {
         try check(request, frames: [0, 10, 25, 40, 50, 63, 75, 99])
     }
 
+    @Test("staggered dots: the SVG starts where the GIF's loop starts, after the last delay")
+    func staggeredDots() throws {
+        var request = RenderRequest()
+        try request.setSource("""
+            import SwiftUI
+            struct Dots: View {
+                @State private var on = false
+                var body: some View {
+                    ZStack {
+                        ForEach(0..<8) { index in
+                            Circle().frame(width: 4, height: 4).offset(y: -9)
+                                .rotationEffect(.degrees(Double(index) * 45))
+                                .opacity(on ? 0.2 : 1)
+                                .animation(.easeInOut(duration: 0.8).repeatForever().delay(Double(index) * 0.1), value: on)
+                        }
+                    }
+                    .frame(width: 24, height: 24)
+                    .onAppear { on = true }
+                }
+            }
+            """, fileName: "Dots.swift", view: nil)
+        #expect(request.startSeconds(using: nil) > 0.69)
+        try check(request, frames: [0, 7, 20, 35, 52, 79])
+    }
+
+    /// Greys only: the GIF holds every level exactly (no quantization), so the comparison sees
+    /// the gradients' geometry.
+    @Test("linear and radial gradients turning with their shapes")
+    func gradients() throws {
+        var request = RenderRequest()
+        try request.setSource("""
+            import SwiftUI
+            struct Gradients: View {
+                @State private var on = false
+                var body: some View {
+                    HStack(spacing: 6) {
+                        Rectangle()
+                            .fill(LinearGradient(colors: [.black, .white], startPoint: .topLeading, endPoint: .bottomTrailing))
+                            .frame(width: 30, height: 20)
+                            .rotationEffect(.degrees(on ? 360 : 0))
+                        Circle()
+                            .fill(RadialGradient(colors: [.white, .black], center: .center, startRadius: 2, endRadius: 14))
+                            .frame(width: 28, height: 28)
+                    }
+                    .padding(8)
+                    .onAppear { withAnimation(.linear(duration: 2).repeatForever(autoreverses: false)) { on = true } }
+                }
+            }
+            """, fileName: "Gradients.swift", view: nil)
+        let svg = String(decoding: SpinRenderer.renderSVG(request).bytes, as: UTF8.self)
+        #expect(svg.contains("<linearGradient") && svg.contains("<radialGradient"))
+        try check(request, frames: [0, 12, 30, 61])
+    }
+
     @Test("a view replaced at 0.5 s, a spring, an animated trim, ProgressView ticks and a border")
     func shapesAndTicks() throws {
         var request = RenderRequest()

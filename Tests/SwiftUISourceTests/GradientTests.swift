@@ -135,4 +135,26 @@ struct GradientTests {
             }
         }
     }
+
+    /// In SVG a linear gradient is a `linearGradient` in the shape's own user space (its frame
+    /// about the origin: −20…20 × −4…4 points here), stops as written; an angular one has no SVG
+    /// element and the render says so.
+    @Test func svgGradientsAndTheAngularRefusal() throws {
+        var request = RenderRequest()
+        try request.setSource("struct G: View {\n    var body: some View {\n        Rectangle().fill(LinearGradient(colors: [.black, .white], startPoint: .leading, endPoint: .trailing)).frame(width: 40, height: 8)\n    }\n}\n", fileName: "G.swift", view: "G")
+        request.format = .svg
+        let svg = String(decoding: try SpinRenderer.render(request).bytes, as: UTF8.self)
+        #expect(svg.contains("<linearGradient id=\"g0\" gradientUnits=\"userSpaceOnUse\" x1=\"-20\" y1=\"0\" x2=\"20\" y2=\"0\"><stop offset=\"0\" stop-color=\"#000000\"/><stop offset=\"1\" stop-color=\"#ffffff\"/></linearGradient>"), "\(svg)")
+        #expect(svg.contains("fill=\"url(#g0)\""))
+        try request.setSource("struct G: View {\n    var body: some View {\n        Circle().fill(AngularGradient(colors: [.black, .white], center: .center)).frame(width: 8, height: 8)\n    }\n}\n", fileName: "G.swift", view: "G")
+        #expect(throws: SpinRenderError.self) { try SpinRenderer.render(request) }
+        do {
+            _ = try SpinRenderer.render(request)
+        } catch {
+            #expect(error.kind == .badData)
+            #expect(error.message == "an AngularGradient cannot be written as SVG, which has no conic gradient; write a GIF or a WebP instead")
+        }
+        request.format = .gif
+        #expect(throws: Never.self) { try SpinRenderer.render(request) }
+    }
 }

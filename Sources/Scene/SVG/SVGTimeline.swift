@@ -8,12 +8,17 @@ public struct SVGTimeline: Hashable, Sendable {
     public var plays: Int?
     /// The render's frame rate: values no Bézier curve describes are sampled at these times.
     public var framesPerSecond: Double
+    /// The animation time shown at the document's time 0, in seconds: where a looping render
+    /// starts (`ViewEngine.loopStartSeconds`), as the GIF's first frame does.
+    public var startSeconds: Double
 
-    /// - Precondition: `durationSeconds > 0`, `framesPerSecond > 0`, `plays` at least 1.
-    public init(durationSeconds: Double, plays: Int?, framesPerSecond: Double) {
-        precondition(durationSeconds > 0 && framesPerSecond > 0 && (plays ?? 1) >= 1)
+    /// - Precondition: `durationSeconds > 0`, `framesPerSecond > 0`, `plays` at least 1,
+    ///   `startSeconds ≥ 0`.
+    public init(durationSeconds: Double, plays: Int?, framesPerSecond: Double, startSeconds: Double = 0) {
+        precondition(durationSeconds > 0 && framesPerSecond > 0 && (plays ?? 1) >= 1 && startSeconds >= 0)
         self.durationSeconds = durationSeconds
         self.plays = plays
         self.framesPerSecond = framesPerSecond
+        self.startSeconds = startSeconds
     }
 }

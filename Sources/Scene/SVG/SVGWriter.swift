@@ -7,17 +7,23 @@ struct SVGWriter {
     let engine: ViewEngine
     let duration: Double
     let fps: Double
+    /// The animation time at document time 0 (``SVGTimeline/startSeconds``): every engine
+    /// query is made at `offset + t`.
+    let offset: Double
     /// ` dur="…" repeatCount="…"` (and `fill="freeze"` when finite).
     let timing: String
     let breakpoints: [Double]
     let curves: [UnitCurve]
     var text = ""
+    /// Gradients written so far: the next one's id is `g` and this number.
+    var gradientCount = 0
 
     init(renderer: ViewRenderer, timeline: SVGTimeline) {
         self.renderer = renderer
         engine = renderer.engine
         duration = timeline.durationSeconds
         fps = timeline.framesPerSecond
+        offset = timeline.startSeconds
         var timing = " dur=\"\(SVGText.number(duration, decimals: 6))s\""
         if let plays = timeline.plays {
             if plays > 1 { timing += " repeatCount=\"\(plays)\"" }
@@ -26,17 +32,18 @@ struct SVGWriter {
             timing += " repeatCount=\"indefinite\""
         }
         self.timing = timing
-        (breakpoints, curves) = SVGWriter.pieces(engine, duration: duration, framesPerSecond: fps)
+        (breakpoints, curves) = SVGWriter.pieces(engine, duration: duration, framesPerSecond: fps, offset: offset)
     }
 
-    /// Where curves may start or end within the duration, and the Bézier curves the scene uses
-    /// (linear first).
-    static func pieces(_ engine: ViewEngine, duration: Double, framesPerSecond: Double) -> ([Double], [UnitCurve]) {
+    /// Where curves may start or end within the duration (in document time: engine time less
+    /// `offset`), and the Bézier curves the scene uses (linear first).
+    static func pieces(_ engine: ViewEngine, duration: Double, framesPerSecond: Double, offset: Double = 0) -> ([Double], [UnitCurve]) {
         var times: Set<Double> = [0, duration]
         var curves: [UnitCurve] = [.linear]
         let limit = Int(duration * framesPerSecond) * 4 + 64
         var runBoundaries: [Double] = []
-        func add(_ t: Double) { if t > 0 && t < duration { times.insert(t) } }
+        // Takes an engine time.
+        func add(_ t: Double) { if t - offset > 0 && t - offset < duration { times.insert(t - offset) } }
         let segments = (engine.numbers + engine.points + engine.colours).flatMap(\.segments)
         for segment in segments {
             add(segment.startSeconds)
@@ -47,8 +54,8 @@ struct SVGWriter {
             if let settle = animation.settleSeconds { add(segment.startSeconds + settle) }
             let run = animation.durationSeconds / animation.speedFactor
             guard run.isFinite, run > 0 else { continue }
-            let end = min(duration, animation.settleSeconds.map { segment.startSeconds + $0 } ?? duration)
-            var k = 1.0
+            let end = min(offset + duration, animation.settleSeconds.map { segment.startSeconds + $0 } ?? offset + duration)
+            var k = max(1, ((offset - first) / run).rounded(.down))
             while first + k * run < end && runBoundaries.count <= limit {
                 runBoundaries.append(first + k * run)
                 k += 1
@@ -59,7 +66,7 @@ struct SVGWriter {
         engine.rotationTimes.forEach(add)
         if engine.showsActivityIndicator {
             var step = 1.0
-            while step / ActivityIndicator.stepsPerSecond < duration {
+            while step / ActivityIndicator.stepsPerSecond < offset + duration {
                 add(step / ActivityIndicator.stepsPerSecond)
                 step += 1
             }
@@ -67,8 +74,13 @@ struct SVGWriter {
         return (times.sorted(), curves)
     }
 
+    /// Keyframes of `value`, a function of engine time, over the document's duration.
     func keyframes(_ value: (Double) -> [Double]) -> SVGKeyframes {
-        SVGKeyframes(duration: duration, breakpoints: breakpoints, curves: curves, framesPerSecond: fps, value: value)
+        let offset = offset
+        return withoutActuallyEscaping(value) { value in
+            SVGKeyframes(duration: duration, breakpoints: breakpoints, curves: curves, framesPerSecond: fps,
+                         value: { value(offset + $0) })
+        }
     }
 
     /// An `animate` or `animateTransform` element playing `frames`, each value written by `format`.
@@ -107,8 +119,8 @@ struct SVGWriter {
         // Programs shown within the duration, those drawing the same operations joined.
         var shown: [(start: Double, end: Double, program: Program, key: String)] = []
         for (index, entry) in engine.programs.enumerated() {
-            let start = max(0, entry.start)
-            let end = index + 1 < engine.programs.count ? min(duration, engine.programs[index + 1].start) : duration
+            let start = max(0, entry.start - offset)
+            let end = index + 1 < engine.programs.count ? min(duration, engine.programs[index + 1].start - offset) : duration
             guard end > start else { continue }
             let key = entry.program.ops.map(SVGWriter.key).joined(separator: "/")
             if let last = shown.last, last.key == key, last.end == start {
@@ -136,6 +148,33 @@ struct SVGWriter {
     /// An operation's identity: its item and tracks.
     static func key(_ op: DrawOp) -> String {
         "\(op.item)|\(op.centre)|\(op.size)|\(op.colour)|\(op.opacities)|\(op.effects)|\(op.trim.map { "\($0.from),\($0.to)" } ?? "")"
+    }
+
+    /// A `linearGradient` or `radialGradient` element for `gradient` in the user space of a
+    /// shape whose frame is `width × height` points about the origin; `nil` for an angular one,
+    /// which SVG cannot hold (refused before writing, see ``ViewRenderer/svgLimitation``).
+    func gradientElement(_ gradient: GradientPaint, id: String, width: Double, height: Double) -> String? {
+        func x(_ unit: Double) -> String { SVGText.number(-width / 2 + unit * width) }
+        func y(_ unit: Double) -> String { SVGText.number(-height / 2 + unit * height) }
+        var element: String
+        let name: String
+        switch gradient.geometry {
+        case let .linear(start, end):
+            name = "linearGradient"
+            element = "<linearGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" x1=\"\(x(start.x))\" y1=\"\(y(start.y))\" x2=\"\(x(end.x))\" y2=\"\(y(end.y))\">"
+        case let .radial(center, startRadius, endRadius):
+            name = "radialGradient"
+            element = "<radialGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" cx=\"\(x(center.x))\" cy=\"\(y(center.y))\" r=\"\(SVGText.number(endRadius))\""
+            if startRadius > 0 { element += " fr=\"\(SVGText.number(startRadius))\"" }
+            element += ">"
+        case .angular:
+            return nil
+        }
+        for stop in gradient.stops {
+            let colour = engine.palette.resolve(stop.color)
+            element += "<stop offset=\"\(SVGText.number(stop.location))\" stop-color=\"\(SVGText.colour(colour))\"\(alpha(Double(colour.a) / 255, "stop-opacity"))/>"
+        }
+        return element + "</\(name)>"
     }
 
     /// ` name="value"` for an opacity below 1.
@@ -219,7 +258,12 @@ struct SVGWriter {
         var attributes = transform.isEmpty ? "" : " transform=\"\(transform)\""
         attributes += alpha(opacity.values[0][0])
         if !opacity.isConstant { animations += animation(opacity, attribute: "opacity") { SVGText.number($0[0]) } }
+        var gradientID: String?
         func paintWith(_ attribute: String) {
+            if let gradientID {
+                attributes += " \(attribute)=\"url(#\(gradientID))\""
+                return
+            }
             attributes += " \(attribute)=\"\(colour)\""
             if !paint.isConstant { animations += animation(paint, attribute: attribute) { SVGText.colour($0[0], $0[1], $0[2]) } }
         }
@@ -257,6 +301,11 @@ struct SVGWriter {
             }
             rectElement(rect, attributes: attributes, animations: animations)
         case let .shape(shape):
+            if let gradient = shape.gradient, let definition = gradientElement(gradient, id: "g\(gradientCount)", width: s0[0], height: s0[1]) {
+                gradientID = "g\(gradientCount)"
+                gradientCount += 1
+                text += definition
+            }
             switch shape.paint {
             case .fill:
                 paintWith("fill")

@@ -63,13 +63,18 @@ public enum RenderedFile: Sendable {
 extension SpinRenderer {
     /// Renders a request in its ``RenderRequest/format``.
     ///
-    /// - Throws: as ``renderGIF(_:progress:)`` and ``renderWebP(_:progress:)`` (an SVG render
-    ///   does not fail).
+    /// - Throws: as ``renderGIF(_:progress:)`` and ``renderWebP(_:progress:)``; for an SVG,
+    ///   ``SpinRenderError`` `.badData` when the views cannot be written as SVG
+    ///   (``Scene/ViewRenderer/svgLimitation``: an `AngularGradient`).
     public static func render(_ request: RenderRequest, progress: ProgressBar? = nil) throws(SpinRenderError) -> RenderedFile {
         switch request.format {
-        case .gif: .gif(try renderGIF(request, progress: progress))
-        case .webp: .webp(try renderWebP(request, progress: progress))
-        case .svg: .svg(renderSVG(request))
+        case .gif: return .gif(try renderGIF(request, progress: progress))
+        case .webp: return .webp(try renderWebP(request, progress: progress))
+        case .svg:
+            if let limitation = ViewRenderer(request.makeEngine()).svgLimitation {
+                throw SpinRenderError(.badData, "\(limitation); write a GIF or a WebP instead")
+            }
+            return .svg(renderSVG(request))
         }
     }
 }

@@ -40,7 +40,8 @@ extension SpinRenderer {
         case .playOnce: plays = cycles
         case .repeats(let n): plays = (n + 1).multipliedReportingOverflow(by: cycles).overflow ? Int.max : (n + 1) * cycles
         }
-        return SVGTimeline(durationSeconds: duration, plays: plays, framesPerSecond: request.framesPerSecond)
+        return SVGTimeline(durationSeconds: duration, plays: plays, framesPerSecond: request.framesPerSecond,
+                           startSeconds: request.startSeconds(using: engine))
     }
 
     /// Renders a request as an animated SVG: the views as vector elements animated with SMIL

@@ -1,0 +1,71 @@
+import SpinRender
+
+/// `spinrender verify <render options> --reference DIR`.
+enum VerifyCommand: Command {
+    static let name = "verify"
+    static let abstract = "Render, then compare with reference frames; record missing references."
+    static let discussion: String? = """
+      --record (or SPINRENDER_RECORD): 'missing' (default) writes references that do not exist and fails,
+      so CI never passes on an empty folder; 'failed' rewrites references that do not match and fails;
+      'all' rewrites every reference and fails; 'never' only compares. A reference that cannot be read
+      (a corrupt PNG or frames.json) does not match: 'failed' and 'all' record over it and say so;
+      'missing' and 'never' leave it and exit 65 naming the file. Exit status as 'compare'; 1 when
+      references were recorded or are missing. --json always prints one report: the comparison's,
+      or verdict "recorded" or "referenceMissing" when none took place, plus "reference",
+      "recordMode" and "recordedFrames" (the number of reference frames written, 0 for none).
+    """
+    static let usage = "spinrender verify [<source>] [<options>] --reference <reference>"
+    static let arguments = [RenderOptions.sourceArgument]
+    static let positionalCount = 0...1
+    static var options: [OptionSpec] {
+        [
+            .option("reference", value: "reference", help: "The frame folder holding the reference frames.", isPath: true),
+            .option("record", value: "mode", help: "When to write reference frames.", values: RecordMode.allCases.map(\.rawValue),
+                    default: "missing, or SPINRENDER_RECORD"),
+        ] + ComparisonArguments.specs + RenderOptions.specs + [ReadingArguments.specs[0]] + Console.specs
+    }
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+        guard let reference = arguments.value("reference") else {
+            throw UsageError(message: "Missing expected argument '--reference <reference>'")
+        }
+        let record: RecordMode
+        do {
+            record = try RecordMode.resolve(option: arguments.value("record"), environment: Environment.variables)
+        } catch {
+            throw UsageError(message: "\(error)")
+        }
+        let options = try ComparisonArguments.options(from: arguments)
+        let request = try RenderOptions.request(from: arguments, storage: nil, source: arguments.positionals.first)
+        let diff = arguments.value("diff").flatMap(DiffFormat.init(path:))
+        try Verification.memoryEstimate(request, referenceFolder: reference, record: record, diff: diff).check(
+            limit: try RenderOptions.memoryLimit(arguments), subject: RenderOptions.renderSubject(request) + " and its comparison",
+            advice: "lower --point-size, --scale, --fps or --duration\(diff == nil ? "" : ", leave out --diff"), or raise --max-memory")
+        try ComparisonArguments.refuseOverwriting(inputs: [reference], arguments)
+        try ComparisonArguments.refuseSharedOutputs(arguments, reference: reference)
+        // Before rendering or recording: a run that could not write its diff or JUnit file
+        // records nothing.
+        let outputs = try ComparisonArguments.prepareOutputs(arguments)
+        let outcome = try Verification.verify(request, referenceFolder: reference, record: record, options: options,
+                                              arguments: RenderOptions.reproducibleArguments(arguments, source: arguments.positionals.first),
+                                              maximumBytes: try RenderOptions.memoryLimit(arguments),
+                                              reading: try ReadingArguments.options(from: arguments), warn: console.warning)
+        let suiteName = "spinrender verify \(reference)"
+        let note = outcome.recorded || outcome.comparison == nil ? outcome.message + "\n" : nil
+        if let comparison = outcome.comparison {
+            do {
+                // --json prints one document whatever happened, also when references were only recorded.
+                try ComparisonArguments.report(comparison, suiteName: suiteName, outputs: outputs, arguments: arguments,
+                                               console: console, json: outcome.jsonReport)
+            } catch {
+                // What was recorded is still said, before the error that ends the run.
+                if let note { StandardError.write(note) }
+                throw error
+            }
+        } else if arguments.has("json") {
+            try StandardOutput.write(outcome.jsonReport)
+        }
+        if let note { StandardError.write(note) }
+        return outcome.exitStatus
+    }
+}

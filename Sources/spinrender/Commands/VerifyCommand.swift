@@ -39,7 +39,7 @@ enum VerifyCommand: Command {
         let request = try RenderOptions.request(from: arguments, storage: nil, source: arguments.positionals.first)
         let diff = arguments.value("diff").flatMap(DiffFormat.init(path:))
         try Verification.memoryEstimate(request, referenceFolder: reference, record: record, diff: diff).check(
-            limit: try RenderOptions.memoryLimit(arguments), subject: RenderOptions.renderSubject(request) + " and its comparison",
+            limit: try RenderOptions.memoryLimit(arguments), subject: SpinRenderer.renderSubject(request) + " and its comparison",
             advice: "lower --point-size, --scale, --fps or --duration\(diff == nil ? "" : ", leave out --diff"), or raise --max-memory")
         try ComparisonArguments.refuseOverwriting(inputs: [reference], arguments)
         try ComparisonArguments.refuseSharedOutputs(arguments, reference: reference)

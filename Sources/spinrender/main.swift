@@ -125,7 +125,7 @@ func runMain(_ arguments: [String]) -> Int32 {
             return usageError(UsageError(message: message), command: command, isRoot: isRoot)
         case let .source(diagnostic):
             StandardError.write(diagnostic.description + "\n")
-            return SpinRenderError.Kind.badData.rawValue
+            return SpinRenderError.Kind.badData.exitStatus
         case let .failure(error):
             return report(error)
         }
@@ -133,7 +133,7 @@ func runMain(_ arguments: [String]) -> Int32 {
         return report(error)
     } catch {
         StandardError.write("Error: \(error)\n")
-        return SpinRenderError.Kind.software.rawValue
+        return SpinRenderError.Kind.software.exitStatus
     }
 }
 
@@ -147,7 +147,7 @@ func report(_ error: SpinRenderError) -> Int32 {
 func usageError(_ error: UsageError, command: any Command.Type, isRoot: Bool) -> Int32 {
     let helpName = isRoot ? "spinrender" : "spinrender \(command.name)"
     StandardError.write("Error: \(error.message)\nUsage: \(isRoot ? RootHelp.usage : command.usage)\n  See '\(helpName) --help' for more information.\n")
-    return SpinRenderError.Kind.usage.rawValue
+    return SpinRenderError.Kind.usage.exitStatus
 }
 
 /// The root's help: the render command's options plus the subcommand list.

@@ -10,10 +10,10 @@ public struct VerificationOutcome: Sendable {
     public var recorded: Bool
     /// A one-line summary for people.
     public var message: String
-    /// 0 when the render matches the reference; otherwise the comparison's status (1 pixels,
-    /// 2 shape or timing), or 1 when references were recorded or are missing — a run that
-    /// records never passes, so CI cannot go green on an empty reference folder.
-    public var exitStatus: Int32
+    /// Whether the render matches the reference. A run that records never passes, so CI cannot
+    /// go green on an empty reference folder; ``comparison``'s verdict says how a compared
+    /// render differs.
+    public var passed: Bool
     /// The frame folder of the references.
     public var referenceFolder: String
     /// The record mode of the run.
@@ -61,9 +61,7 @@ public enum Verification {
                 unreadable = error
             }
         }
-        let matches = comparison?.verdict.exitStatus == 0
-        let decision = record.decide(referenceExists: exists, matches: matches)
-        let failureStatus = comparison.map { $0.verdict.exitStatus == 0 ? 1 : $0.verdict.exitStatus } ?? 1
+        let decision = record.decide(referenceExists: exists, matches: comparison?.verdict == .equal)
         var message = comparison?.summaryLine
             ?? unreadable.map { "the reference cannot be read: \($0.message.hasSuffix(".") ? String($0.message.dropLast()) : $0.message)" }
             ?? (exists ? "record mode 'all'" : "no reference frames in '\(referenceFolder)' (record mode '\(record)')")
@@ -72,7 +70,7 @@ public enum Verification {
             message += "; recorded \(rendered.frames.count) reference frames in '\(referenceFolder)' — check them, commit them and run again"
         }
         return VerificationOutcome(comparison: comparison, recorded: decision.writeReference, message: message,
-                                   exitStatus: decision.passes ? 0 : failureStatus, referenceFolder: referenceFolder,
+                                   passed: decision.passes, referenceFolder: referenceFolder,
                                    recordMode: record, rendered: comparison?.actual ?? SequenceSummary(summarizing: rendered),
                                    options: options)
     }

@@ -2,17 +2,18 @@ import SpinRender
 
 /// Options shared by `compare` and `verify`: tolerance and report outputs.
 enum ComparisonArguments {
-    static let specs: [OptionSpec] = [
-        .option("threshold", value: "threshold", help: "Per-pixel colour tolerance on pixelmatch's YIQ scale, 0 to 1; 0 is exact.", default: "0"),
-        .option("max-diff-pixels", value: "count", help: "Differing pixels a frame may have and still pass."),
-        .option("max-diff-ratio", value: "ratio", help: "Fraction of a frame's pixels (0 to 1) that may differ and still pass."),
-        .flag("ignore-antialiasing", help: "Do not count pixels that are anti-aliasing on both sides."),
+    /// The library's tolerance settings, then the outputs these commands write.
+    static var specs: [OptionSpec] { ComparisonSettings.toleranceOptions.map(OptionSpec.init) + outputSpecs }
+
+    static let outputSpecs: [OptionSpec] = [
         .option("diff", value: "path", help: "Write a diff: .png (first failing frame), .gif (every frame), or a folder (a path ending in '/', an existing folder or a name without an extension); other extensions are refused.", isPath: true),
         .flag("json", help: "Print a JSON report instead of text."),
         .option("junit", value: "path", help: "Write a JUnit XML report.", isPath: true),
     ]
 
-    static func options(from arguments: ParsedArguments) throws -> ComparisonOptions {
+    /// The comparison settings given; `--diff` is checked first, so that a run records nothing
+    /// for a diff it cannot write.
+    static func settings(from arguments: ParsedArguments) throws -> ComparisonSettings {
         if arguments.value("diff") == "-" {
             throw UsageError(message: "The value '-' is invalid for '--diff <path>': give a .png, .gif or folder path")
         }
@@ -20,27 +21,10 @@ enum ComparisonArguments {
         if let path = arguments.value("diff"), DiffFormat(path: path) == nil {
             throw UsageError(message: "The value '\(Echo.cut(path, limit: Echo.pathLimit))' is invalid for '--diff <path>': the extension '\(OutputFile.pathExtension(path) ?? "")' is not .png or .gif; \(DiffFormat.choices)")
         }
-        var options = ComparisonOptions()
-        if let text = arguments.value("threshold") {
-            guard let value = Double(text), value.isFinite, (0...1).contains(value) else {
-                throw UsageError(message: "The value '\(Echo.cut(text))' is invalid for '--threshold <threshold>': expected a number from 0 to 1")
-            }
-            options.threshold = value
-        }
-        if let text = arguments.value("max-diff-pixels") {
-            guard let value = Int(text), value >= 0 else {
-                throw UsageError(message: "The value '\(Echo.cut(text))' is invalid for '--max-diff-pixels <count>': expected a whole number, 0 or more")
-            }
-            options.maxDiffPixels = value
-        }
-        if let text = arguments.value("max-diff-ratio") {
-            guard let value = Double(text), value.isFinite, (0...1).contains(value) else {
-                throw UsageError(message: "The value '\(Echo.cut(text))' is invalid for '--max-diff-ratio <ratio>': expected a number from 0 to 1")
-            }
-            options.maxDiffRatio = value
-        }
-        options.ignoreAntialiasing = arguments.has("ignore-antialiasing")
-        return options
+        var settings = ComparisonSettings()
+        try (ComparisonSettings.toleranceOptions + ComparisonSettings.readingOptions + ComparisonSettings.memoryOptions)
+            .apply(arguments.settingValues, to: &settings)
+        return settings
     }
 
     /// Refuses a `--diff` or `--junit` output that would overwrite an input: the input itself,

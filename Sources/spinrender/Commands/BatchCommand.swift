@@ -49,7 +49,7 @@ enum BatchCommand: Command {
         }
         if settings.shard != .all { console.info("shard \(settings.shard): \(plan.selected.count) of \(manifest.entries.count) entries") }
         try console.result(String(BatchSummary.table(ordered).dropLast()))
-        if plan.outputOutsideRoot { return SpinRenderError.Kind.badData.rawValue }
+        if plan.outputOutsideRoot { return SpinRenderError.Kind.badData.exitStatus }
         return ordered.allSatisfy(\.succeeded) ? 0 : 1
     }
 }

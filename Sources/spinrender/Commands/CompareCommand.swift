@@ -20,13 +20,11 @@ enum CompareCommand: Command {
     ]
     static let positionalCount = 2...2
     static var options: [OptionSpec] {
-        ComparisonArguments.specs + [
-            .option("max-memory", value: "bytes", help: "Refuse comparisons that would need more memory in all: both inputs, the comparison and the diff (suffixes K, M, G; decimals allowed).", default: "1G"),
-        ] + ReadingArguments.specs + Console.specs
+        ComparisonArguments.specs + ComparisonSettings.memoryOptions.map(OptionSpec.init) + ReadingArguments.specs + Console.specs
     }
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
-        let options = try ComparisonArguments.options(from: arguments)
+        let settings = try ComparisonArguments.settings(from: arguments)
         let (actual, expected) = (arguments.positionals[0], arguments.positionals[1])
         if actual == "-" && expected == "-" {
             throw UsageError(message: "Both inputs are '-': standard input can be only one of them; give the other as a file or folder")
@@ -38,8 +36,8 @@ enum CompareCommand: Command {
         try ComparisonArguments.refuseSharedOutputs(arguments)
         let outputs = try ComparisonArguments.prepareOutputs(arguments)
         let (result, warnings) = try FileComparison.compare(
-            actual: actual, expected: expected, options: options, maximumBytes: try RenderOptions.memoryLimit(arguments),
-            diff: arguments.value("diff").flatMap(DiffFormat.init(path:)), reading: try ReadingArguments.options(from: arguments),
+            actual: actual, expected: expected, options: settings.options, maximumBytes: settings.maximumMemoryBytes,
+            diff: arguments.value("diff").flatMap(DiffFormat.init(path:)), reading: settings.reading,
             progress: { ProgressBar.standardError(label: "compare", total: $0, quiet: console.quiet) })
         warnings.forEach(console.warning)
         try ComparisonArguments.report(result, suiteName: "spinrender compare \(actual) \(expected)", outputs: outputs,

@@ -33,9 +33,9 @@ enum VerifyCommand: Command {
         do {
             record = try RecordMode.resolve(option: arguments.value("record"), environment: Environment.variables)
         } catch {
-            throw UsageError(message: "\(error)")
+            throw UsageError(message: error.description(optionName: "--record"))
         }
-        let options = try ComparisonArguments.options(from: arguments)
+        let comparison = try ComparisonArguments.settings(from: arguments)
         let request = try RenderOptions.request(from: arguments, storage: nil, source: arguments.positionals.first)
         let diff = arguments.value("diff").flatMap(DiffFormat.init(path:))
         try Verification.memoryEstimate(request, referenceFolder: reference, record: record, diff: diff).check(
@@ -46,26 +46,34 @@ enum VerifyCommand: Command {
         // Before rendering or recording: a run that could not write its diff or JUnit file
         // records nothing.
         let outputs = try ComparisonArguments.prepareOutputs(arguments)
-        let outcome = try Verification.verify(request, referenceFolder: reference, record: record, options: options,
+        let outcome = try Verification.verify(request, referenceFolder: reference, record: record, options: comparison.options,
                                               arguments: RenderOptions.reproducibleArguments(arguments, source: arguments.positionals.first),
                                               maximumBytes: try RenderOptions.memoryLimit(arguments),
-                                              reading: try ReadingArguments.options(from: arguments), warn: console.warning)
+                                              reading: comparison.reading, warn: console.warning)
         let suiteName = "spinrender verify \(reference)"
         let note = outcome.recorded || outcome.comparison == nil ? outcome.message + "\n" : nil
         if let comparison = outcome.comparison {
             do {
                 // --json prints one document whatever happened, also when references were only recorded.
                 try ComparisonArguments.report(comparison, suiteName: suiteName, outputs: outputs, arguments: arguments,
-                                               console: console, json: outcome.jsonReport)
+                                               console: console, json: outcome.jsonReport(exitStatus: exitStatus(outcome)))
             } catch {
                 // What was recorded is still said, before the error that ends the run.
                 if let note { StandardError.write(note) }
                 throw error
             }
         } else if arguments.has("json") {
-            try StandardOutput.write(outcome.jsonReport)
+            try StandardOutput.write(outcome.jsonReport(exitStatus: exitStatus(outcome)))
         }
         if let note { StandardError.write(note) }
-        return outcome.exitStatus
+        return exitStatus(outcome)
+    }
+
+    /// 0 when the render matches; the comparison's status when it differs (1 pixels, 2 shape or
+    /// timing); 1 when references were recorded or are missing.
+    static func exitStatus(_ outcome: VerificationOutcome) -> Int32 {
+        if outcome.passed { return 0 }
+        guard let verdict = outcome.comparison?.verdict, verdict != .equal else { return 1 }
+        return verdict.exitStatus
     }
 }

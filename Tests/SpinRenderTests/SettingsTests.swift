@@ -2,12 +2,6 @@ import Foundation
 import Testing
 @testable import SpinRender
 
-private func temporaryFolder() throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("spinrender-settings-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-}
-
 @Suite("Settings schema")
 struct SettingsTests {
     @Test("a library user loads and runs a manifest without the command line: each file is the render of its entry's request")

@@ -29,7 +29,7 @@ enum RenderCommand: Command {
             throw UsageError(message: "Missing expected argument '--output <output>'")
         }
         var settings = try RenderOptions.settings(from: arguments, storage: nil, source: arguments.positionals.first,
-                                                  options: BatchRenderer.entryOptions)
+                                                  options: RenderSettings.fileOptions + RenderSettings.renderOptions)
         try settings.setOutput(output)
         try StandardOutput.refuseTerminal(output: output, format: settings.request.format.rawValue.uppercased())
         try settings.checkMemory(holding: SpinRenderer.streamedHolding(settings.request.format))

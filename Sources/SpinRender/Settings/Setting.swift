@@ -87,9 +87,7 @@ public struct Setting<Root: SettingsRoot> {
     }
 
     /// The message for `text` outside ``values``.
-    public func notOneOf(_ text: String) -> String {
-        "The value '\(Echo.cut(text))' is invalid for '\(synopsis)'. Please provide one of \((values ?? []).map { "'\($0)'" }.joined(separator: ", "))."
-    }
+    public func notOneOf(_ text: String) -> String { SettingsError.notOneOf(text, synopsis: synopsis, values: values ?? []) }
 
     /// The message for a bad `text`, `reason` saying what was expected.
     public func invalid(_ text: String, _ reason: String) -> SettingsError {
@@ -130,6 +128,12 @@ public enum SettingsError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .source(diagnostic): diagnostic.description
         case let .failure(error): error.message
         }
+    }
+
+    /// `The value 'x' is invalid for '--mode <mode>'. Please provide one of 'a', 'b'.`: the
+    /// message for a value outside a setting's list, however the setting is spelled.
+    public static func notOneOf(_ text: String, synopsis: String, values: [String]) -> String {
+        "The value '\(Echo.cut(text))' is invalid for '\(synopsis)'. Please provide one of \(values.map { "'\($0)'" }.joined(separator: ", "))."
     }
 
     /// One line for a list of failures: the source diagnostic without its caret.
@@ -244,8 +248,7 @@ extension Setting {
     ) -> Setting where Value.RawValue == String {
         .value(name, value: valueName, help: help, keyPath, values: Value.allCases.map(\.rawValue),
                default: defaultText ?? Root()[keyPath: keyPath].rawValue, changesFrames: changesFrames) { text throws(ValueRefusal) in
-            guard let value = Value(rawValue: text) else { throw ValueRefusal("expected one of the listed values") }
-            return value
+            try SettingParsers.choice(text) as Value
         }
     }
 
@@ -256,8 +259,7 @@ extension Setting {
     ) -> Setting where Value.RawValue == String {
         .value(name, value: valueName, help: help, keyPath, values: Value.allCases.map(\.rawValue),
                default: defaultText, changesFrames: changesFrames) { text throws(ValueRefusal) in
-            guard let value = Value(rawValue: text) else { throw ValueRefusal("expected one of the listed values") }
-            return value
+            try SettingParsers.choice(text) as Value
         }
     }
 
@@ -322,6 +324,12 @@ extension Setting {
 
 /// The parsers the settings share.
 public enum SettingParsers {
+    /// The case of `Value` spelled `text`.
+    public static func choice<Value: RawRepresentable>(_ text: String) throws(ValueRefusal) -> Value where Value.RawValue == String {
+        guard let value = Value(rawValue: text) else { throw ValueRefusal("expected one of the listed values") }
+        return value
+    }
+
     /// A plain decimal number in `range` (not `0x10`, `inf` or `nan`).
     public static func number(_ text: String, in range: ClosedRange<Double>, excludingLower: Bool = false) throws(ValueRefusal) -> Double {
         let value = text.lowercased().contains("x") ? nil : Double(text)

@@ -148,7 +148,7 @@ struct ParsedArguments {
                     index += 1
                 }
                 if let allowed = option.values, !allowed.contains(value) {
-                    throw UsageError(message: "The value '\(Echo.cut(value))' is invalid for '\(option.synopsis)'. Please provide one of \(allowed.map { "'\($0)'" }.joined(separator: ", ")).")
+                    throw UsageError(message: SettingsError.notOneOf(value, synopsis: option.synopsis, values: allowed))
                 }
                 if option.isPath && value.isEmpty {
                     throw UsageError(message: "The value '' is invalid for '\(option.synopsis)': an empty path")

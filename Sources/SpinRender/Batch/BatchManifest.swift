@@ -66,8 +66,8 @@ public struct BatchManifest: Hashable, Sendable {
     /// Reads and checks the manifest file at `path`; its keys are the settings of
     /// ``BatchRenderer/entryOptions``, `output` and `source`.
     ///
-    /// - Throws: ``SpinRenderError`` `.missingInput` (66) when the file cannot be read,
-    ///   `.badData` (65) when it is not JSON, has no entries, or an entry has an unknown key,
+    /// - Throws: ``SpinRenderError`` `.missingInput` when the file cannot be read,
+    ///   `.badData` when it is not JSON, has no entries, or an entry has an unknown key,
     ///   a value of the wrong type, a number no `Double` can hold (`1e400`), no output, an
     ///   output with an extension other than `.gif` or `.webp` (any case), or an output another entry also
     ///   writes. The message names the file, the entry and the key.

@@ -8,7 +8,7 @@ public struct BatchSettings: SettingsRoot, Hashable, Sendable {
     /// The folder every output must stay under; `nil` is the manifest's folder.
     public var outputRoot: String?
     /// The memory the renders running at once may hold in all, in bytes (1 GiB).
-    public var maximumMemoryBytes = 1 << 30
+    public var maximumMemoryBytes = MemoryEstimate.defaultLimitBytes
 
     /// Every core, every entry, outputs under the manifest's folder, 1 GiB.
     public init() {}

@@ -219,7 +219,7 @@ public enum FrameFolder {
     ///   `frames.json` declaring more or fewer frames than the folder holds (both counts named).
     /// - Parameter reading: with `strict`, a frame PNG that needs a repair (no `IEND`, its
     ///   last CRC cut short) is refused; otherwise it is read and `warnings` says so.
-    public static func read(_ folder: String, maximumBytes: Int = 1 << 30,
+    public static func read(_ folder: String, maximumBytes: Int = MemoryEstimate.defaultLimitBytes,
                             reading: ReadOptions = ReadOptions()) throws(SpinRenderError) -> (sequence: FrameSequence, timed: Bool, warnings: [String]) {
         guard InputFile.isDirectory(folder) else {
             throw SpinRenderError(.missingInput, "'\(folder)' is not a frame folder")

@@ -37,7 +37,7 @@ public struct FrameInput: Sendable {
     ///   most `maximumBytes / 4` pixels in all (frames larger than the screen count whole).
     /// - Throws: ``SpinRenderError`` `.missingInput` when it does not exist, `.badData`
     ///   when it is none of the four or is malformed, naming the file and the problem.
-    public static func load(_ path: String, maximumBytes: Int = 1 << 30,
+    public static func load(_ path: String, maximumBytes: Int = MemoryEstimate.defaultLimitBytes,
                             reading: ReadOptions = ReadOptions()) throws(SpinRenderError) -> FrameInput {
         try Source.open(path, maximumBytes: maximumBytes).load(maximumBytes: maximumBytes, reading: reading)
     }
@@ -73,7 +73,7 @@ public struct FrameInput: Sendable {
         ///
         /// - Throws: ``SpinRenderError`` `.missingInput` when it does not exist, `.badData`
         ///   when the file is larger than `maximumBytes`, `.ioError`.
-        public static func open(_ path: String, maximumBytes: Int = 1 << 30) throws(SpinRenderError) -> Source {
+        public static func open(_ path: String, maximumBytes: Int = MemoryEstimate.defaultLimitBytes) throws(SpinRenderError) -> Source {
             var source = Source(path: path)
             if path != "-" && InputFile.isDirectory(path) {
                 if let size = FrameFolder.declaredSize(path) {
@@ -121,7 +121,7 @@ public struct FrameInput: Sendable {
         /// - Parameter reading: `--strict` and `--timing`; with `strict`, a file that needs a
         ///   repair is refused (`.badData`, 65) instead of read with a warning.
         /// - Throws: as ``FrameInput/load(_:maximumBytes:reading:)``.
-        public func load(maximumBytes: Int = 1 << 30, reading: ReadOptions = ReadOptions()) throws(SpinRenderError) -> FrameInput {
+        public func load(maximumBytes: Int = MemoryEstimate.defaultLimitBytes, reading: ReadOptions = ReadOptions()) throws(SpinRenderError) -> FrameInput {
             guard let bytes else {
                 let folder = try FrameFolder.read(path, maximumBytes: maximumBytes, reading: reading)
                 return FrameInput(sequence: folder.sequence, timed: folder.timed, warnings: folder.warnings)

@@ -24,6 +24,9 @@ public struct MemoryEstimate: Hashable, Sendable {
         add("process", Self.processBytes)
     }
 
+    /// The limit a run has unless told otherwise (`--max-memory`): 1 GiB.
+    public static let defaultLimitBytes = 1 << 30
+
     /// The process before any work: code, the Swift runtime, first allocations. About 13 MiB
     /// measured; 32 MiB leaves room for the allocator's slack.
     public static let processBytes = Double(32 << 20)

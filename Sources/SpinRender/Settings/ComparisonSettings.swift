@@ -7,7 +7,7 @@ public struct ComparisonSettings: SettingsRoot, Hashable, Sendable {
     /// How GIF, WebP and PNG inputs are read.
     public var reading = ReadOptions()
     /// `--max-memory`: the most the comparison may hold at its peak, in bytes (1 GiB).
-    public var maximumMemoryBytes = 1 << 30
+    public var maximumMemoryBytes = MemoryEstimate.defaultLimitBytes
 
     /// Exact comparison, browsers' reading rules, 1 GiB.
     public init() {}

@@ -18,7 +18,7 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
     /// `--quality`: lossy WebP quality 0…100, `nil` for lossless.
     public var quality: Int?
     /// `--max-memory`: the most the run may hold at its peak, in bytes (1 GiB).
-    public var maximumMemoryBytes = 1 << 30
+    public var maximumMemoryBytes = MemoryEstimate.defaultLimitBytes
     /// The names of the settings given, for the checks that depend on what was said.
     public private(set) var given: Set<String> = []
 

@@ -22,7 +22,7 @@ public enum FileComparison {
     ///   when the comparison needs more than `maximumBytes`.
     public static func compare(actual actualPath: String, expected expectedPath: String,
                                options: ComparisonOptions = .exact,
-                               maximumBytes: Int = 1 << 30, diff: DiffFormat? = nil, reading: ReadOptions = ReadOptions(),
+                               maximumBytes: Int = MemoryEstimate.defaultLimitBytes, diff: DiffFormat? = nil, reading: ReadOptions = ReadOptions(),
                                progress makeProgress: ((_ frameCount: Int) -> ProgressBar)? = nil) throws(SpinRenderError) -> (result: FrameComparisonResult, warnings: [String]) {
         var actualSource: FrameInput.Source? = try FrameInput.Source.open(actualPath, maximumBytes: maximumBytes)
         var expectedSource: FrameInput.Source? = try FrameInput.Source.open(expectedPath, maximumBytes: maximumBytes)

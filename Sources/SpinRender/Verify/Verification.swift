@@ -44,7 +44,7 @@ public enum Verification {
     ///   mode `missing` or `never`) or written.
     public static func verify(_ request: RenderRequest, referenceFolder: String, record: RecordMode = .default,
                               options: ComparisonOptions = .exact, arguments: [String]? = nil,
-                              maximumBytes: Int = 1 << 30, reading: ReadOptions = ReadOptions(),
+                              maximumBytes: Int = MemoryEstimate.defaultLimitBytes, reading: ReadOptions = ReadOptions(),
                               warn: (String) -> Void = { _ in }) throws(SpinRenderError) -> VerificationOutcome {
         let rendered = SpinRenderer.renderFrames(request).sequence
         // A reference that cannot be looked up is not a missing one to record over.

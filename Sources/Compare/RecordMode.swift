@@ -82,13 +82,13 @@ public enum RecordMode: String, Hashable, Sendable, CaseIterable, CustomStringCo
     public static func resolve(option: String?, environment: [String: String]) throws(RecordModeError) -> RecordMode {
         if let option {
             guard let mode = RecordMode(parsing: option) else {
-                throw RecordModeError(source: "--record", value: option)
+                throw RecordModeError(origin: .option, value: option)
             }
             return mode
         }
         if let value = environment[environmentVariable], !value.allSatisfy(\.isWhitespace) {
             guard let mode = RecordMode(parsing: value) else {
-                throw RecordModeError(source: environmentVariable, value: value)
+                throw RecordModeError(origin: .environment, value: value)
             }
             return mode
         }
@@ -127,13 +127,26 @@ public struct RecordDecision: Hashable, Sendable {
 
 /// A record mode that could not be parsed.
 public struct RecordModeError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// `--record` or `SPINRENDER_RECORD`.
-    public var source: String
+    /// Where a record mode came from.
+    public enum Origin: Hashable, Sendable {
+        /// The `option` argument of ``RecordMode/resolve(option:environment:)``: what the caller was given.
+        case option
+        /// ``RecordMode/environmentVariable``.
+        case environment
+    }
+
+    /// Where the value came from.
+    public var origin: Origin
     /// The text given.
     public var value: String
 
-    /// `invalid value 'x' for --record (values: all, missing, failed, never)`.
-    public var description: String {
-        "invalid value '\(value)' for \(source) (values: \(RecordMode.allCases.map(\.rawValue).joined(separator: ", ")))"
+    /// `invalid value 'x' for the record mode (values: all, missing, failed, never)`, or
+    /// `… for SPINRENDER_RECORD …`.
+    public var description: String { description(optionName: "the record mode") }
+
+    /// The description naming the option as the caller spells it, e.g. `--record`.
+    public func description(optionName: String) -> String {
+        let source = origin == .option ? optionName : RecordMode.environmentVariable
+        return "invalid value '\(value)' for \(source) (values: \(RecordMode.allCases.map(\.rawValue).joined(separator: ", ")))"
     }
 }

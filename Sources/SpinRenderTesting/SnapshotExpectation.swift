@@ -50,10 +50,12 @@ public enum SnapshotExpectation {
                                    sourceLocation: SourceLocation = #_sourceLocation) throws -> VerificationOutcome {
         let mode = try record ?? environmentRecordMode()
         let outcome = try Verification.verify(request, referenceFolder: referenceFolder, record: mode, options: options)
-        guard outcome.exitStatus != 0 else { return outcome }
+        guard !outcome.passed else { return outcome }
         Issue.record(Comment(rawValue: "\(referenceFolder): \(outcome.message)"), sourceLocation: sourceLocation)
         if let comparison = outcome.comparison {
-            try attachArtifacts(of: comparison, name: referenceFolder, json: outcome.jsonReport,
+            // The status `spinrender verify` would exit with, as its JSON report records it.
+            let status: Int32 = comparison.verdict == .equal ? 1 : comparison.verdict.exitStatus
+            try attachArtifacts(of: comparison, name: referenceFolder, json: outcome.jsonReport(exitStatus: status),
                                 attach: attach, sourceLocation: sourceLocation)
         }
         return outcome

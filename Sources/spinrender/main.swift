@@ -119,25 +119,35 @@ func runMain(_ arguments: [String]) -> Int32 {
         return try command.run(parsed, console: console)
     } catch let error as UsageError {
         return usageError(error, command: command, isRoot: isRoot)
-    } catch let failure as SourceFailure {
-        StandardError.write(failure.diagnostic.description + "\n")
-        return SpinRenderError.Kind.badData.rawValue
-    } catch let error as SpinRenderError where error.kind == .outputClosed {
-        // `spinrender -o - | head -c 10`: the reader took what it wanted. Like `cat`, go quietly.
-        return error.exitStatus
+    } catch let error as SettingsError {
+        switch error {
+        case let .invalid(message):
+            return usageError(UsageError(message: message), command: command, isRoot: isRoot)
+        case let .source(diagnostic):
+            StandardError.write(diagnostic.description + "\n")
+            return SpinRenderError.Kind.badData.exitStatus
+        case let .failure(error):
+            return report(error)
+        }
     } catch let error as SpinRenderError {
-        StandardError.write("Error: \(error.message)\n")
-        return error.exitStatus
+        return report(error)
     } catch {
         StandardError.write("Error: \(error)\n")
-        return SpinRenderError.Kind.software.rawValue
+        return SpinRenderError.Kind.software.exitStatus
     }
+}
+
+/// Prints a failure (nothing for a closed pipe) and returns its status.
+func report(_ error: SpinRenderError) -> Int32 {
+    // `spinrender -o - | head -c 10`: the reader took what it wanted. Like `cat`, go quietly.
+    if error.kind != .outputClosed { StandardError.write("Error: \(error.message)\n") }
+    return error.exitStatus
 }
 
 func usageError(_ error: UsageError, command: any Command.Type, isRoot: Bool) -> Int32 {
     let helpName = isRoot ? "spinrender" : "spinrender \(command.name)"
     StandardError.write("Error: \(error.message)\nUsage: \(isRoot ? RootHelp.usage : command.usage)\n  See '\(helpName) --help' for more information.\n")
-    return SpinRenderError.Kind.usage.rawValue
+    return SpinRenderError.Kind.usage.exitStatus
 }
 
 /// The root's help: the render command's options plus the subcommand list.

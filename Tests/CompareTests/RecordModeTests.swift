@@ -27,10 +27,10 @@ import Testing
     }
 
     @Test func badValuesNameTheirSourceAndTheChoices() {
-        #expect(throws: RecordModeError(source: "--record", value: "yes")) {
+        #expect(throws: RecordModeError(origin: .option, value: "yes")) {
             try RecordMode.resolve(option: "yes", environment: [:])
         }
-        let error = RecordModeError(source: "SPINRENDER_RECORD", value: "sometimes")
+        let error = RecordModeError(origin: .environment, value: "sometimes")
         #expect(throws: error) { try RecordMode.resolve(option: nil, environment: ["SPINRENDER_RECORD": "sometimes"]) }
         #expect(error.description == "invalid value 'sometimes' for SPINRENDER_RECORD (values: all, missing, failed, never)")
     }

@@ -1,14 +1,8 @@
 import Testing
 @testable import SpinRender
 
-/// The schema the command line gives: a few options of each kind.
-private let schema: [String: BatchManifest.OptionKind] = [
-    "output": .value, "mode": .value, "scale": .value, "fps": .value, "appearance": .value,
-    "transparent": .flag, "rotate-at": .repeatable,
-]
-
 private func parse(_ json: String, path: String = "ci/batch.json") throws(SpinRenderError) -> BatchManifest {
-    try BatchManifest.parse(Array(json.utf8), path: path, schema: schema)
+    try BatchManifest.parse(Array(json.utf8), path: path)
 }
 
 private func failure(_ json: String) -> SpinRenderError? {
@@ -97,9 +91,9 @@ struct BatchManifestTests {
 
     @Test("a manifest that does not exist is a missing input (66)")
     func missingManifest() {
-        #expect(throws: SpinRenderError.self) { try BatchManifest.load(path: "/nonexistent/batch.json", schema: schema) }
+        #expect(throws: SpinRenderError.self) { try BatchManifest(contentsOf: "/nonexistent/batch.json") }
         do {
-            _ = try BatchManifest.load(path: "/nonexistent/batch.json", schema: schema)
+            _ = try BatchManifest(contentsOf: "/nonexistent/batch.json")
         } catch {
             #expect(error.kind == .missingInput)
             #expect(error.message.contains("/nonexistent/batch.json"))

@@ -18,7 +18,8 @@ private func smallRequests() -> [RenderRequest] {
     return requests
 }
 
-private func temporaryFolder() throws -> String {
+/// A new empty folder under the system's temporary folder (the batch and settings tests write there).
+func temporaryFolder() throws -> String {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("spinrender-batch-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path

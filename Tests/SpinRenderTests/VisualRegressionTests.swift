@@ -30,7 +30,7 @@ struct VisualRegressionTests {
         request.scene.scale = reference.scale
         let folder = packageRoot + "/assets/reference/" + reference.folderName
         let outcome = try Verification.verify(request, referenceFolder: folder, record: .never)
-        #expect(outcome.exitStatus == 0, "\(outcome.message)\n\(outcome.comparison?.reportLines.prefix(5).joined(separator: "\n") ?? "")")
+        #expect(outcome.passed, "\(outcome.message)\n\(outcome.comparison?.reportLines.prefix(5).joined(separator: "\n") ?? "")")
         #expect(!outcome.recorded)
     }
 
@@ -59,13 +59,13 @@ struct RecordModeTests {
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let folder = scratch + "/ref"
         let first = try Verification.verify(request(), referenceFolder: folder, record: .missing)
-        #expect(first.recorded && first.exitStatus == 1)
+        #expect(first.recorded && !first.passed)
         #expect(FileManager.default.fileExists(atPath: folder + "/frames.json"))
         #expect(FileManager.default.fileExists(atPath: folder + "/frame_0024.png"))
         let second = try Verification.verify(request(), referenceFolder: folder, record: .missing)
-        #expect(!second.recorded && second.exitStatus == 0)
+        #expect(!second.recorded && second.passed)
         let changed = try Verification.verify(request(.dark), referenceFolder: folder, record: .missing)
-        #expect(!changed.recorded && changed.exitStatus == 1)
+        #expect(!changed.recorded && !changed.passed)
     }
 
     @Test func neverFailsOnAMissingReferenceWithoutWriting() throws {
@@ -73,7 +73,7 @@ struct RecordModeTests {
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let folder = scratch + "/ref"
         let outcome = try Verification.verify(request(), referenceFolder: folder, record: .never)
-        #expect(outcome.exitStatus == 1 && !outcome.recorded)
+        #expect(!outcome.passed && !outcome.recorded)
         #expect(!FileManager.default.fileExists(atPath: folder))
     }
 
@@ -83,11 +83,11 @@ struct RecordModeTests {
         let folder = scratch + "/ref"
         _ = try Verification.verify(request(), referenceFolder: folder, record: .missing)
         let matching = try Verification.verify(request(), referenceFolder: folder, record: .failed)
-        #expect(!matching.recorded && matching.exitStatus == 0)
+        #expect(!matching.recorded && matching.passed)
         let changed = try Verification.verify(request(.dark), referenceFolder: folder, record: .failed)
-        #expect(changed.recorded && changed.exitStatus == 1)
+        #expect(changed.recorded && !changed.passed)
         let now = try Verification.verify(request(.dark), referenceFolder: folder, record: .never)
-        #expect(now.exitStatus == 0)
+        #expect(now.passed)
     }
 
     @Test func allAlwaysRecordsAndFails() throws {
@@ -96,6 +96,6 @@ struct RecordModeTests {
         let folder = scratch + "/ref"
         _ = try Verification.verify(request(), referenceFolder: folder, record: .missing)
         let outcome = try Verification.verify(request(), referenceFolder: folder, record: .all)
-        #expect(outcome.recorded && outcome.exitStatus == 1)
+        #expect(outcome.recorded && !outcome.passed)
     }
 }

@@ -35,17 +35,7 @@ import Motion
 /// same way. Values are checked later, by the same
 /// code that checks the command line, so an entry's messages are the command line's.
 public struct BatchManifest: Hashable, Sendable {
-    /// What a key accepts, as the command line defines the option.
-    public enum OptionKind: Hashable, Sendable {
-        /// `--name` alone: JSON `true` or `false`.
-        case flag
-        /// `--name VALUE`: a JSON string or number.
-        case value
-        /// `--name VALUE` given several times: a JSON array of strings or numbers (or one value).
-        case repeatable
-    }
-
-    /// One entry, its options as command-line words.
+    /// One entry: its output, its source and the settings it gives.
     public struct Entry: Hashable, Sendable {
         /// 1-based position in the manifest, the number messages and the summary use.
         public var number: Int
@@ -59,9 +49,18 @@ public struct BatchManifest: Hashable, Sendable {
         /// What the written output is compared with (`reference`: a GIF, WebP, PNG or frame
         /// folder) resolved against the manifest's folder; `nil` when the entry is only rendered.
         public var resolvedReference: String? = nil
-        /// The entry's options (defaults merged, `output`, `source` and `reference` excluded) as command-line words,
-        /// e.g. `["--mode", "preview", "--rotate-at", "0.5", "--transparent"]`, keys sorted.
-        public var arguments: [String]
+        /// The entry's settings (defaults merged, `output`, `source` and `reference` excluded), applied
+        /// through ``BatchRenderer/entryOptions``.
+        public var values: SettingValues
+
+        /// The settings as command-line words, keys sorted, e.g.
+        /// `["--mode", "preview", "--rotate-at", "0.5", "--transparent"]`.
+        public var arguments: [String] {
+            values.texts.keys.sorted().flatMap { key in
+                let texts = values.texts[key]!
+                return texts.isEmpty ? ["--\(key)"] : texts.flatMap { ["--\(key)", $0] }
+            }
+        }
     }
 
     /// The manifest's path as given.
@@ -69,26 +68,28 @@ public struct BatchManifest: Hashable, Sendable {
     /// The entries in manifest order.
     public var entries: [Entry]
 
-    /// Reads and checks a manifest file.
+    /// Reads and checks the manifest file at `path`; its keys are the settings of
+    /// ``BatchRenderer/entryOptions``, `output` and `source`.
     ///
-    /// - Parameters:
-    ///   - path: the manifest file.
-    ///   - schema: every key an entry may use and what it accepts (long option names without
-    ///     dashes); `output` must be one of them.
-    /// - Throws: ``SpinRenderError`` `.missingInput` (66) when the file cannot be read,
-    ///   `.badData` (65) when it is not JSON, has no entries, or an entry has an unknown key,
+    /// - Throws: ``SpinRenderError`` `.missingInput` when the file cannot be read,
+    ///   `.badData` when it is not JSON, has no entries, or an entry has an unknown key,
     ///   a value of the wrong type, a number no `Double` can hold (`1e400`), no output, an
     ///   output with an extension other than `.gif`, `.webp` or `.svg` (any case), or an output another entry also
     ///   writes. The message names the file, the entry and the key.
-    public static func load(path: String, schema: [String: OptionKind]) throws(SpinRenderError) -> BatchManifest {
-        let bytes = try InputFile.read(path, maximumBytes: 64 << 20)
-        return try parse(bytes, path: path, schema: schema)
+    init(path: String, entries: [Entry]) {
+        self.path = path
+        self.entries = entries
+    }
+
+    public init(contentsOf path: String) throws(SpinRenderError) {
+        self = try Self.parse(try InputFile.read(path, maximumBytes: 64 << 20), path: path)
     }
 
     /// Checks manifest bytes; `path` names the manifest in messages and anchors relative outputs.
     ///
-    /// - Throws: ``SpinRenderError`` `.badData` as ``load(path:schema:)`` does.
-    public static func parse(_ bytes: [UInt8], path: String, schema: [String: OptionKind]) throws(SpinRenderError) -> BatchManifest {
+    /// - Throws: ``SpinRenderError`` `.badData` as ``init(contentsOf:)`` does.
+    public static func parse(_ bytes: [UInt8], path: String) throws(SpinRenderError) -> BatchManifest {
+        let schema = Dictionary(uniqueKeysWithValues: BatchRenderer.entryOptions.map { ($0.name, $0.kind) })
         func bad(_ message: String) -> SpinRenderError { SpinRenderError(.badData, "\(path): \(message)") }
         let document: JSONValue
         do {
@@ -118,7 +119,7 @@ public struct BatchManifest: Hashable, Sendable {
                 guard case .object(let object) = value else { throw bad("'defaults' must be an object") }
                 for key in object.keys.sorted() where key != "source" {
                     if key == "output" { throw bad("defaults: key 'output': every entry names its own output") }
-                    _ = try words(for: key, object[key]!, schema: schema) { bad("defaults: \($0)") }
+                    _ = try texts(for: key, object[key]!, schema: schema) { bad("defaults: \($0)") }
                 }
                 defaults = object
             }
@@ -135,7 +136,7 @@ public struct BatchManifest: Hashable, Sendable {
                 throw bad("entry \(number): expected an object of options, found \(item.typeName)")
             }
             for key in object.keys.sorted() where key != "output" && key != "source" && key != "reference" {
-                _ = try words(for: key, object[key]!, schema: schema) { bad("entry \(number): \($0)") }
+                _ = try texts(for: key, object[key]!, schema: schema) { bad("entry \(number): \($0)") }
             }
             guard let outputValue = object.removeValue(forKey: "output") else {
                 throw bad("entry \(number): key 'output' is missing")
@@ -162,7 +163,7 @@ public struct BatchManifest: Hashable, Sendable {
                 throw bad("entry \(number): key 'output': '\(Echo.cut(output, limit: Echo.pathLimit))' is also the output of entry \(other)")
             }
             writers[file] = number
-            var arguments: [String] = []
+            var values = SettingValues()
             var merged = defaults.merging(object) { _, entry in entry }
             var resolvedSource: String?
             if let sourceValue = merged.removeValue(forKey: "source") {
@@ -179,45 +180,48 @@ public struct BatchManifest: Hashable, Sendable {
                 resolvedReference = reference.hasPrefix("/") || folder == "." ? reference : folder + "/" + reference
             }
             for key in merged.keys.sorted() {
-                arguments += try words(for: key, merged[key]!, schema: schema) { bad("entry \(number): \($0)") }
+                values.texts[key] = try texts(for: key, merged[key]!, schema: schema) { bad("entry \(number): \($0)") }
             }
             entries.append(Entry(number: number, output: output, resolvedOutput: resolved, resolvedSource: resolvedSource,
-                                 resolvedReference: resolvedReference, arguments: arguments))
+                                 resolvedReference: resolvedReference, values: values))
         }
         return BatchManifest(path: path, entries: entries)
     }
 
-    /// The command-line words for one key, or the error `fail` makes of what is wrong.
-    static func words(for key: String, _ value: JSONValue, schema: [String: OptionKind],
-                      fail: (String) -> SpinRenderError) throws(SpinRenderError) -> [String] {
-        guard let kind = schema[key], key != "output" else {
-            let near = schema.keys.filter { $0.hasPrefix(key) || key.hasPrefix($0) || Spelling.editDistance($0, key) <= 2 }.sorted()
+    /// The texts of one key (`[]` for a flag set to `true`, `nil` for one set to `false`), or
+    /// the error `fail` makes of what is wrong.
+    static func texts(for key: String, _ value: JSONValue, schema: [String: Setting<RenderSettings>.Kind],
+                      fail: (String) -> SpinRenderError) throws(SpinRenderError) -> [String]? {
+        guard let kind = schema[key] else {
+            let near = (Array(schema.keys) + ["output"]).filter {
+                $0.hasPrefix(key) || key.hasPrefix($0) || Spelling.editDistance($0, key) <= 2
+            }.sorted()
             let hint = near.isEmpty ? "" : "; did you mean '\(near[0])'?"
             let dashes = key.hasPrefix("-") ? "; write option names without dashes" : ""
             throw fail("unknown key '\(Echo.cut(key))'\(dashes.isEmpty ? hint : dashes)")
         }
         switch (kind, value) {
         case (.flag, .bool(let on)):
-            return on ? ["--\(key)"] : []
+            return on ? [] : nil
         case (.flag, _):
             throw fail("key '\(key)': expected true or false, found \(value.typeName)")
         case (_, .string(let text)):
-            return ["--\(key)", text]
+            return [text]
         case (_, .number(let number)):
-            return ["--\(key)", Spelling.number(number)]
+            return [Spelling.number(number)]
         case (.repeatable, .array(let items)):
-            var words: [String] = []
+            var texts: [String] = []
             for item in items {
                 switch item {
-                case .string(let text): words += ["--\(key)", text]
-                case .number(let number): words += ["--\(key)", Spelling.number(number)]
+                case .string(let text): texts.append(text)
+                case .number(let number): texts.append(Spelling.number(number))
                 default: throw fail("key '\(key)': expected an array of strings or numbers, found \(item.typeName) in it")
                 }
             }
-            return words
+            return texts
         case (.repeatable, _):
             throw fail("key '\(key)': expected a string, a number or an array of them, found \(value.typeName)")
-        case (.value, _):
+        case (.option, _):
             throw fail("key '\(key)': expected a string or a number, found \(value.typeName)")
         }
     }

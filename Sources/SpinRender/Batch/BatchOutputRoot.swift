@@ -34,7 +34,7 @@ public struct BatchOutputRoot: Hashable, Sendable {
 
     /// Checks one entry's resolved output.
     ///
-    /// - Throws: ``SpinRenderError`` `.badData` (65), one line naming the output as the
+    /// - Throws: ``SpinRenderError`` `.badData`, one line naming the output as the
     ///   manifest gives it, where it resolves to and the root.
     public func check(_ entry: BatchManifest.Entry) throws(SpinRenderError) {
         guard let outside = escape(of: entry.resolvedOutput) else { return }

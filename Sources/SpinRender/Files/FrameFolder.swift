@@ -163,7 +163,7 @@ public enum FrameFolder {
     /// file (a folder, a symbolic link, a FIFO, a device), which replacing the folder would
     /// throw away with the frames.
     ///
-    /// - Throws: ``SpinRenderError`` `.cannotCreate` (73) naming the folder and the entry.
+    /// - Throws: ``SpinRenderError`` `.cannotCreate` naming the folder and the entry.
     static func refuseForeignEntries(in folder: String) throws(SpinRenderError) {
         for name in try InputFile.list(folder) {
             guard isFrameName(name) || name == metadataName else {
@@ -214,12 +214,12 @@ public enum FrameFolder {
     /// `frame_*.png` beyond them is refused as a mismatch, like a frame of the wrong size,
     /// rather than silently left out of the comparison.
     ///
-    /// - Throws: ``SpinRenderError`` `.missingInput` (66) for a missing folder or frame,
-    ///   `.badData` (65) for malformed metadata or PNGs, frames of the wrong size, or a
+    /// - Throws: ``SpinRenderError`` `.missingInput` for a missing folder or frame,
+    ///   `.badData` for malformed metadata or PNGs, frames of the wrong size, or a
     ///   `frames.json` declaring more or fewer frames than the folder holds (both counts named).
     /// - Parameter reading: with `strict`, a frame PNG that needs a repair (no `IEND`, its
     ///   last CRC cut short) is refused; otherwise it is read and `warnings` says so.
-    public static func read(_ folder: String, maximumBytes: Int = 1 << 30,
+    public static func read(_ folder: String, maximumBytes: Int = MemoryEstimate.defaultLimitBytes,
                             reading: ReadOptions = ReadOptions()) throws(SpinRenderError) -> (sequence: FrameSequence, timed: Bool, warnings: [String]) {
         guard InputFile.isDirectory(folder) else {
             throw SpinRenderError(.missingInput, "'\(folder)' is not a frame folder")
@@ -342,7 +342,7 @@ public enum FrameFolder {
     /// Frame names in the order of their numbers, so that unpadded names (`frame_%d.png`, as
     /// ffmpeg writes them) play `frame_2` before `frame_10`.
     ///
-    /// - Throws: ``SpinRenderError`` `.badData` (65) for two names of one number
+    /// - Throws: ``SpinRenderError`` `.badData` for two names of one number
     ///   (`frame_1.png` and `frame_0001.png`): which of them is the frame is not clear.
     static func numberOrder(_ names: [String], in folder: String) throws(SpinRenderError) -> [String] {
         func digits(_ name: String) -> Substring {

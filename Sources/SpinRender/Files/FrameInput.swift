@@ -6,7 +6,7 @@ import WebPCodec
 /// How inputs are read: whether files that need a repair are refused, and how a GIF's delays
 /// become frames.
 public struct ReadOptions: Sendable, Hashable {
-    /// Refuse (exit 65) any file that is read only thanks to a repair a browser would also make
+    /// Refuse any file that is read only thanks to a repair a browser would also make
     /// (stray data after the frames, truncated image data, a missing `IEND` …): every case
     /// that otherwise prints a warning.
     public var strict: Bool
@@ -35,9 +35,9 @@ public struct FrameInput: Sendable {
     ///
     /// - Parameter maximumBytes: memory the decoded frames may take; a GIF may also decode at
     ///   most `maximumBytes / 4` pixels in all (frames larger than the screen count whole).
-    /// - Throws: ``SpinRenderError`` `.missingInput` (66) when it does not exist, `.badData`
-    ///   (65) when it is none of the four or is malformed, naming the file and the problem.
-    public static func load(_ path: String, maximumBytes: Int = 1 << 30,
+    /// - Throws: ``SpinRenderError`` `.missingInput` when it does not exist, `.badData`
+    ///   when it is none of the four or is malformed, naming the file and the problem.
+    public static func load(_ path: String, maximumBytes: Int = MemoryEstimate.defaultLimitBytes,
                             reading: ReadOptions = ReadOptions()) throws(SpinRenderError) -> FrameInput {
         try Source.open(path, maximumBytes: maximumBytes).load(maximumBytes: maximumBytes, reading: reading)
     }
@@ -71,9 +71,9 @@ public struct FrameInput: Sendable {
 
         /// Reads the file (or standard input for `-`) whole, or looks at a folder's metadata.
         ///
-        /// - Throws: ``SpinRenderError`` `.missingInput` (66) when it does not exist, `.badData`
-        ///   (65) when the file is larger than `maximumBytes`, `.ioError` (74).
-        public static func open(_ path: String, maximumBytes: Int = 1 << 30) throws(SpinRenderError) -> Source {
+        /// - Throws: ``SpinRenderError`` `.missingInput` when it does not exist, `.badData`
+        ///   when the file is larger than `maximumBytes`, `.ioError`.
+        public static func open(_ path: String, maximumBytes: Int = MemoryEstimate.defaultLimitBytes) throws(SpinRenderError) -> Source {
             var source = Source(path: path)
             if path != "-" && InputFile.isDirectory(path) {
                 if let size = FrameFolder.declaredSize(path) {
@@ -124,7 +124,7 @@ public struct FrameInput: Sendable {
         /// - Parameter reading: `--strict` and `--timing`; with `strict`, a file that needs a
         ///   repair is refused (`.badData`, 65) instead of read with a warning.
         /// - Throws: as ``FrameInput/load(_:maximumBytes:reading:)``.
-        public func load(maximumBytes: Int = 1 << 30, reading: ReadOptions = ReadOptions()) throws(SpinRenderError) -> FrameInput {
+        public func load(maximumBytes: Int = MemoryEstimate.defaultLimitBytes, reading: ReadOptions = ReadOptions()) throws(SpinRenderError) -> FrameInput {
             guard let bytes else {
                 let folder = try FrameFolder.read(path, maximumBytes: maximumBytes, reading: reading)
                 return FrameInput(sequence: folder.sequence, timed: folder.timed, warnings: folder.warnings)

@@ -5,9 +5,9 @@ public enum InputFile {
     /// The bytes of the regular file at `path`.
     ///
     /// - Parameter maximumBytes: files larger than this are refused before reading.
-    /// - Throws: ``SpinRenderError`` `.missingInput` (66) when the file does not exist or cannot
-    ///   be opened, `.badData` (65) when it is a directory or larger than `maximumBytes`,
-    ///   `.ioError` (74) when reading fails.
+    /// - Throws: ``SpinRenderError`` `.missingInput` when the file does not exist or cannot
+    ///   be opened, `.badData` when it is a directory or larger than `maximumBytes`,
+    ///   `.ioError` when reading fails.
     public static func read(_ path: String, maximumBytes: Int = 1 << 30) throws(SpinRenderError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         if fd < 0 {
@@ -28,7 +28,7 @@ public enum InputFile {
 
     /// The bytes of standard input, read to its end, for an input given as `-`.
     ///
-    /// - Throws: ``SpinRenderError`` `.badData` (65) past `maximumBytes`, `.ioError` (74) when
+    /// - Throws: ``SpinRenderError`` `.badData` past `maximumBytes`, `.ioError` when
     ///   reading fails.
     public static func readStandardInput(maximumBytes: Int = 1 << 30) throws(SpinRenderError) -> [UInt8] {
         try readAll(STDIN_FILENO, name: "standard input", maximumBytes: maximumBytes)
@@ -104,7 +104,7 @@ public enum InputFile {
     /// Whether anything exists at `path`, telling "not there" from "cannot look": a folder on
     /// the way that the user may not search is an error, not a missing file.
     ///
-    /// - Throws: ``SpinRenderError`` `.missingInput` (66) when `path` cannot be looked up for a
+    /// - Throws: ``SpinRenderError`` `.missingInput` when `path` cannot be looked up for a
     ///   reason other than its absence (`EACCES`, `ELOOP` …).
     public static func existsOrThrows(_ path: String) throws(SpinRenderError) -> Bool {
         if POSIX.status(path) != nil { return true }

@@ -13,9 +13,9 @@ import Glibc
 public enum OutputFile {
     /// Writes `bytes` to `path`.
     ///
-    /// - Throws: ``SpinRenderError`` — `.cannotCreate` (73) when the file cannot be created
+    /// - Throws: ``SpinRenderError`` — `.cannotCreate` when the file cannot be created
     ///   (missing folder, a directory in the way, no permission, read-only file system), `.ioError`
-    ///   (74) when writing fails part-way (disk full). Either way nothing is left behind.
+    ///   when writing fails part-way (disk full). Either way nothing is left behind.
     public static func write(_ bytes: [UInt8], to path: String) throws(SpinRenderError) {
         try write(bytes, to: path, using: systemWrite)
     }
@@ -38,7 +38,7 @@ public enum OutputFile {
     /// not a regular file are opened only by ``PendingOutput/commit(_:)``: opening a FIFO
     /// blocks until it has a reader.
     ///
-    /// - Throws: ``SpinRenderError`` `.cannotCreate` (73) as ``write(_:to:)`` does.
+    /// - Throws: ``SpinRenderError`` `.cannotCreate` as ``write(_:to:)`` does.
     public static func prepare(_ path: String) throws(SpinRenderError) -> PendingOutput {
         if path == "-" { return PendingOutput(path: path, target: .standardOutput) }
         // A symbolic link stays a link: the file it points to is replaced (in its own folder).
@@ -80,7 +80,7 @@ public enum OutputFile {
     /// Writing through a dangling link is what a shell's `>`, `curl -o` and `ffmpeg` do (GNU `cp`
     /// refuses); replacing the link by a regular file instead would silently cut it.
     ///
-    /// - Throws: ``SpinRenderError`` `.cannotCreate` (73) for a loop of links.
+    /// - Throws: ``SpinRenderError`` `.cannotCreate` for a loop of links.
     static func linkTarget(_ path: String) throws(SpinRenderError) -> String {
         if let resolved = realpath(path, nil) {
             defer { free(resolved) }
@@ -233,9 +233,9 @@ public final class PendingOutput {
 
     /// Writes `bytes` to the output; at most once.
     ///
-    /// - Throws: ``SpinRenderError`` `.ioError` (74) when writing fails part-way (disk full),
+    /// - Throws: ``SpinRenderError`` `.ioError` when writing fails part-way (disk full),
     ///   `.outputClosed` (141) when standard output or another pipe has lost its reader,
-    ///   `.cannotCreate` (73) when the rename or the in-place open fails. Nothing is left behind.
+    ///   `.cannotCreate` when the rename or the in-place open fails. Nothing is left behind.
     public func commit(_ bytes: [UInt8]) throws(SpinRenderError) {
         try commit(bytes, using: OutputFile.systemWrite)
     }

@@ -76,6 +76,28 @@ extension SpinRenderer {
         return estimate
     }
 
+    /// Refuses to render `request` when its peak — ``memoryEstimate(_:holding:)`` and what
+    /// `extra` adds (a sheet, a reference, a diff) — is more than `limit` bytes. The one check
+    /// every command and every batch entry makes before drawing.
+    ///
+    /// - Parameters:
+    ///   - subject: what needs the memory; ``renderSubject(_:)`` when `nil`.
+    ///   - advice: what to lower, e.g. `lower --scale, or raise --max-memory`.
+    /// - Throws: ``SpinRenderError`` `.badData`, naming the total, the largest parts and the limit.
+    public static func checkMemory(_ request: RenderRequest, holding: FrameHolding, limit: Int,
+                                   adding extra: (inout MemoryEstimate) -> Void = { _ in }, subject: String? = nil,
+                                   advice: String) throws(SpinRenderError) {
+        var estimate = memoryEstimate(request, holding: holding)
+        extra(&estimate)
+        try estimate.check(limit: limit, subject: subject ?? renderSubject(request), advice: advice)
+    }
+
+    /// `the render of 785 × 682 pixels × 25 frames`, for memory messages.
+    public static func renderSubject(_ request: RenderRequest) -> String {
+        let layout = request.makeEngine()
+        return "the render of \(layout.canvasWidth) × \(layout.canvasHeight) pixels × \(emittedFrameCount(request)) frames"
+    }
+
     /// The sheet layout for `request`'s frames, worked out without drawing them, so the sheet's
     /// size can be checked before rendering.
     ///

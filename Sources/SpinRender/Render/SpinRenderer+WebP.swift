@@ -47,7 +47,7 @@ extension SpinRenderer {
     /// bytes never depend on the thread count.
     ///
     /// - Parameter progress: advanced once per frame drawn (shown only on a terminal).
-    /// - Throws: ``SpinRenderError`` `.badData` (65) for a canvas over 16383 pixels a side
+    /// - Throws: ``SpinRenderError`` `.badData` for a canvas over 16383 pixels a side
     ///   (`WEBP_MAX_DIMENSION`), checked before drawing; `.software` if libwebp fails (it only fails on inputs this
     ///   renderer never makes, or when memory runs out).
     public static func renderWebP(_ request: RenderRequest, progress: ProgressBar? = nil) throws(SpinRenderError) -> RenderedWebP {

@@ -4,8 +4,8 @@ import Compare
 /// The files a comparison writes besides its report — the diff (`--diff`), the JUnit XML
 /// (`--junit`) and the HTML report (`--html`) — checked before the comparison and written after it.
 ///
-/// A verdict printed before a file fails to be written would be contradicted by the exit status
-/// (73), so every output is checked first, as ``OutputFile/prepare(_:)`` checks a render's: a
+/// A verdict printed before a file fails to be written would be contradicted by the failure
+/// that follows, so every output is checked first, as ``OutputFile/prepare(_:)`` checks a render's: a
 /// `.png` or `.gif` diff and the JUnit file get their temporary file in their folder now, and a
 /// diff folder's nearest existing folder must take a new folder (one is made and removed). What
 /// can still fail afterwards (a full disk, a folder changed meanwhile) fails in ``write(_:suiteName:)``,
@@ -28,8 +28,8 @@ public struct ComparisonOutputs {
     ///   - diffPath: the `--diff` path, whose format ``DiffFormat`` decides; `nil` for none.
     ///   - junitPath: the `--junit` path (`-` for standard output); `nil` for none.
     ///   - htmlPath: the `--html` report's path (``ComparisonReport``); `nil` for none.
-    /// - Throws: ``SpinRenderError`` `.usage` (64) for a diff extension that is not .png or .gif,
-    ///   `.cannotCreate` (73) naming the output that cannot be created and why.
+    /// - Throws: ``SpinRenderError`` `.usage` for a diff extension that is not .png or .gif,
+    ///   `.cannotCreate` naming the output that cannot be created and why.
     public static func prepare(diff diffPath: String?, junit junitPath: String?,
                                html htmlPath: String? = nil) throws(SpinRenderError) -> ComparisonOutputs {
         var diff: Diff?
@@ -67,7 +67,7 @@ public struct ComparisonOutputs {
 
     /// Writes the diff and the JUnit file (unless it goes to standard output).
     ///
-    /// - Throws: ``SpinRenderError`` `.cannotCreate` (73) or `.ioError` (74) naming the file.
+    /// - Throws: ``SpinRenderError`` `.cannotCreate` or `.ioError` naming the file.
     public func write(_ result: FrameComparisonResult, suiteName: String) throws(SpinRenderError) {
         switch diff {
         case .file(let pending, let format)?:
@@ -93,7 +93,7 @@ public struct ComparisonOutputs {
     /// is a folder holding only frames, and the nearest existing folder above it takes a new
     /// folder (its staging folder, and any missing parents).
     ///
-    /// - Throws: ``SpinRenderError`` `.cannotCreate` (73) naming `path`.
+    /// - Throws: ``SpinRenderError`` `.cannotCreate` naming `path`.
     static func checkFolderCanBeWritten(_ path: String) throws(SpinRenderError) {
         var target = path
         while target.count > 1 && target.hasSuffix("/") { target.removeLast() }

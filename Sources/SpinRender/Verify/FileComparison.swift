@@ -18,12 +18,12 @@ public enum FileComparison {
     ///   - makeProgress: makes a progress bar for the given frame count once the
     ///     inputs are loaded; it is advanced once per compared frame (after merging identical
     ///     neighbours, so it may finish early).
-    /// - Throws: ``SpinRenderError`` from loading (66 missing, 65 malformed), `.badData` (65)
+    /// - Throws: ``SpinRenderError`` from loading (`.missingInput`, `.badData`), `.badData`
     ///   when the comparison needs more than `maximumBytes` or the mask of `options` does not
     ///   have the expected canvas's size.
     public static func compare(actual actualPath: String, expected expectedPath: String,
                                options: ComparisonOptions = .exact,
-                               maximumBytes: Int = 1 << 30, diff: DiffFormat? = nil, reading: ReadOptions = ReadOptions(),
+                               maximumBytes: Int = MemoryEstimate.defaultLimitBytes, diff: DiffFormat? = nil, reading: ReadOptions = ReadOptions(),
                                progress makeProgress: ((_ frameCount: Int) -> ProgressBar)? = nil) throws(SpinRenderError) -> (result: FrameComparisonResult, warnings: [String]) {
         var actualSource: FrameInput.Source? = try FrameInput.Source.open(actualPath, maximumBytes: maximumBytes)
         var expectedSource: FrameInput.Source? = try FrameInput.Source.open(expectedPath, maximumBytes: maximumBytes)
@@ -94,7 +94,7 @@ public enum FileComparison {
     /// frame (or the first frame), `.gif` an animation of every frame, and a path ending in `/`,
     /// an existing folder or a name without an extension a frame folder.
     ///
-    /// - Throws: ``SpinRenderError`` `.usage` (64) for any other extension, before writing
+    /// - Throws: ``SpinRenderError`` `.usage` for any other extension, before writing
     ///   anything; `.cannotCreate` / `.ioError` naming the path.
     public static func writeDiff(of result: FrameComparisonResult, to path: String) throws(SpinRenderError) {
         guard let format = DiffFormat(path: path) else {

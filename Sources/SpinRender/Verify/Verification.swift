@@ -10,10 +10,10 @@ public struct VerificationOutcome: Sendable {
     public var recorded: Bool
     /// A one-line summary for people.
     public var message: String
-    /// 0 when the render matches the reference; otherwise the comparison's status (1 pixels,
-    /// 2 shape or timing), or 1 when references were recorded or are missing — a run that
-    /// records never passes, so CI cannot go green on an empty reference folder.
-    public var exitStatus: Int32
+    /// Whether the render matches the reference. A run that records never passes, so CI cannot
+    /// go green on an empty reference folder; ``comparison``'s verdict says how a compared
+    /// render differs.
+    public var passed: Bool
     /// The frame folder of the references.
     public var referenceFolder: String
     /// The record mode of the run.
@@ -51,7 +51,7 @@ public enum Verification {
     ///   be read back.
     public static func verify(_ request: RenderRequest, referenceFolder: String, record: RecordMode = .processDefault,
                               options: ComparisonOptions = .exact, arguments: [String]? = nil,
-                              maximumBytes: Int = 1 << 30, reading: ReadOptions = ReadOptions(),
+                              maximumBytes: Int = MemoryEstimate.defaultLimitBytes, reading: ReadOptions = ReadOptions(),
                               warn: (String) -> Void = { _ in }) throws(SpinRenderError) -> VerificationOutcome {
         if !InputFile.isDirectory(referenceFolder), let format = OutputFormat.forPath(referenceFolder) {
             guard format != .svg else {
@@ -117,9 +117,7 @@ public enum Verification {
                 comparison = FrameComparison.compare(actual: rendered, expected: loaded.sequence, options: options)
             }
         }
-        let matches = comparison?.verdict.exitStatus == 0
-        let decision = record.decide(referenceExists: exists, matches: matches)
-        let failureStatus = comparison.map { $0.verdict.exitStatus == 0 ? 1 : $0.verdict.exitStatus } ?? 1
+        let decision = record.decide(referenceExists: exists, matches: comparison?.verdict == .equal)
         var message = comparison?.summaryLine
             ?? unreadable.map { "the reference cannot be read: \($0.message.hasSuffix(".") ? String($0.message.dropLast()) : $0.message)" }
             ?? (exists ? "record mode 'all'" : "no \(missing) (record mode '\(record)')"
@@ -129,7 +127,7 @@ public enum Verification {
             message += "; recorded \(rendered.frames.count) \(recorded) — check them, commit them and run again"
         }
         return VerificationOutcome(comparison: comparison, recorded: decision.writeReference, message: message,
-                                   exitStatus: decision.passes ? 0 : failureStatus, referenceFolder: reference,
+                                   passed: decision.passes, referenceFolder: reference,
                                    recordMode: record, rendered: comparison?.actual ?? SequenceSummary(summarizing: rendered),
                                    options: options)
     }

@@ -10,14 +10,14 @@ extension VerificationOutcome {
     /// - `recordMode`: `all`, `missing`, `failed` or `never`;
     /// - `recordedFrames`: how many reference frames this run wrote (`0` when none).
     ///
-    /// `exitStatus` is the run's exit status and `summary` its one-line message (the comparison's
+    /// `exitStatus` is the run's exit status, as the caller chose it, and `summary` its one-line message (the comparison's
     /// summary, followed by what was recorded, if anything). When a comparison took place the
     /// other members are its report. When none did, `verdict` is `recorded` (references were
     /// written: none existed, record mode `all`, or one that could not be read was recorded
     /// over) or `referenceMissing` (none exist and record mode `never` writes none); `actual`
     /// describes the rendered frames, `expected` and `totals` are `null`, and `mismatches` and
     /// `frames` are empty.
-    public var jsonReport: String {
+    public func jsonReport(exitStatus: Int32) -> String {
         var members: [(String, JSONText)]
         if let comparison {
             members = comparison.jsonMembers

@@ -1,7 +1,8 @@
 import SpinRender
 
-/// One command-line option, described the way swift-argument-parser's `@Option` and `@Flag`
-/// are: names, a value name, help text, allowed values and the default shown in `--help`.
+/// One command-line option as the parser and help see it: a library ``Setting`` (the render,
+/// comparison, reading and batch settings, ``init(_:)``) or one of a command's own options
+/// (its output, its report), declared beside the command.
 struct OptionSpec {
     enum Kind {
         /// `--name` alone.
@@ -51,6 +52,19 @@ struct OptionSpec {
     }
 }
 
+extension OptionSpec {
+    /// The option of a library setting: same names, value, help, values and default.
+    init<Root>(_ setting: Setting<Root>) {
+        let kind: Kind = switch setting.kind {
+        case .flag: .flag
+        case .option: .option
+        case .repeatable: .repeatable
+        }
+        self.init(name: setting.name, short: setting.short, kind: kind, valueName: setting.valueName, help: setting.help,
+                  values: setting.values, defaultText: setting.defaultText, isPath: setting.isPath)
+    }
+}
+
 /// A positional argument; every one is a path (an input file or folder), so the command line
 /// refuses an empty one (see `runMain`).
 struct ArgumentSpec {
@@ -73,6 +87,11 @@ struct ParsedArguments {
     func value(_ name: String) -> String? { values[name]?.last }
     func all(_ name: String) -> [String] { values[name] ?? [] }
     func has(_ name: String) -> Bool { flags.contains(name) || values[name] != nil }
+
+    /// The options given, as the library's settings take them (a flag as `[]`).
+    var settingValues: SettingValues {
+        SettingValues(values.merging(flags.map { ($0, []) }) { given, _ in given })
+    }
 
     /// Parses `arguments` against `options`; `--` ends options.
     ///
@@ -129,7 +148,7 @@ struct ParsedArguments {
                     index += 1
                 }
                 if let allowed = option.values, !allowed.contains(value) {
-                    throw UsageError(message: "The value '\(Echo.cut(value))' is invalid for '\(option.synopsis)'. Please provide one of \(allowed.map { "'\($0)'" }.joined(separator: ", ")).")
+                    throw UsageError(message: SettingsError.notOneOf(value, synopsis: option.synopsis, values: allowed))
                 }
                 if option.isPath && value.isEmpty {
                     throw UsageError(message: "The value '' is invalid for '\(option.synopsis)': an empty path")

@@ -29,53 +29,15 @@ enum BatchCommand: Command {
     static let arguments = [ArgumentSpec(name: "manifest", help: "The JSON manifest.")]
     static let positionalCount: ClosedRange<Int> = 1...1
     static var options: [OptionSpec] {
-        [
-            .option("jobs", short: "j", value: "count", help: "Entries rendered at once, 1 to 256; the files are the same for any count.",
-                    default: "all cores"),
-            .option("shard", value: "i/n", help: "Render only entries i, i+n, i+2n … (1-based), to split a batch across CI machines.",
-                    default: "1/1"),
-            .option("output-root", value: "folder", help: "The folder every output must stay under; an entry whose output resolves outside it fails (65).",
-                    default: "the manifest's folder", isPath: true),
-            .option("max-memory", value: "bytes", help: "Memory the renders running at once may hold in all; fewer run at once when more would need more (suffixes K, M, G; decimals allowed). An entry's own max-memory bounds it alone.",
-                    default: "1G"),
+        BatchSettings.options.map(OptionSpec.init) + [
             .option("html", value: "file", help: "Write one HTML report of every entry compared with its \"reference\" (see compare --help).", isPath: true),
         ] + Console.specs
     }
 
-    /// The options an entry may use: the render options, `output`, `format` and `quality`.
-    static var entryOptions: [OptionSpec] {
-        RenderCommand.options.filter { $0.name == "output" } + RenderCommand.formatSpecs + RenderOptions.specs
-    }
-
-    static var schema: [String: BatchManifest.OptionKind] {
-        var schema: [String: BatchManifest.OptionKind] = [:]
-        for spec in entryOptions {
-            switch spec.kind {
-            case .flag: schema[spec.name] = .flag
-            case .option: schema[spec.name] = .value
-            case .repeatable: schema[spec.name] = .repeatable
-            }
-        }
-        return schema
-    }
-
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
-        var jobs: Int?
-        if let text = arguments.value("jobs") {
-            guard let count = Int(text), (1...256).contains(count) else {
-                throw UsageError(message: "The value '\(Echo.cut(text))' is invalid for '-j, --jobs <count>': expected a whole number from 1 to 256")
-            }
-            jobs = count
-        }
-        var shard = BatchShard.all
-        if let text = arguments.value("shard") {
-            guard let parsed = BatchShard(parsing: text) else {
-                throw UsageError(message: "The value '\(Echo.cut(text))' is invalid for '--shard <i/n>': expected two whole numbers i/n with 1 ≤ i ≤ n, like 2/4")
-            }
-            shard = parsed
-        }
-        let limit = try RenderOptions.memoryLimit(arguments)
-        let manifest = try BatchManifest.load(path: arguments.positionals[0], schema: schema)
+        var settings = BatchSettings()
+        try BatchSettings.options.apply(arguments.settingValues, to: &settings)
+        let manifest = try BatchManifest(contentsOf: arguments.positionals[0])
         if let html = arguments.value("html") {
             if html == "-" {
                 throw UsageError(message: "The value '-' is invalid for '--html <file>': give a file path, like report.html")
@@ -89,74 +51,29 @@ enum BatchCommand: Command {
         }
         // Before rendering: a report that cannot be created fails the batch before any work.
         let report = try ComparisonOutputs.prepare(diff: nil, junit: nil, html: arguments.value("html"))
-        let root = arguments.value("output-root").map { BatchOutputRoot($0) } ?? BatchOutputRoot(manifestPath: manifest.path)
-        var outsideRoot = false
-        let selected = manifest.entries.filter { shard.contains(entry: $0.number) }
-        let progress = ProgressBar.standardError(label: "batch", total: selected.count, quiet: console.quiet)
-
-        // Options are checked exactly as the command line checks them; an entry they reject
-        // fails on its own with the command line's message.
-        var outcomes: [Int: BatchOutcome] = [:]
-        var work: [BatchJob] = []
-        for entry in selected {
-            do {
-                do {
-                    try root.check(entry)
-                } catch {
-                    outsideRoot = true
-                    throw error
-                }
-                if InputFile.sameFile(entry.resolvedOutput, manifest.path) {
-                    throw UsageError(message: "its output '\(entry.resolvedOutput)' is the manifest itself")
-                }
-                let parsed = try ParsedArguments.parse(entry.arguments + ["--output", entry.resolvedOutput],
-                                                       options: entryOptions, positionalCount: 0...0)
-                let (format, quality) = try RenderCommand.outputFormat(entry.resolvedOutput, parsed)
-                let holding = SpinRenderer.streamedHolding(format)
-                var request = try RenderOptions.request(from: parsed, storage: holding, source: entry.resolvedSource)
-                request.format = format
-                request.webpQuality = quality
-                // The batch's limit bounds every entry too: one that needs more alone fails.
-                try SpinRenderer.memoryEstimate(request, holding: holding).check(
-                    limit: limit, subject: RenderOptions.renderSubject(request),
-                    advice: "lower its point-size, scale, fps or duration, or raise the batch's --max-memory")
-                work.append(BatchJob(number: entry.number, outputPath: entry.resolvedOutput, request: request))
-            } catch let error as UsageError {
-                outcomes[entry.number] = BatchOutcome(number: entry.number, outputPath: entry.resolvedOutput, failure: error.message)
-                progress.advance()
-            } catch let error as SpinRenderError {
-                outcomes[entry.number] = BatchOutcome(number: entry.number, outputPath: entry.resolvedOutput, failure: error.message)
-                progress.advance()
-            } catch let failure as SourceFailure {
-                // A source that cannot be rendered fails its own entry, as any bad value does.
-                outcomes[entry.number] = BatchOutcome(number: entry.number, outputPath: entry.resolvedOutput,
-                                                      failure: failure.diagnostic.summary)
-                progress.advance()
-            }
+        let total = manifest.entries.filter { settings.shard.contains(entry: $0.number) }.count
+        let progress = ProgressBar.standardError(label: "batch", total: total, quiet: console.quiet)
+        // Entries are checked exactly as the command line checks its options; an entry they
+        // reject fails on its own with the command line's message.
+        let plan = BatchRenderer.plan(manifest, settings: settings, onFailure: { _ in progress.advance() })
+        if let jobs = settings.jobs, plan.parallelJobs < min(jobs, plan.jobs.count) {
+            console.warning("rendering \(plan.parallelJobs) entr\(plan.parallelJobs == 1 ? "y" : "ies") at once instead of \(jobs): more would need more than --max-memory \(MemoryEstimate.describe(Double(settings.maximumMemoryBytes)))")
         }
-        // Renders running at once add up: run fewer at once when all of them would not fit.
-        let parallel = BatchRenderer.parallelJobs(work, requested: jobs, maximumBytes: limit)
-        if let jobs, parallel.count < min(jobs, work.count) {
-            console.warning("rendering \(parallel.count) entr\(parallel.count == 1 ? "y" : "ies") at once instead of \(jobs): more would need more than --max-memory \(MemoryEstimate.describe(Double(limit)))")
-        }
-        let rendered = BatchRenderer.run(work, parallelJobs: parallel.count, onFinish: { _ in progress.advance() })
+        let rendered = BatchRenderer.run(plan, onFinish: { _ in progress.advance() })
         progress.finish()
         var references: [Int: String] = [:]
-        for entry in selected { references[entry.number] = entry.resolvedReference }
-        let (verified, comparisons) = BatchVerification.verify(rendered, references: references, maximumBytes: limit)
-        for outcome in verified { outcomes[outcome.number] = outcome }
+        for entry in manifest.entries { references[entry.number] = entry.resolvedReference }
+        let (ordered, comparisons) = BatchVerification.verify(rendered, references: references, maximumBytes: settings.maximumMemoryBytes)
         try report.writeReport(ComparisonReport(command: ComparisonArguments.commandLine, comparisons: comparisons))
-
-        let ordered = selected.map { outcomes[$0.number]! }
         for outcome in ordered {
             outcome.warnings.forEach { console.warning("\(manifest.path): entry \(outcome.number): \($0)") }
             if let failure = outcome.failure {
                 StandardError.write("Error: \(manifest.path): entry \(outcome.number) (\(outcome.outputPath)): \(failure)\n")
             }
         }
-        if shard != .all { console.info("shard \(shard): \(selected.count) of \(manifest.entries.count) entries") }
+        if settings.shard != .all { console.info("shard \(settings.shard): \(plan.selected.count) of \(manifest.entries.count) entries") }
         try console.result(String(BatchSummary.table(ordered).dropLast()))
-        if outsideRoot { return SpinRenderError.Kind.badData.rawValue }
+        if plan.outputOutsideRoot { return SpinRenderError.Kind.badData.exitStatus }
         return ordered.allSatisfy(\.succeeded) ? 0 : 1
     }
 }

@@ -30,16 +30,17 @@ enum RenderCommand: Command {
         guard let output = arguments.value("output") else {
             throw UsageError(message: "Missing expected argument '--output <output>'")
         }
-        let (format, quality) = try outputFormat(output, arguments)
-        try StandardOutput.refuseTerminal(output: output, format: format.rawValue.uppercased())
-        var request = try RenderOptions.request(from: arguments, storage: SpinRenderer.streamedHolding(format), source: arguments.positionals.first)
-        request.format = format
-        request.webpQuality = quality
+        var settings = try RenderOptions.settings(from: arguments, storage: nil, source: arguments.positionals.first,
+                                                  options: RenderSettings.fileOptions + RenderSettings.renderOptions)
+        try settings.setOutput(output)
+        try StandardOutput.refuseTerminal(output: output, format: settings.request.format.rawValue.uppercased())
+        try settings.checkMemory(holding: SpinRenderer.streamedHolding(settings.request.format))
+        let request = settings.request
         // Before rendering: an output that cannot be created fails at once, and a signal during
         // the render removes the temporary file.
         let pending = try OutputFile.prepare(output)
         // An SVG draws no frames: nothing to show progress of.
-        let progress = format == .svg ? nil : RenderOptions.progressBar(for: request, console: console)
+        let progress = request.format == .svg ? nil : RenderOptions.progressBar(for: request, console: console)
         let file = try SpinRenderer.render(request, progress: progress)
         file.warnings.forEach(console.warning)
         try pending.commit(file.bytes)
@@ -54,46 +55,7 @@ enum RenderCommand: Command {
 
 extension RenderCommand {
     /// `--format` and `--quality`, for `render` and each batch entry.
-    static let formatSpecs: [OptionSpec] = [
-        .option("format", value: "format", help: "The file format, when the output's extension does not say.",
-                values: OutputFormat.allCases.map(\.rawValue), default: "the output's extension; gif"),
-        .option("quality", value: "N", help: "WebP only: lossy colour at quality 0 to 100 (alpha stays exact).", default: "lossless"),
-    ]
-
-    /// The format an output is written in and the WebP quality: the extension (`.gif`, `.webp`)
-    /// or `--format`, GIF when neither says.
-    ///
-    /// - Throws: ``UsageError`` for another extension, an extension that disagrees with
-    ///   `--format`, or `--quality` out of 0…100 or with a GIF.
-    static func outputFormat(_ output: String, _ arguments: ParsedArguments) throws -> (OutputFormat, Int?) {
-        let shown = Echo.cut(output, limit: Echo.pathLimit)
-        let named = arguments.value("format").flatMap(OutputFormat.init(rawValue:))
-        var byExtension: OutputFormat?
-        if let suffix = OutputFile.foreignExtension(output, expected: "") {
-            guard let format = OutputFormat.forPath(output) else {
-                let formats = OutputFormat.allCases.map(\.fileExtension).joined(separator: " or ")
-                throw UsageError(message: "The value '\(shown)' is invalid for '-o, --output <output>': the spinner is written as GIF, WebP or SVG, not '\(suffix)'; give a path ending in \(formats), or '-' for standard output")
-            }
-            byExtension = format
-        }
-        if let named, let byExtension, named != byExtension {
-            throw UsageError(message: "The value '\(shown)' for '-o, --output <output>' names a \(byExtension.rawValue.uppercased()) file, but '--format \(named.rawValue)' asks for \(named.rawValue.uppercased()); give one of them, or make them agree")
-        }
-        let format = byExtension ?? named ?? .gif
-        // The GIF encoder's settings would silently do nothing to a WebP or an SVG.
-        if format != .gif, let option = ["matte", "dither", "effort", "no-optimize"].first(where: arguments.has) {
-            let spec = RenderOptions.specs.first { $0.name == option }!
-            throw UsageError(message: "The option '\(spec.synopsis)' applies only to GIF output; leave it out for \(format == .webp ? "WebP" : "SVG")")
-        }
-        guard let text = arguments.value("quality") else { return (format, nil) }
-        guard format == .webp else {
-            throw UsageError(message: "The option '--quality <N>' applies only to WebP output; write a .webp file or leave out '--quality'")
-        }
-        guard let quality = Int(text), (0...100).contains(quality) else {
-            throw UsageError(message: "The value '\(Echo.cut(text))' is invalid for '--quality <N>': expected a whole number from 0 to 100")
-        }
-        return (format, quality)
-    }
+    static var formatSpecs: [OptionSpec] { RenderSettings.fileOptions.map(OptionSpec.init) }
 }
 
 extension Console {

@@ -37,7 +37,8 @@ enum SheetCommand: Command {
             columns = count
         }
         try StandardOutput.refuseTerminal(output: output, format: "PNG")
-        let request = try RenderOptions.request(from: arguments, storage: nil, source: arguments.positionals.first)
+        let settings = try RenderOptions.settings(from: arguments, storage: nil, source: arguments.positionals.first)
+        let request = settings.request
         let scene = request.scene
         let fontScale = max(2, Int(scene.scale))
         // The whole peak, before any frame is drawn: the frames, the sheet they are copied into
@@ -48,7 +49,7 @@ enum SheetCommand: Command {
             let fix = layout.height > PNGEncoder.maximumSide ? "give more --columns or lower --fps or --duration" : "give fewer --columns or lower --scale"
             throw SpinRenderError(.badData, "the sheet would be \(layout.width) × \(layout.height) pixels, but a PNG can have at most \(PNGEncoder.maximumSide) pixels a side; \(fix)")
         }
-        try RenderOptions.checkMemory(request, arguments, storage: .allFrames, adding: { estimate in
+        try settings.checkMemory(holding: .allFrames, adding: { estimate in
             let sheetBytes = Double(layout.width) * Double(layout.height) * 4
             estimate.add("sheet", sheetBytes)
             // PNGEncoder: the samples in the layout tried (at most 4 bytes a pixel), libpng's

@@ -14,7 +14,7 @@ enum SourceCommand: Command {
     """
     static let usage = "spinrender source [--mode <mode>] [<shaping options>]"
     static var options: [OptionSpec] {
-        RenderOptions.specs.filter { RenderOptions.builtInShapingOptions.contains($0.name) }.map { spec in
+        RenderOptions.specs.filter { RenderSettings.builtInShapingOptions.contains($0.name) }.map { spec in
             // Without --mode the page is printed as it is, so it renders its ContentView.
             guard spec.name == "mode" else { return spec }
             var mode = spec

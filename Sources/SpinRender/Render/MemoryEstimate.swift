@@ -24,6 +24,9 @@ public struct MemoryEstimate: Hashable, Sendable {
         add("process", Self.processBytes)
     }
 
+    /// The limit a run has unless told otherwise (`--max-memory`): 1 GiB.
+    public static let defaultLimitBytes = 1 << 30
+
     /// The process before any work: code, the Swift runtime, first allocations. About 13 MiB
     /// measured; 32 MiB leaves room for the allocator's slack.
     public static let processBytes = Double(32 << 20)
@@ -46,7 +49,7 @@ public struct MemoryEstimate: Hashable, Sendable {
     /// - Parameters:
     ///   - subject: what needs the memory, e.g. "comparing 'a.png' (15000 × 15000 px) with 'b.png'".
     ///   - advice: what the user can change, e.g. "lower --scale, or raise --max-memory".
-    /// - Throws: ``SpinRenderError`` `.badData` (65): the size comes from the input or the
+    /// - Throws: ``SpinRenderError`` `.badData`: the size comes from the input or the
     ///   render options, each valid alone. The message names the total, the largest parts and
     ///   the limit.
     public func check(limit: Int, subject: String, advice: String) throws(SpinRenderError) {

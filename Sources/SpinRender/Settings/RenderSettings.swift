@@ -1,0 +1,297 @@
+/// What one render is asked for: the ``RenderRequest`` and the settings around it (the view of
+/// a source, the output format, the memory limit), filled from a command line or a manifest
+/// entry through ``renderOptions`` and ``fileOptions``.
+///
+/// ```swift
+/// var settings = RenderSettings()
+/// try settings.apply(SettingValues(["scale": ["3"], "transparent": []]))
+/// try settings.setOutput("spinner.webp")
+/// let file = try SpinRenderer.render(settings.request)
+/// ```
+public struct RenderSettings: SettingsRoot, Hashable, Sendable {
+    /// The render.
+    public var request = RenderRequest()
+    /// `--view`: the view of the source to render; `nil` picks one (``RenderRequest/setSource(_:fileName:view:)``).
+    public var view: String?
+    /// `--format`: the format asked for, `nil` when the output's extension decides.
+    public var format: OutputFormat?
+    /// `--quality`: lossy WebP quality 0…100, `nil` for lossless.
+    public var quality: Int?
+    /// `--max-memory`: the most the run may hold at its peak, in bytes (1 GiB).
+    public var maximumMemoryBytes = MemoryEstimate.defaultLimitBytes
+    /// The names of the settings given, for the checks that depend on what was said.
+    public private(set) var given: Set<String> = []
+
+    /// The defaults: the documentation's explicit spinner, 2 s at 50 fps, as a GIF.
+    public init() {}
+
+    /// The highest `--fps`: GIF89a delays are whole centiseconds, and browsers play a delay of
+    /// 0 or 1 cs as 10 cs, so 2 cs (50 fps) is the shortest that plays as written. Frame folders
+    /// record the same delays, so every command has the one limit.
+    public static let maximumFramesPerSecond = 50.0
+
+    /// The longest animation, given or derived, in seconds.
+    public static let maximumDurationSeconds = 600.0
+
+    /// The settings every rendering command shares (render, frames, verify, timeline, sheet) and
+    /// every batch entry, in the order help lists them.
+    public static var renderOptions: [Setting<RenderSettings>] {
+        [
+            .choice("mode", value: "mode", help: "Which view of the built-in documentation example to show: the implicit .animation(_:) spinner, the explicit withAnimation one, or the preview with both ('spinrender source' prints that code).",
+                    \.request.scene.mode),
+            .value("view", value: "name", help: "The view of <source> to render.", \.view,
+                   default: "its #Preview, else ContentView, else its only view") { text throws(ValueRefusal) in text },
+            .choice("appearance", value: "appearance", help: "Light or dark colours.", \.request.scene.appearance),
+            .choice("system-colors", value: "generation", help: "Generation of Apple's system colours (.orange changed in iOS 26).",
+                    \.request.scene.colorGeneration),
+            .number("scale", value: "scale", help: "Pixels per point.", \.request.scene.scale, in: 1...3, values: ["1", "2", "3"]),
+            .number("point-size", value: "points", help: "Font size of the symbol, 1 to 512 points.", \.request.scene.pointSize, in: 1...512),
+            .choice("weight", value: "weight", help: "Symbol weight.", \.request.scene.weight),
+            .choice("symbol-scale", value: "scale", help: "Symbol scale.", \.request.scene.symbolScale),
+            .number("padding", value: "points", help: "Space around a single spinner, 0 to 1000 points.", \.request.scene.padding, in: 0...1000),
+            .color("color", help: "Spinner colour instead of the system colour.", \.request.scene.color),
+            .color("background", help: "Background colour instead of the appearance's.", \.request.scene.background),
+            .flag("transparent", help: "Transparent background; a GIF composites edges onto the matte colour, a WebP or an SVG keeps their alpha.",
+                  \.request.scene.transparentBackground),
+            .color("matte", help: "Colour that partly transparent edges are composited onto with --transparent.", \.request.matte,
+                   default: "the background colour"),
+            .choice("blend", value: "space", help: "Where anti-aliased edges are blended.", \.request.scene.blendSpace),
+            .value("fps", value: "fps", help: "Frames per second, more than 0 and at most 50 (browsers play shorter GIF delays slower).",
+                   \.request.framesPerSecond, default: Spelling.number(RenderRequest().framesPerSecond), parse: parseFramesPerSecond),
+            .number("duration", value: "seconds", help: "Length of the animation, more than 0 and at most 600 seconds.",
+                    \.request.durationSeconds, in: 0...maximumDurationSeconds, excludingLower: true,
+                    default: "one period of the animation; 2 for the spinner; with --rotate-at, until two periods after the last rotation"),
+            .value("loop", value: "count", help: "How often the GIF repeats: 0 forever, N for N repeats after the first play, 'once' to play once.",
+                   \.request.loopCount, default: Self.loopText(RenderRequest().loopCount), parse: parseLoop),
+            .value("animation", value: "expression", help: "The spinner's animation in SwiftUI syntax.", \.request.scene.animation,
+                   default: RenderRequest().scene.animation.description, parse: parseAnimation),
+            .choice("effect", value: "effect", help: "What the animation drives.", \.request.scene.effect),
+            .repeatable("rotate-at", value: "seconds", help: "Simulate a device rotation at this time (repeatable): the layout changes, the implicit spinner drifts.",
+                        \.request.scene.layoutChanges) { text throws(ValueRefusal) in
+                guard let seconds = Double(text), seconds.isFinite, (0...3600).contains(seconds) else {
+                    throw ValueRefusal("expected a time from 0 to 3600 seconds")
+                }
+                return seconds
+            },
+            .value("stage", value: "WIDTHxHEIGHT", help: "The simulated screen in portrait, in points.", \.request.scene.stage,
+                   default: "one that holds the content both ways round", parse: parseStage),
+            .flag("appear-from-origin", help: "The first layout arrives with onAppear's transaction: the implicit spinner slides in from the top-left corner.",
+                  \.request.scene.appearsFromOrigin),
+            // The encoder's settings act only when a GIF is encoded: a frame folder holds the
+            // frames before that, so they are not recorded in frames.json.
+            .flag("no-optimize", help: "Store every frame whole instead of only what changed.", \.request.optimize, to: false,
+                  changesFrames: false),
+            .flag("no-compact", help: "Keep every frame even when the picture repeats within the animation.", \.request.compact, to: false),
+            .choice("dither", value: "mode", help: "Dithering when more than 256 colours must be quantized.", \.request.dither,
+                    changesFrames: false),
+            .choice("effort", value: "level", help: "LZW effort: max adds flexible parsing and interlaced rows where smaller (about 1.5 % smaller, 20 % slower).",
+                    \.request.effort, changesFrames: false),
+            .wholeNumber("threads", value: "count", help: "Worker threads, 1 to 64.", \.request.threads, in: 1...64,
+                         default: "all cores for large renders", changesFrames: false),
+            .bytes("max-memory", help: "Refuse runs that would need more memory in all: frames, threads, sheet, reference and diff (suffixes K, M, G; decimals allowed).",
+                   \.maximumMemoryBytes, changesFrames: false),
+        ]
+    }
+
+    /// `--format` and `--quality`: the file `render` and each batch entry write.
+    public static var fileOptions: [Setting<RenderSettings>] {
+        [
+            .choice("format", value: "format", help: "The file format, when the output's extension does not say.", \.format,
+                    default: "the output's extension; \(RenderRequest().format.rawValue)"),
+            .wholeNumber("quality", value: "N", help: "WebP only: lossy colour at quality 0 to 100 (alpha stays exact).", \.quality,
+                         in: 0...100, default: "lossless"),
+        ]
+    }
+
+    /// Settings that shape the built-in example; a source file's own code decides these.
+    public static let builtInShapingOptions = ["mode", "point-size", "weight", "symbol-scale", "color", "animation", "effect"]
+
+    /// The GIF encoder's settings, which would silently do nothing to a WebP.
+    static let gifOnlyOptions = ["matte", "dither", "effort", "no-optimize"]
+
+    /// Applies `values` through `options`, then checks the settings together.
+    ///
+    /// - Throws: ``SettingsError/invalid(_:)`` naming the setting and what it allows, or a
+    ///   combination that cannot be rendered (`--matte` without `--transparent`, a stage the
+    ///   content does not fit, an animation longer than 600 s).
+    public mutating func apply(_ values: SettingValues, options: [Setting<RenderSettings>] = RenderSettings.renderOptions)
+    throws(SettingsError) {
+        given.formUnion(values.texts.keys)
+        if values.has("view") && request.script == nil {
+            throw .invalid("The option '--view <name>' chooses a view of a source file; give a .swift <source>, or use '--mode' for the built-in example")
+        }
+        try options.apply(values, to: &self)
+        request.scene.layoutChanges.sort()
+        try check()
+    }
+
+    /// The checks that need every setting.
+    func check() throws(SettingsError) {
+        // The matte is what partly transparent edges are composited onto; an opaque render has
+        // no such edges, so the setting would silently do nothing.
+        if request.matte != nil && !request.scene.transparentBackground {
+            throw .invalid("The option '--matte <#RRGGBB>' applies only with '--transparent'; add '--transparent' or leave out '--matte'")
+        }
+        let layout = request.makeEngine()
+        if let stage = request.scene.stage, !layout.contentFitsStage {
+            throw .invalid("The value '\(stage)' is invalid for '--stage <WIDTHxHEIGHT>': the content does not fit it in both orientations")
+        }
+        // A derived length (one period of --animation, or two periods after the last
+        // rotation) obeys the same limit as --duration.
+        let duration = request.effectiveDurationSeconds(using: layout)
+        guard duration.isFinite, duration > 0, duration <= Self.maximumDurationSeconds else {
+            let repeats = request.scene.animation.periodSeconds != nil ? "repeats every" : "lasts"
+            let subject = given.contains("animation") ? "'--animation <expression>'" : "the animation"
+            guard duration.isFinite else {
+                // An overdamped spring (a huge dampingFraction) creeps towards its end so slowly
+                // that its settling time overflows.
+                throw .invalid("The animation is too long: \(subject) never comes to rest (a spring this damped creeps towards its end for longer than any render); give '--duration <seconds>' (at most 600)")
+            }
+            throw .invalid("The animation is too long: \(subject) \(repeats) \(Spelling.number(duration)) s, more than 600 seconds; give '--duration <seconds>' (at most 600)")
+        }
+    }
+
+    /// Refuses the built-in example's settings beside a source file: its code decides them.
+    ///
+    /// - Parameter path: the source as given, for the message.
+    public static func checkSourceOptions(_ values: SettingValues, source path: String) throws(SettingsError) {
+        let shown = Echo.cut(path, limit: Echo.pathLimit)
+        if values.has("mode") {
+            throw .invalid("The option '--mode' picks a view of the built-in example; with the source '\(shown)' choose one of its views with '--view <name>'")
+        }
+        if let option = builtInShapingOptions.first(where: values.has) {
+            throw .invalid("The option '--\(option)' shapes the built-in example; with the source '\(shown)' its code decides that: write it as a modifier there")
+        }
+    }
+
+    /// Renders `view` (``view`` when `nil`) of the SwiftUI source in `bytes`, or in the file at
+    /// `path` when `bytes` is `nil`.
+    ///
+    /// - Parameter fileName: the name diagnostics use; `path` when `nil`.
+    /// - Throws: ``SettingsError/failure(_:)`` with `.missingInput` for a file that cannot be
+    ///   read and `.badData` for text that is not UTF-8; ``SettingsError/source(_:)`` with the
+    ///   source's `file:line:column: error: …`; ``SettingsError/invalid(_:)`` when the view
+    ///   cannot be chosen.
+    public mutating func loadSource(_ path: String, bytes: [UInt8]? = nil, fileName: String? = nil, view: String?)
+    throws(SettingsError) {
+        let fileName = fileName ?? path
+        let shown = Echo.cut(fileName, limit: Echo.pathLimit)
+        let text: String
+        do throws(SpinRenderError) {
+            var read = bytes ?? []
+            if bytes == nil { read = try InputFile.read(path, maximumBytes: SwiftUIProgram.maximumSourceBytes) }
+            guard let decoded = String(validating: read, as: UTF8.self) else {
+                throw SpinRenderError(.badData, "\(shown): not UTF-8 text; Swift source is UTF-8")
+            }
+            text = decoded
+        } catch {
+            throw .failure(error)
+        }
+        do {
+            try request.setSource(text, fileName: fileName, view: view)
+        } catch {
+            switch error {
+            case let .source(diagnostic): throw .source(diagnostic)
+            case let .viewSelection(selection): throw .invalid("\(shown): \(selection.description)")
+            }
+        }
+    }
+
+    /// Chooses the format written to `output` from its extension (`.gif`, `.webp`, `.svg`) or
+    /// ``format``, GIF when neither says, and sets the request's format and WebP quality.
+    ///
+    /// - Throws: ``SettingsError/invalid(_:)`` for another extension, an extension that
+    ///   disagrees with `--format`, a GIF-only setting with a WebP or an SVG, or `--quality`
+    ///   with anything but a WebP.
+    public mutating func setOutput(_ output: String) throws(SettingsError) {
+        let shown = Echo.cut(output, limit: Echo.pathLimit)
+        var byExtension: OutputFormat?
+        if let suffix = OutputFile.foreignExtension(output, expected: "") {
+            guard let format = OutputFormat.forPath(output) else {
+                let formats = OutputFormat.allCases.map(\.fileExtension).joined(separator: " or ")
+                throw .invalid("The value '\(shown)' is invalid for '-o, --output <output>': the spinner is written as GIF, WebP or SVG, not '\(suffix)'; give a path ending in \(formats), or '-' for standard output")
+            }
+            byExtension = format
+        }
+        if let format, let byExtension, format != byExtension {
+            throw .invalid("The value '\(shown)' for '-o, --output <output>' names a \(byExtension.rawValue.uppercased()) file, but '--format \(format.rawValue)' asks for \(format.rawValue.uppercased()); give one of them, or make them agree")
+        }
+        let chosen = byExtension ?? format ?? RenderRequest().format
+        // The GIF encoder's settings would silently do nothing to a WebP or an SVG.
+        if chosen != .gif, let option = Self.gifOnlyOptions.first(where: given.contains),
+           let setting = Self.renderOptions.named(option) {
+            throw .invalid("The option '\(setting.synopsis)' applies only to GIF output; leave it out for \(chosen == .webp ? "WebP" : "SVG")")
+        }
+        if quality != nil && chosen != .webp {
+            throw .invalid("The option '--quality <N>' applies only to WebP output; write a .webp file or leave out '--quality'")
+        }
+        request.format = chosen
+        request.webpQuality = quality
+    }
+
+    /// Refuses the render when its peak — frames held as `holding` says, every worker's buffers,
+    /// and what `extra` adds (a sheet …) — is more than ``maximumMemoryBytes``.
+    ///
+    /// - Parameter advice: more settings to lower, e.g. `, --columns`.
+    /// - Throws: ``SettingsError/failure(_:)`` with ``SpinRenderError`` `.badData`: the size and what to lower.
+    public func checkMemory(holding: SpinRenderer.FrameHolding, adding extra: (inout MemoryEstimate) -> Void = { _ in },
+                            advice: String = "") throws(SettingsError) {
+        let threads = request.threads == nil ? "" : ", --threads"
+        do {
+            try SpinRenderer.checkMemory(request, holding: holding, limit: maximumMemoryBytes, adding: extra,
+                                         advice: "lower --point-size, --scale, --fps, --duration\(threads)\(advice), or raise --max-memory")
+        } catch {
+            throw .failure(error)
+        }
+    }
+
+    /// The settings of `values` that change the frames, as words that reproduce them (recorded in
+    /// `frames.json`), after the source: a frame folder is byte-identical whatever the others were.
+    public static func reproducibleArguments(_ values: SettingValues, source: String? = nil) -> [String] {
+        (source.map { [$0] } ?? []) + renderOptions.words(values, including: \.changesFrames)
+    }
+
+    // MARK: Parsers
+
+    static func parseFramesPerSecond(_ text: String) throws(ValueRefusal) -> Double {
+        if let fps = Double(text), fps.isFinite, fps > maximumFramesPerSecond {
+            throw ValueRefusal("a GIF plays at most \(Int(maximumFramesPerSecond)) frames per second (delays are whole centiseconds, and browsers play delays of 0 or 1 cs as 10 cs); give 50 or less")
+        }
+        return try SettingParsers.number(text, in: 0...maximumFramesPerSecond, excludingLower: true)
+    }
+
+    static func loopText(_ loop: LoopCount) -> String {
+        switch loop {
+        case .forever: "0"
+        case .playOnce: "once"
+        case let .repeats(count): "\(count)"
+        }
+    }
+
+    static func parseLoop(_ text: String) throws(ValueRefusal) -> LoopCount {
+        if text == "once" { return .playOnce }
+        guard let count = Int(text), (0...65_535).contains(count) else {
+            throw ValueRefusal("expected 'once' or a whole number from 0 to 65535")
+        }
+        return count == 0 ? .forever : .repeats(count)
+    }
+
+    static func parseAnimation(_ expression: String) throws(ValueRefusal) -> Animation {
+        do {
+            return try Animation.parse(expression)
+        } catch {
+            // A long expression is not echoed whole: the caret line only helps while it fits a terminal.
+            let caret = expression.count <= 120 ? "\n" + error.caretDiagnostic(source: expression) : ""
+            throw ValueRefusal("\(Echo.cut(error.message, limit: 200)) at column \(error.column)\(caret)", echoesValue: false)
+        }
+    }
+
+    static func parseStage(_ text: String) throws(ValueRefusal) -> StageSize? {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
+              w.isFinite, h.isFinite, (1...10_000).contains(w), (1...10_000).contains(h) else {
+            throw ValueRefusal("expected two sizes from 1 to 10000 points, like 390x844")
+        }
+        return StageSize(width: w, height: h)
+    }
+}

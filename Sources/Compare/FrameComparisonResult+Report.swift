@@ -46,25 +46,22 @@ extension FrameComparisonResult {
         case .missingInExpected:
             return "frame \(frame.index): missing in expected\(sources)"
         case .identical, .withinTolerance, .different:
-            var line = "frame \(frame.index): \(frame.differingPixels) of \(frame.pixelCount) pixels differ"
-                + " (\(percent(frame.differingRatio)))"
-            if let first = frame.firstDifference { line += ", first at \(first)" }
-            line += ", max distance \(fixed(frame.maxDistance, 3))"
-            if frame.antialiasedPixels > 0 {
-                line += ", \(plural(frame.antialiasedPixels, "anti-aliased pixel")) ignored"
-            }
-            if frame.ignoredPixels > 0 {
-                line += ", \(plural(frame.ignoredPixels, "pixel")) in ignored regions"
-            }
-            return line + sources
+            return "frame \(frame.index): " + pixelCounts(frame) + sources
         }
     }
 
     /// The report line of a moment when comparing what plays, e.g. `at 40 ms (actual frame 2,
     /// expected frames 8–11): 12 of 5032 pixels differ (0.24 %), first at (4, 5), max distance 0.132`.
     static func momentLine(for frame: FrameResult) -> String {
-        var line = "\(momentName(frame)) (\(frames("actual", frame.actualSourceFrames)), \(frames("expected", frame.expectedSourceFrames)))"
-        line += ": \(frame.differingPixels) of \(frame.pixelCount) pixels differ (\(percent(frame.differingRatio)))"
+        "\(momentName(frame)) (\(frames("actual", frame.actualSourceFrames)), \(frames("expected", frame.expectedSourceFrames))): "
+            + pixelCounts(frame)
+    }
+
+    /// `12 of 5032 pixels differ (0.24 %), first at (4, 5), max distance 0.132`, then the
+    /// anti-aliased and ignored pixels when there are any: what a frame's or a moment's line says
+    /// of its pixels.
+    static func pixelCounts(_ frame: FrameResult) -> String {
+        var line = "\(frame.differingPixels) of \(frame.pixelCount) pixels differ (\(percent(frame.differingRatio)))"
         if let first = frame.firstDifference { line += ", first at \(first)" }
         line += ", max distance \(fixed(frame.maxDistance, 3))"
         if frame.antialiasedPixels > 0 {

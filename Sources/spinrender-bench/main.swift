@@ -115,15 +115,26 @@ func benchmarkComparison() {
 
 // MARK: - Render and encode
 
+/// The main job: `spinrender --mode explicit`, the defaults.
+nonisolated var mainJob: RenderRequest {
+    var request = RenderRequest()
+    request.scene.mode = .explicit
+    return request
+}
+
+/// The large case: `--scale 3 --point-size 120`, 2 s at 50 fps.
+nonisolated var largeCase: RenderRequest {
+    var request = RenderRequest()
+    request.scene.scale = 3
+    request.scene.pointSize = 120
+    request.durationSeconds = 2
+    request.framesPerSecond = 50
+    return request
+}
+
 func benchmarkRendering() {
     print("Render + encode in-process (no process start-up, no file write), median of \(runs) runs")
-    var main = RenderRequest()
-    main.scene.mode = .explicit
-    var large = RenderRequest()
-    large.scene.scale = 3
-    large.scene.pointSize = 120
-    large.durationSeconds = 2
-    large.framesPerSecond = 50
+    let (main, large) = (mainJob, largeCase)
     var cases: [(String, RenderRequest)] = []
     for (name, base) in [("main job (explicit, defaults)", main), ("large (--scale 3 --point-size 120)", large)] {
         var oneThread = base
@@ -240,13 +251,7 @@ let only: String? = {
 /// with themselves (equal) and with their `--blend linear` twin (every frame differs).
 func benchmarkReport() {
     print("HTML report (compare --html) in-process, median of \(runs) runs: the comparison, then the page it adds")
-    var main = RenderRequest()
-    main.scene.mode = .explicit
-    var large = RenderRequest()
-    large.scene.scale = 3
-    large.scene.pointSize = 120
-    large.durationSeconds = 2
-    large.framesPerSecond = 50
+    let (main, large) = (mainJob, largeCase)
     for (name, request) in [("main job", main), ("large", large)] {
         var linear = request
         linear.scene.blendSpace = .linear

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// The built `spinrender` executable, next to the test bundle in the build folder (or the
 /// path in `SPINRENDER_BINARY`).
@@ -101,4 +102,20 @@ func shell(_ command: String, in folder: String) throws -> RunResult {
     process.arguments = ["-c", command]
     process.currentDirectoryURL = URL(fileURLWithPath: folder)
     return try collect(process)
+}
+
+/// Runs `arguments`, whose second word is the output (`-o x.svg`), in a new folder where that
+/// output already exists, and expects a usage error (64) whose one line contains `message`,
+/// with the existing file left as it was.
+func expectUsageErrorKeepingOutput(_ arguments: [String], message: String,
+                                   sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let folder = makeFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let existing = folder + "/" + arguments[1]
+    _ = FileManager.default.createFile(atPath: existing, contents: Data("keep".utf8))
+    let run = try spinrender(arguments, in: folder)
+    #expect(run.status == 64, sourceLocation: sourceLocation)
+    #expect(run.standardError.hasPrefix("Error: "), sourceLocation: sourceLocation)
+    #expect(run.standardError.contains(message), "\(run.standardError)", sourceLocation: sourceLocation)
+    #expect(FileManager.default.contents(atPath: existing).map(Array.init) == Array("keep".utf8), sourceLocation: sourceLocation)
 }

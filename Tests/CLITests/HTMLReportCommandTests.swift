@@ -82,4 +82,32 @@ struct HTMLReportCommandTests {
         let bad = try spinrender(["batch", "bad.json"], in: folder)
         #expect(bad.status == 65 && bad.standardError.contains("entry 1: key 'reference'"))
     }
+
+    /// An entry's `ignore` and `mask` leave pixels out of its comparison with its reference, as
+    /// `compare --ignore` and `--mask` do: the linear-blend render differs from the sRGB one in
+    /// every frame, and passes once the whole canvas (74 × 68 at @2x) is left out.
+    @Test func batchEntriesIgnorePixelsOfTheirComparison() throws {
+        let folder = try Self.folderWithRenders()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // An opaque frame of the render is a mask of the canvas's size that leaves out everything.
+        #expect(try spinrender(["frames", "a.gif", "-o", "fr"], in: folder).status == 0)
+        let manifest = #"{"defaults": {"blend": "linear"}, "entries": [{"output": "out/all.gif", "reference": "a.gif", "ignore": "0,0,74,68"}, {"output": "out/half.gif", "reference": "a.gif", "ignore": ["0,0,37,68"]}, {"output": "out/mask.gif", "reference": "a.gif", "mask": "fr/frame_0000.png"}, {"output": "out/nomask.gif", "reference": "a.gif", "mask": "none.png"}]}"#
+        try manifest.write(toFile: folder + "/m.json", atomically: true, encoding: .utf8)
+        let run = try spinrender(["batch", "m.json"], in: folder)
+        #expect(run.status == 1)
+        #expect(!run.standardError.contains("entry 1 ") && !run.standardError.contains("entry 3 "), "\(run.standardError)")
+        #expect(run.standardError.contains("Error: m.json: entry 2 (out/half.gif): differs from its reference 'a.gif': pixels differ"))
+        #expect(run.standardError.contains("Error: m.json: entry 4 (out/nomask.gif): cannot be compared with its reference:"))
+        for (json, message) in [
+            (#"[{"output": "x.gif", "ignore": "0,0,1,1"}]"#, "entry 1: key 'ignore' applies to the comparison with a 'reference'"),
+            (#"[{"output": "x.gif", "reference": "a.gif", "ignore": "0,0,-1,1"}]"#, "entry 1: key 'ignore': the value '0,0,-1,1' is invalid"),
+            (#"[{"output": "x.gif", "reference": "a.gif", "ignore": [3]}]"#, "entry 1: key 'ignore': expected \"x,y,w,h\" strings, found a number"),
+            (#"[{"output": "x.gif", "reference": "a.gif", "mask": ""}]"#, "entry 1: key 'mask': expected the path of a PNG"),
+        ] {
+            try json.write(toFile: folder + "/bad.json", atomically: true, encoding: .utf8)
+            let bad = try spinrender(["batch", "bad.json"], in: folder)
+            #expect(bad.status == 65, "\(json): \(bad.standardError)")
+            #expect(bad.standardError.contains(message), "\(json): \(bad.standardError)")
+        }
+    }
 }

@@ -49,15 +49,7 @@ struct SVGCommandTests {
                       (["-o", "x.svg", "--dither", "ordered"], "applies only to GIF output; leave it out for SVG"),
                       (["-o", "x.svg", "--no-optimize"], "'--no-optimize' applies only to GIF output; leave it out for SVG")])
     func conflicts(arguments: [String], message: String) throws {
-        let folder = makeFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let existing = folder + "/" + arguments[1]
-        _ = FileManager.default.createFile(atPath: existing, contents: Data("keep".utf8))
-        let run = try spinrender(arguments, in: folder)
-        #expect(run.status == 64)
-        #expect(run.standardError.hasPrefix("Error: "))
-        #expect(run.standardError.contains(message), "\(run.standardError)")
-        #expect(bytes(existing) == Array("keep".utf8))
+        try expectUsageErrorKeepingOutput(arguments, message: message)
     }
 
     @Test("frames, compare and verify cannot read an SVG back: one line, exit 65",

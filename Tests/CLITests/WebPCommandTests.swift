@@ -43,15 +43,7 @@ struct WebPCommandTests {
                       (["-o", "x.webp", "--effort", "max"], "'--effort <level>' applies only to GIF output"),
                       (["-o", "x.webp", "--no-optimize"], "'--no-optimize' applies only to GIF output")])
     func conflicts(arguments: [String], message: String) throws {
-        let folder = makeFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let existing = folder + "/" + arguments[1]
-        _ = FileManager.default.createFile(atPath: existing, contents: Data("keep".utf8))
-        let run = try spinrender(arguments, in: folder)
-        #expect(run.status == 64)
-        #expect(run.standardError.hasPrefix("Error: "))
-        #expect(run.standardError.contains(message), "\(run.standardError)")
-        #expect(bytes(existing) == Array("keep".utf8))
+        try expectUsageErrorKeepingOutput(arguments, message: message)
     }
 
     @Test("frames and compare read a WebP: the frames are the rendered ones, the WebP equals the GIF of an exact palette")

@@ -32,7 +32,8 @@ import Motion
 /// instead of the built-in example (with `view` to choose its view), also resolved against the
 /// manifest's folder and allowed in `defaults`. The key `reference` (an entry's own, not in
 /// `defaults`) names a file or frame folder the written output is compared with, resolved the
-/// same way. Values are checked later, by the same
+/// same way; with it, `ignore` (a string `"x,y,w,h"` or an array of them) and `mask` (a PNG
+/// path) leave pixels out of that comparison, as `compare --ignore` and `--mask` do. Values are checked later, by the same
 /// code that checks the command line, so an entry's messages are the command line's.
 public struct BatchManifest: Hashable, Sendable {
     /// One entry: its output, its source and the settings it gives.
@@ -49,6 +50,12 @@ public struct BatchManifest: Hashable, Sendable {
         /// What the written output is compared with (`reference`: a GIF, WebP, PNG or frame
         /// folder) resolved against the manifest's folder; `nil` when the entry is only rendered.
         public var resolvedReference: String? = nil
+        /// `ignore`: rectangles of pixels left out of the comparison with the reference, as
+        /// `compare --ignore X,Y,W,H` leaves them out; empty for none.
+        public var ignoredRectangles: [PixelRectangle] = []
+        /// `mask`: a PNG whose pixels with alpha above 0 are left out of the comparison, as
+        /// `compare --mask` reads it, resolved against the manifest's folder; `nil` for none.
+        public var resolvedMask: String? = nil
         /// The entry's settings (defaults merged, `output`, `source` and `reference` excluded), applied
         /// through ``BatchRenderer/entryOptions``.
         public var values: SettingValues
@@ -117,7 +124,7 @@ public struct BatchManifest: Hashable, Sendable {
             list = items
             if let value = top["defaults"] {
                 guard case .object(let object) = value else { throw bad("'defaults' must be an object") }
-                for key in object.keys.sorted() where key != "source" {
+                for key in object.keys.sorted() where !["source", "ignore", "mask"].contains(key) {
                     if key == "output" { throw bad("defaults: key 'output': every entry names its own output") }
                     _ = try texts(for: key, object[key]!, schema: schema) { bad("defaults: \($0)") }
                 }
@@ -135,7 +142,7 @@ public struct BatchManifest: Hashable, Sendable {
             guard case .object(var object) = item else {
                 throw bad("entry \(number): expected an object of options, found \(item.typeName)")
             }
-            for key in object.keys.sorted() where key != "output" && key != "source" && key != "reference" {
+            for key in object.keys.sorted() where !["output", "source", "reference", "ignore", "mask"].contains(key) {
                 _ = try texts(for: key, object[key]!, schema: schema) { bad("entry \(number): \($0)") }
             }
             guard let outputValue = object.removeValue(forKey: "output") else {
@@ -179,11 +186,46 @@ public struct BatchManifest: Hashable, Sendable {
                 }
                 resolvedReference = reference.hasPrefix("/") || folder == "." ? reference : folder + "/" + reference
             }
+            var rectangles: [PixelRectangle] = []
+            if let ignoreValue = merged.removeValue(forKey: "ignore") {
+                var texts: [String] = []
+                switch ignoreValue {
+                case .string(let text): texts = [text]
+                case .array(let items):
+                    for item in items {
+                        guard case .string(let text) = item else {
+                            throw bad("entry \(number): key 'ignore': expected \"x,y,w,h\" strings, found \(item.typeName)")
+                        }
+                        texts.append(text)
+                    }
+                default:
+                    throw bad("entry \(number): key 'ignore': expected \"x,y,w,h\" or an array of them, found \(ignoreValue.typeName)")
+                }
+                for text in texts {
+                    switch PixelRectangle.parse(text) {
+                    case .success(let rectangle): rectangles.append(rectangle)
+                    case .failure(let error):
+                        throw bad("entry \(number): key 'ignore': the value '\(Echo.cut(text))' is invalid: \(error.reason)")
+                    }
+                }
+            }
+            var resolvedMask: String?
+            if let maskValue = merged.removeValue(forKey: "mask") {
+                guard case .string(let mask) = maskValue, !mask.isEmpty, !mask.utf8.contains(0) else {
+                    throw bad("entry \(number): key 'mask': expected the path of a PNG, like \"mask.png\"")
+                }
+                resolvedMask = mask.hasPrefix("/") || folder == "." ? mask : folder + "/" + mask
+            }
+            // What is left out of a comparison means nothing without one.
+            if resolvedReference == nil, let key = !rectangles.isEmpty ? "ignore" : resolvedMask != nil ? "mask" : nil {
+                throw bad("entry \(number): key '\(key)' applies to the comparison with a 'reference'; give the entry a 'reference' or leave out '\(key)'")
+            }
             for key in merged.keys.sorted() {
                 values.texts[key] = try texts(for: key, merged[key]!, schema: schema) { bad("entry \(number): \($0)") }
             }
             entries.append(Entry(number: number, output: output, resolvedOutput: resolved, resolvedSource: resolvedSource,
-                                 resolvedReference: resolvedReference, values: values))
+                                 resolvedReference: resolvedReference, ignoredRectangles: rectangles, resolvedMask: resolvedMask,
+                                 values: values))
         }
         return BatchManifest(path: path, entries: entries)
     }

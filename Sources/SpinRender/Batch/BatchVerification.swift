@@ -17,14 +17,45 @@ public enum BatchVerification {
     ///   `entry N: output`, in the order of `outcomes`.
     public static func verify(_ outcomes: [BatchOutcome], references: [Int: String], maximumBytes: Int = 1 << 30)
         -> (outcomes: [BatchOutcome], comparisons: [ComparisonReport.Comparison]) {
+        verify(outcomes, checks: references.mapValues { Check(reference: $0) }, maximumBytes: maximumBytes)
+    }
+
+    /// Compares each written output whose entry has a `reference` with it, leaving out the
+    /// entry's `ignore` rectangles and `mask` (``BatchManifest/Entry/ignoredRectangles``,
+    /// ``BatchManifest/Entry/resolvedMask``), as ``verify(_:references:maximumBytes:)`` does
+    /// otherwise; a mask that cannot be read, or has another size than the reference, fails
+    /// its entry.
+    public static func verify(_ outcomes: [BatchOutcome], entries: [BatchManifest.Entry], maximumBytes: Int = 1 << 30)
+        -> (outcomes: [BatchOutcome], comparisons: [ComparisonReport.Comparison]) {
+        var checks: [Int: Check] = [:]
+        for entry in entries {
+            guard let reference = entry.resolvedReference else { continue }
+            checks[entry.number] = Check(reference: reference, rectangles: entry.ignoredRectangles, maskPath: entry.resolvedMask)
+        }
+        return verify(outcomes, checks: checks, maximumBytes: maximumBytes)
+    }
+
+    /// One entry's comparison: its reference and what it leaves out.
+    struct Check {
+        var reference: String
+        var rectangles: [PixelRectangle] = []
+        var maskPath: String? = nil
+    }
+
+    static func verify(_ outcomes: [BatchOutcome], checks: [Int: Check], maximumBytes: Int)
+        -> (outcomes: [BatchOutcome], comparisons: [ComparisonReport.Comparison]) {
         var updated = outcomes
         var comparisons: [ComparisonReport.Comparison] = []
         for index in updated.indices {
             let outcome = updated[index]
-            guard outcome.succeeded, let reference = references[outcome.number] else { continue }
+            guard outcome.succeeded, let check = checks[outcome.number] else { continue }
+            let reference = check.reference
             do throws(SpinRenderError) {
+                var options = ComparisonOptions.exact
+                options.ignored.rectangles = check.rectangles
+                if let mask = check.maskPath { options.ignored.mask = try IgnoreMask.load(path: mask) }
                 let (result, _) = try FileComparison.compare(actual: outcome.outputPath, expected: reference,
-                                                             maximumBytes: maximumBytes)
+                                                             options: options, maximumBytes: maximumBytes)
                 comparisons.append(.init(title: "entry \(outcome.number): \(outcome.outputPath)",
                                          actualName: outcome.outputPath, expectedName: reference, result: result))
                 if result.verdict != .equal {

@@ -18,8 +18,9 @@ enum BatchCommand: Command {
       Values are checked as on the command line; one they refuse ({"scale": 5}, {"threads": 0})
       fails that entry alone. A key given twice in one object keeps its first value. An entry's
       "reference" (a GIF, WebP, PNG or frame folder, resolved as outputs are) is compared exactly
-      with its written output, which fails the entry when they differ; --html writes one report of
-      every entry compared.
+      with its written output, which fails the entry when they differ ("ignore": "x,y,w,h" or an array
+      of them, and "mask": a PNG, leave pixels out as compare --ignore and --mask do); --html writes
+      one report of every entry compared.
       Exit status: 0 when every entry was written, 1 when any failed (each is named; the others are
       still written), 65 when an output leaves the output root or for a manifest that is not valid
       JSON of this shape (unknown key, wrong type, a number no double holds such as 1e400, an output
@@ -61,9 +62,7 @@ enum BatchCommand: Command {
         }
         let rendered = BatchRenderer.run(plan, onFinish: { _ in progress.advance() })
         progress.finish()
-        var references: [Int: String] = [:]
-        for entry in manifest.entries { references[entry.number] = entry.resolvedReference }
-        let (ordered, comparisons) = BatchVerification.verify(rendered, references: references, maximumBytes: settings.maximumMemoryBytes)
+        let (ordered, comparisons) = BatchVerification.verify(rendered, entries: manifest.entries, maximumBytes: settings.maximumMemoryBytes)
         try report.writeReport(ComparisonReport(command: ComparisonArguments.commandLine, comparisons: comparisons))
         for outcome in ordered {
             outcome.warnings.forEach { console.warning("\(manifest.path): entry \(outcome.number): \($0)") }

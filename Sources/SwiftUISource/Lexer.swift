@@ -203,7 +203,8 @@ struct Lexer {
         }
         let (character, _) = character()
         let scalar = character.unicodeScalars.first!
-        let shown = scalar.value < 0x20 || scalar.value == 0x7F ? "U+" + String(scalar.value, radix: 16, uppercase: true) : String(character)
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        let shown = scalar.value < 0x20 || scalar.value == 0x7F ? "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex : String(character)
         throw SourceError("unexpected character '\(shown)'", at: start)
     }
 

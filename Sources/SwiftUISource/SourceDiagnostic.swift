@@ -35,10 +35,27 @@ public struct SourceDiagnostic: Error, Hashable, Sendable, CustomStringConvertib
 
     /// ``summary``, then the source line (tabs shown as spaces so the columns line up) and a
     /// caret under ``column``.
+    ///
+    /// A line longer than ``excerptWidth`` characters is shown as the part around the column,
+    /// with `…` where it is cut, so a minified or generated source cannot flood a terminal;
+    /// control characters (a NUL, an escape) are shown as `�`, so the excerpt cannot drive it.
     public var description: String {
-        let shown = String(sourceLine.map { $0.isWhitespace ? " " : $0 })
-        return summary + "\n" + shown + "\n" + String(repeating: " ", count: max(column - 1, 0)) + "^"
+        var shown = sourceLine.map { character -> Character in
+            if character.isWhitespace { return " " }
+            return character.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) } ? "\u{FFFD}" : character
+        }
+        var caret = max(column - 1, 0)
+        if shown.count > Self.excerptWidth {
+            let start = min(max(0, caret - Self.excerptWidth / 2), shown.count - Self.excerptWidth)
+            let end = start + Self.excerptWidth
+            shown = (start > 0 ? ["…"] : []) + Array(shown[start..<end]) + (end < shown.count ? ["…"] : [])
+            caret = caret - start + (start > 0 ? 1 : 0)
+        }
+        return summary + "\n" + String(shown) + "\n" + String(repeating: " ", count: caret) + "^"
     }
+
+    /// The most characters of the source line ``description`` shows.
+    public static let excerptWidth = 120
 }
 
 /// Why no view could be chosen for rendering: a problem with the request (a usage error), not
@@ -177,7 +194,7 @@ struct SourceText: Sendable {
     func diagnostic(_ error: SourceError) -> SourceDiagnostic {
         let line = min(max(error.location.line, 1), lineStarts.count)
         // Messages quote names from the source; a hostile one must not make a huge message.
-        let message = error.message.count > 600 ? String(error.message.prefix(600)) + "…" : error.message
+        let message = error.message.count > 400 ? String(error.message.prefix(400)) + "…" : error.message
         return SourceDiagnostic(
             fileName: fileName, line: line, column: error.location.column, message: message, sourceLine: self.line(line)
         )

@@ -91,11 +91,16 @@ public struct SwiftUIProgram: Sendable {
     ///
     /// - Parameter view: One of ``viewNames``, or `nil` for the default.
     /// - Throws: ``SwiftUISourceError/viewSelection(_:)`` when the view cannot be chosen (an
-    ///   unknown name, several candidates, none: a problem with the request), or
-    ///   ``SwiftUISourceError/source(_:)`` with a ``SourceDiagnostic`` for anything in its code
-    ///   that cannot be interpreted: an unsupported view or modifier, a wrong argument label, a
+    ///   unknown name, several candidates: a problem with the request), or
+    ///   ``SwiftUISourceError/source(_:)`` with a ``SourceDiagnostic`` for a source with no
+    ///   view at all (at line 1, column 1) and for anything in its code that cannot be interpreted: an unsupported view or modifier, a wrong argument label, a
     ///   type mismatch, a view containing itself, a state-change loop, too much work.
     public func script(view: String?) throws(SwiftUISourceError) -> ViewScript {
+        // A file without any view (empty, or only imports) is bad source, not a bad request.
+        if candidates.isEmpty {
+            throw .source(SourceDiagnostic(fileName: source.fileName, line: 1, column: 1,
+                                           message: ViewSelectionError.noViews.description, sourceLine: source.line(1)))
+        }
         let name: String
         if let view {
             name = view

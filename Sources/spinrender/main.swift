@@ -16,6 +16,13 @@ enum CommandTable {
 
 func == (a: any Command.Type, b: any Command.Type) -> Bool { a.name == b.name }
 
+/// The subcommands' names, in the table's order.
+nonisolated var subcommandNames: [String] {
+    var names: [String] = []
+    for command in CommandTable.subcommands { names.append(command.name) }
+    return names
+}
+
 /// The process environment, read once.
 enum Environment {
     static var variables: [String: String] {
@@ -86,6 +93,11 @@ func runMain(_ arguments: [String]) -> Int32 {
                 command = sub
                 isRoot = false
                 arguments.removeFirst()
+            } else if !first.hasPrefix("-"), !first.contains("."), !first.contains("/"), !InputFile.exists(first),
+                      let near = subcommandNames.first(where: { Spelling.editDistance($0, first) <= 2 }) {
+                // `compar a.gif b.gif`: a word that names no file and is one slip from a
+                // subcommand is a misspelt subcommand, not a source path.
+                throw UsageError(message: "Unknown subcommand '\(Echo.cut(first))' (did you mean '\(near)'?)")
             }
         }
         if arguments.contains("-h") || arguments.contains("--help") {

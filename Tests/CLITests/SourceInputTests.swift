@@ -198,4 +198,17 @@ struct SourceInputTests {
         #expect(FileManager.default.fileExists(atPath: folder + "/b.gif"))
         #expect(!FileManager.default.fileExists(atPath: folder + "/a.gif"))
     }
+
+    /// An empty source is bad data (65) with a compiler-style line; a word one slip from a
+    /// subcommand that names no file is a misspelt subcommand (64), not a source path.
+    @Test func emptySourceAndMisspeltSubcommands() throws {
+        let (folder, path) = Self.pagedSource("", name: "Empty.swift")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let empty = try spinrender([path, "-o", folder + "/e.gif"])
+        #expect(empty.status == 65)
+        #expect(empty.standardError.hasPrefix("\(path):1:1: error: the source declares no view"), "\(empty.standardError)")
+        let misspelt = try spinrender(["compar", "a.gif", "b.gif"], in: folder)
+        #expect(misspelt.status == 64)
+        #expect(misspelt.standardError.hasPrefix("Error: Unknown subcommand 'compar' (did you mean 'compare'?)\n"), "\(misspelt.standardError)")
+    }
 }

@@ -170,6 +170,32 @@ struct DiagnosticTests {
         }
     }
 
+    /// A long line (minified or generated code) is shown as the 120 characters around the
+    /// mistake, cut with `…`, the caret still under it; control characters are shown as `�`.
+    @Test func longLinesAreCutAroundTheMistakeAndControlsAreHidden() {
+        let line = String(repeating: "a", count: 199) + "Y" + String(repeating: "b", count: 300)
+        let diagnostic = SourceDiagnostic(fileName: "L.swift", line: 1, column: 200, message: "m", sourceLine: line)
+        let lines = diagnostic.description.split(separator: "\n", omittingEmptySubsequences: false).map(Array.init)
+        #expect(lines.count == 3)
+        #expect(lines[1].count == SourceDiagnostic.excerptWidth + 2)
+        #expect(lines[1].first == "…" && lines[1].last == "…")
+        let caret = lines[2].count - 1
+        #expect(lines[2].last == "^" && lines[1][caret] == "Y")
+        let short = SourceDiagnostic(fileName: "C.swift", line: 1, column: 3, message: "m", sourceLine: "a\u{0}b\u{1B}[2J")
+        let shown = short.description.split(separator: "\n", omittingEmptySubsequences: false)[1]
+        #expect(shown == "a\u{FFFD}b\u{FFFD}[2J")
+    }
+
+    /// A file with no view at all is bad source (exit 65 on the command line), reported at its
+    /// first line, not a usage error.
+    @Test func aSourceWithoutViewsIsBadSource() throws {
+        let program = try SwiftUIProgram(parsing: "import SwiftUI\n", fileName: "E.swift")
+        #expect(throws: SwiftUISourceError.source(SourceDiagnostic(fileName: "E.swift", line: 1, column: 1,
+            message: "the source declares no view (a 'struct Name: View' or a '#Preview')", sourceLine: "import SwiftUI"))) {
+            try program.script(view: nil)
+        }
+    }
+
     /// Long chains and long operator runs are refused, not walked until the stack runs out.
     @Test func hostileShapesAreRefused() throws {
         let chain = "struct A: View { var body: some View { Circle()" + String(repeating: ".opacity(1)", count: 600) + " } }"

@@ -55,7 +55,9 @@ public struct MemoryEstimate: Hashable, Sendable {
     public func check(limit: Int, subject: String, advice: String) throws(SpinRenderError) {
         guard totalBytes > Double(limit) else { return }
         let largest = parts.filter { $0.name != "process" }.sorted { $0.bytes > $1.bytes }.prefix(4)
-        let breakdown = largest.map { "\($0.name) \(Self.describe($0.bytes))" }.joined(separator: ", ")
+        // The process's own footprint last, so that the parts named add up to the total.
+        let process = parts.filter { $0.name == "process" }.map { "the process itself \(Self.describe($0.bytes))" }
+        let breakdown = (largest.map { "\($0.name) \(Self.describe($0.bytes))" } + process).joined(separator: ", ")
         throw SpinRenderError(.badData, "\(subject) needs about \(Self.describe(totalBytes)) (\(breakdown)), more than --max-memory \(Self.describe(Double(limit))); \(advice)")
     }
 

@@ -237,9 +237,11 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
     public func checkMemory(holding: SpinRenderer.FrameHolding, adding extra: (inout MemoryEstimate) -> Void = { _ in },
                             advice: String = "") throws(SettingsError) {
         let threads = request.threads == nil ? "" : ", --threads"
+        // A source's own code sets its sizes: --point-size shapes only the built-in example.
+        let size = request.script == nil ? "--point-size, " : ""
         do {
             try SpinRenderer.checkMemory(request, holding: holding, limit: maximumMemoryBytes, adding: extra,
-                                         advice: "lower --point-size, --scale, --fps, --duration\(threads)\(advice), or raise --max-memory")
+                                         advice: "lower \(size)--scale, --fps, --duration\(threads)\(advice), or raise --max-memory")
         } catch {
             throw .failure(error)
         }

@@ -13,10 +13,17 @@ public enum PNGDecoder {
     /// The width and height in a PNG's header (PNG specification 11.2.2: IHDR, the first chunk,
     /// big-endian), without decoding anything: for a memory check before decoding.
     ///
-    /// - Returns: `nil` when the data does not start with the signature and an IHDR chunk.
+    /// - Returns: `nil` when the data does not start with the signature and an IHDR chunk, or
+    ///   when that chunk's CRC (PNG specification 5.3) does not match: a damaged header says
+    ///   nothing about the size, and the decoder then names the damage.
     public static func declaredSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         guard bytes.count >= 24, bytes.starts(with: signature), bytes[12..<16].elementsEqual("IHDR".utf8) else { return nil }
+        // IHDR holds 13 bytes; its CRC covers the type and the data (bytes 12..<29).
+        if bytes.count >= 33 {
+            let stored = bytes[29..<33].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+            guard PNGChunkCheck.crc32(Array(bytes[12..<29])) == stored else { return nil }
+        }
         func bigEndian(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
         return (bigEndian(16), bigEndian(20))
     }

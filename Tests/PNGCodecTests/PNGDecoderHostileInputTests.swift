@@ -10,6 +10,17 @@ import Raster
         return try! PNGEncoder.encode(image)
     }()
 
+    /// The header's size is believed only when its CRC holds: a damaged height is no size at
+    /// all (a memory check must not refuse a 4-billion-row image that is really a bad header),
+    /// and decoding then names the damage.
+    @Test func declaredSizeNeedsAnIntactHeader() {
+        #expect(PNGDecoder.declaredSize(Self.valid).map { [$0.width, $0.height] } == [20, 10])
+        var damaged = Self.valid
+        damaged[20] = 0xFF   // the height's first byte
+        #expect(PNGDecoder.declaredSize(damaged) == nil)
+        #expect(throws: PNGError.self) { try PNGDecoder.decode(damaged) }
+    }
+
     /// Cut before the end of IDAT's data: an error. Cut inside IDAT's CRC or anywhere in IEND
     /// (the last 16 bytes): read as browsers show it, to the same pixels, with warnings.
     @Test func everyTruncationThrowsUntilTheLastCRC() throws {

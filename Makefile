@@ -79,9 +79,14 @@ references: release
 	    --reference assets/reference/$$mode-$$appearance@$${scale}x 2>/dev/null; \
 	done; done; done; du -sh --apparent-size assets/reference
 
+# The test build leaves out debug information (-gnone): a cold build then takes about 75 s
+# instead of 95 s on a 2-core machine. It has a folder of its own, so that switching between
+# `make test` and a plain `swift build` (with debug information, for a debugger) rebuilds neither.
+TEST_BUILD = --scratch-path .build/test -Xswiftc -gnone
+
 test: deps browser-deps
-	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) build --build-tests $(TEST_BUILD)
+	$(SWIFT) test --skip-build $(TEST_BUILD)
 
 # libFuzzer targets for the GIF reader, the PNG reader, the WebP reader, the --animation parser and the SwiftUI source reader (Fuzz/, a
 # package of its own); each runs FUZZ_SECONDS after replaying the committed corpus. Not part of

@@ -16,8 +16,11 @@ public struct PixelRectangle: Hashable, Sendable, CustomStringConvertible {
         (self.x, self.y, self.width, self.height) = (x, y, width, height)
     }
 
-    /// Parses `X,Y,W,H`: four whole numbers, X and Y 0 or more, W and H 1 or more, spaces allowed
-    /// around each.
+    /// The largest X, Y, W or H ``parse(_:)`` accepts: 1 000 000 pixels.
+    public static let maximumCoordinate = 1_000_000
+
+    /// Parses `X,Y,W,H`: four whole numbers, X and Y 0 or more, W and H 1 or more, each at most
+    /// ``maximumCoordinate``, spaces allowed around each.
     ///
     /// - Returns: the rectangle, or a message saying what is wrong (for a usage error).
     public static func parse(_ text: String) -> Result<PixelRectangle, RectangleParseError> {
@@ -31,6 +34,11 @@ public struct PixelRectangle: Hashable, Sendable, CustomStringConvertible {
         }
         guard numbers[2] >= 1, numbers[3] >= 1 else {
             return .failure(RectangleParseError(text: text, reason: "W and H must be 1 or more"))
+        }
+        // No canvas is larger (GIF's logical screen is at most 65 535 pixels a side), and the
+        // bound keeps X + W and Y + H far from overflowing.
+        guard numbers.allSatisfy({ $0 <= Self.maximumCoordinate }) else {
+            return .failure(RectangleParseError(text: text, reason: "X, Y, W and H must be at most \(Self.maximumCoordinate)"))
         }
         return .success(PixelRectangle(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]))
     }

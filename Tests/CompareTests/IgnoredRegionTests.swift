@@ -87,7 +87,9 @@ import Raster
     }
 
     @Test(arguments: [("1,2,3", "expected X,Y,W,H"), ("a,b,c,d", "expected X,Y,W,H"), ("1,2,3,4,5", "expected X,Y,W,H"),
-                      ("-1,0,2,2", "X and Y must be 0 or more"), ("0,0,0,2", "W and H must be 1 or more"), ("0,0,2,-2", "W and H must be 1 or more")])
+                      ("-1,0,2,2", "X and Y must be 0 or more"), ("0,0,0,2", "W and H must be 1 or more"), ("0,0,2,-2", "W and H must be 1 or more"),
+                      ("0,0,1000001,1", "X, Y, W and H must be at most 1000000"),
+                      ("9223372036854775807,9223372036854775807,9223372036854775807,9223372036854775807", "X, Y, W and H must be at most 1000000")])
     func refusesBadRectangles(text: String, reason: String) {
         guard case .failure(let error) = PixelRectangle.parse(text) else { Issue.record("accepted \(text)"); return }
         #expect(error.reason.hasPrefix(reason))

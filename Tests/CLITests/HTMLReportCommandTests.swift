@@ -64,8 +64,14 @@ struct HTMLReportCommandTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let manifest = #"{"entries": [{"output": "out/a.gif", "reference": "a.gif"}, {"output": "out/l.gif", "blend": "linear", "reference": "a.gif"}, {"output": "out/m.gif", "reference": "missing.gif"}, {"output": "out/p.gif"}]}"#
         try manifest.write(toFile: folder + "/m.json", atomically: true, encoding: .utf8)
-        let run = try spinrender(["batch", "m.json", "--html", "report.html"], in: folder)
+        let run = try spinrender(["batch", "m.json", "--html", "report.html", "--artifacts", "art"], in: folder)
         #expect(run.status == 1)
+        // Only the entry that differs leaves artifacts: its frames, diffs and reports.
+        let artifacts = try FileManager.default.contentsOfDirectory(atPath: folder + "/art")
+        #expect(artifacts == ["entry-2-l-failure"])
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder + "/art/entry-2-l-failure")
+        #expect(files.contains("report.html") && files.contains("report.txt") && files.contains("diff.gif"), "\(files)")
+        #expect(files.contains { $0.hasSuffix("-diff.png") })
         #expect(run.standardError.contains("Error: m.json: entry 2 (out/l.gif): differs from its reference 'a.gif': pixels differ in 25 of 25 frames"))
         #expect(run.standardError.contains("Error: m.json: entry 3 (out/m.gif): cannot be compared with its reference:"))
         #expect(!run.standardError.contains("entry 1 ") && !run.standardError.contains("entry 4 "))

@@ -20,7 +20,8 @@ enum BatchCommand: Command {
       "reference" (a GIF, WebP, PNG or frame folder, resolved as outputs are) is compared exactly
       with its written output, which fails the entry when they differ ("ignore": "x,y,w,h" or an array
       of them, and "mask": a PNG, leave pixels out as compare --ignore and --mask do); --html writes
-      one report of every entry compared.
+      one report of every entry compared, --artifacts DIR the failing frames, diffs and reports of
+      each entry that differs, as compare --artifacts does.
       Exit status: 0 when every entry was written, 1 when any failed (each is named; the others are
       still written), 65 when an output leaves the output root or for a manifest that is not valid
       JSON of this shape (unknown key, wrong type, a number no double holds such as 1e400, an output
@@ -32,6 +33,7 @@ enum BatchCommand: Command {
     static var options: [OptionSpec] {
         BatchSettings.options.map(OptionSpec.init) + [
             .option("html", value: "file", help: "Write one HTML report of every entry compared with its \"reference\" (see compare --help).", isPath: true),
+            .option("artifacts", value: "folder", help: "For each entry that differs from its \"reference\", write its failing frames, diffs and reports into <folder>/entry-N-<name>-failure, for a CI upload step.", isPath: true),
         ] + Console.specs
     }
 
@@ -64,6 +66,18 @@ enum BatchCommand: Command {
         progress.finish()
         let (ordered, comparisons) = BatchVerification.verify(rendered, entries: manifest.entries, maximumBytes: settings.maximumMemoryBytes)
         try report.writeReport(ComparisonReport(command: ComparisonArguments.commandLine, comparisons: comparisons))
+        if let folder = arguments.value("artifacts") {
+            // Each entry's output path is its own (the manifest refuses two entries writing one file).
+            var numbers: [String: Int] = [:]
+            for entry in manifest.entries { numbers[entry.resolvedOutput] = entry.number }
+            for comparison in comparisons {
+                let file = comparison.actualName.split(separator: "/").last.map(String.init) ?? "output"
+                let name = "entry-\(numbers[comparison.actualName] ?? 0)-" + file
+                guard var artifacts = try ComparisonArtifacts.failing(comparison.result, name: name) else { continue }
+                artifacts.add("report.html", bytes: try ComparisonReport(command: ComparisonArguments.commandLine, comparisons: [comparison]).htmlBytes())
+                try artifacts.write(into: folder)
+            }
+        }
         for outcome in ordered {
             outcome.warnings.forEach { console.warning("\(manifest.path): entry \(outcome.number): \($0)") }
             if let failure = outcome.failure {

@@ -3,7 +3,7 @@ import SpinRender
 import Testing
 
 /// The animated SVG as Chromium plays it, against the GIF of the same request.
-@Suite(.enabled(if: Chromium.isAvailable), .serialized)
+@Suite(.enabled(if: Chromium.isAvailable))
 struct SVGBrowserTests {
     /// A scratch folder for pages, removed by the caller.
     static func folder() throws -> String {

@@ -8,30 +8,31 @@ extension Interpreter {
     static let gradientMembers = ["linearGradient": "LinearGradient", "angularGradient": "AngularGradient",
                                   "radialGradient": "RadialGradient", "conicGradient": "AngularGradient"]
 
+    /// The gradient type an expression's head names (`LinearGradient(…)` or the `ShapeStyle`
+    /// member `.linearGradient(…)`, `.conicGradient(…)` …), or `nil` when it is no gradient.
+    static func gradientType(of expression: Expression) -> String? {
+        guard case let .postfix(primary, _) = expression.kind else { return nil }
+        switch primary.kind {
+        case let .name(name) where gradientTypes.contains(name): return name
+        case let .implicitMember(name): return gradientMembers[name]
+        default: return nil
+        }
+    }
+
     /// Throws when `expression` is a gradient where only a colour can go (`foregroundStyle`,
     /// `tint`, `border`): gradients are drawn as shapes' fills and strokes only.
     func refuseGradient(_ expression: Expression) throws(SourceError) {
-        guard case let .postfix(primary, _) = expression.kind else { return }
-        var gradient = false
-        if case let .name(name) = primary.kind { gradient = Self.gradientTypes.contains(name) }
-        if case let .implicitMember(name) = primary.kind { gradient = Self.gradientMembers[name] != nil }
-        if gradient {
-            throw SourceError("a gradient is drawn as a shape's fill or stroke here, e.g. 'Circle().fill(LinearGradient(…))'", at: expression.location)
-        }
+        guard Self.gradientType(of: expression) != nil else { return }
+        throw SourceError("a gradient is drawn as a shape's fill or stroke here, e.g. 'Circle().fill(LinearGradient(…))'", at: expression.location)
     }
 
     /// A shape style: a colour, or a gradient (`LinearGradient(…)`, `.linearGradient(…)`,
     /// `AngularGradient(…)`, `.angularGradient(…)`, `.conicGradient(…)`, `RadialGradient(…)`,
     /// `.radialGradient(…)`).
     func shapeStyle(_ expression: Expression, _ scope: Scope) throws(SourceError) -> (colour: ColorValue?, gradient: GradientPaint?) {
-        guard case let .postfix(primary, steps) = expression.kind, steps.count == 1, case let .call(call) = steps[0] else {
+        guard let type = Self.gradientType(of: expression), case let .postfix(_, steps) = expression.kind,
+              steps.count == 1, case let .call(call) = steps[0] else {
             return (try color(expression, scope), nil)
-        }
-        let type: String
-        switch primary.kind {
-        case let .name(name) where Self.gradientTypes.contains(name): type = name
-        case let .implicitMember(name) where Self.gradientMembers[name] != nil: type = Self.gradientMembers[name]!
-        default: return (try color(expression, scope), nil)
         }
         return (nil, try gradient(type, call, scope))
     }

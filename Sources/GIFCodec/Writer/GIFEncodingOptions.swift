@@ -17,11 +17,11 @@ public struct GIFEncodingOptions: Sendable, Hashable {
     /// smaller, slower).
     public var effort: GIFEffort = .normal
 
-    /// Creates options; every argument has the default above.
     /// Worker threads for compressing frames; `nil` uses every core. Never changes the bytes:
     /// each frame's encoding depends only on the frames themselves.
     public var threads: Int? = nil
 
+    /// Creates options; every argument has the default above.
     public init(optimize: Bool = true, transparentBackground: RGBA8? = nil, dither: GIFDither = .none, threads: Int? = nil) {
         self.threads = threads
         self.optimize = optimize

@@ -13,10 +13,13 @@ import Raster
 /// of 450 × 400: about 18 MB), 4 bytes per pixel per frame for content with more than 256
 /// colours.
 public struct GIFStreamEncoder: Sendable {
-    /// Canvas size in pixels.
+    /// Canvas width in pixels (the logical screen, GIF89a §18).
     public let width: Int
+    /// Canvas height in pixels.
     public let height: Int
+    /// The NETSCAPE2.0 loop count written in the header.
     public let loopCount: LoopCount
+    /// Optimization, transparency, dithering, effort and threads of this stream.
     public let options: GIFEncodingOptions
 
     /// Displayed colour key → colour id (opaque colours only).

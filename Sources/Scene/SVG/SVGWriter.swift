@@ -152,7 +152,7 @@ struct SVGWriter {
 
     /// A `linearGradient` or `radialGradient` element for `gradient` in the user space of a
     /// shape whose frame is `width × height` points about the origin; `nil` for an angular one,
-    /// which SVG cannot hold (refused before writing, see ``ViewRenderer/svgLimitation``).
+    /// which SVG cannot hold (refused before writing, see ``ViewEngine/svgLimitation``).
     func gradientElement(_ gradient: GradientPaint, id: String, width: Double, height: Double) -> String? {
         func x(_ unit: Double) -> String { SVGText.number(-width / 2 + unit * width) }
         func y(_ unit: Double) -> String { SVGText.number(-height / 2 + unit * height) }

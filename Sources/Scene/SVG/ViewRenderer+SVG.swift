@@ -24,7 +24,7 @@ extension ViewRenderer {
     ///
     /// Gradients are `linearGradient` and `radialGradient` elements in the shape's user space
     /// (so they turn and scale with it); an `AngularGradient` has no SVG counterpart (see
-    /// ``svgLimitation``).
+    /// ``ViewEngine/svgLimitation``).
     ///
     /// Limits: a trimmed fill is drawn with the trim it has at t = 0, and a `ProgressView` with
     /// its size at t = 0.
@@ -35,12 +35,14 @@ extension ViewRenderer {
         var writer = SVGWriter(renderer: self, timeline: timeline)
         return writer.document()
     }
+}
 
+extension ViewEngine {
     /// Why the views cannot be written as SVG, or `nil` when they can: SVG 1.1 and 2 have
     /// linear and radial gradients but no conic one, so a shape painted with an
     /// `AngularGradient` has no faithful SVG element.
     public var svgLimitation: String? {
-        for entry in engine.programs {
+        for entry in programs {
             for op in entry.program.ops {
                 if case let .shape(shape) = op.item, case .angular? = shape.gradient?.geometry {
                     return "an AngularGradient cannot be written as SVG, which has no conic gradient"

@@ -246,9 +246,13 @@ public struct UnitPoint: Hashable, Sendable {
 
 /// `EdgeInsets`, in points.
 public struct EdgeInsets: Hashable, Sendable {
+    /// Above the content, in points.
     public var top: Double
+    /// Before the content (left, in a left-to-right layout), in points.
     public var leading: Double
+    /// Below the content, in points.
     public var bottom: Double
+    /// After the content (right), in points.
     public var trailing: Double
 
     /// Insets per edge.

@@ -75,19 +75,20 @@ public struct BatchManifest: Hashable, Sendable {
     /// The entries in manifest order.
     public var entries: [Entry]
 
+    /// A manifest of `entries` read from `path`.
+    init(path: String, entries: [Entry]) {
+        self.path = path
+        self.entries = entries
+    }
+
     /// Reads and checks the manifest file at `path`; its keys are the settings of
-    /// ``BatchRenderer/entryOptions``, `output` and `source`.
+    /// ``BatchRenderer/entryOptions``, `output`, `source`, and an entry's `reference`, `ignore` and `mask`.
     ///
     /// - Throws: ``SpinRenderError`` `.missingInput` when the file cannot be read,
     ///   `.badData` when it is not JSON, has no entries, or an entry has an unknown key,
     ///   a value of the wrong type, a number no `Double` can hold (`1e400`), no output, an
     ///   output with an extension other than `.gif`, `.webp` or `.svg` (any case), or an output another entry also
     ///   writes. The message names the file, the entry and the key.
-    init(path: String, entries: [Entry]) {
-        self.path = path
-        self.entries = entries
-    }
-
     public init(contentsOf path: String) throws(SpinRenderError) {
         self = try Self.parse(try InputFile.read(path, maximumBytes: 64 << 20), path: path)
     }

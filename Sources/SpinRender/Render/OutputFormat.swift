@@ -65,13 +65,13 @@ extension SpinRenderer {
     ///
     /// - Throws: as ``renderGIF(_:progress:)`` and ``renderWebP(_:progress:)``; for an SVG,
     ///   ``SpinRenderError`` `.badData` when the views cannot be written as SVG
-    ///   (``Scene/ViewRenderer/svgLimitation``: an `AngularGradient`).
+    ///   (``Scene/ViewEngine/svgLimitation``: an `AngularGradient`).
     public static func render(_ request: RenderRequest, progress: ProgressBar? = nil) throws(SpinRenderError) -> RenderedFile {
         switch request.format {
         case .gif: return .gif(try renderGIF(request, progress: progress))
         case .webp: return .webp(try renderWebP(request, progress: progress))
         case .svg:
-            if let limitation = ViewRenderer(request.makeEngine()).svgLimitation {
+            if let limitation = request.makeEngine().svgLimitation {
                 throw SpinRenderError(.badData, "\(limitation); write a GIF or a WebP instead")
             }
             return .svg(renderSVG(request))

@@ -51,6 +51,9 @@ let package = Package(
         .target(name: "Raster", swiftSettings: strictSwift, linkerSettings: libm),
         .target(name: "Motion", swiftSettings: strictSwift, linkerSettings: libm),
         .target(name: "Scene", dependencies: ["Raster", "Motion"], swiftSettings: strictSwift),
+        // Swift as view code is written: the syntax tree and its parser (`Syntax/`), and the
+        // evaluator that runs it (`Evaluation/`); it knows nothing of SwiftUI.
+        .target(name: "SwiftCode", swiftSettings: strictSwift, linkerSettings: libm),
         // SwiftUI source text -> the view scripts the Scene engine renders (lexer, parser, interpreter).
         .target(name: "SwiftUISource", dependencies: ["Scene", "Motion"], swiftSettings: strictSwift),
         // A few threads started for one job (render, compress), joined before it returns.
@@ -83,6 +86,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "RasterReference"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene", "Raster", "Motion", "PNGCodec"]),
+        .testTarget(name: "SwiftCodeTests", dependencies: ["SwiftCode"], swiftSettings: strictSwift),
         .testTarget(name: "SwiftUISourceTests", dependencies: ["SwiftUISource", "SpinRender"], swiftSettings: strictSwift),
         // Corpus/: malformed and odd files read by the tests by path (and seeds for make fuzz).
         .testTarget(name: "GIFCodecTests", dependencies: ["GIFCodec", "Raster"], exclude: ["Corpus"]),

@@ -53,7 +53,8 @@ let package = Package(
         .target(name: "Scene", dependencies: ["Raster", "Motion"], swiftSettings: strictSwift),
         // Swift as view code is written: the syntax tree and its parser (`Syntax/`), and the
         // evaluator that runs it (`Evaluation/`); it knows nothing of SwiftUI.
-        .target(name: "SwiftCode", swiftSettings: strictSwift, linkerSettings: libm),
+        // (Motion for its "did you mean" spelling hints only.)
+        .target(name: "SwiftCode", dependencies: ["Motion"], swiftSettings: strictSwift, linkerSettings: libm),
         // SwiftUI source text -> the view scripts the Scene engine renders (lexer, parser, interpreter).
         .target(name: "SwiftUISource", dependencies: ["Scene", "Motion"], swiftSettings: strictSwift),
         // A few threads started for one job (render, compress), joined before it returns.

@@ -55,8 +55,11 @@ let package = Package(
         // evaluator that runs it (`Evaluation/`); it knows nothing of SwiftUI.
         // (Motion for its "did you mean" spelling hints only.)
         .target(name: "SwiftCode", dependencies: ["Motion"], swiftSettings: strictSwift, linkerSettings: libm),
+        // SwiftUI as a library of definitions for the evaluator: views, modifiers, values, time;
+        // places views in the tree and runs their actions into a view script.
+        .target(name: "SwiftUILibrary", dependencies: ["SwiftCode", "Scene", "Motion"], swiftSettings: strictSwift),
         // SwiftUI source text -> the view scripts the Scene engine renders (lexer, parser, interpreter).
-        .target(name: "SwiftUISource", dependencies: ["Scene", "Motion"], swiftSettings: strictSwift),
+        .target(name: "SwiftUISource", dependencies: ["Scene", "Motion", "SwiftCode", "SwiftUILibrary"], swiftSettings: strictSwift),
         // A few threads started for one job (render, compress), joined before it returns.
         .target(name: "Workers", swiftSettings: strictSwift),
         .target(name: "GIFCodec", dependencies: ["CGIFLib", "Raster", "Workers"], swiftSettings: strictSwift),

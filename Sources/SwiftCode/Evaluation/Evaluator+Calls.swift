@@ -49,7 +49,7 @@ extension Evaluator {
             let baseValue = try evaluate(base, expected: Self.isImplicitChain(base) ? expected : nil, in: environment)
             if case let .type(reference) = baseValue {
                 if name == "init" { return try construct(reference, arguments, trailing, expected: expected, at: nameLocation, in: environment) }
-                let member = try staticMember(name, of: reference, at: nameLocation)
+                let member = try calledStaticMember(name, of: reference, at: nameLocation)
                 return try callValue(member, arguments, trailing, expected: expected, name: name, at: nameLocation, in: environment).result
             }
             // `first` is a property and `first(where:)` a method of the same name.
@@ -60,7 +60,13 @@ extension Evaluator {
                 default: break
                 }
             }
-            let member = try self.member(lookedUp, of: baseValue, at: nameLocation, in: environment)
+            var member: Value
+            if case let .native(native) = baseValue.dereferenced, let type = nativeType(named: native.nativeTypeName),
+               let overload = calledOverload(name, of: type, receiver: baseValue.dereferenced, instance: true) {
+                member = overload
+            } else {
+                member = try self.member(lookedUp, of: baseValue, at: nameLocation, in: environment)
+            }
             let invocation = try callValue(member, arguments, trailing, expected: expected, name: name, at: nameLocation, in: environment)
             if let receiver = invocation.receiver { try write(receiver, to: base, in: environment) }
             return invocation.result
@@ -80,7 +86,7 @@ extension Evaluator {
             }
             let reference = try typeReference(for: expected.unwrapped, at: callee.location)
             if name == "init" { return try construct(reference, arguments, trailing, expected: expected, at: callee.location, in: environment) }
-            let member = try staticMember(name, of: reference, at: callee.location)
+            let member = try calledStaticMember(name, of: reference, at: callee.location)
             return try callValue(member, arguments, trailing, expected: expected, name: name, at: callee.location, in: environment).result
         case let .arrayLiteral(elements) where elements.count == 1 && isTypeName(elements[0], in: environment):
             // `[Color](repeating: .red, count: 3)`, `[CGFloat]()`.
@@ -92,6 +98,14 @@ extension Evaluator {
             let value = try evaluate(callee, expected: nil, in: environment)
             return try callValue(value, arguments, trailing, expected: expected, name: "function", at: callee.location, in: environment).result
         }
+    }
+
+    /// `Type.name` about to be called: the methods of a member that is also a property.
+    private func calledStaticMember(_ name: String, of reference: TypeReference, at location: SourceLocation) throws(Interrupt) -> Value {
+        if case let .native(type) = reference, let overload = calledOverload(name, of: type, receiver: .type(reference), instance: false) {
+            return overload
+        }
+        return try staticMember(name, of: reference, at: location)
     }
 
     /// Whether `expression` names a type (`Color`, `CGFloat`, `Spinner.Style`).
@@ -155,6 +169,9 @@ extension Evaluator {
         let all = candidates(of: function)
         var firstError: Interrupt?
         var matched: [(Candidate, [ParameterSpec], [Slot])] = []
+        if case let .native(native)? = all.first, native.takesArgumentsAsWritten {
+            return try callAsWritten(native, function, arguments, trailing, at: location, in: environment)
+        }
         for candidate in all {
             let parameters = parameterSpecs(candidate, function: function, argumentCount: arguments.count + trailing.count)
             switch bind(arguments, trailing, to: parameters, at: location) {
@@ -175,6 +192,25 @@ extension Evaluator {
             return try invoke(function, candidate, values, at: location)
         }
         throw .error("no overload of '\(function.name)' takes these arguments", at: location)
+    }
+
+    /// A library function that reads its arguments as written.
+    private func callAsWritten(_ native: NativeFunction, _ function: Function, _ arguments: [Argument], _ trailing: [TrailingClosure],
+                               at location: SourceLocation, in environment: Environment) throws(Interrupt) -> Invocation {
+        var values: [Value] = []
+        for argument in arguments {
+            if case let .closure(closure) = argument.value.kind {
+                values.append(.function(makeClosure(closure, in: environment, expected: nil, builder: nil)))
+            } else {
+                values.append(try evaluate(argument.value, expected: nil, in: environment))
+            }
+        }
+        for closure in trailing { values.append(.function(makeClosure(closure.closure, in: environment, expected: nil, builder: nil))) }
+        var call = NativeCall(arguments: values, argumentLocations: arguments.map(\.value.location) + trailing.map(\.closure.body.location),
+                              receiver: function.receiver, location: location, evaluator: self)
+        call.labels = arguments.map(\.label) + trailing.map(\.label)
+        call.labelLocations = arguments.map(\.labelLocation) + trailing.map(\.closure.body.location)
+        return Invocation(result: try native.body(call))
     }
 
     /// The calls of several functions (a library's overloads) with source arguments.
@@ -555,7 +591,7 @@ extension Evaluator {
     }
 
     /// A new instance of a type of the file, from source arguments.
-    func instantiate(_ type: TypeInfo, _ arguments: [Argument], _ trailing: [TrailingClosure], at location: SourceLocation,
+    public func instantiate(_ type: TypeInfo, _ arguments: [Argument], _ trailing: [TrailingClosure], at location: SourceLocation,
                      in environment: Environment) throws(Interrupt) -> Value {
         switch type.kind {
         case .enumeration:

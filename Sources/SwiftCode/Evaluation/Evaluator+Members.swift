@@ -185,7 +185,7 @@ extension Evaluator {
             guard visited.insert(current.name).inserted else { continue }
             switch current.instanceMembers[name] {
             case let .constant(value)?: return value
-            case let .property(_, getter)?:
+            case let .property(_, getter)?, let .overloaded(_, getter, _)?:
                 return try getter(NativeCall(arguments: [], argumentLocations: [], receiver: base, location: location, evaluator: self))
             case let .functions(functions)?:
                 let function = Function(.native(functions), environment: globals, name: name)
@@ -199,6 +199,26 @@ extension Evaluator {
     }
 
     // MARK: Static members
+
+    /// The methods a called member names when it is both a property and methods
+    /// (``NativeMember/overloaded(_:_:_:)``), as a function bound to `receiver`; `nil` otherwise.
+    func calledOverload(_ name: String, of type: NativeType, receiver: Value, instance: Bool) -> Value? {
+        var queue = [type]
+        var visited: Set<String> = []
+        while let current = queue.first {
+            queue.removeFirst()
+            guard visited.insert(current.name).inserted else { continue }
+            let members = instance ? current.instanceMembers : current.staticMembers
+            if case let .overloaded(_, _, functions)? = members[name] {
+                let function = Function(.native(functions), environment: globals, name: name)
+                function.receiver = receiver
+                return .function(function)
+            }
+            if members[name] != nil || !instance { return nil }
+            queue += current.protocols.compactMap { library.protocols[$0] }
+        }
+        return nil
+    }
 
     /// `Type.name`.
     public func staticMember(_ name: String, of reference: TypeReference, at location: SourceLocation) throws(Interrupt) -> Value {
@@ -276,7 +296,7 @@ extension Evaluator {
                 let function = Function(.closure(Closure(captures: [], parameters: [], result: property.binding.type, isAsync: false, isThrowing: false, body: getter)),
                                         environment: environment, name: name)
                 function.expectedResult = expected
-                function.builder = builderName(property.attributes)
+                function.builder = builderName(property.attributes) ?? allConformances(of: type).lazy.compactMap { self.library.implicitResultBuilders[$0]?[name] }.first
                 return try call(function, [], at: location)
             }
             guard let initializer = property.binding.initializer else {
@@ -314,7 +334,7 @@ extension Evaluator {
     private func nativeStaticMember(_ name: String, of type: NativeType, at location: SourceLocation) throws(Interrupt) -> Value? {
         switch type.staticMembers[name] {
         case let .constant(value)?: return value
-        case let .property(_, getter)?:
+        case let .property(_, getter)?, let .overloaded(_, getter, _)?:
             return try getter(NativeCall(arguments: [], argumentLocations: [], receiver: .type(.native(type)), location: location, evaluator: self))
         case let .functions(functions)?:
             let function = Function(.native(functions), environment: globals, name: name)

@@ -301,7 +301,7 @@ extension Evaluator {
     }
 
     /// The elements a `for … in` walks.
-    func iterate(_ sequence: Value, at location: SourceLocation) throws(Interrupt) -> [Value] {
+    public func iterate(_ sequence: Value, at location: SourceLocation) throws(Interrupt) -> [Value] {
         switch sequence.dereferenced {
         case let .array(elements): return elements
         case let .range(range):

@@ -175,6 +175,9 @@ public enum NativeMember {
     case property(ValueType, (NativeCall) throws(Interrupt) -> Value)
     /// Methods (overloads tried in order).
     case functions([NativeFunction])
+    /// A property and methods of one name (`Animation.linear` and `Animation.linear(duration:)`):
+    /// the property when the member is read, the methods when it is called.
+    case overloaded(ValueType, (NativeCall) throws(Interrupt) -> Value, [NativeFunction])
 }
 
 /// One parameter of a native function.
@@ -223,6 +226,9 @@ public struct NativeFunction {
     public var isMutating = false
     /// What it does.
     public var body: (NativeCall) throws(Interrupt) -> Value
+    /// Takes its arguments as written, labels and all, without binding them to
+    /// ``parameters`` (a library that checks labels itself, as Motion's animation binder does).
+    public var takesArgumentsAsWritten = false
     /// Default values written as expressions, evaluated at each call (an enum case's
     /// associated values), by parameter; `nil` entries use the parameter's ``NativeParameter/defaultValue``.
     public var defaultExpressions: [Expression?]?
@@ -241,6 +247,10 @@ public struct NativeCall {
     public var arguments: [Value]
     /// Where each argument is (the call's location for a default).
     public var argumentLocations: [SourceLocation]
+    /// The labels of the arguments as written (for ``NativeFunction/takesArgumentsAsWritten``).
+    public var labels: [String?] = []
+    /// Where each argument's label is (its value's location when unlabelled), as written.
+    public var labelLocations: [SourceLocation] = []
     /// The value a method is called on, or `nil`. A mutating method sets ``result`` and the new
     /// receiver in ``mutatedReceiver``.
     public var receiver: Value?

@@ -62,9 +62,10 @@ extension NativeValue where Self: Equatable {
 public final class Cell {
     /// The stored value.
     public var value: Value {
-        didSet { onWrite?(self) }
+        willSet { onWrite?(self) }
     }
-    /// Called after each write (the host marks the state changed).
+    /// Called before each write (the host commits the changes made before it, in their
+    /// transaction, then notes this one).
     public var onWrite: ((Cell) -> Void)?
     /// Writes are refused (an `@Environment` value, a constant binding).
     public var isReadOnly: Bool
@@ -97,9 +98,9 @@ public final class Object {
     public let type: TypeInfo
     /// Stored properties.
     public var fields: [String: Value] {
-        didSet { onWrite?(self) }
+        willSet { onWrite?(self) }
     }
-    /// Called after each write (an `ObservableObject`'s `@Published` properties change the views).
+    /// Called before each write (an `ObservableObject`'s `@Published` properties change the views).
     public var onWrite: ((Object) -> Void)?
     /// Identity for `===` and for messages.
     public let serial: Int

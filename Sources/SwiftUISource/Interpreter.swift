@@ -204,6 +204,11 @@ final class Interpreter {
         if declarations[name] != nil || Self.builtInViews.contains(name) {
             throw SourceError("'\(name)' is a view: write '\(name)()' in a body", at: location)
         }
+        // A property known to the view but not yet in scope is being read by another
+        // property's initial value, which Swift refuses with this message.
+        if let declaration = scope.declaration, declaration.properties.contains(where: { $0.name == name }) {
+            throw SourceError("cannot use instance member '\(name)' within property initializer; property initializers run before 'self' is available", at: location)
+        }
         var known = Array(scope.locals.keys) + Array(constants.keys) + Array(scope.properties.keys)
         if let instance = scope.instance, let state = states[instance] { known += state.keys }
         if let declaration = scope.declaration { known += declaration.properties.map(\.name) }

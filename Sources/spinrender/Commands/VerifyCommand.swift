@@ -55,7 +55,7 @@ enum VerifyCommand: Command {
         let outcome = try Verification.verify(request, referenceFolder: reference, record: record, options: comparison.options,
                                               arguments: RenderOptions.reproducibleArguments(arguments, source: arguments.positionals.first),
                                               maximumBytes: try RenderOptions.memoryLimit(arguments),
-                                              reading: comparison.reading, warn: console.warning)
+                                              reading: comparison.reading, diff: diff, warn: console.warning)
         let suiteName = "spinrender verify \(reference)"
         let note = outcome.recorded || outcome.comparison == nil ? outcome.message + "\n" : nil
         if let comparison = outcome.comparison {

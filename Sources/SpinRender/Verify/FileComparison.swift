@@ -11,8 +11,11 @@ public enum FileComparison {
     /// other side's delays and loop count, so only its pixels and frame count are judged.
     ///
     /// - Parameters:
-    ///   - maximumBytes: memory the whole comparison may hold (``memoryEstimate(actual:expected:diff:)``),
-    ///     checked after reading the files and before decoding either.
+    ///   - maximumBytes: memory the whole comparison may hold: each file is refused by its size
+    ///     (or, from a stream, as soon as it does not fit) before it is read; then
+    ///     ``memoryEstimate(actual:expected:diff:)`` before decoding either, and
+    ///     ``checkMemory(of:limit:diff:subject:advice:)`` once the moments are planned, before
+    ///     comparing.
     ///   - diff: the diff that will be written, which adds to the memory held.
     ///   - reading: `--strict` (refuse inputs that need repairs) and `--timing` for GIF inputs.
     ///   - makeProgress: makes a progress bar for the given frame count once the
@@ -25,12 +28,18 @@ public enum FileComparison {
                                options: ComparisonOptions = .exact,
                                maximumBytes: Int = MemoryEstimate.defaultLimitBytes, diff: DiffFormat? = nil, reading: ReadOptions = ReadOptions(),
                                progress makeProgress: ((_ frameCount: Int) -> ProgressBar)? = nil) throws(SpinRenderError) -> (result: FrameComparisonResult, warnings: [String]) {
-        var actualSource: FrameInput.Source? = try FrameInput.Source.open(actualPath, maximumBytes: maximumBytes)
-        var expectedSource: FrameInput.Source? = try FrameInput.Source.open(expectedPath, maximumBytes: maximumBytes)
+        // Each file is read only when it fits beside the other: the expected one by its size
+        // before either is read, the actual one as read.
+        let advice = "compare smaller inputs\(diff == nil ? "" : " or leave out --diff"), or raise --max-memory"
+        var beside = MemoryEstimate()
+        beside.add("the other input", Double(InputFile.regularFileSize(expectedPath) ?? 0))
+        var actualSource: FrameInput.Source? = try FrameInput.Source.open(actualPath, maximumBytes: maximumBytes, alongside: beside, advice: advice)
+        beside = MemoryEstimate()
+        beside.add("the other input", actualSource!.fileBytes)
+        var expectedSource: FrameInput.Source? = try FrameInput.Source.open(expectedPath, maximumBytes: maximumBytes, alongside: beside, advice: advice)
         let subject = "comparing \(actualSource!.summary) with \(expectedSource!.summary)"
         try memoryEstimate(actual: actualSource!, expected: expectedSource!, diff: diff).check(
-            limit: maximumBytes, subject: subject,
-            advice: "compare smaller inputs\(diff == nil ? "" : " or leave out --diff"), or raise --max-memory")
+            limit: maximumBytes, subject: subject, advice: advice)
         let actual = try actualSource!.load(maximumBytes: maximumBytes, reading: reading)
         actualSource = nil
         let expected = try expectedSource!.load(maximumBytes: maximumBytes, reading: reading)

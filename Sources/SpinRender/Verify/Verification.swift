@@ -149,8 +149,13 @@ extension Verification {
     /// peak: the rendered frames and the render's threads, the reference frames (unless
     /// `record` is `.all`, which reads none), the comparison's marks, and the diff when one is
     /// written.
+    ///
+    /// - Parameter maximumBytes: `--max-memory`: a reference file that does not fit beside the
+    ///   render is refused by its size, before it is read.
+    /// - Throws: ``SpinRenderError`` `.badData` for such a file, `.missingInput` / `.ioError`
+    ///   when it cannot be read.
     public static func memoryEstimate(_ request: RenderRequest, referenceFolder: String, record: RecordMode,
-                                      diff: DiffFormat?) -> MemoryEstimate {
+                                      diff: DiffFormat?, maximumBytes: Int = MemoryEstimate.defaultLimitBytes) throws(SpinRenderError) -> MemoryEstimate {
         var estimate = SpinRenderer.memoryEstimate(request, holding: .allFrames)
         let layout = request.makeEngine()
         var rendered = FrameInput.Source(path: referenceFolder)
@@ -159,10 +164,10 @@ extension Verification {
         var reference = FrameInput.Source(path: referenceFolder)
         if record != .all, InputFile.isDirectory(referenceFolder), let size = FrameFolder.declaredSize(referenceFolder) {
             (reference.width, reference.height, reference.frameCount) = size
-        } else if record != .all, OutputFormat.forPath(referenceFolder) != nil,
-                  let file = try? FrameInput.Source.open(referenceFolder, maximumBytes: 1 << 30) {
+        } else if record != .all, OutputFormat.forPath(referenceFolder) != nil, InputFile.exists(referenceFolder) {
             // A GIF or WebP reference: its declared size and frames.
-            reference = file
+            reference = try FrameInput.Source.open(referenceFolder, maximumBytes: maximumBytes, alongside: estimate,
+                                                   advice: "raise --max-memory")
         }
         estimate.add("reference frames", reference.decodedBytes)
         // The rendered frames are counted above; the comparison and diff come on top of both.

@@ -44,7 +44,8 @@ enum VerifyCommand: Command {
         let comparison = try ComparisonArguments.settings(from: arguments)
         let request = try RenderOptions.request(from: arguments, storage: nil, source: arguments.positionals.first)
         let diff = arguments.value("diff").flatMap(DiffFormat.init(path:))
-        try Verification.memoryEstimate(request, referenceFolder: reference, record: record, diff: diff).check(
+        try Verification.memoryEstimate(request, referenceFolder: reference, record: record, diff: diff,
+                                        maximumBytes: try RenderOptions.memoryLimit(arguments)).check(
             limit: try RenderOptions.memoryLimit(arguments), subject: SpinRenderer.renderSubject(request) + " and its comparison",
             advice: "lower --point-size, --scale, --fps or --duration\(diff == nil ? "" : ", leave out --diff"), or raise --max-memory")
         try ComparisonArguments.refuseOverwriting(inputs: [reference], arguments, artifactName: reference)

@@ -36,6 +36,8 @@ final class Interpreter {
     /// Evaluation steps over the whole script: bounds the time any source can take.
     var work = 0
     static let maximumWork = 1_000_000
+    /// Views and modifiers of the tree being built (``ViewTreeLimit``).
+    var builtNodes = 0
     /// Deepest view tree allowed (the engine walks trees recursively).
     static let maximumTreeHeight = 512
 

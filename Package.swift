@@ -1,4 +1,6 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
+//
+// Copyright 2026 the spinrender authors. Licensed under the Apache License, Version 2.0 (LICENSE).
 //
 // spinrender — renders the SwiftUI "rays" spinner as animated GIF previews on Linux and
 // compares rendered frames with reference frames. docs/architecture.md gives the module map; data
@@ -8,8 +10,10 @@ import PackageDescription
 
 /// Settings every Swift target shares.
 let strictSwift: [SwiftSetting] = [
-    // Fail the build on any warning: a warning is a defect to fix, not to read past.
-    .unsafeFlags(["-warnings-as-errors"]),
+    // Fail the build on any warning: a warning is a defect to fix, not to read past. Not an
+    // unsafe flag, so a tagged version can be another package's dependency; SwiftPM applies it
+    // only when spinrender is the root package (make, CI), not when it builds it as a dependency.
+    .treatAllWarnings(as: .error),
 ]
 
 /// Raster and Motion import nothing (not even Foundation); rounding and sqrt come from libm.

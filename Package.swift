@@ -41,6 +41,9 @@ let package = Package(
             pkgConfig: "libwebpmux libwebpdemux",
             providers: [.apt(["libwebp-dev"])]
         ),
+        // FreeType (glyph outlines, colour emoji bitmaps) and HarfBuzz (shaping), for Typography.
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(
             name: "CPNG",
             pkgConfig: "libpng",
@@ -50,9 +53,11 @@ let package = Package(
         // MARK: Libraries
         .target(name: "Raster", swiftSettings: strictSwift, linkerSettings: libm),
         .target(name: "Motion", swiftSettings: strictSwift, linkerSettings: libm),
-        .target(name: "Scene", dependencies: ["Raster", "Motion"], swiftSettings: strictSwift),
+        // Fonts, shaping and line breaking: text as Raster paths (FreeType and HarfBuzz underneath).
+        .target(name: "Typography", dependencies: ["Raster", "CFreeType", "CHarfBuzz"], swiftSettings: strictSwift),
+        .target(name: "Scene", dependencies: ["Raster", "Motion", "Typography"], swiftSettings: strictSwift),
         // SwiftUI source text -> the view scripts the Scene engine renders (lexer, parser, interpreter).
-        .target(name: "SwiftUISource", dependencies: ["Scene", "Motion"], swiftSettings: strictSwift),
+        .target(name: "SwiftUISource", dependencies: ["Scene", "Motion", "Typography"], swiftSettings: strictSwift),
         // A few threads started for one job (render, compress), joined before it returns.
         .target(name: "Workers", swiftSettings: strictSwift),
         .target(name: "GIFCodec", dependencies: ["CGIFLib", "Raster", "Workers"], swiftSettings: strictSwift),
@@ -82,6 +87,7 @@ let package = Package(
         // MARK: Tests
         .testTarget(name: "RasterTests", dependencies: ["Raster", "RasterReference"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
+        .testTarget(name: "TypographyTests", dependencies: ["Typography", "Raster", "CFreeType"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene", "Raster", "Motion", "PNGCodec"]),
         .testTarget(name: "SwiftUISourceTests", dependencies: ["SwiftUISource", "SpinRender"], swiftSettings: strictSwift),
         // Corpus/: malformed and odd files read by the tests by path (and seeds for make fuzz).

@@ -45,6 +45,7 @@ public final class SwiftUILibrary {
         defineAnimations()
         defineGradients()
         defineTime()
+        defineTasks()
         definePropertyWrappers()
     }
 

@@ -196,6 +196,13 @@ final class ViewResolver {
         return nodes.map { .custom(name: name, body: $0) }
     }
 
+    /// Every stored state, in a fixed order, as text.
+    var stateDescription: String {
+        states.keys.sorted().map { key in
+            key + "{" + states[key]!.keys.sorted().map { $0 + "=" + states[key]![$0]!.value.text }.joined(separator: ",") + "}"
+        }.joined(separator: ";")
+    }
+
     /// `instance` with its `@State` storage replaced by the storage its place already has.
     private func attach(_ instance: Instance, key: String) -> Instance {
         visited.insert(key)

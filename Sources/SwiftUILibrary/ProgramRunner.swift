@@ -138,7 +138,8 @@ public final class ProgramRunner {
             case let .subscription(key): kind = "s" + key
             case let .task(serial): kind = "k\(serial)@\(tasks[serial]?.waitingAt.offset ?? 0)"
             }
-            return kind + "@" + String(event.time - now)
+            // Nanoseconds: a period added up in floating point must still match.
+            return kind + "@" + String(Int(((event.time - now) * 1e9).rounded()))
         }.sorted()
         return Snapshot(tree: script.changes.last?.root ?? script.initial, state: resolver.stateDescription,
                         random: evaluator.random.state, events: waiting)

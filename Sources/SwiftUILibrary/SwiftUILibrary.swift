@@ -40,6 +40,7 @@ public final class SwiftUILibrary {
             native.addProtocol(NativeType(protocolName, protocols: protocolName == "Shape" ? ["View", "Animatable"] : protocolName == "InsettableShape" ? ["Shape"] : []))
         }
         defineViews()
+        defineText()
         defineModifiers()
         defineValues()
         defineAnimations()

@@ -27,6 +27,8 @@ indirect enum ViewDescription: NativeValue {
     case modified(ViewDescription, ModifierDescription)
     /// `ForEach(data) { element in … }`: the elements, their identities, the content closure.
     case forEach(elements: [Value], identities: [String], content: Function, at: SourceLocation)
+    /// `ProgressView` with a value or a label: the bar (or spinner) and its label, placed later.
+    case progress(fraction: Double?, label: ViewDescription?, style: Scene.ProgressStyle)
     /// `EmptyView()`.
     case empty
 
@@ -48,6 +50,7 @@ indirect enum ViewDescription: NativeValue {
         case let .user(instance): instance.type.name
         case .modified: "ModifiedContent"
         case .forEach: "ForEach"
+        case .progress: "ProgressView"
         case .empty: "EmptyView"
         }
     }

@@ -140,7 +140,13 @@ public struct SwiftUIProgram: Sendable {
             case let .preview(index):
                 root = .preview(evaluator.previews[index].expansion)
             }
-            return try library.script(root, evaluator: evaluator, horizonSeconds: horizonSeconds)
+            let script = try library.script(root, evaluator: evaluator, horizonSeconds: horizonSeconds)
+            do throws(SourceError) {
+                try ViewTreeLimit.check(script, at: Location(line: 1, column: 1, offset: 0))
+            } catch {
+                throw .source(source.diagnostic(error))
+            }
+            return script
         } catch {
             throw .source(source.diagnostic(error))
         }
@@ -165,6 +171,15 @@ public struct SwiftUIProgram: Sendable {
         var unnamed = 0
         var previewIndex = 0
         var names: [String] = []
+        var written: Set<String> = []
+        for item in syntax.items {
+            guard case let .declaration(declaration) = item.kind else { continue }
+            if case let .type(type) = declaration.kind { written.insert(type.name) }
+            if case let .macroExpansion(expansion) = declaration.kind, let first = expansion.arguments.first, first.label == nil,
+               case let .stringLiteral(segments) = first.value.kind {
+                written.insert(segments.map { if case let .text(piece) = $0 { piece } else { "" } }.joined())
+            }
+        }
         var extended: [String: [String]] = [:]
         for item in syntax.items {
             guard case let .declaration(declaration) = item.kind, case let .extensionDeclaration(extensionDeclaration) = declaration.kind,
@@ -199,9 +214,10 @@ public struct SwiftUIProgram: Sendable {
                 }
                 // Two previews of one name: the later ones are told apart by a number, as the
                 // unnamed ones are, so each can be chosen with --view.
+                // A number written as another preview's name is skipped.
                 var chosen = name!
                 var suffix = 2
-                while result.contains(where: { $0.name == chosen }) {
+                while result.contains(where: { $0.name == chosen }) || (chosen != name! && written.contains(chosen)) {
                     chosen = "\(name!) \(suffix)"
                     suffix += 1
                 }

@@ -73,3 +73,46 @@ final class CodeTask: @unchecked Sendable {
         if isCancelled { throw .cancelled }
     }
 }
+
+/// Runs evaluation on a thread with a large stack: the evaluator walks the syntax tree
+/// recursively, and a long modifier chain or deep nesting (within the evaluator's own limits)
+/// needs more stack than a process's main thread has in a debug build. The stack is reserved,
+/// not touched, so it costs memory only as deep as the code goes.
+public enum LargeStack {
+    /// The stack size, in bytes.
+    public static let bytes = 512 << 20
+
+    private final class Job: @unchecked Sendable {
+        var run: () -> Void
+        init(_ run: @escaping () -> Void) { self.run = run }
+    }
+
+    /// `body`'s result, computed on a thread with a ``bytes`` stack (on this thread when none
+    /// can be started).
+    public static func run<T>(_ body: () throws(Interrupt) -> T) throws(Interrupt) -> T {
+        var result: Result<T, Interrupt>?
+        withoutActuallyEscaping(body) { body in
+            let job = Job {
+                do throws(Interrupt) { result = .success(try body()) } catch { result = .failure(error) }
+            }
+            var attributes = pthread_attr_t()
+            pthread_attr_init(&attributes)
+            pthread_attr_setstacksize(&attributes, bytes)
+            var handle = pthread_t()
+            let box = Unmanaged.passRetained(job)
+            let status = pthread_create(&handle, &attributes, { pointer in
+                let job = Unmanaged<Job>.fromOpaque(pointer!).takeRetainedValue()
+                job.run()
+                return nil
+            }, box.toOpaque())
+            pthread_attr_destroy(&attributes)
+            if status == 0 {
+                pthread_join(handle, nil)
+            } else {
+                box.release()
+                job.run()
+            }
+        }
+        return try result!.get()
+    }
+}

@@ -45,9 +45,9 @@ indirect enum ViewDescription: NativeValue {
                 }
             }
         case let .stack(axis, _, _, _): axis == .vertical ? "VStack" : axis == .horizontal ? "HStack" : "ZStack"
-        case .group: "Group"
+        case .group: "TupleView"
         case .branch: "_ConditionalContent"
-        case let .user(instance): instance.type.name
+        case .user: "_UserView"
         case .modified: "ModifiedContent"
         case .forEach: "ForEach"
         case .progress: "ProgressView"

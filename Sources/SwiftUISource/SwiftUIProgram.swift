@@ -1,46 +1,40 @@
 import Motion
 import Scene
-import SwiftCode
-import SwiftUILibrary
 
 /// A SwiftUI source file read for rendering: its views, and for any of them the
 /// ``Scene/ViewScript`` its code produces (the initial view tree, then one tree per state
 /// change with the change's transaction).
 ///
-/// The file is read by one Swift parser (`SwiftCode`), run by the Swift evaluator over
-/// SwiftUI's definitions (`SwiftUILibrary`): views with stored properties and initialisers,
-/// helper functions, extensions, enums, classes, closures, timers, `withAnimation`,
-/// `DispatchQueue.main.asyncAfter`, and SwiftUI's whole `Animation` vocabulary. Valid Swift
-/// outside what can run is a ``SourceDiagnostic`` saying it is not supported, at its line and
-/// column; invalid Swift is a syntax error, as swiftc reports it.
+/// The source is the subset of Swift that spinner snippets use: `import SwiftUI`,
+/// `struct Name: View { @State … var body: some View { … } }`, `#Preview { … }`, a
+/// `PreviewProvider`'s `static var previews`, `let` constants, the views `Image(systemName:)`,
+/// `ProgressView`, the built-in shapes, `Color`, the stacks and the file's own views, the
+/// modifiers of ``Scene/ViewModifier``, `onAppear`, `withAnimation`,
+/// `DispatchQueue.main.asyncAfter` and SwiftUI's whole `Animation` vocabulary (read by Motion,
+/// as `--animation` is). Anything else is a ``SourceDiagnostic`` pointing at it.
 ///
 /// ```swift
 /// let program = try SwiftUIProgram(parsing: text, fileName: "Spinner.swift")
-/// let script = try program.script(view: "Spinner2")   // or nil: the preview, ContentView, the root view
+/// let script = try program.script(view: "Spinner2")   // or nil: the preview, ContentView, the only view
 /// ```
 public struct SwiftUIProgram: Sendable {
     /// Sources larger than this many bytes of UTF-8 are refused (a spinner snippet is a few KiB).
     public static let maximumSourceBytes = 1 << 20
 
-    /// How far the script runs timed events (timers, `asyncAfter`), in seconds after the views
-    /// appear; a render longer than this shows the state the last event left.
-    public static let defaultHorizonSeconds = 10.0
-
     /// The name diagnostics report the source under.
     public let fileName: String
     private let source: SourceText
-    private let syntax: SourceFileSyntax
-    private let candidates: [Candidate]
+    private let file: SourceFile
 
-    /// Reads `text`: checks its size, parses it and reads its declarations. Views are run by
+    /// Reads `text`: checks its size, then lexes and parses it. Views are interpreted by
     /// ``script(view:)``, so an unsupported construct in one view does not stop another from
     /// rendering.
     ///
     /// - Parameters:
     ///   - text: The Swift source.
     ///   - fileName: The name diagnostics use, e.g. `Spinner.swift`.
-    /// - Throws: ``SourceDiagnostic`` for a source over ``maximumSourceBytes``, a syntax error,
-    ///   or a declaration that cannot be read (a name declared twice).
+    /// - Throws: ``SourceDiagnostic`` for a source over ``maximumSourceBytes``, a lexical or
+    ///   syntax error, nesting deeper than 64 levels, or a name declared twice.
     public init(parsing text: String, fileName: String) throws(SourceDiagnostic) {
         // A byte order mark starts the file as swiftc reads it, not its text (editors on Windows
         // write one).
@@ -56,15 +50,16 @@ public struct SwiftUIProgram: Sendable {
         }
         let source = SourceText(text, fileName: fileName)
         self.source = source
-        let syntax = SwiftSyntaxParser.parseFile(text)
-        if let first = syntax.diagnostics.first {
-            throw source.diagnostic(first.message, at: first.location)
-        }
-        self.syntax = syntax
-        candidates = Self.candidates(in: syntax, text: text)
-        // Declarations are read once here so that a redeclared name is reported at once.
-        do throws(Interrupt) {
-            _ = try Evaluator(file: syntax, library: SwiftUILibrary(locate: { _ in .start }).native)
+        do throws(SourceError) {
+            var lexer = Lexer(source)
+            var parser = Parser(tokens: try lexer.tokenize())
+            file = try parser.parseFile()
+            var seen: Set<String> = []
+            for view in file.views {
+                guard seen.insert(view.name).inserted else {
+                    throw SourceError("invalid redeclaration of '\(view.name)'", at: view.location)
+                }
+            }
         } catch {
             throw source.diagnostic(error)
         }
@@ -72,15 +67,15 @@ public struct SwiftUIProgram: Sendable {
 
     /// The views that can be rendered, in source order: each `struct … : View`, each
     /// `PreviewProvider` (by its struct's name) and each `#Preview` (by its name, or `Preview`,
-    /// `Preview 2` … when unnamed).
+    /// `Preview 2` … when unnamed). Every name is unique: a name already taken earlier in the
+    /// file gets the next number no view has (`#Preview("A")` twice is `A`, then `A 2`).
     public var viewNames: [String] { candidates.map(\.name) }
 
     /// The view rendered when none is named: the preview if there is exactly one (a `#Preview`
-    /// block or a `PreviewProvider`), else `ContentView`, else the only view, else the one view
-    /// no other view of the file uses (the root of the file's view tree).
+    /// block or a `PreviewProvider`), else `ContentView`, else the only view.
     ///
     /// - Throws: ``ViewSelectionError/ambiguous(candidates:)`` when several previews, or several
-    ///   views and no single root, qualify; ``ViewSelectionError/noViews`` for none.
+    ///   views and no `ContentView`, qualify; ``ViewSelectionError/noViews`` for none.
     public func defaultViewName() throws(ViewSelectionError) -> String {
         let previews = candidates.filter(\.isPreview).map(\.name)
         if previews.count == 1 { return previews[0] }
@@ -89,25 +84,20 @@ public struct SwiftUIProgram: Sendable {
         if views.contains("ContentView") { return "ContentView" }
         if views.count == 1 { return views[0] }
         if views.isEmpty { throw .noViews }
-        let roots = candidates.filter { !$0.isUsedByOthers }.map(\.name)
-        if roots.count == 1 { return roots[0] }
         throw .ambiguous(candidates: views)
     }
 
     /// The script of the view named `view`, or of ``defaultViewName()`` when `view` is `nil`:
     /// its initial tree, then one tree per state change with the change's transaction.
     ///
-    /// - Parameters:
-    ///   - view: One of ``viewNames``, or `nil` for the default.
-    ///   - dark: Whether `@Environment(\.colorScheme)` reads `.dark`.
-    ///   - horizonSeconds: How far timed events run.
+    /// - Parameter view: One of ``viewNames``, or `nil` for the default.
     /// - Throws: ``SwiftUISourceError/viewSelection(_:)`` when the view cannot be chosen (an
     ///   unknown name, several candidates: a problem with the request), or
     ///   ``SwiftUISourceError/source(_:)`` with a ``SourceDiagnostic`` for a source with no
-    ///   view at all (at line 1, column 1) and for anything in its code that cannot run: an
-    ///   unsupported view or modifier, a wrong argument label, a type mismatch, a view
-    ///   containing itself, a state-change loop, too much work.
-    public func script(view: String?, dark: Bool = false, horizonSeconds: Double = SwiftUIProgram.defaultHorizonSeconds) throws(SwiftUISourceError) -> ViewScript {
+    ///   view at all (at line 1, column 1) and for anything in its code that cannot be interpreted: an unsupported view or modifier, a wrong argument label, a
+    ///   type mismatch, a view containing itself, a state-change loop, too much work.
+    public func script(view: String?) throws(SwiftUISourceError) -> ViewScript {
+        // A file without any view (empty, or only imports) is bad source, not a bad request.
         if candidates.isEmpty {
             throw .source(SourceDiagnostic(fileName: source.fileName, line: 1, column: 1,
                                            message: ViewSelectionError.noViews.description, sourceLine: source.line(1)))
@@ -121,30 +111,12 @@ public struct SwiftUIProgram: Sendable {
         guard let candidate = candidates.first(where: { $0.name == name }) else {
             throw .viewSelection(.unknownView(name, available: viewNames))
         }
-        let source = self.source
-        do throws(Interrupt) {
-            let library = SwiftUILibrary(locate: { offset in
-                let location = source.location(ofOffset: offset)
-                return SourceLocation(line: location.line, column: location.column, offset: location.offset)
-            })
-            library.isDark = dark
-            let evaluator = try Evaluator(file: syntax, library: library.native)
-            let root: RootView
-            switch candidate.kind {
-            case let .view(typeName):
-                guard let type = evaluator.types[typeName] else { throw .error("cannot find '\(typeName)'", at: .start) }
-                root = .view(type)
-            case let .provider(typeName):
-                guard let type = evaluator.types[typeName] else { throw .error("cannot find '\(typeName)'", at: .start) }
-                root = .previewProvider(type)
-            case let .preview(index):
-                root = .preview(evaluator.previews[index].expansion)
-            }
-            let script = try library.script(root, evaluator: evaluator, horizonSeconds: horizonSeconds)
-            do throws(SourceError) {
-                try ViewTreeLimit.check(script, at: Location(line: 1, column: 1, offset: 0))
-            } catch {
-                throw .source(source.diagnostic(error))
+        do throws(SourceError) {
+            let interpreter = try Interpreter(source: source, file: file)
+            let script = try interpreter.script(candidate.root)
+            switch candidate.root {
+            case let .view(declaration): try ViewTreeLimit.check(script, at: declaration.location)
+            case let .preview(_, location): try ViewTreeLimit.check(script, at: location)
             }
             return script
         } catch {
@@ -152,118 +124,49 @@ public struct SwiftUIProgram: Sendable {
         }
     }
 
-    // MARK: Candidates
-
-    private struct Candidate: Sendable {
-        enum Kind: Sendable {
-            case view(String)
-            case provider(String)
-            case preview(Int)
-        }
+    private struct Candidate {
         var name: String
-        var kind: Kind
         var isPreview: Bool
-        var isUsedByOthers: Bool
+        var root: Interpreter.Root
     }
 
-    private static func candidates(in syntax: SourceFileSyntax, text: String) -> [Candidate] {
+    private var candidates: [Candidate] {
         var result: [Candidate] = []
         var unnamed = 0
-        var previewIndex = 0
-        var names: [String] = []
-        var written: Set<String> = []
-        for item in syntax.items {
-            guard case let .declaration(declaration) = item.kind else { continue }
-            if case let .type(type) = declaration.kind { written.insert(type.name) }
-            if case let .macroExpansion(expansion) = declaration.kind, let first = expansion.arguments.first, first.label == nil,
-               case let .stringLiteral(segments) = first.value.kind {
-                written.insert(segments.map { if case let .text(piece) = $0 { piece } else { "" } }.joined())
+        var entries: [(Location, Candidate)] = []
+        for view in file.views {
+            if view.conformances.contains("View") {
+                entries.append((view.location, Candidate(name: view.name, isPreview: false, root: .view(view))))
+            } else if view.conformances.contains("PreviewProvider"), let previews = view.previews?.getter {
+                entries.append((view.location, Candidate(name: view.name, isPreview: true, root: .preview(previews, at: view.location))))
             }
         }
-        var extended: [String: [String]] = [:]
-        for item in syntax.items {
-            guard case let .declaration(declaration) = item.kind, case let .extensionDeclaration(extensionDeclaration) = declaration.kind,
-                  case let .named(name, _) = extensionDeclaration.extendedType.kind else { continue }
-            extended[name, default: []] += extensionDeclaration.inherited.compactMap { if case let .named(n, _) = $0.kind { n } else { nil } }
+        for preview in file.previews {
+            entries.append((preview.location, Candidate(name: "", isPreview: true, root: .preview(preview.body, at: preview.location))))
         }
-        for item in syntax.items {
-            guard case let .declaration(declaration) = item.kind else { continue }
-            switch declaration.kind {
-            case let .type(type) where type.keyword == .structKeyword || type.keyword == .classKeyword:
-                let conformances = type.inherited.compactMap { (written) -> String? in
-                    switch written.kind {
-                    case let .named(name, _): name
-                    case let .member(_, name, _): name
-                    default: nil
-                    }
-                } + (extended[type.name] ?? [])
-                if conformances.contains("View") {
-                    result.append(Candidate(name: type.name, kind: .view(type.name), isPreview: false, isUsedByOthers: false))
-                    names.append(type.name)
-                } else if conformances.contains("PreviewProvider") {
-                    result.append(Candidate(name: type.name, kind: .provider(type.name), isPreview: true, isUsedByOthers: false))
-                }
-            case let .macroExpansion(expansion) where expansion.name == "Preview":
-                var name: String?
-                if let first = expansion.arguments.first, first.label == nil, case let .stringLiteral(segments) = first.value.kind {
-                    name = segments.map { if case let .text(piece) = $0 { piece } else { "" } }.joined()
-                }
-                if name == nil {
+        entries.sort { $0.0.offset < $1.0.offset }
+        let written = Set(file.views.map(\.name) + file.previews.compactMap(\.name))
+        for entry in entries {
+            var candidate = entry.1
+            if case .preview = candidate.root, candidate.name.isEmpty {
+                let name = file.previews.first { $0.location == entry.0 }?.name
+                if let name { candidate.name = name } else {
                     unnamed += 1
-                    name = unnamed == 1 ? "Preview" : "Preview \(unnamed)"
+                    candidate.name = unnamed == 1 ? "Preview" : "Preview \(unnamed)"
                 }
-                // Two previews of one name: the later ones are told apart by a number, as the
-                // unnamed ones are, so each can be chosen with --view.
-                // A number written as another preview's name is skipped.
-                var chosen = name!
-                var suffix = 2
-                while result.contains(where: { $0.name == chosen }) || (chosen != name! && written.contains(chosen)) {
-                    chosen = "\(name!) \(suffix)"
-                    suffix += 1
-                }
-                result.append(Candidate(name: chosen, kind: .preview(previewIndex), isPreview: true, isUsedByOthers: false))
-                previewIndex += 1
-            default:
-                break
             }
-        }
-        // A view another view of the file names is not the root of the file's view tree.
-        let words = Self.wordCounts(text)
-        for index in result.indices where !result[index].isPreview {
-            result[index].isUsedByOthers = (words[result[index].name] ?? 0) > 1
+            // Swift allows two previews of one name (Xcode shows both); each must still be
+            // choosable, so a name already taken gets the next free number, as unnamed
+            // previews do: `#Preview("A")` twice is `A` and `A 2`.
+            // A number written as another preview's name is skipped.
+            if result.contains(where: { $0.name == candidate.name }) {
+                var number = 2
+                while result.contains(where: { $0.name == "\(candidate.name) \(number)" })
+                    || written.contains("\(candidate.name) \(number)") { number += 1 }
+                candidate.name = "\(candidate.name) \(number)"
+            }
+            result.append(candidate)
         }
         return result
-    }
-
-    /// How often each identifier-like word occurs in the text.
-    private static func wordCounts(_ text: String) -> [String: Int] {
-        var counts: [String: Int] = [:]
-        var word = ""
-        for scalar in text.unicodeScalars {
-            if scalar == "_" || (scalar.properties.isAlphabetic) || (scalar.value >= 0x30 && scalar.value <= 0x39) {
-                word.unicodeScalars.append(scalar)
-            } else if !word.isEmpty {
-                counts[word, default: 0] += 1
-                word = ""
-            }
-        }
-        if !word.isEmpty { counts[word, default: 0] += 1 }
-        return counts
-    }
-}
-
-extension SourceText {
-    /// A diagnostic at a location of the new syntax tree.
-    func diagnostic(_ message: String, at location: SourceLocation) -> SourceDiagnostic {
-        diagnostic(SourceError(message, at: Location(line: location.line, column: location.column, offset: location.offset)))
-    }
-
-    /// The diagnostic for an evaluation that stopped.
-    func diagnostic(_ interrupt: Interrupt) -> SourceDiagnostic {
-        switch interrupt {
-        case let .error(error): return diagnostic(error.message, at: error.location)
-        case let .thrown(value, location): return diagnostic("an error was thrown and not caught: \(value.text)", at: location)
-        case .cancelled, .nilInOptionalChain: return diagnostic("the code stopped unexpectedly", at: .start)
-        }
     }
 }

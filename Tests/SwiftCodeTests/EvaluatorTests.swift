@@ -15,6 +15,8 @@ import Testing
         let file = SwiftSyntaxParser.parseFile(source)
         do {
             let evaluator = try Evaluator(file: file, library: NativeLibrary())
+            // A smaller budget than a render's, so the runaway cases stop in milliseconds.
+            evaluator.limits.work = 100_000
             _ = try evaluator.callGlobal("value", [])
         } catch let .error(error) {
             return error

@@ -8,7 +8,7 @@ import Testing
 /// code means, computed here: the trees, the times of the changes, their transactions.
 @Suite struct LanguageTests {
     func script(_ source: String, view: String? = nil) throws -> ViewScript {
-        try SwiftUIProgram(parsing: source, fileName: "Loader.swift").script(view: view)
+        try SwiftProgram(parsing: source, fileName: "Loader.swift").script(view: view)
     }
 
     /// Every modifier in a tree, outermost first, depth first.
@@ -195,7 +195,7 @@ import Testing
         struct Dot: View { var body: some View { Circle().frame(width: 6, height: 6) } }
         struct Loader: View { var body: some View { HStack { Dot(); Dot() } } }
         """
-        let program = try SwiftUIProgram(parsing: source, fileName: "Loader.swift")
+        let program = try SwiftProgram(parsing: source, fileName: "Loader.swift")
         #expect(try program.defaultViewName() == "Loader")
     }
 

@@ -304,6 +304,24 @@ struct HostileValueTests {
         }
     }
 
+    @Test("stacks nest as deep as the limit says: the struct's and the body's braces, 61 stacks and Circle()'s parentheses are 64 levels")
+    func nestingLimitIsTheOneStated() throws {
+        func stacks(_ count: Int) -> String {
+            "struct A: View {\n    var body: some View {\n" + String(repeating: "VStack {\n", count: count) + "Circle()\n"
+                + String(repeating: "}\n", count: count) + "    }\n}\n"
+        }
+        let program = try SwiftUIProgram(parsing: stacks(61), fileName: "A.swift")
+        #expect(program.viewNames == ["A"])
+        do {
+            _ = try SwiftUIProgram(parsing: stacks(62), fileName: "A.swift")
+            Issue.record("62 stacks inside a body were accepted")
+        } catch {
+            // At the parenthesis of `Circle()`, the 65th level.
+            #expect(error.line == 65 && error.column == 7, "\(error.line):\(error.column)")
+            #expect(error.message == "nesting is deeper than 64 levels of braces, parentheses, brackets and operators (a 'VStack { … }' is one)")
+        }
+    }
+
     @Test("a suggestion is never the name written")
     func suggestionIsNeverTheNameWritten() {
         #expect(Spelling.suggestion(for: "size", among: ["size"]) == "")

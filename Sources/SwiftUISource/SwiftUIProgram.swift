@@ -113,7 +113,12 @@ public struct SwiftUIProgram: Sendable {
         }
         do throws(SourceError) {
             let interpreter = try Interpreter(source: source, file: file)
-            return try interpreter.script(candidate.root)
+            let script = try interpreter.script(candidate.root)
+            switch candidate.root {
+            case let .view(declaration): try ViewTreeLimit.check(script, at: declaration.location)
+            case let .preview(_, location): try ViewTreeLimit.check(script, at: location)
+            }
+            return script
         } catch {
             throw .source(source.diagnostic(error))
         }

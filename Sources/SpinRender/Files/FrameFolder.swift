@@ -273,7 +273,12 @@ public enum FrameFolder {
             let path = folder + "/" + name
             let image: RGBAImage
             do {
-                let read = try PNGDecoder.read(try InputFile.read(path), limits: PNGDecodingLimits(maxMemoryBytes: budget))
+                // Each file is read only when it fits in what the frames so far and the process leave.
+                let room = max(0, budget - Int(MemoryEstimate.processBytes))
+                let bytes = try InputFile.read(path, maximumBytes: room) { size in
+                    SpinRenderError(.badData, "reading '\(path)' (\(size.map { "\($0) bytes" } ?? "a stream")) needs more than --max-memory \(MemoryEstimate.describe(Double(maximumBytes))) leaves for it beside the frames read so far; raise --max-memory")
+                }
+                let read = try PNGDecoder.read(bytes, limits: PNGDecodingLimits(maxMemoryBytes: budget))
                 try FrameInput.refuseRepairs(read.warnings, of: "'\(path)'", kind: "PNG", reading: reading)
                 warnings += read.warnings.map { "'\(path)': \($0)" }
                 image = read.image
@@ -311,7 +316,7 @@ public enum FrameFolder {
             return (metadata.width, metadata.height, metadata.delaysCentiseconds.count)
         }
         guard let names = try? InputFile.list(folder).filter(isFrameName), let first = names.first,
-              let header = try? InputFile.read(folder + "/" + first, maximumBytes: 1 << 30),
+              let header = try? InputFile.head(folder + "/" + first, count: 64),
               let size = PNGDecoder.declaredSize(header) else { return nil }
         return (size.width, size.height, names.count)
     }

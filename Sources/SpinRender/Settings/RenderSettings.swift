@@ -19,6 +19,14 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
     public var quality: Int?
     /// `--max-memory`: the most the run may hold at its peak, in bytes (1 GiB).
     public var maximumMemoryBytes = MemoryEstimate.defaultLimitBytes
+    /// `--width`: the image's width in pixels, `nil` when `--scale` decides it; the scale is
+    /// derived from it (``applySize()``).
+    public var widthPixels: Int?
+    /// `--height`: the image's height in pixels, as ``widthPixels``.
+    public var heightPixels: Int?
+    /// `--at`: the animation time in seconds of the single frame written as a still PNG, `nil`
+    /// for the animation (``SpinRenderer/renderStill(_:atSeconds:)``).
+    public var stillSeconds: Double?
     /// The names of the settings given, for the checks that depend on what was said.
     public private(set) var given: Set<String> = []
 
@@ -49,6 +57,10 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
             .choice("system-colors", value: "generation", help: "Generation of Apple's system colours (.orange changed in iOS 26).",
                     \.request.scene.colorGeneration),
             .number("scale", value: "scale", help: "Pixels per point.", \.request.scene.scale, in: 1...3, values: ["1", "2", "3"]),
+            .wholeNumber("width", value: "pixels", help: "The image's width in pixels, 1 to \(maximumSizePixels), instead of --scale: the scale is derived from it and the height follows the content's aspect ratio.",
+                         \.widthPixels, in: 1...maximumSizePixels, default: "the content's width × --scale"),
+            .wholeNumber("height", value: "pixels", help: "The image's height in pixels, 1 to \(maximumSizePixels), instead of --scale, as --width.",
+                         \.heightPixels, in: 1...maximumSizePixels, default: "the content's height × --scale"),
             .number("point-size", value: "points", help: "Font size of the symbol, 1 to 512 points.", \.request.scene.pointSize, in: 1...512),
             .choice("weight", value: "weight", help: "Symbol weight.", \.request.scene.weight),
             .choice("symbol-scale", value: "scale", help: "Symbol scale.", \.request.scene.symbolScale),
@@ -107,6 +119,16 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
         ]
     }
 
+    /// `--at`: `render` writes the single frame at a time as a still PNG instead of the animation.
+    public static var stillOptions: [Setting<RenderSettings>] {
+        [
+            .value("at", value: "seconds", help: "Write only the frame at this time, 0 to 600 seconds after the views appear, as a still PNG (the output a .png path or '-'), with real alpha for --transparent.",
+                   \.stillSeconds, default: nil) { text throws(ValueRefusal) in
+                try SettingParsers.number(text, in: 0...maximumDurationSeconds)
+            },
+        ]
+    }
+
     /// Settings that shape the built-in example; a source file's own code decides these.
     public static let builtInShapingOptions = ["mode", "point-size", "weight", "symbol-scale", "color", "animation", "effect"]
 
@@ -126,6 +148,7 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
         }
         try options.apply(values, to: &self)
         request.scene.layoutChanges.sort()
+        try applySize()
         try check()
     }
 

@@ -228,6 +228,18 @@ struct HostileValueTests {
         }
     }
 
+    @Test("an SVG whose transform overflows to infinity is refused as bad data; the GIF of it renders")
+    func overflowingTransformIsRefusedInSVG() throws {
+        let source = Self.rectangle(".offset(x: 1.7e308, y: 0).scaleEffect(1e10)")
+        #expect(throws: SpinRenderError(.badData, "the views cannot be written as SVG: a position, size or transform overflows to a number that is not finite; use smaller offsets and scales")) {
+            try SpinRenderer.render(Self.settings(source, format: .svg).request)
+        }
+        // The raster formats leave an edge that is not finite out: nothing of the view is drawn.
+        let gif = try GIFDecoder.decode(SpinRenderer.render(Self.settings(source, format: .gif).request).bytes).sequence
+        #expect(gif.frames.allSatisfy { frame in (0..<frame.image.height).allSatisfy { y in
+            (0..<frame.image.width).allSatisfy { frame.image[$0, y] == RGBA8(r: 0, g: 0, b: 0, a: 0) } } })
+    }
+
     // MARK: Smaller promises
 
     @Test("two previews of one name are both choosable: the second is numbered as the listing names it")

@@ -50,6 +50,9 @@ struct DiagnosticTests {
         // 64 parentheses are allowed, the 65th (column 9 + 64) is refused.
         Case(name: "deep nesting", source: "let x = " + String(repeating: "(", count: 70) + "1" + String(repeating: ")", count: 70),
              line: 1, column: 73, message: "nesting is deeper than 64 levels of braces, parentheses, brackets and operators (a 'VStack { … }' is one)"),
+        // Swift's own refusal, not a suggestion of the very name written.
+        Case(name: "property in another's initial value", source: "struct A: View {\n    let double = size * 2\n    let size = 4.0\n    var body: some View { Circle() }\n}",
+             line: 2, column: 18, message: "cannot use instance member 'size' within property initializer; property initializers run before 'self' is available"),
         Case(name: "recursive view", source: "struct A: View { var body: some View { A() } }", line: 1, column: 40,
              message: "'A' contains itself: a view cannot be part of its own body"),
         Case(name: "mutually recursive views", source: "struct A: View { var body: some View { B() } }\nstruct B: View { var body: some View { VStack { A() } } }",

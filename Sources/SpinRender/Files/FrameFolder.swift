@@ -91,6 +91,7 @@ public enum FrameFolder {
         let parent = OutputFile.folder(of: target)
         try InputFile.makeFolder(parent)
         let name = String((target.split(separator: "/").last ?? "frames").prefix(200))
+        StaleTemporaries.remove(in: parent, name: name, target: target)
         // Registered for removal on a signal (SIGINT, SIGTERM, SIGHUP …) from the moment it
         // exists, with the frames written into it so far.
         let (staging, slot) = try TemporaryFiles.withCleanupDeferred { () throws(SpinRenderError) -> (String, Int?) in
@@ -119,13 +120,13 @@ public enum FrameFolder {
                     case .failure(let error): throw SpinRenderError(.software, "cannot encode frame \(index) as PNG: \(error)")
                     }
                     TemporaryFiles.setFrameCount(slot, index + 1)
-                    try OutputFile.write(png, to: staging + "/" + frameName(index))
+                    try OutputFile.write(png, to: staging + "/" + frameName(index), removingStale: false)
                 }
             }
             let metadata = Metadata(width: sequence.width, height: sequence.height, scale: scale,
                                     delaysCentiseconds: sequence.frames.map(\.delayCentiseconds),
                                     loopCount: loopNumber(sequence.loopCount), arguments: arguments)
-            try OutputFile.write(Array(encode(metadata).utf8), to: staging + "/" + metadataName)
+            try OutputFile.write(Array(encode(metadata).utf8), to: staging + "/" + metadataName, removingStale: false)
             guard chmod(staging, mode) == 0 else {
                 throw SpinRenderError(.ioError, "cannot set permissions of frame folder '\(target)': \(describeErrno(errno))")
             }
@@ -186,9 +187,9 @@ public enum FrameFolder {
         }
     }
 
-    /// A new empty hidden folder `parent/.name.spinrender-purpose-XXXXXX`.
+    /// A new empty hidden folder `parent/.name.spinrender-purpose-PID-XXXXXX` (``StaleTemporaries``).
     static func makeHiddenFolder(in parent: String, name: String, purpose: String) throws(SpinRenderError) -> String {
-        var template = Array("\(parent)/.\(name).spinrender-\(purpose)-XXXXXX".utf8CString)
+        var template = Array(StaleTemporaries.template(in: parent, name: name, purpose: purpose).utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         guard made != nil else {
             throw SpinRenderError(.cannotCreate, "cannot create a folder in '\(parent)': \(describeErrno(errno))")

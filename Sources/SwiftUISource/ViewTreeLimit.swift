@@ -60,8 +60,9 @@ extension ViewNode {
             if count > limit { return false }
             switch node {
             case let .stack(_, _, _, children): pending += children
+            case let .modified(inner, .background(view)): pending += [inner, view]
             case let .conditional(_, inner), let .custom(_, inner), let .modified(inner, _): pending.append(inner)
-            case .symbol, .progressView, .shape, .color, .empty: break
+            case .symbol, .progressView, .text, .progressBar, .shape, .color, .empty: break
             }
         }
         return true

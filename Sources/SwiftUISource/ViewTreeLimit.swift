@@ -62,7 +62,8 @@ extension ViewNode {
             case let .stack(_, _, _, children): pending += children
             case let .modified(inner, .background(view)): pending += [inner, view]
             case let .conditional(_, inner), let .custom(_, inner), let .modified(inner, _): pending.append(inner)
-            case .symbol, .progressView, .text, .progressBar, .shape, .color, .empty: break
+            case let .progressBar(bar): if let label = bar.label { pending.append(label) }
+            case .symbol, .progressView, .text, .shape, .color, .empty: break
             }
         }
         return true

@@ -55,8 +55,15 @@ let package = Package(
         .target(name: "Raster", swiftSettings: strictSwift, linkerSettings: libm),
         .target(name: "Motion", swiftSettings: strictSwift, linkerSettings: libm),
         .target(name: "Scene", dependencies: ["Raster", "Motion"], swiftSettings: strictSwift),
+        // Swift as view code is written: the syntax tree and its parser (`Syntax/`), and the
+        // evaluator that runs it (`Evaluation/`); it knows nothing of SwiftUI.
+        // (Motion for its "did you mean" spelling hints only.)
+        .target(name: "SwiftCode", dependencies: ["Motion"], swiftSettings: strictSwift, linkerSettings: libm),
+        // SwiftUI as a library of definitions for the evaluator: views, modifiers, values, time;
+        // places views in the tree and runs their actions into a view script.
+        .target(name: "SwiftUILibrary", dependencies: ["SwiftCode", "Scene", "Motion"], swiftSettings: strictSwift),
         // SwiftUI source text -> the view scripts the Scene engine renders (lexer, parser, interpreter).
-        .target(name: "SwiftUISource", dependencies: ["Scene", "Motion"], swiftSettings: strictSwift),
+        .target(name: "SwiftUISource", dependencies: ["Scene", "Motion", "SwiftCode", "SwiftUILibrary"], swiftSettings: strictSwift),
         // A few threads started for one job (render, compress), joined before it returns.
         .target(name: "Workers", swiftSettings: strictSwift),
         .target(name: "GIFCodec", dependencies: ["CGIFLib", "Raster", "Workers"], swiftSettings: strictSwift),
@@ -87,6 +94,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "RasterReference"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene", "Raster", "Motion", "PNGCodec"]),
+        .testTarget(name: "SwiftCodeTests", dependencies: ["SwiftCode"], swiftSettings: strictSwift),
         .testTarget(name: "SwiftUISourceTests", dependencies: ["SwiftUISource", "SpinRender"], swiftSettings: strictSwift),
         // Corpus/: malformed and odd files read by the tests by path (and seeds for make fuzz).
         .testTarget(name: "GIFCodecTests", dependencies: ["GIFCodec", "Raster"], exclude: ["Corpus"]),

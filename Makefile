@@ -16,7 +16,9 @@ SWIFT   ?= swift
 # installs it as built.
 STRIP   ?= strip
 # Debian packages the build needs: giflib, libpng and libwebp headers, pkg-config to find them.
-DEB_PACKAGES := libgif-dev libpng-dev zlib1g-dev libwebp-dev pkg-config
+# FreeType and HarfBuzz draw and shape text; the fonts are the open faces docs/text.md names.
+DEB_PACKAGES := libgif-dev libpng-dev zlib1g-dev libwebp-dev pkg-config libfreetype-dev libharfbuzz-dev \
+  fonts-inter fonts-quicksand fonts-dejavu-core fonts-noto-color-emoji
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)/spinrender
 DEBUG_BIN = $(shell $(SWIFT) build --show-bin-path)/spinrender

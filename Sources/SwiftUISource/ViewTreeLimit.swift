@@ -60,7 +60,8 @@ extension ViewNode {
             switch node {
             case let .stack(_, _, _, children): pending += children
             case let .conditional(_, inner), let .custom(_, inner), let .modified(inner, _): pending.append(inner)
-            case .symbol, .progressView, .shape, .color, .empty: break
+            case let .progressBar(bar): if let label = bar.label { pending.append(label) }
+            case .symbol, .progressView, .text, .shape, .color, .empty: break
             }
         }
         return true

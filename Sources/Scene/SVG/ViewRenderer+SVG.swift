@@ -50,6 +50,12 @@ extension ViewEngine {
                 if case let .shape(shape) = op.item, case .angular? = shape.gradient?.geometry {
                     return "an AngularGradient cannot be written as SVG, which has no conic gradient"
                 }
+                if case let .text(drawing) = op.item, case .angular? = drawing.gradient?.geometry {
+                    return "an AngularGradient cannot be written as SVG, which has no conic gradient"
+                }
+                if case let .text(drawing) = op.item, !drawing.redacted, drawing.layout.glyphs.contains(where: \.isColor) {
+                    return "a colour emoji is a bitmap glyph, which this SVG writer does not embed; render it as GIF, WebP or PNG frames"
+                }
             }
         }
         return nil

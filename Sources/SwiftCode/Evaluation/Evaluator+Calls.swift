@@ -55,7 +55,7 @@ extension Evaluator {
             }
             // `first` is a property and `first(where:)` a method of the same name.
             var lookedUp = name
-            if (name == "first" || name == "last"), !arguments.isEmpty || !trailing.isEmpty {
+            if name == "first" || name == "last", !arguments.isEmpty || !trailing.isEmpty {
                 switch baseValue.dereferenced {
                 case .array, .string, .range, .dictionary: lookedUp = name + "(where:)"
                 default: break

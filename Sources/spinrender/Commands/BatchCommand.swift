@@ -30,8 +30,8 @@ enum BatchCommand: Command {
     static let usage = "spinrender batch <manifest> [--jobs <count>] [--shard <i/n>] [--max-memory <bytes>] [--output-root <folder>] [--html <file>]"
     static let arguments = [ArgumentSpec(name: "manifest", help: "The JSON manifest.")]
     static let positionalCount: ClosedRange<Int> = 1...1
-    static var options: [OptionSpec] {
-        BatchSettings.options.map(OptionSpec.init) + [
+    static var options: [OptionDeclaration] {
+        BatchSettings.options.declarations() + [
             .option("html", value: "file", help: "Write one HTML report of every entry compared with its \"reference\" (see compare --help).", isPath: true),
             .option("artifacts", value: "folder", help: "For each entry that differs from its \"reference\", write its failing frames, diffs and reports into <folder>/entry-N-<name>-failure, for a CI upload step.", isPath: true),
         ] + Console.specs

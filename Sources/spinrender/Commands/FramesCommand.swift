@@ -15,7 +15,7 @@ enum FramesCommand: Command {
     static let usage = "spinrender frames [<input>] [<options>] --output <output>"
     static let arguments = [ArgumentSpec(name: "input", help: "SwiftUI source to render (a .swift file), or a GIF, WebP or PNG to export instead of rendering ('-' reads an image from standard input).", optional: true)]
     static let positionalCount = 0...1
-    static var options: [OptionSpec] {
+    static var options: [OptionDeclaration] {
         [.option("output", short: "o", value: "output", help: "The folder to write; created when missing (a name ending in .png, .gif or another image extension is refused).", isPath: true)]
             + RenderOptions.specs + ReadingArguments.specs + Console.specs
     }

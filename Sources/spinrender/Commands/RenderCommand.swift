@@ -20,10 +20,10 @@ enum RenderCommand: Command {
     static let usage = "spinrender [render] [<source>] [<options>] --output <output>"
     static let arguments = [RenderOptions.sourceArgument]
     static let positionalCount = 0...1
-    static var options: [OptionSpec] {
+    static var options: [OptionDeclaration] {
         [.option("output", short: "o", value: "output",
                  help: "Where to write the animation: a .gif, .webp or .svg path (any other extension is refused), a .png path with --at, or '-' for standard output.", isPath: true)]
-            + formatSpecs + RenderSettings.stillOptions.map(OptionSpec.init) + RenderOptions.specs + Console.specs
+            + formatSpecs + RenderSettings.stillOptions.declarations() + RenderOptions.specs + Console.specs
     }
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -65,12 +65,12 @@ enum RenderCommand: Command {
 
 extension RenderCommand {
     /// `--format` and `--quality`, for `render` and each batch entry.
-    static var formatSpecs: [OptionSpec] { RenderSettings.fileOptions.map(OptionSpec.init) }
+    static var formatSpecs: [OptionDeclaration] { RenderSettings.fileOptions.declarations() }
 }
 
 extension Console {
     /// `--quiet` and `--verbose`, shared by every command.
-    static let specs: [OptionSpec] = [
+    static let specs: [OptionDeclaration] = [
         .flag("verbose", short: "v", help: "Report sizes, palette and timing on standard error."),
         .flag("quiet", short: "q", help: "Print no warnings or progress."),
     ]

@@ -23,7 +23,7 @@ enum VerifyCommand: Command {
     static let usage = "spinrender verify [<source>] [<options>] --reference <reference>"
     static let arguments = [RenderOptions.sourceArgument]
     static let positionalCount = 0...1
-    static var options: [OptionSpec] {
+    static var options: [OptionDeclaration] {
         [
             .option("reference", value: "reference", help: "The reference: a frame folder, or a .gif or .webp file (recorded in that format; an .svg cannot be read back).", isPath: true),
             .option("record", value: "mode", help: "When to write reference frames.", values: RecordMode.allCases.map(\.rawValue),
@@ -34,6 +34,10 @@ enum VerifyCommand: Command {
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         guard let reference = arguments.value("reference") else {
             throw UsageError(message: "Missing expected argument '--reference <reference>'")
+        }
+        // The command's own option, checked here: the parser checks no values.
+        if let text = arguments.value("record"), RecordMode(rawValue: text) == nil {
+            throw UsageError(message: SettingsError.notOneOf(text, synopsis: "--record <mode>", values: RecordMode.allCases.map(\.rawValue)))
         }
         let record: RecordMode
         do {

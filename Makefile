@@ -1,5 +1,5 @@
 # spinrender — a thin layer over SwiftPM (GNU conventions). Every target that builds depends on
-# `deps`, which installs the system libraries (giflib, libpng, libwebp) only when they are missing.
+# `deps`, which installs the system libraries (giflib, libpng, libwebp, OpenH264) only when they are missing.
 
 PREFIX  ?= /usr/local
 BINDIR  ?= $(PREFIX)/bin
@@ -15,8 +15,9 @@ SWIFT   ?= swift
 # built, 59 MB installed; the rest is the static Swift runtime's code). `make install STRIP=`
 # installs it as built.
 STRIP   ?= strip
-# Debian packages the build needs: giflib, libpng and libwebp headers, pkg-config to find them.
-DEB_PACKAGES := libgif-dev libpng-dev zlib1g-dev libwebp-dev pkg-config
+# Debian packages the build needs: giflib, libpng, libwebp and OpenH264 (BSD-2-Clause, for MP4)
+# headers, pkg-config to find them.
+DEB_PACKAGES := libgif-dev libpng-dev zlib1g-dev libwebp-dev libopenh264-dev pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)/spinrender
 DEBUG_BIN = $(shell $(SWIFT) build --show-bin-path)/spinrender

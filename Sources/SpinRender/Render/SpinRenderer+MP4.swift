@@ -46,13 +46,16 @@ extension SpinRenderer {
     /// column or row repeated).
     ///
     /// - Throws: ``SpinRenderError`` `.badData` for a canvas over 4096 pixels a side (H.264
-    ///   level 5.2), checked before drawing; `.software` if OpenH264 fails.
+    ///   level 5.2) or under 16 (one macroblock), checked before drawing; `.software` if OpenH264 fails.
     public static func renderMP4(_ request: RenderRequest, progress: ProgressBar? = nil) throws(SpinRenderError) -> RenderedMP4 {
         let plan = FramePlan(request)
         let side = MP4StreamEncoder.maximumSide
         let (width, height) = (plan.renderer.width, plan.renderer.height)
         guard width <= side, height <= side else {
             throw SpinRenderError(.badData, "the canvas would be \(width) × \(height) pixels, but an H.264 video here has at most \(side) pixels a side; lower --scale, --padding or --stage, or write a GIF")
+        }
+        guard width >= MP4StreamEncoder.minimumSide, height >= MP4StreamEncoder.minimumSide else {
+            throw SpinRenderError(.badData, "the canvas would be \(width) × \(height) pixels, but an H.264 video has at least \(MP4StreamEncoder.minimumSide) pixels a side (one macroblock); raise --scale or --padding, or write a GIF")
         }
         let (timescale, _) = plan.timing.exactTimescale ?? (90_000, 0)
         let durations = plan.timing.durationsTicks(timescale: timescale, frameCount: plan.emittedCount)

@@ -60,20 +60,25 @@ public struct MP4StreamEncoder: ~Copyable {
     /// 2304 (H.264 Table A-1); OpenH264 refuses larger.
     public static let maximumSide = 4096
 
+    /// The fewest pixels a side: one macroblock, 16 (OpenH264 2.3's `EncodeFrame` answers
+    /// `cmUnsupportedData` for a 14-pixel side, measured).
+    public static let minimumSide = 16
+
     /// Starts an encode.
     ///
     /// - Parameters:
-    ///   - width, height: the frames' size in pixels, 1 … ``maximumSide``.
+    ///   - width, height: the frames' size in pixels, ``minimumSide`` … ``maximumSide``.
     ///   - timescale: ticks per second of the durations given to ``append(_:durationTicks:)``.
     ///   - framesPerSecond: the nominal rate, for the encoder's level choice.
     /// - Throws: ``VideoError`` `.invalidInput` for a size out of range; OpenH264's code when it
     ///   refuses the parameters.
     public init(width: Int, height: Int, timescale: Int, framesPerSecond: Double,
                 options: VideoEncodingOptions = VideoEncodingOptions()) throws(VideoError) {
-        guard (1...Self.maximumSide).contains(width), (1...Self.maximumSide).contains(height),
+        let sides = Self.minimumSide...Self.maximumSide
+        guard sides.contains(width), sides.contains(height),
               (1...Int(Int32.max)).contains(timescale), (0...51).contains(options.quantizer) else {
             throw VideoError(.invalidInput, operation: "start the video",
-                             detail: "\(width) × \(height) px (at most \(Self.maximumSide) a side), timescale \(timescale), quantizer \(options.quantizer)")
+                             detail: "\(width) × \(height) px (\(Self.minimumSide) to \(Self.maximumSide) a side), timescale \(timescale), quantizer \(options.quantizer)")
         }
         let (evenWidth, evenHeight) = YCbCrPlanes.paddedSize(width: width, height: height)
         var parameters = try H264EncoderHandle.defaultParameters()

@@ -11,10 +11,10 @@ public enum OutputFormat: String, CaseIterable, Hashable, Sendable {
     /// Animated SVG with SMIL: vector elements from the scene, exact colours and alpha, timing
     /// curves kept; written only (no reader).
     case svg
-    /// Animated PNG (APNG 1.0), written by ``PNGCodec/APNGEncoder``: lossless, 8-bit alpha,
+    /// Animated PNG (APNG 1.0), written by `PNGCodec`'s `APNGEncoder`: lossless, 8-bit alpha,
     /// exact delays; one frame is a plain PNG. Files end in `.png`.
     case apng
-    /// H.264 video in an MP4 file (``VideoCodec/MP4StreamEncoder``): Y′CbCr 4:2:0, opaque,
+    /// H.264 video in an MP4 file (`VideoCodec`'s `MP4StreamEncoder`): Y′CbCr 4:2:0, opaque,
     /// exact frame durations, the loop count stored as copies; for DocC's `@Video`.
     case mp4
 

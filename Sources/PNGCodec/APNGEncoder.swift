@@ -122,22 +122,35 @@ public enum APNGEncoder {
         let rowBytes = box.width * channels
         var filtered = [UInt8](repeating: 0, count: (rowBytes + 1) * box.height)
         let filter: UInt8 = layout.palette.isEmpty ? 1 : 0
-        var row = [UInt8](repeating: 0, count: rowBytes)
-        for y in 0..<box.height {
-            let start = ((box.y + y) * layout.width + box.x) * channels
-            row.replaceSubrange(0..<rowBytes, with: samples[start..<start + rowBytes])
-            if let previous {
-                for x in 0..<box.width {
-                    let p = start + x * channels
-                    if samples[p..<p + channels].elementsEqual(previous[p..<p + channels]) {
-                        row.replaceSubrange(x * channels..<(x + 1) * channels, with: layout.transparentSample)
+        let clear = layout.transparentSample
+        samples.withUnsafeBufferPointer { source in
+            filtered.withUnsafeMutableBufferPointer { target in
+                var row = [UInt8](repeating: 0, count: rowBytes)
+                row.withUnsafeMutableBufferPointer { row in
+                    for y in 0..<box.height {
+                        let start = ((box.y + y) * layout.width + box.x) * channels
+                        for i in 0..<rowBytes { row[i] = source[start + i] }
+                        if let previous {
+                            previous.withUnsafeBufferPointer { before in
+                                for x in 0..<box.width where FrameLayout.samePixel(source, before, start + x * channels, channels) {
+                                    for c in 0..<channels { row[x * channels + c] = clear[c] }
+                                }
+                            }
+                        }
+                        let t = y * (rowBytes + 1)
+                        target[t] = filter
+                        if filter == 0 {
+                            for i in 0..<rowBytes { target[t + 1 + i] = row[i] }
+                        } else {
+                            for i in 0..<min(channels, rowBytes) { target[t + 1 + i] = row[i] }
+                            var i = channels
+                            while i < rowBytes {
+                                target[t + 1 + i] = row[i] &- row[i - channels]
+                                i += 1
+                            }
+                        }
                     }
                 }
-            }
-            let t = y * (rowBytes + 1)
-            filtered[t] = filter
-            for i in 0..<rowBytes {
-                filtered[t + 1 + i] = filter == 0 || i < channels ? row[i] : row[i] &- row[i - channels]
             }
         }
         return try PNGQuickEncoder.deflate(filtered, level: level)
@@ -174,7 +187,14 @@ struct FrameLayout {
             guard let map = PNGQuickEncoder.colourMap(frame) else { break }
             maps.append(map)
         }
-        let opaque = frames.allSatisfy { frame in stride(from: 3, to: frame.pixels.count, by: 4).allSatisfy { frame.pixels[$0] == 255 } }
+        let opaque = frames.allSatisfy { frame in
+            frame.pixels.withUnsafeBufferPointer { pixels in
+                var all: UInt8 = 255
+                var i = 3
+                while i < pixels.count { all &= pixels[i]; i += 4 }
+                return all == 255
+            }
+        }
         var union = Set<UInt32>()
         if maps.count == frames.count { for map in maps { union.formUnion(map.colours) } }
         if maps.count == frames.count, union.count <= 256 {
@@ -188,7 +208,14 @@ struct FrameLayout {
             let rank = Dictionary(uniqueKeysWithValues: sorted.enumerated().map { ($1, UInt8($0)) })
             indices = maps.map { map in
                 let remap = map.colours.map { rank[$0]! }
-                return map.indices.map { remap[Int($0)] }
+                return remap.withUnsafeBufferPointer { remap in
+                    [UInt8](unsafeUninitializedCapacity: map.indices.count) { out, count in
+                        map.indices.withUnsafeBufferPointer { source in
+                            for i in 0..<source.count { out[i] = remap[Int(source[i])] }
+                        }
+                        count = map.indices.count
+                    }
+                }
             }
             transparentSample = sorted.firstIndex { $0 >> 24 == 0 }.map { [UInt8($0)] } ?? []
         } else if opaque {
@@ -207,14 +234,23 @@ struct FrameLayout {
         }
     }
 
+    /// Whether the pixels at sample offset `p` of two frames are equal.
+    @inline(__always)
+    static func samePixel(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, _ p: Int, _ channels: Int) -> Bool {
+        for c in 0..<channels where a[p + c] != b[p + c] { return false }
+        return true
+    }
+
     /// The smallest rectangle holding every pixel that differs, `nil` when none does.
     func changedBox(_ samples: [UInt8], _ previous: [UInt8], width: Int, height: Int) -> PixelBox? {
         var minX = width, minY = height, maxX = -1, maxY = -1
-        for y in 0..<height {
-            for x in 0..<width {
-                let p = (y * width + x) * channels
-                if !samples[p..<p + channels].elementsEqual(previous[p..<p + channels]) {
-                    minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+        let channels = self.channels
+        samples.withUnsafeBufferPointer { now in
+            previous.withUnsafeBufferPointer { before in
+                for y in 0..<height {
+                    for x in 0..<width where !FrameLayout.samePixel(now, before, (y * width + x) * channels, channels) {
+                        minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+                    }
                 }
             }
         }
@@ -227,14 +263,19 @@ struct FrameLayout {
     /// transparent pixel).
     func canBlendOver(_ samples: [UInt8], _ previous: [UInt8], box: PixelBox, width: Int) -> Bool {
         guard !transparentSample.isEmpty else { return false }
-        for y in box.y..<box.y + box.height {
-            for x in box.x..<box.x + box.width {
-                let p = (y * width + x) * channels
-                guard !samples[p..<p + channels].elementsEqual(previous[p..<p + channels]) else { continue }
-                let alpha = colourType == 3 ? UInt8(truncatingIfNeeded: palette[Int(samples[p])] >> 24) : samples[p + 3]
-                if alpha != 255 { return false }
+        let channels = self.channels
+        return samples.withUnsafeBufferPointer { now in
+            previous.withUnsafeBufferPointer { before in
+                for y in box.y..<box.y + box.height {
+                    for x in box.x..<box.x + box.width {
+                        let p = (y * width + x) * channels
+                        guard !FrameLayout.samePixel(now, before, p, channels) else { continue }
+                        let alpha = colourType == 3 ? UInt8(truncatingIfNeeded: palette[Int(now[p])] >> 24) : now[p + 3]
+                        if alpha != 255 { return false }
+                    }
+                }
+                return true
             }
         }
-        return true
     }
 }

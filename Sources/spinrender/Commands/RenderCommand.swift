@@ -25,10 +25,10 @@ enum RenderCommand: Command {
     static let positionalCount = 0...1
     static var options: [OptionSpec] {
         [.option("output", short: "o", value: "output",
-                 help: "Where to write the animation: a .gif, .webp, .svg, .png (APNG) or .mp4 path (any other extension is refused) or '-' for standard output.", isPath: true),
+                 help: "Where to write the animation: a .gif, .webp, .svg, .png (APNG; the still with --at) or .mp4 path (any other extension is refused) or '-' for standard output.", isPath: true),
          .option("poster", value: "file.png",
                  help: "MP4 only: also write the video's first frame as a PNG, the poster image of DocC's @Video and HTML's <video>.", isPath: true)]
-            + formatSpecs + RenderOptions.specs + Console.specs
+            + formatSpecs + RenderSettings.stillOptions.map(OptionSpec.init) + RenderOptions.specs + Console.specs
     }
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -36,7 +36,20 @@ enum RenderCommand: Command {
             throw UsageError(message: "Missing expected argument '--output <output>'")
         }
         var settings = try RenderOptions.settings(from: arguments, storage: nil, source: arguments.positionals.first,
-                                                  options: RenderSettings.fileOptions + RenderSettings.renderOptions)
+                                                  options: RenderSettings.fileOptions + RenderSettings.stillOptions + RenderSettings.renderOptions)
+        if let seconds = settings.stillSeconds {
+            if arguments.value("poster") != nil {
+                throw UsageError(message: "The option '--poster <file.png>' applies only to MP4 output; '--at' writes one still PNG")
+            }
+            try settings.prepareStill(output: output)
+            try StandardOutput.refuseTerminal(output: output, format: "PNG")
+            let pending = try OutputFile.prepare(output)
+            let bytes = try SpinRenderer.renderStillPNG(settings.request, atSeconds: seconds)
+            try pending.commit(bytes)
+            let layout = settings.request.makeEngine()
+            console.info("\(output): \(layout.canvasWidth)×\(layout.canvasHeight) px, the frame at \(Spelling.number(seconds)) s, \(bytes.count) bytes")
+            return 0
+        }
         try settings.setOutput(output)
         let poster = arguments.value("poster")
         if poster != nil && settings.request.format != .mp4 {

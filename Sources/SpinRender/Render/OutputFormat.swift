@@ -12,7 +12,7 @@ public enum OutputFormat: String, CaseIterable, Hashable, Sendable {
     /// curves kept; written only (no reader).
     case svg
     /// Animated PNG (APNG 1.0), written by `PNGCodec`'s `APNGEncoder`: lossless, 8-bit alpha,
-    /// exact delays; one frame is a plain PNG. Files end in `.png`.
+    /// exact delays; one frame is a plain PNG. Files end in `.png` (`.apng` is read as it too).
     case apng
     /// H.264 video in an MP4 file (`VideoCodec`'s `MP4StreamEncoder`): Y′CbCr 4:2:0, opaque,
     /// exact frame durations, the loop count stored as copies; for DocC's `@Video`.
@@ -35,12 +35,12 @@ public enum OutputFormat: String, CaseIterable, Hashable, Sendable {
     /// Whether `frames`, `compare` and `verify` read the format back (GIF and WebP).
     public var isReadBack: Bool { self == .gif || self == .webp }
 
-    /// The format a path's extension names (case-insensitive), or `nil` for a path without an
-    /// extension or with another one.
+    /// The format a path's extension names (case-insensitive; `.png` and `.apng` both name
+    /// APNG), or `nil` for a path without an extension or with another one.
     public static func forPath(_ path: String) -> OutputFormat? {
         guard let suffix = OutputFile.pathExtension(path) else { return nil }
         let name = String(suffix.dropFirst()).lowercased()
-        return name == "png" ? .apng : allCases.first { $0 != .apng && $0.rawValue == name }
+        return name == "png" ? .apng : allCases.first { $0.rawValue == name }
     }
 }
 

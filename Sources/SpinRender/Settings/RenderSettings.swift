@@ -241,19 +241,21 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
         }
     }
 
-    /// Chooses the format written to `output` from its extension (`.gif`, `.webp`, `.svg`) or
-    /// ``format``, GIF when neither says, and sets the request's format and WebP quality.
+    /// Chooses the format written to `output` from its extension (`.gif`, `.webp`, `.svg`,
+    /// `.png` for APNG, `.mp4`) or ``format``, GIF when neither says, and sets the request's
+    /// format and WebP quality.
     ///
     /// - Throws: ``SettingsError/invalid(_:)`` for another extension, an extension that
-    ///   disagrees with `--format`, a GIF-only setting with a WebP or an SVG, or `--quality`
-    ///   with anything but a WebP.
+    ///   disagrees with `--format`, a GIF-only setting with another format, `--quality` with
+    ///   anything but a WebP, `--transparent` with an MP4 (H.264 has no alpha), or an MP4 whose
+    ///   plays (``SpinRenderer/videoCopies(_:)``) would last more than 600 s together.
     public mutating func setOutput(_ output: String) throws(SettingsError) {
         let shown = Echo.cut(output, limit: Echo.pathLimit)
         var byExtension: OutputFormat?
         if let suffix = OutputFile.foreignExtension(output, expected: "") {
             guard let format = OutputFormat.forPath(output) else {
-                let formats = OutputFormat.allCases.map(\.fileExtension).joined(separator: " or ")
-                throw .invalid("The value '\(shown)' is invalid for '-o, --output <output>': the spinner is written as GIF, WebP or SVG, not '\(suffix)'; give a path ending in \(formats), or '-' for standard output")
+                let formats = OutputFormat.allCases.map(\.fileExtension).joined(separator: ", ")
+                throw .invalid("The value '\(shown)' is invalid for '-o, --output <output>': the spinner is written as GIF, WebP, SVG, PNG (APNG) or MP4, not '\(suffix)'; give a path ending in \(formats), or '-' for standard output")
             }
             byExtension = format
         }
@@ -261,13 +263,24 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
             throw .invalid("The value '\(shown)' for '-o, --output <output>' names a \(byExtension.rawValue.uppercased()) file, but '--format \(format.rawValue)' asks for \(format.rawValue.uppercased()); give one of them, or make them agree")
         }
         let chosen = byExtension ?? format ?? RenderRequest().format
-        // The GIF encoder's settings would silently do nothing to a WebP or an SVG.
+        // The GIF encoder's settings would silently do nothing to another format.
         if chosen != .gif, let option = Self.gifOnlyOptions.first(where: given.contains),
            let setting = Self.renderOptions.named(option) {
-            throw .invalid("The option '\(setting.synopsis)' applies only to GIF output; leave it out for \(chosen == .webp ? "WebP" : "SVG")")
+            throw .invalid("The option '\(setting.synopsis)' applies only to GIF output; leave it out for \(chosen.displayName)")
         }
         if quality != nil && chosen != .webp {
             throw .invalid("The option '--quality <N>' applies only to WebP output; write a .webp file or leave out '--quality'")
+        }
+        if chosen == .mp4 {
+            if request.scene.transparentBackground {
+                throw .invalid("The option '--transparent' cannot apply to MP4 output: H.264 video has no alpha; write a .png (APNG), .webp or .gif for a transparent background, or leave out '--transparent'")
+            }
+            let copies = SpinRenderer.videoCopies(request.loopCount)
+            let seconds = request.effectiveDurationSeconds * Double(copies)
+            if copies > 1, seconds > SpinRenderer.maximumVideoSeconds {
+                let most = Int(SpinRenderer.maximumVideoSeconds / request.effectiveDurationSeconds) - 1
+                throw .invalid("The value '\(Self.loopText(request.loopCount))' is invalid for '--loop <count>' with MP4 output: a video has no loop count, so each of the \(copies) plays is stored, \(Spelling.number(seconds)) s in all, more than \(Int(SpinRenderer.maximumVideoSeconds)) s; give --loop \(max(0, most)) or less, or --loop 0 (one play, for the player to loop)")
+            }
         }
         request.format = chosen
         request.webpQuality = quality

@@ -180,68 +180,122 @@ public struct SymbolGlyph: Hashable, Sendable {
         return (ink, cut)
     }
 
-    /// A primitive as a path in points: lines as capsules, arcs as annular sectors with round
-    /// caps, fills as their outline's region plus the outline's stroke. Every piece is wound
-    /// the way ``Path/capsule(from:to:radius:)`` is, so overlaps add up under the non-zero rule.
+    /// A primitive as a path in points. Each chain of connected segments becomes one outline
+    /// (its offsets at `w / 2` either side, round caps, round joins on the outer side of a turn
+    /// and mitred on the inner), rather than a capsule per segment: the rasterizer sums the
+    /// coverage of overlapping contours, so overlapping pieces would ink their shared edge
+    /// pixels twice. Outlines are wound the way ``Path/capsule(from:to:radius:)`` is.
     static func path(_ primitive: SymbolPrimitive, halfWidth h: Double, centre: Point, unit: Double) -> Path {
-        func p(_ q: Point) -> Point { (q - centre) * unit }
         var path = Path()
-        func stroke(_ segments: [SymbolSegment]) {
-            for segment in segments {
-                switch segment {
-                case let .line(a, b):
-                    path.append(.capsule(from: p(a), to: p(b), radius: h * unit))
-                case let .arc(c, r, from, to):
-                    let sweep = (to - from) * Double.pi / 180
-                    let start = from * Double.pi / 180, end = to * Double.pi / 180
-                    let outer = (r + h) * unit, inner = max(0, r - h) * unit
-                    if to - from >= 360 {
-                        path.addArc(center: p(c), radius: outer, startRadians: 0, sweepRadians: -2 * Double.pi)
-                        path.closeSubpath()
-                        if inner > 0 {
-                            path.addArc(center: p(c), radius: inner, startRadians: 0, sweepRadians: 2 * Double.pi)
-                            path.closeSubpath()
-                        }
-                        continue
-                    }
-                    path.addArc(center: p(c), radius: outer, startRadians: end, sweepRadians: -sweep)
-                    if inner > 0 {
-                        path.addArc(center: p(c), radius: inner, startRadians: start, sweepRadians: sweep)
-                    } else {
-                        path.addLine(to: p(c))
-                    }
-                    path.closeSubpath()
-                    path.append(.capsule(from: p(segment.start), to: p(segment.start), radius: h * unit))
-                    path.append(.capsule(from: p(segment.end), to: p(segment.end), radius: h * unit))
-                }
-            }
-        }
+        func device(_ points: [Point]) -> [Point] { points.map { ($0 - centre) * unit } }
+        let r = h * unit
         switch primitive {
         case let .stroke(segments):
-            stroke(segments)
-        case let .fill(segments):
-            // The region, wound like a capsule: reversed when its outline turns the other way.
-            let reversed = signedArea(segments) > 0
-            let ordered = reversed ? segments.reversed() : segments
-            path.move(to: p(reversed ? ordered[0].end : ordered[0].start))
-            for segment in ordered {
-                switch segment {
-                case let .line(a, b): path.addLine(to: p(reversed ? a : b))
-                case let .arc(c, r, from, to):
-                    let radians = Double.pi / 180
-                    if reversed {
-                        path.addArc(center: p(c), radius: r * unit, startRadians: to * radians, sweepRadians: (from - to) * radians)
-                    } else {
-                        path.addArc(center: p(c), radius: r * unit, startRadians: from * radians, sweepRadians: (to - from) * radians)
-                    }
+            for chain in chains(segments) {
+                let points = device(chain.points)
+                if chain.closed {
+                    outline(points, closed: true, r, into: &path)
+                    outline(points.reversed(), closed: true, r, into: &path)
+                } else {
+                    outline(points, closed: false, r, into: &path)
                 }
             }
-            path.closeSubpath()
-            stroke(segments)
-        case let .dot(c, r):
-            path.append(.capsule(from: p(c), to: p(c), radius: (r + h) * unit))
+        case let .fill(segments):
+            // The region and its stroke together: the outline's outer offset alone.
+            let points = device(chains(segments).flatMap(\.points))
+            let clockwise = signedArea(segments) > 0
+            outline(clockwise ? points.reversed() : points, closed: true, r, into: &path)
+        case let .dot(c, radius):
+            path.append(.capsule(from: (c - centre) * unit, to: (c - centre) * unit, radius: (radius + h) * unit))
         }
         return path
+    }
+
+    /// Connected runs of segments as point lists (arcs in steps of at most 3°), and whether each
+    /// run closes on itself.
+    static func chains(_ segments: [SymbolSegment]) -> [(points: [Point], closed: Bool)] {
+        var result: [(points: [Point], closed: Bool)] = []
+        var current: [Point] = []
+        func close() {
+            guard !current.isEmpty else { return }
+            let closed = current.count > 2 && (current[0] - current[current.count - 1]).length < 1e-9
+            if closed { current.removeLast() }
+            result.append((current, closed))
+            current = []
+        }
+        for segment in segments {
+            if let last = current.last, (last - segment.start).length > 1e-9 { close() }
+            if current.isEmpty { current.append(segment.start) }
+            switch segment {
+            case let .line(_, b):
+                current.append(b)
+            case let .arc(c, radius, from, to):
+                let steps = max(1, Int(((to - from) / 3).rounded(.up)))
+                for i in 1...steps { current.append(SymbolSegment.point(c, radius, from + (to - from) * Double(i) / Double(steps))) }
+            }
+        }
+        close()
+        return result
+    }
+
+    /// Appends the outline of the points at distance `r`: for an open run, its +normal side
+    /// forward, the end cap, the other side back and the start cap, as one contour; for a closed
+    /// run, its +normal side only (call again with the points reversed for the other side).
+    static func outline(_ points: [Point], closed: Bool, _ r: Double, into path: inout Path) {
+        var points = points
+        // Drop repeated points: a zero-length piece has no direction.
+        points = points.enumerated().filter { i, p in i == 0 || (p - points[i - 1]).length > 1e-12 }.map(\.element)
+        if closed, points.count > 1, (points[0] - points[points.count - 1]).length < 1e-12 { points.removeLast() }
+        guard points.count >= 2 else {
+            if let p = points.first { path.append(.capsule(from: p, to: p, radius: r)) }
+            return
+        }
+        func normal(_ a: Point, _ b: Point) -> Point {
+            let d = b - a, l = d.length
+            return Point(x: -d.y / l, y: d.x / l)
+        }
+        func side(_ p: [Point], start: Bool) {
+            let n = p.count
+            let count = closed ? n : n - 1
+            for k in 0..<count {
+                let a = p[k], b = p[(k + 1) % n]
+                let n1 = normal(a, b)
+                if k == 0 {
+                    if start { path.move(to: a + n1 * r) } else { path.addLine(to: a + n1 * r) }
+                }
+                let last = !closed && k == count - 1
+                if last {
+                    path.addLine(to: b + n1 * r)
+                    continue
+                }
+                let c = p[(k + 2) % n]
+                let n2 = normal(b, c)
+                let cross = n1.x * n2.y - n1.y * n2.x, dot = n1.x * n2.x + n1.y * n2.y
+                if cross < 0 {
+                    // The outer side of the turn: round about the vertex.
+                    path.addLine(to: b + n1 * r)
+                    path.addArc(center: b, radius: r, startRadians: atan2(n1.y, n1.x), sweepRadians: atan2(cross, dot))
+                } else {
+                    // The inner side: where the two offset lines cross.
+                    let miter = 1 + dot > 0.05 ? (n1 + n2) * (r / (1 + dot)) : (n1 + n2) * (r / 2)
+                    path.addLine(to: b + miter)
+                }
+            }
+        }
+        if closed {
+            side(points, start: true)
+            path.closeSubpath()
+            return
+        }
+        side(points, start: true)
+        let end = points[points.count - 1], before = points[points.count - 2]
+        let endNormal = normal(before, end)
+        path.addArc(center: end, radius: r, startRadians: atan2(endNormal.y, endNormal.x), sweepRadians: -Double.pi)
+        let reversed = Array(points.reversed())
+        side(reversed, start: false)
+        let startNormal = normal(reversed[reversed.count - 2], reversed[reversed.count - 1])
+        path.addArc(center: points[0], radius: r, startRadians: atan2(startNormal.y, startNormal.x), sweepRadians: -Double.pi)
+        path.closeSubpath()
     }
 
     /// The shoelace area of a closed outline (arcs sampled), positive when it turns

@@ -101,7 +101,9 @@ public enum SymbolName: String, CaseIterable, Hashable, Sendable {
 
 /// `SymbolVariants`: `.fill`, `.circle`, `.slash` and their combinations (`.fill.circle`).
 public struct SymbolVariants: OptionSet, Hashable, Sendable {
+    /// The variants as bits: 1 fill, 2 circle, 4 slash.
     public let rawValue: Int
+    /// Variants from their bits.
     public init(rawValue: Int) { self.rawValue = rawValue }
     /// `.none`.
     public static let none = SymbolVariants([])

@@ -3,7 +3,8 @@ import Raster
 
 extension SVGText {
     /// A path's outline as SVG path data, in the path's own units: lines as `L`, circular arcs
-    /// as `A` (split in halves, since one `A` cannot draw a whole circle), subpaths closed by `Z`.
+    /// as `A` (split in halves, since one `A` cannot draw a whole circle), Bézier curves as `Q` and
+    /// `C`, subpaths closed by `Z`.
     static func pathData(_ path: Path) -> String {
         var d = ""
         var open = false
@@ -26,6 +27,10 @@ extension SVGText {
                     // A positive sweep turns clockwise on a y-down screen: SVG's sweep flag 1.
                     d += "A" + list([r, r]) + " 0 0 " + (sweep > 0 ? "1 " : "0 ") + list([to.x, to.y])
                 }
+            case let .quadCurve(control, to):
+                d += "Q" + list([control.x, control.y]) + " " + list([to.x, to.y])
+            case let .cubicCurve(control1, control2, to):
+                d += "C" + list([control1.x, control1.y]) + " " + list([control2.x, control2.y]) + " " + list([to.x, to.y])
             case .close:
                 d += "Z"
                 open = false

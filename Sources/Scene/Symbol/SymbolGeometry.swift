@@ -374,7 +374,8 @@ extension ViewNode {
             case let .modified(child, modifier):
                 if case let .background(view) = modifier { walk(view) }
                 walk(child)
-            case .symbol, .progressView, .shape, .color, .empty: break
+            case let .progressBar(bar): if let label = bar.label { walk(label) }
+            case .symbol, .progressView, .shape, .color, .text, .empty: break
             }
         }
         walk(self)

@@ -10,7 +10,7 @@ import Raster
 /// width of the weight) and works out, with code of its own, which points of the plane they ink:
 /// within half the stroke width of a line or an arc (angle in range, or near an end), inside a
 /// filled outline (point in polygon, arcs sampled every ¼°), within a dot's radius, and not in a
-/// knockout. From that it computes the ink area (a turned 0.5-unit lattice) and the bounding box, and
+/// knockout. From that it computes the ink area (a turned 0.6-unit lattice) and the bounding box, and
 /// checks them against the frame the engine renders: the alpha summed over every pixel, and
 /// the box of the pixels with any ink.
 @Suite("Library symbols: ink area and bounding box from their geometry")
@@ -128,13 +128,13 @@ struct SymbolLibraryTests {
         return box
     }
 
-    /// The inked area in template units², counted on a square lattice of 0.5-unit pitch turned
+    /// The inked area in template units², counted on a square lattice of 0.6-unit pitch turned
     /// by 0.2 rad, so that no edge of a symbol runs along its rows (an axis-aligned grid would
     /// count a horizontal stroke a whole row too thick or too thin).
     static func area(_ parts: [SymbolPart], _ h: Double) -> Double {
         let box = bounds(parts, h)
         let prepared = prepare(parts, h)
-        let step = 0.5, angle = 0.2
+        let step = 0.6, angle = 0.2
         let (c, s) = (cos(angle), sin(angle))
         let centre = Point(x: (box.minX + box.maxX) / 2, y: (box.minY + box.maxY) / 2)
         let reach = Int((max(box.maxX - box.minX, box.maxY - box.minY) * 0.75 / step).rounded(.up))

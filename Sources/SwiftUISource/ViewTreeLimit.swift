@@ -63,7 +63,7 @@ extension ViewNode {
             case let .modified(inner, .background(view)): pending += [inner, view]
             case let .conditional(_, inner), let .custom(_, inner), let .modified(inner, _): pending.append(inner)
             case let .progressBar(bar): if let label = bar.label { pending.append(label) }
-            case .symbol, .progressView, .text, .shape, .color, .empty: break
+            case .symbol, .missingSymbol, .progressView, .text, .shape, .color, .empty: break
             }
         }
         return true

@@ -19,6 +19,8 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
     public var quality: Int?
     /// `--max-memory`: the most the run may hold at its peak, in bytes (1 GiB).
     public var maximumMemoryBytes = MemoryEstimate.defaultLimitBytes
+    /// `--strict`: a symbol name outside the library is an error (exit 65) instead of a warning.
+    public var strict = false
     /// `--width`: the image's width in pixels, `nil` when `--scale` decides it; the scale is
     /// derived from it (``applySize()``).
     public var widthPixels: Int?
@@ -67,6 +69,8 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
             .number("padding", value: "points", help: "Space around a single spinner, 0 to 1000 points.", \.request.scene.padding, in: 0...1000),
             .color("color", help: "Spinner colour instead of the system colour.", \.request.scene.color),
             .color("background", help: "Background colour instead of the appearance's.", \.request.scene.background),
+            .flag("strict", help: "Refuse (exit 65) what is otherwise a warning: an Image(systemName:) outside the symbol library (drawn as an empty image), and, for inputs read, one that browsers show only after a repair.",
+                  \.strict, changesFrames: false),
             .flag("transparent", help: "Transparent background; a GIF composites edges onto the matte colour, a WebP or an SVG keeps their alpha.",
                   \.request.scene.transparentBackground),
             .color("matte", help: "Colour that partly transparent edges are composited onto with --transparent.", \.request.matte,
@@ -239,6 +243,19 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
             case let .viewSelection(selection): throw .invalid("\(shown): \(selection.description)")
             }
         }
+    }
+
+    /// The warnings the source's symbols give: one per name outside the library (a device draws
+    /// an empty image and logs a warning), naming the closest names the library has.
+    ///
+    /// - Throws: ``SettingsError/failure(_:)`` with `.badData` for the first of them under
+    ///   ``strict``.
+    public func symbolWarnings() throws(SettingsError) -> [String] {
+        let warnings = request.script?.missingSymbolWarnings ?? []
+        if strict, let first = warnings.first {
+            throw .failure(SpinRenderError(.badData, "\(first); --strict refuses a symbol outside the library"))
+        }
+        return warnings
     }
 
     /// Chooses the format written to `output` from its extension (`.gif`, `.webp`, `.svg`,

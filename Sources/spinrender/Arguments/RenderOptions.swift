@@ -29,6 +29,7 @@ enum RenderOptions {
             try settings.loadSource(source, bytes: bytes, fileName: source == "-" ? "<stdin>" : nil, view: values.value("view"))
         }
         try settings.apply(values, options: options)
+        for warning in try settings.symbolWarnings() { StandardError.write("warning: \(warning)\n") }
         if let storage { try settings.checkMemory(holding: storage) }
         return settings
     }

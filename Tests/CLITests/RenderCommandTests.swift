@@ -132,14 +132,14 @@ struct RenderCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
     }
 
-    @Test("an output whose extension is not .gif is a usage error (64) naming --output and the extension; nothing is written",
-          arguments: ["x.png", "spinner.PNG", "x.jpg", "spinner.gif.tmp"])
+    @Test("an output whose extension names no format written is a usage error (64) naming --output and the extension; nothing is written",
+          arguments: ["x.jpeg", "spinner.JPG", "x.jpg", "spinner.gif.tmp"])
     func nonGIFExtensionIsRefused(name: String) throws {
         let folder = makeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let existing = Data("an earlier file".utf8)
-        try existing.write(to: URL(fileURLWithPath: folder + "/kept.png"))
-        for output in [name, "kept.png"] {
+        try existing.write(to: URL(fileURLWithPath: folder + "/kept.jpg"))
+        for output in [name, "kept.jpg"] {
             let result = try spinrender(["--mode", "explicit", "--fps", "5", "-o", output], in: folder)
             #expect(result.status == 64, "\(output): \(result.standardError)")
             let lines = result.standardError.split(separator: "\n")
@@ -149,8 +149,8 @@ struct RenderCommandTests {
             #expect(lines.first?.contains(".gif") == true)
             #expect(result.standardError.contains("See 'spinrender --help'"))
         }
-        #expect(FileManager.default.contents(atPath: folder + "/kept.png") == existing)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["kept.png"])
+        #expect(FileManager.default.contents(atPath: folder + "/kept.jpg") == existing)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["kept.jpg"])
         // The render subcommand, spelled out, refuses it the same way.
         #expect(try spinrender(["render", "-o", name], in: folder).status == 64)
     }

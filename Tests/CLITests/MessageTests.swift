@@ -102,7 +102,7 @@ struct MessageTests {
         let folder = makeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let long = "#" + String(repeating: "F", count: 100_000)
-        for arguments in [["--color", long, "-o", "x.gif"], ["-o", long + ".png"], ["--fps", long, "-o", "x.gif"], ["--unknown" + long]] {
+        for arguments in [["--color", long, "-o", "x.gif"], ["-o", long + ".jpg"], ["--fps", long, "-o", "x.gif"], ["--unknown" + long]] {
             let value = arguments.count == 1 ? "unknown" + long : arguments[1]
             // A path is cut only past PATH_MAX (4096), so any real path is shown whole.
             let limit = arguments.first == "-o" ? 4096 : 60

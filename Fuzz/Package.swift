@@ -23,6 +23,7 @@ let package = Package(
         .executable(name: "FuzzWebPReader", targets: ["FuzzWebPReader"]),
         .executable(name: "FuzzAnimationParser", targets: ["FuzzAnimationParser"]),
         .executable(name: "FuzzSwiftUISource", targets: ["FuzzSwiftUISource"]),
+        .executable(name: "FuzzSwiftCodeParser", targets: ["FuzzSwiftCodeParser"]),
     ],
     dependencies: [
         .package(name: "spinrender", path: ".."),
@@ -39,6 +40,10 @@ let package = Package(
         .executableTarget(
             name: "FuzzSwiftUISource",
             dependencies: [.product(name: "SwiftUISource", package: "spinrender"), "CFuzzerDriver"]
+        ),
+        .executableTarget(
+            name: "FuzzSwiftCodeParser",
+            dependencies: [.product(name: "SwiftCode", package: "spinrender"), "CFuzzerDriver"]
         ),
     ],
     swiftLanguageModes: [.v6]

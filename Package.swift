@@ -1,4 +1,6 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
+//
+// Copyright 2026 the spinrender authors. Licensed under the Apache License, Version 2.0 (LICENSE).
 //
 // spinrender — renders the SwiftUI "rays" spinner as animated GIF previews on Linux and
 // compares rendered frames with reference frames. docs/architecture.md gives the module map; data
@@ -8,8 +10,10 @@ import PackageDescription
 
 /// Settings every Swift target shares.
 let strictSwift: [SwiftSetting] = [
-    // Fail the build on any warning: a warning is a defect to fix, not to read past.
-    .unsafeFlags(["-warnings-as-errors"]),
+    // Fail the build on any warning: a warning is a defect to fix, not to read past. Not an
+    // unsafe flag, so a tagged version can be another package's dependency; SwiftPM applies it
+    // only when spinrender is the root package (make, CI), not when it builds it as a dependency.
+    .treatAllWarnings(as: .error),
 ]
 
 /// Raster and Motion import nothing (not even Foundation); rounding and sqrt come from libm.
@@ -43,6 +47,9 @@ let package = Package(
             pkgConfig: "libwebpmux libwebpdemux",
             providers: [.apt(["libwebp-dev"])]
         ),
+        // FreeType (glyph outlines, colour emoji bitmaps) and HarfBuzz (shaping), for Typography.
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(
             name: "CPNG",
             pkgConfig: "libpng",
@@ -52,12 +59,18 @@ let package = Package(
         // MARK: Libraries
         .target(name: "Raster", swiftSettings: strictSwift, linkerSettings: libm),
         .target(name: "Motion", swiftSettings: strictSwift, linkerSettings: libm),
-        .target(name: "Scene", dependencies: ["Raster", "Motion"], swiftSettings: strictSwift),
+        // Fonts, shaping and line breaking: text as Raster paths (FreeType and HarfBuzz underneath).
+        .target(name: "Typography", dependencies: ["Raster", "CFreeType", "CHarfBuzz"], swiftSettings: strictSwift),
+        .target(name: "Scene", dependencies: ["Raster", "Motion", "Typography"], swiftSettings: strictSwift),
         // Swift as view code is written: the syntax tree and its parser (`Syntax/`), and the
         // evaluator that runs it (`Evaluation/`); it knows nothing of SwiftUI.
-        .target(name: "SwiftCode", swiftSettings: strictSwift, linkerSettings: libm),
+        // (Motion for its "did you mean" spelling hints only.)
+        .target(name: "SwiftCode", dependencies: ["Motion"], swiftSettings: strictSwift, linkerSettings: libm),
+        // SwiftUI as a library of definitions for the evaluator: views, modifiers, values, time;
+        // places views in the tree and runs their actions into a view script.
+        .target(name: "SwiftUILibrary", dependencies: ["SwiftCode", "Scene", "Motion", "Typography"], swiftSettings: strictSwift),
         // SwiftUI source text -> the view scripts the Scene engine renders (lexer, parser, interpreter).
-        .target(name: "SwiftUISource", dependencies: ["Scene", "Motion"], swiftSettings: strictSwift),
+        .target(name: "SwiftUISource", dependencies: ["Scene", "Motion", "Typography", "SwiftCode", "SwiftUILibrary"], swiftSettings: strictSwift),
         // A few threads started for one job (render, compress), joined before it returns.
         .target(name: "Workers", swiftSettings: strictSwift),
         .target(name: "GIFCodec", dependencies: ["CGIFLib", "Raster", "Workers"], swiftSettings: strictSwift),
@@ -87,6 +100,7 @@ let package = Package(
         // MARK: Tests
         .testTarget(name: "RasterTests", dependencies: ["Raster", "RasterReference"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
+        .testTarget(name: "TypographyTests", dependencies: ["Typography", "Raster", "CFreeType"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene", "Raster", "Motion", "PNGCodec"]),
         .testTarget(name: "SwiftCodeTests", dependencies: ["SwiftCode"], swiftSettings: strictSwift),
         .testTarget(name: "SwiftUISourceTests", dependencies: ["SwiftUISource", "SpinRender"], swiftSettings: strictSwift),

@@ -1,5 +1,6 @@
 import Motion
 import Scene
+import Typography
 
 /// What a name means where an expression is evaluated.
 struct Scope {
@@ -36,6 +37,8 @@ final class Interpreter {
     /// Evaluation steps over the whole script: bounds the time any source can take.
     var work = 0
     static let maximumWork = 1_000_000
+    /// Views and modifiers of the tree being built (``ViewTreeLimit``).
+    var builtNodes = 0
     /// Deepest view tree allowed (the engine walks trees recursively).
     static let maximumTreeHeight = 512
 
@@ -204,6 +207,11 @@ final class Interpreter {
         if declarations[name] != nil || Self.builtInViews.contains(name) {
             throw SourceError("'\(name)' is a view: write '\(name)()' in a body", at: location)
         }
+        // A property known to the view but not yet in scope is being read by another
+        // property's initial value, which Swift refuses with this message.
+        if let declaration = scope.declaration, declaration.properties.contains(where: { $0.name == name }) {
+            throw SourceError("cannot use instance member '\(name)' within property initializer; property initializers run before 'self' is available", at: location)
+        }
         var known = Array(scope.locals.keys) + Array(constants.keys) + Array(scope.properties.keys)
         if let instance = scope.instance, let state = states[instance] { known += state.keys }
         if let declaration = scope.declaration { known += declaration.properties.map(\.name) }
@@ -366,6 +374,9 @@ final class Interpreter {
     }
 
     func evaluatePostfix(_ primary: Expression, _ steps: [Postfix], _ expected: ValueType?, _ scope: Scope) throws(SourceError) -> Value {
+        if case .name(Lexer.interpolationCall) = primary.kind, steps.count == 1, case let .call(call) = steps[0] {
+            return try check(try interpolation(call, scope), expected, at: primary.location)
+        }
         var index = 0
         var value: Value
         // `Color.orange`, `Angle.degrees(90)`, `Color(red:…)`, `Double(x)`, `self.x`.
@@ -530,7 +541,7 @@ final class Interpreter {
                 let values = try bind(call, [Parameter(nil, "style"), Parameter("design", "design", optional: true),
                                              Parameter("weight", "weight", optional: true)], callee: "system")
                 guard case var .font(font) = try evaluate(values[0]!, .font, scope) else { return .font(FontValue(pointSize: 17)) }
-                if values[1] != nil { throw SourceError("'design:' is not supported", at: values[1]!.location) }
+                if let design = values[1], case let .implicitMember(name) = design.kind { font.design = try Self.fontDesign(name, at: design.location) }
                 if let weight = values[2], case let .weight(w) = try evaluate(weight, .weight, scope) { font.weight = w }
                 return .font(font)
             }
@@ -540,8 +551,9 @@ final class Interpreter {
             guard size > 0 && size <= 10_000 else { throw SourceError("font size must be greater than 0 and at most 10000", at: values[0]!.location) }
             var weight = SymbolWeight.regular
             if let expression = values[1], case let .weight(w) = try evaluate(expression, .weight, scope) { weight = w }
-            if values[2] != nil { throw SourceError("'design:' is not supported", at: values[2]!.location) }
-            return .font(FontValue(pointSize: size, weight: weight))
+            var design = FontDesign.default
+            if let expression = values[2], case let .implicitMember(name) = expression.kind { design = try Self.fontDesign(name, at: expression.location) }
+            return .font(FontValue(pointSize: size, weight: weight, design: design))
         case .weight:
             try noCall()
             guard let weight = weightNames[name] else {

@@ -118,10 +118,19 @@ struct Lexer {
         return true
     }
 
+    /// The name of the call a string literal with interpolations becomes:
+    /// `"a\(x)b"` is read as `_interpolation("a", x, "b")` (see `Interpreter.interpolation`).
+    static let interpolationCall = "_interpolation"
+
     mutating func tokenize() throws(SourceError) -> [Token] {
         var tokens: [Token] = []
         var space = true
         var newline = false
+        // Open interpolations, innermost last: each one's parenthesis depth and its string's start.
+        var interpolations: [(depth: Int, start: Location)] = []
+        func synthetic(_ kind: Token.Kind, _ at: Location) {
+            tokens.append(Token(kind: kind, location: at, spaceBefore: false, newlineBefore: false))
+        }
         while true {
             // Whitespace and comments.
             while let byte = peek() {
@@ -150,8 +159,45 @@ struct Lexer {
                 tokens.append(Token(kind: .end, location: start, spaceBefore: true, newlineBefore: true, spaceAfter: true))
                 return tokens
             }
+            if byte == UInt8(ascii: "\""), !matches(Array("\"\"\"".utf8)) {
+                index += 1
+                let (part, interpolates) = try readStringPart(at: start)
+                if interpolates {
+                    tokens.append(Token(kind: .identifier(Self.interpolationCall), location: start, spaceBefore: space, newlineBefore: newline))
+                    synthetic(.punct("("), start)
+                    synthetic(.string(part), start)
+                    synthetic(.punct(","), start)
+                    interpolations.append((0, start))
+                } else {
+                    tokens.append(Token(kind: .string(part), location: start, spaceBefore: space, newlineBefore: newline))
+                }
+                space = false
+                newline = false
+                continue
+            }
+            if !interpolations.isEmpty, byte == UInt8(ascii: "(") { interpolations[interpolations.count - 1].depth += 1 }
+            if let open = interpolations.last, byte == UInt8(ascii: ")") {
+                if open.depth == 0 {
+                    // The interpolation ends; the string goes on.
+                    index += 1
+                    synthetic(.punct(","), start)
+                    let (part, again) = try readStringPart(at: open.start)
+                    synthetic(.string(part), start)
+                    if again {
+                        synthetic(.punct(","), start)
+                    } else {
+                        synthetic(.punct(")"), start)
+                        interpolations.removeLast()
+                    }
+                    space = false
+                    newline = false
+                    continue
+                }
+                interpolations[interpolations.count - 1].depth -= 1
+            }
             let kind = try lexToken(startingWith: byte, at: start)
             tokens.append(Token(kind: kind, location: start, spaceBefore: space, newlineBefore: newline))
+            try ViewTreeLimit.check(tokens: tokens)
             space = false
             newline = false
         }
@@ -265,6 +311,14 @@ struct Lexer {
     private mutating func readString(at start: Location) throws(SourceError) -> String {
         if matches(Array("\"\"\"".utf8)) { throw SourceError("multi-line string literals are not supported", at: start) }
         index += 1  // "
+        let (value, interpolates) = try readStringPart(at: start)
+        if interpolates { throw SourceError("string interpolation is not supported here", at: start) }
+        return value
+    }
+
+    /// A string literal's characters from `index` up to its closing quote (`false`), or up to
+    /// an interpolation's `\(` (`true`, with `index` after the parenthesis).
+    private mutating func readStringPart(at start: Location) throws(SourceError) -> (String, Bool) {
         var value: [UInt8] = []
         while true {
             guard let byte = peek(), SourceText.lineBreakLength(bytes, at: index) == 0 else {
@@ -272,7 +326,7 @@ struct Lexer {
             }
             if byte == UInt8(ascii: "\"") {
                 index += 1
-                return String(decoding: value, as: UTF8.self)
+                return (String(decoding: value, as: UTF8.self), false)
             }
             if byte == UInt8(ascii: "\\") {
                 let escape = location()
@@ -287,7 +341,7 @@ struct Lexer {
                 case UInt8(ascii: "r"): value.append(0x0D)
                 case UInt8(ascii: "0"): value.append(0)
                 case UInt8(ascii: "\\"), UInt8(ascii: "\""), UInt8(ascii: "'"): value.append(next)
-                case UInt8(ascii: "("): throw SourceError("string interpolation is not supported", at: escape)
+                case UInt8(ascii: "("): return (String(decoding: value, as: UTF8.self), true)
                 default:
                     index -= 1
                     let (character, _) = character()

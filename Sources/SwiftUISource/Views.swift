@@ -10,17 +10,18 @@ struct BuiltView {
 }
 
 extension Interpreter {
-    static let builtInViews = ["Image", "ProgressView", "Circle", "Capsule", "Rectangle", "RoundedRectangle", "Color", "VStack", "HStack", "ZStack", "ForEach"]
+    static let builtInViews = ["Image", "Text", "Label", "ProgressView", "Circle", "Capsule", "Rectangle", "RoundedRectangle", "Color", "VStack", "HStack", "ZStack", "ForEach"]
 
     func unsupportedView(_ name: String, at location: Location) -> SourceError {
         let own = file.views.filter { $0.conformances.contains("View") }.map(\.name)
         let names = Self.builtInViews + own
-        let list = "Image(systemName:), ProgressView, Circle, Capsule, Rectangle, RoundedRectangle, Color, VStack, HStack, ZStack, ForEach"
+        let list = "Image(systemName:), Text, Label, ProgressView, Circle, Capsule, Rectangle, RoundedRectangle, Color, VStack, HStack, ZStack, ForEach"
             + (own.isEmpty ? "" : ", and this file's " + own.joined(separator: ", "))
         return SourceError("'\(name)' is not supported here\(Spelling.suggestion(for: name, among: names)); supported views: \(list)", at: location)
     }
 
     func wrap(_ view: BuiltView, _ modifier: ViewModifier, at location: Location) throws(SourceError) -> BuiltView {
+        try countNode(at: location)
         let height = view.height + 1
         guard height <= Self.maximumTreeHeight else {
             throw SourceError("the view tree is deeper than \(Self.maximumTreeHeight) levels", at: location)
@@ -93,6 +94,7 @@ extension Interpreter {
     func view(_ expression: Expression, _ scope: Scope, path: String) throws(SourceError) -> BuiltView {
         try enter(expression.location)
         defer { leave() }
+        try countNode(at: expression.location)
         var steps: [Postfix] = []
         var primary = expression
         if case let .postfix(base, chain) = expression.kind {
@@ -119,6 +121,8 @@ extension Interpreter {
             } else {
                 throw unsupportedView(name, at: primary.location)
             }
+        case let .binary("+", left, right, operatorLocation):
+            built = try textConcatenation(left, right, scope, path: path, at: operatorLocation)
         case let .implicitMember(name):
             throw SourceError("'.\(name)' is not a view here; write the type, e.g. 'Color.\(name)'", at: primary.location)
         case .closure:
@@ -251,8 +255,11 @@ extension Interpreter {
             }
             return leaf(.symbol(symbolName))
         case "ProgressView":
-            _ = try bind(call, [], callee: "ProgressView")
-            return leaf(.progressView)
+            return leaf(try progressView(call, scope, path: path))
+        case "Text":
+            return leaf(try textView(call, scope))
+        case "Label":
+            return leaf(try labelView(call, scope, at: location))
         case "Circle", "Capsule", "Rectangle":
             _ = try bind(call, [], callee: name)
             let kind: ShapeKind = name == "Circle" ? .circle : name == "Capsule" ? .capsule : .rectangle
@@ -411,6 +418,9 @@ extension Interpreter {
             let values = try bind(call, [Parameter("x", "x", optional: true), Parameter("y", "y", optional: true)], callee: name)
             return try wrap(view, .offset(x: try optionalNumber(values[0]) ?? 0, y: try optionalNumber(values[1]) ?? 0), at: location)
         case "foregroundColor", "foregroundStyle", "tint":
+            if name == "foregroundStyle", let style = call.arguments.first?.value, let gradient = try foregroundGradient(style, scope) {
+                return try wrap(view, gradient, at: location)
+            }
             if let style = call.arguments.first?.value { try refuseGradient(style) }
             guard case let .color(color) = try one(name == "tint" ? "tint" : "style", .color) else { return view }
             return try wrap(view, name == "tint" ? .tint(color) : .foregroundStyle(color), at: location)
@@ -429,7 +439,15 @@ extension Interpreter {
             let values = try bind(call, [Parameter(nil, "style")], callee: name)
             let style = values[0]!
             switch style.kind {
-            case .implicitMember("circular"), .implicitMember("automatic"):
+            case .implicitMember("circular"), .implicitMember("automatic"), .implicitMember("linear"):
+                guard case let .implicitMember(styleName) = style.kind else { return view }
+                if case var .progressBar(bar) = view.node {
+                    bar.style = ProgressStyle(rawValue: styleName) ?? .automatic
+                    return BuiltView(node: .progressBar(bar), height: view.height, shape: nil)
+                }
+                if case .progressView = view.node, styleName == "linear" {
+                    return BuiltView(node: .progressBar(ProgressBar(fraction: nil, label: nil, style: .linear)), height: view.height, shape: nil)
+                }
                 return view
             case let .postfix(primary, steps) where {
                 if case .name("CircularProgressViewStyle") = primary.kind { true } else { false }
@@ -438,8 +456,6 @@ extension Interpreter {
                 let tint = try bind(styleCall, [Parameter("tint", "tint", optional: true)], callee: "CircularProgressViewStyle")
                 guard let expression = tint[0] else { return view }
                 return try wrap(view, .tint(try color(expression, scope)), at: location)
-            case .implicitMember("linear"):
-                throw SourceError("the linear progress style is a bar with a value, not a spinner: only the circular style is drawn", at: style.location)
             default:
                 break
             }
@@ -520,8 +536,9 @@ extension Interpreter {
             appearances.append(Appearance(key: path + "#onAppear" + String(appearances.count), action: closure, scope: scope))
             return view
         default:
+            if let modifier = try textModifier(name, call, scope, at: location) { return try wrap(view, modifier, at: location) }
             throw SourceError(
-                "modifier '\(name)' is not supported\(Spelling.suggestion(for: name, among: Self.modifierNames)); supported: \(Self.modifierNames.joined(separator: ", "))",
+                "modifier '\(name)' is not supported\(Spelling.suggestion(for: name, among: Self.modifierNames + Self.textModifierNames)); supported: \(Self.modifierNames.joined(separator: ", "))",
                 at: location
             )
         }

@@ -1,8 +1,9 @@
 import Glibc
 
-/// A shape outline made of lines and circular arcs, in a y-down coordinate space.
+/// A shape outline made of lines, circular arcs and quadratic and cubic Bézier curves, in a
+/// y-down coordinate space.
 ///
-/// Paths are filled with the non-zero winding rule. Arcs are kept exact until
+/// Paths are filled with the non-zero winding rule. Arcs and curves are kept exact until
 /// ``flattened(by:tolerance:)`` turns them into polygons in device space, so the flattening
 /// error is bounded in pixels, whatever the transform.
 public struct Path: Hashable, Sendable {
@@ -16,6 +17,11 @@ public struct Path: Hashable, Sendable {
         /// Angles are measured from +x towards +y, so positive sweeps turn clockwise on screen.
         /// A line joins the current point to the arc's start.
         case arc(center: Point, radius: Double, startRadians: Double, sweepRadians: Double)
+        /// A quadratic Bézier curve from the current point to `to`, pulled towards `control`
+        /// (TrueType glyph outlines).
+        case quadCurve(control: Point, to: Point)
+        /// A cubic Bézier curve from the current point to `to` (CFF glyph outlines).
+        case cubicCurve(control1: Point, control2: Point, to: Point)
         /// Closes the current subpath with a line back to its start.
         case close
     }
@@ -34,8 +40,40 @@ public struct Path: Hashable, Sendable {
     public mutating func addArc(center: Point, radius: Double, startRadians: Double, sweepRadians: Double) {
         elements.append(.arc(center: center, radius: radius, startRadians: startRadians, sweepRadians: sweepRadians))
     }
+    /// Adds a quadratic Bézier curve from the current point to `point`.
+    public mutating func addQuadCurve(to point: Point, control: Point) {
+        elements.append(.quadCurve(control: control, to: point))
+    }
+    /// Adds a cubic Bézier curve from the current point to `point`.
+    public mutating func addCurve(to point: Point, control1: Point, control2: Point) {
+        elements.append(.cubicCurve(control1: control1, control2: control2, to: point))
+    }
     /// Closes the current subpath.
     public mutating func closeSubpath() { elements.append(.close) }
+
+    /// The path with every point mapped by `transform` (an affine map takes a Bézier curve to
+    /// the curve of the mapped control points). Arcs stay arcs only under a similarity, so
+    /// a path with arcs is refused by precondition unless `transform` is one.
+    public func applying(_ transform: AffineTransform) -> Path {
+        var path = Path()
+        path.elements.reserveCapacity(elements.count)
+        for element in elements {
+            switch element {
+            case let .move(p): path.elements.append(.move(transform.apply(p)))
+            case let .line(p): path.elements.append(.line(transform.apply(p)))
+            case let .quadCurve(c, p): path.elements.append(.quadCurve(control: transform.apply(c), to: transform.apply(p)))
+            case let .cubicCurve(c1, c2, p):
+                path.elements.append(.cubicCurve(control1: transform.apply(c1), control2: transform.apply(c2), to: transform.apply(p)))
+            case let .arc(center, radius, start, sweep):
+                precondition(transform.b == 0 && transform.c == 0 && transform.a == transform.d && transform.a > 0,
+                             "arcs are transformed by uniform scales and translations only")
+                path.elements.append(.arc(center: transform.apply(center), radius: radius * transform.a,
+                                          startRadians: start, sweepRadians: sweep))
+            case .close: path.elements.append(.close)
+            }
+        }
+        return path
+    }
 
     /// Appends every subpath of `other`.
     public mutating func append(_ other: Path) { elements.append(contentsOf: other.elements) }
@@ -94,7 +132,10 @@ public struct Path: Hashable, Sendable {
     /// The path turned into closed polygons in device space.
     ///
     /// Each arc becomes chords whose sagitta (greatest distance from the true arc) is at most
-    /// `tolerance` after the transform.
+    /// `tolerance` after the transform. Each Bézier curve becomes `n` chords at equal steps of
+    /// its parameter, with `n` from Wang's formula, `n = ⌈√(d(d − 1)/8 · M / tolerance)⌉` for a
+    /// curve of degree `d` whose control points' largest second difference is `M` pixels
+    /// (after the transform), which bounds every chord's distance from the curve by `tolerance`.
     ///
     /// - Parameters:
     ///   - transform: maps path coordinates to device pixels.
@@ -103,6 +144,7 @@ public struct Path: Hashable, Sendable {
     public func flattened(by transform: AffineTransform, tolerance: Double) -> [[Point]] {
         var polygons: [[Point]] = []
         var current: [Point] = []
+        var last = Point(x: 0, y: 0)
         let stretch = transform.maximumScale
         func finish() {
             if current.count >= 3 { polygons.append(current) }
@@ -112,9 +154,29 @@ public struct Path: Hashable, Sendable {
             switch element {
             case .move(let p):
                 finish()
-                current.append(transform.apply(p))
+                last = transform.apply(p)
+                current.append(last)
             case .line(let p):
-                current.append(transform.apply(p))
+                last = transform.apply(p)
+                current.append(last)
+            case let .quadCurve(control, to):
+                let (c, p) = (transform.apply(control), transform.apply(to))
+                let m = (last - c * 2 + p).length
+                let n = Path.curveSteps(secondDifference: m, degreeFactor: 0.25, tolerance: tolerance)
+                for i in 1...n {
+                    let t = Double(i) / Double(n), u = 1 - t
+                    current.append(last * (u * u) + c * (2 * u * t) + p * (t * t))
+                }
+                last = p
+            case let .cubicCurve(control1, control2, to):
+                let (c1, c2, p) = (transform.apply(control1), transform.apply(control2), transform.apply(to))
+                let m = max((last - c1 * 2 + c2).length, (c1 - c2 * 2 + p).length)
+                let n = Path.curveSteps(secondDifference: m, degreeFactor: 0.75, tolerance: tolerance)
+                for i in 1...n {
+                    let t = Double(i) / Double(n), u = 1 - t
+                    current.append(last * (u * u * u) + c1 * (3 * u * u * t) + c2 * (3 * u * t * t) + p * (t * t * t))
+                }
+                last = p
             case .arc(let center, let radius, let start, let sweep):
                 let segments = Path.chordCount(radius: radius * stretch, sweepRadians: sweep, tolerance: tolerance)
                 let step = abs(sweep) / Double(segments)
@@ -129,6 +191,7 @@ public struct Path: Hashable, Sendable {
                     let p = Point(x: center.x + r * cos(angle), y: center.y + r * sin(angle))
                     current.append(transform.apply(p))
                 }
+                last = current[current.count - 1]
             case .close:
                 finish()
             }
@@ -137,11 +200,29 @@ public struct Path: Hashable, Sendable {
         return polygons
     }
 
+    /// Wang's formula: the chords a Bézier curve needs so that none strays more than
+    /// `tolerance` pixels from it, `⌈√(factor · M / tolerance)⌉` with `factor` = d(d − 1)/8
+    /// (¼ quadratic, ¾ cubic) and `M` the largest second difference of its control points, in
+    /// pixels; at most 1000, for a degenerate huge curve.
+    static func curveSteps(secondDifference m: Double, degreeFactor: Double, tolerance: Double) -> Int {
+        guard m > 0, m.isFinite else { return 1 }
+        return min(1000, max(1, Int((degreeFactor * m / tolerance).squareRoot().rounded(.up))))
+    }
+
     /// The number of equal chords that keep the sagitta of an arc of `radius` device pixels
     /// within `tolerance` pixels: each chord spans at most 2·acos(1 − tolerance / radius).
+    ///
+    /// At most ``maximumChordCount``: an arc millions of pixels across (a shape scaled by 10¹⁹)
+    /// would otherwise need more chords than memory holds, or more than `Int` counts.
     static func chordCount(radius: Double, sweepRadians: Double, tolerance: Double) -> Int {
-        guard radius > tolerance else { return max(1, Int((abs(sweepRadians) / (Double.pi / 2)).rounded(.up))) }
-        let maxStep = 2 * acos(1 - tolerance / radius)
-        return max(1, Int((abs(sweepRadians) / maxStep).rounded(.up)))
+        let step = radius > tolerance ? 2 * acos(1 - tolerance / radius) : Double.pi / 2
+        let count = (abs(sweepRadians) / step).rounded(.up)
+        // `!(count < …)` also catches NaN (a sweep or radius that is not finite).
+        guard count < Double(maximumChordCount) else { return count.isNaN ? 1 : maximumChordCount }
+        return max(1, Int(count))
     }
+
+    /// The most chords one arc is flattened into: 65 536 keep the sagitta within 0.1 px up to a
+    /// radius of about 10⁸ px, far beyond any canvas.
+    static let maximumChordCount = 1 << 16
 }

@@ -1,5 +1,6 @@
 import Motion
 import Raster
+import Typography
 
 /// One step of a node's structural identity: where it sits in its parent.
 enum PathStep: Hashable, Sendable {
@@ -84,6 +85,8 @@ struct Proposal: Hashable, Sendable {
 struct NodeFrame: Hashable, Sendable {
     var centre: AnimatablePoint
     var size: AnimatablePoint
+    /// The proposal a text or progress view was laid out for (its lines depend on it).
+    var proposal: Proposal?
 }
 
 /// The sizes a layout pass has worked out, by view, proposal and environment.
@@ -111,6 +114,10 @@ struct ViewEnvironment: Hashable, Sendable {
     var tint: ColorValue?
     /// `controlSize(_:)`.
     var controlSize: ControlSize = .regular
+    /// The text modifiers in force (``TextEnvironment``).
+    var text = TextEnvironment()
+    /// `foregroundStyle(_:)` with a gradient; a colour set inside replaces it.
+    var foregroundGradient: GradientPaint?
     /// The rays glyph for this environment (made when the font changes: layout asks for it often).
     private(set) var symbol = ViewEnvironment.glyph(nil, nil, .medium)
     /// Sizes already worked out in this layout pass, shared by every copy of the environment:
@@ -120,7 +127,8 @@ struct ViewEnvironment: Hashable, Sendable {
 
     static func == (a: ViewEnvironment, b: ViewEnvironment) -> Bool {
         a.font == b.font && a.weight == b.weight && a.imageScale == b.imageScale && a.foreground == b.foreground
-            && a.tint == b.tint && a.controlSize == b.controlSize
+            && a.tint == b.tint && a.controlSize == b.controlSize && a.text == b.text
+            && a.foregroundGradient == b.foregroundGradient
     }
 
     func hash(into hasher: inout Hasher) {
@@ -130,6 +138,8 @@ struct ViewEnvironment: Hashable, Sendable {
         hasher.combine(foreground)
         hasher.combine(tint)
         hasher.combine(controlSize)
+        hasher.combine(text)
+        hasher.combine(foregroundGradient)
     }
 
     private static func glyph(_ font: FontValue?, _ weight: SymbolWeight?, _ scale: SymbolScale) -> RaysSymbol {
@@ -140,7 +150,11 @@ struct ViewEnvironment: Hashable, Sendable {
     func applying(_ modifier: ViewModifier) -> ViewEnvironment {
         var copy = self
         switch modifier {
-        case let .foregroundStyle(color): copy.foreground = color
+        case let .foregroundStyle(color):
+            copy.foreground = color
+            copy.foregroundGradient = nil
+        case let .foregroundGradient(gradient): copy.foregroundGradient = gradient
+        case let .text(modifier): copy.text.apply(modifier)
         case let .tint(color): copy.tint = color
         case let .font(font):
             copy.weight = nil
@@ -173,6 +187,8 @@ enum EngineLayout {
     static let defaultSpacing = 8.0
     /// The ideal size of a view that takes what it is offered, per axis, in points.
     static let placeholderSide = 10.0
+    /// The path step of a progress view's indicator (bar or spinner) under the view.
+    static let indicatorStep = 1_000
 
     /// A number per kind of modifier: changing a modifier's kind changes its content's identity.
     static func modifierKind(_ modifier: ViewModifier) -> Int {
@@ -193,6 +209,8 @@ enum EngineLayout {
         case .background: 13
         case .animation: 14
         case .transaction: 15
+        case .foregroundGradient: 16
+        case let .text(modifier): 17 + modifier.kind
         }
     }
 
@@ -214,6 +232,11 @@ enum EngineLayout {
         case .progressView:
             let side = ActivityIndicator(controlSize: environment.controlSize).fittingSize
             return AnimatablePoint(x: side.width, y: side.height)
+        case let .text(content):
+            let laid = TextRendering.layout(content, environment, proposal)
+            return AnimatablePoint(x: laid.width, y: laid.height)
+        case let .progressBar(bar):
+            return ProgressBarLayout(bar, environment, proposal).size
         case .shape, .color:
             return AnimatablePoint(x: proposal.width ?? placeholderSide, y: proposal.height ?? placeholderSide)
         case let .stack(axis, _, spacing, children):
@@ -303,6 +326,22 @@ enum EngineLayout {
         frames[path] = NodeFrame(centre: centre, size: own)
         switch node {
         case .symbol, .progressView, .shape, .color, .empty:
+            return
+        case .text:
+            frames[path]?.proposal = proposal
+            return
+        case let .progressBar(bar):
+            frames[path]?.proposal = proposal
+            let layout = ProgressBarLayout(bar, environment, proposal)
+            let origin = AnimatablePoint(x: centre.x - own.x / 2, y: centre.y - own.y / 2)
+            frames[table.id(path, .content(indicatorStep))] = NodeFrame(
+                centre: AnimatablePoint(x: origin.x + layout.indicator.midX, y: origin.y + layout.indicator.midY),
+                size: AnimatablePoint(x: layout.indicator.width, y: layout.indicator.height))
+            if let label = bar.label, let labelFrame = layout.labelFrame {
+                place(label, at: table.id(path, .background), proposal: Proposal(width: labelFrame.width, height: labelFrame.height),
+                      centre: AnimatablePoint(x: origin.x + labelFrame.midX, y: origin.y + labelFrame.midY), environment,
+                      &table, into: &frames)
+            }
             return
         case let .stack(axis, alignment, spacing, children):
             let (sizes, total) = stackSizes(axis, spacing: spacing, children, proposal, environment)

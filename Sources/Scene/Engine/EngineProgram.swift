@@ -1,5 +1,6 @@
 import Motion
 import Raster
+import Typography
 
 /// An animatable property of one node.
 enum PropertyName: Int, Hashable, Sendable {
@@ -35,6 +36,11 @@ enum DrawItem: Hashable, Sendable {
     case shape(ShapeView)
     case border(width: Double)
     case progressView
+    /// A laid-out `Text`.
+    case text(TextDrawing)
+    /// A linear progress bar's track, in `track` colour, filled with the op's colour over the
+    /// op's trim end (the completed fraction).
+    case linearBar(track: RGBA8)
 }
 
 /// A geometry effect between a drawn item and the root, by the keys of its values.
@@ -95,8 +101,9 @@ struct Evaluation: Sendable {
                 evaluation.add(key, .colour(AnimatableColor(palette.resolve(value))), chain: chain)
                 return key
             }
-            func emit(_ item: DrawItem, _ kind: String, colour key: PropertyKey, trim: (PropertyKey, PropertyKey)? = nil) {
-                evaluation.ops.append(OpTemplate(item: item, name: name ?? kind, frame: path, colour: key,
+            func emit(_ item: DrawItem, _ kind: String, colour key: PropertyKey, trim: (PropertyKey, PropertyKey)? = nil,
+                      frame: NodePath? = nil) {
+                evaluation.ops.append(OpTemplate(item: item, name: name ?? kind, frame: frame ?? path, colour: key,
                                                  opacities: opacities, effects: effects, trim: trim))
             }
             let foreground = environment.foreground ?? .system("primary")
@@ -120,6 +127,38 @@ struct Evaluation: Sendable {
                 emit(.shape(shape), Self.shapeName(shape.kind), colour: colour(solid), trim: (from, to))
             case let .color(value):
                 emit(.shape(ShapeView(kind: .rectangle)), "Color", colour: colour(value))
+            case let .text(content):
+                let layout = TextRendering.layout(content, environment, frames[path]?.proposal ?? .unspecified)
+                let drawing = TextDrawing(layout: layout, spanColours: content.pieces.map { $0.color.map(palette.resolve) },
+                                          gradient: environment.foregroundGradient, redacted: environment.text.redacted)
+                emit(.text(drawing), "Text", colour: colour(environment.foregroundGradient == nil ? foreground : .fixed(.white)))
+            case let .progressBar(bar):
+                let layout = ProgressBarLayout(bar, environment, frames[path]?.proposal ?? .unspecified)
+                let indicator = table.id(path, .content(EngineLayout.indicatorStep))
+                if let frame = frames[indicator] {
+                    evaluation.add(PropertyKey(path: indicator, property: .centre), .point(frame.centre), chain: chain)
+                    evaluation.add(PropertyKey(path: indicator, property: .size), .point(frame.size), chain: chain)
+                }
+                let paint = PropertyKey(path: indicator, property: .colour)
+                if layout.linear {
+                    evaluation.add(paint, .colour(AnimatableColor(palette.resolve(environment.tint ?? .system("accentColor")))), chain: chain)
+                    let from = PropertyKey(path: indicator, property: .trimFrom), to = PropertyKey(path: indicator, property: .trimTo)
+                    evaluation.add(from, .number(0), chain: chain)
+                    evaluation.add(to, .number(bar.fraction ?? 0), chain: chain)
+                    emit(.linearBar(track: ProgressBarLayout.trackColour(primary: palette.primary)), "ProgressView", colour: paint,
+                         trim: (from, to), frame: indicator)
+                } else {
+                    let standard = ColorValue.fixed(ActivityIndicator.defaultColor(for: palette.primary == .black ? .light : .dark))
+                    evaluation.add(paint, .colour(AnimatableColor(palette.resolve(environment.tint ?? standard))), chain: chain)
+                    emit(.progressView, "ProgressView", colour: paint, frame: indicator)
+                }
+                if let label = bar.label {
+                    var inner = environment
+                    if !layout.linear && inner.foreground == nil && inner.foregroundGradient == nil {
+                        inner.foreground = .system("secondary")
+                    }
+                    walk(label, table.id(path, .background), inner, chain, effects, opacities, name)
+                }
             case let .stack(_, _, _, children):
                 for (index, child) in children.enumerated() {
                     walk(child, table.id(path, .child(index)), environment, chain, effects, opacities, name)
@@ -189,7 +228,7 @@ struct Evaluation: Sendable {
             case let .modified(child, modifier):
                 switch modifier {
                 case .foregroundStyle, .tint, .font, .fontWeight, .imageScale, .controlSize, .animation, .transaction,
-                     .opacity:
+                     .opacity, .text, .foregroundGradient:
                     return isLoneGlyph(child)
                 case let .rotationEffect(_, anchor):
                     return anchor == .center && isLoneGlyph(child)

@@ -1,5 +1,6 @@
 import Motion
 import Raster
+import Typography
 
 /// One drawn view at one moment, for reports and tests (`spinrender timeline`).
 public struct ViewSample: Hashable, Sendable {
@@ -108,6 +109,9 @@ public struct ViewRenderer: Sendable {
     /// fonts), since a `Dictionary` keyed by the symbol costs each run a run-time `Hashable`
     /// conformance lookup of about 0.3 M instructions.
     private let glyphs: [Glyph]
+    /// Each text drawn, flattened once (a short list: a script shows a handful of texts, one per
+    /// state for a counter).
+    private let texts: [PreparedText]
 
     private struct Glyph: Sendable {
         var symbol: RaysSymbol
@@ -130,6 +134,15 @@ public struct ViewRenderer: Sendable {
             }
         }
         self.glyphs = glyphs
+        var texts: [PreparedText] = []
+        var outlines = GlyphPolygonCache()
+        for (_, program) in engine.programs {
+            for op in program.ops {
+                guard case let .text(drawing) = op.item, !texts.contains(where: { $0.drawing == drawing }) else { continue }
+                texts.append(PreparedText(drawing, scale: scale, palette: engine.palette, cache: &outlines))
+            }
+        }
+        self.texts = texts
     }
 
     /// Canvas width in pixels.
@@ -221,6 +234,23 @@ public struct ViewRenderer: Sendable {
                     image.composite(paint, coverage: rasterizer, in: space)
                 }
                 rasterizer.reset()
+            case let .text(drawing):
+                let transform = placement.transform(scale: scale)
+                guard let prepared = texts.first(where: { $0.drawing == drawing }) else { continue }
+                prepared.draw(into: &image, paint: paint, opacity: placement.opacity, transform: transform,
+                              frame: placement.size, scale: scale, palette: engine.palette, space: space, rasterizer: &rasterizer)
+            case let .linearBar(track):
+                let transform = placement.transform(scale: scale)
+                let fraction = op.trim.map { min(1, max(0, engine.numbers[$0.to].number(atSeconds: time))) } ?? 0
+                var trackPaint = track
+                trackPaint.a = UInt8((Double(track.a) * placement.opacity).rounded())
+                let width = placement.size.x * scale, height = placement.size.y * scale
+                let full = Rect(x: -width / 2, y: -height / 2, width: width, height: height)
+                image.fill(ProgressBarLayout.capsule(full), transform: transform, color: trackPaint, in: space, using: &rasterizer)
+                if fraction > 0 {
+                    let filled = Rect(x: -width / 2, y: -height / 2, width: width * fraction, height: height)
+                    image.fill(ProgressBarLayout.capsule(filled), transform: transform, color: paint, in: space, using: &rasterizer)
+                }
             case .progressView:
                 // The ticks step with time (8 a second), not with state: the indicator is
                 // always animating, whatever the transaction.

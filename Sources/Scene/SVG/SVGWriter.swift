@@ -1,5 +1,7 @@
+import Glibc
 import Motion
 import Raster
+import Typography
 
 /// Writes one document; see ``ViewRenderer/animatedSVG(_:)``.
 struct SVGWriter {
@@ -365,6 +367,55 @@ struct SVGWriter {
                 }
                 rectElement(rect, attributes: attributes, animations: animations)
             }
+        case let .text(drawing):
+            if let gradient = drawing.gradient,
+               let definition = gradientElement(gradient, id: "g\(gradientCount)", width: s0[0], height: s0[1]) {
+                gradientID = "g\(gradientCount)"
+                gradientCount += 1
+                text += definition
+            }
+            if drawing.redacted {
+                paintWith("fill")
+                var bars = ""
+                for bar in TextRendering.placeholderBars(drawing.layout) {
+                    bars += "<rect x=\"\(SVGText.number(bar.minX - s0[0] / 2))\" y=\"\(SVGText.number(bar.minY - s0[1] / 2))\" width=\"\(SVGText.number(bar.width))\" height=\"\(SVGText.number(bar.height))\" rx=\"\(SVGText.number(bar.height / 2))\"/>"
+                }
+                text += "<g\(attributes)>\(animations)<g\(alpha(TextRendering.placeholderOpacity))>\(bars)</g></g>"
+                return
+            }
+            paintWith("fill")
+            // Glyph outlines as path data, one path per span colour, in points about the frame's centre.
+            var own: [(colour: RGBA8?, d: String)] = []
+            for glyph in drawing.layout.glyphs where !glyph.isColor {
+                let colour = glyph.span < drawing.spanColours.count ? drawing.spanColours[glyph.span] : nil
+                var moved = glyph
+                moved.x -= s0[0] / 2
+                moved.baseline -= s0[1] / 2
+                let d = SVGWriter.pathData(TextRendering.outline(moved))
+                if let index = own.firstIndex(where: { $0.colour == colour }) { own[index].d += d } else { own.append((colour, d)) }
+            }
+            var paths = ""
+            for group in own {
+                var fill = ""
+                if let colour = group.colour {
+                    fill = " fill=\"\(SVGText.colour(colour))\"" + (colour.a < 255 ? alpha(Double(colour.a) / 255, "fill-opacity") : "")
+                }
+                paths += "<path d=\"\(group.d)\"\(fill)/>"
+            }
+            text += "<g\(attributes)>\(animations)\(paths)</g>"
+        case .linearBar:
+            // The track, then the fill over the completed fraction (its width animated).
+            let track = ProgressBarLayout.trackColour(primary: renderer.palette.primary)
+            let radius = SVGText.number(s0[1] / 2)
+            var bar = "<rect x=\"\(SVGText.number(-s0[0] / 2))\" y=\"\(SVGText.number(-s0[1] / 2))\" width=\"\(SVGText.number(s0[0]))\" height=\"\(SVGText.number(s0[1]))\" rx=\"\(radius)\" fill=\"\(SVGText.colour(track))\"\(alpha(Double(track.a) / 255, "fill-opacity"))/>"
+            paintWith("fill")
+            let fill = keyframes { t in
+                [op.trim.map { min(1, max(0, engine.numbers[$0.to].number(atSeconds: t))) } ?? 0]
+            }
+            bar += "<rect x=\"\(SVGText.number(-s0[0] / 2))\" y=\"\(SVGText.number(-s0[1] / 2))\" width=\"\(SVGText.number(s0[0] * fill.values[0][0]))\" height=\"\(SVGText.number(s0[1]))\" rx=\"\(radius)\">"
+            if !fill.isConstant { bar += animation(fill, attribute: "width") { SVGText.number(s0[0] * $0[0]) } }
+            bar += "</rect>"
+            text += "<g\(attributes)>\(animations)\(bar)</g>"
         case .progressView:
             paintWith("fill")
             // Ticks as ActivityIndicator draws them: tick i turned i × 45°, its opacity stepping
@@ -419,6 +470,25 @@ struct SVGWriter {
             }
         }
         return SVGKeyframes(times: times, values: values, curves: [])
+    }
+
+    /// SVG path data of `path` (lines, quadratic and cubic curves; arcs as SVG arcs), in its
+    /// own units.
+    static func pathData(_ path: Path) -> String {
+        var d = ""
+        for element in path.elements {
+            switch element {
+            case let .move(p): d += "M" + SVGText.list([p.x, p.y])
+            case let .line(p): d += "L" + SVGText.list([p.x, p.y])
+            case let .quadCurve(c, p): d += "Q" + SVGText.list([c.x, c.y, p.x, p.y])
+            case let .cubicCurve(c1, c2, p): d += "C" + SVGText.list([c1.x, c1.y, c2.x, c2.y, p.x, p.y])
+            case let .arc(center, radius, start, sweep):
+                let end = Point(x: center.x + radius * cos(start + sweep), y: center.y + radius * sin(start + sweep))
+                d += "A" + SVGText.list([radius, radius]) + " 0 \(abs(sweep) > Double.pi ? 1 : 0) \(sweep > 0 ? 1 : 0) " + SVGText.list([end.x, end.y])
+            case .close: d += "Z"
+            }
+        }
+        return d
     }
 
     /// Path data of a trimmed filled shape of `width` × `height` points about the origin.

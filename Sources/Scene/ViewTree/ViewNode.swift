@@ -1,6 +1,7 @@
 import Glibc
 import Motion
 import Raster
+import Typography
 
 /// A view tree with every value computed: what a SwiftUI `body` evaluates to for one state.
 ///
@@ -14,6 +15,10 @@ public indirect enum ViewNode: Hashable, Sendable {
     case symbol(SymbolName)
     /// `ProgressView()`: the indeterminate circular activity indicator of iOS.
     case progressView
+    /// `Text`: pieces joined by `+`, laid out with the font in force (``TextContent``).
+    case text(TextContent)
+    /// `ProgressView(value:total:)` and its labelled forms (``ProgressBar``).
+    case progressBar(ProgressBar)
     /// `Circle()`, `Capsule()`, `Rectangle()`, `RoundedRectangle(cornerRadius:)`, filled or stroked.
     case shape(ShapeView)
     /// A colour used as a view (`Color.orange`): fills the space it is offered.
@@ -267,18 +272,21 @@ public struct EdgeInsets: Hashable, Sendable {
     public init(all: Double) { self.init(top: all, leading: all, bottom: all, trailing: all) }
 }
 
-/// A font as it reaches a symbol: the point size and weight (text styles resolved to their iOS
-/// sizes at the default Dynamic Type size by the interpreter).
+/// A font as it reaches a symbol or a text: the point size, weight and design (text styles
+/// resolved to their iOS sizes at the default Dynamic Type size by the interpreter).
 public struct FontValue: Hashable, Sendable {
     /// Point size.
     public var pointSize: Double
     /// Weight.
     public var weight: SymbolWeight
+    /// `Font.Design` (`.system(size:weight:design:)`); symbols ignore it.
+    public var design: FontDesign
 
     /// A font.
-    public init(pointSize: Double, weight: SymbolWeight = .regular) {
+    public init(pointSize: Double, weight: SymbolWeight = .regular, design: FontDesign = .default) {
         self.pointSize = pointSize
         self.weight = weight
+        self.design = design
     }
 }
 
@@ -294,6 +302,8 @@ public enum StateValue: Hashable, Sendable {
     case double(Double)
     /// An `Angle`, in degrees.
     case angle(degrees: Double)
+    /// Any other value (an enum case, an array, a string), by its type and description.
+    case described(String)
 }
 
 /// What `.transaction { … }` does to the transactions that pass through it.
@@ -345,4 +355,9 @@ public enum ViewModifier: Hashable, Sendable {
     case animation(Animation?, value: StateValue?)
     /// `transaction { … }`.
     case transaction(TransactionEdit)
+    /// A text modifier applied to a view (`bold()`, `lineLimit(_:)` …): inherited by every
+    /// `Text` inside.
+    case text(TextModifier)
+    /// `foregroundStyle(_:)` with a gradient: text is painted with it across its frame.
+    case foregroundGradient(GradientPaint)
 }

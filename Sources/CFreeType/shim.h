@@ -1,0 +1,7 @@
+// FreeType 2 (Debian libfreetype-dev). No logic here: Typography wraps it.
+#include <ft2build.h>
+#include FT_FREETYPE_H
+#include FT_OUTLINE_H
+#include FT_SFNT_NAMES_H
+#include FT_TRUETYPE_IDS_H
+#include FT_TRUETYPE_TABLES_H

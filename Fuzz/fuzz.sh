@@ -41,7 +41,10 @@ done
 cp Seeds/webp/*.webp "$work/corpus/webp/"
 cp Seeds/animation/*.txt "$work/corpus/animation/"
 cp Seeds/swiftui/*.swift "$work/corpus/swiftui/"
-mkdir -p "$work"/corpus/{gif,png,webp,animation,swiftui,commandline,manifest,swiftcode} "$work"/artifacts/{gif,png,webp,animation,swiftui,commandline,manifest,swiftcode} "$work"/logs
+cp Seeds/commandline/*.txt "$work/corpus/commandline/"
+cp Seeds/manifest/*.json "$work/corpus/manifest/"
+# The Swift parser starts from the same view files (and finds the rest of the language itself).
+cp Seeds/swiftui/*.swift "$work/corpus/swiftcode/"
 
 run() {   # target, corpus name, max_len, extra flags...
   local target=$1 name=$2 max_len=$3; shift 3
@@ -75,6 +78,8 @@ for target in $FUZZ_TARGETS; do
     WebPReader) run WebPReader webp 16384 ;;
     AnimationParser) run AnimationParser animation 256 -dict=Seeds/animation.dict ;;
     SwiftUISource) run SwiftUISource swiftui 4096 -dict=Seeds/swiftui.dict ;;
-mkdir -p "$work"/corpus/{gif,png,webp,animation,swiftui,commandline,manifest,swiftcode} "$work"/artifacts/{gif,png,webp,animation,swiftui,commandline,manifest,swiftcode} "$work"/logs
+    CommandLine) run CommandLine commandline 512 -dict=Seeds/commandline.dict ;;
+    BatchManifest) run BatchManifest manifest 2048 -dict=Seeds/manifest.dict ;;
+    SwiftCodeParser) run SwiftCodeParser swiftcode 4096 -dict=Seeds/swiftui.dict ;;
   esac
 done

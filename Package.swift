@@ -27,6 +27,8 @@ let package = Package(
         .library(name: "SpinRenderTesting", targets: ["SpinRenderTesting"]),
         // For the Fuzz package's source-parser target.
         .library(name: "SwiftUISource", targets: ["SwiftUISource"]),
+        // For the Fuzz package's Swift-parser target.
+        .library(name: "SwiftCode", targets: ["SwiftCode"]),
         .executable(name: "spinrender", targets: ["spinrender"]),
     ],
     targets: [
@@ -101,7 +103,7 @@ let package = Package(
         // MARK: Benchmarks
         // In-process figures for `make bench` (comparison speed, render + encode, coverage
         // accuracy); built by the Makefile, not a product users install.
-        .executableTarget(name: "spinrender-bench", dependencies: ["SpinRender", "RasterReference"], swiftSettings: strictSwift),
+        .executableTarget(name: "spinrender-bench", dependencies: ["SpinRender", "RasterReference", "SwiftCode"], swiftSettings: strictSwift),
 
         // MARK: Tests
         .testTarget(name: "RasterTests", dependencies: ["Raster", "RasterReference"]),

@@ -7,7 +7,19 @@ extension Parser {
     /// Parses one `#if … #endif` block at the current `#if`, calling `clause` for the active
     /// clause's content (which stops at the next directive).
     mutating func parseIfConfig(_ clause: (inout Parser) throws(ParseError) -> Void) throws(ParseError) {
-        try enter()
+        guard depth < Self.maximumNesting else {
+            // Too deep: the whole block is skipped, so the caller moves past it.
+            report("nesting is too deep: more than \(Self.maximumNesting) levels of brackets, blocks or types", at: current.location)
+            advance()
+            while true {
+                skipInactiveClause()
+                guard !atEnd else { return }
+                let isEnd = current.kind == .pound("endif")
+                advance()
+                if isEnd { return }
+            }
+        }
+        depth += 1
         defer { depth -= 1 }
         let start = current.location
         advance()

@@ -33,6 +33,8 @@ struct Lexer {
     private var strings: [StringLiteralToken] = []
     private var diagnostics: [SyntaxDiagnostic] = []
     private var nesting = 0
+    /// Set once interpolations nest too deep: the strings left open are not reported one by one.
+    private var tooDeep = false
 
     init(_ text: String) {
         bytes = Array(text.utf8)
@@ -599,7 +601,8 @@ struct Lexer {
                     var tokens: [Token] = []
                     let closedInterpolation = nesting > Self.maximumNesting ? false : lexTokens(into: &tokens, interpolation: (multiLine, ()))
                     if nesting > Self.maximumNesting {
-                        if nesting == Self.maximumNesting + 1 {
+                        if !tooDeep {
+                            tooDeep = true
                             report("string interpolations are nested more than \(Self.maximumNesting) deep", at: interpolationStart)
                         }
                         index = bytes.count
@@ -620,7 +623,7 @@ struct Lexer {
         }
         if !closed {
             pieces.append(.raw(pieceStart, index))
-            if nesting <= Self.maximumNesting { report("unterminated string literal", at: start) }
+            if !tooDeep { report("unterminated string literal", at: start) }
         }
         var segments: [StringLiteralToken.Segment] = []
         for piece in pieces {

@@ -135,7 +135,7 @@ struct Parser {
     }
 
     mutating func report(_ diagnostic: SyntaxDiagnostic) {
-        guard diagnostics.count < Self.maximumDiagnostics else { return }
+        guard diagnostics.count < Self.maximumDiagnostics, diagnostics.last != diagnostic else { return }
         if diagnostics.count == Self.maximumDiagnostics - 1 {
             diagnostics.append(SyntaxDiagnostic("too many errors; the rest of the file is not checked", at: diagnostic.location))
         } else {

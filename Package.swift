@@ -68,7 +68,7 @@ let package = Package(
         .target(name: "RasterReference", dependencies: ["Raster"], swiftSettings: strictSwift),
         .target(
             name: "SpinRender",
-            dependencies: ["Raster", "Motion", "Scene", "SwiftUISource", "GIFCodec", "PNGCodec", "WebPCodec", "Compare", "Workers"],
+            dependencies: ["Raster", "Motion", "Scene", "Typography", "SwiftUISource", "GIFCodec", "PNGCodec", "WebPCodec", "Compare", "Workers"],
             swiftSettings: strictSwift
         ),
 

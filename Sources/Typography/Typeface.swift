@@ -18,7 +18,7 @@ public struct ColorGlyphImage: Hashable, Sendable {
 }
 
 /// What a font file says about itself, for reports (`timeline --json`, `frames.json`).
-public struct FontFileInfo: Hashable, Sendable {
+public struct FontFileInfo: Codable, Hashable, Sendable {
     /// The file, at its Debian path.
     public var path: String
     /// The Debian package that installs it.

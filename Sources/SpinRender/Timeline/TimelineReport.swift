@@ -33,6 +33,8 @@ public struct TimelineReport: Sendable {
     public var entries: [Entry]
     /// Shortest exact repeat of the picture, in seconds, when the scene is periodic.
     public var pictureRepeatSeconds: Double?
+    /// The font files the texts are drawn with (family, style, version, file, Debian package).
+    public var fonts: [FontFileInfo] = []
 
     /// Samples the views of `request` at every frame time.
     public init(_ request: RenderRequest) {
@@ -44,6 +46,7 @@ public struct TimelineReport: Sendable {
         canvasWidth = engine.canvasWidth
         canvasHeight = engine.canvasHeight
         pictureRepeatSeconds = engine.pictureRepeatSeconds
+        fonts = engine.fonts
         entries = (0..<frameCount).map { index in
             let time = timing.sampleTime(ofFrame: index)
             return Entry(index: index, timeSeconds: time, delayCentiseconds: timing.delaysCentiseconds[index],
@@ -86,6 +89,7 @@ public struct TimelineReport: Sendable {
             ("layoutChanges", .array(scene.layoutChanges.map { .double($0) })),
             ("pictureRepeatSeconds", pictureRepeatSeconds.map { .double($0) } ?? .null),
             ("startSeconds", .double(entries.first?.timeSeconds ?? 0)),
+            ("fonts", .array(fonts.map(FrameFolder.fontJSON))),
             ("frames", .array(frames)),
         ]).rendered
     }

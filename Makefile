@@ -32,7 +32,7 @@ PYTHON ?= python3
 # Debian's Chromium, for the browser tests (Tests/BrowserTests); a dependency of `test`.
 BROWSER_PACKAGES := chromium
 
-.PHONY: all deps browser-deps build release demo assets references test fuzz sanitize bench interop script-deps install uninstall install-check clean
+.PHONY: all deps browser-deps build release version demo assets references test package-check format lint fuzz sanitize bench interop script-deps install uninstall install-check clean
 
 all: build
 
@@ -58,6 +58,11 @@ browser-deps:
 # of the main job's time. giflib and libpng stay shared, from the system.
 release: deps
 	$(SWIFT) build -c release --static-swift-stdlib --product spinrender
+	@echo "spinrender $$("$(RELEASE_BIN)" --version) built: $(RELEASE_BIN)"
+
+# The version, from its one place (Sources/SpinRender/Package/Version.swift), without building.
+version:
+	@sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/SpinRender/Package/Version.swift
 
 demo: release
 	$(RELEASE_BIN) --mode explicit -o spinner-explicit.gif
@@ -89,6 +94,26 @@ TEST_BUILD = --scratch-path .build/test -Xswiftc -gnone
 test: deps browser-deps
 	$(SWIFT) build --build-tests $(TEST_BUILD)
 	$(SWIFT) test --skip-build $(TEST_BUILD)
+
+# A package that depends on a tagged copy of this tree by version (`.package(url: "file://…",
+# from: VERSION)`) builds against the SpinRender library and runs (a few minutes: the library is
+# built whole as a dependency). `make test` runs the quick part (resolving the tag and loading
+# the package graph, where SwiftPM refuses unsafe flags); CI runs this after it.
+package-check: deps
+	SWIFT="$(SWIFT)" sh scripts/package-check.sh build
+
+# swift-format's rules (.swift-format) over the Swift sources, tests, fuzz targets and manifests.
+# Only the rules: the pretty printer's layout is not checked or applied (--debug-disable-pretty-print),
+# so the code keeps its own line breaks and alignment. `make format` applies the rules that
+# rewrite code; `make lint` (run by CI) fails on any finding.
+# The toolchain ships it beside swift.
+SWIFT_FORMAT ?= swift-format
+FORMAT_PATHS := Package.swift Sources Tests Fuzz/Package.swift Fuzz/Sources
+format:
+	$(SWIFT_FORMAT) format --debug-disable-pretty-print --in-place --recursive --parallel $(FORMAT_PATHS)
+
+lint:
+	$(SWIFT_FORMAT) lint --debug-disable-pretty-print --strict --recursive --parallel $(FORMAT_PATHS)
 
 # libFuzzer targets for the GIF reader, the PNG reader, the WebP reader, the --animation parser and the SwiftUI source reader (Fuzz/, a
 # package of its own); each runs FUZZ_SECONDS after replaying the committed corpus. Not part of

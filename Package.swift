@@ -1,4 +1,6 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
+//
+// Copyright 2026 the spinrender authors. Licensed under the Apache License, Version 2.0 (LICENSE).
 //
 // spinrender — renders the SwiftUI "rays" spinner as animated GIF previews on Linux and
 // compares rendered frames with reference frames. docs/architecture.md gives the module map; data
@@ -8,8 +10,10 @@ import PackageDescription
 
 /// Settings every Swift target shares.
 let strictSwift: [SwiftSetting] = [
-    // Fail the build on any warning: a warning is a defect to fix, not to read past.
-    .unsafeFlags(["-warnings-as-errors"]),
+    // Fail the build on any warning: a warning is a defect to fix, not to read past. Not an
+    // unsafe flag, so a tagged version can be another package's dependency; SwiftPM applies it
+    // only when spinrender is the root package (make, CI), not when it builds it as a dependency.
+    .treatAllWarnings(as: .error),
 ]
 
 /// Raster and Motion import nothing (not even Foundation); rounding and sqrt come from libm.
@@ -56,8 +60,15 @@ let package = Package(
         // Fonts, shaping and line breaking: text as Raster paths (FreeType and HarfBuzz underneath).
         .target(name: "Typography", dependencies: ["Raster", "CFreeType", "CHarfBuzz"], swiftSettings: strictSwift),
         .target(name: "Scene", dependencies: ["Raster", "Motion", "Typography"], swiftSettings: strictSwift),
+        // Swift as view code is written: the syntax tree and its parser (`Syntax/`), and the
+        // evaluator that runs it (`Evaluation/`); it knows nothing of SwiftUI.
+        // (Motion for its "did you mean" spelling hints only.)
+        .target(name: "SwiftCode", dependencies: ["Motion"], swiftSettings: strictSwift, linkerSettings: libm),
+        // SwiftUI as a library of definitions for the evaluator: views, modifiers, values, time;
+        // places views in the tree and runs their actions into a view script.
+        .target(name: "SwiftUILibrary", dependencies: ["SwiftCode", "Scene", "Motion", "Typography"], swiftSettings: strictSwift),
         // SwiftUI source text -> the view scripts the Scene engine renders (lexer, parser, interpreter).
-        .target(name: "SwiftUISource", dependencies: ["Scene", "Motion", "Typography"], swiftSettings: strictSwift),
+        .target(name: "SwiftUISource", dependencies: ["Scene", "Motion", "Typography", "SwiftCode", "SwiftUILibrary"], swiftSettings: strictSwift),
         // A few threads started for one job (render, compress), joined before it returns.
         .target(name: "Workers", swiftSettings: strictSwift),
         .target(name: "GIFCodec", dependencies: ["CGIFLib", "Raster", "Workers"], swiftSettings: strictSwift),
@@ -89,6 +100,7 @@ let package = Package(
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "TypographyTests", dependencies: ["Typography", "Raster", "CFreeType"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene", "Raster", "Motion", "PNGCodec"]),
+        .testTarget(name: "SwiftCodeTests", dependencies: ["SwiftCode"], swiftSettings: strictSwift),
         .testTarget(name: "SwiftUISourceTests", dependencies: ["SwiftUISource", "SpinRender"], swiftSettings: strictSwift),
         // Corpus/: malformed and odd files read by the tests by path (and seeds for make fuzz).
         .testTarget(name: "GIFCodecTests", dependencies: ["GIFCodec", "Raster"], exclude: ["Corpus"]),

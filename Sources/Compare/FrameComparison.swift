@@ -3,6 +3,19 @@ import Raster
 /// Frame-by-frame comparison of two animations or stills, in 8-bit sRGB
 /// RGBA: fully transparent pixels are equal whatever their hidden colour, alpha differences count.
 public enum FrameComparison {
+    /// The longest common period compared, in loops of the longer side: beyond it two
+    /// animations that loop forever are taken to differ in duration rather than compared for
+    /// minutes of playback.
+    public static let maximumCommonPeriodLoops = 100
+
+    /// The most moments a common period may hold: beyond it two animations that loop forever
+    /// are taken to differ in duration
+    /// (``SequenceMismatch/commonPeriodTooLong(actualMilliseconds:expectedMilliseconds:)``) at
+    /// once, from their delays, instead of comparing and holding a result for every moment.
+    /// Loops of 60 and 59 frames meet after about 7 000 moments; 1 000 and 990 frames after
+    /// about 98 000, which would take seconds and a frame's worth of marks per moment.
+    public static let maximumCommonPeriodMoments = 10_000
+
     /// Compares an actual sequence with the expected (reference) one.
     ///
     /// Both are 8-bit sRGB RGBA; a still image is a one-frame sequence. Identical consecutive
@@ -34,9 +47,62 @@ public enum FrameComparison {
     public static func compare(actual: FrameSequence, expected: FrameSequence,
                                options: ComparisonOptions = .exact,
                                frameCompared: ((_ done: Int, _ total: Int) -> Void)? = nil) -> FrameComparisonResult {
+        prepare(actual: actual, expected: expected, options: options).run(frameCompared: frameCompared)
+    }
+
+    /// The first half of ``compare(actual:expected:options:frameCompared:)``: merges identical
+    /// neighbours and plans what is compared, without comparing a pixel, so that a caller can
+    /// check what the comparison will hold (``PreparedComparison/resultCount``,
+    /// ``PreparedComparison/comparedPairs``) before running it.
+    ///
+    /// - Parameter options: as for ``compare(actual:expected:options:frameCompared:)``.
+    public static func prepare(actual: FrameSequence, expected: FrameSequence,
+                               options: ComparisonOptions = .exact) -> PreparedComparison {
         precondition(options.validationMessage == nil, options.validationMessage ?? "")
         let mergedActual = mergeIdenticalFrames(actual.frames)
         let mergedExpected = mergeIdenticalFrames(expected.frames)
+        let plan = options.alignment == .playback
+            ? PlaybackPlan(actual: mergedActual, actualLoop: actual.loopCount, expected: mergedExpected, expectedLoop: expected.loopCount)
+            : nil
+        return PreparedComparison(actual: actual, expected: expected, mergedActual: mergedActual,
+                                  mergedExpected: mergedExpected, plan: plan, options: options)
+    }
+}
+
+/// Two sequences ready to compare: identical neighbours merged, the moments planned (see
+/// ``FrameComparison/prepare(actual:expected:options:)``).
+public struct PreparedComparison {
+    let actual: FrameSequence
+    let expected: FrameSequence
+    let mergedActual: [FrameComparison.MergedFrame]
+    let mergedExpected: [FrameComparison.MergedFrame]
+    let plan: PlaybackPlan?
+    let options: ComparisonOptions
+
+    /// The ``FrameResult``s the comparison makes: one per moment when comparing what plays,
+    /// else one per merged frame of the longer side.
+    public var resultCount: Int { plan?.moments.count ?? max(mergedActual.count, mergedExpected.count) }
+
+    /// The different pairs of frames compared: each is compared once, and keeps a byte a
+    /// pixel of the padded canvas for the diff when its pixels differ.
+    public var comparedPairs: Int { plan?.distinctPairs ?? resultCount }
+
+    /// `98000 moments` when comparing what plays, else `25 frames`: what ``resultCount`` counts.
+    public var resultDescription: String {
+        "\(resultCount) \(plan == nil ? "frame" : "moment")\(resultCount == 1 ? "" : "s")"
+    }
+
+    /// The two sequences, as given.
+    public var sequences: (actual: FrameSequence, expected: FrameSequence) { (actual, expected) }
+
+    /// Compares the pixels.
+    ///
+    /// - Parameter frameCompared: called after each frame or moment, with the number done and
+    ///   the total.
+    public func run(frameCompared: ((_ done: Int, _ total: Int) -> Void)? = nil) -> FrameComparisonResult {
+        typealias F = FrameComparison
+        let options = self.options
+        let mergedActual = self.mergedActual, mergedExpected = self.mergedExpected
         let actualSummary = SequenceSummary(
             width: actual.width, height: actual.height, sourceFrameCount: actual.frames.count,
             delaysCentiseconds: mergedActual.map(\.frame.delayCentiseconds), loopCount: actual.loopCount)
@@ -50,9 +116,8 @@ public enum FrameComparison {
         var frames: [FrameResult] = []
         var marks: [[UInt8]?] = []
         var shownActual: [TimedFrame], shownExpected: [TimedFrame]
-        if options.alignment == .playback, let plan = PlaybackPlan(actual: mergedActual, actualLoop: actual.loopCount,
-                                                                   expected: mergedExpected, expectedLoop: expected.loopCount) {
-            mismatches = sequenceMismatches(actualSummary, expectedSummary).filter {
+        if let plan {
+            mismatches = F.sequenceMismatches(actualSummary, expectedSummary).filter {
                 if case .canvasSize = $0 { return true }
                 if case .loopCount = $0 { return true }
                 return false
@@ -64,7 +129,7 @@ public enum FrameComparison {
             var done: [PlaybackPlan.Pair: (FrameResult, [UInt8]?)] = [:]
             for (index, moment) in plan.moments.enumerated() {
                 let pair = moment.pair
-                var (result, frameMarks) = done[pair] ?? compareFrame(
+                var (result, frameMarks) = done[pair] ?? F.compareFrame(
                     index: index, actual: mergedActual[pair.actual], expected: mergedExpected[pair.expected],
                     width: width, height: height, options: options, ignored: ignored)
                 if done[pair] == nil { done[pair] = (result, frameMarks) }
@@ -78,12 +143,12 @@ public enum FrameComparison {
                 frameCompared?(index + 1, plan.moments.count)
             }
         } else {
-            mismatches = sequenceMismatches(actualSummary, expectedSummary)
+            mismatches = F.sequenceMismatches(actualSummary, expectedSummary)
             let frameCount = max(mergedActual.count, mergedExpected.count)
             for index in 0..<frameCount {
                 let a = index < mergedActual.count ? mergedActual[index] : nil
                 let e = index < mergedExpected.count ? mergedExpected[index] : nil
-                let (result, frameMarks) = compareFrame(index: index, actual: a, expected: e,
+                let (result, frameMarks) = F.compareFrame(index: index, actual: a, expected: e,
                                                         width: width, height: height, options: options, ignored: ignored)
                 frames.append(result)
                 marks.append(frameMarks)
@@ -107,7 +172,9 @@ public enum FrameComparison {
             actualFrames: shownActual, expectedFrames: shownExpected, marks: marks,
             ignored: ignored)
     }
+}
 
+extension FrameComparison {
     /// Compares two still images: ``compare(actual:expected:options:)`` on one-frame sequences
     /// (no timing is compared for stills).
     public static func compare(actual: RGBAImage, expected: RGBAImage,

@@ -81,7 +81,7 @@ extension SequenceMismatch {
             members += [("frame", .int(frame)), ("actual", .int(actual)), ("expected", .int(expected))]
         case let .loopCount(actual, expected):
             members += [("actual", .string(actual.description)), ("expected", .string(expected.description))]
-        case let .loopDuration(actual, expected):
+        case let .loopDuration(actual, expected), let .commonPeriodTooLong(actual, expected):
             members += [("actualMilliseconds", .int(actual)), ("expectedMilliseconds", .int(expected))]
         }
         return .object(members)

@@ -21,6 +21,15 @@ public enum JSONText: Sendable {
         return out
     }
 
+    /// Pretty-printed text as a value nested `indent` levels deep writes it (its inner lines
+    /// indented by `indent + 1` levels, its first line not indented, no final newline): for
+    /// documents written a piece at a time.
+    public func rendered(indent: Int) -> String {
+        var out = ""
+        write(to: &out, indent: indent)
+        return out
+    }
+
     private func write(to out: inout String, indent: Int) {
         switch self {
         case .object(let members):

@@ -13,13 +13,18 @@ public enum SequenceMismatch: Hashable, Sendable, CustomStringConvertible {
     /// One loop lasts a different time, in milliseconds, and the two cannot be compared over a
     /// common period (they do not both loop forever, or the period would be too long).
     case loopDuration(actualMilliseconds: Int, expectedMilliseconds: Int)
+    /// Both loop forever, for different times in milliseconds, and their common period (the
+    /// least common multiple of the two) is too long to compare: more than
+    /// ``FrameComparison/maximumCommonPeriodLoops`` loops of the longer side or more than
+    /// ``FrameComparison/maximumCommonPeriodMoments`` moments. They are taken to differ in duration.
+    case commonPeriodTooLong(actualMilliseconds: Int, expectedMilliseconds: Int)
 
     /// The verdict this mismatch gives.
     public var verdict: Verdict {
         switch self {
         case .canvasSize: .sizeMismatch
         case .frameCount: .frameCountMismatch
-        case .delay, .loopDuration: .delayMismatch
+        case .delay, .loopDuration, .commonPeriodTooLong: .delayMismatch
         case .loopCount: .loopCountMismatch
         }
     }
@@ -37,6 +42,8 @@ public enum SequenceMismatch: Hashable, Sendable, CustomStringConvertible {
             "loop count differs: actual \(actual), expected \(expected)"
         case let .loopDuration(actual, expected):
             "loop duration differs: actual \(actual) ms, expected \(expected) ms"
+        case let .commonPeriodTooLong(actual, expected):
+            "loop duration differs: actual \(actual) ms, expected \(expected) ms, both looping forever; their common period is too long to compare (more than \(FrameComparison.maximumCommonPeriodLoops) loops or \(FrameComparison.maximumCommonPeriodMoments) moments)"
         }
     }
 }

@@ -12,6 +12,12 @@
 // not negative, speed above 0, bounce in −1 < b ≤ 1, repeat counts whole and at least 1).
 
 extension Animation {
+    /// The most modifiers one expression chains after its base (`.linear.delay(0.1).speed(2)`
+    /// has two), in `--animation` and in Swift source alike: the Swift source reader allows
+    /// this many modifiers in a row on any expression, so an animation `--animation` accepts
+    /// always reads back when the tool places it in the built-in example's source.
+    public static let maximumModifiers = 512
+
     /// Reads an animation written in SwiftUI syntax.
     ///
     /// Accepts what SwiftUI accepts for the names in ``Animation``'s vocabulary, e.g.
@@ -287,9 +293,14 @@ private struct AnimationParser {
         }
         advance()
         var animation = try parseBase()
+        var modifiers = 0
         while current.kind != .end {
             guard isSymbol(current, ".") else {
                 throw AnimationParseError(message: "unexpected '\(current.shown)' after the animation", column: current.column)
+            }
+            modifiers += 1
+            if modifiers > Animation.maximumModifiers {
+                throw AnimationParseError(message: "more than \(Animation.maximumModifiers) modifiers after the animation", column: current.column)
             }
             advance()
             animation = try parseModifier(on: animation)

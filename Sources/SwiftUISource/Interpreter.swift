@@ -37,6 +37,8 @@ final class Interpreter {
     /// Evaluation steps over the whole script: bounds the time any source can take.
     var work = 0
     static let maximumWork = 1_000_000
+    /// Views and modifiers of the tree being built (``ViewTreeLimit``).
+    var builtNodes = 0
     /// Deepest view tree allowed (the engine walks trees recursively).
     static let maximumTreeHeight = 512
 
@@ -204,6 +206,11 @@ final class Interpreter {
         }
         if declarations[name] != nil || Self.builtInViews.contains(name) {
             throw SourceError("'\(name)' is a view: write '\(name)()' in a body", at: location)
+        }
+        // A property known to the view but not yet in scope is being read by another
+        // property's initial value, which Swift refuses with this message.
+        if let declaration = scope.declaration, declaration.properties.contains(where: { $0.name == name }) {
+            throw SourceError("cannot use instance member '\(name)' within property initializer; property initializers run before 'self' is available", at: location)
         }
         var known = Array(scope.locals.keys) + Array(constants.keys) + Array(scope.properties.keys)
         if let instance = scope.instance, let state = states[instance] { known += state.keys }

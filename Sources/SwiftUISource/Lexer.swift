@@ -197,6 +197,7 @@ struct Lexer {
             }
             let kind = try lexToken(startingWith: byte, at: start)
             tokens.append(Token(kind: kind, location: start, spaceBefore: space, newlineBefore: newline))
+            try ViewTreeLimit.check(tokens: tokens)
             space = false
             newline = false
         }

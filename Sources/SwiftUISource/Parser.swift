@@ -1,14 +1,18 @@
+import Motion
+
 /// Recursive-descent parser for the Swift subset of spinner snippets.
 ///
 /// Limits keep hostile input from exhausting the stack: brackets, braces, parentheses and
 /// prefix operators nest at most ``maximumNesting`` deep, an expression tree is at most
 /// ``maximumHeight`` high (long `a + b + …` chains), and a postfix chain has at most
-/// ``maximumChain`` steps (512 modifiers in a row).
+/// ``maximumChain`` steps (`Animation.maximumModifiers`, 512 modifiers in a row after a
+/// call, the limit `--animation` applies too).
 struct Parser {
     static let maximumNesting = 64
     static let maximumHeight = 256
-    /// Steps in one postfix chain: a modifier is two (`.name` and its call), so 512 modifiers.
-    static let maximumChain = 1024
+    /// Steps in one postfix chain: a modifier is two (`.name` and its call), after the call
+    /// of its base (`Circle()`, `.linear(duration: 1)`), so 512 modifiers.
+    static let maximumChain = 2 * Animation.maximumModifiers + 1
 
     private let tokens: [Token]
     private var position = 0
@@ -39,7 +43,7 @@ struct Parser {
     private mutating func enter(_ location: Location) throws(SourceError) {
         nesting += 1
         if nesting > Self.maximumNesting {
-            throw SourceError("nesting is deeper than \(Self.maximumNesting) levels", at: location)
+            throw SourceError("nesting is deeper than \(Self.maximumNesting) levels of braces, parentheses, brackets and operators (a 'VStack { … }' is one)", at: location)
         }
     }
 
@@ -356,12 +360,16 @@ struct Parser {
 
     // MARK: Expressions
 
+    /// An expression; only what a reader sees as nesting counts towards ``maximumNesting``
+    /// (brackets, braces, parentheses, prefix and binary operators, `?:` branches), so that
+    /// `VStack { VStack { … } }` is one level per stack.
     mutating func parseExpression() throws(SourceError) -> Expression {
-        try enter(current.location)
-        defer { leave() }
         let condition = try parseBinary(minimumPrecedence: 0)
         guard current.isPunct("?") else { return condition }
+        let question = current.location
         advance()
+        try enter(question)
+        defer { leave() }
         let whenTrue = try parseExpression()
         guard current.isPunct(":") else {
             throw SourceError("expected ':' after the first branch of the '?:' expression", at: current.location)
@@ -420,8 +428,8 @@ struct Parser {
         var steps: [Postfix] = []
         var height = primary.height
         while true {
-            if steps.count >= Self.maximumChain {
-                throw SourceError("more than \(Self.maximumChain / 2) modifiers in a row", at: current.location)
+            if steps.count >= Self.maximumChain, current.isPunct(".") || current.isPunct("(") || current.isPunct("{") && allowsTrailingClosure {
+                throw SourceError("more than \(Animation.maximumModifiers) modifiers in a row", at: current.location)
             }
             if current.isPunct(".") {
                 let dot = current.location

@@ -28,6 +28,7 @@ extension Interpreter {
     func evaluateTree(_ root: Root) throws(SourceError) -> (ViewNode, [Appearance]) {
         visited = []
         appearances = []
+        builtNodes = 0
         let built: BuiltView
         switch root {
         case let .view(declaration):

@@ -67,7 +67,8 @@ public struct SwiftUIProgram: Sendable {
 
     /// The views that can be rendered, in source order: each `struct … : View`, each
     /// `PreviewProvider` (by its struct's name) and each `#Preview` (by its name, or `Preview`,
-    /// `Preview 2` … when unnamed).
+    /// `Preview 2` … when unnamed). Every name is unique: a name already taken earlier in the
+    /// file gets the next number no view has (`#Preview("A")` twice is `A`, then `A 2`).
     public var viewNames: [String] { candidates.map(\.name) }
 
     /// The view rendered when none is named: the preview if there is exactly one (a `#Preview`
@@ -112,7 +113,12 @@ public struct SwiftUIProgram: Sendable {
         }
         do throws(SourceError) {
             let interpreter = try Interpreter(source: source, file: file)
-            return try interpreter.script(candidate.root)
+            let script = try interpreter.script(candidate.root)
+            switch candidate.root {
+            case let .view(declaration): try ViewTreeLimit.check(script, at: declaration.location)
+            case let .preview(_, location): try ViewTreeLimit.check(script, at: location)
+            }
+            return script
         } catch {
             throw .source(source.diagnostic(error))
         }
@@ -139,6 +145,7 @@ public struct SwiftUIProgram: Sendable {
             entries.append((preview.location, Candidate(name: "", isPreview: true, root: .preview(preview.body, at: preview.location))))
         }
         entries.sort { $0.0.offset < $1.0.offset }
+        let written = Set(file.views.map(\.name) + file.previews.compactMap(\.name))
         for entry in entries {
             var candidate = entry.1
             if case .preview = candidate.root, candidate.name.isEmpty {
@@ -147,6 +154,16 @@ public struct SwiftUIProgram: Sendable {
                     unnamed += 1
                     candidate.name = unnamed == 1 ? "Preview" : "Preview \(unnamed)"
                 }
+            }
+            // Swift allows two previews of one name (Xcode shows both); each must still be
+            // choosable, so a name already taken gets the next free number, as unnamed
+            // previews do: `#Preview("A")` twice is `A` and `A 2`.
+            // A number written as another preview's name is skipped.
+            if result.contains(where: { $0.name == candidate.name }) {
+                var number = 2
+                while result.contains(where: { $0.name == "\(candidate.name) \(number)" })
+                    || written.contains("\(candidate.name) \(number)") { number += 1 }
+                candidate.name = "\(candidate.name) \(number)"
             }
             result.append(candidate)
         }

@@ -21,6 +21,7 @@ extension Interpreter {
     }
 
     func wrap(_ view: BuiltView, _ modifier: ViewModifier, at location: Location) throws(SourceError) -> BuiltView {
+        try countNode(at: location)
         let height = view.height + 1
         guard height <= Self.maximumTreeHeight else {
             throw SourceError("the view tree is deeper than \(Self.maximumTreeHeight) levels", at: location)
@@ -93,6 +94,7 @@ extension Interpreter {
     func view(_ expression: Expression, _ scope: Scope, path: String) throws(SourceError) -> BuiltView {
         try enter(expression.location)
         defer { leave() }
+        try countNode(at: expression.location)
         var steps: [Postfix] = []
         var primary = expression
         if case let .postfix(base, chain) = expression.kind {

@@ -179,8 +179,8 @@ func benchmarkRendering() {
     drift.scene.mode = .preview
     drift.scene.layoutChanges = [0.5]
     for (name, request) in [("main job as SVG", main), ("large as SVG", large), ("drift (--mode preview --rotate-at 0.5) as SVG", drift)] {
-        let bytes = SpinRenderer.renderSVG(request).bytes.count
-        let times = Timing.measure(runs: runs) { sink &+= SpinRenderer.renderSVG(request).bytes.count }
+        let bytes = (try? SpinRenderer.renderSVG(request).bytes.count) ?? 0
+        let times = Timing.measure(runs: runs) { sink &+= (try? SpinRenderer.renderSVG(request).bytes.count) ?? 0 }
         print("  \(name.padding(toLength: 52)) \(pad(fixed(Timing.median(times), 2), 8)) ms   \(pad(String(bytes), 7)) bytes")
     }
     print()

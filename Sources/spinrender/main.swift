@@ -4,9 +4,6 @@ import SpinRender
 import CMalloc
 #endif
 
-/// The version `--version` prints.
-let spinrenderVersion = "0.1.0"
-
 enum CommandTable {
     static var subcommands: [any Command.Type] {
         [RenderCommand.self, FramesCommand.self, CompareCommand.self, VerifyCommand.self, TimelineCommand.self,
@@ -105,7 +102,7 @@ func runMain(_ arguments: [String]) -> Int32 {
             return 0
         }
         if isRoot && arguments == ["--version"] {
-            try StandardOutput.write(spinrenderVersion + "\n")
+            try StandardOutput.write(SpinRenderVersion.current + "\n")
             return 0
         }
         // Hidden, as in swift-argument-parser: `make install` writes the scripts with it.

@@ -32,7 +32,7 @@ struct SVGBrowserTests {
         }
         var svgRequest = request
         svgRequest.format = .svg
-        let svg = SpinRenderer.renderSVG(svgRequest)
+        let svg = try SpinRenderer.renderSVG(svgRequest)
         return (shown, String(decoding: svg.bytes, as: UTF8.self), gif.width, gif.height)
     }
 
@@ -139,7 +139,7 @@ struct SVGBrowserTests {
                 }
             }
             """, fileName: "Pulse.swift", view: nil)
-        let svg = String(decoding: SpinRenderer.renderSVG(request).bytes, as: UTF8.self)
+        let svg = String(decoding: try SpinRenderer.renderSVG(request).bytes, as: UTF8.self)
         #expect(svg.contains("calcMode=\"spline\""))
         try check(request, frames: [0, 10, 25, 40, 50, 63, 75, 99])
     }
@@ -193,7 +193,7 @@ struct SVGBrowserTests {
                 }
             }
             """, fileName: "Gradients.swift", view: nil)
-        let svg = String(decoding: SpinRenderer.renderSVG(request).bytes, as: UTF8.self)
+        let svg = String(decoding: try SpinRenderer.renderSVG(request).bytes, as: UTF8.self)
         #expect(svg.contains("<linearGradient") && svg.contains("<radialGradient"))
         try check(request, frames: [0, 12, 30, 61])
     }
@@ -253,7 +253,7 @@ struct SVGBrowserTests {
     func playsInImg() throws {
         var request = RenderRequest()
         request.scene.scale = 1
-        let svg = String(decoding: SpinRenderer.renderSVG(request).bytes, as: UTF8.self)
+        let svg = String(decoding: try SpinRenderer.renderSVG(request).bytes, as: UTF8.self)
         let size = (37, 34)
         #expect(try imgScreenshots(svg, loads: 10, size: size).count >= 2)
         let still = svg.replacingOccurrences(of: #"<animateTransform[^>]*/>"#, with: "", options: .regularExpression)
@@ -265,7 +265,7 @@ struct SVGBrowserTests {
     func cssKeyframesInImg() throws {
         var request = RenderRequest()
         request.scene.scale = 1
-        let svg = String(decoding: SpinRenderer.renderSVG(request).bytes, as: UTF8.self)
+        let svg = String(decoding: try SpinRenderer.renderSVG(request).bytes, as: UTF8.self)
         // The same rotation as CSS: the static translate moved into the keyframes.
         let translate = try #require(svg.range(of: #"transform="translate\(([^)]*)\)""#, options: .regularExpression))
         let offset = svg[translate].dropFirst("transform=\"translate(".count).dropLast(2).split(separator: " ").map { "\($0)px" }

@@ -12,8 +12,8 @@ struct HostileInputTests {
         .deletingLastPathComponent().appendingPathComponent("PNGCodecTests/Corpus").path
 
     @Test(arguments: [
-        (["--fps", "nan"], "'--fps <fps>': expected a number from 0 (exclusive) to 50"),
-        (["--fps", "inf"], "'--fps <fps>': expected a number from 0 (exclusive) to 50"),
+        (["--fps", "nan"], "'--fps <fps>': expected a number from 0.01 to 50"),
+        (["--fps", "inf"], "'--fps <fps>': expected a number from 0.01 to 50"),
         (["--fps", "101"], "'--fps <fps>'"),
         (["--duration", "0"], "'--duration <seconds>': expected a number from 0 (exclusive) to 600"),
         (["--duration", "nan"], "'--duration <seconds>'"),

@@ -19,6 +19,7 @@ private struct Shown: Hashable {
 
 private let render = RenderSettings.renderOptions.map(Shown.init)
 private let file = RenderSettings.fileOptions.map(Shown.init)
+private let still = RenderSettings.stillOptions.map(Shown.init)
 private let tolerance = ComparisonSettings.toleranceOptions.map(Shown.init)
 private let reading = ComparisonSettings.readingOptions.map(Shown.init)
 private let memory = ComparisonSettings.memoryOptions.map(Shown.init)
@@ -27,7 +28,7 @@ private let shaping = render.filter { RenderSettings.builtInShapingOptions.conta
 
 /// The schema's settings of each command (`nil`: the root, which renders).
 private let commands: [(name: String?, settings: [Shown])] = [
-    (nil, file + render), ("render", file + render), ("frames", render + reading),
+    (nil, file + still + render), ("render", file + still + render), ("frames", render + reading),
     ("compare", tolerance + memory + reading), ("verify", tolerance + render + reading.filter { $0.name == "strict" }),
     ("timeline", render), ("batch", batch), ("sheet", render), ("source", shaping),
 ]
@@ -40,7 +41,7 @@ private let commandOwn: Set<String> = [
 ]
 
 /// Every name the schema has.
-private let schemaNames = Set((render + file + tolerance + reading + memory + batch).map(\.name))
+private let schemaNames = Set((render + file + still + tolerance + reading + memory + batch).map(\.name))
 
 /// `--help`'s OPTIONS rows: the synopsis and the help text with its wrapped lines joined.
 private func helpRows(_ command: String?) throws -> [String: String] {

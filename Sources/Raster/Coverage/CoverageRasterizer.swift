@@ -210,7 +210,9 @@ struct EdgeAccumulator {
     /// sum integers.
     @inline(__always)
     mutating func addEdge(from p0: Point, to p1: Point, cells: UnsafeMutablePointer<Int32>) {
-        guard p0.y != p1.y else { return }
+        // A coordinate that is not finite (a transform that overflowed) has no place on the
+        // canvas; every finite one, however far off it, is clipped below without trapping.
+        guard p0.y != p1.y, p0.x.isFinite, p0.y.isFinite, p1.x.isFinite, p1.y.isFinite else { return }
         if min(p0.x, p1.x) < 0 && max(p0.x, p1.x) > 0 {
             let crossing = Self.crossing(p0, p1, at: 0)
             addSplittingAtRight(p0, crossing, cells: cells)
@@ -274,13 +276,15 @@ struct EdgeAccumulator {
         let dxdy = (p1.x - p0.x) / (p1.y - p0.y)
         var x = p0.x
         if p0.y < 0 { x -= p0.y * dxdy }
-        let firstRow = max(0, FastRounding.floorInt(p0.y))
-        let endRow = min(height, FastRounding.ceilInt(p1.y))
+        // Clamped before the conversion to whole rows and columns, so that an edge millions of
+        // pixels off the canvas converts as one at its border does (the same rows and columns).
+        let firstRow = FastRounding.floorInt(max(0, p0.y))
+        let endRow = FastRounding.ceilInt(min(Double(height), p1.y))
         guard firstRow < endRow else { return }
         touchedRows = touchedRows.isEmpty ? firstRow..<endRow
             : min(touchedRows.lowerBound, firstRow)..<max(touchedRows.upperBound, endRow)
-        let columnLow = max(0, FastRounding.floorInt(min(p0.x, p1.x)))
-        let columnHigh = min(width, FastRounding.ceilInt(max(p0.x, p1.x)) + 1)
+        let columnLow = FastRounding.floorInt(max(0, min(p0.x, p1.x)))
+        let columnHigh = min(width, FastRounding.ceilInt(min(Double(width), max(p0.x, p1.x))) + 1)
         touchedColumns = touchedColumns.isEmpty ? columnLow..<max(columnHigh, columnLow)
             : min(touchedColumns.lowerBound, columnLow)..<max(touchedColumns.upperBound, columnHigh)
 

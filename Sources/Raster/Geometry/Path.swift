@@ -211,9 +211,18 @@ public struct Path: Hashable, Sendable {
 
     /// The number of equal chords that keep the sagitta of an arc of `radius` device pixels
     /// within `tolerance` pixels: each chord spans at most 2·acos(1 − tolerance / radius).
+    ///
+    /// At most ``maximumChordCount``: an arc millions of pixels across (a shape scaled by 10¹⁹)
+    /// would otherwise need more chords than memory holds, or more than `Int` counts.
     static func chordCount(radius: Double, sweepRadians: Double, tolerance: Double) -> Int {
-        guard radius > tolerance else { return max(1, Int((abs(sweepRadians) / (Double.pi / 2)).rounded(.up))) }
-        let maxStep = 2 * acos(1 - tolerance / radius)
-        return max(1, Int((abs(sweepRadians) / maxStep).rounded(.up)))
+        let step = radius > tolerance ? 2 * acos(1 - tolerance / radius) : Double.pi / 2
+        let count = (abs(sweepRadians) / step).rounded(.up)
+        // `!(count < …)` also catches NaN (a sweep or radius that is not finite).
+        guard count < Double(maximumChordCount) else { return count.isNaN ? 1 : maximumChordCount }
+        return max(1, Int(count))
     }
+
+    /// The most chords one arc is flattened into: 65 536 keep the sagitta within 0.1 px up to a
+    /// radius of about 10⁸ px, far beyond any canvas.
+    static let maximumChordCount = 1 << 16
 }

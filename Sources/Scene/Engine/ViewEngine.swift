@@ -31,6 +31,11 @@ public struct ViewEngine: Sendable {
     public let canvasWidth: Int
     /// Canvas height in pixels.
     public let canvasHeight: Int
+    /// The canvas width in points before it is rounded up to whole pixels: the widest content
+    /// with its margin, or the stage's longer side. ``canvasWidth`` is this × scale, rounded up.
+    public let canvasWidthPoints: Double
+    /// The canvas height in points before rounding, as ``canvasWidthPoints``.
+    public let canvasHeightPoints: Double
     /// The simulated screen in portrait, in points, when one is shown.
     public let stage: StageSize?
     /// Whether the content fits the stage in both orientations (always when none is shown).
@@ -86,12 +91,16 @@ public struct ViewEngine: Sendable {
             let side = Int((max(stage.width, stage.height) * scale).rounded(.up))
             canvasWidth = side
             canvasHeight = side
+            canvasWidthPoints = max(stage.width, stage.height)
+            canvasHeightPoints = canvasWidthPoints
             let w = Double(widest) / scale, h = Double(tallest) / scale
             contentFitsStage = w <= stage.width && h <= stage.height && w <= stage.height && h <= stage.width
         } else {
             stage = nil
             canvasWidth = widest
             canvasHeight = tallest
+            canvasWidthPoints = contentPoints.map(\.width).max()!
+            canvasHeightPoints = contentPoints.map(\.height).max()!
             contentFitsStage = true
         }
         rotationTimes = output.layoutChanges.sorted()

@@ -30,10 +30,13 @@ extension ViewRenderer {
     /// its size at t = 0.
     ///
     /// - Parameter timeline: The simple duration, play count and frame rate.
-    /// - Returns: The UTF-8 text of the document.
-    public func animatedSVG(_ timeline: SVGTimeline) -> String {
+    /// - Returns: The UTF-8 text of the document, or `nil` when a number it would hold is not
+    ///   finite (a transform whose scale overflows, say): a number SVG cannot write is refused
+    ///   rather than replaced by a made-up one. Every finite number is written, however large.
+    public func animatedSVG(_ timeline: SVGTimeline) -> String? {
         var writer = SVGWriter(renderer: self, timeline: timeline)
-        return writer.document()
+        let document = writer.document()
+        return SVGText.containsNonFinite(document) ? nil : document
     }
 }
 

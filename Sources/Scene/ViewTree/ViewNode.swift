@@ -302,6 +302,8 @@ public enum StateValue: Hashable, Sendable {
     case double(Double)
     /// An `Angle`, in degrees.
     case angle(degrees: Double)
+    /// Any other value (an enum case, an array, a string), by its type and description.
+    case described(String)
 }
 
 /// What `.transaction { … }` does to the transactions that pass through it.

@@ -99,6 +99,7 @@ public enum FrameFolder {
         let parent = OutputFile.folder(of: target)
         try InputFile.makeFolder(parent)
         let name = String((target.split(separator: "/").last ?? "frames").prefix(200))
+        StaleTemporaries.remove(in: parent, name: name, target: target)
         // Registered for removal on a signal (SIGINT, SIGTERM, SIGHUP …) from the moment it
         // exists, with the frames written into it so far.
         let (staging, slot) = try TemporaryFiles.withCleanupDeferred { () throws(SpinRenderError) -> (String, Int?) in
@@ -127,14 +128,14 @@ public enum FrameFolder {
                     case .failure(let error): throw SpinRenderError(.software, "cannot encode frame \(index) as PNG: \(error)")
                     }
                     TemporaryFiles.setFrameCount(slot, index + 1)
-                    try OutputFile.write(png, to: staging + "/" + frameName(index))
+                    try OutputFile.write(png, to: staging + "/" + frameName(index), removingStale: false)
                 }
             }
             let metadata = Metadata(width: sequence.width, height: sequence.height, scale: scale,
                                     delaysCentiseconds: sequence.frames.map(\.delayCentiseconds),
                                     loopCount: loopNumber(sequence.loopCount), arguments: arguments,
                                     fonts: fonts?.isEmpty == false ? fonts : nil)
-            try OutputFile.write(Array(encode(metadata).utf8), to: staging + "/" + metadataName)
+            try OutputFile.write(Array(encode(metadata).utf8), to: staging + "/" + metadataName, removingStale: false)
             guard chmod(staging, mode) == 0 else {
                 throw SpinRenderError(.ioError, "cannot set permissions of frame folder '\(target)': \(describeErrno(errno))")
             }
@@ -195,9 +196,9 @@ public enum FrameFolder {
         }
     }
 
-    /// A new empty hidden folder `parent/.name.spinrender-purpose-XXXXXX`.
+    /// A new empty hidden folder `parent/.name.spinrender-purpose-PID-XXXXXX` (``StaleTemporaries``).
     static func makeHiddenFolder(in parent: String, name: String, purpose: String) throws(SpinRenderError) -> String {
-        var template = Array("\(parent)/.\(name).spinrender-\(purpose)-XXXXXX".utf8CString)
+        var template = Array(StaleTemporaries.template(in: parent, name: name, purpose: purpose).utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         guard made != nil else {
             throw SpinRenderError(.cannotCreate, "cannot create a folder in '\(parent)': \(describeErrno(errno))")
@@ -279,7 +280,12 @@ public enum FrameFolder {
             let path = folder + "/" + name
             let image: RGBAImage
             do {
-                let read = try PNGDecoder.read(try InputFile.read(path), limits: PNGDecodingLimits(maxMemoryBytes: budget))
+                // Each file is read only when it fits in what the frames so far and the process leave.
+                let room = max(0, budget - Int(MemoryEstimate.processBytes))
+                let bytes = try InputFile.read(path, maximumBytes: room) { size in
+                    SpinRenderError(.badData, "reading '\(path)' (\(size.map { "\($0) bytes" } ?? "a stream")) needs more than --max-memory \(MemoryEstimate.describe(Double(maximumBytes))) leaves for it beside the frames read so far; raise --max-memory")
+                }
+                let read = try PNGDecoder.read(bytes, limits: PNGDecodingLimits(maxMemoryBytes: budget))
                 try FrameInput.refuseRepairs(read.warnings, of: "'\(path)'", kind: "PNG", reading: reading)
                 warnings += read.warnings.map { "'\(path)': \($0)" }
                 image = read.image
@@ -317,7 +323,7 @@ public enum FrameFolder {
             return (metadata.width, metadata.height, metadata.delaysCentiseconds.count)
         }
         guard let names = try? InputFile.list(folder).filter(isFrameName), let first = names.first,
-              let header = try? InputFile.read(folder + "/" + first, maximumBytes: 1 << 30),
+              let header = try? InputFile.head(folder + "/" + first, count: 64),
               let size = PNGDecoder.declaredSize(header) else { return nil }
         return (size.width, size.height, names.count)
     }

@@ -71,9 +71,18 @@ public struct FrameInput: Sendable {
 
         /// Reads the file (or standard input for `-`) whole, or looks at a folder's metadata.
         ///
+        /// - Parameters:
+        ///   - maximumBytes: `--max-memory`, the most the whole command may hold.
+        ///   - others: what the command holds besides this file while reading it (the
+        ///     process, the other input): a regular file that does not fit beside them is
+        ///     refused by its size before a byte is read, a stream (standard input, a pipe, a
+        ///     device) as soon as what has arrived does not fit, with ``MemoryEstimate``'s
+        ///     refusal naming the limit.
         /// - Throws: ``SpinRenderError`` `.missingInput` when it does not exist, `.badData`
-        ///   when the file is larger than `maximumBytes`, `.ioError`.
-        public static func open(_ path: String, maximumBytes: Int = MemoryEstimate.defaultLimitBytes) throws(SpinRenderError) -> Source {
+        ///   when the file does not fit, `.ioError`.
+        public static func open(_ path: String, maximumBytes: Int = MemoryEstimate.defaultLimitBytes,
+                                alongside others: MemoryEstimate = MemoryEstimate(),
+                                advice: String = "raise --max-memory") throws(SpinRenderError) -> Source {
             var source = Source(path: path)
             if path != "-" && InputFile.isDirectory(path) {
                 if let size = FrameFolder.declaredSize(path) {
@@ -81,8 +90,19 @@ public struct FrameInput: Sendable {
                 }
                 return source
             }
-            let bytes = path == "-" ? try InputFile.readStandardInput(maximumBytes: maximumBytes)
-                                    : try InputFile.read(path, maximumBytes: maximumBytes)
+            let room = max(0, Int((Double(maximumBytes) - others.totalBytes).rounded(.down)))
+            let displayName = source.displayName
+            let bytes = try InputFile.read(path, maximumBytes: room) { size in
+                guard let size else {
+                    // A stream, stopped once more arrived than fits: its size is unknown.
+                    let beside = others.parts.map { "\($0.name == "process" ? "the process itself" : $0.name) \(MemoryEstimate.describe($0.bytes))" }
+                    return SpinRenderError(.badData, "reading \(displayName) needs more than --max-memory \(MemoryEstimate.describe(Double(maximumBytes))): more than \(MemoryEstimate.describe(Double(room))) arrived, all the room the limit leaves beside \(beside.joined(separator: ", ")); \(advice)")
+                }
+                var estimate = others
+                estimate.add("input file", Double(size))
+                return estimate.refusal(limit: maximumBytes, subject: "reading \(displayName) (\(size) bytes)", advice: advice)
+                    ?? SpinRenderError(.badData, "\(displayName) is more than the \(room)-byte limit")
+            }
             source.bytes = bytes
             if FrameInput.looksLikeSVG(bytes) {
                 throw SpinRenderError(.badData, "\(source.displayName) is an SVG, which spinrender writes but cannot read back (it holds no frames); render a GIF or WebP to compare or export frames")

@@ -9,6 +9,27 @@ public enum InputFile {
     ///   be opened, `.badData` when it is a directory or larger than `maximumBytes`,
     ///   `.ioError` when reading fails.
     public static func read(_ path: String, maximumBytes: Int = 1 << 30) throws(SpinRenderError) -> [UInt8] {
+        try read(path, maximumBytes: maximumBytes) { size in
+            size.map { SpinRenderError(.badData, "'\(path)' is \($0) bytes, more than the \(maximumBytes)-byte limit") }
+                ?? SpinRenderError(.badData, "'\(path)' is more than the \(maximumBytes)-byte limit")
+        }
+    }
+
+    /// The bytes of `path` (standard input for `-`), refused with `refusal` past `maximumBytes`:
+    /// a regular file by its size before anything is read (`refusal` gets the size), any other
+    /// file (a pipe, a device such as `/dev/zero`) as soon as more than `maximumBytes` have
+    /// arrived (`refusal` gets `nil`). So reading holds at most about `maximumBytes`, however
+    /// large or endless the input: a regular file is read into a buffer of its size, a stream
+    /// in chunks joined once at the end, each freed as it is copied.
+    ///
+    /// - Throws: `refusal`'s error; ``SpinRenderError`` `.missingInput` when the file does
+    ///   not exist or cannot be opened, `.badData` when it is a directory, `.ioError` when
+    ///   reading fails.
+    public static func read(_ path: String, maximumBytes: Int,
+                            refusal: (_ size: Int?) -> SpinRenderError) throws(SpinRenderError) -> [UInt8] {
+        if path == "-" {
+            return try readAll(STDIN_FILENO, name: "standard input", size: nil, maximumBytes: maximumBytes, refusal: refusal)
+        }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         if fd < 0 {
             throw SpinRenderError(.missingInput, "cannot read '\(path)': \(describeErrno(errno))")
@@ -21,9 +42,37 @@ public enum InputFile {
             throw SpinRenderError(.badData, "'\(path)' is a directory, not a file")
         }
         if info.isRegularFile && info.size > maximumBytes {
-            throw SpinRenderError(.badData, "'\(path)' is \(info.size) bytes, more than the \(maximumBytes)-byte limit")
+            throw refusal(info.size)
         }
-        return try readAll(fd, name: "'\(path)'", maximumBytes: maximumBytes)
+        return try readAll(fd, name: "'\(path)'", size: info.isRegularFile ? info.size : nil,
+                           maximumBytes: maximumBytes, refusal: refusal)
+    }
+
+    /// The size of the regular file at `path` in bytes; `nil` for anything else (a folder, a
+    /// pipe, a device, standard input, a missing file).
+    public static func regularFileSize(_ path: String) -> Int? {
+        guard path != "-", let info = POSIX.status(path), info.isRegularFile else { return nil }
+        return info.size
+    }
+
+    /// At most the first `count` bytes of the file at `path` (a header), without reading the rest.
+    ///
+    /// - Throws: as ``read(_:maximumBytes:)``.
+    public static func head(_ path: String, count: Int) throws(SpinRenderError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            throw SpinRenderError(.missingInput, "cannot read '\(path)': \(describeErrno(errno))")
+        }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let got = POSIX.retryingInterrupts { bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, count - filled) } }
+            if got < 0 { throw SpinRenderError(.ioError, "cannot read '\(path)': \(describeErrno(errno))") }
+            if got == 0 { break }
+            filled += got
+        }
+        return Array(bytes[0..<filled])
     }
 
     /// The bytes of standard input, read to its end, for an input given as `-`.
@@ -31,12 +80,22 @@ public enum InputFile {
     /// - Throws: ``SpinRenderError`` `.badData` past `maximumBytes`, `.ioError` when
     ///   reading fails.
     public static func readStandardInput(maximumBytes: Int = 1 << 30) throws(SpinRenderError) -> [UInt8] {
-        try readAll(STDIN_FILENO, name: "standard input", maximumBytes: maximumBytes)
+        try readAll(STDIN_FILENO, name: "standard input", size: nil, maximumBytes: maximumBytes) { _ in
+            SpinRenderError(.badData, "standard input is more than the \(maximumBytes)-byte limit")
+        }
     }
 
-    /// Reads `fd` to its end; `name` is the quoted path or "standard input" for messages.
-    private static func readAll(_ fd: Int32, name: String, maximumBytes: Int) throws(SpinRenderError) -> [UInt8] {
+    /// Reads `fd` to its end; `name` is the quoted path or "standard input" for messages,
+    /// `size` the regular file's size (its buffer is allocated once), `nil` for a stream.
+    private static func readAll(_ fd: Int32, name: String, size: Int?, maximumBytes: Int,
+                                refusal: (Int?) -> SpinRenderError) throws(SpinRenderError) -> [UInt8] {
+        let chunkSize = 1 << 20
         var bytes: [UInt8] = []
+        if let size { bytes.reserveCapacity(size + 1) }
+        // A stream's chunks, joined at the end: growing one array by doubling would hold the old
+        // and the new buffer at once, twice the input.
+        var chunks: [[UInt8]] = []
+        var total = 0
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = POSIX.retryingInterrupts { chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) } }
@@ -44,10 +103,25 @@ public enum InputFile {
                 throw SpinRenderError(.ioError, "cannot read \(name): \(describeErrno(errno))")
             }
             if count == 0 { break }
-            if bytes.count + count > maximumBytes {
-                throw SpinRenderError(.badData, "\(name) is more than the \(maximumBytes)-byte limit")
+            if total + count > maximumBytes {
+                throw refusal(nil)
             }
-            bytes.append(contentsOf: chunk[0..<count])
+            total += count
+            if size != nil {
+                bytes.append(contentsOf: chunk[0..<count])
+            } else {
+                if chunks.last.map({ $0.count + count > chunkSize }) ?? true {
+                    chunks.append([])
+                    chunks[chunks.count - 1].reserveCapacity(chunkSize)
+                }
+                chunks[chunks.count - 1].append(contentsOf: chunk[0..<count])
+            }
+        }
+        guard size == nil else { return bytes }
+        bytes.reserveCapacity(total)
+        for index in chunks.indices {
+            bytes.append(contentsOf: chunks[index])
+            chunks[index] = []
         }
         return bytes
     }

@@ -25,8 +25,9 @@ public enum OutputFile {
 
     static func systemWrite(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> Int { Glibc.write(fd, buffer.baseAddress, buffer.count) }
 
-    static func write(_ bytes: [UInt8], to path: String, using writer: Writer) throws(SpinRenderError) {
-        try prepare(path).commit(bytes, using: writer)
+    static func write(_ bytes: [UInt8], to path: String, using writer: Writer = systemWrite,
+                      removingStale: Bool = true) throws(SpinRenderError) {
+        try prepare(path, removingStale: removingStale).commit(bytes, using: writer)
     }
 
     /// Checks that `path` can be written and, for a regular file, creates its temporary file
@@ -40,6 +41,13 @@ public enum OutputFile {
     ///
     /// - Throws: ``SpinRenderError`` `.cannotCreate` as ``write(_:to:)`` does.
     public static func prepare(_ path: String) throws(SpinRenderError) -> PendingOutput {
+        try prepare(path, removingStale: true)
+    }
+
+    /// ``prepare(_:)``; with `removingStale`, first removes the temporaries of this output that
+    /// killed runs left behind (``StaleTemporaries``). A frame folder's staging folder is new
+    /// and holds none, so its frames are written without listing it for each one.
+    static func prepare(_ path: String, removingStale: Bool) throws(SpinRenderError) -> PendingOutput {
         if path == "-" { return PendingOutput(path: path, target: .standardOutput) }
         // A symbolic link stays a link: the file it points to is replaced (in its own folder).
         var destination = path
@@ -60,10 +68,11 @@ public enum OutputFile {
             }
             mode = info.permissions
         }
-        // The temporary name adds 20 characters; a long name is shortened in it so that any
-        // name the file system allows can be written.
+        // The temporary name adds at most 31 characters (the process ID among them); a long
+        // name is shortened in it so that any name the file system allows can be written.
         let name = String((destination.split(separator: "/").last.map(String.init) ?? "output").prefix(200))
-        let template = "\(folder(of: destination))/.\(name).spinrender-XXXXXX"
+        if removingStale { StaleTemporaries.remove(in: folder(of: destination), name: name, target: destination) }
+        let template = StaleTemporaries.template(in: folder(of: destination), name: name)
         let (fd, temporary, slot) = try TemporaryFiles.withCleanupDeferred { () throws(SpinRenderError) -> (Int32, String, Int?) in
             guard let (fd, temporary) = POSIX.makeTemporaryFile(template: template) else {
                 throw SpinRenderError(.cannotCreate, "cannot create '\(path)': \(describeErrno(errno))")

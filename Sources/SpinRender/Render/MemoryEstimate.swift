@@ -53,12 +53,17 @@ public struct MemoryEstimate: Hashable, Sendable {
     ///   render options, each valid alone. The message names the total, the largest parts and
     ///   the limit.
     public func check(limit: Int, subject: String, advice: String) throws(SpinRenderError) {
-        guard totalBytes > Double(limit) else { return }
+        if let refusal = refusal(limit: limit, subject: subject, advice: advice) { throw refusal }
+    }
+
+    /// The error ``check(limit:subject:advice:)`` throws, or `nil` when the work fits.
+    public func refusal(limit: Int, subject: String, advice: String) -> SpinRenderError? {
+        guard totalBytes > Double(limit) else { return nil }
         let largest = parts.filter { $0.name != "process" }.sorted { $0.bytes > $1.bytes }.prefix(4)
         // The process's own footprint last, so that the parts named add up to the total.
         let process = parts.filter { $0.name == "process" }.map { "the process itself \(Self.describe($0.bytes))" }
         let breakdown = (largest.map { "\($0.name) \(Self.describe($0.bytes))" } + process).joined(separator: ", ")
-        throw SpinRenderError(.badData, "\(subject) needs about \(Self.describe(totalBytes)) (\(breakdown)), more than --max-memory \(Self.describe(Double(limit))); \(advice)")
+        return SpinRenderError(.badData, "\(subject) needs about \(Self.describe(totalBytes)) (\(breakdown)), more than --max-memory \(Self.describe(Double(limit))); \(advice)")
     }
 
     /// `1.9 MiB`, `12 GiB`, `512 bytes`.

@@ -65,7 +65,7 @@ extension SpinRenderer {
     ///
     /// - Throws: as ``renderGIF(_:progress:)`` and ``renderWebP(_:progress:)``; for an SVG,
     ///   ``SpinRenderError`` `.badData` when the views cannot be written as SVG
-    ///   (``Scene/ViewEngine/svgLimitation``: an `AngularGradient`).
+    ///   (``Scene/ViewEngine/svgLimitation``: an `AngularGradient`; a number that is not finite).
     public static func render(_ request: RenderRequest, progress: ProgressBar? = nil) throws(SpinRenderError) -> RenderedFile {
         switch request.format {
         case .gif: return .gif(try renderGIF(request, progress: progress))
@@ -74,7 +74,7 @@ extension SpinRenderer {
             if let limitation = request.makeEngine().svgLimitation {
                 throw SpinRenderError(.badData, "\(limitation); write a GIF or a WebP instead")
             }
-            return .svg(renderSVG(request))
+            return .svg(try renderSVG(request))
         }
     }
 }

@@ -29,7 +29,9 @@ extension SpinRenderer {
         var duration = total, cycles = 1
         if let repeatSeconds = engine.pictureRepeatSeconds, repeatSeconds > 0 {
             let repeats = total / repeatSeconds
-            if abs(repeats - repeats.rounded()) < 1e-6, repeats.rounded() >= 1 {
+            // A picture that repeats more than a million times in the animation (a period of
+            // 10⁻³⁰⁰ s) is written whole: its repeat count would not be a whole `Int`.
+            if abs(repeats - repeats.rounded()) < 1e-6, repeats.rounded() >= 1, repeats < 1e6 {
                 duration = repeatSeconds
                 cycles = Int(repeats.rounded())
             }
@@ -47,11 +49,16 @@ extension SpinRenderer {
     /// Renders a request as an animated SVG: the views as vector elements animated with SMIL
     /// (see `ViewRenderer.animatedSVG(_:)`), from the same engine as the GIF; no pixel is
     /// drawn, so the size barely depends on `--scale` and the thread count changes nothing.
-    public static func renderSVG(_ request: RenderRequest) -> RenderedSVG {
+    ///
+    /// - Throws: ``SpinRenderError`` `.badData` when a number of the document is not finite
+    ///   (an animated scale or offset so large that its transform overflows).
+    public static func renderSVG(_ request: RenderRequest) throws(SpinRenderError) -> RenderedSVG {
         let engine = request.makeEngine()
         let renderer = ViewRenderer(engine)
         let timeline = svgTimeline(request)
-        let text = renderer.animatedSVG(timeline)
+        guard let text = renderer.animatedSVG(timeline) else {
+            throw SpinRenderError(.badData, "the views cannot be written as SVG: a position, size or transform overflows to a number that is not finite; use smaller offsets and scales")
+        }
         // The frame plan's warnings but the one about GIF centisecond delays.
         let warnings = FramePlan.Schedule(request, engine: engine).warnings.filter { !$0.contains("frame delays under") }
         return RenderedSVG(bytes: Array(text.utf8), width: renderer.width, height: renderer.height,

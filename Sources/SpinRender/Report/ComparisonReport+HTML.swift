@@ -99,6 +99,8 @@ extension ComparisonReport {
             "The loop counts differ: actual \(loopWords(actual)), expected \(loopWords(expected))."
         case let .loopDuration(actual, expected):
             "The loops last differently: actual plays \(actual) ms, expected \(expected) ms, and they do not both loop forever."
+        case let .commonPeriodTooLong(actual, expected):
+            "The loops last differently: actual plays \(actual) ms, expected \(expected) ms; both loop forever, but they meet again only after more than \(FrameComparison.maximumCommonPeriodLoops) loops or \(FrameComparison.maximumCommonPeriodMoments) moments, too long to compare."
         }
     }
 

@@ -19,6 +19,14 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
     public var quality: Int?
     /// `--max-memory`: the most the run may hold at its peak, in bytes (1 GiB).
     public var maximumMemoryBytes = MemoryEstimate.defaultLimitBytes
+    /// `--width`: the image's width in pixels, `nil` when `--scale` decides it; the scale is
+    /// derived from it (``applySize()``).
+    public var widthPixels: Int?
+    /// `--height`: the image's height in pixels, as ``widthPixels``.
+    public var heightPixels: Int?
+    /// `--at`: the animation time in seconds of the single frame written as a still PNG, `nil`
+    /// for the animation (``SpinRenderer/renderStill(_:atSeconds:)``).
+    public var stillSeconds: Double?
     /// The names of the settings given, for the checks that depend on what was said.
     public private(set) var given: Set<String> = []
 
@@ -29,6 +37,10 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
     /// 0 or 1 cs as 10 cs, so 2 cs (50 fps) is the shortest that plays as written. Frame folders
     /// record the same delays, so every command has the one limit.
     public static let maximumFramesPerSecond = 50.0
+
+    /// The lowest `--fps`: one frame every 100 s. A GIF89a delay holds at most 655.35 s, and
+    /// a lower rate would make a one-frame animation of frame times beyond any render's length.
+    public static let minimumFramesPerSecond = 0.01
 
     /// The longest animation, given or derived, in seconds.
     public static let maximumDurationSeconds = 600.0
@@ -45,6 +57,10 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
             .choice("system-colors", value: "generation", help: "Generation of Apple's system colours (.orange changed in iOS 26).",
                     \.request.scene.colorGeneration),
             .number("scale", value: "scale", help: "Pixels per point.", \.request.scene.scale, in: 1...3, values: ["1", "2", "3"]),
+            .wholeNumber("width", value: "pixels", help: "The image's width in pixels, 1 to \(maximumSizePixels), instead of --scale: the scale is derived from it and the height follows the content's aspect ratio.",
+                         \.widthPixels, in: 1...maximumSizePixels, default: "the content's width × --scale"),
+            .wholeNumber("height", value: "pixels", help: "The image's height in pixels, 1 to \(maximumSizePixels), instead of --scale, as --width.",
+                         \.heightPixels, in: 1...maximumSizePixels, default: "the content's height × --scale"),
             .number("point-size", value: "points", help: "Font size of the symbol, 1 to 512 points.", \.request.scene.pointSize, in: 1...512),
             .choice("weight", value: "weight", help: "Symbol weight.", \.request.scene.weight),
             .choice("symbol-scale", value: "scale", help: "Symbol scale.", \.request.scene.symbolScale),
@@ -56,7 +72,7 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
             .color("matte", help: "Colour that partly transparent edges are composited onto with --transparent.", \.request.matte,
                    default: "the background colour"),
             .choice("blend", value: "space", help: "Where anti-aliased edges are blended.", \.request.scene.blendSpace),
-            .value("fps", value: "fps", help: "Frames per second, more than 0 and at most 50 (browsers play shorter GIF delays slower).",
+            .value("fps", value: "fps", help: "Frames per second, 0.01 to 50 (browsers play shorter GIF delays slower).",
                    \.request.framesPerSecond, default: Spelling.number(RenderRequest().framesPerSecond), parse: parseFramesPerSecond),
             .number("duration", value: "seconds", help: "Length of the animation, more than 0 and at most 600 seconds.",
                     \.request.durationSeconds, in: 0...maximumDurationSeconds, excludingLower: true,
@@ -103,6 +119,16 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
         ]
     }
 
+    /// `--at`: `render` writes the single frame at a time as a still PNG instead of the animation.
+    public static var stillOptions: [Setting<RenderSettings>] {
+        [
+            .value("at", value: "seconds", help: "Write only the frame at this time, 0 to 600 seconds after the views appear, as a still PNG (the output a .png path or '-'), with real alpha for --transparent.",
+                   \.stillSeconds, default: nil) { text throws(ValueRefusal) in
+                try SettingParsers.number(text, in: 0...maximumDurationSeconds)
+            },
+        ]
+    }
+
     /// Settings that shape the built-in example; a source file's own code decides these.
     public static let builtInShapingOptions = ["mode", "point-size", "weight", "symbol-scale", "color", "animation", "effect"]
 
@@ -122,6 +148,7 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
         }
         try options.apply(values, to: &self)
         request.scene.layoutChanges.sort()
+        try applySize()
         try check()
     }
 
@@ -143,12 +170,25 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
             let repeats = request.scene.animation.periodSeconds != nil ? "repeats every" : "lasts"
             let subject = given.contains("animation") ? "'--animation <expression>'" : "the animation"
             guard duration.isFinite else {
-                // An overdamped spring (a huge dampingFraction) creeps towards its end so slowly
-                // that its settling time overflows.
-                throw .invalid("The animation is too long: \(subject) never comes to rest (a spring this damped creeps towards its end for longer than any render); give '--duration <seconds>' (at most 600)")
+                let reason = request.script == nil ? Self.endlessReason(request.scene.animation)
+                    : "a spring this damped, or a speed this low, stretches it beyond any length"
+                throw .invalid("The animation is too long: \(subject) never comes to rest (\(reason)); give '--duration <seconds>' (at most 600)")
             }
             throw .invalid("The animation is too long: \(subject) \(repeats) \(Spelling.number(duration)) s, more than 600 seconds; give '--duration <seconds>' (at most 600)")
         }
+    }
+
+    /// Why `animation` lasts for ever, for the message: an overdamped spring (a huge
+    /// `dampingFraction`) creeps towards its end so slowly that its settling time overflows; a
+    /// tiny `.speed` divides a finite length into one beyond any `Double`.
+    static func endlessReason(_ animation: Animation) -> String {
+        if case let .spring(spring, _) = animation.base, let settle = spring.settlingDuration(), !settle.isFinite {
+            return "a spring this damped creeps towards its end for longer than any render"
+        }
+        if !(animation.durationSeconds / animation.speedFactor).isFinite || !animation.delaySeconds.isFinite {
+            return "its speed of \(Spelling.number(animation.speedFactor)) stretches it beyond any length"
+        }
+        return "its length overflows"
     }
 
     /// Refuses the built-in example's settings beside a source file: its code decides them.
@@ -169,23 +209,27 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
     ///
     /// - Parameter fileName: the name diagnostics use; `path` when `nil`.
     /// - Throws: ``SettingsError/failure(_:)`` with `.missingInput` for a file that cannot be
-    ///   read and `.badData` for text that is not UTF-8; ``SettingsError/source(_:)`` with the
+    ///   read; ``SettingsError/source(_:)`` at the first byte of text that is not UTF-8, or with the
     ///   source's `file:line:column: error: …`; ``SettingsError/invalid(_:)`` when the view
     ///   cannot be chosen.
     public mutating func loadSource(_ path: String, bytes: [UInt8]? = nil, fileName: String? = nil, view: String?)
     throws(SettingsError) {
         let fileName = fileName ?? path
         let shown = Echo.cut(fileName, limit: Echo.pathLimit)
-        let text: String
-        do throws(SpinRenderError) {
-            var read = bytes ?? []
-            if bytes == nil { read = try InputFile.read(path, maximumBytes: SwiftUIProgram.maximumSourceBytes) }
-            guard let decoded = String(validating: read, as: UTF8.self) else {
-                throw SpinRenderError(.badData, "\(shown): not UTF-8 text; Swift source is UTF-8")
+        var read = bytes ?? []
+        if bytes == nil {
+            do throws(SpinRenderError) {
+                read = try InputFile.read(path, maximumBytes: SwiftUIProgram.maximumSourceBytes)
+            } catch {
+                throw .failure(error)
             }
-            text = decoded
-        } catch {
-            throw .failure(error)
+        }
+        guard let text = String(validating: read, as: UTF8.self) else {
+            // Located as any other mistake in the source: the line, the column and a caret.
+            guard let diagnostic = SourceDiagnostic.invalidUTF8(in: read, fileName: fileName) else {
+                throw .failure(SpinRenderError(.badData, "\(shown): not UTF-8 text; Swift source is UTF-8"))
+            }
+            throw .source(diagnostic)
         }
         do {
             try request.setSource(text, fileName: fileName, view: view)
@@ -259,7 +303,7 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
         if let fps = Double(text), fps.isFinite, fps > maximumFramesPerSecond {
             throw ValueRefusal("a GIF plays at most \(Int(maximumFramesPerSecond)) frames per second (delays are whole centiseconds, and browsers play delays of 0 or 1 cs as 10 cs); give 50 or less")
         }
-        return try SettingParsers.number(text, in: 0...maximumFramesPerSecond, excludingLower: true)
+        return try SettingParsers.number(text, in: minimumFramesPerSecond...maximumFramesPerSecond)
     }
 
     static func loopText(_ loop: LoopCount) -> String {

@@ -8,6 +8,11 @@ import Scene
 /// Times are in seconds (`index / fps`), angles in degrees clockwise, centres in points on the
 /// canvas (origin top-left, y down), delays in centiseconds. Frames are listed before loop
 /// compaction: one entry per sampled frame.
+///
+/// A report is written a frame at a time (``write(json:to:)``): each frame is sampled when its
+/// text is written and dropped after, so memory stays that of the engine and one frame,
+/// whatever the duration and the number of views (1 000 spinners over 60 s make 3 000 frames
+/// and hundreds of MB of JSON, which go straight to their reader).
 public struct TimelineReport: Sendable {
     /// One sampled frame.
     public struct Entry: Sendable {
@@ -29,37 +34,81 @@ public struct TimelineReport: Sendable {
     public var canvasWidth: Int
     /// Canvas size in pixels.
     public var canvasHeight: Int
-    /// One entry per frame.
-    public var entries: [Entry]
+    /// The number of frames, one entry each.
+    public var frameCount: Int
     /// Shortest exact repeat of the picture, in seconds, when the scene is periodic.
     public var pictureRepeatSeconds: Double?
     /// The font files the texts are drawn with (family, style, version, file, Debian package).
     public var fonts: [FontFileInfo] = []
 
-    /// Samples the views of `request` at every frame time.
+    private let engine: ViewEngine
+    private let timing: FrameTiming
+
+    /// Lays out the views of `request` and plans its frame times; frames are sampled as they
+    /// are written.
     public init(_ request: RenderRequest) {
         self.request = request
-        let engine = request.makeEngine()
-        let frameCount = request.frameCount(using: engine)
-        let timing = FrameTiming(frameCount: frameCount, framesPerSecond: request.framesPerSecond,
-                                 startSeconds: request.startSeconds(using: engine))
+        engine = request.makeEngine()
+        frameCount = request.frameCount(using: engine)
+        timing = FrameTiming(frameCount: frameCount, framesPerSecond: request.framesPerSecond,
+                             startSeconds: request.startSeconds(using: engine))
         canvasWidth = engine.canvasWidth
         canvasHeight = engine.canvasHeight
         pictureRepeatSeconds = engine.pictureRepeatSeconds
         fonts = engine.fonts
-        entries = (0..<frameCount).map { index in
-            let time = timing.sampleTime(ofFrame: index)
-            return Entry(index: index, timeSeconds: time, delayCentiseconds: timing.delaysCentiseconds[index],
-                         rotations: engine.rotations(atSeconds: time), views: engine.views(atSeconds: time))
+    }
+
+    /// Frame `index` sampled: its time, delay, rotations and views.
+    ///
+    /// - Precondition: `0 <= index < frameCount`.
+    public func entry(_ index: Int) -> Entry {
+        let time = timing.sampleTime(ofFrame: index)
+        return Entry(index: index, timeSeconds: time, delayCentiseconds: timing.delaysCentiseconds[index],
+                     rotations: engine.rotations(atSeconds: time), views: engine.views(atSeconds: time))
+    }
+
+    /// Every frame sampled, in order: for small reports (tests); a long one is written with
+    /// ``write(json:to:)`` instead.
+    public var entries: [Entry] { (0..<frameCount).map(entry) }
+
+    /// Writes the report in pieces of at most about a frame's text, each passed to `write` in
+    /// order: ``json`` when `json` is true, else ``table``.
+    ///
+    /// - Throws: what `write` throws, which stops the report there.
+    public func write(json: Bool, to write: (String) throws(SpinRenderError) -> Void) throws(SpinRenderError) {
+        // Pieces are gathered up to about 64 KiB, so that a long report is not one system call a frame.
+        var pending = ""
+        func emit(_ text: String) throws(SpinRenderError) {
+            pending += text
+            if pending.utf8.count >= 1 << 16 {
+                try write(pending)
+                pending = ""
+            }
         }
+        if json { try writeJSON(emit) } else { try writeTable(emit) }
+        if !pending.isEmpty { try write(pending) }
     }
 
     /// The report as JSON: settings, then one object per frame with each drawn view's name (its
     /// custom view, `Spinner`), angle, centre, scale and opacity.
     public var json: String {
+        var text = ""
+        try? write(json: true) { text += $0 }
+        return text
+    }
+
+    /// The report as an aligned text table, one line per frame: frame, time (s), delay, then
+    /// each drawn view's angle and centre, under a header whose columns line up with them.
+    public var table: String {
+        var text = ""
+        try? write(json: false) { text += $0 }
+        return text
+    }
+
+    private func writeJSON(_ emit: (String) throws(SpinRenderError) -> Void) throws(SpinRenderError) {
         let scene = request.scene
         func point(_ p: Point) -> JSONText { .object([("x", .double(p.x)), ("y", .double(p.y))]) }
-        let frames: [JSONText] = entries.map { entry in
+        func frame(_ entry: Entry) -> JSONText {
             .object([
                 ("index", .int(entry.index)),
                 ("time", .double(entry.timeSeconds)),
@@ -83,21 +132,32 @@ public struct TimelineReport: Sendable {
             ("animation", .string(scene.animation.description)),
             ("effect", .string(scene.effect.rawValue)),
         ]
-        return JSONText.object(builtIn + [
+        let members = builtIn + [
             ("canvas", .object([("width", .int(canvasWidth)), ("height", .int(canvasHeight)), ("scale", .double(scene.scale))])),
             ("framesPerSecond", .double(request.framesPerSecond)),
             ("layoutChanges", .array(scene.layoutChanges.map { .double($0) })),
             ("pictureRepeatSeconds", pictureRepeatSeconds.map { .double($0) } ?? .null),
-            ("startSeconds", .double(entries.first?.timeSeconds ?? 0)),
+            ("startSeconds", .double(frameCount > 0 ? timing.sampleTime(ofFrame: 0) : 0)),
             ("fonts", .array(fonts.map(FrameFolder.fontJSON))),
-            ("frames", .array(frames)),
-        ]).rendered
+        ]
+        // The document JSONText.rendered would give with "frames" last, written a frame at a time.
+        try emit("{\n")
+        for (key, value) in members {
+            var name = ""
+            JSONText.writeString(key, to: &name)
+            try emit("  \(name): \(value.rendered(indent: 1)),\n")
+        }
+        guard frameCount > 0 else { return try emit("  \"frames\": []\n}\n") }
+        try emit("  \"frames\": [\n")
+        for index in 0..<frameCount {
+            try emit("    " + frame(entry(index)).rendered(indent: 2) + (index + 1 < frameCount ? ",\n" : "\n"))
+        }
+        try emit("  ]\n}\n")
     }
 
-    /// The report as an aligned text table, one line per frame: frame, time (s), delay, then
-    /// each drawn view's angle and centre, under a header whose columns line up with them.
-    public var table: String {
-        let labels = entries.first?.views.map { "\($0.name) angle" } ?? []
+    private func writeTable(_ emit: (String) throws(SpinRenderError) -> Void) throws(SpinRenderError) {
+        let first = frameCount > 0 ? entry(0) : nil
+        let labels = first?.views.map { "\($0.name) angle" } ?? []
         // An angle column is as wide as its header, so a long view name cannot push the
         // columns after it out of line.
         let widths = labels.map { max(16, $0.count) }
@@ -105,8 +165,10 @@ public struct TimelineReport: Sendable {
         for (label, width) in zip(labels, widths) {
             header += label.padding(to: width, left: true) + "  " + "centre (pt)".padding(to: 18)
         }
-        var lines = [header]
-        for entry in entries {
+        func trimmed(_ line: String) -> String { String(line.reversed().drop { $0 == " " }.reversed()) + "\n" }
+        try emit(trimmed(header))
+        for index in 0..<frameCount {
+            let entry = index == 0 ? first! : entry(index)
             var line = String(entry.index).padding(to: 5, left: true) + "  "
             line += fixed(entry.timeSeconds, 3).padding(to: 6, left: true) + "  "
             line += "\(entry.delayCentiseconds)cs".padding(to: 5, left: true) + "  "
@@ -115,9 +177,8 @@ public struct TimelineReport: Sendable {
                 let centre = "(\(fixed(spinner.centre.x, 2)), \(fixed(spinner.centre.y, 2)))"
                 line += angle.padding(to: index < widths.count ? widths[index] : 16, left: true) + "  " + centre.padding(to: 18)
             }
-            lines.append(line)
+            try emit(trimmed(line))
         }
-        return lines.map { line in String(line.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n") + "\n"
     }
 }
 

@@ -109,7 +109,7 @@ public struct ComparisonOutputs {
             throw SpinRenderError(.cannotCreate, "cannot create frame folder '\(target)': '\(parent)' is not a folder")
         }
         let name = String((target.split(separator: "/").last ?? "frames").prefix(200))
-        var template = Array("\(parent)/.\(name).spinrender-check-XXXXXX".utf8CString)
+        var template = Array(StaleTemporaries.template(in: parent, name: name, purpose: "check").utf8CString)
         // Made and removed with the cleanup held back, so a signal cannot leave it behind.
         try TemporaryFiles.withCleanupDeferred { () throws(SpinRenderError) in
             guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {

@@ -11,8 +11,11 @@ public enum FileComparison {
     /// other side's delays and loop count, so only its pixels and frame count are judged.
     ///
     /// - Parameters:
-    ///   - maximumBytes: memory the whole comparison may hold (``memoryEstimate(actual:expected:diff:)``),
-    ///     checked after reading the files and before decoding either.
+    ///   - maximumBytes: memory the whole comparison may hold: each file is refused by its size
+    ///     (or, from a stream, as soon as it does not fit) before it is read; then
+    ///     ``memoryEstimate(actual:expected:diff:)`` before decoding either, and
+    ///     ``checkMemory(of:limit:diff:subject:advice:)`` once the moments are planned, before
+    ///     comparing.
     ///   - diff: the diff that will be written, which adds to the memory held.
     ///   - reading: `--strict` (refuse inputs that need repairs) and `--timing` for GIF inputs.
     ///   - makeProgress: makes a progress bar for the given frame count once the
@@ -25,19 +28,30 @@ public enum FileComparison {
                                options: ComparisonOptions = .exact,
                                maximumBytes: Int = MemoryEstimate.defaultLimitBytes, diff: DiffFormat? = nil, reading: ReadOptions = ReadOptions(),
                                progress makeProgress: ((_ frameCount: Int) -> ProgressBar)? = nil) throws(SpinRenderError) -> (result: FrameComparisonResult, warnings: [String]) {
-        var actualSource: FrameInput.Source? = try FrameInput.Source.open(actualPath, maximumBytes: maximumBytes)
-        var expectedSource: FrameInput.Source? = try FrameInput.Source.open(expectedPath, maximumBytes: maximumBytes)
+        // Each file is read only when it fits beside the other: the expected one by its size
+        // before either is read, the actual one as read.
+        let advice = "compare smaller inputs\(diff == nil ? "" : " or leave out --diff"), or raise --max-memory"
+        var beside = MemoryEstimate()
+        beside.add("the other input", Double(InputFile.regularFileSize(expectedPath) ?? 0))
+        var actualSource: FrameInput.Source? = try FrameInput.Source.open(actualPath, maximumBytes: maximumBytes, alongside: beside, advice: advice)
+        beside = MemoryEstimate()
+        beside.add("the other input", actualSource!.fileBytes)
+        var expectedSource: FrameInput.Source? = try FrameInput.Source.open(expectedPath, maximumBytes: maximumBytes, alongside: beside, advice: advice)
+        let subject = "comparing \(actualSource!.summary) with \(expectedSource!.summary)"
         try memoryEstimate(actual: actualSource!, expected: expectedSource!, diff: diff).check(
-            limit: maximumBytes, subject: "comparing \(actualSource!.summary) with \(expectedSource!.summary)",
-            advice: "compare smaller inputs\(diff == nil ? "" : " or leave out --diff"), or raise --max-memory")
+            limit: maximumBytes, subject: subject, advice: advice)
         let actual = try actualSource!.load(maximumBytes: maximumBytes, reading: reading)
         actualSource = nil
         let expected = try expectedSource!.load(maximumBytes: maximumBytes, reading: reading)
         expectedSource = nil
         let (a, e) = adoptTiming(actual, expected)
         try options.checkMask(width: e.width, height: e.height, canvas: "the expected '\(expectedPath)'")
-        let progress = makeProgress?(max(a.frames.count, e.frames.count))
-        let result = FrameComparison.compare(actual: a, expected: e, options: options) { _, _ in progress?.advance() }
+        let prepared = FrameComparison.prepare(actual: a, expected: e, options: options)
+        try checkMemory(of: prepared, limit: maximumBytes, diff: diff,
+                        subject: subject + " over \(prepared.resultDescription)",
+                        advice: "compare shorter inputs\(diff == nil ? "" : " or leave out --diff"), or raise --max-memory")
+        let progress = makeProgress?(prepared.resultCount)
+        let result = prepared.run { _, _ in progress?.advance() }
         progress?.finish()
         return (result, actual.warnings + expected.warnings)
     }
@@ -70,6 +84,38 @@ public enum FileComparison {
             }
         }
         return estimate
+    }
+
+    /// Refuses a prepared comparison whose results, marks and diff, with the decoded frames,
+    /// need more than `limit` bytes: the estimate made before decoding counts a result per
+    /// frame, and comparing what plays can make many more (a moment whenever either side
+    /// starts a frame, over the common period of two loops).
+    ///
+    /// - Throws: ``SpinRenderError`` `.badData` with ``MemoryEstimate/check(limit:subject:advice:)``'s message.
+    public static func checkMemory(of prepared: PreparedComparison, limit: Int, diff: DiffFormat?,
+                                   subject: String, advice: String) throws(SpinRenderError) {
+        var estimate = MemoryEstimate()
+        let (a, e) = prepared.sequences
+        estimate.add("decoded inputs", Double(a.width * a.height * 4 * a.frames.count + e.width * e.height * 4 * e.frames.count))
+        estimate.add("comparison", comparisonBytes(width: max(a.width, e.width), height: max(a.height, e.height),
+                                                   results: prepared.resultCount, pairs: prepared.comparedPairs, diff: diff))
+        try estimate.check(limit: limit, subject: subject, advice: advice)
+    }
+
+    /// Bytes a comparison of `results` frames or moments over `pairs` different pairs of
+    /// frames on a `width × height` padded canvas holds: a byte a pixel a pair for the marks,
+    /// a result and its lines in the reports per frame or moment (1 KiB is ample: a result
+    /// takes about 250 bytes, its JSON and text lines a few hundred), and the diff, a frame a
+    /// result, with its encoding.
+    static func comparisonBytes(width: Int, height: Int, results: Int, pairs: Int, diff: DiffFormat?) -> Double {
+        let padded = Double(width) * Double(height), frames = Double(results)
+        var bytes = padded * Double(pairs) + 1024 * frames
+        switch diff {
+        case nil: break
+        case .png?, .folder?: bytes += padded * 4 * frames + padded * 4 * 3
+        case .gif?: bytes += padded * 4 * frames + padded * frames * 3 + padded * 4 * min(frames + 2, 16)
+        }
+        return bytes
     }
 
     /// Gives an untimed side the timing of the other, when both have the same frame count.

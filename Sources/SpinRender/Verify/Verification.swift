@@ -41,6 +41,8 @@ public enum Verification {
     ///   - options: comparison tolerance.
     ///   - arguments: the command-line arguments recorded in `frames.json`.
     ///   - reading: with `strict`, a reference PNG that needs a repair is unreadable.
+    ///   - diff: the diff the caller will write of the comparison, counted against
+    ///     `maximumBytes` with the comparison's results once the moments are planned.
     ///   - warn: called with each repair made to read the references (one line each).
     /// A reference that cannot be read (a corrupt PNG, GIF or WebP, a corrupt `frames.json`, a
     /// missing frame) is a reference that does not match: `failed` and `all` record over it and
@@ -52,7 +54,9 @@ public enum Verification {
     public static func verify(_ request: RenderRequest, referenceFolder: String, record: RecordMode = .processDefault,
                               options: ComparisonOptions = .exact, arguments: [String]? = nil,
                               maximumBytes: Int = MemoryEstimate.defaultLimitBytes, reading: ReadOptions = ReadOptions(),
+                              diff: DiffFormat? = nil,
                               warn: (String) -> Void = { _ in }) throws(SpinRenderError) -> VerificationOutcome {
+        let limit = (bytes: maximumBytes, diff: diff)
         if !InputFile.isDirectory(referenceFolder), let format = OutputFormat.forPath(referenceFolder) {
             guard format != .svg else {
                 throw SpinRenderError(.usage, "the reference '\(referenceFolder)' is an SVG, which spinrender cannot read back; record references as a frame folder, a .gif or a .webp file")
@@ -64,7 +68,7 @@ public enum Verification {
             source.bytes = file.bytes
             let rendered = try source.load(maximumBytes: maximumBytes).sequence
             return try decide(rendered, request: request, reference: referenceFolder,
-                              exists: try InputFile.existsOrThrows(referenceFolder), record: record, options: options,
+                              exists: try InputFile.existsOrThrows(referenceFolder), record: record, options: options, limit: limit,
                               missing: "reference file '\(referenceFolder)'", recorded: "frames as the reference \(format.rawValue.uppercased()) '\(referenceFolder)'", warn: warn,
                               read: { () throws(SpinRenderError) in
                                   let input = try FrameInput.load(referenceFolder, maximumBytes: maximumBytes, reading: reading)
@@ -76,7 +80,7 @@ public enum Verification {
         // A reference that cannot be looked up is not a missing one to record over.
         let exists = try InputFile.existsOrThrows(referenceFolder + "/" + FrameFolder.metadataName)
         return try decide(rendered, request: request, reference: referenceFolder, exists: exists, record: record,
-                          options: options, missing: "reference frames in '\(referenceFolder)'", recorded: "reference frames in '\(referenceFolder)'", warn: warn,
+                          options: options, limit: limit, missing: "reference frames in '\(referenceFolder)'", recorded: "reference frames in '\(referenceFolder)'", warn: warn,
                           read: { () throws(SpinRenderError) in
                               let folder = try FrameFolder.read(referenceFolder, maximumBytes: maximumBytes, reading: reading)
                               return (folder.sequence, folder.warnings)
@@ -91,10 +95,12 @@ public enum Verification {
     /// records it with `write` when `record` says so.
     ///
     /// - Parameters:
+    ///   - limit: `--max-memory` in bytes and the diff that will be written, which the
+    ///     comparison's results count against it.
     ///   - missing: what the message says is missing ("no …").
     ///   - recorded: what the message says was recorded ("recorded 25 …").
     private static func decide(_ rendered: FrameSequence, request: RenderRequest, reference: String, exists: Bool,
-                               record: RecordMode, options: ComparisonOptions, missing: String, recorded: String, warn: (String) -> Void,
+                               record: RecordMode, options: ComparisonOptions, limit: (bytes: Int, diff: DiffFormat?), missing: String, recorded: String, warn: (String) -> Void,
                                read: () throws(SpinRenderError) -> (FrameSequence, [String]),
                                write: () throws(SpinRenderError) -> Void) throws(SpinRenderError) -> VerificationOutcome {
         if !exists {
@@ -115,7 +121,12 @@ public enum Verification {
                 loaded.warnings.forEach(warn)
                 try options.checkMask(width: loaded.sequence.width, height: loaded.sequence.height,
                                       canvas: "the reference '\(reference)'")
-                comparison = FrameComparison.compare(actual: rendered, expected: loaded.sequence, options: options)
+                let prepared = FrameComparison.prepare(actual: rendered, expected: loaded.sequence, options: options)
+                try FileComparison.checkMemory(
+                    of: prepared, limit: limit.bytes, diff: limit.diff,
+                    subject: "comparing the render (\(rendered.width) × \(rendered.height) px, \(rendered.frames.count) frames) with '\(reference)' over \(prepared.resultDescription)",
+                    advice: "lower --fps or --duration\(limit.diff == nil ? "" : ", leave out --diff"), or raise --max-memory")
+                comparison = prepared.run()
             }
         }
         let decision = record.decide(referenceExists: exists, matches: comparison?.verdict == .equal)
@@ -139,8 +150,13 @@ extension Verification {
     /// peak: the rendered frames and the render's threads, the reference frames (unless
     /// `record` is `.all`, which reads none), the comparison's marks, and the diff when one is
     /// written.
+    ///
+    /// - Parameter maximumBytes: `--max-memory`: a reference file that does not fit beside the
+    ///   render is refused by its size, before it is read.
+    /// - Throws: ``SpinRenderError`` `.badData` for such a file, `.missingInput` / `.ioError`
+    ///   when it cannot be read.
     public static func memoryEstimate(_ request: RenderRequest, referenceFolder: String, record: RecordMode,
-                                      diff: DiffFormat?) -> MemoryEstimate {
+                                      diff: DiffFormat?, maximumBytes: Int = MemoryEstimate.defaultLimitBytes) throws(SpinRenderError) -> MemoryEstimate {
         var estimate = SpinRenderer.memoryEstimate(request, holding: .allFrames)
         let layout = request.makeEngine()
         var rendered = FrameInput.Source(path: referenceFolder)
@@ -149,10 +165,10 @@ extension Verification {
         var reference = FrameInput.Source(path: referenceFolder)
         if record != .all, InputFile.isDirectory(referenceFolder), let size = FrameFolder.declaredSize(referenceFolder) {
             (reference.width, reference.height, reference.frameCount) = size
-        } else if record != .all, OutputFormat.forPath(referenceFolder) != nil,
-                  let file = try? FrameInput.Source.open(referenceFolder, maximumBytes: 1 << 30) {
+        } else if record != .all, OutputFormat.forPath(referenceFolder) != nil, InputFile.exists(referenceFolder) {
             // A GIF or WebP reference: its declared size and frames.
-            reference = file
+            reference = try FrameInput.Source.open(referenceFolder, maximumBytes: maximumBytes, alongside: estimate,
+                                                   advice: "raise --max-memory")
         }
         estimate.add("reference frames", reference.decodedBytes)
         // The rendered frames are counted above; the comparison and diff come on top of both.

@@ -22,8 +22,8 @@ enum RenderCommand: Command {
     static let positionalCount = 0...1
     static var options: [OptionSpec] {
         [.option("output", short: "o", value: "output",
-                 help: "Where to write the animation: a .gif, .webp or .svg path (any other extension is refused) or '-' for standard output.", isPath: true)]
-            + formatSpecs + RenderOptions.specs + Console.specs
+                 help: "Where to write the animation: a .gif, .webp or .svg path (any other extension is refused), a .png path with --at, or '-' for standard output.", isPath: true)]
+            + formatSpecs + RenderSettings.stillOptions.map(OptionSpec.init) + RenderOptions.specs + Console.specs
     }
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -31,7 +31,17 @@ enum RenderCommand: Command {
             throw UsageError(message: "Missing expected argument '--output <output>'")
         }
         var settings = try RenderOptions.settings(from: arguments, storage: nil, source: arguments.positionals.first,
-                                                  options: RenderSettings.fileOptions + RenderSettings.renderOptions)
+                                                  options: RenderSettings.fileOptions + RenderSettings.stillOptions + RenderSettings.renderOptions)
+        if let seconds = settings.stillSeconds {
+            try settings.prepareStill(output: output)
+            try StandardOutput.refuseTerminal(output: output, format: "PNG")
+            let pending = try OutputFile.prepare(output)
+            let bytes = try SpinRenderer.renderStillPNG(settings.request, atSeconds: seconds)
+            try pending.commit(bytes)
+            let layout = settings.request.makeEngine()
+            console.info("\(output): \(layout.canvasWidth)×\(layout.canvasHeight) px, the frame at \(Spelling.number(seconds)) s, \(bytes.count) bytes")
+            return 0
+        }
         try settings.setOutput(output)
         try StandardOutput.refuseTerminal(output: output, format: settings.request.format.rawValue.uppercased())
         try settings.checkMemory(holding: SpinRenderer.streamedHolding(settings.request.format))

@@ -12,8 +12,10 @@ enum TimelineCommand: Command {
     }
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
-        let report = TimelineReport(try RenderOptions.request(from: arguments, storage: .noPixels, source: arguments.positionals.first))
-        try StandardOutput.write(arguments.has("json") ? report.json : report.table)
+        let request = try RenderOptions.request(from: arguments, storage: .noPixels, source: arguments.positionals.first)
+        // Streamed a frame at a time: memory is the engine's and one frame's, whatever the length.
+        let report = TimelineReport(request)
+        try report.write(json: arguments.has("json")) { text throws(SpinRenderError) in try StandardOutput.write(text) }
         return 0
     }
 }

@@ -44,7 +44,8 @@ enum VerifyCommand: Command {
         let comparison = try ComparisonArguments.settings(from: arguments)
         let request = try RenderOptions.request(from: arguments, storage: nil, source: arguments.positionals.first)
         let diff = arguments.value("diff").flatMap(DiffFormat.init(path:))
-        try Verification.memoryEstimate(request, referenceFolder: reference, record: record, diff: diff).check(
+        try Verification.memoryEstimate(request, referenceFolder: reference, record: record, diff: diff,
+                                        maximumBytes: try RenderOptions.memoryLimit(arguments)).check(
             limit: try RenderOptions.memoryLimit(arguments), subject: SpinRenderer.renderSubject(request) + " and its comparison",
             advice: "lower --point-size, --scale, --fps or --duration\(diff == nil ? "" : ", leave out --diff"), or raise --max-memory")
         try ComparisonArguments.refuseOverwriting(inputs: [reference], arguments, artifactName: reference)
@@ -55,7 +56,7 @@ enum VerifyCommand: Command {
         let outcome = try Verification.verify(request, referenceFolder: reference, record: record, options: comparison.options,
                                               arguments: RenderOptions.reproducibleArguments(arguments, source: arguments.positionals.first),
                                               maximumBytes: try RenderOptions.memoryLimit(arguments),
-                                              reading: comparison.reading, warn: console.warning)
+                                              reading: comparison.reading, diff: diff, warn: console.warning)
         let suiteName = "spinrender verify \(reference)"
         let note = outcome.recorded || outcome.comparison == nil ? outcome.message + "\n" : nil
         if let comparison = outcome.comparison {

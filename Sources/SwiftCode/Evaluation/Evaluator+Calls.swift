@@ -1,0 +1,733 @@
+extension Evaluator {
+    /// One parameter as a call binds arguments to it, whatever declared it.
+    struct ParameterSpec {
+        var label: String?
+        var name: String
+        var type: ValueType
+        var defaultValue: Value?
+        var defaultExpression: Expression?
+        var isVariadic: Bool
+        var builder: String?
+        /// Required when it has no default (an optional-typed parameter of a function still needs one).
+        var isRequired: Bool { defaultValue == nil && defaultExpression == nil && !isVariadic }
+        var takesClosure: Bool {
+            if builder != nil { return true }
+            switch type.unwrapped {
+            case .function, .any: return true
+            default: return false
+            }
+        }
+    }
+
+    /// An argument as bound to a parameter.
+    enum Slot {
+        case expression(Expression, SourceLocation)
+        case closure(Closure)
+        case variadic([Expression])
+        case missing
+    }
+
+    /// What can be called: a declaration of the file, a closure or a library function.
+    enum Candidate {
+        case native(NativeFunction)
+        case declared(FunctionDeclaration, attributes: [Attribute], isMutating: Bool)
+        case closure(Closure)
+    }
+
+    /// The outcome of a call: its result and, for a mutating method, the receiver's new value.
+    struct Invocation {
+        var result: Value
+        var receiver: Value?
+    }
+
+    // MARK: Calls written in the source
+
+    func evaluateCall(_ callee: Expression, _ arguments: [Argument], _ trailing: [TrailingClosure], expected: ValueType?,
+                      at location: SourceLocation, in environment: Environment) throws(Interrupt) -> Value {
+        switch callee.kind {
+        case let .member(base, name, nameLocation, _):
+            let baseValue = try evaluate(base, expected: Self.isImplicitChain(base) ? expected : nil, in: environment)
+            if case let .type(reference) = baseValue {
+                if name == "init" { return try construct(reference, arguments, trailing, expected: expected, at: nameLocation, in: environment) }
+                let member = try calledStaticMember(name, of: reference, at: nameLocation)
+                return try callValue(member, arguments, trailing, expected: expected, name: name, at: nameLocation, in: environment).result
+            }
+            // `first` is a property and `first(where:)` a method of the same name.
+            var lookedUp = name
+            if (name == "first" || name == "last"), !arguments.isEmpty || !trailing.isEmpty {
+                switch baseValue.dereferenced {
+                case .array, .string, .range, .dictionary: lookedUp = name + "(where:)"
+                default: break
+                }
+            }
+            var member: Value
+            if case let .native(native) = baseValue.dereferenced, let type = nativeType(named: native.nativeTypeName),
+               let overload = calledOverload(name, of: type, receiver: baseValue.dereferenced, instance: true) {
+                member = overload
+            } else {
+                member = try self.member(lookedUp, of: baseValue, at: nameLocation, in: environment)
+            }
+            let invocation = try callValue(member, arguments, trailing, expected: expected, name: name, at: nameLocation, in: environment)
+            if let receiver = invocation.receiver { try write(receiver, to: base, in: environment) }
+            return invocation.result
+        case let .identifier(name, _):
+            // A method of `self` called without `self.`: a mutating one changes `self`.
+            if environment.lookUp(name) == nil, let selfVariable = environment.lookUp("self"),
+               let member = try instanceMemberIfAny(name, of: selfVariable.value, at: callee.location, in: environment) {
+                let invocation = try callValue(member, arguments, trailing, expected: expected, name: name, at: callee.location, in: environment)
+                if let receiver = invocation.receiver { selfVariable.value = receiver }
+                return invocation.result
+            }
+            let value = try lookUp(name, at: callee.location, in: environment, expected: nil)
+            return try callValue(value, arguments, trailing, expected: expected, name: name, at: callee.location, in: environment).result
+        case let .implicitMember(name):
+            guard let expected, expected.unwrapped != .any else {
+                throw .error("cannot infer the type of '.\(name)' here: write the type, e.g. 'Color.\(name)(…)'", at: callee.location)
+            }
+            let reference = try typeReference(for: expected.unwrapped, at: callee.location)
+            if name == "init" { return try construct(reference, arguments, trailing, expected: expected, at: callee.location, in: environment) }
+            let member = try calledStaticMember(name, of: reference, at: callee.location)
+            return try callValue(member, arguments, trailing, expected: expected, name: name, at: callee.location, in: environment).result
+        case let .arrayLiteral(elements) where elements.count == 1 && isTypeName(elements[0], in: environment):
+            // `[Color](repeating: .red, count: 3)`, `[CGFloat]()`.
+            let element = try typeReference(for: elements[0], in: environment)
+            return try construct(.standard(.array(element)), arguments, trailing, expected: expected, at: callee.location, in: environment)
+        case let .dictionaryLiteral(pairs) where pairs.count == 1 && isTypeName(pairs[0].key, in: environment):
+            return try construct(.standard(.dictionary(.any, .any)), arguments, trailing, expected: expected, at: callee.location, in: environment)
+        default:
+            let value = try evaluate(callee, expected: nil, in: environment)
+            return try callValue(value, arguments, trailing, expected: expected, name: "function", at: callee.location, in: environment).result
+        }
+    }
+
+    /// `Type.name` about to be called: the methods of a member that is also a property.
+    private func calledStaticMember(_ name: String, of reference: TypeReference, at location: SourceLocation) throws(Interrupt) -> Value {
+        if case let .native(type) = reference, let overload = calledOverload(name, of: type, receiver: .type(reference), instance: false) {
+            return overload
+        }
+        return try staticMember(name, of: reference, at: location)
+    }
+
+    /// Whether `expression` names a type (`Color`, `CGFloat`, `Spinner.Style`).
+    private func isTypeName(_ expression: Expression, in environment: Environment) -> Bool {
+        switch expression.kind {
+        case let .identifier(name, _):
+            return environment.lookUp(name) == nil && (ValueType.standard(named: name) != nil || types[name] != nil || library.types[name] != nil)
+        case let .member(base, _, _, _): return isTypeName(base, in: environment)
+        case .type: return true
+        default: return false
+        }
+    }
+
+    private func typeReference(for expression: Expression, in environment: Environment) throws(Interrupt) -> ValueType {
+        let value = try evaluate(expression, expected: nil, in: environment)
+        guard case let .type(reference) = value else { return .any }
+        switch reference {
+        case let .standard(type): return type
+        case let .user(type): return .named(type.qualifiedName)
+        case let .native(type): return .named(type.name)
+        }
+    }
+
+    /// Calls `value` (a function or a type) with arguments written in the source.
+    func callValue(_ value: Value, _ arguments: [Argument], _ trailing: [TrailingClosure], expected: ValueType?, name: String,
+                   at location: SourceLocation, in environment: Environment) throws(Interrupt) -> Invocation {
+        switch value {
+        case let .type(reference):
+            return Invocation(result: try construct(reference, arguments, trailing, expected: expected, at: location, in: environment))
+        case let .function(function):
+            return try callFunction(function, arguments, trailing, expected: expected, at: location, in: environment)
+        case let .binding(cell):
+            return try callValue(cell.value, arguments, trailing, expected: expected, name: name, at: location, in: environment)
+        default:
+            if let callable = try instanceMemberIfAny("callAsFunction", of: value, at: location, in: environment) {
+                return try callValue(callable, arguments, trailing, expected: expected, name: name, at: location, in: environment)
+            }
+            throw .error("cannot call value of non-function type '\(value.typeName)'", at: location)
+        }
+    }
+
+    /// The candidates a function value stands for.
+    func candidates(of function: Function) -> [Candidate] {
+        switch function.body {
+        case let .native(functions): return functions.map { .native($0) }
+        case let .closure(closure): return [.closure(closure)]
+        case let .declared(declaration, attributes):
+            if let overloads = function.overloads {
+                return overloads.map { .declared($0.declaration, attributes: $0.attributes, isMutating: $0.isMutating) }
+            }
+            var result: [Candidate] = [.declared(declaration, attributes: attributes, isMutating: function.isMutating)]
+            if function.receiver == nil, let more = overloads[function.name], more.first === function {
+                result = more.compactMap { if case let .declared(d, a) = $0.body { .declared(d, attributes: a, isMutating: false) } else { nil } }
+            }
+            return result
+        }
+    }
+
+    func callFunction(_ function: Function, _ arguments: [Argument], _ trailing: [TrailingClosure], expected: ValueType?,
+                      at location: SourceLocation, in environment: Environment) throws(Interrupt) -> Invocation {
+        let all = candidates(of: function)
+        var firstError: Interrupt?
+        var matched: [(Candidate, [ParameterSpec], [Slot])] = []
+        if case let .native(native)? = all.first, native.takesArgumentsAsWritten {
+            return try callAsWritten(native, function, arguments, trailing, at: location, in: environment)
+        }
+        for candidate in all {
+            let parameters = parameterSpecs(candidate, function: function, argumentCount: arguments.count + trailing.count)
+            switch bind(arguments, trailing, to: parameters, at: location) {
+            case let .success(slots): matched.append((candidate, parameters, slots))
+            case let .failure(error): if firstError == nil { firstError = error }
+            }
+        }
+        guard !matched.isEmpty else { throw firstError ?? .error("no overload of '\(function.name)' takes these arguments", at: location) }
+        for (index, entry) in matched.enumerated() {
+            let (candidate, parameters, slots) = entry
+            let values: [Value]
+            do {
+                values = try evaluateSlots(slots, parameters, at: location, in: environment, checking: matched.count > 1)
+            } catch let .error(error) where index < matched.count - 1 {
+                _ = error
+                continue
+            }
+            return try invoke(function, candidate, values, at: location)
+        }
+        throw .error("no overload of '\(function.name)' takes these arguments", at: location)
+    }
+
+    /// A library function that reads its arguments as written.
+    private func callAsWritten(_ native: NativeFunction, _ function: Function, _ arguments: [Argument], _ trailing: [TrailingClosure],
+                               at location: SourceLocation, in environment: Environment) throws(Interrupt) -> Invocation {
+        var values: [Value] = []
+        for argument in arguments {
+            if case let .closure(closure) = argument.value.kind {
+                values.append(.function(makeClosure(closure, in: environment, expected: nil, builder: nil)))
+            } else {
+                values.append(try evaluate(argument.value, expected: nil, in: environment))
+            }
+        }
+        for closure in trailing { values.append(.function(makeClosure(closure.closure, in: environment, expected: nil, builder: nil))) }
+        var call = NativeCall(arguments: values, argumentLocations: arguments.map(\.value.location) + trailing.map(\.closure.body.location),
+                              receiver: function.receiver, location: location, evaluator: self)
+        call.labels = arguments.map(\.label) + trailing.map(\.label)
+        call.labelLocations = arguments.map(\.labelLocation) + trailing.map(\.closure.body.location)
+        return Invocation(result: try native.body(call))
+    }
+
+    /// The calls of several functions (a library's overloads) with source arguments.
+    func callFunctions(_ candidates: [Candidate], _ arguments: [Argument], _ trailing: [TrailingClosure], receiver: Value?,
+                       expected: ValueType?, name: String, at location: SourceLocation, in environment: Environment) throws(Interrupt) -> Value {
+        var natives: [NativeFunction] = []
+        for candidate in candidates { if case let .native(function) = candidate { natives.append(function) } }
+        let function = Function(.native(natives), environment: globals, name: name)
+        function.receiver = receiver
+        return try callFunction(function, arguments, trailing, expected: expected, at: location, in: environment).result
+    }
+
+    /// The parameters of a candidate.
+    func parameterSpecs(_ candidate: Candidate, function: Function, argumentCount: Int) -> [ParameterSpec] {
+        switch candidate {
+        case let .native(native):
+            return native.parameters.enumerated().map { index, parameter in
+                ParameterSpec(label: parameter.label, name: parameter.label ?? "_", type: parameter.type, defaultValue: parameter.defaultValue,
+                              defaultExpression: native.defaultExpressions?[index], isVariadic: parameter.isVariadic, builder: parameter.builder)
+            }
+        case let .declared(declaration, _, _):
+            let context = function.environment.selfType
+            return declaration.parameters.map { parameter in
+                ParameterSpec(label: parameter.label, name: parameter.name, type: resolve(parameter.type, in: context), defaultValue: nil,
+                              defaultExpression: parameter.defaultValue, isVariadic: parameter.isVariadic,
+                              builder: builderName(in: parameter.type))
+            }
+        case let .closure(closure):
+            if let parameters = closure.parameters {
+                return parameters.enumerated().map { index, parameter in
+                    ParameterSpec(label: nil, name: parameter.name,
+                                  type: parameter.type.map { resolve($0, in: function.environment.selfType) } ?? function.expectedParameters?[safe: index] ?? .any,
+                                  defaultValue: nil, defaultExpression: nil, isVariadic: false, builder: nil)
+                }
+            }
+            return (0..<argumentCount).map { index in
+                ParameterSpec(label: nil, name: "$\(index)", type: function.expectedParameters?[safe: index] ?? .any, defaultValue: nil,
+                              defaultExpression: nil, isVariadic: false, builder: nil)
+            }
+        }
+    }
+
+    /// `@ViewBuilder` written on a parameter's type.
+    func builderName(in type: TypeSyntax) -> String? {
+        if case let .attributed(_, attributes, _) = type.kind {
+            return attributes.first { library.resultBuilders[$0] != nil }
+        }
+        return nil
+    }
+
+    /// Matches arguments to parameters as Swift does: labels in order, defaults skipped, the
+    /// first trailing closure to the next parameter that takes a closure, labelled trailing
+    /// closures by label.
+    func bind(_ arguments: [Argument], _ trailing: [TrailingClosure], to parameters: [ParameterSpec], at location: SourceLocation) -> Result<[Slot], Interrupt> {
+        var slots = [Slot](repeating: .missing, count: parameters.count)
+        var next = 0
+        var lastFilled = -1
+        for (index, parameter) in parameters.enumerated() {
+            guard next < arguments.count else { break }
+            let argument = arguments[next]
+            if parameter.isVariadic {
+                guard argument.label == parameter.label else { continue }
+                var values = [argument.value]
+                next += 1
+                while next < arguments.count, arguments[next].label == nil {
+                    values.append(arguments[next].value)
+                    next += 1
+                }
+                slots[index] = .variadic(values)
+                lastFilled = index
+                continue
+            }
+            if argument.label == parameter.label {
+                if case let .closure(closure) = argument.value.kind, parameter.takesClosure {
+                    slots[index] = .closure(closure)
+                } else {
+                    slots[index] = .expression(argument.value, argument.labelLocation)
+                }
+                next += 1
+                lastFilled = index
+            } else if !parameter.isRequired || (parameter.takesClosure && !trailing.isEmpty) {
+                continue
+            } else if let label = argument.label, !parameters[index...].contains(where: { $0.label == label }) {
+                let expected = parameter.label.map { "'\($0):'" } ?? "no label"
+                return .failure(.error("incorrect argument label in call (have '\(label):', expected \(expected))", at: argument.labelLocation))
+            } else {
+                let label = parameter.label.map { "'\($0):'" } ?? "'\(parameter.name)'"
+                return .failure(.error("missing argument for parameter \(label) in call", at: argument.labelLocation))
+            }
+        }
+        if next < arguments.count {
+            let argument = arguments[next]
+            if let label = argument.label {
+                return .failure(.error("extra argument '\(label)' in call\(suggestion(label, among: parameters.compactMap(\.label)))", at: argument.labelLocation))
+            }
+            return .failure(.error("extra argument in call", at: argument.value.location))
+        }
+        for closure in trailing {
+            if let label = closure.label {
+                guard let index = parameters.indices.first(where: { parameters[$0].label == label && isMissing(slots[$0]) }) else {
+                    return .failure(.error("extra trailing closure '\(label):' in call", at: closure.closure.body.location))
+                }
+                slots[index] = .closure(closure.closure)
+                lastFilled = index
+            } else {
+                guard let index = parameters.indices.first(where: { $0 > lastFilled && isMissing(slots[$0]) && parameters[$0].takesClosure }) else {
+                    return .failure(.error("extra trailing closure passed in call", at: closure.closure.body.location))
+                }
+                slots[index] = .closure(closure.closure)
+                lastFilled = index
+            }
+        }
+        for (index, parameter) in parameters.enumerated() where parameter.isRequired && isMissing(slots[index]) {
+            let label = parameter.label.map { "'\($0):'" } ?? "'\(parameter.name)'"
+            return .failure(.error("missing argument for parameter \(label) in call", at: location))
+        }
+        return .success(slots)
+    }
+
+    private func isMissing(_ slot: Slot) -> Bool {
+        if case .missing = slot { return true }
+        return false
+    }
+
+    /// The values of bound arguments, each evaluated against its parameter's type.
+    func evaluateSlots(_ slots: [Slot], _ parameters: [ParameterSpec], at location: SourceLocation, in environment: Environment, checking: Bool) throws(Interrupt) -> [Value] {
+        var values: [Value] = []
+        values.reserveCapacity(slots.count)
+        for (slot, parameter) in zip(slots, parameters) {
+            var value: Value
+            switch slot {
+            case let .expression(expression, _):
+                value = coerce(try evaluate(expression, expected: parameter.type, in: environment), to: parameter.type)
+                if case let .function(function) = value, case .closure = expression.kind { function.builder = parameter.builder }
+                if checking, !parameter.type.accepts(value, conforms: { [unowned self] in conforms($0, to: $1) }) {
+                    throw .error("cannot convert value of type '\(value.typeName)' to expected argument type '\(parameter.type)'", at: expression.location)
+                }
+            case let .closure(closure):
+                value = .function(makeClosure(closure, in: environment, expected: parameter.type, builder: parameter.builder))
+            case let .variadic(expressions):
+                var elements: [Value] = []
+                for expression in expressions {
+                    elements.append(coerce(try evaluate(expression, expected: parameter.type, in: environment), to: parameter.type))
+                }
+                value = .array(elements)
+            case .missing:
+                if let defaultValue = parameter.defaultValue {
+                    value = defaultValue
+                } else if let expression = parameter.defaultExpression {
+                    value = coerce(try evaluate(expression, expected: parameter.type, in: environment), to: parameter.type)
+                } else if parameter.isVariadic {
+                    value = .array([])
+                } else {
+                    value = .nilValue
+                }
+            }
+            values.append(value)
+        }
+        return values
+    }
+
+    /// A closure value capturing `environment`.
+    public func makeClosure(_ closure: Closure, in environment: Environment, expected: ValueType?, builder: String?) -> Function {
+        let function = Function(.closure(closure), environment: environment, name: "closure")
+        if case let .function(parameters, result)? = expected?.unwrapped {
+            function.expectedParameters = parameters
+            function.expectedResult = result
+        }
+        if let written = closure.result { function.expectedResult = resolve(written, in: environment.selfType) }
+        function.builder = builder
+        return function
+    }
+
+    // MARK: Calls from the host
+
+    /// Calls the first of a library's overloads whose parameters take `arguments` (positional).
+    func callNative(_ functions: [NativeFunction], _ arguments: [Value], receiver: Value?, at location: SourceLocation) throws(Interrupt) -> Value {
+        for function in functions where function.parameters.count == arguments.count {
+            let fits = zip(function.parameters, arguments).allSatisfy { parameter, value in
+                parameter.type.accepts(value.dereferenced) { [unowned self] in conforms($0, to: $1) }
+            }
+            guard fits else { continue }
+            let call = NativeCall(arguments: arguments, argumentLocations: Array(repeating: location, count: arguments.count),
+                                  receiver: receiver, location: location, evaluator: self)
+            return try function.body(call)
+        }
+        throw .error("no overload takes arguments of types \(arguments.map(\.typeName).joined(separator: ", "))", at: location)
+    }
+
+    /// Calls a function value with positional arguments (how the host calls an action, a
+    /// `ForEach`'s content or a `@ViewBuilder` closure).
+    ///
+    /// - Throws: ``Interrupt`` from the function's code, or when `value` cannot be called.
+    public func call(_ value: Value, _ arguments: [Value], at location: SourceLocation) throws(Interrupt) -> Value {
+        switch value.dereferenced {
+        case let .function(function):
+            return try call(function, arguments, at: location)
+        case let .type(reference):
+            if case let .user(type) = reference { return try instantiate(type, positional: arguments, at: location) }
+            throw .error("cannot call type '\(reference.name)' here", at: location)
+        default:
+            throw .error("cannot call value of non-function type '\(value.typeName)'", at: location)
+        }
+    }
+
+    /// Calls a function with positional arguments; defaults fill the rest.
+    public func call(_ function: Function, _ arguments: [Value], at location: SourceLocation) throws(Interrupt) -> Value {
+        try callReturningArguments(function, arguments, at: location).result
+    }
+
+    /// Calls a function with positional arguments and returns, besides its result, the final
+    /// values of its parameters (for `inout` parameters such as `.transaction { $0.animation = nil }`).
+    public func callReturningArguments(_ function: Function, _ arguments: [Value], at location: SourceLocation) throws(Interrupt) -> (result: Value, arguments: [Value]) {
+        let candidate = candidates(of: function)[0]
+        let parameters = parameterSpecs(candidate, function: function, argumentCount: arguments.count)
+        var values = arguments
+        if case .closure = candidate {
+            // A closure written with fewer parameters than it is given ignores the rest ($0 unused).
+            values = Array(values.prefix(max(parameters.count, 0)))
+            if parameters.count > 1, values.count == 1, case let .tuple(elements, _) = values[0], elements.count == parameters.count {
+                values = elements
+            }
+        }
+        if values.count < parameters.count {
+            let missing = Array(repeating: Slot.missing, count: parameters.count - values.count)
+            let rest = try evaluateSlots(missing, Array(parameters[values.count...]), at: location, in: function.environment, checking: false)
+            values += rest
+        }
+        var final: [Value] = []
+        let invocation = try invoke(function, candidate, values, at: location, finalArguments: &final)
+        return (invocation.result, final)
+    }
+
+    func invoke(_ function: Function, _ candidate: Candidate, _ arguments: [Value], at location: SourceLocation) throws(Interrupt) -> Invocation {
+        var final: [Value] = []
+        return try invoke(function, candidate, arguments, at: location, finalArguments: &final)
+    }
+
+    /// Runs a candidate with bound arguments.
+    func invoke(_ function: Function, _ candidate: Candidate, _ arguments: [Value], at location: SourceLocation, finalArguments: inout [Value]) throws(Interrupt) -> Invocation {
+        callDepth += 1
+        defer { callDepth -= 1 }
+        if callDepth > limits.callDepth {
+            throw .error("calls are nested too deeply (more than \(limits.callDepth)): does '\(function.name)' call itself for ever?", at: location)
+        }
+        switch candidate {
+        case let .native(native):
+            let box = native.isMutating ? Box(function.receiver ?? .nilValue) : nil
+            var call = NativeCall(arguments: arguments, argumentLocations: Array(repeating: location, count: arguments.count),
+                                  receiver: function.receiver, location: location, evaluator: self)
+            call.mutatedReceiver = box
+            let result = try native.body(call)
+            finalArguments = arguments
+            return Invocation(result: result, receiver: box?.value)
+        case let .declared(declaration, _, isMutating):
+            let scope = Environment(parent: function.environment)
+            scope.resultType = declaration.result.map { resolve($0, in: function.environment.selfType) } ?? .void
+            if let receiver = function.receiver {
+                if case .type = receiver { scope.isStatic = true } else { scope.declare("self", receiver, isLet: !isMutating) }
+            }
+            for (parameter, value) in zip(declaration.parameters, arguments) where parameter.name != "_" {
+                scope.declare(parameter.name, value, isLet: !isInout(parameter.type), type: resolve(parameter.type, in: function.environment.selfType))
+            }
+            guard let body = declaration.body else {
+                throw .error("'\(declaration.name)' has no body", at: location)
+            }
+            let result = coerce(try runBody(body, in: scope, builder: function.builder), to: scope.resultType)
+            finalArguments = declaration.parameters.enumerated().map { index, parameter in scope.variables[parameter.name]?.value ?? arguments[index] }
+            return Invocation(result: result, receiver: isMutating ? scope.variables["self"]?.value : nil)
+        case let .closure(closure):
+            let scope = Environment(parent: function.environment)
+            scope.resultType = function.expectedResult
+            if let receiver = function.receiver {
+                if case .type = receiver { scope.isStatic = true } else { scope.declare("self", receiver, isLet: true) }
+            }
+            let names: [String]
+            if let parameters = closure.parameters {
+                names = parameters.map(\.name)
+                guard arguments.count >= names.count else {
+                    throw .error("the closure takes \(names.count) parameters but is given \(arguments.count)", at: closure.body.location)
+                }
+            } else {
+                names = (0..<arguments.count).map { "$\($0)" }
+            }
+            for (name, value) in zip(names, arguments) where name != "_" {
+                scope.declare(name, value, isLet: false)
+            }
+            let result = try runBody(closure.body, in: scope, builder: function.builder)
+            finalArguments = zip(names, arguments).map { name, value in scope.variables[name]?.value ?? value }
+            return Invocation(result: result, receiver: nil)
+        }
+    }
+
+    private func isInout(_ type: TypeSyntax) -> Bool {
+        if case let .attributed(specifiers, _, _) = type.kind { return specifiers.contains("inout") }
+        return false
+    }
+
+    /// Runs a body: as a result builder's when `builder` is set and the body has no `return`,
+    /// else as statements (a single expression is the result, as Swift's implicit return).
+    public func runBody(_ body: CodeBlock, in scope: Environment, builder: String?) throws(Interrupt) -> Value {
+        if let builder, !body.statements.contains(where: { if case .returnStatement = $0.kind { true } else { false } }) {
+            return try evaluateBuilder(body.statements, builder: builder, at: body.location, in: scope)
+        }
+        if body.statements.count == 1 {
+            switch body.statements[0].kind {
+            case let .expression(expression):
+                return try evaluate(expression, expected: scope.resultType, in: scope)
+            case .ifStatement, .switchStatement:
+                if let resultType = scope.resultType, resultType != .void, resultType != .any {
+                    let completion = try execute(body.statements, in: scope)
+                    if case let .returned(value) = completion { return value }
+                    return try statementValue(body.statements[0], expected: resultType, in: scope)
+                }
+            default: break
+            }
+        }
+        switch try execute(body.statements, in: scope) {
+        case let .returned(value): return value
+        case .normal: return .void
+        case .broke, .continued, .fellThrough:
+            throw .error("'break' and 'continue' are only allowed inside a loop or a switch", at: body.location)
+        }
+    }
+
+    // MARK: Construction
+
+    /// `Type(arguments)`.
+    func construct(_ reference: TypeReference, _ arguments: [Argument], _ trailing: [TrailingClosure], expected: ValueType?,
+                   at location: SourceLocation, in environment: Environment) throws(Interrupt) -> Value {
+        switch reference {
+        case let .user(type):
+            return try instantiate(type, arguments, trailing, at: location, in: environment)
+        case let .native(type):
+            guard !type.initializers.isEmpty else {
+                throw .error("'\(type.name)' cannot be constructed", at: location)
+            }
+            let function = Function(.native(type.initializers), environment: globals, name: type.name)
+            if let holder = extensions[type.name], !holder.initializers.isEmpty {
+                // `extension Color { init(hex: String) { … } }`.
+                let user = Function(.declared(holder.initializers[0].declaration, attributes: []), environment: typeEnvironment(holder), name: "init")
+                user.overloads = holder.initializers
+                if let invocation = try? callUserInitializer(user, holder, arguments, trailing, at: location, in: environment) {
+                    return invocation
+                }
+            }
+            return try callFunction(function, arguments, trailing, expected: expected, at: location, in: environment).result
+        case let .standard(type):
+            if let holder = extensions[Self.standardKey(type)], !holder.initializers.isEmpty {
+                let user = Function(.declared(holder.initializers[0].declaration, attributes: []), environment: typeEnvironment(holder), name: "init")
+                user.overloads = holder.initializers
+                if let invocation = try? callUserInitializer(user, holder, arguments, trailing, at: location, in: environment) {
+                    return invocation
+                }
+            }
+            return try StandardLibrary.construct(type, arguments, trailing, at: location, in: environment, evaluator: self)
+        }
+    }
+
+    static func standardKey(_ type: ValueType) -> String {
+        switch type {
+        case .int: "Int"
+        case .double: "Double"
+        case .string: "String"
+        case .bool: "Bool"
+        case .array: "Array"
+        default: type.description
+        }
+    }
+
+    /// An initialiser of an extension of a library type: `self = …` in its body gives the value.
+    private func callUserInitializer(_ function: Function, _ holder: TypeInfo, _ arguments: [Argument], _ trailing: [TrailingClosure],
+                                     at location: SourceLocation, in environment: Environment) throws(Interrupt) -> Value {
+        function.receiver = .nilValue
+        function.isMutating = true
+        let invocation = try callFunction(function, arguments, trailing, expected: nil, at: location, in: environment)
+        return invocation.receiver ?? .nilValue
+    }
+
+    /// A new instance of a type of the file, from source arguments.
+    public func instantiate(_ type: TypeInfo, _ arguments: [Argument], _ trailing: [TrailingClosure], at location: SourceLocation,
+                     in environment: Environment) throws(Interrupt) -> Value {
+        switch type.kind {
+        case .enumeration:
+            if let raw = arguments.first, raw.label == "rawValue", arguments.count == 1 {
+                let value = try evaluate(raw.value, expected: type.rawType, in: environment)
+                guard let match = type.cases.first(where: { $0.rawValue.map { $0.isEqual(to: value) } ?? false }) else { return .nilValue }
+                return .enumCase(EnumCaseValue(type: type, name: match.name))
+            }
+            guard !type.initializers.isEmpty else { throw .error("'\(type.name)' cannot be constructed without a case", at: location) }
+        case .protocolType:
+            throw .error("'\(type.name)' is a protocol: it cannot be constructed", at: location)
+        default:
+            break
+        }
+        var storage = try freshStorage(type, at: location)
+        if type.initializers.isEmpty {
+            let parameters = memberwiseParameters(type)
+            let slots = try bind(arguments, trailing, to: parameters, at: location).get()
+            let values = try evaluateSlots(slots, parameters, at: location, in: environment, checking: false)
+            for (parameter, value) in zip(parameters, values) {
+                try setField(parameter.name, value, of: type, in: &storage, initializing: true, at: location)
+            }
+            return try finish(type, storage, at: location)
+        }
+        let function = Function(.declared(type.initializers[0].declaration, attributes: []), environment: typeEnvironment(type), name: "init")
+        function.overloads = type.initializers
+        function.isMutating = true
+        function.receiver = try finish(type, storage, at: location)
+        if !declaresInitializer.contains(ObjectIdentifier(type)) {
+            // Initialisers only in extensions: the memberwise one is still there.
+            let parameters = memberwiseParameters(type)
+            if case let .success(slots) = bind(arguments, trailing, to: parameters, at: location) {
+                let values = try evaluateSlots(slots, parameters, at: location, in: environment, checking: false)
+                for (parameter, value) in zip(parameters, values) {
+                    try setField(parameter.name, value, of: type, in: &storage, initializing: true, at: location)
+                }
+                return try finish(type, storage, at: location)
+            }
+        }
+        let invocation = try callFunction(function, arguments, trailing, expected: nil, at: location, in: environment)
+        return invocation.receiver ?? function.receiver!
+    }
+
+    /// A new instance from positional arguments (the memberwise initialiser's order).
+    public func instantiate(_ type: TypeInfo, positional arguments: [Value], at location: SourceLocation) throws(Interrupt) -> Value {
+        var storage = try freshStorage(type, at: location)
+        let parameters = memberwiseParameters(type)
+        for (parameter, value) in zip(parameters, arguments) {
+            try setField(parameter.name, value, of: type, in: &storage, initializing: true, at: location)
+        }
+        return try finish(type, storage, at: location)
+    }
+
+    /// The memberwise initialiser's parameters: every stored `var`, and every `let` without an
+    /// initial value, in declaration order; a wrapped property as its wrapper says.
+    func memberwiseParameters(_ type: TypeInfo) -> [ParameterSpec] {
+        var result: [ParameterSpec] = []
+        for property in type.storedProperties {
+            let propertyType = property.type.map { resolve($0, in: type) } ?? .any
+            if let wrapper = property.wrapper, let definition = library.propertyWrappers[wrapper.name] {
+                switch definition.parameter {
+                case .omitted: continue
+                case .binding:
+                    result.append(ParameterSpec(label: property.name, name: property.name, type: .any, defaultValue: nil,
+                                                defaultExpression: nil, isVariadic: false, builder: nil))
+                case .wrappedValue:
+                    result.append(ParameterSpec(label: property.name, name: property.name, type: propertyType, defaultValue: nil,
+                                                defaultExpression: property.initializer, isVariadic: false, builder: nil))
+                }
+                continue
+            }
+            if property.isLet && property.initializer != nil { continue }
+            var defaultValue: Value?
+            if property.initializer == nil, case .optional = propertyType, !property.isLet { defaultValue = Value.nilValue }
+            result.append(ParameterSpec(label: property.name, name: property.name, type: propertyType, defaultValue: defaultValue,
+                                        defaultExpression: property.isLet ? nil : property.initializer, isVariadic: false,
+                                        builder: property.type.flatMap { builderName(in: $0) }))
+        }
+        return result
+    }
+
+    /// Stored properties with their initial values, before an initialiser runs.
+    private func freshStorage(_ type: TypeInfo, at location: SourceLocation) throws(Interrupt) -> [String: Value] {
+        var fields: [String: Value] = [:]
+        let scope = typeEnvironment(type)
+        for property in type.storedProperties {
+            let propertyType = property.type.map { resolve($0, in: type) }
+            var initial: Value?
+            if let initializer = property.initializer {
+                initial = coerce(try evaluate(initializer, expected: propertyType, in: scope), to: propertyType)
+            } else if case .optional? = propertyType, !property.isLet {
+                initial = Value.nilValue
+            }
+            if let wrapper = property.wrapper, let definition = library.propertyWrappers[wrapper.name] {
+                if initial != nil || definition.parameter == .omitted {
+                    fields[property.name] = .binding(try definition.makeStorage(wrapper, initial, property.location))
+                }
+            } else if let initial {
+                fields[property.name] = initial
+            }
+        }
+        return fields
+    }
+
+    /// Sets a stored property while an instance is made: a wrapped property gets its storage.
+    func setField(_ name: String, _ value: Value, of type: TypeInfo, in fields: inout [String: Value], initializing: Bool, at location: SourceLocation) throws(Interrupt) {
+        guard let property = type.storedProperties.first(where: { $0.name == name }) else {
+            fields[name] = value
+            return
+        }
+        let propertyType = property.type.map { resolve($0, in: type) }
+        if let wrapper = property.wrapper, let definition = library.propertyWrappers[wrapper.name] {
+            if definition.parameter == .binding, case .binding = value {
+                fields[name] = value
+            } else if initializing || fields[name] == nil {
+                fields[name] = .binding(try definition.makeStorage(wrapper, coerce(value.dereferenced, to: propertyType), location))
+            } else if case let .binding(cell) = fields[name] {
+                guard !cell.isReadOnly else { throw .error("cannot assign to '\(name)': it is read-only", at: location) }
+                cell.value = coerce(value, to: propertyType)
+            }
+            return
+        }
+        fields[name] = coerce(value, to: propertyType)
+    }
+
+    /// The instance (or object) made from its stored properties.
+    private func finish(_ type: TypeInfo, _ fields: [String: Value], at location: SourceLocation) throws(Interrupt) -> Value {
+        if type.kind == .classType || type.kind == .actor {
+            let object = Object(type: type, fields: fields, serial: nextObjectSerial())
+            object.onWrite = { [weak self] object in self?.onObjectWrite?(object) }
+            return .object(object)
+        }
+        return .instance(Instance(type: type, fields: fields))
+    }
+}
+
+extension Array {
+    subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}

@@ -1,0 +1,132 @@
+/// A type the file declares (`struct`, `class`, `enum`, `protocol`), with the members of its
+/// declaration and of its extensions.
+public final class TypeInfo {
+    /// The kinds of declaration.
+    public enum Kind: Sendable {
+        case structure, classType, enumeration, protocolType, actor
+    }
+
+    /// One stored property, in declaration order (the memberwise initialiser's order).
+    public struct StoredProperty {
+        /// The name.
+        public var name: String
+        /// `let` (true) or `var`.
+        public var isLet: Bool
+        /// The declared type, if written.
+        public var type: TypeSyntax?
+        /// The initial value, if written.
+        public var initializer: Expression?
+        /// The property wrapper's attribute (`@State`, `@Binding`, `@Environment(…)`), if any.
+        public var wrapper: Attribute?
+        /// `private` or `fileprivate`.
+        public var isPrivate: Bool
+        /// `lazy var`.
+        public var isLazy: Bool
+        /// Where it is declared.
+        public var location: SourceLocation
+        /// `didSet`/`willSet` observers.
+        public var observers: [AccessorBlock]
+    }
+
+    /// A computed property.
+    public struct ComputedProperty {
+        /// The name.
+        public var name: String
+        /// The declared type.
+        public var type: TypeSyntax?
+        /// `get` (or the whole block of a read-only property).
+        public var getter: CodeBlock
+        /// `set(name) { }`, if any, with its parameter name (`newValue` by default).
+        public var setter: (parameter: String, body: CodeBlock)?
+        /// `@ViewBuilder` and other attributes.
+        public var attributes: [Attribute]
+        /// Where it is declared.
+        public var location: SourceLocation
+    }
+
+    /// A function or initialiser declared in the type.
+    public struct Method {
+        /// The declaration (for initialisers: name `init`).
+        public var declaration: FunctionDeclaration
+        /// Its attributes (`@ViewBuilder`).
+        public var attributes: [Attribute]
+        /// `mutating`.
+        public var isMutating: Bool
+        /// Where it is declared.
+        public var location: SourceLocation
+    }
+
+    /// An enum case.
+    public struct Case {
+        /// The name.
+        public var name: String
+        /// Associated values, `nil` for none.
+        public var associatedValues: [EnumAssociatedValue]?
+        /// The raw value, once computed (implicit raw values included).
+        public var rawValue: Value?
+        /// Where it is declared.
+        public var location: SourceLocation
+    }
+
+    /// The name.
+    public let name: String
+    /// The kind of declaration.
+    public let kind: Kind
+    /// The enclosing type, for a nested type (`Spinner.Style`).
+    public weak var parent: TypeInfo?
+    /// Where it is declared.
+    public let location: SourceLocation
+    /// Generic parameters: names the members may use as types.
+    public var generics: [GenericParameter] = []
+    /// `: View, Equatable`, and conformances added by extensions.
+    public var inherited: [TypeSyntax] = []
+    /// Stored instance properties, in declaration order.
+    public var storedProperties: [StoredProperty] = []
+    /// Computed instance properties by name.
+    public var computedProperties: [String: ComputedProperty] = [:]
+    /// Instance methods by name (overloads in declaration order).
+    public var methods: [String: [Method]] = [:]
+    /// Initialisers, in declaration order.
+    public var initializers: [Method] = []
+    /// Static stored and computed properties by name: the declaration and, once evaluated, the value.
+    public var staticProperties: [String: (binding: PatternBinding, isLet: Bool, location: SourceLocation, attributes: [Attribute])] = [:]
+    /// Static values already computed (static stored properties are lazy, as in Swift).
+    public var staticValues: [String: Value] = [:]
+    /// Static methods by name.
+    public var staticMethods: [String: [Method]] = [:]
+    /// Enum cases in declaration order.
+    public var cases: [Case] = []
+    /// The raw type of an enum (`Int`, `String`, `Double`), when it has one.
+    public var rawType: ValueType?
+    /// Types declared inside it.
+    public var nestedTypes: [String: TypeInfo] = [:]
+    /// `typealias`es declared inside it.
+    public var typeAliases: [String: TypeSyntax] = [:]
+    /// Subscripts.
+    public var subscripts: [SubscriptDeclaration] = []
+
+    /// A type.
+    public init(name: String, kind: Kind, parent: TypeInfo?, location: SourceLocation) {
+        self.name = name
+        self.kind = kind
+        self.parent = parent
+        self.location = location
+    }
+
+    /// The name with its enclosing types: `Spinner.Style`.
+    public var qualifiedName: String { parent.map { $0.qualifiedName + "." + name } ?? name }
+
+    /// Protocol and superclass names written after `:` (and in extensions).
+    public var conformanceNames: [String] {
+        inherited.compactMap { type in
+            switch type.kind {
+            case let .named(name, _): name
+            case let .member(_, name, _): name
+            default: nil
+            }
+        }
+    }
+
+    /// The case named `name`.
+    public func enumCase(named name: String) -> Case? { cases.first { $0.name == name } }
+}

@@ -1,0 +1,270 @@
+import Motion
+import Scene
+import SwiftCode
+
+// The view modifiers (members of every `View`) and the shape modifiers (members of `Shape`).
+
+extension SwiftUILibrary {
+    static let anyView = ValueType.named("View")
+    static let action = ValueType.function(parameters: [], result: .void)
+
+    func defineModifiers() {
+        guard let view = native.protocols["View"], let shape = native.protocols["Shape"] else { return }
+        let center = Value.native(Boxed(value: UnitPoint.center, typeName: "UnitPoint"))
+
+        view.method("rotationEffect", [NativeParameter(nil, .named("Angle")), NativeParameter("anchor", .named("UnitPoint"), default: center)],
+                    result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            try modified(call, .node(.rotationEffect(degrees: try degrees(call, 0), anchor: try boxed(call, 1, UnitPoint.self, "a UnitPoint"))))
+        }
+        view.method("scaleEffect", [NativeParameter(nil, .double), NativeParameter("anchor", .named("UnitPoint"), default: center)],
+                    result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            let scale = try call.number(0)
+            return try modified(call, .node(.scaleEffect(x: scale, y: scale, anchor: try boxed(call, 1, UnitPoint.self, "a UnitPoint"))))
+        }
+        view.method("scaleEffect", [NativeParameter(nil, .named("CGSize")), NativeParameter("anchor", .named("UnitPoint"), default: center)],
+                    result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            let size = try call.native(0, CGSizeValue.self, "a CGSize")
+            return try modified(call, .node(.scaleEffect(x: size.width, y: size.height, anchor: try boxed(call, 1, UnitPoint.self, "a UnitPoint"))))
+        }
+        view.method("scaleEffect", [NativeParameter("x", .double, default: .double(1)), NativeParameter("y", .double, default: .double(1)),
+                                    NativeParameter("anchor", .named("UnitPoint"), default: center)], result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            try modified(call, .node(.scaleEffect(x: try call.number(0), y: try call.number(1), anchor: try boxed(call, 2, UnitPoint.self, "a UnitPoint"))))
+        }
+        view.method("opacity", [NativeParameter(nil, .double)], result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            try modified(call, .node(.opacity(try call.number(0))))
+        }
+        view.method("offset", [NativeParameter(nil, .named("CGSize"))], result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            let size = try call.native(0, CGSizeValue.self, "a CGSize")
+            return try modified(call, .node(.offset(x: size.width, y: size.height)))
+        }
+        view.method("offset", [NativeParameter("x", .double, default: .double(0)), NativeParameter("y", .double, default: .double(0))],
+                    result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            try modified(call, .node(.offset(x: try call.number(0), y: try call.number(1))))
+        }
+        for name in ["foregroundColor", "foregroundStyle", "tint"] {
+            view.method(name, [NativeParameter(nil, name == "foregroundColor" ? .optional(.named("Color")) : .named("ShapeStyle"))],
+                        result: Self.anyView) { [unowned self] call throws(Interrupt) in
+                if case .nilValue = call[0] { return call.receiver ?? .void }
+                let color = try self.color(call[0], call, argument: 0)
+                return try modified(call, .node(name == "tint" ? .tint(color) : .foregroundStyle(color)))
+            }
+        }
+        view.method("font", [NativeParameter(nil, .optional(.named("Font")))], result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            if case .nilValue = call[0] { return call.receiver ?? .void }
+            return try modified(call, .node(.font(try boxed(call, 0, FontValue.self, "a Font"))))
+        }
+        view.method("fontWeight", [NativeParameter(nil, .optional(.named("Font.Weight")))], result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            if case .nilValue = call[0] { return call.receiver ?? .void }
+            return try modified(call, .node(.fontWeight(try boxed(call, 0, SymbolWeight.self, "a Font.Weight"))))
+        }
+        view.method("imageScale", [NativeParameter(nil, .named("Image.Scale"))], result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            try modified(call, .node(.imageScale(try boxed(call, 0, SymbolScale.self, "an Image.Scale"))))
+        }
+        view.method("controlSize", [NativeParameter(nil, .named("ControlSize"))], result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            try modified(call, .node(.controlSize(try boxed(call, 0, ControlSize.self, "a ControlSize"))))
+        }
+        view.method("progressViewStyle", [NativeParameter(nil, .named("ProgressViewStyle"))], result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            // An indeterminate ProgressView is the circular spinner on iOS (`.automatic`,
+            // `.circular`); `CircularProgressViewStyle(tint:)` tints it as `.tint(_:)` does.
+            let style = try boxed(call, 0, ProgressStyle.self, "a progress view style")
+            switch style {
+            case .circular(nil): return call.receiver ?? .void
+            case let .circular(tint?): return try modified(call, .node(.tint(tint)))
+            case .linear:
+                throw call.error("the linear progress style is a bar with a value, not a spinner: only the circular style is drawn", argument: 0)
+            }
+        }
+        view.method("frame", [NativeParameter("width", .optional(.double), default: .nilValue), NativeParameter("height", .optional(.double), default: .nilValue),
+                              NativeParameter("alignment", .named("Alignment"), default: .native(Boxed(value: Alignment.center, typeName: "Alignment")))],
+                    result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            func length(_ index: Int, _ name: String) throws(Interrupt) -> Double? {
+                if case .nilValue = call[index].dereferenced { return nil }
+                return try number(call, index, in: 0...100_000, name)
+            }
+            return try modified(call, .node(.frame(width: try length(0, "width"), height: try length(1, "height"),
+                                                   alignment: try boxed(call, 2, Alignment.self, "an Alignment"))))
+        }
+        // padding(), padding(_ length:), padding(_ edges:, _ length:); SwiftUI's default is 16 pt.
+        view.method("padding", [NativeParameter(nil, .optional(.double), default: .nilValue)], result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            let length = try padding(call, 0)
+            return try modified(call, .node(.padding(EdgeInsets(all: length))))
+        }
+        view.method("padding", [NativeParameter(nil, .named("Edge.Set")), NativeParameter(nil, .optional(.double), default: .nilValue)],
+                    result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            let edges = try edgeSet(call, 0)
+            return try modified(call, .node(.padding(edges.insets(try padding(call, 1)))))
+        }
+        view.method("padding", [NativeParameter(nil, .named("EdgeInsets"))], result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            try modified(call, .node(.padding(try boxed(call, 0, EdgeInsets.self, "EdgeInsets"))))
+        }
+        view.method("border", [NativeParameter(nil, .named("ShapeStyle")), NativeParameter("width", .double, default: .double(1))],
+                    result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            try modified(call, .node(.border(try color(call[0], call, argument: 0), width: try number(call, 1, in: 0...100_000, "width"))))
+        }
+        view.method("background", [NativeParameter(nil, .named("ShapeStyle"))], result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            try modified(call, .background(try self.view(call[0], at: call.argumentLocations[0])))
+        }
+        view.method("background", [NativeParameter("alignment", .named("Alignment"), default: .native(Boxed(value: Alignment.center, typeName: "Alignment"))),
+                                   NativeParameter("content", Self.builderClosure, builder: "ViewBuilder")], result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            try modified(call, .background(try self.view(try call.call(1, []), at: call.location)))
+        }
+        view.method("animation", [NativeParameter(nil, .optional(.named("Animation")))], result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            try modified(call, .animation(try animation(call, 0), value: nil))
+        }
+        view.method("animation", [NativeParameter(nil, .optional(.named("Animation"))), NativeParameter("value", .any)],
+                    result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            try modified(call, .animation(try animation(call, 0), value: call[1].dereferenced))
+        }
+        view.method("transaction", [NativeParameter(nil, .function(parameters: [.named("Transaction")], result: .void))],
+                    result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            guard case let .function(body) = call[0] else { throw call.error("'transaction' takes a closure: '.transaction { $0.animation = nil }'") }
+            return try modified(call, .transaction(body, at: call.argumentLocations[0]))
+        }
+        view.method("onAppear", [NativeParameter("perform", .optional(Self.action), default: .nilValue)], result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            guard case let .function(action) = call[0] else { return call.receiver ?? .void }
+            return try modified(call, .onAppear(action))
+        }
+        view.method("onDisappear", [NativeParameter("perform", .optional(Self.action), default: .nilValue)], result: Self.anyView) { call throws(Interrupt) in
+            call.receiver ?? .void
+        }
+        view.method("onReceive", [NativeParameter(nil, .named("Publisher")), NativeParameter("perform", .function(parameters: [.named("Date")], result: .void))],
+                    result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            let publisher = try call.native(0, PublisherValue.self, "a publisher such as 'Timer.publish(every: 0.5, on: .main, in: .common).autoconnect()'")
+            guard case let .function(action) = call[1] else { throw call.error("'onReceive' takes its action in a closure") }
+            return try modified(call, .onReceive(publisher, action))
+        }
+        view.method("task", [NativeParameter("priority", .any, default: .nilValue), NativeParameter(nil, .function(parameters: [], result: .void))],
+                    result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            guard case let .function(action) = call[1] else { throw call.error("'task' takes its work in a closure") }
+            return try modified(call, .task(action))
+        }
+        view.method("modifier", [NativeParameter(nil, .named("ViewModifier"))], result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            guard case .instance = call[0].dereferenced else {
+                throw call.error("'modifier' takes a ViewModifier struct of the file's own", argument: 0)
+            }
+            return try modified(call, .custom(call[0].dereferenced))
+        }
+        // Modifiers that change nothing a spinner's picture shows on a single preview.
+        for name in ["accessibilityLabel", "accessibilityHidden", "accessibilityElement", "accessibilityIdentifier", "id",
+                     "allowsHitTesting", "contentShape", "onTapGesture", "disabled", "navigationTitle", "drawingGroup", "compositingGroup",
+                     "ignoresSafeArea", "edgesIgnoringSafeArea", "previewLayout", "previewDisplayName", "environmentObject", "onChange"] {
+            view.method(name, [NativeParameter(nil, .any, variadic: true)], result: Self.anyView) { call throws(Interrupt) in call.receiver ?? .void }
+            view.instanceMembers[name].map { member in
+                if case var .functions(functions) = member {
+                    functions[0].takesArgumentsAsWritten = true
+                    view.instanceMembers[name] = .functions(functions)
+                }
+            }
+        }
+
+        defineShapeModifiers(shape)
+    }
+
+    private func animation(_ call: NativeCall, _ index: Int) throws(Interrupt) -> Animation? {
+        if case .nilValue = call[index].dereferenced { return nil }
+        return try call.native(index, AnimationBox.self, "an Animation").animation
+    }
+
+    private func padding(_ call: NativeCall, _ index: Int) throws(Interrupt) -> Double {
+        if case .nilValue = call[index].dereferenced { return 16 }
+        return try number(call, index, in: 0...100_000, "length")
+    }
+
+    /// An `Edge.Set`, or an array of them (`[.top, .leading]`).
+    func edgeSet(_ call: NativeCall, _ index: Int) throws(Interrupt) -> EdgeSet {
+        if case let .array(items) = call[index].dereferenced {
+            var edges: EdgeSet = []
+            for item in items {
+                guard case let .native(native) = item, let box = native as? Boxed<EdgeSet> else {
+                    throw call.error("expected an Edge.Set", argument: index)
+                }
+                edges.formUnion(box.value)
+            }
+            return edges
+        }
+        return try boxed(call, index, EdgeSet.self, "an Edge.Set")
+    }
+
+    private func defineShapeModifiers(_ shape: NativeType) {
+        func bare(_ call: NativeCall, _ name: String) throws(Interrupt) -> ShapeView {
+            guard case let .native(native)? = call.receiver, let view = native as? ViewDescription, case let .shape(shape, painted) = view, !painted else {
+                throw call.error("'\(name)' is only available on a shape (Circle, Capsule, Rectangle, RoundedRectangle) before other modifiers")
+            }
+            return shape
+        }
+        shape.method("trim", [NativeParameter("from", .double, default: .double(0)), NativeParameter("to", .double, default: .double(1))],
+                     result: .named("Shape")) { call throws(Interrupt) in
+            var shape = try bare(call, "trim")
+            let from = min(max(try call.number(0), 0), 1), to = min(max(try call.number(1), 0), 1)
+            // A trim of a trimmed outline keeps that part of the part already kept.
+            let span = shape.trimTo - shape.trimFrom
+            (shape.trimFrom, shape.trimTo) = (shape.trimFrom + from * span, shape.trimFrom + to * span)
+            return .native(ViewDescription.shape(shape, painted: false))
+        }
+        shape.method("fill", [NativeParameter(nil, .named("ShapeStyle"), default: .nilValue), NativeParameter("style", .any, default: .nilValue)],
+                     result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            var shape = try bare(call, "fill")
+            let (colour, gradient) = try shapeStyle(call, 0)
+            shape.paint = .fill(colour)
+            shape.gradient = gradient
+            return .native(ViewDescription.shape(shape, painted: true))
+        }
+        shape.method("stroke", [NativeParameter(nil, .named("ShapeStyle"), default: .nilValue), NativeParameter("lineWidth", .double, default: .nilValue),
+                                NativeParameter("style", .named("StrokeStyle"), default: .nilValue)], result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            var shape = try bare(call, "stroke")
+            let (colour, gradient) = try shapeStyle(call, 0)
+            var style = StrokeStyle()
+            if case .nilValue = call[2] {} else {
+                let spec = try boxed(call, 2, StrokeSpec.self, "a StrokeStyle")
+                style = spec.style
+                // Circles, capsules and rounded rectangles have no corners, so only a
+                // Rectangle shows the join.
+                if !spec.isMitred, shape.kind == .rectangle {
+                    throw call.error("a Rectangle's corners are drawn with a miter join; round and bevel joins (and a 'miterLimit' under √2) are not supported", argument: 2)
+                }
+            }
+            if case .nilValue = call[1] {} else { style.lineWidth = try number(call, 1, in: 0...10_000, "lineWidth") }
+            shape.gradient = gradient
+            shape.paint = .stroke(colour, style)
+            return .native(ViewDescription.shape(shape, painted: true))
+        }
+    }
+
+    /// A shape style argument: a colour, a gradient, or nothing (the foreground style).
+    private func shapeStyle(_ call: NativeCall, _ index: Int) throws(Interrupt) -> (ColorValue?, GradientPaint?) {
+        let value = call[index].dereferenced
+        if case .nilValue = value { return (nil, nil) }
+        if case let .native(native) = value, let gradient = native as? GradientBox { return (nil, gradient.paint) }
+        return (try color(value, call, argument: index), nil)
+    }
+}
+
+/// `Edge.Set`.
+struct EdgeSet: OptionSet, Equatable {
+    let rawValue: Int
+    static let top = EdgeSet(rawValue: 1)
+    static let leading = EdgeSet(rawValue: 2)
+    static let bottom = EdgeSet(rawValue: 4)
+    static let trailing = EdgeSet(rawValue: 8)
+    static let horizontal: EdgeSet = [.leading, .trailing]
+    static let vertical: EdgeSet = [.top, .bottom]
+    static let all: EdgeSet = [.top, .leading, .bottom, .trailing]
+
+    func insets(_ length: Double) -> EdgeInsets {
+        EdgeInsets(top: contains(.top) ? length : 0, leading: contains(.leading) ? length : 0,
+                   bottom: contains(.bottom) ? length : 0, trailing: contains(.trailing) ? length : 0)
+    }
+}
+
+/// A `StrokeStyle` and whether its joins are mitred (`lineJoin: .miter` with a `miterLimit`
+/// of at least √2, which a `Rectangle`'s right angles need: the only join the renderer draws).
+struct StrokeSpec: Equatable {
+    var style: StrokeStyle
+    var isMitred: Bool
+}
+
+/// `.circular`, `.automatic`, `CircularProgressViewStyle(tint:)`, `.linear`.
+enum ProgressStyle: Equatable {
+    case circular(ColorValue?)
+    case linear
+}

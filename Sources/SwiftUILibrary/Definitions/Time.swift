@@ -1,0 +1,131 @@
+import Motion
+import SwiftCode
+
+// Time: `withAnimation`, `DispatchQueue.main.asyncAfter`, `Timer.publish(every:on:in:)` with
+// `.autoconnect()` and `.onReceive`, `Timer.scheduledTimer(withTimeInterval:repeats:block:)`.
+// Everything runs on the render's clock (seconds since the views appeared), so a render is the
+// same on every run.
+
+extension SwiftUILibrary {
+    func defineTime() {
+        let withAnimation = NativeFunction([NativeParameter(nil, .optional(.named("Animation")), default: .native(AnimationBox(animation: .default))),
+                                            NativeParameter(nil, .function(parameters: [], result: .any))]) { [unowned self] call throws(Interrupt) in
+            var animation: Animation?
+            if case let .native(native) = call[0].dereferenced, let box = native as? AnimationBox { animation = box.animation }
+            guard let runner else { return try call.call(1, []) }
+            return try runner.withTransaction(Transaction(animation: animation)) { () throws(Interrupt) in try call.call(1, []) }
+        }
+        native.addFunction("withAnimation", withAnimation)
+
+        let deadline = NativeType("DispatchTime", summary: "A time on the render's clock (`.now() + seconds`).")
+        deadline.staticMethod("now", []) { [unowned self] _ throws(Interrupt) in .native(DeadlineValue(seconds: runner?.now ?? 0)) }
+        deadline.binaryOperator("+", right: .double) { call throws(Interrupt) in
+            let base = try call.native(0, DeadlineValue.self, "a DispatchTime")
+            return .native(DeadlineValue(seconds: base.seconds + (try call.number(1))))
+        }
+        deadline.binaryOperator("+", right: .named("DispatchTimeInterval")) { call throws(Interrupt) in
+            let base = try call.native(0, DeadlineValue.self, "a DispatchTime")
+            let interval = try call.native(1, Boxed<Double>.self, "a DispatchTimeInterval")
+            return .native(DeadlineValue(seconds: base.seconds + interval.value))
+        }
+        native.add(deadline)
+        let interval = NativeType("DispatchTimeInterval", summary: "`.seconds(n)`, `.milliseconds(n)` …")
+        for (name, unit) in [("seconds", 1.0), ("milliseconds", 1e-3), ("microseconds", 1e-6), ("nanoseconds", 1e-9)] {
+            interval.staticMethod(name, [NativeParameter(nil, .int)]) { call throws(Interrupt) in
+                .native(Boxed(value: Double(try call.integer(0)) * unit, typeName: "DispatchTimeInterval"))
+            }
+        }
+        native.add(interval)
+
+        let queue = NativeType("DispatchQueue", summary: "`DispatchQueue.main.asyncAfter(deadline:execute:)` and `async(execute:)`.")
+        queue.constant("main", .native(Boxed(value: "main", typeName: "DispatchQueue")))
+        queue.staticMethod("global", [NativeParameter("qos", .any, default: .nilValue)]) { _ throws(Interrupt) in
+            .native(Boxed(value: "main", typeName: "DispatchQueue"))
+        }
+        queue.method("asyncAfter", [NativeParameter("deadline", .named("DispatchTime")), NativeParameter("execute", .function(parameters: [], result: .void))]) { [unowned self] call throws(Interrupt) in
+            let time = try call.native(0, DeadlineValue.self, "a DispatchTime such as '.now() + 0.5'").seconds
+            let delay = time - (runner?.now ?? 0)
+            guard delay >= 0, delay <= 86_400 else { throw call.error("the delay must be between 0 and 86400 seconds", argument: 0) }
+            guard case let .function(work) = call[1] else { throw call.error("'asyncAfter' takes its work in a closure", argument: 1) }
+            try runner?.schedule(work, at: time, location: call.location)
+            return .void
+        }
+        queue.method("async", [NativeParameter("execute", .function(parameters: [], result: .void))]) { [unowned self] call throws(Interrupt) in
+            guard case let .function(work) = call[0] else { throw call.error("'async' takes its work in a closure", argument: 0) }
+            try runner?.schedule(work, at: runner?.now ?? 0, location: call.location)
+            return .void
+        }
+        native.add(queue)
+
+        let runLoop = NativeType("RunLoop", summary: "`RunLoop.main` and its modes, for `Timer.publish(every:on:in:)`.")
+        runLoop.constant("main", .native(Boxed(value: "main", typeName: "RunLoop")))
+        runLoop.constant("current", .native(Boxed(value: "main", typeName: "RunLoop")))
+        let mode = runLoop.nested(NativeType("Mode"))
+        for name in ["common", "default", "tracking"] { mode.constant(name, .native(Boxed(value: name, typeName: "RunLoop.Mode"))) }
+        native.types["RunLoop.Mode"] = mode
+        native.add(runLoop)
+
+        let timer = NativeType("Timer", summary: "`Timer.publish(every:on:in:)` and `Timer.scheduledTimer(withTimeInterval:repeats:block:)`.")
+        timer.staticMethod("publish", [NativeParameter("every", .double), NativeParameter("tolerance", .optional(.double), default: .nilValue),
+                                       NativeParameter("on", .named("RunLoop")), NativeParameter("in", .named("RunLoop.Mode")),
+                                       NativeParameter("options", .any, default: .nilValue)], result: .named("Timer.TimerPublisher")) { [unowned self] call throws(Interrupt) in
+            .native(PublisherValue(intervalSeconds: try timerInterval(call, 0), isConnected: false))
+        }
+        timer.staticMethod("scheduledTimer", [NativeParameter("withTimeInterval", .double), NativeParameter("repeats", .bool),
+                                              NativeParameter("block", .function(parameters: [.named("Timer")], result: .void))]) { [unowned self] call throws(Interrupt) in
+            let seconds = try timerInterval(call, 0)
+            guard case let .function(block) = call[2] else { throw call.error("'scheduledTimer' takes its block in a closure", argument: 2) }
+            guard let runner else { return .native(TimerValue(serial: 0)) }
+            return .native(TimerValue(serial: try runner.startTimer(interval: seconds, repeats: try call.bool(1), block: block, at: call.location)))
+        }
+        timer.method("invalidate", []) { [unowned self] call throws(Interrupt) in
+            guard case let .native(native)? = call.receiver, let value = native as? TimerValue else { return .void }
+            runner?.stopTimer(value.serial)
+            return .void
+        }
+        timer.property("isValid", type: .bool) { [unowned self] call throws(Interrupt) in
+            guard case let .native(native)? = call.receiver, let value = native as? TimerValue else { return .bool(false) }
+            return .bool(runner?.isTimerRunning(value.serial) ?? false)
+        }
+        native.add(timer)
+        let publisher = NativeType("Timer.TimerPublisher", protocols: ["Publisher"])
+        publisher.method("autoconnect", [], result: .named("Publishers.Autoconnect")) { call throws(Interrupt) in
+            var value = try call.native(0, PublisherValue.self, "a timer publisher")
+            value.isConnected = true
+            return .native(value)
+        }
+        // `autoconnect()` reads the receiver, which the call passes first.
+        if case var .functions(functions)? = publisher.instanceMembers["autoconnect"] {
+            functions[0].body = { call throws(Interrupt) in
+                guard case let .native(native)? = call.receiver, var value = native as? PublisherValue else { throw call.error("expected a timer publisher") }
+                value.isConnected = true
+                return .native(value)
+            }
+            publisher.instanceMembers["autoconnect"] = .functions(functions)
+        }
+        native.types["Timer.TimerPublisher"] = publisher
+        native.types["Publishers.Autoconnect"] = NativeType("Publishers.Autoconnect", protocols: ["Publisher"])
+        native.addProtocol(NativeType("Publisher"))
+
+        let date = NativeType("Date", summary: "A time on the render's clock.")
+        date.initializer([]) { [unowned self] _ throws(Interrupt) in .native(DateValue(seconds: runner?.now ?? 0)) }
+        date.property("timeIntervalSince1970", type: .double) { call throws(Interrupt) in
+            guard case let .native(native)? = call.receiver, let value = native as? DateValue else { return .double(0) }
+            return .double(ProgramRunner.epochSeconds + value.seconds)
+        }
+        date.property("timeIntervalSinceReferenceDate", type: .double) { call throws(Interrupt) in
+            guard case let .native(native)? = call.receiver, let value = native as? DateValue else { return .double(0) }
+            return .double(ProgramRunner.epochSeconds - 978_307_200 + value.seconds)
+        }
+        native.add(date)
+    }
+
+    /// A timer's interval: at least 1 ms, so a typo cannot flood the render with events.
+    private func timerInterval(_ call: NativeCall, _ index: Int) throws(Interrupt) -> Double {
+        let seconds = try call.number(index)
+        guard seconds >= 0.001, seconds <= 86_400 else {
+            throw call.error("a timer's interval must be between 0.001 and 86400 seconds", argument: index)
+        }
+        return seconds
+    }
+}

@@ -1,0 +1,156 @@
+import Motion
+import Scene
+import SwiftCode
+
+/// SwiftUI, Combine and Dispatch as view code calls them: one definition per view, modifier,
+/// value type and API, registered in a ``SwiftCode/NativeLibrary`` for the evaluator.
+///
+/// The definitions live in `Definitions/`, one file per family (views, modifiers, colours and
+/// values, animations, gradients, time); each says what it produces: a view description, a
+/// value, or an effect on the run (a transaction, a timed block). The library also holds what
+/// the run needs while the code executes: the clock, the transaction in force and the
+/// scheduler's hooks, set by ``ProgramRunner``.
+public final class SwiftUILibrary {
+    /// The definitions, as the evaluator reads them.
+    public let native = NativeLibrary()
+    /// Maps a UTF-8 offset of the source to its location (for Motion's column-based errors).
+    let locate: (Int) -> SourceLocation
+
+    /// The runner's hooks; `nil` while only values are evaluated (no actions run).
+    weak var runner: ProgramRunner?
+
+    /// Which colour appearance `@Environment(\.colorScheme)` reads.
+    public var isDark = false
+
+    /// The definitions, with `locate` mapping a byte offset of the source to its location.
+    public init(locate: @escaping (Int) -> SourceLocation) {
+        self.locate = locate
+        native.resultBuilders["ViewBuilder"] = ViewBuilder(library: self)
+        native.implicitResultBuilders = [
+            "View": ["body": "ViewBuilder"],
+            "ViewModifier": ["body": "ViewBuilder"],
+            "PreviewProvider": ["previews": "ViewBuilder"],
+            "ButtonStyle": ["makeBody": "ViewBuilder"],
+            "ProgressViewStyle": ["makeBody": "ViewBuilder"],
+        ]
+
+        for protocolName in ["View", "ShapeStyle", "Shape", "ViewModifier", "PreviewProvider", "ObservableObject", "Identifiable",
+                             "Equatable", "Hashable", "CaseIterable", "Animatable", "InsettableShape", "Comparable", "Codable",
+                             "CustomStringConvertible", "Sendable", "App", "Scene"] {
+            native.addProtocol(NativeType(protocolName, protocols: protocolName == "Shape" ? ["View", "Animatable"] : protocolName == "InsettableShape" ? ["Shape"] : []))
+        }
+        defineViews()
+        defineModifiers()
+        defineValues()
+        defineAnimations()
+        defineGradients()
+        defineTime()
+        definePropertyWrappers()
+    }
+
+    // MARK: Conversions the definitions share
+
+    /// `value` as a view: a view description, a colour, or a view struct of the file's own.
+    func view(_ value: Value, at location: SourceLocation) throws(Interrupt) -> ViewDescription {
+        switch value.dereferenced {
+        case let .native(native):
+            if let view = native as? ViewDescription { return view }
+            if let color = native as? ColorBox { return .leaf(.color(color.color), typeName: "Color") }
+            if let gradient = native as? GradientBox {
+                return .shape(ShapeView(kind: .rectangle, gradient: gradient.paint), painted: true)
+            }
+        case let .instance(instance):
+            return .user(instance)
+        case .void:
+            throw .error("this expression makes no view: a view builder's statements are views", at: location)
+        default:
+            break
+        }
+        throw .error("a value of type '\(value.typeName)' is not a view", at: location)
+    }
+
+    /// `value` as a colour.
+    func color(_ value: Value, _ call: NativeCall, argument index: Int? = nil) throws(Interrupt) -> ColorValue {
+        if case let .native(native) = value.dereferenced {
+            if let color = native as? ColorBox { return color.color }
+            if native is GradientBox {
+                throw call.error("a gradient is drawn as a shape's fill or stroke here, e.g. 'Circle().fill(LinearGradient(…))'", argument: index)
+            }
+        }
+        throw call.error("expected a colour, not a value of type '\(value.typeName)'", argument: index)
+    }
+
+    /// The angle at argument `index`, in degrees.
+    func degrees(_ call: NativeCall, _ index: Int) throws(Interrupt) -> Double {
+        guard case let .native(native) = call[index].dereferenced, let angle = native as? AngleValue else {
+            throw call.error("expected an Angle, not a value of type '\(call[index].typeName)'", argument: index)
+        }
+        return angle.degrees
+    }
+
+    /// The boxed value of type `T` at argument `index`.
+    func boxed<T: Equatable>(_ call: NativeCall, _ index: Int, _ type: T.Type, _ what: String) throws(Interrupt) -> T {
+        guard case let .native(native) = call[index].dereferenced, let box = native as? Boxed<T> else {
+            throw call.error("expected \(what), not a value of type '\(call[index].typeName)'", argument: index)
+        }
+        return box.value
+    }
+
+    /// A number at argument `index`, checked to lie in `range`.
+    func number(_ call: NativeCall, _ index: Int, in range: ClosedRange<Double>, _ what: String) throws(Interrupt) -> Double {
+        let value = try call.number(index)
+        guard range.contains(value) else {
+            throw call.error("'\(what)' must be between \(Spelling.number(range.lowerBound)) and \(Spelling.number(range.upperBound))", argument: index)
+        }
+        return value
+    }
+
+    /// The view a modifier is called on.
+    func receiver(_ call: NativeCall) throws(Interrupt) -> ViewDescription {
+        try view(call.receiver ?? .void, at: call.location)
+    }
+
+    /// `receiver` with `modifier` applied.
+    func modified(_ call: NativeCall, _ modifier: ModifierDescription) throws(Interrupt) -> Value {
+        .native(ViewDescription.modified(try receiver(call), modifier))
+    }
+}
+
+/// What a file can render: one of its view types, a `#Preview`, or a `PreviewProvider`.
+public enum RootView {
+    /// `struct Name: View`, made with its memberwise (or argument-free) initialiser.
+    case view(TypeInfo)
+    /// `#Preview("Name") { … }`.
+    case preview(MacroExpansion)
+    /// `struct Name_Previews: PreviewProvider`: its `static var previews`.
+    case previewProvider(TypeInfo)
+}
+
+extension SwiftUILibrary {
+    /// The script of `root`: its first tree and every state change up to `horizonSeconds`.
+    ///
+    /// - Throws: ``SwiftCode/Interrupt`` for anything in the code that cannot run, located.
+    public func script(_ root: RootView, evaluator: Evaluator, horizonSeconds: Double) throws(Interrupt) -> ViewScript {
+        let make: () throws(Interrupt) -> Value
+        let location: SourceLocation
+        switch root {
+        case let .view(type):
+            location = type.location
+            let instance = try evaluator.instantiate(type, [], [], at: type.location, in: evaluator.globals)
+            make = { instance }
+        case let .preview(expansion):
+            location = expansion.location
+            guard let closure = expansion.trailingClosures.first?.closure else {
+                throw .error("'#Preview' needs its view in braces: '#Preview { Spinner() }'", at: expansion.location)
+            }
+            let function = evaluator.makeClosure(closure, in: evaluator.globals, expected: nil, builder: "ViewBuilder")
+            make = { () throws(Interrupt) in try evaluator.call(function, [], at: expansion.location) }
+        case let .previewProvider(type):
+            location = type.location
+            make = { () throws(Interrupt) in try evaluator.staticMember("previews", of: .user(type), at: type.location) }
+        }
+        let runner = ProgramRunner(evaluator: evaluator, library: self, horizonSeconds: horizonSeconds, at: location, root: make)
+        defer { self.runner = nil }
+        return try runner.run()
+    }
+}

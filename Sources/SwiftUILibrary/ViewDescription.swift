@@ -1,0 +1,177 @@
+import Motion
+import Scene
+import SwiftCode
+
+/// A view as SwiftUI code describes it, before it is placed in the view tree: what `Circle()`,
+/// `VStack { … }`, `Spinner()` and `.padding()` evaluate to.
+///
+/// It is lazy where SwiftUI is: a view of the file's own keeps its struct value, and its body is
+/// evaluated when the ``ViewResolver`` places it (so it gets the state of its place in the tree);
+/// a `ForEach` keeps its elements and content closure. Everything else is already a
+/// ``Scene/ViewNode``.
+indirect enum ViewDescription: NativeValue {
+    /// A finished view without views of the file's own inside: an image, a colour, a
+    /// `ProgressView`.
+    case leaf(ViewNode, typeName: String)
+    /// A shape; `painted` once `fill` or `stroke` made it a plain view (no more shape modifiers).
+    case shape(ShapeView, painted: Bool)
+    /// `VStack`, `HStack`, `ZStack`: the content is the builder's block.
+    case stack(StackAxis, alignment: Alignment, spacing: Double?, content: ViewDescription)
+    /// Several views side by side (a builder block, a `Group`): flattened into the container.
+    case group([ViewDescription])
+    /// The taken branch of an `if`/`switch` in a builder (`nil`: an `if` without `else` not taken).
+    case branch(Int, ViewDescription?)
+    /// A view of the file's own, not yet evaluated.
+    case user(Instance)
+    /// A view with a modifier.
+    case modified(ViewDescription, ModifierDescription)
+    /// `ForEach(data) { element in … }`: the elements, their identities, the content closure.
+    case forEach(elements: [Value], identities: [String], content: Function, at: SourceLocation)
+    /// `EmptyView()`.
+    case empty
+
+    var nativeTypeName: String {
+        switch self {
+        case let .leaf(_, typeName): typeName
+        case let .shape(shape, painted):
+            if painted { "_ShapeView" } else {
+                switch shape.kind {
+                case .circle: "Circle"
+                case .capsule: "Capsule"
+                case .rectangle: "Rectangle"
+                case .roundedRectangle: "RoundedRectangle"
+                }
+            }
+        case let .stack(axis, _, _, _): axis == .vertical ? "VStack" : axis == .horizontal ? "HStack" : "ZStack"
+        case .group: "Group"
+        case .branch: "_ConditionalContent"
+        case let .user(instance): instance.type.name
+        case .modified: "ModifiedContent"
+        case .forEach: "ForEach"
+        case .empty: "EmptyView"
+        }
+    }
+
+    func isEqual(to other: any NativeValue) -> Bool { false }
+}
+
+/// A modifier as written, before the view it modifies is placed.
+enum ModifierDescription {
+    /// A modifier the view tree holds (`rotationEffect`, `padding`, `animation` …).
+    case node(ViewModifier)
+    /// `.background(content)`: a view, placed with the modified one.
+    case background(ViewDescription)
+    /// `.onAppear { }`.
+    case onAppear(Function)
+    /// `.onReceive(publisher) { value in }`.
+    case onReceive(PublisherValue, Function)
+    /// `.task { }`.
+    case task(Function)
+    /// `.modifier(MyModifier())`: a `ViewModifier` of the file's own; its `body(content:)` is
+    /// evaluated when the view is placed.
+    case custom(Value)
+    /// `.animation(_:value:)`, whose value is compared between trees by its description.
+    case animation(Animation?, value: Value?)
+    /// `.transaction { $0.animation = … }`.
+    case transaction(Function, at: SourceLocation)
+}
+
+/// `@ViewBuilder`: a block's views as one view (a ``ViewDescription/group(_:)``), branches as
+/// ``ViewDescription/branch(_:_:)``.
+struct ViewBuilder: ResultBuilder {
+    unowned let library: SwiftUILibrary
+
+    func buildBlock(_ components: [Value], at location: SourceLocation) throws(Interrupt) -> Value {
+        var views: [ViewDescription] = []
+        for component in components {
+            views.append(try library.view(component, at: location))
+        }
+        if views.count == 1 { return .native(views[0]) }
+        return .native(ViewDescription.group(views))
+    }
+
+    func buildBranch(_ component: Value?, branch: Int, of count: Int, at location: SourceLocation) throws(Interrupt) -> Value {
+        .native(ViewDescription.branch(branch, try component.map { (value) throws(Interrupt) in try library.view(value, at: location) }))
+    }
+
+    func buildExpression(_ value: Value, at location: SourceLocation) throws(Interrupt) -> Value {
+        .native(try library.view(value, at: location))
+    }
+}
+
+/// A Combine publisher the file subscribes to with `.onReceive`: a timer's period.
+struct PublisherValue: NativeValue, Equatable {
+    /// `Timer.publish(every:)`'s interval in seconds.
+    var intervalSeconds: Double
+    /// `.autoconnect()` was called (a timer that is never connected never fires).
+    var isConnected: Bool
+    var nativeTypeName: String { isConnected ? "Publishers.Autoconnect" : "Timer.TimerPublisher" }
+}
+
+/// A `Date` on the render's clock: seconds since the views appeared.
+struct DateValue: NativeValue, Equatable {
+    var seconds: Double
+    var nativeTypeName: String { "Date" }
+}
+
+/// A `Timer` made by `Timer.scheduledTimer`: its number in the runner's table.
+struct TimerValue: NativeValue, Equatable {
+    var serial: Int
+    var nativeTypeName: String { "Timer" }
+}
+
+/// The colour types: `Color` and `ShapeStyle` values that are colours.
+struct ColorBox: NativeValue, Equatable {
+    var color: ColorValue
+    var nativeTypeName: String { "Color" }
+}
+
+/// A gradient used as a shape style.
+struct GradientBox: NativeValue, Equatable {
+    var paint: GradientPaint
+    var typeName: String
+    var nativeTypeName: String { typeName }
+}
+
+/// `Gradient(colors:)` / `Gradient(stops:)`.
+struct GradientStops: NativeValue, Equatable {
+    var stops: [GradientPaint.Stop]
+    var nativeTypeName: String { "Gradient" }
+}
+
+/// `Gradient.Stop(color:location:)`.
+struct GradientStopBox: NativeValue, Equatable {
+    var stop: GradientPaint.Stop
+    var nativeTypeName: String { "Gradient.Stop" }
+}
+
+/// A value of one of SwiftUI's small value types, boxed with its type's name.
+struct Boxed<T: Equatable>: NativeValue, Equatable {
+    var value: T
+    var typeName: String
+    var nativeTypeName: String { typeName }
+}
+
+/// `Angle`, in degrees.
+struct AngleValue: NativeValue, Equatable {
+    var degrees: Double
+    var nativeTypeName: String { "Angle" }
+}
+
+/// `Animation`, or `nil` animation where a `Animation?` was written.
+struct AnimationBox: NativeValue, Equatable {
+    var animation: Animation
+    var nativeTypeName: String { "Animation" }
+}
+
+/// `Transaction` in `.transaction { }` and `withTransaction`.
+struct TransactionBox: NativeValue, Equatable {
+    var edit: TransactionEdit
+    var nativeTypeName: String { "Transaction" }
+}
+
+/// `DispatchTime` (seconds after now) and `DispatchTimeInterval`.
+struct DeadlineValue: NativeValue, Equatable {
+    var seconds: Double
+    var nativeTypeName: String { "DispatchTime" }
+}

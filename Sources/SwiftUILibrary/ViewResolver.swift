@@ -1,0 +1,213 @@
+import Motion
+import Scene
+import SwiftCode
+
+/// Places view descriptions in the view tree: evaluates the bodies of the file's own views at
+/// their places (with the `@State` of that place, kept from tree to tree while the view stays),
+/// runs `ForEach` content and custom `ViewModifier`s, and collects the events the tree asks for
+/// (`onAppear`, `onReceive`, `task`).
+///
+/// A place is the view's structural identity, as SwiftUI's: its path of stack positions,
+/// conditional branches, `ForEach` identities and view types from the root.
+final class ViewResolver {
+    let evaluator: Evaluator
+    unowned let library: SwiftUILibrary
+
+    /// `@State` storage by place and property name.
+    private var states: [String: [String: Cell]] = [:]
+    private var visited: Set<String> = []
+    /// Views whose body is being evaluated, innermost last (a view inside itself is an error).
+    private var evaluating: [String] = []
+
+    /// An event a tree asks for, with the place that asks.
+    struct Request {
+        var key: String
+        var action: Function
+        var publisher: PublisherValue?
+    }
+
+    private(set) var appearances: [Request] = []
+    private(set) var subscriptions: [Request] = []
+    private(set) var tasks: [Request] = []
+    private(set) var nodeCount = 0
+
+    /// The most views one tree may hold: a spinner has tens; a runaway source is refused before
+    /// any layout.
+    static let maximumNodes = 20_000
+    /// The deepest tree allowed (the engine walks trees recursively).
+    static let maximumDepth = 512
+
+    init(evaluator: Evaluator, library: SwiftUILibrary) {
+        self.evaluator = evaluator
+        self.library = library
+    }
+
+    /// The tree `root` makes now, and the events it asks for.
+    func tree(_ root: () throws(Interrupt) -> Value, at location: SourceLocation) throws(Interrupt) -> ViewNode {
+        visited = []
+        appearances = []
+        subscriptions = []
+        tasks = []
+        nodeCount = 0
+        let description = try library.view(try root(), at: location)
+        let nodes = try resolve(description, path: "", depth: 0, at: location)
+        // A view that left the tree loses its state; it starts afresh if it comes back.
+        for key in states.keys where !visited.contains(key) { states[key] = nil }
+        guard nodes.count <= 1 else {
+            throw .error("the preview must contain one view; wrap several in a VStack, HStack or ZStack", at: location)
+        }
+        guard let node = nodes.first else { throw .error("the preview contains no view", at: location) }
+        return node
+    }
+
+    private func count(_ location: SourceLocation, depth: Int) throws(Interrupt) {
+        nodeCount += 1
+        if nodeCount > Self.maximumNodes {
+            throw .error("the code makes more than \(Self.maximumNodes) views", at: location)
+        }
+        if depth > Self.maximumDepth {
+            throw .error("the view tree is deeper than \(Self.maximumDepth) levels", at: location)
+        }
+    }
+
+    /// The nodes a description makes at `path` (several for a group or a `ForEach`).
+    func resolve(_ description: ViewDescription, path: String, depth: Int, at location: SourceLocation) throws(Interrupt) -> [ViewNode] {
+        try count(location, depth: depth)
+        switch description {
+        case let .leaf(node, _):
+            return [node]
+        case let .shape(shape, _):
+            return [.shape(shape)]
+        case .empty:
+            return [.empty]
+        case let .stack(axis, alignment, spacing, content):
+            let children = try resolveChildren(content, path: path, depth: depth + 1, at: location)
+            return [.stack(axis, alignment: alignment, spacing: spacing, children: children)]
+        case .group:
+            return try resolveChildren(description, path: path, depth: depth, at: location)
+        case let .branch(index, inner):
+            guard let inner else { return [.empty] }
+            return try resolve(inner, path: path + "?" + String(index), depth: depth + 1, at: location).map { .conditional(branch: index, $0) }
+        case let .user(instance):
+            return try resolveUser(instance, path: path, depth: depth, at: location)
+        case let .forEach(elements, identities, content, forEachLocation):
+            var nodes: [ViewNode] = []
+            for (element, identity) in zip(elements, identities) {
+                let built = try library.view(try evaluator.call(content, [element], at: forEachLocation), at: forEachLocation)
+                nodes += try resolveChildren(built, path: path + "[" + identity + "]", depth: depth + 1, at: forEachLocation)
+            }
+            return nodes
+        case let .modified(inner, modifier):
+            if case let .custom(value) = modifier {
+                return try resolveCustomModifier(value, content: inner, path: path, depth: depth, at: location)
+            }
+            let nodes = try resolve(inner, path: path, depth: depth + 1, at: location)
+            return try nodes.enumerated().map { (index, node) throws(Interrupt) -> ViewNode in
+                try apply(modifier, to: node, path: nodes.count > 1 ? path + "." + String(index) : path, depth: depth, at: location)
+            }
+        }
+    }
+
+    /// A container's children: a group's views each at its own position, flattened.
+    private func resolveChildren(_ content: ViewDescription, path: String, depth: Int, at location: SourceLocation) throws(Interrupt) -> [ViewNode] {
+        guard case let .group(items) = content else {
+            return try resolve(content, path: path + ".0", depth: depth, at: location)
+        }
+        var nodes: [ViewNode] = []
+        for item in items {
+            nodes += try resolve(item, path: path + "." + String(nodes.count), depth: depth, at: location)
+        }
+        return nodes
+    }
+
+    private func apply(_ modifier: ModifierDescription, to node: ViewNode, path: String, depth: Int, at location: SourceLocation) throws(Interrupt) -> ViewNode {
+        switch modifier {
+        case let .node(value):
+            return .modified(node, value)
+        case let .background(description):
+            let backgrounds = try resolve(description, path: path + "#background", depth: depth + 1, at: location)
+            guard let background = backgrounds.first, backgrounds.count == 1 else {
+                throw .error("a background must be one view", at: location)
+            }
+            return .modified(node, .background(background))
+        case let .onAppear(action):
+            appearances.append(Request(key: path + "#onAppear" + String(appearances.count), action: action))
+            return node
+        case let .onReceive(publisher, action):
+            subscriptions.append(Request(key: path + "#onReceive" + String(subscriptions.count), action: action, publisher: publisher))
+            return node
+        case let .task(action):
+            tasks.append(Request(key: path + "#task" + String(tasks.count), action: action))
+            return node
+        case let .animation(animation, value):
+            return .modified(node, .animation(animation, value: value.map(Self.stateValue)))
+        case let .transaction(body, bodyLocation):
+            let (_, arguments) = try evaluator.callReturningArguments(body, [.native(TransactionBox(edit: TransactionEdit()))], at: bodyLocation)
+            guard case let .native(native)? = arguments.first, let box = native as? TransactionBox else {
+                throw .error("a transaction closure takes the transaction as its parameter", at: bodyLocation)
+            }
+            return .modified(node, .transaction(box.edit))
+        case .custom:
+            return node
+        }
+    }
+
+    /// A value as `.animation(_:value:)` compares it.
+    static func stateValue(_ value: Value) -> StateValue {
+        switch value.dereferenced {
+        case let .bool(flag): return .bool(flag)
+        case let .int(number): return .int(number)
+        case let .double(number): return .double(number)
+        case let .native(native):
+            if let angle = native as? AngleValue { return .angle(degrees: angle.degrees) }
+            return .described(native.nativeTypeName + ":" + value.text)
+        default:
+            return .described(value.typeName + ":" + value.text)
+        }
+    }
+
+    /// A view of the file's own at `path`: its stored state, then its body.
+    private func resolveUser(_ instance: Instance, path: String, depth: Int, at location: SourceLocation) throws(Interrupt) -> [ViewNode] {
+        let name = instance.type.name
+        if evaluating.contains(name) {
+            throw .error("'\(name)' contains itself: a view cannot be part of its own body", at: location)
+        }
+        guard instance.type.computedProperties["body"] != nil || evaluator.extensions["View"]?.computedProperties["body"] != nil else {
+            throw .error("view '\(name)' has no 'var body: some View { … }'", at: instance.type.location)
+        }
+        evaluating.append(name)
+        defer { evaluating.removeLast() }
+        let key = path + "/" + name
+        let attached = attach(instance, key: key)
+        let body = try evaluator.member("body", of: .instance(attached), at: instance.type.location, in: evaluator.globals)
+        let nodes = try resolve(try library.view(body, at: instance.type.location), path: key, depth: depth + 1, at: instance.type.location)
+        return nodes.map { .custom(name: name, body: $0) }
+    }
+
+    /// `.modifier(M())`: the modifier's `body(content:)` with the modified view as its content.
+    private func resolveCustomModifier(_ value: Value, content: ViewDescription, path: String, depth: Int, at location: SourceLocation) throws(Interrupt) -> [ViewNode] {
+        guard case let .instance(instance) = value else { return try resolve(content, path: path, depth: depth, at: location) }
+        let name = instance.type.name
+        let key = path + "/" + name
+        let attached = attach(instance, key: key)
+        let method = try evaluator.member("body", of: .instance(attached), at: location, in: evaluator.globals)
+        let body = try evaluator.call(method, [.native(content)], at: location)
+        let nodes = try resolve(try library.view(body, at: location), path: key, depth: depth + 1, at: location)
+        return nodes.map { .custom(name: name, body: $0) }
+    }
+
+    /// `instance` with its `@State` storage replaced by the storage its place already has.
+    private func attach(_ instance: Instance, key: String) -> Instance {
+        visited.insert(key)
+        var instance = instance
+        for property in instance.type.storedProperties {
+            guard let wrapper = property.wrapper, ["State", "StateObject", "GestureState", "FocusState"].contains(wrapper.name) else { continue }
+            if let cell = states[key]?[property.name] {
+                instance.fields[property.name] = .binding(cell)
+            } else if case let .binding(cell)? = instance.fields[property.name] {
+                states[key, default: [:]][property.name] = cell
+            }
+        }
+        return instance
+    }
+}

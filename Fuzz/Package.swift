@@ -23,6 +23,9 @@ let package = Package(
         .executable(name: "FuzzWebPReader", targets: ["FuzzWebPReader"]),
         .executable(name: "FuzzAnimationParser", targets: ["FuzzAnimationParser"]),
         .executable(name: "FuzzSwiftUISource", targets: ["FuzzSwiftUISource"]),
+        .executable(name: "FuzzCommandLine", targets: ["FuzzCommandLine"]),
+        .executable(name: "FuzzBatchManifest", targets: ["FuzzBatchManifest"]),
+        .executable(name: "FuzzSwiftCodeParser", targets: ["FuzzSwiftCodeParser"]),
     ],
     dependencies: [
         .package(name: "spinrender", path: ".."),
@@ -39,6 +42,14 @@ let package = Package(
         .executableTarget(
             name: "FuzzSwiftUISource",
             dependencies: [.product(name: "SwiftUISource", package: "spinrender"), "CFuzzerDriver"]
+        ),
+        // The command line's reader is the executable's own code: its one file is linked in
+        // (Sources/FuzzCommandLine/OptionSpec.swift is a symbolic link to it).
+        .executableTarget(name: "FuzzCommandLine", dependencies: fuzzDependencies),
+        .executableTarget(name: "FuzzBatchManifest", dependencies: fuzzDependencies),
+        .executableTarget(
+            name: "FuzzSwiftCodeParser",
+            dependencies: [.product(name: "SwiftCode", package: "spinrender"), "CFuzzerDriver"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -349,6 +349,7 @@ if only == nil || only == "compare" { benchmarkComparison() }
 if only == nil || only == "render" { benchmarkRendering() }
 if only == nil || only == "coverage" { benchmarkCoverage() }
 if only == nil || only == "source" { benchmarkSource() }
+if only == nil || only == "syntax" { benchmarkSyntax() }
 if only == nil || only == "report" { benchmarkReport() }
 if only == nil || only == "text" { benchmarkText() }
 if only == nil || only == "large" { benchmarkLargeInputs() }

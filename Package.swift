@@ -89,7 +89,7 @@ let package = Package(
         .target(name: "RasterReference", dependencies: ["Raster"], swiftSettings: strictSwift),
         .target(
             name: "SpinRender",
-            dependencies: ["Raster", "Motion", "Scene", "SwiftUISource", "GIFCodec", "PNGCodec", "WebPCodec", "VideoCodec", "Compare", "Workers"],
+            dependencies: ["Raster", "Motion", "Scene", "Typography", "SwiftUISource", "GIFCodec", "PNGCodec", "WebPCodec", "VideoCodec", "Compare", "Workers"],
             swiftSettings: strictSwift
         ),
 

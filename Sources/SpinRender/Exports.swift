@@ -7,4 +7,5 @@
 @_exported import Raster
 @_exported import Scene
 @_exported import SwiftUISource
+@_exported import Typography
 @_exported import WebPCodec

@@ -87,7 +87,7 @@ final class ViewResolver {
                 guard nodes.count == 1 else { throw .error("a ProgressView's label must be one view", at: location) }
                 labelNode = nodes[0]
             }
-            return [.progressBar(ProgressBar(fraction: fraction, label: labelNode, style: style))]
+            return [.progressBar(ProgressContent(fraction: fraction, label: labelNode, style: style))]
         case let .stack(axis, alignment, spacing, content):
             let children = try resolveChildren(content, path: path, depth: depth + 1, at: location)
             return [.stack(axis, alignment: alignment, spacing: spacing, children: children)]

@@ -105,7 +105,7 @@ extension Interpreter {
             throw SourceError("'total:' needs 'value:': 'ProgressView(value: 0.3, total: 1)'", at: total.location)
         }
         if label == nil && fraction == nil { return .progressView }
-        return .progressBar(ProgressBar(fraction: fraction, label: label))
+        return .progressBar(ProgressContent(fraction: fraction, label: label))
     }
 
     /// `a + b` in a view builder: `Text` concatenation; every operand must be a `Text`.

@@ -248,11 +248,14 @@ extension Interpreter {
             guard case let .string(symbol) = try evaluate(values[0]!, .string, scope) else { return leaf(.empty) }
             return leaf(SymbolReading.image(systemName: symbol))
         case "ProgressView":
-            return leaf(try progressView(call, scope, path: path))
+            let node = try progressView(call, scope, path: path)
+            return leaf(node)
         case "Text":
-            return leaf(try textView(call, scope))
+            let node = try textView(call, scope)
+            return leaf(node)
         case "Label":
-            return leaf(try labelView(call, scope, at: location))
+            let node = try labelView(call, scope, at: location)
+            return leaf(node)
         case "Circle", "Capsule", "Rectangle":
             _ = try bind(call, [], callee: name)
             let kind: ShapeKind = name == "Circle" ? .circle : name == "Capsule" ? .capsule : .rectangle
@@ -440,7 +443,7 @@ extension Interpreter {
                     return BuiltView(node: .progressBar(bar), height: view.height, shape: nil)
                 }
                 if case .progressView = view.node, styleName == "linear" {
-                    return BuiltView(node: .progressBar(ProgressBar(fraction: nil, label: nil, style: .linear)), height: view.height, shape: nil)
+                    return BuiltView(node: .progressBar(ProgressContent(fraction: nil, label: nil, style: .linear)), height: view.height, shape: nil)
                 }
                 return view
             case let .postfix(primary, steps) where {

@@ -34,7 +34,7 @@ public struct FontFaceFile: Hashable, Sendable {
 ///
 /// | design | face | package | licence | weights |
 /// |---|---|---|---|---|
-/// | `.default` | Inter 4.0 | `fonts-inter` | SIL OFL 1.1 | all nine, with italics |
+/// | `.default` | Inter | `fonts-inter` | SIL OFL 1.1 | all nine, with italics |
 /// | `.rounded` | Quicksand | `fonts-quicksand` | SIL OFL 1.1 | 300, 400, 500, 700 |
 /// | `.monospaced` | DejaVu Sans Mono | `fonts-dejavu-core` | Bitstream Vera (permissive) | 400, 700 |
 /// | `.serif` | DejaVu Serif | `fonts-dejavu-core` | Bitstream Vera (permissive) | 400, 700 |

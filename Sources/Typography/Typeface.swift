@@ -18,12 +18,12 @@ public struct ColorGlyphImage: Hashable, Sendable {
 }
 
 /// What a font file says about itself, for reports (`timeline --json`, `frames.json`).
-public struct FontFileInfo: Hashable, Sendable {
+public struct FontFileInfo: Codable, Hashable, Sendable {
     /// The file, at its Debian path.
     public var path: String
     /// The Debian package that installs it.
     public var package: String
-    /// `name` ID 1 / FreeType's family name (`Inter`).
+    /// The typographic family (`name` ID 16, else ID 1): `Inter`.
     public var family: String
     /// The style (`Semi Bold`).
     public var style: String
@@ -59,8 +59,8 @@ public final class Typeface: Sendable {
         let harfBuzz = try HarfBuzzFont(path: path, unitsPerEm: freeType.unitsPerEm)
         unitsPerEm = max(1, freeType.unitsPerEm)
         hasColorGlyphs = freeType.hasColor
-        info = FontFileInfo(path: path, package: package, family: freeType.name(1) ?? freeType.familyName,
-                            style: freeType.name(2) ?? freeType.styleName, version: freeType.name(5) ?? "")
+        info = FontFileInfo(path: path, package: package, family: freeType.name(16) ?? freeType.name(1) ?? freeType.familyName,
+                            style: freeType.name(17) ?? freeType.name(2) ?? freeType.styleName, version: freeType.name(5) ?? "")
         handles = Mutex(Handles(freeType: freeType, harfBuzz: harfBuzz))
     }
 

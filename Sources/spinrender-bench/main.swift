@@ -275,6 +275,67 @@ func benchmarkReport() {
     print()
 }
 
+// MARK: - Text
+
+/// Text over the spinner, 100 frames at @3x (2 s at 50 fps, one turn of the rays), render +
+/// GIF encode in-process: a 20-character label drawn every frame (shaped and flattened once),
+/// and a counter whose text changes every frame (one layout per state), against the spinner
+/// alone. Targets: label ≤ 1.5 ×, counter ≤ 3 × the spinner's time.
+func benchmarkText() {
+    print("Text over a spinner, 100 frames @3x, render + encode in-process, median of \(runs) runs")
+    let spinner = """
+        Image(systemName: "rays")
+                        .rotationEffect(animating ? .degrees(360) : .zero)
+        """
+    func source(_ extra: String, state: String = "", actions: String = "") -> String {
+        """
+        struct T: View {
+            @State private var animating = false
+        \(state)
+            var body: some View {
+                VStack {
+                    \(spinner)
+                    \(extra)
+                }
+                .onAppear {
+                    withAnimation(.linear(duration: 2).repeatForever(autoreverses: false)) { animating = true }
+        \(actions)
+                }
+            }
+        }
+        """
+    }
+    let counterActions = (1..<100).map { "            DispatchQueue.main.asyncAfter(deadline: .now() + \(Double($0) * 0.02)) { count = \($0) }" }
+        .joined(separator: "\n")
+    let cases = [
+        ("spinner alone", source("")),
+        ("20-character label over the spinner", source("Text(\"Loading your files\")")),
+        ("counter changing every frame", source("Text(\"\\(count) of 100\")", state: "    @State private var count = 0", actions: counterActions)),
+    ]
+    var times: [Double] = []
+    for (name, text) in cases {
+        var request = RenderRequest()
+        do {
+            try request.setSource(text, fileName: "T.swift", view: "T")
+        } catch {
+            print("  \(name): \(error)")
+            return
+        }
+        request.scene.scale = 3
+        request.durationSeconds = 2
+        request.compact = false
+        let frames = request.frameCount
+        let runsTimes = Timing.measure(runs: runs) { sink &+= (try? SpinRenderer.renderGIF(request))?.bytes.count ?? 0 }
+        let median = Timing.median(runsTimes)
+        times.append(median)
+        print("  \(name.padding(toLength: 40)) \(pad(fixed(median, 2), 8)) ms   \(frames) frames")
+    }
+    guard times.count == 3, times[0] > 0 else { return }
+    target(times[1] <= 1.5 * times[0], "label over spinner \(fixed(times[1] / times[0], 2)) × the spinner alone (target ≤ 1.5 ×)")
+    target(times[2] <= 3 * times[0], "counter changing every frame \(fixed(times[2] / times[0], 2)) × the spinner alone (target ≤ 3 ×)")
+    print()
+}
+
 // MARK: - Large inputs
 
 /// The encoder on inputs the tests keep small, one timed run each (they take seconds).
@@ -290,5 +351,6 @@ if only == nil || only == "coverage" { benchmarkCoverage() }
 if only == nil || only == "source" { benchmarkSource() }
 if only == nil || only == "syntax" { benchmarkSyntax() }
 if only == nil || only == "report" { benchmarkReport() }
+if only == nil || only == "text" { benchmarkText() }
 if only == nil || only == "large" { benchmarkLargeInputs() }
 if sink == 42 { print("") }   // keeps `sink` live

@@ -80,7 +80,7 @@ struct SourceInputTests {
     /// Unsupported or malformed code: exit 65, `file:line:column: error:` then the line and a
     /// caret under the column, nothing written, and an existing output kept.
     @Test(arguments: [
-        ("struct ContentView: View {\n    var body: some View {\n        Text(\"Hi\")\n    }\n}\n", 3, 9, "'Text' is not supported"),
+        ("struct ContentView: View {\n    var body: some View {\n        Toggle(\"Hi\")\n    }\n}\n", 3, 9, "'Toggle' is not supported"),
         ("struct ContentView: View {\n    var body: some View {\n        Image(systemName: \"star\").symbolEffect(.bounce)\n    }\n}\n", 3, 48, "'.symbolEffect(.bounce)' is not supported"),
         ("struct ContentView: View {\n    var body: some View {\n        Circle().blur(radius: 3)\n    }\n}\n", 3, 18, "modifier 'blur' is not supported"),
         ("struct ContentView: View {\n    var body: some View {\n        Circle()\n", 4, 1, "expected '}' to close the '{' at line 2, column 25"),
@@ -188,7 +188,7 @@ struct SourceInputTests {
     /// A batch entry whose source does not interpret fails alone, naming the place in the code;
     /// the other entries are written.
     @Test func batchEntryWithBadSourceFailsAlone() throws {
-        let (folder, _) = Self.pagedSource("struct ContentView: View { var body: some View { Text(\"x\") } }", name: "Bad.swift")
+        let (folder, _) = Self.pagedSource("struct ContentView: View { var body: some View { Toggle(\"x\") } }", name: "Bad.swift")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let manifest = #"{"entries": [{"source": "Bad.swift", "output": "a.gif"}, {"duration": 0.1, "output": "b.gif"}]}"#
         _ = FileManager.default.createFile(atPath: folder + "/m.json", contents: Data(manifest.utf8))

@@ -32,8 +32,8 @@ struct DiagnosticTests {
     }
 
     static let cases: [Case] = [
-        Case(name: "unknown view", source: spinner(body4: "Text(\"Loading\")"), line: 4, column: 9,
-             message: "'Text' is not supported here; supported views: Image(systemName:), ProgressView, Circle, Capsule, Rectangle, RoundedRectangle, Color, VStack, HStack, ZStack, ForEach, and this file's Spinner"),
+        Case(name: "unknown view", source: spinner(body4: "Toggle(\"Loading\")"), line: 4, column: 9,
+             message: "'Toggle' is not supported here; supported views: Image(systemName:), Text, Label, ProgressView, Circle, Capsule, Rectangle, RoundedRectangle, Color, VStack, HStack, ZStack, ForEach, and this file's Spinner"),
         Case(name: "unknown modifier", source: spinner(modifier5: ".rotation(.degrees(360))"), line: 5, column: 14,
              message: "modifier 'rotation' is not supported (did you mean 'rotationEffect'?); supported: rotationEffect, scaleEffect, opacity, offset, foregroundColor, foregroundStyle, tint, font, fontWeight, imageScale, controlSize, progressViewStyle, frame, padding, border, background, fill, stroke, trim, animation, transaction, onAppear, symbolVariant, symbolRenderingMode, symbolEffect"),
         Case(name: "symbol effect", source: spinner(modifier5: ".symbolEffect(.pulse, options: .repeating)"), line: 5, column: 27,
@@ -112,8 +112,8 @@ struct DiagnosticTests {
         Case(name: "bare return", source: spinner(action6: ".onAppear { return }"), line: 6, column: 25,
              message: "'return' without a value is not supported"),
         Case(name: "function", source: "func f() {}", line: 1, column: 1, message: "functions are not supported; write views as 'struct Name: View'"),
-        Case(name: "string interpolation", source: spinner(body4: "Image(systemName: \"\\(name)\")"), line: 4, column: 28,
-             message: "string interpolation is not supported"),
+        Case(name: "string interpolation of an unknown name", source: spinner(body4: "Image(systemName: \"\\(name)\")"), line: 4, column: 30,
+             message: "cannot find 'name' in scope"),
         Case(name: "modifier without a call", source: spinner(modifier5: ".padding"), line: 5, column: 13,
              message: "'padding' is a modifier: write '.padding(…)'"),
         Case(name: "implicit member without a type", source: "let c = .orange\n" + spinner(), line: 1, column: 9,
@@ -121,8 +121,8 @@ struct DiagnosticTests {
         Case(name: "Int state assigned a Double", source: "struct C: View {\n    @State var n = 0\n    var body: some View { Circle().onAppear { n = 1.5 } }\n}",
              line: 3, column: 51, message: "cannot convert floating-point literal '1.5' to expected type 'Int'"),
         // Each ⭐️ (two scalars, two UTF-16 units) is one column, as an editor counts it.
-        Case(name: "emoji before the mistake", source: "// ⭐️ view\nlet x = /* ⭐️⭐️ */ Text\n" + spinner(), line: 2, column: 18,
-             message: "cannot find 'Text' in scope"),
+        Case(name: "emoji before the mistake", source: "// ⭐️ view\nlet x = /* ⭐️⭐️ */ Toggle\n" + spinner(), line: 2, column: 18,
+             message: "cannot find 'Toggle' in scope"),
         Case(name: "unknown transaction property", source: spinner(modifier5: ".transaction { $0.animatoin = nil }"), line: 5, column: 31,
              message: "Transaction has no settable property 'animatoin' (did you mean 'animation'?); supported: animation, disablesAnimations"),
     ]
@@ -163,15 +163,15 @@ struct DiagnosticTests {
     }
 
     @Test func descriptionHasTheLineAndACaret() throws {
-        let program = try SwiftUIProgram(parsing: Self.spinner(body4: "Text(\"Loading\")"), fileName: "Spinner.swift")
+        let program = try SwiftUIProgram(parsing: Self.spinner(body4: "Toggle(\"Loading\")"), fileName: "Spinner.swift")
         do {
             _ = try program.script(view: "Spinner")
             Issue.record("no error")
         } catch {
             let lines = error.description.split(separator: "\n", omittingEmptySubsequences: false)
             #expect(lines.count == 3)
-            #expect(lines[0].hasPrefix("Spinner.swift:4:9: error: 'Text' is not supported here; supported views: Image(systemName:)"))
-            #expect(lines[1] == "        Text(\"Loading\")")
+            #expect(lines[0].hasPrefix("Spinner.swift:4:9: error: 'Toggle' is not supported here; supported views: Image(systemName:)"))
+            #expect(lines[1] == "        Toggle(\"Loading\")")
             #expect(lines[2] == "        ^")
         }
     }

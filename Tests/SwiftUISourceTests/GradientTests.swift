@@ -69,7 +69,7 @@ struct GradientTests {
          "a radius must be between 0 and 10000"),
         ("Circle().fill(LinearGradient(stops: [.init(color: .red, location: 2)], startPoint: .top, endPoint: .bottom))", 75,
          "a stop's location must be between 0 and 1"),
-        ("Circle().foregroundStyle(.linearGradient(colors: [.red, .blue], startPoint: .top, endPoint: .bottom))", 34,
+        ("Circle().tint(.linearGradient(colors: [.red, .blue], startPoint: .top, endPoint: .bottom))", 23,
          "a gradient is drawn as a shape's fill or stroke here, e.g. 'Circle().fill(LinearGradient(…))'"),
     ])
     func mistakesAreNamed(body: String, column: Int, message: String) throws {

@@ -48,8 +48,6 @@ struct StyleTests {
         ("Circle().stroke(style: StrokeStyle(lineWidth: 2, dash: [4, 2]))", 64, "dashed strokes are not supported"),
         ("Circle().stroke(style: StrokeStyle(lineJoin: .square))", 55,
          "type 'CGLineJoin' has no member 'square'; supported: miter, round, bevel"),
-        ("ProgressView().progressViewStyle(.linear)", 42,
-         "the linear progress style is a bar with a value, not a spinner: only the circular style is drawn"),
         ("ProgressView().progressViewStyle(Color.red)", 42, "expected '.circular', '.automatic' or 'CircularProgressViewStyle(tint:)'"),
     ])
     func unsupportedStylesAreNamed(body: String, column: Int, message: String) throws {

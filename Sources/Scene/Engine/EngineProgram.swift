@@ -131,7 +131,11 @@ struct Evaluation: Sendable {
             case .progressView:
                 let standard = ColorValue.fixed(ActivityIndicator.defaultColor(for: palette.primary == .black ? .light : .dark))
                 emit(.progressView, "ProgressView", colour: colour(environment.tint ?? standard))
-            case let .shape(shape):
+            case var .shape(shape):
+                if shape.gradient == nil, shape.paint == .fill(nil) || { if case .stroke(nil, _) = shape.paint { true } else { false } }() {
+                    // `foregroundStyle(gradient)` above a shape with no paint of its own.
+                    shape.gradient = environment.foregroundGradient
+                }
                 let paint: ColorValue?
                 switch shape.paint {
                 case let .fill(value): paint = value

@@ -1,7 +1,7 @@
 import Motion
 import Raster
 
-/// Where the parts of a ``ProgressBar`` go, in points from its frame's top-left corner.
+/// Where the parts of a ``ProgressContent`` go, in points from its frame's top-left corner.
 ///
 /// The linear bar (a determinate value, or `.progressViewStyle(.linear)`): SwiftUI draws a
 /// `UIProgressView` of the default style, a track 4 pt tall (`UIProgressView`'s intrinsic
@@ -34,7 +34,7 @@ struct ProgressBarLayout {
     /// The label's rectangle, if there is a label.
     let labelFrame: Rect?
 
-    init(_ bar: ProgressBar, _ environment: ViewEnvironment, _ proposal: Proposal) {
+    init(_ bar: ProgressContent, _ environment: ViewEnvironment, _ proposal: Proposal) {
         linear = bar.style == .linear || (bar.style == .automatic && bar.fraction != nil)
         let labelSize = bar.label.map { label in
             EngineLayout.size(of: label, Proposal(width: proposal.width, height: nil), environment)

@@ -123,3 +123,18 @@ enum TextRendering {
         return face.outline(of: glyph.glyph).applying(transform)
     }
 }
+
+extension ViewEngine {
+    /// The font files the texts of every tree draw with, in ``FontLibrary/files`` order: what a
+    /// reference should name so that it can say what drew it (`timeline --json`, `frames.json`).
+    public var fonts: [FontFileInfo] {
+        var faces = Set<Int>()
+        for (_, program) in programs {
+            for op in program.ops {
+                guard case let .text(drawing) = op.item, !drawing.redacted else { continue }
+                for glyph in drawing.layout.glyphs { faces.insert(glyph.face) }
+            }
+        }
+        return faces.sorted().compactMap { FontLibrary.shared.openedTypeface($0)?.info }
+    }
+}

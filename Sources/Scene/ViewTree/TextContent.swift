@@ -95,11 +95,18 @@ public enum TextModifier: Hashable, Sendable {
 /// `ProgressView(value:total:)`, `ProgressView("Title", value:total:)`, `ProgressView("Label")`
 /// and `ProgressView { label }`: the indicator (a linear bar with a value, the circular spinner
 /// without) with an optional label.
-public struct ProgressBar: Hashable, Sendable {
+public struct ProgressContent: Hashable, Sendable {
     /// The completed fraction, clamped to 0…1; `nil` is indeterminate.
     public var fraction: Double?
-    /// The label view (`Text` for a title), or `nil`.
-    public var label: ViewNode?
+    /// The label view (`Text` for a title), or `nil`. Stored in an array: a struct holding an
+    /// optional of the indirect enum that holds it trips Swift's layout of the enum (a crash
+    /// on release in code built for testing, Swift 6.3).
+    private var labels: [ViewNode]
+    /// See ``labels``.
+    public var label: ViewNode? {
+        get { labels.first }
+        set { labels = newValue.map { [$0] } ?? [] }
+    }
     /// `.progressViewStyle(.circular)` on a determinate value draws the spinner on iOS, not a
     /// ring, and `.linear` without one an empty track; both are kept as written.
     public var style: ProgressStyle
@@ -107,7 +114,7 @@ public struct ProgressBar: Hashable, Sendable {
     /// A progress view.
     public init(fraction: Double?, label: ViewNode?, style: ProgressStyle = .automatic) {
         self.fraction = fraction.map { min(1, max(0, $0.isFinite ? $0 : 0)) }
-        self.label = label
+        self.labels = label.map { [$0] } ?? []
         self.style = style
     }
 }

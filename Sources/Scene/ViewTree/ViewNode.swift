@@ -17,8 +17,8 @@ public indirect enum ViewNode: Hashable, Sendable {
     case progressView
     /// `Text`: pieces joined by `+`, laid out with the font in force (``TextContent``).
     case text(TextContent)
-    /// `ProgressView(value:total:)` and its labelled forms (``ProgressBar``).
-    case progressBar(ProgressBar)
+    /// `ProgressView(value:total:)` and its labelled forms (``ProgressContent``).
+    case progressBar(ProgressContent)
     /// `Circle()`, `Capsule()`, `Rectangle()`, `RoundedRectangle(cornerRadius:)`, filled or stroked.
     case shape(ShapeView)
     /// A colour used as a view (`Color.orange`): fills the space it is offered.

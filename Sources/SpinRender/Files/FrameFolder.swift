@@ -35,6 +35,14 @@ public enum FrameFolder {
         public var loopCount: Int?
         /// The command-line arguments that produced the frames, when known.
         public var arguments: [String]?
+        /// The font files the frames' texts were drawn with, when they draw text.
+        public var fonts: [FontFileInfo]?
+    }
+
+    /// A font file as `frames.json` and `timeline --json` name it.
+    static func fontJSON(_ font: FontFileInfo) -> JSONText {
+        .object([("family", .string(font.family)), ("style", .string(font.style)), ("version", .string(font.version)),
+                 ("file", .string(font.path)), ("package", .string(font.package))])
     }
 
     /// Writes every frame as PNG and the metadata, replacing the folder as a whole.
@@ -60,7 +68,7 @@ public enum FrameFolder {
     ///   (`spinrender frames`) rather than the smallest of ``PNGEncoder``'s layouts (references
     ///   and diffs, which are committed). The bytes do not depend on the thread count.
     public static func write(_ sequence: FrameSequence, to folder: String, scale: Double?,
-                             arguments: [String]?, quick: Bool = false) throws(SpinRenderError) {
+                             arguments: [String]?, fonts: [FontFileInfo]? = nil, quick: Bool = false) throws(SpinRenderError) {
         var target = folder
         while target.count > 1 && target.hasSuffix("/") { target.removeLast() }
         guard target != "-" else {
@@ -127,7 +135,8 @@ public enum FrameFolder {
             }
             let metadata = Metadata(width: sequence.width, height: sequence.height, scale: scale,
                                     delaysCentiseconds: sequence.frames.map(\.delayCentiseconds),
-                                    loopCount: loopNumber(sequence.loopCount), arguments: arguments)
+                                    loopCount: loopNumber(sequence.loopCount), arguments: arguments,
+                                    fonts: fonts?.isEmpty == false ? fonts : nil)
             try OutputFile.write(Array(encode(metadata).utf8), to: staging + "/" + metadataName, removingStale: false)
             guard chmod(staging, mode) == 0 else {
                 throw SpinRenderError(.ioError, "cannot set permissions of frame folder '\(target)': \(describeErrno(errno))")
@@ -380,7 +389,7 @@ public enum FrameFolder {
             ("delaysCentiseconds", .array(metadata.delaysCentiseconds.map { .int($0) })),
             ("loopCount", metadata.loopCount.map { .int($0) } ?? .null),
             ("arguments", metadata.arguments.map { .array($0.map { .string($0) }) } ?? .null),
-        ]).rendered
+        ] + (metadata.fonts.map { [("fonts", JSONText.array($0.map(fontJSON)))] } ?? [])).rendered
     }
 
     /// What is wrong with valid JSON whose whole-number field holds a number no `Int` can hold

@@ -38,6 +38,8 @@ public struct TimelineReport: Sendable {
     public var frameCount: Int
     /// Shortest exact repeat of the picture, in seconds, when the scene is periodic.
     public var pictureRepeatSeconds: Double?
+    /// The font files the texts are drawn with (family, style, version, file, Debian package).
+    public var fonts: [FontFileInfo] = []
 
     private let engine: ViewEngine
     private let timing: FrameTiming
@@ -53,6 +55,7 @@ public struct TimelineReport: Sendable {
         canvasWidth = engine.canvasWidth
         canvasHeight = engine.canvasHeight
         pictureRepeatSeconds = engine.pictureRepeatSeconds
+        fonts = engine.fonts
     }
 
     /// Frame `index` sampled: its time, delay, rotations and views.
@@ -135,6 +138,7 @@ public struct TimelineReport: Sendable {
             ("layoutChanges", .array(scene.layoutChanges.map { .double($0) })),
             ("pictureRepeatSeconds", pictureRepeatSeconds.map { .double($0) } ?? .null),
             ("startSeconds", .double(frameCount > 0 ? timing.sampleTime(ofFrame: 0) : 0)),
+            ("fonts", .array(fonts.map(FrameFolder.fontJSON))),
         ]
         // The document JSONText.rendered would give with "frames" last, written a frame at a time.
         try emit("{\n")

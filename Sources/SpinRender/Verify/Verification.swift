@@ -86,7 +86,8 @@ public enum Verification {
                               return (folder.sequence, folder.warnings)
                           },
                           write: { () throws(SpinRenderError) in
-                              try FrameFolder.write(rendered, to: referenceFolder, scale: request.scene.scale, arguments: arguments)
+                              try FrameFolder.write(rendered, to: referenceFolder, scale: request.scene.scale, arguments: arguments,
+                                                    fonts: request.makeEngine().fonts)
                           })
     }
 

@@ -71,7 +71,8 @@ enum FramesCommand: Command {
         let animation = SpinRenderer.renderFrames(request)
         animation.warnings.forEach(console.warning)
         try FrameFolder.write(animation.sequence, to: output, scale: request.scene.scale,
-                              arguments: RenderOptions.reproducibleArguments(arguments, source: source), quick: true)
+                              arguments: RenderOptions.reproducibleArguments(arguments, source: source),
+                              fonts: request.makeEngine().fonts, quick: true)
         console.info("\(output): \(animation.sequence.frames.count) frames, \(animation.sequence.width)×\(animation.sequence.height) px")
         return 0
     }

@@ -1,0 +1,178 @@
+import Glibc
+import SpinRender
+import Testing
+
+/// `Text`, `Label` and the `ProgressView` forms: the trees the interpreter reads, and frames
+/// checked at every pixel against drawings made here from the laid-out geometry.
+@Suite("Text and ProgressView")
+struct TextTests {
+    func root(_ body: String, state: String = "") throws -> ViewNode {
+        let text = "struct G: View {\n\(state)    var body: some View {\n        \(body)\n    }\n}\n"
+        let program = try SwiftUIProgram(parsing: text, fileName: "G.swift")
+        guard case let .custom(_, node) = try program.script(view: "G").initial else { return .empty }
+        return node
+    }
+
+    func render(_ body: String, appearance: Appearance = .light, scale: Double = 2) throws -> (ViewRenderer, RGBAImage) {
+        var request = RenderRequest()
+        let text = "struct G: View {\n    var body: some View {\n        \(body)\n    }\n}\n"
+        try request.setSource(text, fileName: "G.swift", view: "G")
+        request.scene.scale = scale
+        request.scene.appearance = appearance
+        let renderer = ViewRenderer(request.makeEngine())
+        return (renderer, renderer.render(atSeconds: 0))
+    }
+
+    @Test func interpolationVerbatimAndConcatenation() throws {
+        #expect(try root("Text(\"\\(count) of \\(total) files, \\(ratio) done, \\(flag)\")",
+                         state: "    let count = 3\n    let total = 10\n    let ratio = 0.5\n    let flag = true\n")
+            == .text(TextContent("3 of 10 files, 0.5 done, true")))
+        #expect(try root("Text(verbatim: \"\\\\(x)\")") == .text(TextContent("\\(x)")))
+        var bold = TextPiece("Hello ")
+        bold.bold = true
+        var blue = TextPiece("world")
+        blue.color = .system("blue")
+        blue.italic = true
+        #expect(try root("Text(\"Hello \").bold() + Text(\"world\").italic().foregroundColor(.blue)") == .text(TextContent([bold, blue])))
+    }
+
+    @Test func textModifiersAreRead() throws {
+        #expect(try root("Text(\"a\").font(.system(size: 20, weight: .bold, design: .rounded))")
+            == .modified(.text(TextContent("a")), .font(FontValue(pointSize: 20, weight: .bold, design: .rounded))))
+        #expect(try root("Text(\"a\").lineLimit(2)") == .modified(.text(TextContent("a")), .text(.lineLimit(2))))
+        #expect(try root("Text(\"a\").textCase(.uppercase)") == .modified(.text(TextContent("a")), .text(.textCase(.uppercase))))
+        #expect(try root("Text(\"a\").multilineTextAlignment(.center)")
+            == .modified(.text(TextContent("a")), .text(.multilineTextAlignment(.center))))
+        #expect(try root("Text(\"a\").redacted(reason: .placeholder)") == .modified(.text(TextContent("a")), .text(.redacted(true))))
+        #expect(try root("Label(\"Sync\", systemImage: \"rays\")")
+            == .stack(.horizontal, alignment: .center, spacing: nil, children: [.symbol(.rays), .text(TextContent("Sync"))]))
+        #expect(try root("ProgressView(value: 3, total: 10)") == .progressBar(ProgressContent(fraction: 0.3, label: nil)))
+        #expect(try root("ProgressView(\"Loading…\")") == .progressBar(ProgressContent(fraction: nil, label: .text(TextContent("Loading…")))))
+    }
+
+    @Test func mistakesAreNamed() throws {
+        func message(_ body: String) -> String? {
+            let text = "struct S: View {\n    var body: some View {\n        \(body)\n    }\n}\n"
+            do {
+                let program = try SwiftUIProgram(parsing: text, fileName: "S.swift")
+                do {
+                    _ = try program.script(view: "S")
+                    return nil
+                } catch let .source(diagnostic) {
+                    return diagnostic.message
+                } catch {
+                    return "\(error)"
+                }
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(message("Text(\"a\").lineLimit(0)") == "'lineLimit' must be at least 1, or nil")
+        #expect(message("Text(\"a\").fontDesign(.round)") == "'.round' is not a font design (did you mean 'rounded'?); designs: default, rounded, monospaced, serif")
+        #expect(message("ProgressView(value: 1, total: 0)") == "'total' must be greater than 0")
+        #expect(message("Text(\"a\") + Circle()") == "'+' joins Text views only")
+    }
+
+    /// The text's pixels, drawn here from the layout's glyph outlines placed at its frame, in
+    /// white on black for the dark appearance: every pixel of the frame matches.
+    @Test(arguments: [Appearance.light, .dark])
+    func textDrawsItsGlyphsAtEveryPixel(appearance: Appearance) throws {
+        let (renderer, frame) = try render("Text(\"Loading… AV fi\").font(.title3)", appearance: appearance, scale: 2)
+        let sample = try #require(renderer.engine.views(atSeconds: 0).first)
+        let layout = TextLayout.layout(TextLayoutRequest(spans: [TextSpan("Loading… AV fi", TextAttributes(size: 20))]))
+        #expect(abs(sample.frame.width - layout.width) < 1e-9 && abs(sample.frame.height - 20 * 2444 / 2048) < 1e-9)
+        var rasterizer = CoverageRasterizer(width: frame.width, height: frame.height)
+        for glyph in layout.glyphs {
+            let face = try FontLibrary.shared.typeface(glyph.face)
+            let transform = AffineTransform.scale(x: glyph.size * 2, y: glyph.size * 2)
+                .concatenating(.translation(x: (sample.frame.minX + glyph.x) * 2, y: (sample.frame.minY + glyph.baseline) * 2))
+            rasterizer.add(face.outline(of: glyph.glyph), transform: transform, tolerance: TextGlyphs.flatteningTolerance)
+        }
+        let ink: RGBA8 = appearance == .light ? .black : .white
+        var expected = RGBAImage(width: frame.width, height: frame.height, fill: renderer.backgroundColor)
+        expected.composite(ink, coverage: rasterizer)
+        var worst = 0, inked = 0
+        for y in 0..<frame.height {
+            for x in 0..<frame.width {
+                let (a, b) = (frame[x, y], expected[x, y])
+                worst = max(worst, abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)))
+                if b != renderer.backgroundColor { inked += 1 }
+            }
+        }
+        #expect(inked > 500)
+        #expect(worst <= 1, "largest channel difference \(worst)")
+    }
+
+    @Test func emojiIsDrawnInColour() throws {
+        let (_, frame) = try render("Text(\"🚀\").font(.system(size: 40))", scale: 2)
+        var coloured = 0
+        for y in 0..<frame.height {
+            for x in 0..<frame.width {
+                let p = frame[x, y]
+                if Int(max(p.r, p.g, p.b)) - Int(min(p.r, p.g, p.b)) > 80 { coloured += 1 }
+            }
+        }
+        #expect(coloured > 100)
+    }
+
+    /// `ProgressView(value: 0.3)` 200 pt wide: a 4 pt capsule track in systemFill with the
+    /// accent colour over its first 30 %, every pixel as drawn here.
+    @Test(arguments: [Appearance.light, .dark])
+    func linearBarFillsThirtyPercent(appearance: Appearance) throws {
+        let (renderer, frame) = try render("ProgressView(value: 0.3).frame(width: 200)", appearance: appearance, scale: 2)
+        let bar = try #require(renderer.engine.views(atSeconds: 0).first)
+        #expect(bar.frame.width == 200 && bar.frame.height == 4)
+        let scale = 2.0
+        let (x0, y0) = (bar.frame.minX * scale, bar.frame.minY * scale)
+        let (w, h) = (200 * scale, 4 * scale)
+        var expected = RGBAImage(width: frame.width, height: frame.height, fill: renderer.backgroundColor)
+        var rasterizer = CoverageRasterizer(width: frame.width, height: frame.height)
+        let track = RGBA8(r: 120, g: 120, b: 128, a: appearance == .light ? 51 : 92)
+        let accent = appearance == .light ? RGBA8(r: 0, g: 122, b: 255) : RGBA8(r: 10, g: 132, b: 255)
+        expected.fill(.capsule(from: Point(x: x0 + h / 2, y: y0 + h / 2), to: Point(x: x0 + w - h / 2, y: y0 + h / 2), radius: h / 2),
+                      color: track, using: &rasterizer)
+        expected.fill(.capsule(from: Point(x: x0 + h / 2, y: y0 + h / 2), to: Point(x: x0 + 0.3 * w - h / 2, y: y0 + h / 2), radius: h / 2),
+                      color: accent, using: &rasterizer)
+        var worst = 0
+        for y in 0..<frame.height {
+            for x in 0..<frame.width {
+                let (a, b) = (frame[x, y], expected[x, y])
+                worst = max(worst, abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)), abs(Int(a.a) - Int(b.a)))
+            }
+        }
+        #expect(worst <= 1, "largest channel difference \(worst)")
+        // On the bar's middle row the fill ends at 30 % of the track's 400 pixels: the accent
+        // runs to column 120 (less the last pixel the rounded end cuts) and the track follows.
+        let row = Int(y0 + h / 2), end = Int(x0) + 120
+        let accentOver = expected[end - 2, row]
+        #expect(frame[end - 2, row] == accentOver && accentOver.b > 200 && accentOver.r < 20)
+        let trackOnly = frame[end + 1, row]
+        #expect(trackOnly == frame[Int(x0 + w) - 10, row] && trackOnly != accentOver)
+    }
+
+    /// Linear: the title above the bar, leading-aligned, 4 pt over it. Circular: the label
+    /// centred under the spinner, 8 pt below.
+    @Test func labelsSitWhereIOSPutsThem() throws {
+        let (linear, _) = try render("ProgressView(\"Downloading\", value: 0.5).frame(width: 200)")
+        let views = linear.engine.views(atSeconds: 0)
+        try #require(views.count == 2)
+        let (bar, title) = (views[0], views[1])
+        #expect(title.frame.minX == bar.frame.minX)
+        #expect(abs(title.frame.maxY + 4 - bar.frame.minY) < 1e-9)
+        let (circular, _) = try render("ProgressView(\"Loading…\")")
+        let parts = circular.engine.views(atSeconds: 0)
+        try #require(parts.count == 2)
+        let (spinner, label) = (parts[0], parts[1])
+        #expect(spinner.frame.width == 20)
+        #expect(abs(label.frame.minY - (spinner.frame.maxY + 8)) < 1e-9)
+        #expect(abs((label.frame.minX + label.frame.width / 2) - (spinner.frame.minX + spinner.frame.width / 2)) < 1e-9)
+    }
+
+    @Test func timelineNamesTheFonts() throws {
+        var request = RenderRequest()
+        try request.setSource("struct G: View {\n    var body: some View {\n        Text(\"Hi 🚀\")\n    }\n}\n", fileName: "G.swift", view: "G")
+        let json = TimelineReport(request).json
+        #expect(json.contains("\"family\":\"Inter\"") || json.contains("\"family\": \"Inter\""))
+        #expect(json.contains("NotoColorEmoji.ttf"))
+    }
+}

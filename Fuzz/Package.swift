@@ -23,6 +23,8 @@ let package = Package(
         .executable(name: "FuzzWebPReader", targets: ["FuzzWebPReader"]),
         .executable(name: "FuzzAnimationParser", targets: ["FuzzAnimationParser"]),
         .executable(name: "FuzzSwiftUISource", targets: ["FuzzSwiftUISource"]),
+        .executable(name: "FuzzCommandLine", targets: ["FuzzCommandLine"]),
+        .executable(name: "FuzzBatchManifest", targets: ["FuzzBatchManifest"]),
         .executable(name: "FuzzSwiftCodeParser", targets: ["FuzzSwiftCodeParser"]),
     ],
     dependencies: [
@@ -41,6 +43,10 @@ let package = Package(
             name: "FuzzSwiftUISource",
             dependencies: [.product(name: "SwiftUISource", package: "spinrender"), "CFuzzerDriver"]
         ),
+        // The command line's reader is the executable's own code: its one file is linked in
+        // (Sources/FuzzCommandLine/OptionSpec.swift is a symbolic link to it).
+        .executableTarget(name: "FuzzCommandLine", dependencies: fuzzDependencies),
+        .executableTarget(name: "FuzzBatchManifest", dependencies: fuzzDependencies),
         .executableTarget(
             name: "FuzzSwiftCodeParser",
             dependencies: [.product(name: "SwiftCode", package: "spinrender"), "CFuzzerDriver"]

@@ -13,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 SWIFT=${SWIFT:-swift}
 FUZZ_SECONDS=${FUZZ_SECONDS:-60}
-FUZZ_TARGETS=${FUZZ_TARGETS:-"GIFReader PNGReader WebPReader AnimationParser SwiftUISource SwiftCodeParser"}
+FUZZ_TARGETS=${FUZZ_TARGETS:-"GIFReader PNGReader WebPReader AnimationParser SwiftUISource CommandLine BatchManifest SwiftCodeParser"}
 scratch=.build/fuzz
 work=.build
 
@@ -32,7 +32,7 @@ for target in $FUZZ_TARGETS; do
 done
 
 # Seed corpora (the fuzzer adds what it finds next to them; the folder persists across runs).
-mkdir -p "$work"/corpus/{gif,png,webp,animation,swiftui,swiftcode} "$work"/artifacts/{gif,png,webp,animation,swiftui,swiftcode} "$work"/logs
+mkdir -p "$work"/corpus/{gif,png,webp,animation,swiftui,commandline,manifest,swiftcode} "$work"/artifacts/{gif,png,webp,animation,swiftui,commandline,manifest,swiftcode} "$work"/logs
 cp ../Tests/GIFCodecTests/Corpus/*.gif ../assets/spinner-explicit.gif ../assets/preview.gif "$work/corpus/gif/"
 cp ../Tests/PNGCodecTests/Corpus/*.png "$work/corpus/png/"
 for folder in explicit-light@1x implicit-dark@1x preview-light@1x; do
@@ -41,6 +41,8 @@ done
 cp Seeds/webp/*.webp "$work/corpus/webp/"
 cp Seeds/animation/*.txt "$work/corpus/animation/"
 cp Seeds/swiftui/*.swift "$work/corpus/swiftui/"
+cp Seeds/commandline/*.txt "$work/corpus/commandline/"
+cp Seeds/manifest/*.json "$work/corpus/manifest/"
 # The Swift parser starts from the same view files (and finds the rest of the language itself).
 cp Seeds/swiftui/*.swift "$work/corpus/swiftcode/"
 
@@ -53,6 +55,8 @@ run() {   # target, corpus name, max_len, extra flags...
     gif) replay+=(../Tests/GIFCodecTests/Corpus/*.gif) ;;
     png) replay+=(../Tests/PNGCodecTests/Corpus/*.png) ;;
     webp) replay+=(Seeds/webp/*.webp) ;;
+    commandline) replay+=(Seeds/commandline/*.txt) ;;
+    manifest) replay+=(Seeds/manifest/*.json) ;;
   esac
   for f in Regressions/"$name"/*; do [ -f "$f" ] && replay+=("$f"); done
   if [ ${#replay[@]} -gt 0 ]; then
@@ -74,6 +78,8 @@ for target in $FUZZ_TARGETS; do
     WebPReader) run WebPReader webp 16384 ;;
     AnimationParser) run AnimationParser animation 256 -dict=Seeds/animation.dict ;;
     SwiftUISource) run SwiftUISource swiftui 4096 -dict=Seeds/swiftui.dict ;;
+    CommandLine) run CommandLine commandline 512 -dict=Seeds/commandline.dict ;;
+    BatchManifest) run BatchManifest manifest 2048 -dict=Seeds/manifest.dict ;;
     SwiftCodeParser) run SwiftCodeParser swiftcode 4096 -dict=Seeds/swiftui.dict ;;
   esac
 done

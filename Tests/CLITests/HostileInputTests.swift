@@ -225,7 +225,7 @@ struct HostileInputTests {
     @Test func anEndlessInputIsCutOffAtTheMemoryLimit() throws {
         let result = try spinrender(["compare", "/dev/zero", "/dev/zero", "--max-memory", "1M"])
         #expect(result.status == 65, "\(result.standardError)")
-        #expect(result.standardError.contains("'/dev/zero' is more than the 1048576-byte limit"), "\(result.standardError)")
+        #expect(result.standardError.hasPrefix("Error: reading '/dev/zero' needs more than --max-memory 1 MiB: the limit leaves no room for it beside the process itself 32 MiB"), "\(result.standardError)")
     }
 
     @Test(arguments: ["no-trailer", "zero-width-frame", "lzw-full-table-without-clear", "unknown-extensions", "smallest-1x1-42-bytes"])
@@ -247,5 +247,77 @@ struct HostileInputTests {
         // A header declaring 100000 × 100000 pixels is refused by the memory estimate, before decoding.
         let prefix = name == "huge-ihdr" ? "Error: comparing '\(path)' (100000 × 100000 px, 1 frame)" : "Error: '\(path)' is not a readable PNG: "
         #expect(result.standardError.hasPrefix(prefix), "\(result.standardError)")
+    }
+
+    // MARK: The crash classes, as a user meets them
+
+    @Test("a frame rate below 0.01, a 513-modifier animation and a speed that never ends are usage errors naming the option", arguments: [
+        (["--fps", "3e-5"], "The value '3e-5' is invalid for '--fps <fps>': expected a number from 0.01 to 50"),
+        (["--animation", ".easeIn" + String(repeating: ".speed(2)", count: 513)],
+         "The value for '--animation <expression>' is invalid: more than 512 modifiers after the animation at column 4616"),
+        (["--animation", ".linear(duration: 3).speed(2e-310)"],
+         "never comes to rest (its speed of 2e-310 stretches it beyond any length)"),
+    ])
+    func crashClassesAreUsageErrors(arguments: [String], message: String) throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try spinrender(arguments + ["-o", "x.svg"], in: folder)
+        #expect(result.status == 64, "\(result.standardError)")
+        #expect(result.standardError.hasPrefix("Error: ") && result.standardError.contains(message), "\(result.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    }
+
+    @Test("a source with huge finite numbers writes its SVG, and nothing else is left next to it")
+    func hugeNumbersWriteAnSVG() throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let source = "import SwiftUI\nstruct A: View {\n    var body: some View {\n        Circle().frame(width: 9, height: 9)\n            .offset(x: 2e21, y: -3e19).rotationEffect(.degrees(7e301)).scaleEffect(8e22)\n    }\n}\n"
+        try Data(source.utf8).write(to: URL(fileURLWithPath: folder + "/A.swift"))
+        let result = try spinrender(["A.swift", "-o", "out.svg"], in: folder)
+        #expect(result.status == 0, "\(result.standardError)")
+        let svg = try String(contentsOfFile: folder + "/out.svg", encoding: .utf8)
+        // The offset is turned and scaled with the view, into the frame's translation: about
+        // 1.6 × 10⁴⁴ pt away, every digit written.
+        for part in ["translate(-7.956167444241216e+43-1.3883695459033814e+44)", "scale(8e+22 8e+22)", "rotate(7e+301)"] {
+            #expect(svg.contains(part), "\(part): \(svg)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["A.swift", "out.svg"])
+    }
+
+    @Test("invalid UTF-8 in a source exits 65 at its line and column, with a caret")
+    func invalidUTF8IsLocated() throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data(Array("import SwiftUI\nlet tint = \"".utf8) + [0xE9, 0x22, 0x0A]).write(to: URL(fileURLWithPath: folder + "/Bad.swift"))
+        let result = try spinrender(["Bad.swift", "-o", "x.gif"], in: folder)
+        #expect(result.status == 65)
+        #expect(result.standardError == "Bad.swift:2:13: error: not UTF-8 text (byte 0xE9 at offset 27); Swift source is UTF-8\nlet tint = \"\u{FFFD}\"\n            ^\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["Bad.swift"])
+    }
+
+    @Test("after SIGKILL the next run writing the same output removes the killed run's temporary file")
+    func sigkillLeftoverIsRemovedByTheNextRun() throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        func temporaries() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasPrefix(".out.gif.spinrender-") }
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: spinrenderBinary)
+        process.arguments = ["--scale", "3", "--point-size", "200", "--fps", "20", "--duration", "10",
+                             "--no-compact", "--max-memory", "4G", "-o", "out.gif"]
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(30)
+        while temporaries().isEmpty && process.isRunning && Date() < deadline { usleep(2_000) }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let left = temporaries()
+        #expect(left == [".out.gif.spinrender-\(process.processIdentifier)-" + (left.first?.suffix(6) ?? "")], "\(left)")
+        let again = try spinrender(["--duration", "0.2", "-o", "out.gif"], in: folder)
+        #expect(again.status == 0, "\(again.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["out.gif"])
     }
 }

@@ -147,7 +147,8 @@ struct HostileValueTests {
     static func settings(_ source: String, format: OutputFormat) throws -> RenderSettings {
         var settings = RenderSettings()
         settings.request.scene.scale = 1
-        settings.request.scene.transparentBackground = true
+        // A video has no alpha: MP4 output refuses --transparent.
+        settings.request.scene.transparentBackground = format != .mp4
         settings.request.durationSeconds = 0.1
         settings.request.framesPerSecond = 10
         try settings.loadSource("Huge.swift", bytes: Array(source.utf8), view: nil)
@@ -228,6 +229,18 @@ struct HostileValueTests {
         }
     }
 
+    @Test("an SVG whose transform overflows to infinity is refused as bad data; the GIF of it renders")
+    func overflowingTransformIsRefusedInSVG() throws {
+        let source = Self.rectangle(".offset(x: 1.7e308, y: 0).scaleEffect(1e10)")
+        #expect(throws: SpinRenderError(.badData, "the views cannot be written as SVG: a position, size or transform overflows to a number that is not finite; use smaller offsets and scales")) {
+            try SpinRenderer.render(Self.settings(source, format: .svg).request)
+        }
+        // The raster formats leave an edge that is not finite out: nothing of the view is drawn.
+        let gif = try GIFDecoder.decode(SpinRenderer.render(Self.settings(source, format: .gif).request).bytes).sequence
+        #expect(gif.frames.allSatisfy { frame in (0..<frame.image.height).allSatisfy { y in
+            (0..<frame.image.width).allSatisfy { frame.image[$0, y] == RGBA8(r: 0, g: 0, b: 0, a: 0) } } })
+    }
+
     // MARK: Smaller promises
 
     @Test("two previews of one name are both choosable: the second is numbered as the listing names it")
@@ -301,6 +314,24 @@ struct HostileValueTests {
         #expect(throws: SettingsError.invalid(
             "The animation is too long: '--animation <expression>' never comes to rest (its speed of 3e-320 stretches it beyond any length); give '--duration <seconds>' (at most 600)")) {
             try settings.apply(SettingValues(["animation": [".easeOut(duration: 2).speed(3e-320)"]]))
+        }
+    }
+
+    @Test("stacks nest as deep as the limit says: the struct's and the body's braces, 61 stacks and Circle()'s parentheses are 64 levels")
+    func nestingLimitIsTheOneStated() throws {
+        func stacks(_ count: Int) -> String {
+            "struct A: View {\n    var body: some View {\n" + String(repeating: "VStack {\n", count: count) + "Circle()\n"
+                + String(repeating: "}\n", count: count) + "    }\n}\n"
+        }
+        let program = try SwiftUIProgram(parsing: stacks(61), fileName: "A.swift")
+        #expect(program.viewNames == ["A"])
+        do {
+            _ = try SwiftUIProgram(parsing: stacks(62), fileName: "A.swift")
+            Issue.record("62 stacks inside a body were accepted")
+        } catch {
+            // At the parenthesis of `Circle()`, the 65th level.
+            #expect(error.line == 65 && error.column == 7, "\(error.line):\(error.column)")
+            #expect(error.message == "nesting is deeper than 64 levels of braces, parentheses, brackets and operators (a 'VStack { … }' is one)")
         }
     }
 

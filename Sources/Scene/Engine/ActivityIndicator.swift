@@ -67,7 +67,15 @@ public struct ActivityIndicator: Hashable, Sendable {
     /// A time within 1 ns below a step boundary counts as the next step, so that frame times
     /// computed with rounding error (k / 8 s as a sum of frame durations) land on their step.
     public static func step(atSeconds seconds: Double) -> Int {
-        let steps = Int((seconds * stepsPerSecond + 1e-9 * stepsPerSecond).rounded(.down))
+        let scaled = (seconds * stepsPerSecond + 1e-9 * stepsPerSecond).rounded(.down)
+        // A time past 2⁵³ steps (a delay of 10³⁰⁰ s) is a whole number of steps already; its
+        // step is taken by remainder, without converting it to an `Int` that cannot hold it.
+        guard abs(scaled) < 0x1p53 else {
+            guard scaled.isFinite else { return 0 }
+            let remainder = scaled.truncatingRemainder(dividingBy: Double(tickCount))
+            return (Int(remainder) + tickCount) % tickCount
+        }
+        let steps = Int(scaled)
         return ((steps % tickCount) + tickCount) % tickCount
     }
 

@@ -72,6 +72,9 @@ public enum FrameFolder {
         if POSIX.isSymbolicLink(target) {
             target = try OutputFile.linkTarget(target)
         }
+        // A killed run's hidden folders go first: its retired frames may come back into place.
+        StaleTemporaries.remove(in: OutputFile.folder(of: target),
+                                name: String((target.split(separator: "/").last ?? "frames").prefix(200)), target: target)
         let exists = InputFile.exists(target)
         // The staging folder from mkdtemp is 0700; the folder it becomes gets the mode mkdir
         // would give a new one, or keeps the mode of the one it replaces.
@@ -91,7 +94,6 @@ public enum FrameFolder {
         let parent = OutputFile.folder(of: target)
         try InputFile.makeFolder(parent)
         let name = String((target.split(separator: "/").last ?? "frames").prefix(200))
-        StaleTemporaries.remove(in: parent, name: name, target: target)
         // Registered for removal on a signal (SIGINT, SIGTERM, SIGHUP …) from the moment it
         // exists, with the frames written into it so far.
         let (staging, slot) = try TemporaryFiles.withCleanupDeferred { () throws(SpinRenderError) -> (String, Int?) in

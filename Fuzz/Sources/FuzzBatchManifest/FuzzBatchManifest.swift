@@ -1,0 +1,37 @@
+import SpinRender
+import CFuzzerDriver
+
+/// libFuzzer entry point: any bytes as a batch manifest (`BatchManifest.parse`), then every
+/// entry checked and planned as `spinrender batch` does (`BatchRenderer.plan`: each key's value
+/// through the settings schema, the output's format, the memory estimate), and each planned
+/// entry's frame plan and SVG timeline computed. Nothing is rendered or written: the manifest
+/// sits in a folder that does not exist, so its sources cannot be read either. A refused
+/// manifest or entry must say why; nothing may trap.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzBatchManifest(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    let manifest: BatchManifest
+    do {
+        manifest = try BatchManifest.parse(bytes, path: "/nonexistent-spinrender-fuzz/batch.json")
+    } catch {
+        precondition(!error.message.isEmpty && error.kind == .badData, "\(error)")
+        return 0
+    }
+    let plan = BatchRenderer.plan(manifest)
+    precondition(plan.jobs.count + plan.failures.count == plan.selected.count)
+    for failure in plan.failures.values { precondition(failure.failure.map { !$0.isEmpty } ?? false) }
+    for job in plan.jobs {
+        precondition(SpinRenderer.emittedFrameCount(job.request) >= 1)
+        let timeline = SpinRenderer.svgTimeline(job.request)
+        precondition(timeline.durationSeconds.isFinite && timeline.durationSeconds > 0)
+    }
+    return 0
+}
+
+/// The executable's entry point (see FuzzAnimationParser).
+@_cdecl("FuzzBatchManifest_main")
+public func fuzzBatchManifestMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    var argc = argc
+    var argv = argv
+    return LLVMFuzzerRunDriver(&argc, &argv) { data, size in fuzzBatchManifest(data!, size) }
+}

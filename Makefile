@@ -1,5 +1,5 @@
 # spinrender — a thin layer over SwiftPM (GNU conventions). Every target that builds depends on
-# `deps`, which installs the system libraries (giflib, libpng, libwebp) only when they are missing.
+# `deps`, which installs the system libraries (giflib, libpng, libwebp, OpenH264) only when they are missing.
 
 PREFIX  ?= /usr/local
 BINDIR  ?= $(PREFIX)/bin
@@ -15,9 +15,10 @@ SWIFT   ?= swift
 # built, 59 MB installed; the rest is the static Swift runtime's code). `make install STRIP=`
 # installs it as built.
 STRIP   ?= strip
-# Debian packages the build needs: giflib, libpng and libwebp headers, pkg-config to find them.
+# Debian packages the build needs: giflib, libpng, libwebp and OpenH264 (BSD-2-Clause, for MP4)
+# headers, pkg-config to find them.
 # FreeType and HarfBuzz draw and shape text; the fonts are the open faces docs/text.md names.
-DEB_PACKAGES := libgif-dev libpng-dev zlib1g-dev libwebp-dev pkg-config libfreetype-dev libharfbuzz-dev \
+DEB_PACKAGES := libgif-dev libpng-dev zlib1g-dev libwebp-dev libopenh264-dev pkg-config libfreetype-dev libharfbuzz-dev \
   fonts-inter fonts-quicksand fonts-dejavu-core fonts-noto-color-emoji
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)/spinrender
@@ -32,7 +33,7 @@ PYTHON ?= python3
 # Debian's Chromium, for the browser tests (Tests/BrowserTests); a dependency of `test`.
 BROWSER_PACKAGES := chromium
 
-.PHONY: all deps browser-deps build release version demo assets references test package-check format lint fuzz sanitize bench interop script-deps install uninstall install-check clean
+.PHONY: all deps browser-deps build release version demo assets references test package-check docs format lint fuzz sanitize bench interop script-deps install uninstall install-check clean
 
 all: build
 
@@ -94,6 +95,14 @@ TEST_BUILD = --scratch-path .build/test -Xswiftc -gnone
 test: deps browser-deps
 	$(SWIFT) build --build-tests $(TEST_BUILD)
 	$(SWIFT) test --skip-build $(TEST_BUILD)
+
+# Both DocC catalogues (Sources/SpinRender/SpinRender.docc, Sources/SwiftUISource/SwiftUISource.docc)
+# built with the toolchain's docc into .build/docs/*.doccarchive, after rendering the previews
+# they embed (an MP4 with its poster, APNGs, a GIF) into their Resources folders with the tool
+# built there; then checks each archive holds every preview. Not part of `test`: a build of its
+# own (symbol graphs), about 100 s cold on 2 cores, 35 s when built.
+docs: deps
+	SWIFT="$(SWIFT)" sh scripts/docs.sh
 
 # A package that depends on a tagged copy of this tree by version (`.package(url: "file://…",
 # from: VERSION)`) builds against the SpinRender library and runs (a few minutes: the library is
@@ -181,4 +190,5 @@ install-check: $(if $(BIN),,build)
 	sh scripts/install-check.sh "$(or $(BIN),$(DEBUG_BIN))"
 
 clean:
-	rm -rf .build Fuzz/.build bench-out spinner-explicit.gif spinner-implicit.gif preview.gif
+	rm -rf .build Fuzz/.build bench-out spinner-explicit.gif spinner-implicit.gif preview.gif \
+	  Sources/SpinRender/SpinRender.docc/Resources Sources/SwiftUISource/SwiftUISource.docc/Resources

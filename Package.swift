@@ -27,6 +27,8 @@ let package = Package(
         .library(name: "SpinRenderTesting", targets: ["SpinRenderTesting"]),
         // For the Fuzz package's source-parser target.
         .library(name: "SwiftUISource", targets: ["SwiftUISource"]),
+        // For the Fuzz package's Swift-parser target.
+        .library(name: "SwiftCode", targets: ["SwiftCode"]),
         .executable(name: "spinrender", targets: ["spinrender"]),
     ],
     targets: [
@@ -44,6 +46,12 @@ let package = Package(
             name: "CWebP",
             pkgConfig: "libwebpmux libwebpdemux",
             providers: [.apt(["libwebp-dev"])]
+        ),
+        // OpenH264 (BSD-2-Clause), the H.264 encoder of MP4 output.
+        .systemLibrary(
+            name: "COpenH264",
+            pkgConfig: "openh264",
+            providers: [.apt(["libopenh264-dev"])]
         ),
         // FreeType (glyph outlines, colour emoji bitmaps) and HarfBuzz (shaping), for Typography.
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
@@ -74,12 +82,14 @@ let package = Package(
         .target(name: "GIFCodec", dependencies: ["CGIFLib", "Raster", "Workers"], swiftSettings: strictSwift),
         .target(name: "PNGCodec", dependencies: ["CPNG", "CZlib", "Raster"], swiftSettings: strictSwift),
         .target(name: "WebPCodec", dependencies: ["CWebP", "Raster"], swiftSettings: strictSwift),
+        // H.264 through OpenH264 in an MP4 file written here (ISO base media file format).
+        .target(name: "VideoCodec", dependencies: ["COpenH264", "Raster"], swiftSettings: strictSwift),
         .target(name: "Compare", dependencies: ["Raster", "Workers"], swiftSettings: strictSwift),
         // Exact capsule areas for the rasterizer's accuracy test and the benchmark (not a product).
         .target(name: "RasterReference", dependencies: ["Raster"], swiftSettings: strictSwift),
         .target(
             name: "SpinRender",
-            dependencies: ["Raster", "Motion", "Scene", "SwiftUISource", "GIFCodec", "PNGCodec", "WebPCodec", "Compare", "Workers"],
+            dependencies: ["Raster", "Motion", "Scene", "SwiftUISource", "GIFCodec", "PNGCodec", "WebPCodec", "VideoCodec", "Compare", "Workers"],
             swiftSettings: strictSwift
         ),
 
@@ -93,7 +103,7 @@ let package = Package(
         // MARK: Benchmarks
         // In-process figures for `make bench` (comparison speed, render + encode, coverage
         // accuracy); built by the Makefile, not a product users install.
-        .executableTarget(name: "spinrender-bench", dependencies: ["SpinRender", "RasterReference"], swiftSettings: strictSwift),
+        .executableTarget(name: "spinrender-bench", dependencies: ["SpinRender", "RasterReference", "SwiftCode"], swiftSettings: strictSwift),
 
         // MARK: Tests
         .testTarget(name: "RasterTests", dependencies: ["Raster", "RasterReference"]),
@@ -105,6 +115,7 @@ let package = Package(
         // Corpus/: malformed and odd files read by the tests by path (and seeds for make fuzz).
         .testTarget(name: "GIFCodecTests", dependencies: ["GIFCodec", "Raster"], exclude: ["Corpus"]),
         .testTarget(name: "WebPCodecTests", dependencies: ["WebPCodec", "Raster"]),
+        .testTarget(name: "VideoCodecTests", dependencies: ["VideoCodec", "Raster"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Raster"], exclude: ["Corpus"]),
         .testTarget(name: "CompareTests", dependencies: ["Compare", "Raster"]),
         .testTarget(name: "SpinRenderTests", dependencies: ["SpinRender"]),

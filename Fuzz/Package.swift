@@ -25,6 +25,7 @@ let package = Package(
         .executable(name: "FuzzSwiftUISource", targets: ["FuzzSwiftUISource"]),
         .executable(name: "FuzzCommandLine", targets: ["FuzzCommandLine"]),
         .executable(name: "FuzzBatchManifest", targets: ["FuzzBatchManifest"]),
+        .executable(name: "FuzzSwiftCodeParser", targets: ["FuzzSwiftCodeParser"]),
     ],
     dependencies: [
         .package(name: "spinrender", path: ".."),
@@ -46,6 +47,10 @@ let package = Package(
         // (Sources/FuzzCommandLine/OptionSpec.swift is a symbolic link to it).
         .executableTarget(name: "FuzzCommandLine", dependencies: fuzzDependencies),
         .executableTarget(name: "FuzzBatchManifest", dependencies: fuzzDependencies),
+        .executableTarget(
+            name: "FuzzSwiftCodeParser",
+            dependencies: [.product(name: "SwiftCode", package: "spinrender"), "CFuzzerDriver"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

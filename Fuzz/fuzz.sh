@@ -13,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 SWIFT=${SWIFT:-swift}
 FUZZ_SECONDS=${FUZZ_SECONDS:-60}
-FUZZ_TARGETS=${FUZZ_TARGETS:-"GIFReader PNGReader WebPReader AnimationParser SwiftUISource CommandLine BatchManifest"}
+FUZZ_TARGETS=${FUZZ_TARGETS:-"GIFReader PNGReader WebPReader AnimationParser SwiftUISource CommandLine BatchManifest SwiftCodeParser"}
 scratch=.build/fuzz
 work=.build
 
@@ -32,7 +32,7 @@ for target in $FUZZ_TARGETS; do
 done
 
 # Seed corpora (the fuzzer adds what it finds next to them; the folder persists across runs).
-mkdir -p "$work"/corpus/{gif,png,webp,animation,swiftui,commandline,manifest} "$work"/artifacts/{gif,png,webp,animation,swiftui,commandline,manifest} "$work"/logs
+mkdir -p "$work"/corpus/{gif,png,webp,animation,swiftui,commandline,manifest,swiftcode} "$work"/artifacts/{gif,png,webp,animation,swiftui,commandline,manifest,swiftcode} "$work"/logs
 cp ../Tests/GIFCodecTests/Corpus/*.gif ../assets/spinner-explicit.gif ../assets/preview.gif "$work/corpus/gif/"
 cp ../Tests/PNGCodecTests/Corpus/*.png "$work/corpus/png/"
 for folder in explicit-light@1x implicit-dark@1x preview-light@1x; do
@@ -43,6 +43,8 @@ cp Seeds/animation/*.txt "$work/corpus/animation/"
 cp Seeds/swiftui/*.swift "$work/corpus/swiftui/"
 cp Seeds/commandline/*.txt "$work/corpus/commandline/"
 cp Seeds/manifest/*.json "$work/corpus/manifest/"
+# The Swift parser starts from the same view files (and finds the rest of the language itself).
+cp Seeds/swiftui/*.swift "$work/corpus/swiftcode/"
 
 run() {   # target, corpus name, max_len, extra flags...
   local target=$1 name=$2 max_len=$3; shift 3
@@ -81,5 +83,6 @@ for target in $FUZZ_TARGETS; do
     # reported until the interpreter is replaced; crashes, hangs and memory blow-ups are.
     CommandLine) ASAN_OPTIONS=detect_leaks=0 run CommandLine commandline 512 -dict=Seeds/commandline.dict -detect_leaks=0 ;;
     BatchManifest) ASAN_OPTIONS=detect_leaks=0 run BatchManifest manifest 2048 -dict=Seeds/manifest.dict -detect_leaks=0 ;;
+    SwiftCodeParser) run SwiftCodeParser swiftcode 4096 -dict=Seeds/swiftui.dict ;;
   esac
 done

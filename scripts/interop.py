@@ -23,11 +23,23 @@ transparent render are the GIF's, so there alpha is checked to hold values stric
 and 255 and Pillow's frames must equal spinrender's own reading of the WebP). Debian's `webp`
 package is installed when missing (it has no anim_dump; webpmux and webpinfo stand in).
 
+APNG (the WebP renders, `-o x.png`): Pillow decodes every frame, which must equal spinrender's
+rendered RGBA frame exactly, alpha included (the lossless WebP's frames as `spinrender frames`
+reads them), with 20 ms delays (merged frames adding theirs) and loop 0.
+
+MP4 (the opaque renders, `-o x.mp4 --poster …`): ffprobe checks the stream (H.264 Constrained
+Baseline, yuv420p, BT.709 limited range), one packet a frame with durations of 1/50 s; ffmpeg
+decodes every frame, compared with spinrender's rendered frame by PSNR: in Y'CbCr 4:2:0 (the
+frames converted by ffmpeg with the BT.709 limited-range matrix; at least 40 dB, the encoder's
+loss) and in RGB (reported: it includes the 4:2:0 chroma's loss, which caps it near 33 dB on
+the thin orange rays whatever the quantizer).
+
 HTML reports (`compare --html`, `batch --html`: equal, pixels differ, shape differs, a batch):
 screenshots at 1x and 2x, and at 200 % zoom (a 640-pixel-wide window at scale 2), are kept in
 bench-out/interop/reports/ to look at; a report chromium cannot open is reported, not failed.
 
-Exits 1 when a tool fails to open a GIF or a WebP, the tools disagree on frames, delays or loop, or
+Exits 1 when a tool fails to open a GIF, a WebP, an APNG or an MP4, an MP4 frame is under
+40 dB, the tools disagree on frames, delays or loop, or
 Pillow/ImageMagick pixels differ. Set INTEROP_BROWSER=0 to skip chromium.
 
 Usage: scripts/interop.py [--bin-dir DIR]
@@ -41,6 +53,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -391,13 +404,17 @@ def main():
         print("\nMismatches:")
         print("\n".join(details))
         check_webp(spinrender, workdir)
+        check_apng(spinrender, workdir)
+        check_mp4(spinrender, tools["ffprobe"], tools["ffmpeg"], workdir)
         sys.exit(1)
     webp_failed = check_webp(spinrender, workdir)
+    apng_failed = check_apng(spinrender, workdir)
+    mp4_failed = check_mp4(spinrender, tools["ffprobe"], tools["ffmpeg"], workdir)
     if chromium:
         report_screenshots(spinrender, chromium, workdir)
-    if webp_failed:
+    if webp_failed or apng_failed or mp4_failed:
         sys.exit(1)
-    print("\nAll GIFs and WebPs open and decode identically in every tool.")
+    print("\nAll GIFs, WebPs and APNGs open and decode identically in every tool; every MP4 decodes within 40 dB.")
 
 
 def report_screenshots(spinrender, chromium, workdir):
@@ -555,6 +572,152 @@ def check_webp(spinrender, workdir):
               ["<", ">", ">", ">", "<", "<", "<"])
     if details:
         print("\nWebP mismatches:")
+        print("\n".join(details))
+    return bool(details)
+
+
+# The APNG cases: the WebP's, each written as `.png`.
+APNGS = WEBPS
+
+
+def unique_neighbours(frames):
+    """Frames with equal neighbours merged, as APNG and WebP store them."""
+    unique = []
+    for frame in frames:
+        if not unique or unique[-1] != frame:
+            unique.append(frame)
+    return unique
+
+
+def check_apng(spinrender, workdir):
+    """Renders each case as an APNG and decodes it with Pillow: every stored frame must equal
+    spinrender's rendered RGBA frame exactly (alpha included), each delay 1/50 s times the frames
+    merged into it, the loop 0 (forever). Prints a table, returns whether anything failed."""
+    from PIL import Image, ImageSequence
+    rows, details = [], []
+    for name, options in APNGS:
+        kit.note(f"[{name}.png] rendering and checking …")
+        path = os.path.join(workdir, f"{name}.png")
+        started = time.perf_counter()
+        kit.run([spinrender] + options + ["-o", path])
+        seconds = time.perf_counter() - started
+        # The rendered frames with true alpha: the lossless WebP's, read back by spinrender.
+        webp = os.path.join(workdir, f"{name}-for-apng.webp")
+        kit.run([spinrender] + options + ["-o", webp])
+        reference_dir = os.path.join(workdir, f"{name}-apng-reference")
+        kit.run([spinrender, "frames", webp, "-o", reference_dir])
+        with open(os.path.join(reference_dir, "frames.json")) as handle:
+            delays_cs = json.load(handle)["delaysCentiseconds"]
+        rendered = [rgba for rgba, _ in kit.read_png_frames(reference_dir)]
+        expected, expected_ms = [], []
+        for frame, delay in zip(rendered, delays_cs):
+            if expected and expected[-1] == frame:
+                expected_ms[-1] += delay * 10
+            else:
+                expected.append(frame)
+                expected_ms.append(delay * 10)
+        with Image.open(path) as image:
+            animated = getattr(image, "is_animated", False)
+            loop = image.info.get("loop")
+            pillow, durations = [], []
+            for frame in ImageSequence.Iterator(image):
+                pillow.append(kit.canonical_rgba(frame))
+                durations.append(frame.info.get("duration"))
+        px_ok = pillow == expected
+        timing_ok = animated and loop == 0 and [round(d) for d in durations] == expected_ms
+        cells = ["px =" if px_ok else "FAIL", "ok" if timing_ok else "FAIL"]
+        if not px_ok:
+            worst = max((kit.max_channel_difference(a, b) for a, b in zip(pillow, expected)), default=-1)
+            details.append(f"  {name}.png, Pillow: {len(pillow)} frames against {len(expected)} rendered, worst {worst}/255")
+        if not timing_ok:
+            details.append(f"  {name}.png, Pillow: animated {animated}, loop {loop}, durations {durations[:5]}…, expected {expected_ms[:5]}…")
+        rows.append([f"{name}.png", str(len(pillow)), f"{sum(expected_ms)} ms", str(os.path.getsize(path)),
+                     f"{seconds * 1000:.0f} ms"] + cells)
+    print("\nInteroperability of spinrender's APNGs (lossless, true alpha, loop compacted)")
+    print("  Pillow px =: every stored frame equals spinrender's rendered RGBA frame exactly (alpha included)")
+    print("  timing ok: animated, loop 0, each duration 20 ms × the equal frames merged into it")
+    kit.table(rows, ["APNG", "frames", "plays", "bytes", "render", "Pillow pixels", "Pillow timing"],
+              ["<", ">", ">", ">", ">", "<", "<"])
+    if details:
+        print("\nAPNG mismatches:")
+        print("\n".join(details))
+    return bool(details)
+
+
+# The MP4 cases: the opaque ones (a video has no alpha), each with its poster.
+MP4S = [(name, options) for name, options in WEBPS if "--transparent" not in options]
+
+
+def check_mp4(spinrender, ffprobe, ffmpeg, workdir):
+    """Renders each case as an MP4 and checks it with ffprobe (H.264 Constrained Baseline,
+    yuv420p, BT.709 limited range, frame count, every frame's duration) and ffmpeg: each decoded
+    frame's PSNR against spinrender's rendered frame, in Y'CbCr 4:2:0 (the frames converted by
+    ffmpeg, BT.709 limited range: the encoder's loss; at least 40 dB) and in RGB (the 4:2:0
+    chroma's loss included, reported). Prints a table, returns whether anything failed."""
+    from PIL import Image, ImageChops, ImageStat
+    import math
+    rows, details = [], []
+    for name, options in MP4S:
+        kit.note(f"[{name}.mp4] rendering and checking …")
+        path = os.path.join(workdir, f"{name}.mp4")
+        started = time.perf_counter()
+        kit.run([spinrender] + options + ["-o", path, "--poster", os.path.join(workdir, f"{name}-poster.png")])
+        seconds = time.perf_counter() - started
+        reference_dir = os.path.join(workdir, f"{name}-mp4-reference")
+        kit.run([spinrender, "frames"] + options + ["-o", reference_dir])
+        rendered = kit.read_png_frames(reference_dir)
+        probe = json.loads(subprocess.run([ffprobe, "-v", "error", "-select_streams", "v", "-show_streams",
+                                           "-show_entries", "packet=pts,duration", "-of", "json", path],
+                                          stdout=subprocess.PIPE, text=True).stdout)
+        stream = probe["streams"][0]
+        packets = probe.get("packets", [])
+        width, height = stream["width"], stream["height"]
+        stream_ok = (stream.get("codec_name") == "h264" and stream.get("profile") == "Constrained Baseline"
+                     and stream.get("pix_fmt") == "yuv420p" and stream.get("color_range") == "tv"
+                     and stream.get("color_space") == stream.get("color_primaries") == stream.get("color_transfer") == "bt709")
+        # 50 fps: one tick of 1/50 s a frame, pts 0, 1, 2 …
+        timing_ok = (stream.get("time_base") == "1/50" and len(packets) == len(rendered)
+                     and [p.get("duration") for p in packets] == [1] * len(rendered)
+                     and sorted(int(p["pts"]) for p in packets) == list(range(len(rendered))))
+        if not stream_ok:
+            details.append(f"  {name}.mp4, ffprobe: {json.dumps({k: stream.get(k) for k in ['codec_name', 'profile', 'pix_fmt', 'color_range', 'color_space', 'color_primaries', 'color_transfer']})}")
+        if not timing_ok:
+            details.append(f"  {name}.mp4, ffprobe: time base {stream.get('time_base')}, {len(packets)} packets for {len(rendered)} frames")
+        stats = os.path.join(workdir, f"{name}-psnr.log")
+        # -reinit_filter 0: frames stored as colour-mapped and as RGB PNGs must not restart the
+        # graph (and the stats file) when the decoded format changes.
+        subprocess.run([ffmpeg, "-v", "error", "-i", path, "-reinit_filter", "0", "-framerate", "50",
+                        "-i", os.path.join(reference_dir, "frame_%04d.png"),
+                        "-lavfi", f"[1]format=rgb24,scale=out_color_matrix=bt709:out_range=tv,format=yuv420p[r];[0]format=yuv420p[d];[d][r]psnr=stats_file={stats}",
+                        "-f", "null", "-"], check=True)
+        with open(stats) as handle:
+            yuv = [float(re.search(r"psnr_avg:(\S+)", line).group(1).replace("inf", "99")) for line in handle if "psnr_avg" in line]
+        decoded = subprocess.run([ffmpeg, "-v", "error", "-i", path, "-f", "rawvideo", "-pix_fmt", "rgb24", "-"],
+                                 stdout=subprocess.PIPE, check=True).stdout
+        frame_bytes = width * height * 3
+        rgb = []
+        for index, (rgba, size) in enumerate(rendered):
+            source = Image.frombytes("RGBA", size, rgba).convert("RGB")
+            video = Image.frombytes("RGB", (width, height), decoded[index * frame_bytes:(index + 1) * frame_bytes])
+            squares = sum(ImageStat.Stat(ImageChops.difference(source, video)).sum2)
+            mse = squares / (width * height * 3)
+            rgb.append(99.0 if mse == 0 else 10 * math.log10(255 * 255 / mse))
+        psnr_ok = len(yuv) == len(rendered) and min(yuv) >= 40
+        if not psnr_ok:
+            details.append(f"  {name}.mp4, ffmpeg: {len(yuv)} frames compared, Y'CbCr PSNR min {min(yuv, default=0):.1f} dB")
+        rows.append([f"{name}.mp4", f"{width}×{height}", str(len(packets)), str(os.path.getsize(path)), f"{seconds * 1000:.0f} ms",
+                     "ok" if stream_ok else "FAIL", "ok" if timing_ok else "FAIL",
+                     f"{min(yuv):.1f} / {sum(yuv) / len(yuv):.1f}" + ("" if psnr_ok else " FAIL"),
+                     f"{min(rgb):.1f} / {sum(rgb) / len(rgb):.1f}"])
+    print("\nInteroperability of spinrender's MP4s (H.264 through OpenH264, default quantizer)")
+    print("  ffprobe stream ok: h264 Constrained Baseline, yuv420p, tv range, bt709 matrix, primaries and transfer")
+    print("  ffprobe timing ok: time base 1/50, one packet a frame, each 1 tick (20 ms), pts 0, 1, 2 …")
+    print("  PSNR min / mean (dB), every frame decoded by ffmpeg against the rendered frame: Y'CbCr 4:2:0")
+    print("  (the frames converted by ffmpeg; the encoder's loss, at least 40) and RGB (4:2:0 chroma included)")
+    kit.table(rows, ["MP4", "size", "frames", "bytes", "render", "stream", "timing", "PSNR Y'CbCr", "PSNR RGB"],
+              ["<", ">", ">", ">", ">", "<", "<", ">", ">"])
+    if details:
+        print("\nMP4 mismatches:")
         print("\n".join(details))
     return bool(details)
 

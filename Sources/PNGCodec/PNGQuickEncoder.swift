@@ -146,8 +146,8 @@ public enum PNGQuickEncoder {
         return (order.map { found[$0] }, indices)
     }
 
-    /// A zlib stream (RFC 1950) of `data` at ``level``.
-    static func deflate(_ data: [UInt8]) throws(PNGError) -> [UInt8] {
+    /// A zlib stream (RFC 1950) of `data` at `level` (``level`` unless told).
+    static func deflate(_ data: [UInt8], level: Int32 = level) throws(PNGError) -> [UInt8] {
         var stream = z_stream()
         let initialised = deflateInit2_(&stream, level, Z_DEFLATED, 15, 8, Z_DEFAULT_STRATEGY,
                                         zlibVersion(), Int32(MemoryLayout<z_stream>.size))

@@ -39,6 +39,7 @@ public final class ProgramRunner {
             case action(Function)
             case timer(Int)
             case subscription(String)
+            case task(Int)
         }
         var time: Double
         var order: Int
@@ -56,6 +57,11 @@ public final class ProgramRunner {
     private var timers: [Int: RunningTimer] = [:]
     private var timerCount = 0
     private var subscriptions: [String: (interval: Double, action: Function)] = [:]
+    private var tasks: [Int: CodeTask] = [:]
+    private var taskCount = 0
+    private var startedTaskKeys: Set<String> = []
+    /// The task whose code runs now, if any.
+    private var currentTask: CodeTask?
 
     /// A runner for the view `root` makes.
     init(evaluator: Evaluator, library: SwiftUILibrary, horizonSeconds: Double, at location: SourceLocation,
@@ -76,9 +82,21 @@ public final class ProgramRunner {
         for request in resolver.appearances { schedule(.action(request.action), at: 0, location: rootLocation) }
         present = Set(resolver.appearances.map(\.key))
         updateSubscriptions()
+        startNewTasks()
+        var seen: [Snapshot: Double] = [:]
         while let index = nextEvent() {
             let event = events.remove(at: index)
             guard event.time <= horizonSeconds else { break }
+            if event.time > now {
+                // Every event before this time has run: if the run is where it was earlier, it
+                // repeats from there.
+                let snapshot = self.snapshot()
+                if let earlier = seen[snapshot], now > earlier {
+                    script.repeating = ScriptRepeat(start: earlier, period: now - earlier)
+                    break
+                }
+                seen[snapshot] = now
+            }
             now = event.time
             evaluator.resetWork()
             switch event.kind {
@@ -88,6 +106,9 @@ public final class ProgramRunner {
                 guard let timer = timers[serial] else { continue }
                 if timer.repeats { schedule(.timer(serial), at: now + timer.interval, location: event.location) } else { timers[serial] = nil }
                 try perform { () throws(Interrupt) in _ = try evaluator.call(timer.block, [.native(TimerValue(serial: serial))], at: event.location) }
+            case let .task(serial):
+                guard let task = tasks[serial] else { continue }
+                try perform { () throws(Interrupt) in try step(task) }
             case let .subscription(key):
                 guard let subscription = subscriptions[key] else { continue }
                 schedule(.subscription(key), at: now + subscription.interval, location: event.location)
@@ -97,6 +118,31 @@ public final class ProgramRunner {
             }
         }
         return script
+    }
+
+    /// What decides the rest of a run: the tree, the state, the random numbers and the events
+    /// waiting, timed relative to now.
+    private struct Snapshot: Hashable {
+        var tree: ViewNode
+        var state: String
+        var random: UInt64
+        var events: [String]
+    }
+
+    private func snapshot() -> Snapshot {
+        let waiting = events.map { event -> String in
+            let kind: String
+            switch event.kind {
+            case .action: kind = "a\(event.location.offset)"
+            case let .timer(serial): kind = "t\(serial)"
+            case let .subscription(key): kind = "s" + key
+            case let .task(serial): kind = "k\(serial)@\(tasks[serial]?.waitingAt.offset ?? 0)"
+            }
+            // Nanoseconds: a period added up in floating point must still match.
+            return kind + "@" + String(Int(((event.time - now) * 1e9).rounded()))
+        }.sorted()
+        return Snapshot(tree: script.changes.last?.root ?? script.initial, state: resolver.stateDescription,
+                        random: evaluator.random.state, events: waiting)
     }
 
     private func nextEvent() -> Int? {
@@ -169,6 +215,57 @@ public final class ProgramRunner {
         return timerCount
     }
 
+    /// `Task { body }`, `.task { body }`: starts the body at the current time.
+    func startTask(_ body: Function, at location: SourceLocation) {
+        taskCount += 1
+        let serial = taskCount
+        let task = CodeTask(serial: serial) { [unowned self] in
+            do throws(Interrupt) {
+                _ = try evaluator.call(body, [], at: location)
+            } catch {
+                switch error {
+                // An error the task throws and nothing catches ends the task, as in Swift.
+                case .cancelled, .thrown: break
+                default: tasks[serial]?.failure = error
+                }
+            }
+        }
+        tasks[serial] = task
+        schedule(.task(serial), at: now, location: location)
+    }
+
+    /// `Task.sleep`: the task in force waits `seconds` on the render's clock.
+    func sleep(_ seconds: Double, at location: SourceLocation) throws(Interrupt) {
+        guard let task = currentTask else {
+            throw .error("'Task.sleep' is only available inside a 'Task { }' or '.task { }'", at: location)
+        }
+        task.waitingAt = location
+        schedule(.task(task.serial), at: now + seconds, location: location)
+        try task.sleep()
+        evaluator.resetWork()
+    }
+
+    private func step(_ task: CodeTask) throws(Interrupt) {
+        let outer = currentTask
+        currentTask = task
+        task.step()
+        currentTask = outer
+        if task.isFinished { tasks[task.serial] = nil }
+        if let failure = task.failure { throw failure }
+    }
+
+    /// Unwinds the tasks still sleeping when the render is over.
+    private func finishTasks() {
+        for serial in tasks.keys.sorted() {
+            guard let task = tasks[serial] else { continue }
+            task.isCancelled = true
+            currentTask = task
+            task.step()
+            currentTask = nil
+        }
+        tasks = [:]
+    }
+
     /// `timer.invalidate()`.
     func stopTimer(_ serial: Int) { timers[serial] = nil }
 
@@ -190,6 +287,16 @@ public final class ProgramRunner {
         }
         present = Set(resolver.appearances.map(\.key))
         updateSubscriptions()
+        startNewTasks()
+    }
+
+    /// `.task { }` of views new in the tree: started once per place, as SwiftUI starts them
+    /// when the view appears.
+    private func startNewTasks() {
+        for request in resolver.tasks where !startedTaskKeys.contains(request.key) {
+            startedTaskKeys.insert(request.key)
+            startTask(request.action, at: rootLocation)
+        }
     }
 
     /// Starts the timers of `.onReceive` subscriptions new in the tree, and stops those gone.

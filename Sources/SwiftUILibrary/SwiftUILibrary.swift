@@ -39,12 +39,18 @@ public final class SwiftUILibrary {
                              "CustomStringConvertible", "Sendable", "App", "Scene"] {
             native.addProtocol(NativeType(protocolName, protocols: protocolName == "Shape" ? ["View", "Animatable"] : protocolName == "InsettableShape" ? ["Shape"] : []))
         }
+        // The types of views that are not written by name (what modifiers and builders make).
+        for name in ["ModifiedContent", "_ShapeView", "_ConditionalContent", "_UserView", "TupleView"] {
+            native.add(NativeType(name, protocols: ["View"]))
+        }
         defineViews()
+        defineText()
         defineModifiers()
         defineValues()
         defineAnimations()
         defineGradients()
         defineTime()
+        defineTasks()
         definePropertyWrappers()
     }
 

@@ -27,6 +27,8 @@ indirect enum ViewDescription: NativeValue {
     case modified(ViewDescription, ModifierDescription)
     /// `ForEach(data) { element in … }`: the elements, their identities, the content closure.
     case forEach(elements: [Value], identities: [String], content: Function, at: SourceLocation)
+    /// `ProgressView` with a value or a label: the bar (or spinner) and its label, placed later.
+    case progress(fraction: Double?, label: ViewDescription?, style: Scene.ProgressStyle)
     /// `EmptyView()`.
     case empty
 
@@ -43,11 +45,12 @@ indirect enum ViewDescription: NativeValue {
                 }
             }
         case let .stack(axis, _, _, _): axis == .vertical ? "VStack" : axis == .horizontal ? "HStack" : "ZStack"
-        case .group: "Group"
+        case .group: "TupleView"
         case .branch: "_ConditionalContent"
-        case let .user(instance): instance.type.name
+        case .user: "_UserView"
         case .modified: "ModifiedContent"
         case .forEach: "ForEach"
+        case .progress: "ProgressView"
         case .empty: "EmptyView"
         }
     }

@@ -33,7 +33,7 @@ final class ViewResolver {
 
     /// The most views one tree may hold: a spinner has tens; a runaway source is refused before
     /// any layout.
-    static let maximumNodes = 20_000
+    static let maximumNodes = 5_000
     /// The deepest tree allowed (the engine walks trees recursively).
     static let maximumDepth = 512
 
@@ -63,7 +63,7 @@ final class ViewResolver {
     private func count(_ location: SourceLocation, depth: Int) throws(Interrupt) {
         nodeCount += 1
         if nodeCount > Self.maximumNodes {
-            throw .error("the code makes more than \(Self.maximumNodes) views", at: location)
+            throw .error("the view makes more than \(Self.maximumNodes) views and modifiers, the most a source may make (a ForEach at most 1 000 views)", at: location)
         }
         if depth > Self.maximumDepth {
             throw .error("the view tree is deeper than \(Self.maximumDepth) levels", at: location)
@@ -80,6 +80,14 @@ final class ViewResolver {
             return [.shape(shape)]
         case .empty:
             return [.empty]
+        case let .progress(fraction, label, style):
+            var labelNode: ViewNode?
+            if let label {
+                let nodes = try resolve(label, path: path + "#label", depth: depth + 1, at: location)
+                guard nodes.count == 1 else { throw .error("a ProgressView's label must be one view", at: location) }
+                labelNode = nodes[0]
+            }
+            return [.progressBar(ProgressBar(fraction: fraction, label: labelNode, style: style))]
         case let .stack(axis, alignment, spacing, content):
             let children = try resolveChildren(content, path: path, depth: depth + 1, at: location)
             return [.stack(axis, alignment: alignment, spacing: spacing, children: children)]
@@ -194,6 +202,13 @@ final class ViewResolver {
         let body = try evaluator.call(method, [.native(content)], at: location)
         let nodes = try resolve(try library.view(body, at: location), path: key, depth: depth + 1, at: location)
         return nodes.map { .custom(name: name, body: $0) }
+    }
+
+    /// Every stored state, in a fixed order, as text.
+    var stateDescription: String {
+        states.keys.sorted().map { key in
+            key + "{" + states[key]!.keys.sorted().map { $0 + "=" + states[key]![$0]!.value.text }.joined(separator: ",") + "}"
+        }.joined(separator: ";")
     }
 
     /// `instance` with its `@State` storage replaced by the storage its place already has.

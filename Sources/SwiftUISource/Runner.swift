@@ -32,6 +32,7 @@ extension Interpreter {
         let built: BuiltView
         switch root {
         case let .view(declaration):
+            try countNode(at: declaration.location)
             built = try instantiate(declaration, nil, at: declaration.location, Scope(), path: "")
         case let .preview(closure, location):
             built = try singleView(closure.statements, Scope(), path: "", at: location, what: "the preview")

@@ -15,11 +15,12 @@ enum ViewTreeLimit {
     /// (``Interpreter/maximumForEachElements``, 1 000 views) with a few modifiers each.
     static let maximumNodes = 5_000
 
-    /// The most tokens a source may have: a tree at ``maximumNodes`` written out literally takes
-    /// about 20 000 (a spinner a few hundred), and parsing is what costs before any view is
-    /// built: 100 000 literal `Circle()`s (300 000 tokens, 900 KB) would take seconds and
-    /// about 100 MB to parse only to be refused.
-    static let maximumTokens = 50_000
+    /// The most tokens a source may have: ten times the largest real loader file (under
+    /// 2 000), and room for a tree near ``maximumNodes`` written out literally (`Circle()` is 3
+    /// tokens). Lexing and parsing are what cost before any view is built: 100 000 literal
+    /// `Circle()`s (300 000 tokens, 900 KB, under the 1 MiB source limit) took seconds and
+    /// about 100 MB to parse, only to be refused.
+    static let maximumTokens = 20_000
 
     /// Refuses a source of more than ``maximumTokens`` tokens, at the first token past it: the
     /// lexer calls it after each token, so a long source stops there.
@@ -59,8 +60,10 @@ extension ViewNode {
             if count > limit { return false }
             switch node {
             case let .stack(_, _, _, children): pending += children
+            case let .modified(inner, .background(view)): pending += [inner, view]
             case let .conditional(_, inner), let .custom(_, inner), let .modified(inner, _): pending.append(inner)
-            case .symbol, .progressView, .text, .progressBar, .shape, .color, .empty: break
+            case let .progressBar(bar): if let label = bar.label { pending.append(label) }
+            case .symbol, .missingSymbol, .progressView, .text, .shape, .color, .empty: break
             }
         }
         return true

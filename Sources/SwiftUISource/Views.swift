@@ -246,14 +246,7 @@ extension Interpreter {
             }
             let values = try bind(call, [Parameter("systemName", "systemName")], callee: "Image")
             guard case let .string(symbol) = try evaluate(values[0]!, .string, scope) else { return leaf(.empty) }
-            guard let symbolName = SymbolName(rawValue: symbol) else {
-                let names = SymbolName.allCases.map(\.rawValue)
-                throw SourceError(
-                    "unknown symbol name '\(symbol)'\(Spelling.suggestion(for: symbol, among: names)); supported symbols: \(names.joined(separator: ", "))",
-                    at: values[0]!.location
-                )
-            }
-            return leaf(.symbol(symbolName))
+            return leaf(SymbolReading.image(systemName: symbol))
         case "ProgressView":
             return leaf(try progressView(call, scope, path: path))
         case "Text":
@@ -374,7 +367,7 @@ extension Interpreter {
     static let modifierNames = [
         "rotationEffect", "scaleEffect", "opacity", "offset", "foregroundColor", "foregroundStyle", "tint", "font",
         "fontWeight", "imageScale", "controlSize", "progressViewStyle", "frame", "padding", "border", "background", "fill",
-        "stroke", "trim", "animation", "transaction", "onAppear",
+        "stroke", "trim", "animation", "transaction", "onAppear", "symbolVariant", "symbolRenderingMode", "symbolEffect",
     ]
 
     func modify(_ view: BuiltView, _ name: String, _ call: Call, at location: Location, _ scope: Scope, path: String) throws(SourceError) -> BuiltView {
@@ -396,6 +389,7 @@ extension Interpreter {
             }
             return value
         }
+        if let symbol = try symbolModifier(view, name, call, at: location, scope) { return symbol }
         switch name {
         case "rotationEffect":
             let values = try bind(call, [Parameter(nil, "angle"), Parameter("anchor", "anchor", optional: true)], callee: name)

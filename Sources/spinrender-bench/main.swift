@@ -288,6 +288,7 @@ if only == nil || only == "compare" { benchmarkComparison() }
 if only == nil || only == "render" { benchmarkRendering() }
 if only == nil || only == "coverage" { benchmarkCoverage() }
 if only == nil || only == "source" { benchmarkSource() }
+if only == nil || only == "syntax" { benchmarkSyntax() }
 if only == nil || only == "report" { benchmarkReport() }
 if only == nil || only == "large" { benchmarkLargeInputs() }
 if sink == 42 { print("") }   // keeps `sink` live

@@ -167,7 +167,7 @@ enum RootHelp: Command {
     static let usage = "spinrender [<source>] [<options>] --output <output>\n       spinrender <subcommand>"
     static var arguments: [ArgumentSpec] { RenderCommand.arguments }
     static var positionalCount: ClosedRange<Int> { RenderCommand.positionalCount }
-    static var options: [OptionSpec] { RenderCommand.options }
+    static var options: [OptionDeclaration] { RenderCommand.options }
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         try RenderCommand.run(arguments, console: console)
     }

@@ -18,7 +18,7 @@ enum Chromium {
     /// `virtualTimeBudget` ms of virtual time, and returns the DOM as serialized after that,
     /// the console messages (every console.log/warn/error and uncaught exception, one string each,
     /// error ones prefixed "error: "), and, when `screenshotSize` is given, a PNG screenshot of
-    /// that viewport size in CSS pixels at `deviceScaleFactor`.
+    /// that viewport size in CSS pixels at `deviceScaleFactor`. `extraArguments` go to both runs.
     ///
     /// Chromium's log gives every console message the same level, so an HTML page is loaded
     /// from a copy beside it whose first script makes `console.error` log with the prefix; an
@@ -28,7 +28,7 @@ enum Chromium {
     ///   times out (30 s) or exits non-zero.
     static func load(page: String, virtualTimeBudget: Int = 5_000,
                      screenshotSize: (width: Int, height: Int)? = nil,
-                     deviceScaleFactor: Int = 1) throws -> ChromiumPage {
+                     deviceScaleFactor: Int = 1, extraArguments: [String] = []) throws -> ChromiumPage {
         guard let executable else { throw ChromiumError(description: "chromium is not installed (/usr/bin/chromium or $CHROMIUM)") }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("chromium-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -49,7 +49,7 @@ enum Chromium {
         defer { if target != page { try? FileManager.default.removeItem(atPath: target) } }
         let url = URL(fileURLWithPath: target).absoluteString
         let common = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--mute-audio", "--force-color-profile=srgb",
-                      "--no-first-run", "--disable-extensions", "--virtual-time-budget=\(virtualTimeBudget)"]
+                      "--no-first-run", "--disable-extensions", "--virtual-time-budget=\(virtualTimeBudget)"] + extraArguments
 
         // Headless Chromium lays pages out at least 500 px wide, in a viewport about 90 px
         // shorter than its window: both runs get a window that holds the size asked for, and

@@ -127,8 +127,8 @@ struct BatchCommandTests {
         (#"[{"scale": true, "output": "a.gif"}]"#, "entry 1: key 'scale': expected a string or a number, found a boolean"),
         ("{not json", "not valid JSON"),
         (#"[{"output": "a.gif"}, {"fps": 1e400, "output": "b.gif"}]"#, "entry 2: key 'fps': the number 1e400 is out of range"),
-        (#"[{"output": "a.gif"}, {"output": "out/b.png"}]"#,
-         "entry 2: key 'output': the value 'out/b.png' is invalid: an entry is written as GIF, WebP or SVG, not '.png'; give a path ending in .gif, .webp or .svg"),
+        (#"[{"output": "a.gif"}, {"output": "out/b.jpeg"}]"#,
+         "entry 2: key 'output': the value 'out/b.jpeg' is invalid: an entry is written as GIF, WebP, SVG, PNG (APNG) or MP4, not '.jpeg'; give a path ending in .gif, .webp, .svg, .png or .mp4"),
         (#"[{"output": "a.gif"}, {"output": "b.gif"}, {"output": "c.JPG"}]"#, "entry 3: key 'output': the value 'c.JPG' is invalid"),
         (#"[{"output": "a.gif"}, {"output": "x\u0000y.gif"}]"#, "entry 2: key 'output': a path cannot contain a NUL character"),
     ])

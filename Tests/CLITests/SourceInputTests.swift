@@ -81,7 +81,7 @@ struct SourceInputTests {
     /// caret under the column, nothing written, and an existing output kept.
     @Test(arguments: [
         ("struct ContentView: View {\n    var body: some View {\n        Text(\"Hi\")\n    }\n}\n", 3, 9, "'Text' is not supported"),
-        ("struct ContentView: View {\n    var body: some View {\n        Image(systemName: \"star\")\n    }\n}\n", 3, 27, "unknown symbol name 'star'"),
+        ("struct ContentView: View {\n    var body: some View {\n        Image(systemName: \"star\").symbolEffect(.bounce)\n    }\n}\n", 3, 48, "'.symbolEffect(.bounce)' is not supported"),
         ("struct ContentView: View {\n    var body: some View {\n        Circle().blur(radius: 3)\n    }\n}\n", 3, 18, "modifier 'blur' is not supported"),
         ("struct ContentView: View {\n    var body: some View {\n        Circle()\n", 4, 1, "expected '}' to close the '{' at line 2, column 25"),
     ])
@@ -210,5 +210,29 @@ struct SourceInputTests {
         let misspelt = try spinrender(["compar", "a.gif", "b.gif"], in: folder)
         #expect(misspelt.status == 64)
         #expect(misspelt.standardError.hasPrefix("Error: Unknown subcommand 'compar' (did you mean 'compare'?)\n"), "\(misspelt.standardError)")
+    }
+}
+
+/// A symbol outside the library: one warning naming it and the closest names, the image drawn
+/// empty; `--strict` makes it exit 65 and writes nothing.
+@Suite("Unknown symbol names")
+struct UnknownSymbolCommandTests {
+    static let source = "struct ContentView: View {\n    var body: some View {\n        HStack { Image(systemName: \"hexagon.filll\"); Image(systemName: \"hexagon.filll\") }\n    }\n}\n"
+
+    @Test func warnsOnceAndStrictExits65() throws {
+        let folder = NSTemporaryDirectory() + "spinrender-symbols-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/Unknown.swift"
+        try Data(Self.source.utf8).write(to: URL(fileURLWithPath: path))
+        let warned = try spinrender([path, "--duration", "0.02", "-o", folder + "/out.gif"])
+        #expect(warned.status == 0, "\(warned.standardError)")
+        let warnings = warned.standardError.split(separator: "\n").filter { $0.hasPrefix("warning: ") }
+        #expect(warnings.count == 1, "\(warned.standardError)")
+        #expect(warnings.first?.contains("no symbol named 'hexagon.filll'") == true && warnings.first?.contains("closest: 'hexagon.fill'") == true)
+        let strict = try spinrender([path, "--strict", "-o", folder + "/strict.gif"])
+        #expect(strict.status == 65)
+        #expect(strict.standardError.contains("--strict refuses a symbol outside the library"), "\(strict.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/strict.gif"))
     }
 }

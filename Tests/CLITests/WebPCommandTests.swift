@@ -34,7 +34,7 @@ struct WebPCommandTests {
     @Test("conflicts and misuse are usage errors (64) naming the options, and leave an existing output alone",
           arguments: [(["-o", "x.gif", "--format", "webp"], "names a GIF file, but '--format webp' asks for WEBP"),
                       (["-o", "x.webp", "--format", "gif"], "names a WEBP file, but '--format gif' asks for GIF"),
-                      (["-o", "x.png"], "the spinner is written as GIF, WebP or SVG, not '.png'"),
+                      (["-o", "x.jpg"], "the spinner is written as GIF, WebP, SVG, PNG (APNG) or MP4, not '.jpg'"),
                       (["-o", "x.webp", "--format", "svgz"], "--format"),
                       (["-o", "x.gif", "--quality", "50"], "'--quality <N>' applies only to WebP output"),
                       (["-o", "x.webp", "--quality", "101"], "is invalid for '--quality <N>': expected a whole number from 0 to 100"),

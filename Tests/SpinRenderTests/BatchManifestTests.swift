@@ -62,7 +62,7 @@ struct BatchManifestTests {
         (#"[{"output": 3}]"#, "entry 1: key 'output': expected a file path string, found a number"),
         (#"[{"output": "-"}]"#, "entry 1: key 'output': standard output ('-') cannot take a batch's files"),
         (#"[{"output": "a.gif"}, {"output": "./x/../a.gif"}]"#, "entry 2: key 'output': './x/../a.gif' is also the output of entry 1"),
-        (#"[{"output": "a.gif"}, {"output": "b.Png"}]"#, "entry 2: key 'output': the value 'b.Png' is invalid: an entry is written as GIF, WebP or SVG, not '.Png'"),
+        (#"[{"output": "a.gif"}, {"output": "b.Jpg"}]"#, "entry 2: key 'output': the value 'b.Jpg' is invalid: an entry is written as GIF, WebP, SVG, PNG (APNG) or MP4, not '.Jpg'"),
         (#"{"defaults": {"output": "a.gif"}, "entries": [{"output": "b.gif"}]}"#, "defaults: key 'output'"),
         (#"{"defaults": {"bogus": 1}, "entries": [{"output": "b.gif"}]}"#, "defaults: unknown key 'bogus'"),
     ])

@@ -147,7 +147,8 @@ struct HostileValueTests {
     static func settings(_ source: String, format: OutputFormat) throws -> RenderSettings {
         var settings = RenderSettings()
         settings.request.scene.scale = 1
-        settings.request.scene.transparentBackground = true
+        // A video has no alpha: MP4 output refuses --transparent.
+        settings.request.scene.transparentBackground = format != .mp4
         settings.request.durationSeconds = 0.1
         settings.request.framesPerSecond = 10
         try settings.loadSource("Huge.swift", bytes: Array(source.utf8), view: nil)

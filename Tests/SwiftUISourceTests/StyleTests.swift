@@ -67,3 +67,44 @@ struct StyleTests {
             == .modified(.progressView, .tint(.system("blue"))))
     }
 }
+
+/// SF Symbols as loader snippets write them: any name (the library's drawn, others the empty
+/// image a device shows), variants, rendering modes and two foreground styles.
+@Suite("Symbols in source")
+struct SymbolSourceTests {
+    func root(_ body: String) throws -> ViewNode {
+        let text = "struct S: View {\n    var body: some View {\n        \(body)\n    }\n}\n"
+        guard case let .custom(_, node) = try SwiftUIProgram(parsing: text, fileName: "S.swift").script(view: "S").initial else {
+            Issue.record("expected the custom view")
+            return .empty
+        }
+        return node
+    }
+
+    @Test func namesVariantsAndRenderingModesRead() throws {
+        #expect(try root("Image(systemName: \"arrow.triangle.2.circlepath\")") == .symbol(.arrowTriangle2Circlepath))
+        #expect(try root("Image(systemName: \"hexagon.filll\")") == .missingSymbol("hexagon.filll"))
+        #expect(try root("Image(systemName: \"checkmark\").symbolVariant(.circle.fill)")
+                == .modified(.symbol(.checkmark), .symbolVariant([.circle, .fill])))
+        #expect(try root("Image(systemName: \"wifi\").symbolRenderingMode(.hierarchical)")
+                == .modified(.symbol(.wifi), .symbolRenderingMode(.hierarchical)))
+        #expect(try root("Image(systemName: \"wifi\").foregroundStyle(.red, .blue)")
+                == .modified(.symbol(.wifi), .foregroundStyles(.system("red"), .system("blue"))))
+    }
+
+    /// Every effect loaders use is refused by name, at the effect.
+    @Test(arguments: ["pulse", "variableColor.iterative", "bounce", "rotate", "breathe", "wiggle", "scale"])
+    func symbolEffectsAreRefusedByName(effect: String) throws {
+        let text = "struct S: View {\n    var body: some View {\n        Image(systemName: \"wifi\").symbolEffect(.\(effect), options: .repeating.speed(2))\n    }\n}\n"
+        let program = try SwiftUIProgram(parsing: text, fileName: "S.swift")
+        do {
+            _ = try program.script(view: "S")
+            Issue.record("expected a refusal")
+        } catch let .source(diagnostic) {
+            #expect(diagnostic.message.hasPrefix("'.symbolEffect(.\(effect))' is not supported: Apple publishes no timing"))
+            #expect(diagnostic.line == 3 && diagnostic.column == 48)
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+}

@@ -114,6 +114,12 @@ struct ViewEnvironment: Hashable, Sendable {
     var tint: ColorValue?
     /// `controlSize(_:)`.
     var controlSize: ControlSize = .regular
+    /// `symbolVariant(_:)`.
+    var symbolVariants: SymbolVariants = .none
+    /// `symbolRenderingMode(_:)`; `nil` is the symbol's default, monochrome for the library.
+    var renderingMode: SymbolRenderingMode?
+    /// The secondary style of `foregroundStyle(_:_:)`, for palette rendering.
+    var secondaryForeground: ColorValue?
     /// The text modifiers in force (``TextEnvironment``).
     var text = TextEnvironment()
     /// `foregroundStyle(_:)` with a gradient; a colour set inside replaces it.
@@ -128,7 +134,8 @@ struct ViewEnvironment: Hashable, Sendable {
     static func == (a: ViewEnvironment, b: ViewEnvironment) -> Bool {
         a.font == b.font && a.weight == b.weight && a.imageScale == b.imageScale && a.foreground == b.foreground
             && a.tint == b.tint && a.controlSize == b.controlSize && a.text == b.text
-            && a.foregroundGradient == b.foregroundGradient
+            && a.foregroundGradient == b.foregroundGradient && a.symbolVariants == b.symbolVariants
+            && a.renderingMode == b.renderingMode && a.secondaryForeground == b.secondaryForeground
     }
 
     func hash(into hasher: inout Hasher) {
@@ -140,6 +147,15 @@ struct ViewEnvironment: Hashable, Sendable {
         hasher.combine(controlSize)
         hasher.combine(text)
         hasher.combine(foregroundGradient)
+        hasher.combine(symbolVariants)
+        hasher.combine(renderingMode)
+        hasher.combine(secondaryForeground)
+    }
+
+    /// The library glyph of `name` (with the variants in force) in this environment's font.
+    func glyph(_ name: SymbolName) -> SymbolGlyph {
+        SymbolGlyph(name: name.applying(symbolVariants), pointSize: font?.pointSize ?? 17,
+                    weight: weight ?? font?.weight ?? .regular, scale: imageScale)
     }
 
     private static func glyph(_ font: FontValue?, _ weight: SymbolWeight?, _ scale: SymbolScale) -> RaysSymbol {
@@ -162,6 +178,11 @@ struct ViewEnvironment: Hashable, Sendable {
         case let .fontWeight(weight): copy.weight = weight
         case let .imageScale(scale): copy.imageScale = scale
         case let .controlSize(size): copy.controlSize = size
+        case let .symbolVariant(variants): copy.symbolVariants = variants
+        case let .symbolRenderingMode(mode): copy.renderingMode = mode
+        case let .foregroundStyles(primary, secondary):
+            copy.foreground = primary
+            copy.secondaryForeground = secondary
         default: break
         }
         return copy
@@ -211,6 +232,9 @@ enum EngineLayout {
         case .transaction: 15
         case .foregroundGradient: 16
         case let .text(modifier): 17 + modifier.kind
+        case .symbolVariant: 1000
+        case .symbolRenderingMode: 1001
+        case .foregroundStyles: 1002
         }
     }
 
@@ -226,8 +250,14 @@ enum EngineLayout {
 
     static func size(of node: ViewNode, _ proposal: Proposal, _ environment: ViewEnvironment) -> AnimatablePoint {
         switch node {
-        case .symbol:
+        case .symbol(.rays):
             let frame = environment.symbol.frameSize
+            return AnimatablePoint(x: frame.width, y: frame.height)
+        case let .symbol(name):
+            let frame = environment.glyph(name).frameSize
+            return AnimatablePoint(x: frame.width, y: frame.height)
+        case .missingSymbol:
+            let frame = environment.glyph(.circle).frameSize
             return AnimatablePoint(x: frame.width, y: frame.height)
         case .progressView:
             let side = ActivityIndicator(controlSize: environment.controlSize).fittingSize
@@ -325,7 +355,7 @@ enum EngineLayout {
         let own = size(of: node, proposal, environment)
         frames[path] = NodeFrame(centre: centre, size: own)
         switch node {
-        case .symbol, .progressView, .shape, .color, .empty:
+        case .symbol, .missingSymbol, .progressView, .shape, .color, .empty:
             return
         case .text:
             frames[path]?.proposal = proposal

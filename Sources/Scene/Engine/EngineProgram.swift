@@ -4,7 +4,7 @@ import Typography
 
 /// An animatable property of one node.
 enum PropertyName: Int, Hashable, Sendable {
-    case centre, size, rotation, scale, opacity, offset, trimFrom, trimTo, colour
+    case centre, size, rotation, scale, opacity, offset, trimFrom, trimTo, colour, secondaryColour
 }
 
 /// A property by the identity of its node.
@@ -13,7 +13,7 @@ struct PropertyKey: Hashable, Sendable {
     var property: PropertyName
 
     /// A dense number for the key (distinct keys, distinct numbers), for ``DenseMap``.
-    var index: Int { path * (PropertyName.colour.rawValue + 1) + property.rawValue }
+    var index: Int { path * (PropertyName.secondaryColour.rawValue + 1) + property.rawValue }
 }
 
 /// A property's value in one tree.
@@ -33,6 +33,8 @@ enum ChainLink: Hashable, Sendable {
 /// What a drawing operation draws.
 enum DrawItem: Hashable, Sendable {
     case glyph(RaysSymbol)
+    /// A library symbol's parts of one layer selection.
+    case symbol(SymbolGlyph, SymbolLayerSelection)
     case shape(ShapeView)
     case border(width: Double)
     case progressView
@@ -108,8 +110,24 @@ struct Evaluation: Sendable {
             }
             let foreground = environment.foreground ?? .system("primary")
             switch node {
-            case .symbol:
+            case .symbol(.rays):
                 emit(.glyph(environment.symbol), "Image", colour: colour(foreground))
+            case let .symbol(name):
+                let glyph = environment.glyph(name)
+                let mode = environment.renderingMode ?? .monochrome
+                guard glyph.hasSecondaryLayer, mode == .hierarchical || mode == .palette else {
+                    emit(.symbol(glyph, .monochrome), "Image", colour: colour(foreground))
+                    return
+                }
+                // Hierarchical: the primary style at half opacity on the secondary layer;
+                // palette: the second style (the first when only one is given).
+                let secondary = mode == .palette ? environment.secondaryForeground ?? foreground : .opacity(foreground, 0.5)
+                let key = PropertyKey(path: path, property: .secondaryColour)
+                evaluation.add(key, .colour(AnimatableColor(palette.resolve(secondary))), chain: chain)
+                emit(.symbol(glyph, .secondary), "Image", colour: key)
+                emit(.symbol(glyph, .primary), "Image", colour: colour(foreground))
+            case .missingSymbol:
+                break
             case .progressView:
                 let standard = ColorValue.fixed(ActivityIndicator.defaultColor(for: palette.primary == .black ? .light : .dark))
                 emit(.progressView, "ProgressView", colour: colour(environment.tint ?? standard))
@@ -223,12 +241,12 @@ struct Evaluation: Sendable {
         /// multiple of 45° about its centre draws the same picture.
         static func isLoneGlyph(_ node: ViewNode) -> Bool {
             switch node {
-            case .symbol: return true
+            case .symbol(.rays): return true
             case let .custom(_, child), let .conditional(_, child): return isLoneGlyph(child)
             case let .modified(child, modifier):
                 switch modifier {
                 case .foregroundStyle, .tint, .font, .fontWeight, .imageScale, .controlSize, .animation, .transaction,
-                     .opacity, .text, .foregroundGradient:
+                     .opacity, .text, .foregroundGradient, .symbolRenderingMode, .foregroundStyles:
                     return isLoneGlyph(child)
                 case let .rotationEffect(_, anchor):
                     return anchor == .center && isLoneGlyph(child)

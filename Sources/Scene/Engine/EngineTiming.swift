@@ -12,7 +12,8 @@ extension ViewEngine {
     /// does or they share none within 600 s (one period, however long, is its own). For the
     /// documentation's spinners: 2 s.
     public var repeatPeriodSeconds: Double? {
-        let periods = repeatingPeriodsSeconds
+        var periods = repeatingPeriodsSeconds
+        if let repeating = script.repeating { periods = Array(Set(periods + [repeating.period])).sorted() }
         if periods.count == 1 { return periods.first }
         return periods.isEmpty ? nil : commonPeriod(periods)
     }
@@ -44,7 +45,9 @@ extension ViewEngine {
     /// The time of the last change, script change or device rotation, in seconds; `nil` when
     /// there is none.
     public var lastChangeSeconds: Double? {
-        (script.changes.map(\.timeSeconds) + rotationTimes).max()
+        // A script that repeats has its changes in the loop: only those before it count.
+        if let repeating = script.repeating { return (rotationTimes + [repeating.start]).max() }
+        return (script.changes.map(\.timeSeconds) + rotationTimes).max()
     }
 
     /// The shortest time after which the picture repeats exactly, from t = 0, or `nil` when it
@@ -66,6 +69,15 @@ extension ViewEngine {
 
     /// ``loopStartSeconds`` and ``pictureRepeatSeconds``, worked out once.
     func computePictureRepeat() -> (start: Double, period: Double)? {
+        // Timers drive the changes: the loop is the script's, lengthened to a period every
+        // repeating animation shares with it.
+        if let repeating = script.repeating {
+            guard rotationTimes.isEmpty, repeating.period > 0 else { return nil }
+            let periods = repeatingPeriodsSeconds
+            if periods.isEmpty { return (repeating.start, repeating.period) }
+            guard let common = commonPeriod(Array(Set(periods + [repeating.period])).sorted()) else { return nil }
+            return (repeating.start, common)
+        }
         guard rotationTimes.isEmpty, programs.allSatisfy({ $0.start <= 0 }) else { return nil }
         // Every change happens by t = 0 (later ones, scripted or device rotations, are shown
         // as they happen, not looped); the loop starts once every delay has passed and every

@@ -118,13 +118,32 @@ public struct ViewRenderer: Sendable {
         var polygons: [[Point]]
     }
 
+    /// Each library symbol drawn, flattened: its ink and what is cut out of it.
+    private let symbols: [LibraryGlyph]
+
+    private struct LibraryGlyph: Sendable {
+        var glyph: SymbolGlyph
+        var selection: SymbolLayerSelection
+        var ink: [[Point]]
+        var knockout: [[Point]]
+    }
+
     /// Prepares to draw `engine`'s frames.
     public init(_ engine: ViewEngine) {
         self.engine = engine
         var glyphs: [Glyph] = []
+        var symbols: [LibraryGlyph] = []
         let scale = engine.output.scale
         for (_, program) in engine.programs {
             for op in program.ops {
+                if case let .symbol(glyph, selection) = op.item,
+                   !symbols.contains(where: { $0.glyph == glyph && $0.selection == selection }) {
+                    let (ink, knockout) = glyph.paths(selection)
+                    let device = AffineTransform.scale(x: scale, y: scale)
+                    symbols.append(LibraryGlyph(glyph: glyph, selection: selection,
+                                                ink: ink.flattened(by: device, tolerance: CoverageRasterizer.defaultTolerance),
+                                                knockout: knockout.flattened(by: device, tolerance: CoverageRasterizer.defaultTolerance)))
+                }
                 guard case let .glyph(symbol) = op.item, !glyphs.contains(where: { $0.symbol == symbol }) else {
                     continue
                 }
@@ -134,6 +153,7 @@ public struct ViewRenderer: Sendable {
             }
         }
         self.glyphs = glyphs
+        self.symbols = symbols
         var texts: [PreparedText] = []
         var outlines = GlyphPolygonCache()
         for (_, program) in engine.programs {
@@ -190,6 +210,28 @@ public struct ViewRenderer: Sendable {
                 let glyph = glyphs.first { $0.symbol == symbol }!
                 for polygon in glyph.polygons { rasterizer.addPolygon(polygon, transform: transform) }
                 image.composite(paint, coverage: rasterizer, in: space)
+                rasterizer.reset()
+            case let .symbol(glyph, selection):
+                let transform = placement.transform(scale: scale)
+                let drawn = symbols.first { $0.glyph == glyph && $0.selection == selection }!
+                rasterizer.reset()
+                if drawn.knockout.isEmpty {
+                    for polygon in drawn.ink { rasterizer.addPolygon(polygon, transform: transform) }
+                    image.composite(paint, coverage: rasterizer, in: space)
+                } else {
+                    // Coverage of the ink times what the knockout leaves: the cut-out shows
+                    // what lies behind the symbol, as on a device.
+                    for polygon in drawn.knockout { rasterizer.addPolygon(polygon, transform: transform) }
+                    let cut = rasterizer.coverageValues()
+                    rasterizer.reset()
+                    for polygon in drawn.ink { rasterizer.addPolygon(polygon, transform: transform) }
+                    let w = width
+                    image.composite(shading: { x, y in
+                        var colour = paint
+                        colour.a = UInt8((Double(paint.a) * (1 - min(1, cut[y * w + x]))).rounded())
+                        return colour
+                    }, coverage: rasterizer, in: space)
+                }
                 rasterizer.reset()
             case let .border(width):
                 let lineWidth = width * scale

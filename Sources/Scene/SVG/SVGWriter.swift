@@ -281,6 +281,19 @@ struct SVGWriter {
             attributes += " fill=\"none\" stroke-width=\"\(SVGText.number(symbol.rayWidth))\" stroke-linecap=\"round\""
             paintWith("stroke")
             text += "<path d=\"\(d)\"\(attributes)>\(animations)</path>"
+        case let .symbol(glyph, selection):
+            let (ink, knockout) = glyph.paths(selection)
+            if !knockout.elements.isEmpty {
+                // The knockout as a mask in the symbol's own coordinates: black where it cuts.
+                let id = "m\(gradientCount)"
+                gradientCount += 1
+                text += "<mask id=\"\(id)\" maskUnits=\"userSpaceOnUse\" x=\"-1000\" y=\"-1000\" width=\"2000\" height=\"2000\">"
+                    + "<rect x=\"-1000\" y=\"-1000\" width=\"2000\" height=\"2000\" fill=\"#fff\"/>"
+                    + "<path d=\"\(SVGText.pathData(knockout))\" fill=\"#000\"/></mask>"
+                attributes += " mask=\"url(#\(id))\""
+            }
+            paintWith("fill")
+            text += "<path d=\"\(SVGText.pathData(ink))\"\(attributes)>\(animations)</path>"
         case let .border(width):
             attributes += " fill=\"none\" stroke-width=\"\(SVGText.number(width))\""
             paintWith("stroke")

@@ -32,14 +32,104 @@ public indirect enum ViewNode: Hashable, Sendable {
     case custom(name: String, body: ViewNode)
     /// A view with one modifier applied; modifiers nest outward in source order.
     case modified(ViewNode, ViewModifier)
+    /// `Image(systemName:)` with a name outside the library: on a device an empty image (and a
+    /// logged warning); here the frame a `circle` would take in the same font, drawing nothing.
+    case missingSymbol(String)
     /// Nothing (an `if` without `else` whose condition is false).
     case empty
 }
 
-/// The SF Symbols the renderer can draw.
+/// The SF Symbols the renderer can draw, as its own geometry (``SymbolDesigns``): `rays`, the
+/// 40 names most used in public SwiftUI loading, progress and animation code, most used first
+/// (docs/symbols.md gives the survey and its counts), and `hexagon.fill`, which a surveyed
+/// loader needs.
 public enum SymbolName: String, CaseIterable, Hashable, Sendable {
-    /// `rays`: eight round-capped rays.
+    /// `rays`: eight round-capped rays (``RaysSymbol``).
     case rays
+    case magnifyingglass
+    case arrowClockwise = "arrow.clockwise"
+    case chevronLeft = "chevron.left"
+    case heartFill = "heart.fill"
+    case checkmarkCircleFill = "checkmark.circle.fill"
+    case ellipsis
+    case arrowTriangle2Circlepath = "arrow.triangle.2.circlepath"
+    case xmark
+    case sunMaxFill = "sun.max.fill"
+    case mic
+    case plus
+    case suitHeartFill = "suit.heart.fill"
+    case micFill = "mic.fill"
+    case arrow2Circlepath = "arrow.2.circlepath"
+    case chevronRight = "chevron.right"
+    case wifi
+    case checkmark
+    case sparkles
+    case arrowRight = "arrow.right"
+    case arrow2CirclepathCircleFill = "arrow.2.circlepath.circle.fill"
+    case circle
+    case hourglass
+    case airplayaudio
+    case starFill = "star.fill"
+    case checkmarkCircle = "checkmark.circle"
+    case circleFill = "circle.fill"
+    case cart
+    case lineHorizontal3Decrease = "line.horizontal.3.decrease"
+    case bell
+    case bubbleLeftFill = "bubble.left.fill"
+    case clock
+    case hurricane
+    case lineHorizontal3 = "line.horizontal.3"
+    case playFill = "play.fill"
+    case power
+    case star
+    case suitHeart = "suit.heart"
+    case airplayaudioBadgeExclamationmark = "airplayaudio.badge.exclamationmark"
+    case arrow2CirclepathCircle = "arrow.2.circlepath.circle"
+    case circleDashed = "circle.dashed"
+    case hexagonFill = "hexagon.fill"
+
+    /// The name `symbolVariant(_:)` asks for, when the library has it: SwiftUI draws the
+    /// variant if the symbol has one and the symbol itself otherwise.
+    public func applying(_ variants: SymbolVariants) -> SymbolName {
+        var name = rawValue
+        if variants.contains(.circle), !name.hasSuffix(".circle"), !name.contains(".circle."),
+           let circled = SymbolName(rawValue: name + ".circle") {
+            name = circled.rawValue
+        }
+        if variants.contains(.fill), !name.hasSuffix(".fill"), let filled = SymbolName(rawValue: name + ".fill") {
+            name = filled.rawValue
+        }
+        if variants.contains(.slash), let slashed = SymbolName(rawValue: name + ".slash") { name = slashed.rawValue }
+        return SymbolName(rawValue: name) ?? self
+    }
+}
+
+/// `SymbolVariants`: `.fill`, `.circle`, `.slash` and their combinations (`.fill.circle`).
+public struct SymbolVariants: OptionSet, Hashable, Sendable {
+    /// The variants as bits: 1 fill, 2 circle, 4 slash.
+    public let rawValue: Int
+    /// Variants from their bits.
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// `.none`.
+    public static let none = SymbolVariants([])
+    /// `.fill`.
+    public static let fill = SymbolVariants(rawValue: 1)
+    /// `.circle`.
+    public static let circle = SymbolVariants(rawValue: 2)
+    /// `.slash`.
+    public static let slash = SymbolVariants(rawValue: 4)
+}
+
+/// `SymbolRenderingMode`.
+public enum SymbolRenderingMode: String, Hashable, Sendable {
+    /// One colour for every layer (the default of the library's symbols).
+    case monochrome
+    /// The primary style on the primary layer, the same style at reduced opacity on the others.
+    case hierarchical
+    /// `foregroundStyle(a, b)`: a on the primary layer, b on the secondary.
+    case palette
+    /// The symbol's own colours: the library's symbols carry none, so they draw as monochrome.
+    case multicolor
 }
 
 /// A shape view and its paint.
@@ -340,6 +430,12 @@ public enum ViewModifier: Hashable, Sendable {
     case fontWeight(SymbolWeight)
     /// `imageScale(_:)`.
     case imageScale(SymbolScale)
+    /// `symbolVariant(_:)`.
+    case symbolVariant(SymbolVariants)
+    /// `symbolRenderingMode(_:)`.
+    case symbolRenderingMode(SymbolRenderingMode)
+    /// `foregroundStyle(_:_:)`: the primary and secondary styles (palette rendering).
+    case foregroundStyles(ColorValue, ColorValue)
     /// `controlSize(_:)`.
     case controlSize(ControlSize)
     /// `frame(width:height:alignment:)`, points; `nil` keeps the child's size on that axis.

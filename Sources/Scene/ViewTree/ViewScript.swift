@@ -14,11 +14,29 @@ public struct ViewScript: Hashable, Sendable {
     public var initial: ViewNode
     /// The trees after each state change, in time order (several may share a time).
     public var changes: [ViewChange]
+    /// For a script driven by timers: from `start` on, the changes of every `period` seconds
+    /// repeat for ever (the script holds them up to `start + period`); `nil` when it ends.
+    public var repeating: ScriptRepeat?
 
     /// A script.
-    public init(initial: ViewNode, changes: [ViewChange] = []) {
+    public init(initial: ViewNode, changes: [ViewChange] = [], repeating: ScriptRepeat? = nil) {
         self.initial = initial
         self.changes = changes
+        self.repeating = repeating
+    }
+}
+
+/// When a script's changes start to repeat, and how often, in seconds.
+public struct ScriptRepeat: Hashable, Sendable {
+    /// The time from which the changes repeat.
+    public var start: Double
+    /// Their period.
+    public var period: Double
+
+    /// A repeat.
+    public init(start: Double, period: Double) {
+        self.start = start
+        self.period = period
     }
 }
 

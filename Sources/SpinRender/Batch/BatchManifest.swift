@@ -26,7 +26,7 @@ import Motion
 /// value; `true` gives a flag and `false` leaves it out; an array gives a repeatable option once
 /// per element. `defaults` apply to every entry that does not set the key itself. Every entry
 /// needs an `output`; relative outputs are resolved against the manifest's folder, so a
-/// manifest means the same from any working directory. Entries are written as GIF, WebP or SVG (by the
+/// manifest means the same from any working directory. Entries are written as GIF, WebP, SVG, APNG or MP4 (by the
 /// extension or the `format` key), so an output with another extension (`x.png`) is refused; one
 /// without an extension is allowed. The key `source` names a SwiftUI `.swift` file to render
 /// instead of the built-in example (with `view` to choose its view), also resolved against the
@@ -162,9 +162,9 @@ public struct BatchManifest: Hashable, Sendable {
                 throw bad("entry \(number): key 'output': standard output ('-') cannot take a batch's files; name a file")
             }
             let resolved = output.hasPrefix("/") || folder == "." ? output : folder + "/" + output
-            // An entry is written as GIF, WebP or SVG: a name promising another format would mislabel it.
+            // An entry is written as GIF, WebP, SVG, APNG or MP4: a name promising another format would mislabel it.
             if let suffix = OutputFile.foreignExtension(resolved, expected: ""), OutputFormat.forPath(resolved) == nil {
-                throw bad("entry \(number): key 'output': the value '\(Echo.cut(output, limit: Echo.pathLimit))' is invalid: an entry is written as GIF, WebP or SVG, not '\(suffix)'; give a path ending in .gif, .webp or .svg")
+                throw bad("entry \(number): key 'output': the value '\(Echo.cut(output, limit: Echo.pathLimit))' is invalid: an entry is written as GIF, WebP, SVG, PNG (APNG) or MP4, not '\(suffix)'; give a path ending in .gif, .webp, .svg, .png or .mp4")
             }
             let file = InputFile.canonicalPath(resolved)
             if let other = writers[file] {

@@ -96,7 +96,9 @@ public struct FrameInput: Sendable {
                 guard let size else {
                     // A stream, stopped once more arrived than fits: its size is unknown.
                     let beside = others.parts.map { "\($0.name == "process" ? "the process itself" : $0.name) \(MemoryEstimate.describe($0.bytes))" }
-                    return SpinRenderError(.badData, "reading \(displayName) needs more than --max-memory \(MemoryEstimate.describe(Double(maximumBytes))): more than \(MemoryEstimate.describe(Double(room))) arrived, all the room the limit leaves beside \(beside.joined(separator: ", ")); \(advice)")
+                    let arrived = room == 0 ? "the limit leaves no room for it"
+                        : "more than \(MemoryEstimate.describe(Double(room))) arrived, all the room the limit leaves"
+                    return SpinRenderError(.badData, "reading \(displayName) needs more than --max-memory \(MemoryEstimate.describe(Double(maximumBytes))): \(arrived) beside \(beside.joined(separator: ", ")); \(advice)")
                 }
                 var estimate = others
                 estimate.add("input file", Double(size))

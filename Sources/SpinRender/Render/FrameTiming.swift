@@ -58,4 +58,28 @@ public struct FrameTiming: Hashable, Sendable {
         }
         return nil
     }
+
+    /// The smallest timescale (ticks per second) in which one frame lasts a whole number of
+    /// ticks, with the ticks per frame: `(50, 1)` at 50 fps, `(2997, 100)` at 29.97 fps; `nil`
+    /// for a rate with more than three decimals. Video and APNG store durations in such ticks,
+    /// so their timing is exact where GIF's centiseconds round (30 fps: 3, 4, 3 cs).
+    public var exactTimescale: (timescale: Int, ticksPerFrame: Int)? {
+        let milli = (framesPerSecond * 1000).rounded()
+        guard abs(framesPerSecond * 1000 - milli) < 1e-6, milli >= 1, milli < 1e9 else { return nil }
+        func gcd(_ x: Int, _ y: Int) -> Int { y == 0 ? x : gcd(y, x % y) }
+        let g = gcd(Int(milli), 1000)
+        return (Int(milli) / g, 1000 / g)
+    }
+
+    /// The duration of each of the first `frameCount` frames in ticks of `timescale`: frame `k`
+    /// ends at `(k + 1) × timescale / fps` ticks, rounded, so the error never accumulates; each
+    /// at least 1 tick.
+    public func durationsTicks(timescale: Int, frameCount: Int) -> [Int] {
+        var previousEnd = 0
+        return (0..<frameCount).map { index in
+            let end = Int((Double(index + 1) * Double(timescale) / framesPerSecond).rounded())
+            defer { previousEnd = max(end, previousEnd + 1) }
+            return max(1, end - previousEnd)
+        }
+    }
 }

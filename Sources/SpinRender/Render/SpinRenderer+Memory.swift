@@ -16,7 +16,12 @@ extension SpinRenderer {
         /// 210 on the 368 × 368 preview drift (its scene holds more); estimated at 96 for the
         /// encoder plus the frames and threads.
         case streamedWebP
-        /// Every frame kept as RGBA (frames, verify, sheet): 4 bytes a pixel a frame.
+        /// Frames streamed into the H.264 encoder (render, batch with an MP4 output): it keeps the
+        /// coded pictures (small) and a few pictures of its own — the source, reconstructed and
+        /// reference pictures in 4:2:0 (1.5 bytes a pixel each) and its per-macroblock tables;
+        /// estimated at 32 bytes a canvas pixel.
+        case streamedMP4
+        /// Every frame kept as RGBA (frames, verify, sheet, an APNG render): 4 bytes a pixel a frame.
         case allFrames
         /// No pixels at all (timeline, an SVG render).
         case noPixels
@@ -37,6 +42,8 @@ extension SpinRenderer {
         case .gif: .streamedGIF
         case .webp: .streamedWebP
         case .svg: .noPixels
+        case .apng: .allFrames
+        case .mp4: .streamedMP4
         }
     }
 
@@ -65,6 +72,9 @@ extension SpinRenderer {
             // The frame waiting for its successor (equal ones are merged) and the encoder.
             estimate.add("frames", pixels * 4 * Double(min(frames, 2)))
             estimate.add("encoder", pixels * 96)
+        case .streamedMP4:
+            estimate.add("frames", pixels * 4 * 2)
+            estimate.add("encoder", pixels * 32)
         case .allFrames:
             estimate.add("frames", pixels * 4 * Double(frames))
             // A transparent render is turned into what a browser shows: a second set of frames.

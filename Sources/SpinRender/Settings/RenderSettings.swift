@@ -19,6 +19,8 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
     public var quality: Int?
     /// `--max-memory`: the most the run may hold at its peak, in bytes (1 GiB).
     public var maximumMemoryBytes = MemoryEstimate.defaultLimitBytes
+    /// `--strict`: a symbol name outside the library is an error (exit 65) instead of a warning.
+    public var strict = false
     /// `--width`: the image's width in pixels, `nil` when `--scale` decides it; the scale is
     /// derived from it (``applySize()``).
     public var widthPixels: Int?
@@ -67,6 +69,8 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
             .number("padding", value: "points", help: "Space around a single spinner, 0 to 1000 points.", \.request.scene.padding, in: 0...1000),
             .color("color", help: "Spinner colour instead of the system colour.", \.request.scene.color),
             .color("background", help: "Background colour instead of the appearance's.", \.request.scene.background),
+            .flag("strict", help: "Refuse (exit 65) what is otherwise a warning: an Image(systemName:) outside the symbol library (drawn as an empty image), and, for inputs read, one that browsers show only after a repair.",
+                  \.strict, changesFrames: false),
             .flag("transparent", help: "Transparent background; a GIF composites edges onto the matte colour, a WebP or an SVG keeps their alpha.",
                   \.request.scene.transparentBackground),
             .color("matte", help: "Colour that partly transparent edges are composited onto with --transparent.", \.request.matte,
@@ -241,19 +245,34 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
         }
     }
 
-    /// Chooses the format written to `output` from its extension (`.gif`, `.webp`, `.svg`) or
-    /// ``format``, GIF when neither says, and sets the request's format and WebP quality.
+    /// The warnings the source's symbols give: one per name outside the library (a device draws
+    /// an empty image and logs a warning), naming the closest names the library has.
+    ///
+    /// - Throws: ``SettingsError/failure(_:)`` with `.badData` for the first of them under
+    ///   ``strict``.
+    public func symbolWarnings() throws(SettingsError) -> [String] {
+        let warnings = request.script?.missingSymbolWarnings ?? []
+        if strict, let first = warnings.first {
+            throw .failure(SpinRenderError(.badData, "\(first); --strict refuses a symbol outside the library"))
+        }
+        return warnings
+    }
+
+    /// Chooses the format written to `output` from its extension (`.gif`, `.webp`, `.svg`,
+    /// `.png` for APNG, `.mp4`) or ``format``, GIF when neither says, and sets the request's
+    /// format and WebP quality.
     ///
     /// - Throws: ``SettingsError/invalid(_:)`` for another extension, an extension that
-    ///   disagrees with `--format`, a GIF-only setting with a WebP or an SVG, or `--quality`
-    ///   with anything but a WebP.
+    ///   disagrees with `--format`, a GIF-only setting with another format, `--quality` with
+    ///   anything but a WebP, `--transparent` with an MP4 (H.264 has no alpha), or an MP4 whose
+    ///   plays (``SpinRenderer/videoCopies(_:)``) would last more than 600 s together.
     public mutating func setOutput(_ output: String) throws(SettingsError) {
         let shown = Echo.cut(output, limit: Echo.pathLimit)
         var byExtension: OutputFormat?
         if let suffix = OutputFile.foreignExtension(output, expected: "") {
             guard let format = OutputFormat.forPath(output) else {
-                let formats = OutputFormat.allCases.map(\.fileExtension).joined(separator: " or ")
-                throw .invalid("The value '\(shown)' is invalid for '-o, --output <output>': the spinner is written as GIF, WebP or SVG, not '\(suffix)'; give a path ending in \(formats), or '-' for standard output")
+                let formats = OutputFormat.allCases.map(\.fileExtension).joined(separator: ", ")
+                throw .invalid("The value '\(shown)' is invalid for '-o, --output <output>': the spinner is written as GIF, WebP, SVG, PNG (APNG) or MP4, not '\(suffix)'; give a path ending in \(formats), or '-' for standard output")
             }
             byExtension = format
         }
@@ -261,13 +280,24 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
             throw .invalid("The value '\(shown)' for '-o, --output <output>' names a \(byExtension.rawValue.uppercased()) file, but '--format \(format.rawValue)' asks for \(format.rawValue.uppercased()); give one of them, or make them agree")
         }
         let chosen = byExtension ?? format ?? RenderRequest().format
-        // The GIF encoder's settings would silently do nothing to a WebP or an SVG.
+        // The GIF encoder's settings would silently do nothing to another format.
         if chosen != .gif, let option = Self.gifOnlyOptions.first(where: given.contains),
            let setting = Self.renderOptions.named(option) {
-            throw .invalid("The option '\(setting.synopsis)' applies only to GIF output; leave it out for \(chosen == .webp ? "WebP" : "SVG")")
+            throw .invalid("The option '\(setting.synopsis)' applies only to GIF output; leave it out for \(chosen.displayName)")
         }
         if quality != nil && chosen != .webp {
             throw .invalid("The option '--quality <N>' applies only to WebP output; write a .webp file or leave out '--quality'")
+        }
+        if chosen == .mp4 {
+            if request.scene.transparentBackground {
+                throw .invalid("The option '--transparent' cannot apply to MP4 output: H.264 video has no alpha; write a .png (APNG), .webp or .gif for a transparent background, or leave out '--transparent'")
+            }
+            let copies = SpinRenderer.videoCopies(request.loopCount)
+            let seconds = request.effectiveDurationSeconds * Double(copies)
+            if copies > 1, seconds > SpinRenderer.maximumVideoSeconds {
+                let most = Int(SpinRenderer.maximumVideoSeconds / request.effectiveDurationSeconds) - 1
+                throw .invalid("The value '\(Self.loopText(request.loopCount))' is invalid for '--loop <count>' with MP4 output: a video has no loop count, so each of the \(copies) plays is stored, \(Spelling.number(seconds)) s in all, more than \(Int(SpinRenderer.maximumVideoSeconds)) s; give --loop \(max(0, most)) or less, or --loop 0 (one play, for the player to loop)")
+            }
         }
         request.format = chosen
         request.webpQuality = quality

@@ -17,34 +17,30 @@ public protocol SettingsRoot {
 /// ``choice(_:value:help:_:default:changesFrames:)``, ``number(_:value:help:_:in:excludingLower:values:)``
 /// …) take the key path and derive the allowed values and the shown default from it.
 public struct Setting<Root: SettingsRoot> {
-    /// How the setting is given on a command line.
-    public enum Kind: Hashable, Sendable {
-        /// `--name` alone; a JSON `true` in a manifest.
-        case flag
-        /// `--name VALUE` or `--name=VALUE`, at most once.
-        case option
-        /// `--name VALUE`, any number of times; a JSON array in a manifest.
-        case repeatable
-    }
+    /// How the setting is given on a command line (``OptionKind``).
+    public typealias Kind = OptionKind
 
-    /// The long name without dashes (`point-size`): the command-line option and the manifest key.
-    public let name: String
-    /// The one-letter short name without its dash, e.g. `o`.
-    public let short: Character?
-    /// Flag, single value or repeatable.
-    public let kind: Kind
-    /// The value's name, shown as `<valueName>`; empty for a flag.
-    public let valueName: String
-    /// One or two sentences for `--help`.
-    public let help: String
-    /// The allowed values when there is a fixed list, shown as `(values: a, b)`.
-    public let values: [String]?
-    /// The default as `--help` shows it, `(default: …)`; `nil` when nothing is said.
-    public let defaultText: String?
-    /// The value names a file or folder (completed as a path; an empty one is refused).
-    public let isPath: Bool
+    /// Its names, value, help and default: what parsing, `--help`, the man page and completions
+    /// read, the same for every `Root`.
+    public let declaration: OptionDeclaration
     /// Whether the setting can change rendered frames; only those are recorded in `frames.json`.
     public let changesFrames: Bool
+    /// The long name without dashes (`point-size`): the command-line option and the manifest key.
+    public var name: String { declaration.name }
+    /// The one-letter short name without its dash, e.g. `o`.
+    public var short: Character? { declaration.short }
+    /// Flag, single value or repeatable.
+    public var kind: Kind { declaration.kind }
+    /// The value's name, shown as `<valueName>`; empty for a flag.
+    public var valueName: String { declaration.valueName }
+    /// One or two sentences for `--help`.
+    public var help: String { declaration.help }
+    /// The allowed values when there is a fixed list, shown as `(values: a, b)`.
+    public var values: [String]? { declaration.values }
+    /// The default as `--help` shows it, `(default: …)`; `nil` when nothing is said.
+    public var defaultText: String? { declaration.defaultText }
+    /// The value names a file or folder (completed as a path; an empty one is refused).
+    public var isPath: Bool { declaration.isPath }
     private let assign: (inout Root, [String]) throws(SettingsError) -> Void
 
     /// Creates a setting from its parts; the constructors below are the usual way.
@@ -54,25 +50,14 @@ public struct Setting<Root: SettingsRoot> {
     public init(name: String, short: Character? = nil, kind: Kind, valueName: String, help: String,
                 values: [String]? = nil, defaultText: String? = nil, isPath: Bool = false, changesFrames: Bool = true,
                 assign: @escaping (inout Root, [String]) throws(SettingsError) -> Void) {
-        self.name = name
-        self.short = short
-        self.kind = kind
-        self.valueName = valueName
-        self.help = help
-        self.values = values
-        self.defaultText = defaultText
-        self.isPath = isPath
+        declaration = OptionDeclaration(name: name, short: short, kind: kind, valueName: valueName, help: help,
+                                        values: values, defaultText: defaultText, isPath: isPath)
         self.changesFrames = changesFrames
         self.assign = assign
     }
 
     /// `-o, --output <path>`, as help and error messages name the setting.
-    public var synopsis: String {
-        var text = short.map { "-\($0), " } ?? ""
-        text += "--\(name)"
-        if kind != .flag { text += " <\(valueName)>" }
-        return text
-    }
+    public var synopsis: String { declaration.synopsis }
 
     /// Writes `texts` into `root`: nothing for a flag (it is set by being given), one value for
     /// an option, every value in order for a repeatable setting.

@@ -49,8 +49,8 @@ public enum Verification {
     /// say why; `missing` and `never` leave it alone and throw the reading error.
     ///
     /// - Throws: ``SpinRenderError`` when the references cannot be read (malformed, with record
-    ///   mode `missing` or `never`) or written; `.usage` for an `.svg` reference, which cannot
-    ///   be read back.
+    ///   mode `missing` or `never`) or written; `.usage` for an `.svg`, `.png` or `.mp4`
+    ///   reference, which cannot be read back as an animation.
     public static func verify(_ request: RenderRequest, referenceFolder: String, record: RecordMode = .processDefault,
                               options: ComparisonOptions = .exact, arguments: [String]? = nil,
                               maximumBytes: Int = MemoryEstimate.defaultLimitBytes, reading: ReadOptions = ReadOptions(),
@@ -58,8 +58,8 @@ public enum Verification {
                               warn: (String) -> Void = { _ in }) throws(SpinRenderError) -> VerificationOutcome {
         let limit = (bytes: maximumBytes, diff: diff)
         if !InputFile.isDirectory(referenceFolder), let format = OutputFormat.forPath(referenceFolder) {
-            guard format != .svg else {
-                throw SpinRenderError(.usage, "the reference '\(referenceFolder)' is an SVG, which spinrender cannot read back; record references as a frame folder, a .gif or a .webp file")
+            guard format.isReadBack else {
+                throw SpinRenderError(.usage, "the reference '\(referenceFolder)' is an \(format.displayName), which spinrender cannot read back; record references as a frame folder, a .gif or a .webp file")
             }
             var fileRequest = request
             fileRequest.format = format

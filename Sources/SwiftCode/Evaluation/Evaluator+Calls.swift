@@ -10,13 +10,14 @@ extension Evaluator {
         var builder: String?
         /// Required when it has no default (an optional-typed parameter of a function still needs one).
         var isRequired: Bool { defaultValue == nil && defaultExpression == nil && !isVariadic }
+        /// Whether its type is a function type (or it is a result builder's closure).
         var takesClosure: Bool {
             if builder != nil { return true }
-            switch type.unwrapped {
-            case .function, .any: return true
-            default: return false
-            }
+            if case .function = type.unwrapped { return true }
+            return false
         }
+        /// Whether a closure may fill it at all (an untyped parameter takes anything).
+        var mayTakeClosure: Bool { takesClosure || type.unwrapped == .any }
     }
 
     /// An argument as bound to a parameter.
@@ -54,7 +55,7 @@ extension Evaluator {
             }
             // `first` is a property and `first(where:)` a method of the same name.
             var lookedUp = name
-            if (name == "first" || name == "last"), !arguments.isEmpty || !trailing.isEmpty {
+            if name == "first" || name == "last", !arguments.isEmpty || !trailing.isEmpty {
                 switch baseValue.dereferenced {
                 case .array, .string, .range, .dictionary: lookedUp = name + "(where:)"
                 default: break
@@ -139,6 +140,9 @@ extension Evaluator {
             return try callFunction(function, arguments, trailing, expected: expected, at: location, in: environment)
         case let .binding(cell):
             return try callValue(cell.value, arguments, trailing, expected: expected, name: name, at: location, in: environment)
+        case let .native(keyPath as KeyPathValue) where arguments.count == 1 && trailing.isEmpty:
+            let root = try evaluate(arguments[0].value, expected: nil, in: environment)
+            return Invocation(result: try apply(keyPath, to: root, at: location))
         default:
             if let callable = try instanceMemberIfAny("callAsFunction", of: value, at: location, in: environment) {
                 return try callValue(callable, arguments, trailing, expected: expected, name: name, at: location, in: environment)
@@ -189,7 +193,8 @@ extension Evaluator {
                 _ = error
                 continue
             }
-            return try invoke(function, candidate, values, at: location)
+            var final: [Value] = []
+            return try invoke(function, candidate, values, at: location, argumentLocations: slotLocations(slots, at: location), finalArguments: &final)
         }
         throw .error("no overload of '\(function.name)' takes these arguments", at: location)
     }
@@ -291,7 +296,7 @@ extension Evaluator {
                 }
                 next += 1
                 lastFilled = index
-            } else if !parameter.isRequired || (parameter.takesClosure && !trailing.isEmpty) {
+            } else if !parameter.isRequired || (parameter.mayTakeClosure && !trailing.isEmpty) {
                 continue
             } else if let label = argument.label, !parameters[index...].contains(where: { $0.label == label }) {
                 let expected = parameter.label.map { "'\($0):'" } ?? "no label"
@@ -316,7 +321,8 @@ extension Evaluator {
                 slots[index] = .closure(closure.closure)
                 lastFilled = index
             } else {
-                guard let index = parameters.indices.first(where: { $0 > lastFilled && isMissing(slots[$0]) && parameters[$0].takesClosure }) else {
+                guard let index = parameters.indices.first(where: { $0 > lastFilled && isMissing(slots[$0]) && parameters[$0].takesClosure })
+                        ?? parameters.indices.first(where: { $0 > lastFilled && isMissing(slots[$0]) && parameters[$0].mayTakeClosure }) else {
                     return .failure(.error("extra trailing closure passed in call", at: closure.closure.body.location))
                 }
                 slots[index] = .closure(closure.closure)
@@ -336,6 +342,18 @@ extension Evaluator {
     }
 
     /// The values of bound arguments, each evaluated against its parameter's type.
+    /// Where each bound argument is (the call's location for a default).
+    func slotLocations(_ slots: [Slot], at location: SourceLocation) -> [SourceLocation] {
+        slots.map { slot in
+            switch slot {
+            case let .expression(expression, _): expression.location
+            case let .closure(closure): closure.body.location
+            case let .variadic(expressions): expressions.first?.location ?? location
+            case .missing: location
+            }
+        }
+    }
+
     func evaluateSlots(_ slots: [Slot], _ parameters: [ParameterSpec], at location: SourceLocation, in environment: Environment, checking: Bool) throws(Interrupt) -> [Value] {
         var values: [Value] = []
         values.reserveCapacity(slots.count)
@@ -408,12 +426,23 @@ extension Evaluator {
         switch value.dereferenced {
         case let .function(function):
             return try call(function, arguments, at: location)
+        case let .native(keyPath as KeyPathValue) where arguments.count == 1:
+            return try apply(keyPath, to: arguments[0], at: location)
         case let .type(reference):
             if case let .user(type) = reference { return try instantiate(type, positional: arguments, at: location) }
             throw .error("cannot call type '\(reference.name)' here", at: location)
         default:
             throw .error("cannot call value of non-function type '\(value.typeName)'", at: location)
         }
+    }
+
+    /// `\.a.b` applied to `root`: its members in turn (a key path used as a function, `map(\.id)`).
+    func apply(_ keyPath: KeyPathValue, to root: Value, at location: SourceLocation) throws(Interrupt) -> Value {
+        var value = root
+        for component in keyPath.components where component != "self" {
+            value = try member(component, of: value, at: location, in: globals)
+        }
+        return value
     }
 
     /// Calls a function with positional arguments; defaults fill the rest.
@@ -450,7 +479,8 @@ extension Evaluator {
     }
 
     /// Runs a candidate with bound arguments.
-    func invoke(_ function: Function, _ candidate: Candidate, _ arguments: [Value], at location: SourceLocation, finalArguments: inout [Value]) throws(Interrupt) -> Invocation {
+    func invoke(_ function: Function, _ candidate: Candidate, _ arguments: [Value], at location: SourceLocation,
+                argumentLocations: [SourceLocation]? = nil, finalArguments: inout [Value]) throws(Interrupt) -> Invocation {
         callDepth += 1
         defer { callDepth -= 1 }
         if callDepth > limits.callDepth {
@@ -459,7 +489,7 @@ extension Evaluator {
         switch candidate {
         case let .native(native):
             let box = native.isMutating ? Box(function.receiver ?? .nilValue) : nil
-            var call = NativeCall(arguments: arguments, argumentLocations: Array(repeating: location, count: arguments.count),
+            var call = NativeCall(arguments: arguments, argumentLocations: argumentLocations ?? Array(repeating: location, count: arguments.count),
                                   receiver: function.receiver, location: location, evaluator: self)
             call.mutatedReceiver = box
             let result = try native.body(call)

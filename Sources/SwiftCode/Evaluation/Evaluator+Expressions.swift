@@ -230,6 +230,13 @@ extension Evaluator {
             return .function(Function(.native(functions), environment: globals, name: name))
         }
         if let constant = library.constants[name] { return constant }
+        if let first = name.unicodeScalars.first, "+-*/%<>=!&|^~".unicodeScalars.contains(first) {
+            // An operator passed as a function: `reduce(0, +)`, `sorted(by: >)`.
+            let function = NativeFunction([NativeParameter(nil), NativeParameter(nil)]) { call throws(Interrupt) in
+                try call.evaluator.apply(name, call[0].dereferenced, call[1].dereferenced, at: call.location)
+            }
+            return .function(Function(.native([function]), environment: globals, name: name))
+        }
         if let standard = ValueType.standard(named: name) { return .type(.standard(standard)) }
         if name == "Array" || name == "Dictionary" || name == "Set" || name == "Optional" {
             return .type(.standard(name == "Array" || name == "Set" ? .array(.any) : name == "Optional" ? .optional(.any) : .dictionary(.any, .any)))
@@ -276,6 +283,7 @@ extension Evaluator {
 
     /// The library's type with a qualified name (`Font.Weight`).
     func nativeType(named qualifiedName: String) -> NativeType? {
+        if let type = library.types[qualifiedName] ?? library.protocols[qualifiedName] { return type }
         let parts = qualifiedName.split(separator: ".").map(String.init)
         guard var type = library.types[parts[0]] ?? library.protocols[parts[0]] else { return nil }
         for part in parts.dropFirst() {

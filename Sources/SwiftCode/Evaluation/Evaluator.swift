@@ -455,7 +455,8 @@ public final class Evaluator {
 public struct SeededRandom: RandomNumberGenerator, Sendable {
     /// The seed every render starts from (the ASCII of "SPINRNDR").
     public static let seed: UInt64 = 0x5350_494E_524E_4452
-    private var state: UInt64
+    /// The generator's state (a script repeats only when its random numbers do).
+    public private(set) var state: UInt64
 
     /// A generator at ``seed``.
     public init(seed: UInt64 = SeededRandom.seed) { state = seed }

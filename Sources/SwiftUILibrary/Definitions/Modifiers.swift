@@ -45,6 +45,9 @@ extension SwiftUILibrary {
             view.method(name, [NativeParameter(nil, name == "foregroundColor" ? .optional(.named("Color")) : .named("ShapeStyle"))],
                         result: Self.anyView) { [unowned self] call throws(Interrupt) in
                 if case .nilValue = call[0] { return call.receiver ?? .void }
+                if name == "foregroundStyle", case let .native(native) = call[0].dereferenced, let gradient = native as? GradientBox {
+                    return try modified(call, .node(.foregroundGradient(gradient.paint)))
+                }
                 let color = try self.color(call[0], call, argument: 0)
                 return try modified(call, .node(name == "tint" ? .tint(color) : .foregroundStyle(color)))
             }
@@ -66,12 +69,19 @@ extension SwiftUILibrary {
         view.method("progressViewStyle", [NativeParameter(nil, .named("ProgressViewStyle"))], result: Self.anyView) { [unowned self] call throws(Interrupt) in
             // An indeterminate ProgressView is the circular spinner on iOS (`.automatic`,
             // `.circular`); `CircularProgressViewStyle(tint:)` tints it as `.tint(_:)` does.
-            let style = try boxed(call, 0, ProgressStyle.self, "a progress view style")
-            switch style {
-            case .circular(nil): return call.receiver ?? .void
-            case let .circular(tint?): return try modified(call, .node(.tint(tint)))
-            case .linear:
-                throw call.error("the linear progress style is a bar with a value, not a spinner: only the circular style is drawn", argument: 0)
+            let style = try boxed(call, 0, ProgressStyleChoice.self, "a progress view style")
+            let receiver = try self.receiver(call)
+            let kept: Scene.ProgressStyle = style == .linear ? .linear : style == .automatic ? .automatic : .circular
+            switch receiver {
+            case let .progress(fraction, label, _):
+                let styled = ViewDescription.progress(fraction: fraction, label: label, style: kept)
+                if case let .circular(tint?) = style { return .native(ViewDescription.modified(styled, .node(.tint(tint)))) }
+                return .native(styled)
+            case .leaf(.progressView, _) where style == .linear:
+                return .native(ViewDescription.progress(fraction: nil, label: nil, style: .linear))
+            default:
+                if case let .circular(tint?) = style { return try modified(call, .node(.tint(tint))) }
+                return call.receiver ?? .void
             }
         }
         view.method("frame", [NativeParameter("width", .optional(.double), default: .nilValue), NativeParameter("height", .optional(.double), default: .nilValue),
@@ -264,7 +274,8 @@ struct StrokeSpec: Equatable {
 }
 
 /// `.circular`, `.automatic`, `CircularProgressViewStyle(tint:)`, `.linear`.
-enum ProgressStyle: Equatable {
+enum ProgressStyleChoice: Equatable {
     case circular(ColorValue?)
     case linear
+    case automatic
 }

@@ -61,9 +61,9 @@ extension SwiftUILibrary {
     }
 }
 
-private extension Expression {
+extension Expression {
     /// The key path an `@Environment(\.x)` attribute names, as a value.
-    var kindKeyPath: Value? {
+    fileprivate var kindKeyPath: Value? {
         if case let .keyPath(_, components) = kind { return .native(KeyPathValue(components: components)) }
         return nil
     }

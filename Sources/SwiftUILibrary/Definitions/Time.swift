@@ -1,3 +1,4 @@
+import Scene
 import Motion
 import SwiftCode
 
@@ -16,6 +17,48 @@ extension SwiftUILibrary {
             return try runner.withTransaction(Transaction(animation: animation)) { () throws(Interrupt) in try call.call(1, []) }
         }
         native.addFunction("withAnimation", withAnimation)
+
+        let transaction = NativeType("Transaction", summary: "`.transaction { $0.animation = nil }`, `withTransaction`.")
+        transaction.initializer([NativeParameter("animation", .optional(.named("Animation")), default: .nilValue)]) { call throws(Interrupt) in
+            var edit = TransactionEdit()
+            if case let .native(native) = call[0].dereferenced, let box = native as? AnimationBox { edit.animation = .some(box.animation) }
+            return .native(TransactionBox(edit: edit))
+        }
+        transaction.setter("animation") { receiver, value, location throws(Interrupt) in
+            guard case let .native(native) = receiver, var box = native as? TransactionBox else { throw Interrupt.error("expected a Transaction", at: location) }
+            if case let .native(animation) = value.dereferenced, let animationBox = animation as? AnimationBox {
+                box.edit.animation = .some(animationBox.animation)
+            } else if case .nilValue = value.dereferenced {
+                box.edit.animation = .some(nil)
+            } else {
+                throw Interrupt.error("expected an Animation or nil", at: location)
+            }
+            return .native(box)
+        }
+        transaction.setter("disablesAnimations") { receiver, value, location throws(Interrupt) in
+            guard case let .native(native) = receiver, var box = native as? TransactionBox, case let .bool(flag) = value.dereferenced else {
+                throw Interrupt.error("expected a Bool", at: location)
+            }
+            box.edit.disablesAnimations = flag
+            return .native(box)
+        }
+        transaction.property("animation", type: .optional(.named("Animation"))) { call throws(Interrupt) in
+            guard case let .native(native)? = call.receiver, let box = native as? TransactionBox, case let .some(animation?) = box.edit.animation else { return .nilValue }
+            return .native(AnimationBox(animation: animation))
+        }
+        transaction.property("disablesAnimations", type: .bool) { call throws(Interrupt) in
+            guard case let .native(native)? = call.receiver, let box = native as? TransactionBox else { return .bool(false) }
+            return .bool(box.edit.disablesAnimations ?? false)
+        }
+        native.add(transaction)
+        native.addFunction("withTransaction", NativeFunction([NativeParameter(nil, .named("Transaction")), NativeParameter(nil, .function(parameters: [], result: .any))]) { [unowned self] call throws(Interrupt) in
+            let edit = try call.native(0, TransactionBox.self, "a Transaction").edit
+            var transaction = Transaction()
+            if case let .some(animation)? = edit.animation { transaction.animation = animation }
+            transaction.disablesAnimations = edit.disablesAnimations ?? false
+            guard let runner else { return try call.call(1, []) }
+            return try runner.withTransaction(transaction) { () throws(Interrupt) in try call.call(1, []) }
+        })
 
         let deadline = NativeType("DispatchTime", summary: "A time on the render's clock (`.now() + seconds`).")
         deadline.staticMethod("now", []) { [unowned self] _ throws(Interrupt) in .native(DeadlineValue(seconds: runner?.now ?? 0)) }
@@ -90,18 +133,9 @@ extension SwiftUILibrary {
         native.add(timer)
         let publisher = NativeType("Timer.TimerPublisher", protocols: ["Publisher"])
         publisher.method("autoconnect", [], result: .named("Publishers.Autoconnect")) { call throws(Interrupt) in
-            var value = try call.native(0, PublisherValue.self, "a timer publisher")
+            guard case let .native(native)? = call.receiver, var value = native as? PublisherValue else { throw call.error("expected a timer publisher") }
             value.isConnected = true
             return .native(value)
-        }
-        // `autoconnect()` reads the receiver, which the call passes first.
-        if case var .functions(functions)? = publisher.instanceMembers["autoconnect"] {
-            functions[0].body = { call throws(Interrupt) in
-                guard case let .native(native)? = call.receiver, var value = native as? PublisherValue else { throw call.error("expected a timer publisher") }
-                value.isConnected = true
-                return .native(value)
-            }
-            publisher.instanceMembers["autoconnect"] = .functions(functions)
         }
         native.types["Timer.TimerPublisher"] = publisher
         native.types["Publishers.Autoconnect"] = NativeType("Publishers.Autoconnect", protocols: ["Publisher"])
@@ -127,5 +161,56 @@ extension SwiftUILibrary {
             throw call.error("a timer's interval must be between 0.001 and 86400 seconds", argument: index)
         }
         return seconds
+    }
+}
+
+// Swift concurrency on the render's clock: `Task { }`, `.task { }` and `Task.sleep`.
+extension SwiftUILibrary {
+    func defineTasks() {
+        let task = NativeType("Task", summary: "`Task { … }` with `try await Task.sleep(…)`, on the render's clock.")
+        task.initializer([NativeParameter("priority", .any, default: .nilValue), NativeParameter("operation", .function(parameters: [], result: .any))]) { [unowned self] call throws(Interrupt) in
+            guard case let .function(body) = call[1] else { throw call.error("'Task' takes its work in a closure", argument: 1) }
+            runner?.startTask(body, at: call.location)
+            return .native(Boxed(value: "task", typeName: "Task"))
+        }
+        task.staticMethod("sleep", [NativeParameter("nanoseconds", .int)], result: .void) { [unowned self] call throws(Interrupt) in
+            let nanoseconds = try call.number(0)
+            guard nanoseconds >= 0, nanoseconds <= 86_400e9 else { throw call.error("the sleep must be between 0 and 86400 seconds", argument: 0) }
+            try sleep(nanoseconds / 1e9, call)
+            return .void
+        }
+        task.staticMethod("sleep", [NativeParameter("for", .named("Duration")), NativeParameter("tolerance", .any, default: .nilValue)], result: .void) { [unowned self] call throws(Interrupt) in
+            let seconds = try call.native(0, Boxed<Double>.self, "a Duration such as '.seconds(1)'").value
+            guard seconds >= 0, seconds <= 86_400 else { throw call.error("the sleep must be between 0 and 86400 seconds", argument: 0) }
+            try sleep(seconds, call)
+            return .void
+        }
+        task.staticMethod("sleep", [NativeParameter(nil, .int)], result: .void) { [unowned self] call throws(Interrupt) in
+            try sleep(try call.number(0) / 1e9, call)
+            return .void
+        }
+        task.staticMethod("yield", [], result: .void) { _ throws(Interrupt) in .void }
+        task.constant("isCancelled", .bool(false))
+        task.method("cancel", []) { _ throws(Interrupt) in .void }
+        native.add(task)
+
+        let duration = NativeType("Duration", summary: "`.seconds(x)`, `.milliseconds(x)` for `Task.sleep(for:)`.")
+        for (name, unit) in [("seconds", 1.0), ("milliseconds", 1e-3), ("microseconds", 1e-6), ("nanoseconds", 1e-9)] {
+            duration.staticMethod(name, [NativeParameter(nil, .double)]) { call throws(Interrupt) in
+                .native(Boxed(value: (try call.number(0)) * unit, typeName: "Duration"))
+            }
+        }
+        native.add(duration)
+
+        let mainActor = NativeType("MainActor", summary: "`MainActor.run { }`: runs its body.")
+        mainActor.staticMethod("run", [NativeParameter("resultType", .any, default: .nilValue), NativeParameter("body", .function(parameters: [], result: .any))]) { call throws(Interrupt) in
+            try call.call(1, [])
+        }
+        native.add(mainActor)
+    }
+
+    private func sleep(_ seconds: Double, _ call: NativeCall) throws(Interrupt) {
+        guard let runner else { throw call.error("'Task.sleep' is only available while the views run") }
+        try runner.sleep(seconds, at: call.location)
     }
 }

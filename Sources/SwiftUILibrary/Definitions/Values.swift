@@ -1,6 +1,7 @@
 import Glibc
 import Scene
 import SwiftCode
+import Typography
 
 // SwiftUI's value types: `Color`, `Angle`, `UnitPoint`, the alignments, `Edge.Set`,
 // `EdgeInsets`, `Font` and its weights, `Image.Scale`, `ControlSize`, `StrokeStyle` and line
@@ -128,14 +129,14 @@ extension SwiftUILibrary {
         native.add(stroke)
 
         let progressStyle = NativeType("ProgressViewStyle", summary: "`.circular`, `.automatic`, `.linear`.")
-        progressStyle.constant("circular", .native(Boxed(value: ProgressStyle.circular(nil), typeName: "ProgressViewStyle")))
-        progressStyle.constant("automatic", .native(Boxed(value: ProgressStyle.circular(nil), typeName: "ProgressViewStyle")))
-        progressStyle.constant("linear", .native(Boxed(value: ProgressStyle.linear, typeName: "ProgressViewStyle")))
+        progressStyle.constant("circular", .native(Boxed(value: ProgressStyleChoice.circular(nil), typeName: "ProgressViewStyle")))
+        progressStyle.constant("automatic", .native(Boxed(value: ProgressStyleChoice.automatic, typeName: "ProgressViewStyle")))
+        progressStyle.constant("linear", .native(Boxed(value: ProgressStyleChoice.linear, typeName: "ProgressViewStyle")))
         native.addProtocol(progressStyle)
         let circularStyle = NativeType("CircularProgressViewStyle", protocols: ["ProgressViewStyle"], summary: "`CircularProgressViewStyle(tint:)`.")
         circularStyle.initializer([NativeParameter("tint", .optional(.named("Color")), default: .nilValue)]) { [unowned self] call throws(Interrupt) in
-            if case .nilValue = call[0] { return .native(Boxed(value: ProgressStyle.circular(nil), typeName: "ProgressViewStyle")) }
-            return .native(Boxed(value: ProgressStyle.circular(try color(call[0], call, argument: 0)), typeName: "ProgressViewStyle"))
+            if case .nilValue = call[0] { return .native(Boxed(value: ProgressStyleChoice.circular(nil), typeName: "ProgressViewStyle")) }
+            return .native(Boxed(value: ProgressStyleChoice.circular(try color(call[0], call, argument: 0)), typeName: "ProgressViewStyle"))
         }
         native.add(circularStyle)
 
@@ -264,11 +265,14 @@ extension SwiftUILibrary {
             guard let size = Optional(try call.number(0)), size > 0 && size <= 10_000 else {
                 throw call.error("font size must be greater than 0 and at most 10000", argument: 0)
             }
-            return .native(Boxed(value: FontValue(pointSize: size, weight: try boxed(call, 1, SymbolWeight.self, "a Font.Weight")), typeName: "Font"))
+            var design = FontDesign.default
+            if case .nilValue = call[2] {} else { design = FontDesign(rawValue: try boxed(call, 2, String.self, "a Font.Design")) ?? .default }
+            return .native(Boxed(value: FontValue(pointSize: size, weight: try boxed(call, 1, SymbolWeight.self, "a Font.Weight"), design: design), typeName: "Font"))
         }
         font.staticMethod("system", [NativeParameter(nil, .named("Font")), NativeParameter("design", .optional(.named("Font.Design")), default: .nilValue),
                                      NativeParameter("weight", .optional(.named("Font.Weight")), default: .nilValue)]) { [unowned self] call throws(Interrupt) in
             var value = try boxed(call, 0, FontValue.self, "a text style")
+            if case .nilValue = call[1] {} else { value.design = FontDesign(rawValue: try boxed(call, 1, String.self, "a Font.Design")) ?? .default }
             if case .nilValue = call[2] {} else { value.weight = try boxed(call, 2, SymbolWeight.self, "a Font.Weight") }
             return .native(Boxed(value: value, typeName: "Font"))
         }

@@ -14,13 +14,8 @@ extension SwiftUILibrary {
 
     func defineViews() {
         let image = NativeType("Image", protocols: ["View"], summary: "`Image(systemName:)`: an SF Symbol drawn as our own geometry.")
-        image.initializer([NativeParameter("systemName", .string)]) { call throws(Interrupt) in
-            let name = try call.string(0)
-            guard let symbol = SymbolName(rawValue: name) else {
-                let names = SymbolName.allCases.map(\.rawValue)
-                throw call.error("unknown symbol name '\(name)'\(Spelling.suggestion(for: name, among: names)); supported symbols: \(names.joined(separator: ", "))", argument: 0)
-            }
-            return .native(ViewDescription.leaf(.symbol(symbol), typeName: "Image"))
+        image.initializer([NativeParameter("systemName", .string)]) { [unowned self] call throws(Interrupt) in
+            .native(ViewDescription.leaf(try symbol(call, 0), typeName: "Image"))
         }
         image.initializer([NativeParameter(nil, .string)]) { call throws(Interrupt) in
             throw call.error("only Image(systemName:) is supported: the renderer draws SF Symbols", argument: 0)
@@ -82,6 +77,16 @@ extension SwiftUILibrary {
     /// `ForEach`: the elements of a range, an array or a stride, each with its identity (its
     /// value for a range, the `id:` key path's value, an `Identifiable` element's `id`, else
     /// its position), so that a view keeps its state when the data grows.
+    /// The symbol named by argument `index`, as a view.
+    func symbol(_ call: NativeCall, _ index: Int) throws(Interrupt) -> ViewNode {
+        let name = try call.string(index)
+        guard let symbol = SymbolName(rawValue: name) else {
+            let names = SymbolName.allCases.map(\.rawValue)
+            throw call.error("unknown symbol name '\(name)'\(Spelling.suggestion(for: name, among: names)); supported symbols: \(names.joined(separator: ", "))", argument: index)
+        }
+        return .symbol(symbol)
+    }
+
     private func makeForEach(_ call: NativeCall) throws(Interrupt) -> Value {
         let data = call[0].dereferenced
         var identifiedByValue = false

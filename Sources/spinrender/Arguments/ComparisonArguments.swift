@@ -3,9 +3,9 @@ import SpinRender
 /// Options shared by `compare` and `verify`: tolerance and report outputs.
 enum ComparisonArguments {
     /// The library's tolerance settings, then the outputs these commands write.
-    static var specs: [OptionSpec] { ComparisonSettings.toleranceOptions.map(OptionSpec.init) + outputSpecs }
+    static var specs: [OptionDeclaration] { ComparisonSettings.toleranceOptions.declarations() + outputSpecs }
 
-    static let outputSpecs: [OptionSpec] = [
+    static let outputSpecs: [OptionDeclaration] = [
         .option("diff", value: "path", help: "Write a diff: .png (first failing frame), .gif (every frame), or a folder (a path ending in '/', an existing folder or a name without an extension); other extensions are refused.", isPath: true),
         .flag("json", help: "Print a JSON report instead of text."),
         .option("junit", value: "path", help: "Write a JUnit XML report.", isPath: true),

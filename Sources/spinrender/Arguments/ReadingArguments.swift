@@ -2,7 +2,7 @@ import SpinRender
 
 /// `--strict` and `--timing`: how `frames`, `compare` and `verify` read their inputs.
 enum ReadingArguments {
-    static var specs: [OptionSpec] { ComparisonSettings.readingOptions.map(OptionSpec.init) }
+    static var specs: [OptionDeclaration] { ComparisonSettings.readingOptions.declarations() }
 
     /// The reading options given.
     ///

@@ -4,7 +4,7 @@ import SpinRender
 /// The options every rendering command shares (render, frames, verify, timeline, sheet, and
 /// each batch entry): the library's ``RenderSettings/renderOptions``, read from a command line.
 enum RenderOptions {
-    static var specs: [OptionSpec] { RenderSettings.renderOptions.map(OptionSpec.init) }
+    static var specs: [OptionDeclaration] { RenderSettings.renderOptions.declarations() }
 
     /// How a command holds the frames, for the `--max-memory` check.
     typealias FrameStorage = SpinRenderer.FrameHolding
@@ -29,6 +29,7 @@ enum RenderOptions {
             try settings.loadSource(source, bytes: bytes, fileName: source == "-" ? "<stdin>" : nil, view: values.value("view"))
         }
         try settings.apply(values, options: options)
+        for warning in try settings.symbolWarnings() { StandardError.write("warning: \(warning)\n") }
         if let storage { try settings.checkMemory(holding: storage) }
         return settings
     }

@@ -25,13 +25,14 @@ enum BatchCommand: Command {
       Exit status: 0 when every entry was written, 1 when any failed (each is named; the others are
       still written), 65 when an output leaves the output root or for a manifest that is not valid
       JSON of this shape (unknown key, wrong type, a number no double holds such as 1e400, an output
-      with an extension other than .gif, .webp or .svg, or holding a NUL), 66 when it cannot be read.
+      with an extension other than .gif, .webp, .svg, .png or .mp4, or holding a NUL), 66 when it
+      cannot be read.
     """
     static let usage = "spinrender batch <manifest> [--jobs <count>] [--shard <i/n>] [--max-memory <bytes>] [--output-root <folder>] [--html <file>]"
     static let arguments = [ArgumentSpec(name: "manifest", help: "The JSON manifest.")]
     static let positionalCount: ClosedRange<Int> = 1...1
-    static var options: [OptionSpec] {
-        BatchSettings.options.map(OptionSpec.init) + [
+    static var options: [OptionDeclaration] {
+        BatchSettings.options.declarations() + [
             .option("html", value: "file", help: "Write one HTML report of every entry compared with its \"reference\" (see compare --help).", isPath: true),
             .option("artifacts", value: "folder", help: "For each entry that differs from its \"reference\", write its failing frames, diffs and reports into <folder>/entry-N-<name>-failure, for a CI upload step.", isPath: true),
         ] + Console.specs

@@ -8,7 +8,7 @@ protocol Command {
     static var discussion: String? { get }
     static var usage: String { get }
     static var arguments: [ArgumentSpec] { get }
-    static var options: [OptionSpec] { get }
+    static var options: [OptionDeclaration] { get }
     static var positionalCount: ClosedRange<Int> { get }
     /// Runs the command; returns the exit status.
     ///

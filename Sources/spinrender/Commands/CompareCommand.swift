@@ -23,8 +23,8 @@ enum CompareCommand: Command {
         ArgumentSpec(name: "expected", help: "The reference: a GIF, a WebP, a PNG or a frame folder; '-' reads a GIF, WebP or PNG from standard input."),
     ]
     static let positionalCount = 2...2
-    static var options: [OptionSpec] {
-        ComparisonArguments.specs + ComparisonSettings.memoryOptions.map(OptionSpec.init) + ReadingArguments.specs + Console.specs
+    static var options: [OptionDeclaration] {
+        ComparisonArguments.specs + ComparisonSettings.memoryOptions.declarations() + ReadingArguments.specs + Console.specs
     }
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {

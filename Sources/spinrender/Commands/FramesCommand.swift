@@ -15,9 +15,9 @@ enum FramesCommand: Command {
     static let usage = "spinrender frames [<input>] [<options>] --output <output>"
     static let arguments = [ArgumentSpec(name: "input", help: "SwiftUI source to render (a .swift file), or a GIF, WebP or PNG to export instead of rendering ('-' reads an image from standard input).", optional: true)]
     static let positionalCount = 0...1
-    static var options: [OptionSpec] {
+    static var options: [OptionDeclaration] {
         [.option("output", short: "o", value: "output", help: "The folder to write; created when missing (a name ending in .png, .gif or another image extension is refused).", isPath: true)]
-            + RenderOptions.specs + ReadingArguments.specs + Console.specs
+            + RenderOptions.specs + ReadingArguments.specs.filter { $0.name != "strict" } + Console.specs
     }
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -39,7 +39,7 @@ enum FramesCommand: Command {
         let input = arguments.positionals.first
         let source = input.flatMap { RenderOptions.isSourcePath($0) ? $0 : nil }
         if let input, source == nil {
-            if let option = RenderOptions.specs.first(where: { arguments.has($0.name) && $0.name != "max-memory" }) {
+            if let option = RenderOptions.specs.first(where: { arguments.has($0.name) && $0.name != "max-memory" && $0.name != "strict" }) {
                 throw UsageError(message: "The option '--\(option.name)' is a render option; it does not apply when reading '\(input)'")
             }
             if input == "-" && isatty(STDIN_FILENO) == 1 {
@@ -64,7 +64,7 @@ enum FramesCommand: Command {
             console.info("\(output): \(loaded.sequence.frames.count) frames from \(input)")
             return 0
         }
-        if let option = ReadingArguments.specs.first(where: { arguments.has($0.name) }) {
+        if let option = ReadingArguments.specs.first(where: { arguments.has($0.name) && $0.name != "strict" }) {
             throw UsageError(message: "The option '--\(option.name)' applies to reading an input GIF; give one, or leave it out when rendering")
         }
         let request = try RenderOptions.request(from: arguments, source: source)

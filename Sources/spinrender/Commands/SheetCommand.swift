@@ -13,7 +13,7 @@ enum SheetCommand: Command {
     static let usage = "spinrender sheet [<source>] [<options>] --output <output>"
     static let arguments = [RenderOptions.sourceArgument]
     static let positionalCount = 0...1
-    static var options: [OptionSpec] {
+    static var options: [OptionDeclaration] {
         [
             .option("output", short: "o", value: "output",
                     help: "Where to write the PNG: a .png path (any other extension is refused) or '-' for standard output.", isPath: true),

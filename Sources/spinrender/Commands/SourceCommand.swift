@@ -13,7 +13,7 @@ enum SourceCommand: Command {
       gives the pixels of 'spinrender --mode implicit -o a.gif'.
     """
     static let usage = "spinrender source [--mode <mode>] [<shaping options>]"
-    static var options: [OptionSpec] {
+    static var options: [OptionDeclaration] {
         RenderOptions.specs.filter { RenderSettings.builtInShapingOptions.contains($0.name) }.map { spec in
             // Without --mode the page is printed as it is, so it renders its ContentView.
             guard spec.name == "mode" else { return spec }

@@ -7,7 +7,7 @@ enum TimelineCommand: Command {
     static let usage = "spinrender timeline [<source>] [<options>] [--json]"
     static let arguments = [RenderOptions.sourceArgument]
     static let positionalCount = 0...1
-    static var options: [OptionSpec] {
+    static var options: [OptionDeclaration] {
         [.flag("json", help: "Print JSON instead of a table.")] + RenderOptions.specs + Console.specs
     }
 

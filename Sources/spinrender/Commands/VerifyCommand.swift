@@ -23,17 +23,21 @@ enum VerifyCommand: Command {
     static let usage = "spinrender verify [<source>] [<options>] --reference <reference>"
     static let arguments = [RenderOptions.sourceArgument]
     static let positionalCount = 0...1
-    static var options: [OptionSpec] {
+    static var options: [OptionDeclaration] {
         [
             .option("reference", value: "reference", help: "The reference: a frame folder, or a .gif or .webp file (recorded in that format; an .svg cannot be read back).", isPath: true),
             .option("record", value: "mode", help: "When to write reference frames.", values: RecordMode.allCases.map(\.rawValue),
                     default: "SPINRENDER_RECORD, else never when CI is true, else missing"),
-        ] + ComparisonArguments.specs + RenderOptions.specs + [ReadingArguments.specs[0]] + Console.specs
+        ] + ComparisonArguments.specs + RenderOptions.specs + Console.specs
     }
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         guard let reference = arguments.value("reference") else {
             throw UsageError(message: "Missing expected argument '--reference <reference>'")
+        }
+        // The command's own option, checked here: the parser checks no values.
+        if let text = arguments.value("record"), RecordMode(rawValue: text) == nil {
+            throw UsageError(message: SettingsError.notOneOf(text, synopsis: "--record <mode>", values: RecordMode.allCases.map(\.rawValue)))
         }
         let record: RecordMode
         do {

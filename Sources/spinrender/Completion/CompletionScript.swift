@@ -1,3 +1,5 @@
+import SpinRender
+
 /// Shell completion scripts generated from the commands' own option specs, so they can never
 /// fall behind `--help`: `spinrender --generate-completion-script bash|zsh|fish` (the spelling
 /// of swift-argument-parser, whose users already know it).
@@ -26,17 +28,17 @@ enum CompletionScript {
     }
 
     /// Whether an option's value is a file path, from its value name.
-    static func takesPath(_ option: OptionSpec) -> Bool {
+    static func takesPath(_ option: OptionDeclaration) -> Bool {
         let name = option.valueName.lowercased()
         return ["output", "path", "file", "folder", "dir", "directory", "manifest", "reference", "report"].contains { name.contains($0) }
     }
 
     /// Options of the root command: rendering's, plus `--version`.
-    static var rootOptions: [OptionSpec] {
+    static var rootOptions: [OptionDeclaration] {
         RootHelp.options + [.flag("version", help: "Show the version.")]
     }
 
-    static func optionsWithHelp(_ options: [OptionSpec]) -> [OptionSpec] {
+    static func optionsWithHelp(_ options: [OptionDeclaration]) -> [OptionDeclaration] {
         options + [.flag("help", short: "h", help: "Show help information.")]
     }
 
@@ -69,7 +71,7 @@ enum CompletionScript {
             case "$sub" in
 
         """
-        func branch(_ pattern: String, options: [OptionSpec], positional: Bool, subcommands: [String]) -> String {
+        func branch(_ pattern: String, options: [OptionDeclaration], positional: Bool, subcommands: [String]) -> String {
             let all = optionsWithHelp(options)
             let words = all.flatMap { option in (option.short.map { ["-\($0)"] } ?? []) + ["--\(option.name)"] }
             var text = "        \(pattern))\n"
@@ -119,7 +121,7 @@ enum CompletionScript {
         summary(help).replacing("'", with: "'\\''").replacing("[", with: "(").replacing("]", with: ")").replacing(":", with: "\\:")
     }
 
-    static func zshSpecs(_ options: [OptionSpec], positional: [ArgumentSpec]) -> [String] {
+    static func zshSpecs(_ options: [OptionDeclaration], positional: [ArgumentSpec]) -> [String] {
         var specs: [String] = []
         for option in optionsWithHelp(options) {
             let description = zshDescription(option.help)
@@ -209,7 +211,7 @@ enum CompletionScript {
             text += "complete -c spinrender -n 'not __fish_seen_subcommand_from \(names) help' -a \(command.name) -d \(fishQuote(summary(command.abstract)))\n"
         }
         text += "complete -c spinrender -n '__fish_seen_subcommand_from help' -a \(fishQuote(names))\n"
-        func lines(_ options: [OptionSpec], condition: String, files: Bool) -> String {
+        func lines(_ options: [OptionDeclaration], condition: String, files: Bool) -> String {
             var text = ""
             for option in optionsWithHelp(options) {
                 var line = "complete -c spinrender -n \(fishQuote(condition))"

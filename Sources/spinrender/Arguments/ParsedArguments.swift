@@ -1,70 +1,5 @@
 import SpinRender
 
-/// One command-line option as the parser and help see it: a library ``Setting`` (the render,
-/// comparison, reading and batch settings, ``init(_:)``) or one of a command's own options
-/// (its output, its report), declared beside the command.
-struct OptionSpec {
-    enum Kind {
-        /// `--name` alone.
-        case flag
-        /// `--name VALUE` or `--name=VALUE`, at most once (twice is a usage error).
-        case option
-        /// `--name VALUE`, may be given several times; all are kept in order.
-        case repeatable
-    }
-
-    /// Long name without dashes, e.g. `output`.
-    var name: String
-    /// Single-letter short name without the dash, e.g. `o`.
-    var short: Character?
-    var kind: Kind
-    /// Shown in `--help` as `<valueName>`.
-    var valueName: String
-    var help: String
-    /// Allowed values, shown as `(values: a, b)` and checked by the parser.
-    var values: [String]?
-    /// Shown as `(default: …)`.
-    var defaultText: String?
-    /// The value names a file or folder, so an empty value is a usage error, not a path that
-    /// fails later as an output or input that cannot be opened.
-    var isPath = false
-
-    static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
-        OptionSpec(name: name, short: short, kind: .flag, valueName: "", help: help)
-    }
-
-    static func option(_ name: String, short: Character? = nil, value: String, help: String,
-                       values: [String]? = nil, default defaultText: String? = nil, isPath: Bool = false) -> OptionSpec {
-        OptionSpec(name: name, short: short, kind: .option, valueName: value, help: help, values: values,
-                   defaultText: defaultText, isPath: isPath)
-    }
-
-    static func repeatable(_ name: String, value: String, help: String) -> OptionSpec {
-        OptionSpec(name: name, short: nil, kind: .repeatable, valueName: value, help: help)
-    }
-
-    /// `-o, --output <path>` as `--help` shows it.
-    var synopsis: String {
-        var text = short.map { "-\($0), " } ?? ""
-        text += "--\(name)"
-        if kind != .flag { text += " <\(valueName)>" }
-        return text
-    }
-}
-
-extension OptionSpec {
-    /// The option of a library setting: same names, value, help, values and default.
-    init<Root>(_ setting: Setting<Root>) {
-        let kind: Kind = switch setting.kind {
-        case .flag: .flag
-        case .option: .option
-        case .repeatable: .repeatable
-        }
-        self.init(name: setting.name, short: setting.short, kind: kind, valueName: setting.valueName, help: setting.help,
-                  values: setting.values, defaultText: setting.defaultText, isPath: setting.isPath)
-    }
-}
-
 /// A positional argument; every one is a path (an input file or folder), so the command line
 /// refuses an empty one (see `runMain`).
 struct ArgumentSpec {
@@ -95,15 +30,20 @@ struct ParsedArguments {
 
     /// Parses `arguments` against `options`; `--` ends options.
     ///
-    /// - Throws: ``UsageError`` naming the unknown option, the missing value or the value that
-    ///   is not one of the allowed ones.
+    /// Only the shape of the command line is checked here (known names, a value where one is
+    /// needed, a single-value option given once, no empty path): a setting's value is checked
+    /// once, where the library applies it (``Setting/apply(_:to:)``), and a command's own
+    /// option by the command.
+    ///
+    /// - Throws: ``UsageError`` naming the unknown option, the missing value, the option given
+    ///   twice or the empty path.
     /// - Parameter positionalNames: the positional arguments' names, for naming a missing one.
-    static func parse(_ arguments: [String], options: [OptionSpec], positionalCount: ClosedRange<Int>,
+    static func parse(_ arguments: [String], options: [OptionDeclaration], positionalCount: ClosedRange<Int>,
                       positionalNames: [String] = []) throws -> ParsedArguments {
         var parsed = ParsedArguments()
         var index = 0
         var onlyPositionals = false
-        func spec(named name: String) -> OptionSpec? { options.first { $0.name == name } }
+        func spec(named name: String) -> OptionDeclaration? { options.first { $0.name == name } }
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
@@ -146,9 +86,6 @@ struct ParsedArguments {
                     }
                     value = arguments[index]
                     index += 1
-                }
-                if let allowed = option.values, !allowed.contains(value) {
-                    throw UsageError(message: SettingsError.notOneOf(value, synopsis: option.synopsis, values: allowed))
                 }
                 if option.isPath && value.isEmpty {
                     throw UsageError(message: "The value '' is invalid for '\(option.synopsis)': an empty path")

@@ -1,0 +1,696 @@
+// Expressions: operator sequences folded by Swift's precedence groups, prefix and postfix
+// operators, postfix chains (members, calls, subscripts, trailing closures, optional chaining),
+// and the primary expressions.
+
+extension Parser {
+    /// An expression: an operator sequence with casts, `try`, `await` and the ternary.
+    ///
+    /// - Parameter stopsAtAssignment: in a `case` pattern, `=` separates the pattern from the
+    ///   value and `is`/`as` belong to the pattern.
+    mutating func parseExpression(stopsAtAssignment: Bool = false) throws(ParseError) -> Expression {
+        var folder = OperatorFolder()
+        folder.operands.append(try parseSequenceOperand(stopsAtAssignment: stopsAtAssignment))
+        loop: while true {
+            let token = current
+            switch token.kind {
+            case let .op(text) where token.isBinaryOperator:
+                if text == "=" && stopsAtAssignment { break loop }
+                if text == "?" {
+                    // `condition ? a : b`.
+                    advance()
+                    let middle = try parseExpression()
+                    guard at(":") else { throw missing("expected ':' after '? ...' in ternary expression") }
+                    advance()
+                    folder.push(.ternary(middle), at: token.location, diagnostics: &diagnostics)
+                } else {
+                    advance()
+                    folder.push(.binary(text), at: token.location, diagnostics: &diagnostics)
+                }
+                folder.operands.append(try parseSequenceOperand(stopsAtAssignment: stopsAtAssignment))
+            case .identifier("is") where !token.isBackticked && !stopsAtAssignment:
+                advance()
+                let type = try parseType()
+                folder.push(.cast(.isType, type), at: token.location, diagnostics: &diagnostics)
+            case .identifier("as") where !token.isBackticked && !stopsAtAssignment:
+                advance()
+                var kind = CastKind.asType
+                if atOp("?") && current.leftBound {
+                    kind = .conditional
+                    advance()
+                } else if atOp("!") && current.leftBound {
+                    kind = .forced
+                    advance()
+                }
+                let type = try parseType()
+                folder.push(.cast(kind, type), at: token.location, diagnostics: &diagnostics)
+            default:
+                break loop
+            }
+        }
+        return folder.finish()
+    }
+
+    /// One operand of a sequence. `try` and `await` cover everything to their right (Swift's
+    /// rule: `try a + b` is `try (a + b)`), so they take the rest of the sequence.
+    private mutating func parseSequenceOperand(stopsAtAssignment: Bool) throws(ParseError) -> Expression {
+        let start = current.location
+        if atKeyword("try") {
+            advance()
+            var kind = TryKind.plain
+            if atOp("?") && current.leftBound {
+                kind = .optional
+                advance()
+            } else if atOp("!") && current.leftBound {
+                kind = .forced
+                advance()
+            }
+            try enter()
+            defer { depth -= 1 }
+            return Expression(.tryExpression(kind, try parseExpression(stopsAtAssignment: stopsAtAssignment)), at: start)
+        }
+        if atKeyword("await"), isContextualPrefix() {
+            advance()
+            try enter()
+            defer { depth -= 1 }
+            return Expression(.awaitExpression(try parseExpression(stopsAtAssignment: stopsAtAssignment)), at: start)
+        }
+        if (atKeyword("consume") || atKeyword("copy")), isContextualPrefix(), peek().identifierLike {
+            advance()
+        }
+        return try parseUnary()
+    }
+
+    /// `await`/`consume` are words: they are operators only before an operand on the same line.
+    private func isContextualPrefix() -> Bool {
+        let next = peek()
+        if next.newlineBefore { return false }
+        switch next.kind {
+        case .punct(")"), .punct("]"), .punct("}"), .punct(","), .punct(":"), .punct(";"), .punct("."), .end: return false
+        case let .op(text): return next.isPrefixOperator || text == "&"
+        case .punct("("): return next.leftBound == false
+        default: return true
+        }
+    }
+
+    /// Prefix operators (iteratively), then a postfix expression.
+    mutating func parseUnary() throws(ParseError) -> Expression {
+        var prefixes: [(String, SourceLocation)] = []
+        while case let .op(text) = current.kind {
+            let token = current
+            if token.isPrefixOperator || (text == "&" && token.rightBound) {
+                prefixes.append((text, token.location))
+                advance()
+                continue
+            }
+            if isOperatorReference() { break }
+            if token.isBinaryOperator && !token.leftBound {
+                // `- x`: Swift rejects the space but the meaning is plain.
+                report("unary operator cannot be separated from its operand", at: token.end)
+                prefixes.append((text, token.location))
+                advance()
+                continue
+            }
+            break
+        }
+        if prefixes.count > Self.maximumNesting { throw error("nesting is too deep: more than \(Self.maximumNesting) prefix operators", at: prefixes[Self.maximumNesting].1) }
+        var expression = try parsePostfix()
+        for (text, location) in prefixes.reversed() {
+            expression = Expression(.prefixOperator(text, expression), at: location)
+        }
+        return expression
+    }
+
+    /// An operator written as a function value: `reduce(0, +)`, `sorted(by: >)`.
+    func isOperatorReference() -> Bool {
+        guard case .op = current.kind else { return false }
+        switch peek().kind {
+        case .punct(","), .punct(")"), .punct("]"), .end: return true
+        default: return false
+        }
+    }
+
+    // MARK: Postfix
+
+    /// A primary expression and its postfix chain, read in a loop (a chain of 10 000
+    /// modifiers costs no recursion).
+    mutating func parsePostfix() throws(ParseError) -> Expression {
+        let start = current.location
+        var expression = try parsePrimary()
+        return try parsePostfixSuffixes(expression: &expression, start: start, stopAtDirective: false)
+    }
+
+    mutating func parsePostfixSuffixes(expression: inout Expression, start: SourceLocation, stopAtDirective: Bool) throws(ParseError) -> Expression {
+        var hasOptionalChain = false
+        // A call just read by `(…)` takes the trailing closures that follow it.
+        var lastWasCallWithoutClosures = false
+        loop: while true {
+            let token = current
+            switch token.kind {
+            case .punct("."):
+                advance()
+                let nameToken = current
+                let name: String
+                switch nameToken.kind {
+                case let .identifier(text): name = text
+                case let .integer(text): name = text
+                case let .dollar(text): name = "$" + text
+                default: throw missing("expected member name following '.'")
+                }
+                advance()
+                let generics = try parseGenericArgumentsIfAny()
+                expression = Expression(.member(base: expression, name: name, nameLocation: nameToken.location, generics: generics), at: start)
+                lastWasCallWithoutClosures = false
+            case .punct("(") where !token.newlineBefore:
+                let arguments = try parseArgumentList(close: ")")
+                expression = Expression(.call(callee: expression, arguments: arguments, trailingClosures: []), at: start)
+                lastWasCallWithoutClosures = true
+            case .punct("[") where !token.newlineBefore:
+                let arguments = try parseArgumentList(close: "]")
+                expression = Expression(.subscriptCall(base: expression, arguments: arguments), at: start)
+                lastWasCallWithoutClosures = false
+            case .punct("{") where allowsTrailingClosure && isTrailingClosureStart():
+                let closures = try parseTrailingClosures()
+                if lastWasCallWithoutClosures, case let .call(callee, arguments, _) = expression.kind {
+                    expression = Expression(.call(callee: callee, arguments: arguments, trailingClosures: closures), at: start)
+                } else {
+                    expression = Expression(.call(callee: expression, arguments: [], trailingClosures: closures), at: start)
+                }
+                lastWasCallWithoutClosures = false
+            case .op("?") where token.leftBound:
+                advance()
+                expression = Expression(.optionalChain(expression), at: start)
+                hasOptionalChain = true
+                lastWasCallWithoutClosures = false
+            case .op("!") where token.leftBound:
+                advance()
+                expression = Expression(.forceUnwrap(expression), at: start)
+                lastWasCallWithoutClosures = false
+            case let .op(text) where token.isPostfixOperator:
+                advance()
+                expression = Expression(.postfixOperator(text, expression), at: start)
+                lastWasCallWithoutClosures = false
+            case .pound("if") where token.newlineBefore && isPostfixIfConfig():
+                expression = try parsePostfixIfConfig(expression, start: start)
+                lastWasCallWithoutClosures = false
+            default:
+                break loop
+            }
+        }
+        if hasOptionalChain { expression = Expression(.optionalChainEnd(expression), at: start) }
+        return expression
+    }
+
+    /// `{` after an expression is a trailing closure unless it holds a property's observers
+    /// (`var x = 0 { didSet { … } }`).
+    func isTrailingClosureStart() -> Bool {
+        let next = peek()
+        if let word = next.word, word == "didSet" || word == "willSet" {
+            let after = peek(2)
+            return !(after.isPunct("{") || after.isPunct("(") || after.isPunct("}") || after.newlineBefore)
+        }
+        return true
+    }
+
+    /// The first trailing closure and any labelled ones after it (`} label: {`).
+    private mutating func parseTrailingClosures() throws(ParseError) -> [TrailingClosure] {
+        var closures = [TrailingClosure(label: nil, closure: try parseClosure())]
+        while let label = anyName, !current.isKeyword("default"), !current.isKeyword("case"),
+              peek().isPunct(":"), peek(2).isPunct("{") {
+            advance()
+            advance()
+            closures.append(TrailingClosure(label: label, closure: try parseClosure()))
+        }
+        return closures
+    }
+
+    /// `(label: value, value)` or `[index]`, including the brackets. Trailing commas are accepted.
+    mutating func parseArgumentList(close: String) throws(ParseError) -> [Argument] {
+        try enter()
+        defer { depth -= 1 }
+        advance()
+        let savedTrailing = allowsTrailingClosure
+        allowsTrailingClosure = true
+        defer { allowsTrailingClosure = savedTrailing }
+        var arguments: [Argument] = []
+        while !at(close) {
+            if atEnd { throw missing("expected '\(close)' in expression list") }
+            arguments.append(try parseArgument())
+            if consume(",") { continue }
+            guard at(close) else { throw missing("expected '\(close)' in expression list") }
+        }
+        advance()
+        return arguments
+    }
+
+    /// `label: value`, `value`, or an operator passed as a function.
+    mutating func parseArgument() throws(ParseError) -> Argument {
+        let labelLocation = current.location
+        var label: String?
+        if let name = anyName, peek().isPunct(":") {
+            label = name
+            advance()
+            advance()
+        } else if case .identifier("_") = current.kind, peek().isPunct(":") {
+            advance()
+            advance()
+        }
+        let valueLocation = current.location
+        if case let .op(text) = current.kind, isOperatorReference() {
+            advance()
+            return Argument(label: label, labelLocation: label == nil ? valueLocation : labelLocation,
+                            value: Expression(.identifier(text, generics: []), at: valueLocation))
+        }
+        if at(",") || at(")") || at("]") || atEnd { throw missing("expected expression in list of expressions") }
+        let value = try parseExpression()
+        return Argument(label: label, labelLocation: label == nil ? value.location : labelLocation, value: value)
+    }
+
+    // MARK: Primary
+
+    mutating func parsePrimary() throws(ParseError) -> Expression {
+        let token = current
+        let start = token.location
+        switch token.kind {
+        case let .integer(text):
+            advance()
+            return Expression(.integerLiteral(text: text, value: Self.integerValue(text)), at: start)
+        case let .float(text):
+            advance()
+            return Expression(.floatLiteral(text: text, value: Self.floatValue(text)), at: start)
+        case let .string(index):
+            advance()
+            return Expression(.stringLiteral(try parseStringSegments(strings[index])), at: start)
+        case let .dollar(name):
+            advance()
+            return Expression(.identifier("$" + name, generics: []), at: start)
+        case let .identifier(name):
+            if token.isBackticked {
+                advance()
+                return Expression(.identifier(name, generics: try parseGenericArgumentsIfAny()), at: start)
+            }
+            switch name {
+            case "true", "false":
+                advance()
+                return Expression(.booleanLiteral(name == "true"), at: start)
+            case "nil":
+                advance()
+                return Expression(.nilLiteral, at: start)
+            case "_":
+                advance()
+                return Expression(.discard, at: start)
+            case "if":
+                try enter()
+                defer { depth -= 1 }
+                return Expression(.statementExpression(Statement(.ifStatement(try parseIfStatement()), at: start)), at: start)
+            case "switch":
+                try enter()
+                defer { depth -= 1 }
+                return Expression(.statementExpression(try parseSwitchStatement()), at: start)
+            case "self", "Self", "super", "init":
+                advance()
+                return Expression(.identifier(name, generics: name == "Self" ? try parseGenericArgumentsIfAny() : []), at: start)
+            default:
+                if reservedWords.contains(name) {
+                    throw error("expected expression, found keyword '\(name)'", at: start)
+                }
+                advance()
+                return Expression(.identifier(name, generics: try parseGenericArgumentsIfAny()), at: start)
+            }
+        case let .pound(name):
+            switch name {
+            case "if", "elseif", "else", "endif":
+                throw error("unexpected '#\(name)' in expression", at: start)
+            case "available", "unavailable":
+                throw error("#\(name) may only be used as condition of an 'if', 'guard' or 'while' statement", at: start)
+            default:
+                return Expression(.macroExpansion(try parseMacroExpansion()), at: start)
+            }
+        case .punct("("):
+            return try parseParenthesized()
+        case .punct("["):
+            return try parseCollectionLiteral()
+        case .punct("{"):
+            return Expression(.closure(try parseClosure()), at: start)
+        case .punct("."):
+            advance()
+            guard let name = anyName else { throw missing("expected identifier after '.' expression") }
+            advance()
+            let generics = try parseGenericArgumentsIfAny()
+            if generics.isEmpty { return Expression(.implicitMember(name), at: start) }
+            // `.init<T>` is rare; the generics ride on a member of the implicit base.
+            return Expression(.implicitMember(name), at: start)
+        case .punct("\\"):
+            return try parseKeyPath()
+        case let .op(text) where isOperatorReference():
+            advance()
+            return Expression(.identifier(text, generics: []), at: start)
+        case .attribute:
+            throw error("expected expression", at: start)
+        case .end:
+            throw missing("expected expression")
+        default:
+            throw error("expected expression, found '\(token.shown)'", at: start)
+        }
+    }
+
+    static func integerValue(_ text: String) -> Int? {
+        var digits = text.filter { $0 != "_" }
+        var radix = 10
+        if digits.hasPrefix("0x") { radix = 16 } else if digits.hasPrefix("0o") { radix = 8 } else if digits.hasPrefix("0b") { radix = 2 }
+        if radix != 10 { digits.removeFirst(2) }
+        return Int(digits, radix: radix)
+    }
+
+    static func floatValue(_ text: String) -> Double {
+        Double(text.filter { $0 != "_" }) ?? .nan
+    }
+
+    /// `(a)`, `(a, b)`, `(x: 1, y: 2)`, `()`.
+    private mutating func parseParenthesized() throws(ParseError) -> Expression {
+        let start = current.location
+        let arguments = try parseArgumentList(close: ")")
+        if arguments.count == 1, arguments[0].label == nil { return arguments[0].value }
+        return Expression(.tuple(arguments.map { ($0.label, $0.value) }), at: start)
+    }
+
+    /// `[a, b]`, `[k: v]`, `[:]`.
+    private mutating func parseCollectionLiteral() throws(ParseError) -> Expression {
+        let start = current.location
+        try enter()
+        defer { depth -= 1 }
+        advance()
+        let savedTrailing = allowsTrailingClosure
+        allowsTrailingClosure = true
+        defer { allowsTrailingClosure = savedTrailing }
+        if at(":") && peek().isPunct("]") {
+            advance()
+            advance()
+            return Expression(.dictionaryLiteral([]), at: start)
+        }
+        var elements: [Expression] = []
+        var pairs: [(key: Expression, value: Expression)] = []
+        var isDictionary: Bool?
+        while !at("]") {
+            let element = try parseCollectionElement()
+            if isDictionary == nil { isDictionary = at(":") }
+            if isDictionary == true {
+                guard consume(":") else { throw missing("expected ':' in dictionary literal") }
+                pairs.append((element, try parseCollectionElement()))
+            } else {
+                elements.append(element)
+            }
+            if consume(",") { continue }
+            guard at("]") else { throw missing("expected ']' in container literal expression") }
+        }
+        advance()
+        return Expression(isDictionary == true ? .dictionaryLiteral(pairs) : .arrayLiteral(elements), at: start)
+    }
+
+    private mutating func parseCollectionElement() throws(ParseError) -> Expression {
+        if case let .op(text) = current.kind, isOperatorReference() {
+            let location = current.location
+            advance()
+            return Expression(.identifier(text, generics: []), at: location)
+        }
+        if atEnd || at(",") { throw missing("expected expression in container literal") }
+        return try parseExpression()
+    }
+
+    /// `\.name`, `\Type.name.other`, `\.[0]`, `\.value?.count`.
+    private mutating func parseKeyPath() throws(ParseError) -> Expression {
+        let start = current.location
+        advance()
+        var root: TypeSyntax?
+        if let name = anyName, !at(".") {
+            let location = current.location
+            advance()
+            root = TypeSyntax(.named(name, generics: try parseGenericArgumentsIfAny()), at: location)
+        }
+        var components: [String] = []
+        while true {
+            if at(".") {
+                advance()
+                switch current.kind {
+                case let .identifier(name), let .integer(name):
+                    components.append(name)
+                    advance()
+                case .punct("["):
+                    let open = current.location.offset
+                    _ = try parseArgumentList(close: "]")
+                    components.append(text(from: open, to: previousEnd.offset))
+                default:
+                    throw missing("expected member name following '.'")
+                }
+            } else if (atOp("?") || atOp("!")) && current.leftBound {
+                components.append(atOp("?") ? "?" : "!")
+                advance()
+            } else if at("[") && !current.newlineBefore && current.leftBound {
+                let open = current.location.offset
+                _ = try parseArgumentList(close: "]")
+                components.append(text(from: open, to: previousEnd.offset))
+            } else {
+                break
+            }
+        }
+        if root == nil && components.isEmpty { throw missing("expected expression path in Swift key path") }
+        return Expression(.keyPath(root: root, components: components), at: start)
+    }
+
+    /// `#name<T>(arguments) { trailing }`.
+    mutating func parseMacroExpansion() throws(ParseError) -> MacroExpansion {
+        let start = current.location
+        guard case let .pound(name) = current.kind else { throw error("expected a macro", at: start) }
+        advance()
+        let generics = current.leftBound ? try parseGenericArgumentsIfAny() : []
+        var arguments: [Argument] = []
+        if at("(") && !current.newlineBefore {
+            arguments = try parseArgumentList(close: ")")
+        }
+        var closures: [TrailingClosure] = []
+        if at("{") && allowsTrailingClosure {
+            closures = try parseTrailingClosures()
+        }
+        return MacroExpansion(name: name, generics: generics, arguments: arguments, trailingClosures: closures, at: start)
+    }
+
+    // MARK: Strings
+
+    private mutating func parseStringSegments(_ literal: StringLiteralToken) throws(ParseError) -> [StringSegment] {
+        var segments: [StringSegment] = []
+        for segment in literal.segments {
+            switch segment {
+            case let .text(text):
+                segments.append(.text(text))
+            case let .interpolation(interpolationTokens, location):
+                segments.append(.interpolation(try parseInterpolation(interpolationTokens), at: location))
+            }
+        }
+        return segments
+    }
+
+    /// The arguments of `\(…)`, parsed from the interpolation's own tokens.
+    private mutating func parseInterpolation(_ interpolationTokens: [Token]) throws(ParseError) -> [Argument] {
+        try enter()
+        defer { depth -= 1 }
+        let saved = (tokens, position, splits, allowsTrailingClosure)
+        tokens = interpolationTokens
+        position = 0
+        splits = []
+        allowsTrailingClosure = true
+        defer { (tokens, position, splits, allowsTrailingClosure) = saved }
+        var arguments: [Argument] = []
+        while !atEnd {
+            arguments.append(try parseArgument())
+            if consume(",") { continue }
+            guard atEnd else { throw missing("expected ')' in expression list") }
+        }
+        return arguments
+    }
+
+    // MARK: Closures
+
+    /// `{ [captures] (parameters) async throws -> Result in statements }`.
+    mutating func parseClosure() throws(ParseError) -> Closure {
+        let open = current.location
+        try enter()
+        defer { depth -= 1 }
+        advance()
+        let savedTrailing = allowsTrailingClosure
+        allowsTrailingClosure = true
+        defer { allowsTrailingClosure = savedTrailing }
+        let signature = parseClosureSignature()
+        let statements = parseStatementList(context: .block)
+        guard at("}") else { throw missing("expected '}' at end of closure") }
+        let close = current.location
+        advance()
+        return Closure(captures: signature?.captures ?? [], parameters: signature?.parameters, result: signature?.result,
+                       isAsync: signature?.isAsync ?? false, isThrowing: signature?.isThrowing ?? false,
+                       body: CodeBlock(statements: statements, at: open, end: close))
+    }
+
+    private struct ClosureSignature {
+        var captures: [String] = []
+        var parameters: [Closure.ClosureParameter]?
+        var result: TypeSyntax?
+        var isAsync = false
+        var isThrowing = false
+    }
+
+    /// The signature, when the closure starts with one that ends in `in`; otherwise `nil` and
+    /// nothing is consumed.
+    private mutating func parseClosureSignature() -> ClosureSignature? {
+        // Fast path: most closures start with a statement.
+        switch current.kind {
+        case .punct("["), .punct("("): break
+        case .identifier: break
+        default: return nil
+        }
+        let saved = checkpoint
+        do {
+            let signature = try readClosureSignature()
+            if let signature { return signature }
+        } catch {}
+        restore(saved)
+        return nil
+    }
+
+    private mutating func readClosureSignature() throws(ParseError) -> ClosureSignature? {
+        var signature = ClosureSignature()
+        if at("[") {
+            advance()
+            while !at("]") {
+                if let word = current.word, ["weak", "unowned", "strong"].contains(word), peek().identifierLike || peek().isPunct("(") {
+                    advance()
+                    if at("(") {
+                        advance()
+                        advance()
+                        guard consume(")") else { return nil }
+                    }
+                }
+                guard let name = anyName else { return nil }
+                advance()
+                if atOp("=") {
+                    advance()
+                    _ = try parseExpression()
+                }
+                signature.captures.append(name)
+                if consume(",") { continue }
+                guard at("]") else { return nil }
+            }
+            advance()
+        }
+        if at("(") {
+            advance()
+            var parameters: [Closure.ClosureParameter] = []
+            while !at(")") {
+                let location = current.location
+                guard var name = identifierName ?? (atKeyword("_") ? "_" : nil) else { return nil }
+                advance()
+                // `(_ x: Int)`: a label before the name.
+                if let second = identifierName ?? (atKeyword("_") ? "_" : nil) {
+                    name = second
+                    advance()
+                }
+                var type: TypeSyntax?
+                if consume(":") { type = try parseType() }
+                if atOp("...") { advance() }
+                parameters.append(Closure.ClosureParameter(name: name, type: type, at: location))
+                if consume(",") { continue }
+                guard at(")") else { return nil }
+            }
+            advance()
+            signature.parameters = parameters
+        } else if !atKeyword("in") {
+            var parameters: [Closure.ClosureParameter] = []
+            while let name = identifierName ?? (atKeyword("_") ? "_" : nil) {
+                parameters.append(Closure.ClosureParameter(name: name, type: nil, at: current.location))
+                advance()
+                guard consume(",") else { break }
+            }
+            if parameters.isEmpty && !atKeyword("in") { return nil }
+            if !parameters.isEmpty { signature.parameters = parameters }
+        }
+        while let word = current.word, word == "async" || word == "throws" || word == "rethrows" {
+            advance()
+            if word == "async" { signature.isAsync = true } else { signature.isThrowing = true }
+            if word == "throws" && at("(") && current.leftBound {
+                advance()
+                _ = try parseType()
+                guard consume(")") else { return nil }
+            }
+        }
+        if atOp("->") {
+            advance()
+            signature.result = try parseType()
+        }
+        guard atKeyword("in") else { return nil }
+        advance()
+        return signature
+    }
+}
+
+extension Token {
+    /// A name, keyword or not.
+    var identifierLike: Bool {
+        if case .identifier = kind { return true }
+        return false
+    }
+}
+
+/// Folds an operator sequence by Swift's standard precedence groups (the Swift standard
+/// library's operator declarations), with an explicit stack so long sequences cost no recursion.
+struct OperatorFolder {
+    enum Operator {
+        case binary(String)
+        case ternary(Expression)
+        case cast(CastKind, TypeSyntax)
+    }
+
+    var operands: [Expression] = []
+    private var operators: [(Operator, OperatorPrecedence.Group, SourceLocation)] = []
+
+    mutating func push(_ op: Operator, at location: SourceLocation, diagnostics: inout [SyntaxDiagnostic]) {
+        let group: OperatorPrecedence.Group = switch op {
+        case let .binary(text): OperatorPrecedence.group(of: text)
+        case .ternary: .ternary
+        case .cast: .casting
+        }
+        while let top = operators.last {
+            let higher = top.1.rank > group.rank
+            let equal = top.1.rank == group.rank
+            if equal && group.associativity == .none {
+                diagnostics.append(SyntaxDiagnostic("adjacent operators are in non-associative precedence group '\(group.name)'", at: location))
+            }
+            guard higher || (equal && group.associativity != .right) else { break }
+            reduce()
+        }
+        if case let .cast(kind, type) = op {
+            let operand = operands.removeLast()
+            operands.append(Expression(.cast(operand, kind, type), at: operand.location))
+            return
+        }
+        operators.append((op, group, location))
+    }
+
+    private mutating func reduce() {
+        let (op, _, location) = operators.removeLast()
+        let right = operands.removeLast()
+        let left = operands.removeLast()
+        let kind: Expression.Kind = switch op {
+        case let .binary(text) where OperatorPrecedence.isAssignment(text):
+            .assignment(operator: text, target: left, value: right, operatorLocation: location)
+        case let .binary(text):
+            .binaryOperator(text, left, right, operatorLocation: location)
+        case let .ternary(middle):
+            .ternary(left, middle, right)
+        case .cast:
+            .binaryOperator("as", left, right, operatorLocation: location)
+        }
+        operands.append(Expression(kind, at: left.location))
+    }
+
+    mutating func finish() -> Expression {
+        while !operators.isEmpty { reduce() }
+        return operands[0]
+    }
+}

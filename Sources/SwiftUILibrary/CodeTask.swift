@@ -1,0 +1,118 @@
+import Dispatch
+import Glibc
+import SwiftCode
+
+/// A `Task { … }` or `.task { … }` body: it runs on a thread of its own, one step at a time,
+/// handing control back to the runner whenever it awaits `Task.sleep`, so that it sleeps on
+/// the render's clock. Only one of the runner and its tasks runs at any moment, so the
+/// evaluator is never used by two threads at once, and the order of everything is fixed.
+final class CodeTask: @unchecked Sendable {
+    /// The runner's number for the task.
+    let serial: Int
+    private let resume = DispatchSemaphore(value: 0)
+    private let yield = DispatchSemaphore(value: 0)
+    private var body: (() -> Void)?
+    private var thread: pthread_t?
+    /// The body has returned (or thrown).
+    private(set) var isFinished = false
+    /// Set by the runner at the end of the render: the next `Task.sleep` unwinds the task.
+    var isCancelled = false
+    /// What the body threw, if anything but the cancellation.
+    var failure: Interrupt?
+    /// Where the task waits (the `Task.sleep` call), for the runner's repeat check.
+    var waitingAt = SourceLocation.start
+
+    /// The stack a task's evaluation may use: as deep as the main thread's limits allow.
+    static let stackBytes = 64 << 20
+
+    init(serial: Int, body: @escaping () -> Void) {
+        self.serial = serial
+        self.body = body
+    }
+
+    /// Runs the task until it sleeps or finishes; the caller waits meanwhile.
+    func step() {
+        if thread == nil {
+            var attributes = pthread_attr_t()
+            pthread_attr_init(&attributes)
+            pthread_attr_setstacksize(&attributes, Self.stackBytes)
+            let box = Unmanaged.passRetained(self)
+            var handle = pthread_t()
+            let status = pthread_create(&handle, &attributes, { pointer in
+                let task = Unmanaged<CodeTask>.fromOpaque(pointer!).takeRetainedValue()
+                task.resume.wait()
+                task.body?()
+                task.body = nil
+                task.isFinished = true
+                task.yield.signal()
+                return nil
+            }, box.toOpaque())
+            pthread_attr_destroy(&attributes)
+            guard status == 0 else {
+                box.release()
+                failure = .error("a task could not be started (no thread: error \(status))", at: .start)
+                isFinished = true
+                return
+            }
+            thread = handle
+        }
+        resume.signal()
+        yield.wait()
+        if isFinished, let thread {
+            pthread_join(thread, nil)
+            self.thread = nil
+        }
+    }
+
+    /// Called on the task's thread by `Task.sleep`: hands control back and waits to be resumed.
+    ///
+    /// - Throws: ``SwiftCode/Interrupt/cancelled`` when the render is over.
+    func sleep() throws(Interrupt) {
+        yield.signal()
+        resume.wait()
+        if isCancelled { throw .cancelled }
+    }
+}
+
+/// Runs evaluation on a thread with a large stack: the evaluator walks the syntax tree
+/// recursively, and a long modifier chain or deep nesting (within the evaluator's own limits)
+/// needs more stack than a process's main thread has in a debug build. The stack is reserved,
+/// not touched, so it costs memory only as deep as the code goes.
+public enum LargeStack {
+    /// The stack size, in bytes.
+    public static let bytes = 512 << 20
+
+    private final class Job: @unchecked Sendable {
+        var run: () -> Void
+        init(_ run: @escaping () -> Void) { self.run = run }
+    }
+
+    /// `body`'s result, computed on a thread with a ``bytes`` stack (on this thread when none
+    /// can be started).
+    public static func run<T>(_ body: () throws(Interrupt) -> T) throws(Interrupt) -> T {
+        var result: Result<T, Interrupt>?
+        withoutActuallyEscaping(body) { body in
+            let job = Job {
+                do throws(Interrupt) { result = .success(try body()) } catch { result = .failure(error) }
+            }
+            var attributes = pthread_attr_t()
+            pthread_attr_init(&attributes)
+            pthread_attr_setstacksize(&attributes, bytes)
+            var handle = pthread_t()
+            let box = Unmanaged.passRetained(job)
+            let status = pthread_create(&handle, &attributes, { pointer in
+                let job = Unmanaged<Job>.fromOpaque(pointer!).takeRetainedValue()
+                job.run()
+                return nil
+            }, box.toOpaque())
+            pthread_attr_destroy(&attributes)
+            if status == 0 {
+                pthread_join(handle, nil)
+            } else {
+                box.release()
+                job.run()
+            }
+        }
+        return try result!.get()
+    }
+}

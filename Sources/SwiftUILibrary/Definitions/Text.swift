@@ -1,0 +1,176 @@
+import Scene
+import SwiftCode
+import Typography
+
+// `Text`, `Label` and every `ProgressView` form, and the text modifiers. A `Text` keeps its
+// pieces while modifiers that return `Text` are written on it (`Text("a").bold() + Text("b")`);
+// on any other view the same modifiers are inherited by the texts inside.
+
+extension SwiftUILibrary {
+    func defineText() {
+        let text = NativeType("Text", protocols: ["View"], summary: "`Text(\"…\")` with interpolation, `Text(verbatim:)`, `Text + Text`.")
+        text.initializer([NativeParameter(nil, .string)]) { call throws(Interrupt) in
+            Self.text(TextContent(try call.string(0)))
+        }
+        text.initializer([NativeParameter("verbatim", .string)]) { call throws(Interrupt) in
+            Self.text(TextContent(try call.string(0)))
+        }
+        text.binaryOperator("+", right: .named("Text")) { call throws(Interrupt) in
+            guard let left = Self.content(call[0]), let right = Self.content(call[1]) else { throw call.error("'+' joins Text views only") }
+            return Self.text(TextContent(left.pieces + right.pieces))
+        }
+        // Modifiers that return `Text`: folded into the pieces (the innermost one wins, as on a device).
+        func piece(_ name: String, _ parameters: [NativeParameter], _ change: @escaping (inout TextPiece, NativeCall) throws(Interrupt) -> Void) {
+            text.method(name, parameters, result: .named("Text")) { call throws(Interrupt) in
+                guard var content = Self.content(call.receiver ?? .void) else { throw call.error("expected a Text") }
+                for index in content.pieces.indices { try change(&content.pieces[index], call) }
+                return Self.text(content)
+            }
+        }
+        piece("bold", [NativeParameter(nil, .bool, default: .bool(true))]) { piece, call throws(Interrupt) in if piece.bold == nil { piece.bold = try call.bool(0) } }
+        piece("italic", [NativeParameter(nil, .bool, default: .bool(true))]) { piece, call throws(Interrupt) in if piece.italic == nil { piece.italic = try call.bool(0) } }
+        piece("monospacedDigit", []) { piece, _ throws(Interrupt) in piece.monospacedDigit = piece.monospacedDigit ?? true }
+        for name in ["kerning", "tracking", "baselineOffset"] {
+            piece(name, [NativeParameter(nil, .double)]) { [unowned self] piece, call throws(Interrupt) in
+                let value = try number(call, 0, in: -10_000...10_000, name)
+                switch name {
+                case "kerning": piece.kerning = piece.kerning ?? value
+                case "tracking": piece.tracking = piece.tracking ?? value
+                default: piece.baselineOffset = piece.baselineOffset ?? value
+                }
+            }
+        }
+        piece("font", [NativeParameter(nil, .optional(.named("Font")))]) { [unowned self] piece, call throws(Interrupt) in
+            if case .nilValue = call[0] { return }
+            if piece.font == nil { piece.font = try boxed(call, 0, FontValue.self, "a Font") }
+        }
+        piece("fontWeight", [NativeParameter(nil, .optional(.named("Font.Weight")))]) { [unowned self] piece, call throws(Interrupt) in
+            if case .nilValue = call[0] { return }
+            if piece.weight == nil { piece.weight = try boxed(call, 0, SymbolWeight.self, "a Font.Weight") }
+        }
+        piece("fontDesign", [NativeParameter(nil, .optional(.named("Font.Design")))]) { [unowned self] piece, call throws(Interrupt) in
+            if case .nilValue = call[0] { return }
+            if piece.design == nil { piece.design = try design(call, 0) }
+        }
+        piece("foregroundColor", [NativeParameter(nil, .optional(.named("Color")))]) { [unowned self] piece, call throws(Interrupt) in
+            if case .nilValue = call[0] { return }
+            if piece.color == nil { piece.color = try color(call[0], call, argument: 0) }
+        }
+        native.add(text)
+
+        // The same modifiers on any view: inherited by its texts.
+        guard let view = native.protocols["View"] else { return }
+        view.method("bold", [NativeParameter(nil, .bool, default: .bool(true))], result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            try modified(call, .node(.text(.bold(try call.bool(0)))))
+        }
+        view.method("italic", [NativeParameter(nil, .bool, default: .bool(true))], result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            try modified(call, .node(.text(.italic(try call.bool(0)))))
+        }
+        view.method("monospacedDigit", [], result: Self.anyView) { [unowned self] call throws(Interrupt) in try modified(call, .node(.text(.monospacedDigit))) }
+        for name in ["kerning", "tracking", "baselineOffset"] {
+            view.method(name, [NativeParameter(nil, .double)], result: Self.anyView) { [unowned self] call throws(Interrupt) in
+                let value = try number(call, 0, in: -10_000...10_000, name)
+                let modifier: TextModifier = name == "kerning" ? .kerning(value) : name == "tracking" ? .tracking(value) : .baselineOffset(value)
+                return try modified(call, .node(.text(modifier)))
+            }
+        }
+        view.method("fontDesign", [NativeParameter(nil, .optional(.named("Font.Design")))], result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            if case .nilValue = call[0] { return try modified(call, .node(.text(.fontDesign(.default)))) }
+            return try modified(call, .node(.text(.fontDesign(try design(call, 0)))))
+        }
+        view.method("textCase", [NativeParameter(nil, .optional(.named("Text.Case")))], result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            if case .nilValue = call[0] { return try modified(call, .node(.text(.textCase(nil)))) }
+            return try modified(call, .node(.text(.textCase(try boxed(call, 0, TextCase.self, "a Text.Case")))))
+        }
+        view.method("lineLimit", [NativeParameter(nil, .optional(.int))], result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            if case .nilValue = call[0] { return try modified(call, .node(.text(.lineLimit(nil)))) }
+            let limit = try call.integer(0)
+            guard limit >= 1 else { throw call.error("'lineLimit' must be at least 1, or nil", argument: 0) }
+            return try modified(call, .node(.text(.lineLimit(limit))))
+        }
+        view.method("multilineTextAlignment", [NativeParameter(nil, .named("TextAlignment"))], result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            try modified(call, .node(.text(.multilineTextAlignment(try boxed(call, 0, TextAlignment.self, "a TextAlignment")))))
+        }
+        view.method("minimumScaleFactor", [NativeParameter(nil, .double)], result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            let factor = try call.number(0)
+            guard factor > 0 && factor <= 1 else { throw call.error("'minimumScaleFactor' must be greater than 0 and at most 1", argument: 0) }
+            return try modified(call, .node(.text(.minimumScaleFactor(factor))))
+        }
+        view.method("redacted", [NativeParameter("reason", .named("RedactionReasons"))], result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            let placeholder: Bool
+            if case let .array(items) = call[0].dereferenced { placeholder = !items.isEmpty } else { placeholder = try boxed(call, 0, Bool.self, "a redaction reason") }
+            return try modified(call, .node(.text(.redacted(placeholder))))
+        }
+        view.method("unredacted", [], result: Self.anyView) { [unowned self] call throws(Interrupt) in try modified(call, .node(.text(.redacted(false)))) }
+        view.method("contentTransition", [NativeParameter(nil, .any)], result: Self.anyView) { call throws(Interrupt) in
+            throw call.error("'contentTransition' is not supported: text changes are drawn as the new text at once")
+        }
+
+        let textCase = NativeType("Case")
+        for value in [TextCase.uppercase, .lowercase] { textCase.constant(value.rawValue, .native(Boxed(value: value, typeName: "Text.Case"))) }
+        text.nested(textCase)
+        native.types["Text.Case"] = textCase
+        let alignment = NativeType("TextAlignment", summary: "`multilineTextAlignment`'s values.")
+        for value in [TextAlignment.leading, .center, .trailing] { alignment.constant(value.rawValue, .native(Boxed(value: value, typeName: "TextAlignment"))) }
+        native.add(alignment)
+        let reasons = NativeType("RedactionReasons", summary: "`.placeholder` (and `[]` for none).")
+        reasons.constant("placeholder", .native(Boxed(value: true, typeName: "RedactionReasons")))
+        reasons.constant("privacy", .native(Boxed(value: true, typeName: "RedactionReasons")))
+        native.add(reasons)
+
+        let label = NativeType("Label", protocols: ["View"], summary: "`Label(\"Title\", systemImage:)`: the symbol and the title side by side.")
+        label.initializer([NativeParameter(nil, .string), NativeParameter("systemImage", .string)]) { [unowned self] call throws(Interrupt) in
+            // iOS's default label style: an HStack of the icon and the title, centred, the
+            // stack's default spacing apart.
+            let symbol = try self.symbol(call, 1)
+            return .native(ViewDescription.leaf(.stack(.horizontal, alignment: .center, spacing: nil, children: [symbol, .text(TextContent(try call.string(0)))]),
+                                                typeName: "Label"))
+        }
+        native.add(label)
+
+        defineProgressViews()
+    }
+
+    /// A `Text` leaf.
+    static func text(_ content: TextContent) -> Value { .native(ViewDescription.leaf(.text(content), typeName: "Text")) }
+
+    /// The pieces of a `Text` value, or `nil` for any other value.
+    static func content(_ value: Value) -> TextContent? {
+        guard case let .native(native) = value.dereferenced, let view = native as? ViewDescription, case let .leaf(.text(content), _) = view else { return nil }
+        return content
+    }
+
+    private func design(_ call: NativeCall, _ index: Int) throws(Interrupt) -> FontDesign {
+        let name = try boxed(call, index, String.self, "a Font.Design")
+        return FontDesign(rawValue: name) ?? .default
+    }
+
+    private func defineProgressViews() {
+        guard let progress = native.types["ProgressView"] else { return }
+        let label = NativeParameter("label", .function(parameters: [], result: .named("View")), builder: "ViewBuilder")
+        func bar(_ fraction: Double?, _ label: ViewDescription?) -> Value {
+            .native(ViewDescription.progress(fraction: fraction, label: label, style: .automatic))
+        }
+        func fraction(_ call: NativeCall, value: Int, total: Int) throws(Interrupt) -> Double {
+            let total = try call.number(total)
+            guard total > 0 else { throw call.error("'total' must be greater than 0", argument: 1) }
+            return try call.number(value) / total
+        }
+        progress.initializer([NativeParameter(nil, .string)]) { call throws(Interrupt) in bar(nil, .leaf(.text(TextContent(try call.string(0))), typeName: "Text")) }
+        progress.initializer([label]) { [unowned self] call throws(Interrupt) in bar(nil, try view(try call.call(0, []), at: call.location)) }
+        progress.initializer([NativeParameter("value", .optional(.double)), NativeParameter("total", .double, default: .double(1))]) { call throws(Interrupt) in
+            if case .nilValue = call[0].dereferenced { return bar(nil, nil) }
+            return bar(try fraction(call, value: 0, total: 1), nil)
+        }
+        progress.initializer([NativeParameter(nil, .string), NativeParameter("value", .optional(.double)), NativeParameter("total", .double, default: .double(1))]) { call throws(Interrupt) in
+            let title = ViewDescription.leaf(.text(TextContent(try call.string(0))), typeName: "Text")
+            if case .nilValue = call[1].dereferenced { return bar(nil, title) }
+            return bar(try fraction(call, value: 1, total: 2), title)
+        }
+        progress.initializer([NativeParameter("value", .optional(.double)), NativeParameter("total", .double, default: .double(1)), label]) { [unowned self] call throws(Interrupt) in
+            let content = try view(try call.call(2, []), at: call.location)
+            if case .nilValue = call[0].dereferenced { return bar(nil, content) }
+            return bar(try fraction(call, value: 0, total: 1), content)
+        }
+    }
+}

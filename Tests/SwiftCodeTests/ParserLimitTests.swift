@@ -1,0 +1,98 @@
+import Testing
+@testable import SwiftCode
+
+/// No input exhausts the stack or takes more than linear time.
+@Suite struct ParserLimitTests {
+    static let deepInputs: [(String, String)] = [
+        ("parentheses", "let x = " + String(repeating: "(", count: 10_000) + "1" + String(repeating: ")", count: 10_000)),
+        ("brackets", "let x = " + String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)),
+        ("braces", String(repeating: "{", count: 10_000) + String(repeating: "}", count: 10_000)),
+        ("closures", "f" + String(repeating: " { g", count: 10_000)),
+        ("types", "let x: " + String(repeating: "[", count: 10_000) + "Int" + String(repeating: "]", count: 10_000)),
+        ("generics", "let x: " + String(repeating: "A<", count: 10_000) + "Int" + String(repeating: ">", count: 10_000)),
+        ("unclosed", String(repeating: "(", count: 10_000)),
+        ("if chain", "if a {}" + String(repeating: " else if a {}", count: 10_000)),
+        ("interpolations", String(repeating: "\"\\(", count: 5_000) + String(repeating: ")\"", count: 5_000)),
+        ("#if", String(repeating: "#if DEBUG\n", count: 10_000)),
+        ("patterns", "switch x { case " + String(repeating: "(", count: 10_000) + "1" + String(repeating: ")", count: 10_000) + ": break }"),
+        ("tries", "let x = " + String(repeating: "try ", count: 10_000) + "f()"),
+    ]
+
+    @Test(arguments: deepInputs)
+    func deepNestingIsALocatedDiagnostic(_ name: String, _ source: String) {
+        let file = SwiftSyntaxParser.parseFile(source)
+        if name == "if chain" {
+            #expect(file.diagnostics.isEmpty, "\(file.diagnostics.prefix(2))")
+            return
+        }
+        #expect(!file.diagnostics.isEmpty, "\(name)")
+        #expect(file.diagnostics.count < 50, "\(name): \(file.diagnostics.count)")
+        // Ten thousand `#if DEBUG` lines: the 201st is too deep.
+        #expect(file.diagnostics.first?.location.line == (name == "#if" ? Parser.maximumNesting + 1 : 1), "\(name)")
+    }
+
+    @Test func nestingUpToTheLimitParses() {
+        let depth = Parser.maximumNesting - 10
+        let source = "let x = " + String(repeating: "(", count: depth) + "1" + String(repeating: ")", count: depth)
+        #expect(SwiftSyntaxParser.parseFile(source).diagnostics.isEmpty)
+    }
+
+    @Test func longFlatChainsParseWithoutRecursion() {
+        let chain = "let v = Circle()\n" + String(repeating: "    .padding(1)\n", count: 10_000)
+        let file = SwiftSyntaxParser.parseFile(chain)
+        #expect(file.diagnostics.isEmpty)
+        let sum = "let s = 1" + String(repeating: " + 1", count: 10_000)
+        #expect(SwiftSyntaxParser.parseFile(sum).diagnostics.isEmpty)
+    }
+
+    @Test func timeIsLinear() {
+        // A loader-shaped block repeated; the debug build scales it down (the release figure is
+        // in `make bench`).
+        var block = """
+        struct Dots\(0): View {
+            @State private var phase = 0
+            let colors: [Color] = [.red, .green, .blue]
+            var body: some View {
+                HStack(spacing: 4) {
+                    ForEach(0..<3) { i in
+                        Circle().fill(colors[i]).frame(width: 8, height: 8)
+                            .opacity(phase == i ? 1 : 0.3)
+                            .animation(.easeInOut(duration: 0.25).delay(Double(i) * 0.1), value: phase)
+                    }
+                }
+                .onAppear { withAnimation { phase = (phase + 1) % 3 } }
+            }
+        }
+
+        """
+        block = block.replacingOccurrences0("Dots0", "Dots")
+        let small = String(repeating: block, count: 100)
+        let large = String(repeating: block, count: 400)
+        func seconds(_ text: String) -> Double {
+            let clock = ContinuousClock()
+            let start = clock.now
+            let file = SwiftSyntaxParser.parseFile(text)
+            let elapsed = clock.now - start
+            #expect(file.items.count > 0)
+            return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        }
+        _ = seconds(small)
+        let a = seconds(small)
+        let b = seconds(large)
+        // Four times the text: well under sixteen times the time (quadratic would be 16).
+        #expect(b < a * 8 + 0.05, "\(a) s for \(small.utf8.count) bytes, \(b) s for \(large.utf8.count) bytes")
+    }
+}
+
+extension String {
+    /// Foundation-free replacement of every occurrence (test helper).
+    func replacingOccurrences0(_ target: String, _ replacement: String) -> String {
+        var result = ""
+        var rest = Substring(self)
+        while let range = rest.firstRange(of: target) {
+            result += rest[..<range.lowerBound] + replacement
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
+    }
+}

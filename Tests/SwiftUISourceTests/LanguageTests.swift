@@ -1,0 +1,222 @@
+import Motion
+import Scene
+import SwiftUISource
+import Testing
+
+/// Real Swift in view code, as public loaders write it: initialisers, collections, enums,
+/// extensions, custom modifiers, timers and tasks. Each fixture is checked against what its
+/// code means, computed here: the trees, the times of the changes, their transactions.
+@Suite struct LanguageTests {
+    func script(_ source: String, view: String? = nil) throws -> ViewScript {
+        try SwiftProgram(parsing: source, fileName: "Loader.swift").script(view: view)
+    }
+
+    /// Every modifier in a tree, outermost first, depth first.
+    func modifiers(_ node: ViewNode) -> [ViewModifier] {
+        switch node {
+        case let .modified(child, modifier): [modifier] + modifiers(child)
+        case let .stack(_, _, _, children): children.flatMap(modifiers)
+        case let .conditional(_, child), let .custom(_, child): modifiers(child)
+        default: []
+        }
+    }
+
+    func frames(_ node: ViewNode) -> [(Double?, Double?)] {
+        modifiers(node).compactMap { if case let .frame(width, height, _) = $0 { (width, height) } else { nil } }
+    }
+
+    func opacities(_ node: ViewNode) -> [Double] {
+        modifiers(node).compactMap { if case let .opacity(value) = $0 { value } else { nil } }
+    }
+
+    @Test func memberwiseAndCustomInitialisersSetGeometry() throws {
+        let source = """
+        import SwiftUI
+        struct Bar: View {
+            let width: CGFloat
+            var height: CGFloat = 4
+            var body: some View { Capsule().frame(width: width, height: height) }
+        }
+        struct Ring: View {
+            private let diameter: CGFloat
+            private let lineWidth: CGFloat
+            init(size: CGFloat, thickness: CGFloat = 3) {
+                self.diameter = size
+                lineWidth = thickness * 2
+            }
+            var body: some View {
+                Circle().stroke(lineWidth: lineWidth).frame(width: diameter, height: diameter)
+            }
+        }
+        struct ContentView: View {
+            var body: some View {
+                VStack(spacing: 12) {
+                    Bar(width: 30)
+                    Bar(width: 20, height: 8)
+                    Ring(size: 40)
+                }
+            }
+        }
+        """
+        let tree = try script(source).initial
+        let sizes = frames(tree).map { [$0.0 ?? -1, $0.1 ?? -1] }
+        #expect(sizes == [[30, 4], [20, 8], [40, 40]])
+        guard case let .custom("ContentView", .stack(.vertical, _, 12, children)) = tree, children.count == 3,
+              case let .custom("Ring", .modified(.shape(ring), _)) = children[2], case let .stroke(_, style) = ring.paint else {
+            Issue.record("unexpected tree \(tree)")
+            return
+        }
+        #expect(style.lineWidth == 6)
+    }
+
+    @Test func aTimerAdvancesADotIndexEveryQuarterSecond() throws {
+        let source = """
+        import SwiftUI
+        struct TypingIndicator: View {
+            @State private var lit = 0
+            private let count = 3
+            let timer = Timer.publish(every: 0.25, on: .main, in: .common).autoconnect()
+            var body: some View {
+                HStack(spacing: 4) {
+                    ForEach(0..<count, id: \\.self) { index in
+                        Circle()
+                            .frame(width: 8, height: 8)
+                            .opacity(lit == index ? 1 : 0.3)
+                    }
+                }
+                .onReceive(timer) { _ in
+                    lit = (lit + 1) % count
+                }
+            }
+        }
+        """
+        let script = try script(source)
+        #expect(opacities(script.initial) == [1, 0.3, 0.3])
+        // The script runs until it is back where it started: one whole cycle.
+        #expect(script.changes.map(\.timeSeconds) == [0.25, 0.5, 0.75])
+        #expect(script.changes.map { opacities($0.root) } == [[0.3, 1, 0.3], [0.3, 0.3, 1], [1, 0.3, 0.3]])
+        #expect(script.changes.allSatisfy { $0.transaction == Transaction() })
+        #expect(script.repeating == ScriptRepeat(start: 0, period: 0.75))
+    }
+
+    @Test func aColourArrayCyclesThroughATaskSleepLoop() throws {
+        let source = """
+        import SwiftUI
+        struct Pulse: View {
+            var colors: [Color] = [.red, .green, .blue]
+            @State private var index = 0
+            var body: some View {
+                Circle()
+                    .fill(colors[index])
+                    .task {
+                        while !Task.isCancelled {
+                            try? await Task.sleep(nanoseconds: 400_000_000)
+                            withAnimation(.easeInOut(duration: 0.2)) {
+                                index = (index + 1) % colors.count
+                            }
+                        }
+                    }
+            }
+        }
+        """
+        let script = try script(source)
+        func fill(_ node: ViewNode) -> ColorValue? {
+            if case let .custom(_, .shape(shape)) = node, case let .fill(color) = shape.paint { return color }
+            return nil
+        }
+        #expect(fill(script.initial) == .system("red"))
+        #expect(script.changes.map(\.timeSeconds).map { ($0 * 10).rounded() / 10 } == [0.4, 0.8, 1.2])
+        #expect(script.changes.map { fill($0.root) } == [.system("green"), .system("blue"), .system("red")])
+        #expect(script.changes.allSatisfy { $0.transaction.animation == .easeInOut(duration: 0.2) })
+        let period = try #require(script.repeating?.period)
+        #expect(abs(period - 1.2) < 1e-9)
+    }
+
+    @Test func enumsSwitchesExtensionsAndCustomModifiers() throws {
+        let source = """
+        import SwiftUI
+        enum Size: CaseIterable {
+            case small, large
+            var diameter: CGFloat {
+                switch self {
+                case .small: return 10
+                case .large: return 24
+                }
+            }
+        }
+        struct Glow: ViewModifier {
+            var amount: Double
+            func body(content: Content) -> some View {
+                content.opacity(amount).scaleEffect(1 + amount)
+            }
+        }
+        extension View {
+            func glowing(_ amount: Double = 0.5) -> some View { modifier(Glow(amount: amount)) }
+        }
+        struct Dots: View {
+            var body: some View {
+                HStack {
+                    ForEach(Size.allCases, id: \\.self) { size in
+                        Circle().frame(width: size.diameter, height: size.diameter).glowing()
+                    }
+                }
+            }
+        }
+        """
+        let tree = try script(source).initial
+        #expect(frames(tree).map { $0.0 } == [10, 24])
+        #expect(opacities(tree) == [0.5, 0.5])
+        let scales = modifiers(tree).compactMap { if case let .scaleEffect(x, _, _) = $0 { x } else { nil } }
+        #expect(scales == [1.5, 1.5])
+    }
+
+    @Test func conditionalCompilationTakesThePreviewsBranch() throws {
+        let source = """
+        import SwiftUI
+        struct Spinner: View {
+            var body: some View {
+                #if DEBUG
+                Circle().frame(width: 20, height: 20)
+                #else
+                Circle().frame(width: 99, height: 99)
+                #endif
+            }
+        }
+        #if os(iOS)
+        #Preview { Spinner() }
+        #endif
+        """
+        #expect(frames(try script(source).initial).map { $0.0 } == [20])
+    }
+
+    @Test func theRootOfTheFilesViewTreeIsRenderedWithoutAPreview() throws {
+        let source = """
+        import SwiftUI
+        struct Dot: View { var body: some View { Circle().frame(width: 6, height: 6) } }
+        struct Loader: View { var body: some View { HStack { Dot(); Dot() } } }
+        """
+        let program = try SwiftProgram(parsing: source, fileName: "Loader.swift")
+        #expect(try program.defaultViewName() == "Loader")
+    }
+
+    @Test func asyncAfterChainsRunOnTheRendersClock() throws {
+        let source = """
+        import SwiftUI
+        struct Blink: View {
+            @State private var on = false
+            var body: some View {
+                Rectangle().opacity(on ? 1 : 0)
+                    .onAppear(perform: blink)
+            }
+            func blink() {
+                on.toggle()
+                DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) { blink() }
+            }
+        }
+        """
+        let script = try script(source)
+        #expect(script.changes.map(\.timeSeconds) == [0, 0.5, 1])
+        #expect(script.changes.map { opacities($0.root) } == [[1], [0], [1]])
+        #expect(script.repeating == ScriptRepeat(start: 0, period: 1))
+    }
+}

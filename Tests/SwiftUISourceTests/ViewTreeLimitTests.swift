@@ -1,0 +1,98 @@
+import Foundation
+import SwiftUISource
+import Testing
+
+/// One cap on the views a source makes, however it makes them: 5 000 views and modifiers per
+/// tree, and 20 000 tokens per source, each refused at the place that crosses it, at once.
+@Suite("A source makes at most 5 000 views and modifiers")
+struct ViewTreeLimitTests {
+    /// `ContentView` whose `ZStack` holds `lines`, one a line from line 6.
+    static func source(_ lines: [String], state: Bool = false) -> String {
+        (["import SwiftUI", "", "struct ContentView: View {", "    var body: some View {", "        ZStack {"]
+         + lines + ["        }", "    }", "}", ""]).joined(separator: "\n")
+    }
+
+    /// The diagnostic of the first error reading `text` and building its default view's script.
+    static func diagnostic(_ text: String) -> SourceDiagnostic? {
+        do {
+            let program = try SwiftUIProgram(parsing: text, fileName: "Many.swift")
+            _ = try program.script(view: nil)
+            return nil
+        } catch let error as SwiftUISourceError {
+            if case let .source(diagnostic) = error { return diagnostic }
+            return nil
+        } catch {
+            return error as? SourceDiagnostic
+        }
+    }
+
+    /// Seconds of CPU this thread spends in `body`: the work the refusal costs, whatever else
+    /// the machine runs at the same time (a wall clock on a busy machine measures the others).
+    static func cpuSeconds(_ body: () -> Void) -> Double {
+        func now() -> Double {
+            var time = timespec()
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+            return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+        }
+        let start = now()
+        body()
+        return now() - start
+    }
+
+    static let viewCap = "the view makes more than 5000 views and modifiers, the most a source may make (a ForEach at most 1 000 views)"
+
+    /// 30 000 literal `Circle()`s (270 KB, 90 000 tokens): refused while lexing, at the first
+    /// token past 20 000, in well under a second, where rendering them took 48 s.
+    @Test func thirtyThousandLiteralViewsAreRefusedAtOnce() throws {
+        let text = Self.source(Array(repeating: "Circle()", count: 30_000))
+        var found: SourceDiagnostic?
+        let elapsed = Self.cpuSeconds { found = Self.diagnostic(text) }
+        let diagnostic = try #require(found)
+        #expect(elapsed < 1, "refused after \(elapsed) s of CPU")
+        // Tokens 0…14 are the header (import, struct, body, ZStack); token 20 000 is token
+        // 19 985 of the circles: the ')' of circle 6 661 (from 0), line 6 + 6 661, column 8.
+        #expect(diagnostic.message == "the source has more than 20000 tokens, more than a view of 5000 views and modifiers needs")
+        #expect(diagnostic.line == 6 + 6_661 && diagnostic.column == 8, "\(diagnostic.line):\(diagnostic.column)")
+        #expect(diagnostic.sourceLine == "Circle()")
+    }
+
+    /// Under the token cap, views are counted as the interpreter builds them: `ContentView`
+    /// and its `ZStack` are nodes 1 and 2, so circle 4 999 (from 1, on line 5 + 4 999) is node
+    /// 5 001, the one refused, at its line and column.
+    @Test func literalViewsPastTheCapAreRefusedAtTheOneThatCrossesIt() throws {
+        let text = Self.source(Array(repeating: "            Circle()", count: 6_000))
+        var found: SourceDiagnostic?
+        let elapsed = Self.cpuSeconds { found = Self.diagnostic(text) }
+        let diagnostic = try #require(found)
+        #expect(elapsed < 1, "refused after \(elapsed) s of CPU")
+        #expect(diagnostic.message == Self.viewCap)
+        #expect(diagnostic.line == 5 + 4_999 && diagnostic.column == 13, "\(diagnostic.line):\(diagnostic.column)")
+        // At the cap exactly (4 998 circles: 5 000 nodes), the tree is read.
+        let atCap = Self.source(Array(repeating: "            Circle()", count: 4_998))
+        #expect(Self.diagnostic(atCap) == nil)
+    }
+
+    /// However the views are made: nested `ForEach`es of 100 × 100, each within its own cap,
+    /// or 1 000 views with five modifiers each, count the same.
+    @Test(arguments: [0, 1])
+    func viewsMadeAnyWayCount(example: Int) throws {
+        let line = [
+            "            ForEach(0..<100) { i in ForEach(0..<100) { j in Circle() } }",
+            "            ForEach(0..<1000) { i in Circle().offset(x: 1).offset(y: 1).opacity(0.5).scaleEffect(2).rotationEffect(.degrees(1)) }",
+        ][example]
+        let diagnostic = try #require(Self.diagnostic(Self.source([line])))
+        #expect(diagnostic.message == Self.viewCap)
+        #expect(diagnostic.line == 6, "\(diagnostic.line):\(diagnostic.column)")
+        // Nested: ContentView, ZStack, then circle 4 999 is node 5 001 (column 61). Modified:
+        // 6 nodes an element after the first 2, so node 5 001 is the `Circle()` of element
+        // 834 (column 38).
+        #expect(diagnostic.column == [61, 38][example], "\(diagnostic.line):\(diagnostic.column)")
+    }
+
+    /// A `ForEach` at its own cap of 1 000, with a few modifiers on each view, is well within
+    /// the tree's cap.
+    @Test func aForEachAtItsCapWithModifiersIsRead() throws {
+        let text = Self.source(["            ForEach(0..<1000) { i in Circle().frame(width: 2, height: 2).offset(x: 1).opacity(0.5) }"])
+        #expect(Self.diagnostic(text) == nil)
+    }
+}

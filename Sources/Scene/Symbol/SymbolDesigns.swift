@@ -98,6 +98,8 @@ public enum SymbolDesigns {
 
     // MARK: Building blocks
 
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    // A point, as the designs write hundreds of them.
     static func P(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
 
     static func stroke(_ segments: [SymbolSegment], _ layer: SymbolLayer = .primary) -> SymbolPart {

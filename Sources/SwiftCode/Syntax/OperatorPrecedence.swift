@@ -13,6 +13,8 @@ enum OperatorPrecedence {
 
         static let assignment = Group(name: "AssignmentPrecedence", rank: 1, associativity: .right)
         static let ternary = Group(name: "TernaryPrecedence", rank: 2, associativity: .right)
+        // swift-format-ignore: DontRepeatTypeInStaticProperties
+        // (`default` alone is a keyword.)
         /// Operators the file declares itself: `DefaultPrecedence`, just above the ternary.
         static let defaultGroup = Group(name: "DefaultPrecedence", rank: 3, associativity: .none)
         static let logicalDisjunction = Group(name: "LogicalDisjunctionPrecedence", rank: 4, associativity: .left)

@@ -74,7 +74,7 @@ extension Parser {
             defer { depth -= 1 }
             return Expression(.awaitExpression(try parseExpression(stopsAtAssignment: stopsAtAssignment)), at: start)
         }
-        if (atKeyword("consume") || atKeyword("copy")), isContextualPrefix(), peek().identifierLike {
+        if atKeyword("consume") || atKeyword("copy"), isContextualPrefix(), peek().identifierLike {
             advance()
         }
         return try parseUnary()

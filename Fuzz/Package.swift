@@ -44,7 +44,7 @@ let package = Package(
             dependencies: [.product(name: "SwiftUISource", package: "spinrender"), "CFuzzerDriver"]
         ),
         // The command line's reader is the executable's own code: its one file is linked in
-        // (Sources/FuzzCommandLine/OptionSpec.swift is a symbolic link to it).
+        // (Sources/FuzzCommandLine/ParsedArguments.swift is a symbolic link to it).
         .executableTarget(name: "FuzzCommandLine", dependencies: fuzzDependencies),
         .executableTarget(name: "FuzzBatchManifest", dependencies: fuzzDependencies),
         .executableTarget(

@@ -2,10 +2,10 @@ import SpinRender
 import CFuzzerDriver
 
 /// The options `spinrender [<source>] -o <output>` reads: the file's and the render's settings
-/// and the output, parsed by the command line's own reader (`OptionSpec.swift`, linked here
+/// and the output, parsed by the command line's own reader (`ParsedArguments.swift`, linked here
 /// from the executable's sources).
-let options = (RenderSettings.fileOptions + RenderSettings.renderOptions).map(OptionSpec.init)
-    + [OptionSpec.option("output", short: "o", value: "output", help: "", isPath: true)]
+let options = (RenderSettings.fileOptions + RenderSettings.renderOptions).declarations()
+    + [OptionDeclaration.option("output", short: "o", value: "output", help: "", isPath: true)]
 
 /// A small source for a `.swift` positional: the reader's path from a source file, without a file.
 let source = """

@@ -1,1 +1,0 @@
-../../../Sources/spinrender/Arguments/OptionSpec.swift

@@ -1,0 +1,1 @@
+../../../Sources/spinrender/Arguments/ParsedArguments.swift

@@ -316,6 +316,16 @@ struct Lexer {
         return value
     }
 
+    /// The value of an ASCII hex digit, or `nil`.
+    private static func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+        default: nil
+        }
+    }
+
     /// A string literal's characters from `index` up to its closing quote (`false`), or up to
     /// an interpolation's `\(` (`true`, with `index` after the parenthesis).
     private mutating func readStringPart(at start: Location) throws(SourceError) -> (String, Bool) {
@@ -342,6 +352,31 @@ struct Lexer {
                 case UInt8(ascii: "0"): value.append(0)
                 case UInt8(ascii: "\\"), UInt8(ascii: "\""), UInt8(ascii: "'"): value.append(next)
                 case UInt8(ascii: "("): return (String(decoding: value, as: UTF8.self), true)
+                case UInt8(ascii: "u"):
+                    // `\u{2026}`: one to eight hex digits naming a Unicode scalar (the Swift book,
+                    // "Special Characters in String Literals").
+                    guard peek() == UInt8(ascii: "{") else {
+                        throw SourceError("expected '{' in \\u{...} escape sequence", at: escape)
+                    }
+                    index += 1
+                    var digits = 0
+                    var scalar: UInt32 = 0
+                    while let digit = peek(), let nibble = Self.hexValue(digit) {
+                        digits += 1
+                        if digits <= 8 { scalar = scalar << 4 | nibble }
+                        index += 1
+                    }
+                    guard peek() == UInt8(ascii: "}") else {
+                        throw SourceError("expected '}' in \\u{...} escape sequence", at: escape)
+                    }
+                    index += 1
+                    guard (1...8).contains(digits) else {
+                        throw SourceError("\\u{...} escape sequence expects between 1 and 8 hex digits", at: escape)
+                    }
+                    guard let unicode = Unicode.Scalar(scalar) else {
+                        throw SourceError("invalid unicode scalar", at: escape)
+                    }
+                    value += Array(String(Character(unicode)).utf8)
                 default:
                     index -= 1
                     let (character, _) = character()

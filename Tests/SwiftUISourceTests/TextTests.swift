@@ -36,6 +36,22 @@ struct TextTests {
         #expect(try root("Text(\"Hello \").bold() + Text(\"world\").italic().foregroundColor(.blue)") == .text(TextContent([bold, blue])))
     }
 
+    @Test func unicodeEscapesAreTheirScalars() throws {
+        #expect(try root("Text(\"Loading\\u{2026} \\u{1F680}\\u{41}\")") == .text(TextContent("Loading\u{2026} \u{1F680}A")))
+        for (written, message) in [("\\u2026", "expected '{' in \\u{...} escape sequence"),
+                                   ("\\u{}", "\\u{...} escape sequence expects between 1 and 8 hex digits"),
+                                   ("\\u{D800}", "invalid unicode scalar"), ("\\u{41", "expected '}' in \\u{...} escape sequence")] {
+            #expect(throws: SourceDiagnostic.self) { _ = try root("Text(\"a\(written)\")") }
+            do {
+                _ = try SwiftUIProgram(parsing: "let s = \"a\(written)\"\nstruct G: View { var body: some View { Text(s) } }", fileName: "G.swift")
+                Issue.record("\(written) was read")
+            } catch {
+                #expect(error.message == message)
+                #expect(error.line == 1 && error.column == 11)
+            }
+        }
+    }
+
     @Test func textModifiersAreRead() throws {
         #expect(try root("Text(\"a\").font(.system(size: 20, weight: .bold, design: .rounded))")
             == .modified(.text(TextContent("a")), .font(FontValue(pointSize: 20, weight: .bold, design: .rounded))))

@@ -158,10 +158,8 @@ public final class ProgramRunner {
     private func perform(_ body: () throws(Interrupt) -> Void) throws(Interrupt) {
         do {
             try body()
-        } catch .thrown(let error, let location) {
+        } catch .thrown {
             // An error an action throws and nothing catches ends that action, as a `Task` would.
-            _ = error
-            _ = location
         }
         if let failure { throw failure }
         try commit()

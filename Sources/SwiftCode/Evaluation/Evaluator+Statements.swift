@@ -348,7 +348,7 @@ extension Evaluator {
                 }
                 let value = coerce(try evaluate(initializer, expected: type, in: environment), to: type)
                 if case let .binding(name) = binding.pattern.kind {
-                    environment.declare(name, value, isLet: variable.isLet, type: type ?? (Self.isUntyped(initializer) ? nil : nil))
+                    environment.declare(name, value, isLet: variable.isLet, type: type)
                 } else {
                     guard try match(binding.pattern, value, in: environment, mutable: !variable.isLet) else {
                         throw .error("the value does not match the pattern", at: binding.pattern.location)

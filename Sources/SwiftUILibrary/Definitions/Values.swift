@@ -91,8 +91,6 @@ extension SwiftUILibrary {
 
         defineFont()
 
-        let scale = NativeType("Image", protocols: ["View"])
-        _ = scale
         if let image = native.types["Image"] {
             let imageScale = image.nested(NativeType("Scale", summary: "`Image.Scale`."))
             for value in SymbolScale.allCases { imageScale.constant(value.rawValue, .native(Boxed(value: value, typeName: "Image.Scale"))) }

@@ -7,22 +7,24 @@ import Testing
 /// answers "probably", and the video plays (to its end, on an idle machine: measured 0.5 s).
 @Suite(.enabled(if: Chromium.isAvailable))
 struct VideoBrowserTests {
-    /// The page: plays the video muted, and when its first frame is decoded draws it and the
-    /// poster into canvases, then writes what it found into `<pre id=out>`: the answer of
+    /// The page: plays the video muted; a second copy, paused at its start, is drawn with the
+    /// poster into canvases when its first frame is decoded (the playing copy may already be
+    /// past its first frame by then), then writes what it found into `<pre id=out>`: the answer of
     /// canPlayType, the size and duration, the PSNR of the video's frame against the poster over
     /// R, G and B, whether it started playing and reached its end, and the APNG's size.
     static let page = """
     <!doctype html><html><body style="margin:0">
-    <video id=v src="s.mp4" muted autoplay playsinline></video><img id=a src="s.png"><pre id=out></pre>
+    <video id=v src="s.mp4" muted autoplay playsinline></video><video id=f src="s.mp4" muted preload=auto playsinline></video>
+    <img id=a src="s.png"><pre id=out></pre>
     <script>
-    const v = document.getElementById('v'), out = document.getElementById('out');
+    const v = document.getElementById('v'), f = document.getElementById('f'), out = document.getElementById('out');
     const say = s => { out.textContent += s + "\\n"; };
     say('canPlayType ' + v.canPlayType('video/mp4; codecs="avc1.42E00B"'));
     v.onerror = () => say('error ' + (v.error && v.error.code));
     v.onloadedmetadata = () => say('metadata ' + v.videoWidth + 'x' + v.videoHeight + ' ' + v.duration);
-    v.onloadeddata = () => {
-      const c = document.createElement('canvas'); c.width = v.videoWidth; c.height = v.videoHeight;
-      const g = c.getContext('2d'); g.drawImage(v, 0, 0);
+    f.onloadeddata = () => {
+      const c = document.createElement('canvas'); c.width = f.videoWidth; c.height = f.videoHeight;
+      const g = c.getContext('2d'); g.drawImage(f, 0, 0);
       const d = g.getImageData(0, 0, c.width, c.height).data;
       const poster = new Image();
       poster.onload = () => {

@@ -22,6 +22,8 @@ public final class ProgramRunner {
     let resolver: ViewResolver
     private let root: () throws(Interrupt) -> Value
     private let rootLocation: SourceLocation
+    /// Where the code of the event being run is (what a runaway state-change loop is reported at).
+    private lazy var eventLocation = rootLocation
     /// Events after this time are not run: the script covers the render.
     let horizonSeconds: Double
 
@@ -79,7 +81,7 @@ public final class ProgramRunner {
     /// The script: the first tree and every change up to the horizon.
     func run() throws(Interrupt) -> ViewScript {
         script = ViewScript(initial: try tree())
-        for request in resolver.appearances { schedule(.action(request.action), at: 0, location: rootLocation) }
+        for request in resolver.appearances { schedule(.action(request.action), at: 0, location: Self.location(of: request.action, or: rootLocation)) }
         present = Set(resolver.appearances.map(\.key))
         updateSubscriptions()
         startNewTasks()
@@ -98,6 +100,7 @@ public final class ProgramRunner {
                 seen[snapshot] = now
             }
             now = event.time
+            eventLocation = event.location
             evaluator.resetWork()
             switch event.kind {
             case let .action(function):
@@ -264,6 +267,12 @@ public final class ProgramRunner {
         tasks = [:]
     }
 
+    /// Where an action's code is: its closure's body, else `fallback`.
+    static func location(of action: Function, or fallback: SourceLocation) -> SourceLocation {
+        if case let .closure(closure) = action.body { return closure.body.location }
+        return fallback
+    }
+
     /// `timer.invalidate()`.
     func stopTimer(_ serial: Int) { timers[serial] = nil }
 
@@ -276,12 +285,12 @@ public final class ProgramRunner {
         guard dirty else { return }
         dirty = false
         guard script.changes.count < Self.maximumChanges else {
-            throw .error("more than \(Self.maximumChanges) state changes: do actions change the state back and forth for ever?", at: rootLocation)
+            throw .error("more than \(Self.maximumChanges) state changes: do actions change the state back and forth for ever?", at: eventLocation)
         }
         let tree = try self.tree()
         script.changes.append(ViewChange(timeSeconds: now, transaction: pending, root: tree))
         for request in resolver.appearances where !present.contains(request.key) {
-            schedule(.action(request.action), at: now, location: rootLocation)
+            schedule(.action(request.action), at: now, location: Self.location(of: request.action, or: rootLocation))
         }
         present = Set(resolver.appearances.map(\.key))
         updateSubscriptions()

@@ -46,12 +46,14 @@ public final class SwiftUILibrary {
         defineViews()
         defineText()
         defineModifiers()
+        defineSymbols()
         defineValues()
         defineAnimations()
         defineGradients()
         defineTime()
         defineTasks()
         definePropertyWrappers()
+        defineUnsupported()
     }
 
     // MARK: Conversions the definitions share
@@ -66,7 +68,7 @@ public final class SwiftUILibrary {
                 return .shape(ShapeView(kind: .rectangle, gradient: gradient.paint), painted: true)
             }
         case let .instance(instance):
-            return .user(instance)
+            return .user(instance, at: location)
         case .void:
             throw .error("this expression makes no view: a view builder's statements are views", at: location)
         default:
@@ -89,7 +91,7 @@ public final class SwiftUILibrary {
     /// The angle at argument `index`, in degrees.
     func degrees(_ call: NativeCall, _ index: Int) throws(Interrupt) -> Double {
         guard case let .native(native) = call[index].dereferenced, let angle = native as? AngleValue else {
-            throw call.error("expected an Angle, not a value of type '\(call[index].typeName)'", argument: index)
+            throw call.error("cannot convert value of type '\(call[index].typeName)' to expected argument type 'Angle'", argument: index)
         }
         return angle.degrees
     }

@@ -21,8 +21,8 @@ indirect enum ViewDescription: NativeValue {
     case group([ViewDescription])
     /// The taken branch of an `if`/`switch` in a builder (`nil`: an `if` without `else` not taken).
     case branch(Int, ViewDescription?)
-    /// A view of the file's own, not yet evaluated.
-    case user(Instance)
+    /// A view of the file's own, not yet evaluated, and where it is made.
+    case user(Instance, at: SourceLocation)
     /// A view with a modifier.
     case modified(ViewDescription, ModifierDescription)
     /// `ForEach(data) { element in … }`: the elements, their identities, the content closure.

@@ -53,9 +53,10 @@ final class ViewResolver {
         let nodes = try resolve(description, path: "", depth: 0, at: location)
         // A view that left the tree loses its state; it starts afresh if it comes back.
         for key in states.keys where !visited.contains(key) { states[key] = nil }
-        guard nodes.count <= 1 else {
-            throw .error("the preview must contain one view; wrap several in a VStack, HStack or ZStack", at: location)
-        }
+        // Several views at the root (a body or preview that is a builder block of several) are
+        // laid out as iOS lays out a hosting controller's TupleView: one above the other,
+        // centred, with the default spacing, as an implicit VStack.
+        if nodes.count > 1 { return .stack(.vertical, alignment: .center, spacing: nil, children: nodes) }
         guard let node = nodes.first else { throw .error("the preview contains no view", at: location) }
         return node
     }
@@ -96,8 +97,8 @@ final class ViewResolver {
         case let .branch(index, inner):
             guard let inner else { return [.empty] }
             return try resolve(inner, path: path + "?" + String(index), depth: depth + 1, at: location).map { .conditional(branch: index, $0) }
-        case let .user(instance):
-            return try resolveUser(instance, path: path, depth: depth, at: location)
+        case let .user(instance, madeAt):
+            return try resolveUser(instance, path: path, depth: depth, at: madeAt)
         case let .forEach(elements, identities, content, forEachLocation):
             var nodes: [ViewNode] = []
             for (element, identity) in zip(elements, identities) {
@@ -188,7 +189,7 @@ final class ViewResolver {
         let key = path + "/" + name
         let attached = attach(instance, key: key)
         let body = try evaluator.member("body", of: .instance(attached), at: instance.type.location, in: evaluator.globals)
-        let nodes = try resolve(try library.view(body, at: instance.type.location), path: key, depth: depth + 1, at: instance.type.location)
+        let nodes = try resolve(try library.view(body, at: location), path: key, depth: depth + 1, at: location)
         return nodes.map { .custom(name: name, body: $0) }
     }
 

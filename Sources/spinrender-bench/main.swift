@@ -224,11 +224,11 @@ func benchmarkSource() {
     func time(_ body: () throws -> Int) -> Double {
         Timing.median(Timing.measure(runs: runs) { for _ in 0..<100 { sink &+= (try? body()) ?? 0 } }) / 100
     }
-    let parse = time { try SwiftUIProgram(parsing: DocumentationSource.text, fileName: "Spinner.swift").viewNames.count }
+    let parse = time { try SwiftProgram(parsing: DocumentationSource.text, fileName: "Spinner.swift").viewNames.count }
     var whole = 0.0
     for view in ["Spinner", "Spinner2", "ContentView"] {
         let ms = time {
-            try SwiftUIProgram(parsing: DocumentationSource.text, fileName: "Spinner.swift").script(view: view).changes.count
+            try SwiftProgram(parsing: DocumentationSource.text, fileName: "Spinner.swift").script(view: view).changes.count
         }
         whole = max(whole, ms)
         print("  parse + interpret \(view)\(String(repeating: " ", count: 12 - view.count)) \(pad(fixed(ms, 4), 9)) ms")

@@ -41,8 +41,12 @@ import Testing
         let chain = "let v = Circle()\n" + String(repeating: "    .padding(1)\n", count: 10_000)
         let file = SwiftSyntaxParser.parseFile(chain)
         #expect(file.diagnostics.isEmpty)
-        let sum = "let s = 1" + String(repeating: " + 1", count: 10_000)
+        let sum = "let s = 1" + String(repeating: " + 1", count: 999)
         #expect(SwiftSyntaxParser.parseFile(sum).diagnostics.isEmpty)
+        // Past the limit, one located error instead of a tree too deep to walk.
+        let runaway = "let s = 1" + String(repeating: " + 1", count: 10_000)
+        #expect(SwiftSyntaxParser.parseFile(runaway).diagnostics.map(\.message)
+                == ["this expression has more than 1000 operators; split it into smaller expressions"])
     }
 
     @Test func timeIsLinear() {

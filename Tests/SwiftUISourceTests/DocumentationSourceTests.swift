@@ -36,8 +36,8 @@ struct DocumentationSourceTests {
         ))
     }
 
-    static func program(_ text: String = DocumentationSource.text) throws -> SwiftUIProgram {
-        try SwiftUIProgram(parsing: text, fileName: DocumentationSource.fileName)
+    static func program(_ text: String = DocumentationSource.text) throws -> SwiftProgram {
+        try SwiftProgram(parsing: text, fileName: DocumentationSource.fileName)
     }
 
     @Test func viewNamesInSourceOrder() throws {

@@ -11,7 +11,7 @@ import Testing
     #expect(names.count == 4)
     for name in names {
         let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
-        let program = try SwiftUIProgram(parsing: text, fileName: name)
+        let program = try SwiftProgram(parsing: text, fileName: name)
         #expect(!program.viewNames.isEmpty)
         for view in program.viewNames {
             let script = try program.script(view: view)

@@ -54,7 +54,7 @@ public struct RenderRequest: Hashable, Sendable {
     ///
     /// - Parameters:
     ///   - text: Swift source: the views, their `@State`, `onAppear` and animations (the
-    ///     vocabulary of ``SwiftUISource/SwiftUIProgram``).
+    ///     vocabulary of ``SwiftUISource/SwiftProgram``).
     ///   - fileName: The name diagnostics report it under, e.g. `Spinner.swift`.
     ///   - view: The view to render; `nil` chooses the `#Preview`, else `ContentView`, else the
     ///     only view.
@@ -62,8 +62,8 @@ public struct RenderRequest: Hashable, Sendable {
     ///   message of what cannot be read or interpreted; `.viewSelection` when the view is
     ///   unknown or cannot be chosen.
     public mutating func setSource(_ text: String, fileName: String, view: String?) throws(SwiftUISourceError) {
-        let program: SwiftUIProgram
-        do { program = try SwiftUIProgram(parsing: text, fileName: fileName) } catch { throw .source(error) }
+        let program: SwiftProgram
+        do { program = try SwiftProgram(parsing: text, fileName: fileName) } catch { throw .source(error) }
         script = try program.script(view: view)
     }
 

@@ -223,7 +223,7 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
         var read = bytes ?? []
         if bytes == nil {
             do throws(SpinRenderError) {
-                read = try InputFile.read(path, maximumBytes: SwiftUIProgram.maximumSourceBytes)
+                read = try InputFile.read(path, maximumBytes: SwiftProgram.maximumSourceBytes)
             } catch {
                 throw .failure(error)
             }

@@ -160,7 +160,7 @@ extension DocumentationSource {
     public static func script(for configuration: SceneConfiguration) -> ViewScript {
         let text = text(shapedBy: SourceShaping(configuration))
         do {
-            let program = try SwiftUIProgram(parsing: text, fileName: fileName)
+            let program = try SwiftProgram(parsing: text, fileName: fileName)
             return try program.script(view: viewName(for: configuration.mode))
         } catch {
             preconditionFailure("the built-in source does not interpret: \(error)")

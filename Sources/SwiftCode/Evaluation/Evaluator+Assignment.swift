@@ -15,13 +15,39 @@ extension Evaluator {
                 return
             }
             let expected = try targetType(target, in: environment)
-            try write(coerce(try evaluate(value, expected: expected, in: environment), to: expected), to: target, in: environment)
+            let computed = coerce(try evaluate(value, expected: expected, in: environment), to: expected)
+            if let expected, let mismatch = Self.scalarMismatch(computed.dereferenced, expected) {
+                throw .error("cannot assign value of type '\(mismatch)' to type '\(expected)'", at: value.location)
+            }
+            try write(computed, to: target, in: environment)
             return
         }
         let current = try evaluate(target, expected: nil, in: environment).dereferenced
         let operand = try evaluate(value, expected: Self.isUntyped(value) ? valueType(of: current) : nil, in: environment).dereferenced
         let result = try apply(String(op.dropLast()), current, operand, at: location)
         try write(result, to: target, in: environment)
+    }
+
+    /// The type of `value` when it is a `Bool`, `Int`, `Double` or `String` and `type` is
+    /// another of those four (which Swift never converts implicitly); `nil` otherwise.
+    static func scalarMismatch(_ value: Value, _ type: ValueType) -> String? {
+        let written: String
+        switch value {
+        case .bool: written = "Bool"
+        case .int: written = "Int"
+        case .double: written = "Double"
+        case .string: written = "String"
+        default: return nil
+        }
+        let wanted: String
+        switch type {
+        case .bool: wanted = "Bool"
+        case .int: wanted = "Int"
+        case .double: wanted = "Double"
+        case .string: wanted = "String"
+        default: return nil
+        }
+        return written == wanted ? nil : written
     }
 
     /// The type an assignment's value is expected to have: the target's declared type, else
@@ -112,7 +138,14 @@ extension Evaluator {
                 return
             }
             guard try setMember(name, value, on: &receiver, at: nameLocation) else {
-                throw .error("cannot assign to property '\(name)' of a value of type '\(receiver.typeName)'", at: nameLocation)
+                var names = memberNames(of: receiver)
+                if case let .native(native) = receiver.dereferenced, let type = nativeType(named: native.nativeTypeName) {
+                    names += Array(type.setters.keys)
+                }
+                guard names.contains(name) else {
+                    throw .error("value of type '\(receiver.typeName)' has no member '\(name)'\(suggestion(name, among: names))", at: nameLocation)
+                }
+                throw .error("cannot assign to property: '\(name)' is a get-only property of '\(receiver.typeName)'", at: nameLocation)
             }
             if case .object = receiver { return }
             if case .binding = receiver { return }

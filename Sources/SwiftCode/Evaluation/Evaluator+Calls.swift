@@ -46,6 +46,8 @@ extension Evaluator {
     func evaluateCall(_ callee: Expression, _ arguments: [Argument], _ trailing: [TrailingClosure], expected: ValueType?,
                       at location: SourceLocation, in environment: Environment) throws(Interrupt) -> Value {
         switch callee.kind {
+        case let .member(base, name, nameLocation, _) where isModuleName(base, in: environment):
+            return try evaluateCall(Expression(.identifier(name, generics: []), at: nameLocation), arguments, trailing, expected: expected, at: location, in: environment)
         case let .member(base, name, nameLocation, _):
             let baseValue = try evaluate(base, expected: Self.isImplicitChain(base) ? expected : nil, in: environment)
             if case let .type(reference) = baseValue {
@@ -302,7 +304,7 @@ extension Evaluator {
                 let expected = parameter.label.map { "'\($0):'" } ?? "no label"
                 return .failure(.error("incorrect argument label in call (have '\(label):', expected \(expected))", at: argument.labelLocation))
             } else {
-                let label = parameter.label.map { "'\($0):'" } ?? "'\(parameter.name)'"
+                let label = parameter.label.map { "'\($0)'" } ?? "#\(index + 1)"
                 return .failure(.error("missing argument for parameter \(label) in call", at: argument.labelLocation))
             }
         }
@@ -330,7 +332,8 @@ extension Evaluator {
             }
         }
         for (index, parameter) in parameters.enumerated() where parameter.isRequired && isMissing(slots[index]) {
-            let label = parameter.label.map { "'\($0):'" } ?? "'\(parameter.name)'"
+            // swiftc's wording: the label without its colon, or the position of an unlabelled one.
+            let label = parameter.label.map { "'\($0)'" } ?? "#\(index + 1)"
             return .failure(.error("missing argument for parameter \(label) in call", at: location))
         }
         return .success(slots)
@@ -707,6 +710,7 @@ extension Evaluator {
     private func freshStorage(_ type: TypeInfo, at location: SourceLocation) throws(Interrupt) -> [String: Value] {
         var fields: [String: Value] = [:]
         let scope = typeEnvironment(type)
+        scope.isPropertyInitializer = true
         for property in type.storedProperties {
             let propertyType = property.type.map { resolve($0, in: type) }
             var initial: Value?

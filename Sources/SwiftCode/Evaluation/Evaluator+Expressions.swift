@@ -27,6 +27,7 @@ extension Evaluator {
         case let .implicitMember(name):
             return try implicitMember(name, expected: expected, at: location)
         case let .member(base, name, nameLocation, _):
+            if isModuleName(base, in: environment) { return try lookUp(name, at: nameLocation, in: environment, expected: expected) }
             let baseValue = try evaluate(base, expected: Self.isImplicitChain(base) ? expected : nil, in: environment)
             return try member(name, of: baseValue, at: nameLocation, in: environment)
         case let .call(callee, arguments, trailingClosures):
@@ -145,6 +146,28 @@ extension Evaluator {
         }
     }
 
+    /// The modules a name can be qualified with (`SwiftUI.Animation`, `Foundation.sin`).
+    static let moduleNames: Set<String> = ["Swift", "SwiftUI", "Foundation", "CoreGraphics", "UIKit", "Combine", "Dispatch", "Darwin"]
+
+    /// Whether `expression` is a module's name that the file does not declare otherwise.
+    func isModuleName(_ expression: Expression, in environment: Environment) -> Bool {
+        guard case let .identifier(name, _) = expression.kind, Self.moduleNames.contains(name) else { return false }
+        return environment.lookUp(name) == nil && types[name] == nil && globals.variables[name] == nil
+    }
+
+    /// The name of the implicit member a member chain starts with (`.seconds` of `.seconds(2)`).
+    static func implicitBaseName(_ expression: Expression) -> String? {
+        var current = expression
+        while true {
+            switch current.kind {
+            case let .implicitMember(name): return name
+            case let .member(base, _, _, _): current = base
+            case let .call(callee, _, _): current = callee
+            default: return nil
+            }
+        }
+    }
+
     /// Whether a member chain starts with an implicit member (`.linear(duration: 2).repeatForever()`):
     /// Swift gives the chain's base the type the whole chain is expected to have.
     static func isImplicitChain(_ expression: Expression) -> Bool {
@@ -242,6 +265,11 @@ extension Evaluator {
             return .type(.standard(name == "Array" || name == "Set" ? .array(.any) : name == "Optional" ? .optional(.any) : .dictionary(.any, .any)))
         }
         if name == "self" { throw .error("'self' is not available here", at: location) }
+        if let message = library.unsupportedNames[name] { throw .error(message, at: location) }
+        if environment.isPropertyInitializer, let selfType = environment.selfType,
+           selfType.storedProperties.contains(where: { $0.name == name }) || selfType.computedProperties[name] != nil || selfType.methods[name] != nil {
+            throw .error("cannot use instance member '\(name)' within property initializer; property initializers run before 'self' is available", at: location)
+        }
         var known = environment.visibleNames + Array(globals.variables.keys) + Array(types.keys)
         if let selfType = environment.selfType {
             known += selfType.storedProperties.map(\.name) + Array(selfType.computedProperties.keys) + Array(selfType.methods.keys)
@@ -368,6 +396,9 @@ extension Evaluator {
         default:
             break
         }
+        if !Self.standardInfixOperators.contains(op), !declaresOperator(op) {
+            throw .error("'\(op)' is not a binary operator", at: location)
+        }
         let comparison = ["==", "!=", "<", "<=", ">", ">=", "===", "!==", "~="].contains(op)
         let ranging = op == "..<" || op == "..."
         let operandExpected: ValueType? = comparison ? nil : ranging ? (expected.flatMap { if case let .range(bound) = $0 { bound } else { nil } }) : expected
@@ -377,15 +408,37 @@ extension Evaluator {
             a = try evaluate(left, expected: valueType(of: b), in: environment).dereferenced
         } else {
             a = try evaluate(left, expected: operandExpected, in: environment).dereferenced
-            let rightExpected: ValueType? = Self.isUntyped(right) ? rightType(op, valueType(of: a)) : operandExpected
+            let rightExpected: ValueType? = Self.isUntyped(right) ? rightType(op, valueType(of: a), right) : operandExpected
             b = try evaluate(right, expected: rightExpected, in: environment).dereferenced
         }
         return try apply(op, a, b, at: location)
     }
 
+    /// The infix operators the Swift standard library declares.
+    static let standardInfixOperators: Set<String> = ["+", "-", "*", "/", "%", "==", "!=", "<", "<=", ">", ">=", "&&", "||", "??",
+                                                      "..<", "...", "&", "|", "^", "<<", ">>", "===", "!==", "~=", "&+", "&-",
+                                                      "&*", "&<<", "&>>"]
+
+    /// Whether the file (a type's or an extension's `static func`) or the library declares
+    /// the operator `op`.
+    func declaresOperator(_ op: String) -> Bool {
+        func declares(_ type: TypeInfo) -> Bool { type.staticMethods[op] != nil || type.nestedTypes.values.contains(where: declares) }
+        if types.values.contains(where: declares) || extensions.values.contains(where: { $0.staticMethods[op] != nil }) { return true }
+        return library.types.values.contains { $0.operators[op] != nil }
+    }
+
     /// The type an untyped right operand takes from the left one (`angle * 2`: the 2 is a
     /// `Double`, not an `Angle`).
-    private func rightType(_ op: String, _ left: ValueType) -> ValueType {
+    private func rightType(_ op: String, _ left: ValueType, _ right: Expression) -> ValueType {
+        // An implicit member takes the type of the operator overload that declares it
+        // (`.now() + .milliseconds(500)`: a `DispatchTimeInterval`, not a `DispatchTime`).
+        if case .named = left, let native = left.typeName.flatMap({ nativeType(named: $0) }), let functions = native.operators[op],
+           let name = Self.implicitBaseName(right) {
+            for function in functions {
+                if let typeName = function.parameters[1].type.typeName, let type = nativeType(named: typeName),
+                   type.staticMembers[name] != nil { return function.parameters[1].type }
+            }
+        }
         if case .named = left, op == "*" || op == "/" {
             if let native = left.typeName.flatMap({ nativeType(named: $0) }), let functions = native.operators[op],
                let first = functions.first { return first.parameters[1].type }

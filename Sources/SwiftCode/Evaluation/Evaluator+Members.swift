@@ -14,6 +14,12 @@ extension Evaluator {
             if case .nilValue = base {
                 throw .error("value of optional type must be unwrapped to refer to member '\(name)': use '?.' or '!'", at: location)
             }
+            if case let .function(function) = base, !function.name.isEmpty {
+                throw .error("value of function type has no member '\(name)'; did you mean to call '\(function.name)' with '(…)'?", at: location)
+            }
+            for (protocolName, members) in library.unsupportedMembers {
+                if let message = members[name], conforms(base, to: protocolName) { throw .error(message, at: location) }
+            }
             throw .error("value of type '\(base.typeName)' has no member '\(name)'\(suggestion(name, among: memberNames(of: base)))", at: location)
         }
     }

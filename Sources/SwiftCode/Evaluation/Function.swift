@@ -108,6 +108,8 @@ public final class Environment {
     public var isStatic = false
     /// The type a `return` in this scope's function is expected to have.
     public var resultType: ValueType?
+    /// Whether the code is a stored property's initial value, which runs before `self` exists.
+    public var isPropertyInitializer = false
 
     /// A scope inside `parent`, by default in the same type as it.
     public init(parent: Environment?, selfType: TypeInfo? = nil) {
@@ -115,6 +117,7 @@ public final class Environment {
         self.selfType = selfType ?? parent?.selfType
         self.isStatic = parent?.isStatic ?? false
         self.resultType = parent?.resultType
+        self.isPropertyInitializer = parent?.isPropertyInitializer ?? false
     }
 
     /// The variable named `name` here or in an enclosing scope.

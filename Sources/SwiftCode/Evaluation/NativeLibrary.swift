@@ -23,6 +23,14 @@ public final class NativeLibrary {
     /// requirement carries it: protocol name → member name → builder (`View.body` is a
     /// `@ViewBuilder`).
     public var implicitResultBuilders: [String: [String: String]] = [:]
+    /// Names the host's frameworks declare but the library does not define, with the message
+    /// a use of one gets ("'Toggle' is not supported here; …"), so that valid code outside the
+    /// supported subset is never reported as an undeclared name.
+    public var unsupportedNames: [String: String] = [:]
+    /// Members of a protocol's conforming values that the host declares but the library does
+    /// not define: protocol name → member name → message (`View` → `blur` → "modifier 'blur'
+    /// is not supported").
+    public var unsupportedMembers: [String: [String: String]] = [:]
 
     /// An empty library (the evaluator adds the standard library's definitions).
     public init() {}
@@ -81,6 +89,8 @@ public struct PropertyWrapperDefinition {
 public final class NativeType {
     /// Its name (`Color`; `Weight` inside `Font`).
     public let name: String
+    /// Its name with the types it is nested in (`Font.Weight`).
+    public private(set) var qualifiedName: String
     /// Protocols its values conform to (`View`, `Shape`), whose members they have too.
     public var protocols: [String]
     /// Initialisers (`Color(red:green:blue:)`).
@@ -104,6 +114,7 @@ public final class NativeType {
     /// A type.
     public init(_ name: String, protocols: [String] = [], summary: String = "") {
         self.name = name
+        self.qualifiedName = name
         self.protocols = protocols
         self.summary = summary
     }
@@ -163,6 +174,7 @@ public final class NativeType {
     @discardableResult
     public func nested(_ type: NativeType) -> NativeType {
         nestedTypes[type.name] = type
+        type.qualifiedName = qualifiedName + "." + type.name
         return type
     }
 }

@@ -202,7 +202,7 @@ public enum TypeReference {
     public var name: String {
         switch self {
         case let .user(type): type.name
-        case let .native(type): type.name
+        case let .native(type): type.qualifiedName
         case let .standard(type): type.description
         }
     }

@@ -10,8 +10,15 @@ extension Parser {
     mutating func parseExpression(stopsAtAssignment: Bool = false) throws(ParseError) -> Expression {
         var folder = OperatorFolder()
         folder.operands.append(try parseSequenceOperand(stopsAtAssignment: stopsAtAssignment))
+        var operators = 0
         loop: while true {
             let token = current
+            // The folded tree is as deep as the sequence is long, and everything after the parser
+            // walks it recursively: a runaway sequence is refused here (a loader has tens).
+            operators += 1
+            if operators > Self.maximumOperators {
+                throw error("this expression has more than \(Self.maximumOperators) operators; split it into smaller expressions", at: token.location)
+            }
             switch token.kind {
             case let .op(text) where token.isBinaryOperator:
                 if text == "=" && stopsAtAssignment { break loop }

@@ -60,6 +60,8 @@ struct ParseError: Error {
 /// The recursive-descent parser over the lexer's tokens (see ``SwiftSyntaxParser``).
 struct Parser {
     static let maximumNesting = 200
+    /// The most operators one expression may chain (`a + b + …`, casts included).
+    static let maximumOperators = 1_000
     /// Diagnostics kept per file: a hostile file cannot make an unbounded list.
     static let maximumDiagnostics = 500
 

@@ -74,19 +74,17 @@ extension SwiftUILibrary {
         native.add(forEach)
     }
 
+    /// The symbol named by argument `index`, as a view: the library's symbol, or for a name
+    /// outside the library the empty image a device shows (the command line warns, naming the
+    /// closest names, and `--strict` refuses it).
+    func symbol(_ call: NativeCall, _ index: Int) throws(Interrupt) -> ViewNode {
+        let name = try call.string(index)
+        return SymbolName(rawValue: name).map(ViewNode.symbol) ?? .missingSymbol(name)
+    }
+
     /// `ForEach`: the elements of a range, an array or a stride, each with its identity (its
     /// value for a range, the `id:` key path's value, an `Identifiable` element's `id`, else
     /// its position), so that a view keeps its state when the data grows.
-    /// The symbol named by argument `index`, as a view.
-    func symbol(_ call: NativeCall, _ index: Int) throws(Interrupt) -> ViewNode {
-        let name = try call.string(index)
-        guard let symbol = SymbolName(rawValue: name) else {
-            let names = SymbolName.allCases.map(\.rawValue)
-            throw call.error("unknown symbol name '\(name)'\(Spelling.suggestion(for: name, among: names)); supported symbols: \(names.joined(separator: ", "))", argument: index)
-        }
-        return .symbol(symbol)
-    }
-
     private func makeForEach(_ call: NativeCall) throws(Interrupt) -> Value {
         let data = call[0].dereferenced
         var identifiedByValue = false

@@ -25,7 +25,7 @@ enum RenderOptions {
             if source == "-" && isatty(STDIN_FILENO) == 1 {
                 throw UsageError(message: "The source '-' reads standard input, which is a terminal; pipe Swift source into it (… | spinrender - -o spinner.gif)")
             }
-            let bytes = source == "-" ? try InputFile.readStandardInput(maximumBytes: SwiftUIProgram.maximumSourceBytes) : nil
+            let bytes = source == "-" ? try InputFile.readStandardInput(maximumBytes: SwiftProgram.maximumSourceBytes) : nil
             try settings.loadSource(source, bytes: bytes, fileName: source == "-" ? "<stdin>" : nil, view: values.value("view"))
         }
         try settings.apply(values, options: options)

@@ -1,0 +1,52 @@
+import SwiftCode
+
+// SwiftUI's views and modifiers that the library does not define. A file that uses one is
+// valid Swift, so it is told that the view or modifier is not supported (and what is), never
+// that the name is undeclared.
+
+extension SwiftUILibrary {
+    /// SwiftUI views (and UIKit bridges) outside the library, from the SwiftUI documentation's
+    /// "Views and controls", "Layout" and "Navigation" topics.
+    static let unsupportedViewNames = [
+        "Toggle", "Button", "Slider", "Stepper", "TextField", "SecureField", "TextEditor", "Picker", "DatePicker",
+        "ColorPicker", "Menu", "Link", "ShareLink", "List", "ScrollView", "ScrollViewReader", "NavigationView",
+        "NavigationStack", "NavigationSplitView", "NavigationLink", "TabView", "Form", "Section", "DisclosureGroup",
+        "OutlineGroup", "LazyVStack", "LazyHStack", "LazyVGrid", "LazyHGrid", "Grid", "GridRow", "Divider",
+        "ViewThatFits", "AnyLayout", "Canvas", "Gauge", "AsyncImage", "VideoPlayer", "Map", "ControlGroup",
+        "EditButton", "PasteButton", "RenameButton", "Table", "GroupBox", "LabeledContent", "ContentUnavailableView",
+        "UIViewRepresentable", "UIViewControllerRepresentable", "TimelineView",
+    ]
+
+    /// SwiftUI view modifiers outside the library, from the SwiftUI documentation's "View
+    /// modifiers" topics (the ones public loader code calls).
+    static let unsupportedModifierNames = [
+        "blur", "shadow", "mask", "clipShape", "clipped", "cornerRadius", "overlay", "blendMode", "brightness", "contrast",
+        "saturation", "grayscale", "hueRotation", "colorMultiply", "colorInvert", "luminanceToAlpha", "rotation3DEffect",
+        "projectionEffect", "transformEffect", "transition", "matchedGeometryEffect", "position", "zIndex", "aspectRatio",
+        "scaledToFit", "scaledToFill", "fixedSize", "layoutPriority", "alignmentGuide", "frame", "resizable",
+        "gesture", "simultaneousGesture", "onLongPressGesture", "sheet", "alert", "popover", "fullScreenCover",
+        "toolbar", "listRowBackground", "preferredColorScheme", "environment", "symbolEffect", "contentTransition",
+        "keyframeAnimator", "phaseAnimator", "geometryGroup", "visualEffect", "scrollContentBackground",
+    ]
+
+    /// Registers the refusals; called after every definition, so that a name the library
+    /// defines is never refused and the lists of what is supported are complete.
+    func defineUnsupported() {
+        let internalViews: Set<String> = ["ModifiedContent", "_ShapeView", "_ConditionalContent", "_UserView", "TupleView"]
+        let views = native.types.values
+            .filter { !internalViews.contains($0.name) && ($0.protocols.contains("View") || $0.protocols.contains("Shape")) }
+            .map(\.name).sorted()
+        for name in Self.unsupportedViewNames where native.types[name] == nil {
+            native.unsupportedNames[name] = "'\(name)' is not supported here; supported views: \(views.joined(separator: ", "))"
+        }
+        guard let view = native.protocols["View"] else { return }
+        var modifierNames = Set(view.instanceMembers.keys)
+        if let shape = native.protocols["Shape"] { modifierNames.formUnion(shape.instanceMembers.keys) }
+        let modifiers = modifierNames.sorted()
+        var members: [String: String] = [:]
+        for name in Self.unsupportedModifierNames where view.instanceMembers[name] == nil {
+            members[name] = "modifier '\(name)' is not supported; supported: \(modifiers.joined(separator: ", "))"
+        }
+        native.unsupportedMembers["View"] = members
+    }
+}

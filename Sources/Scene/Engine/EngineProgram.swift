@@ -5,6 +5,10 @@ import Typography
 /// An animatable property of one node.
 enum PropertyName: Int, Hashable, Sendable {
     case centre, size, rotation, scale, opacity, offset, trimFrom, trimTo, colour, secondaryColour
+    /// A stroke's `lineWidth` and `dashPhase`, and a custom shape's `animatableData` (a number,
+    /// or a point for an `AnimatablePair`): SwiftUI animates each (`StrokeStyle` and
+    /// `Shape.animatableData` are `Animatable`).
+    case lineWidth, dashPhase, shapeData
 }
 
 /// A property by the identity of its node.
@@ -13,7 +17,7 @@ struct PropertyKey: Hashable, Sendable {
     var property: PropertyName
 
     /// A dense number for the key (distinct keys, distinct numbers), for ``DenseMap``.
-    var index: Int { path * (PropertyName.secondaryColour.rawValue + 1) + property.rawValue }
+    var index: Int { path * (PropertyName.shapeData.rawValue + 1) + property.rawValue }
 }
 
 /// A property's value in one tree.
@@ -62,6 +66,22 @@ struct OpTemplate: Sendable {
     /// Outermost first.
     var effects: [EffectTemplate]
     var trim: (from: PropertyKey, to: PropertyKey)?
+    /// A shape's stroke width, dash phase and animatable data, when it has them.
+    var shapeKeys: ShapeKeys<PropertyKey>?
+}
+
+/// The animated values of a shape beyond its trim, by key (templates) or track (ops).
+struct ShapeKeys<Key: Sendable>: Sendable {
+    var lineWidth: Key?
+    var dashPhase: Key?
+    /// A number key for one value, a point key for two.
+    var data: Key?
+    var dataCount: Int
+
+    func map<Other>(_ transform: (Key) -> Other) -> ShapeKeys<Other> {
+        ShapeKeys<Other>(lineWidth: lineWidth.map(transform), dashPhase: dashPhase.map(transform), data: data.map(transform),
+                         dataCount: dataCount)
+    }
 }
 
 /// One view tree laid out for one stage orientation: every animatable property's value, the
@@ -104,9 +124,9 @@ struct Evaluation: Sendable {
                 return key
             }
             func emit(_ item: DrawItem, _ kind: String, colour key: PropertyKey, trim: (PropertyKey, PropertyKey)? = nil,
-                      frame: NodePath? = nil) {
+                      frame: NodePath? = nil, shapeKeys: ShapeKeys<PropertyKey>? = nil) {
                 evaluation.ops.append(OpTemplate(item: item, name: name ?? kind, frame: frame ?? path, colour: key,
-                                                 opacities: opacities, effects: effects, trim: trim))
+                                                 opacities: opacities, effects: effects, trim: trim, shapeKeys: shapeKeys))
             }
             let foreground = environment.foreground ?? .system("primary")
             switch node {
@@ -146,7 +166,23 @@ struct Evaluation: Sendable {
                 evaluation.add(to, .number(shape.trimTo), chain: chain)
                 // A gradient brings its own colours: the op's colour then carries only opacity.
                 let solid = shape.gradient == nil ? paint ?? foreground : .fixed(.white)
-                emit(.shape(shape), Self.shapeName(shape.kind), colour: colour(solid), trim: (from, to))
+                var keys = ShapeKeys<PropertyKey>(lineWidth: nil, dashPhase: nil, data: nil, dataCount: 0)
+                if case let .stroke(_, style) = shape.paint {
+                    keys.lineWidth = PropertyKey(path: path, property: .lineWidth)
+                    evaluation.add(keys.lineWidth!, .number(style.lineWidth), chain: chain)
+                    if !style.dash.isEmpty {
+                        keys.dashPhase = PropertyKey(path: path, property: .dashPhase)
+                        evaluation.add(keys.dashPhase!, .number(style.dashPhase), chain: chain)
+                    }
+                }
+                if case let .custom(custom) = shape.kind, !custom.animatableData.isEmpty {
+                    let key = PropertyKey(path: path, property: .shapeData)
+                    let data = custom.animatableData
+                    evaluation.add(key, data.count == 1 ? .number(data[0]) : .point(AnimatablePoint(x: data[0], y: data[1])), chain: chain)
+                    keys.data = key
+                    keys.dataCount = min(2, data.count)
+                }
+                emit(.shape(shape), Self.shapeName(shape.kind), colour: colour(solid), trim: (from, to), shapeKeys: keys)
             case let .color(value):
                 emit(.shape(ShapeView(kind: .rectangle)), "Color", colour: colour(value))
             case let .text(content):
@@ -237,7 +273,10 @@ struct Evaluation: Sendable {
             case .circle: "Circle"
             case .capsule: "Capsule"
             case .rectangle: "Rectangle"
-            case .roundedRectangle: "RoundedRectangle"
+            case .roundedRectangle, .styledRectangle: "RoundedRectangle"
+            case .continuousCapsule: "Capsule"
+            case .ellipse: "Ellipse"
+            case let .custom(shape): shape.name
             }
         }
 

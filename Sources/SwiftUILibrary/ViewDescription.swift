@@ -42,6 +42,10 @@ indirect enum ViewDescription: NativeValue {
                 case .capsule: "Capsule"
                 case .rectangle: "Rectangle"
                 case .roundedRectangle: "RoundedRectangle"
+                case .styledRectangle: "RoundedRectangle"
+                case .continuousCapsule: "Capsule"
+                case .ellipse: "Ellipse"
+                case let .custom(custom): custom.name
                 }
             }
         case let .stack(axis, _, _, _): axis == .vertical ? "VStack" : axis == .horizontal ? "HStack" : "ZStack"

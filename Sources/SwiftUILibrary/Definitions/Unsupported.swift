@@ -34,7 +34,7 @@ extension SwiftUILibrary {
     func defineUnsupported() {
         let internalViews: Set<String> = ["ModifiedContent", "_ShapeView", "_ConditionalContent", "_UserView", "TupleView"]
         let views = native.types.values
-            .filter { !internalViews.contains($0.name) && ($0.protocols.contains("View") || $0.protocols.contains("Shape")) }
+            .filter { !internalViews.contains($0.name) && ($0.protocols.contains("View") || $0.protocols.contains("Shape") || $0.protocols.contains("InsettableShape")) }
             .map(\.name).sorted()
         for name in Self.unsupportedViewNames where native.types[name] == nil {
             native.unsupportedNames[name] = "'\(name)' is not supported here; supported views: \(views.joined(separator: ", "))"

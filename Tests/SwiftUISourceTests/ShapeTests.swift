@@ -296,4 +296,74 @@ struct ShapeTests {
             Self.expectInk(image, width: 42, height: 32) { x, y in Self.area(of: outer, inPixel: x, y) - Self.area(of: inner, inPixel: x, y) }
         }
     }
+
+    /// The fraction of pixel (x, y) inside `contains`, from 16 × 16 samples; off from the
+    /// exact area by at most 1/32 per edge crossing the pixel (two at a corner).
+    static func supersampled(_ x: Int, _ y: Int, _ contains: (Double, Double) -> Bool) -> Double {
+        var inside = 0
+        for j in 0..<16 {
+            for i in 0..<16 where contains(Double(x) + (Double(i) + 0.5) / 16, Double(y) + (Double(j) + 0.5) / 16) { inside += 1 }
+        }
+        return Double(inside) / 256
+    }
+
+    /// Every pixel against a supersampled region, within 2/32 + 1/255 of coverage.
+    static func expectSupersampled(_ image: RGBAImage, width: Int, height: Int, _ contains: (Double, Double) -> Bool,
+                                   sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        #expect(image.width == width && image.height == height, sourceLocation: sourceLocation)
+        guard image.width == width, image.height == height else { return }
+        var bad: (Int, Int)?
+        for y in 0..<height {
+            for x in 0..<width {
+                let expected = 255 * (1 - supersampled(x, y, contains))
+                if abs(Double(image[x, y].r) - expected) > 255 * (2.0 / 32 + 1.0 / 255), bad == nil { bad = (x, y) }
+            }
+        }
+        #expect(bad == nil, "first pixel off at \(String(describing: bad))", sourceLocation: sourceLocation)
+    }
+
+    /// A dashed circle: the dashes are arcs of the circle from 3 o'clock clockwise, as long
+    /// along it as the pattern says, with butt ends (radial cuts).
+    @Test func dashedCircleFollowsItsArcLength() throws {
+        let source = """
+            struct D: View {
+                var body: some View {
+                    Circle().stroke(Color.black, style: StrokeStyle(lineWidth: 6, dash: [10, 6], dashPhase: 4)).frame(width: 60, height: 60)
+                }
+            }
+            """
+        let image = try frames(source, view: "D", at: [0])[0]
+        Self.expectSupersampled(image, width: 60, height: 60) { x, y in
+            let (dx, dy) = (x - 30, y - 30)
+            guard abs((dx * dx + dy * dy).squareRoot() - 30) <= 3 else { return false }
+            var angle = atan2(dy, dx)
+            if angle < 0 { angle += 2 * Double.pi }
+            return (angle * 30 + 4).truncatingRemainder(dividingBy: 16) < 10
+        }
+    }
+
+    /// A rectangle stroked with round joins: every point within half the line width of its
+    /// outline (rounded outer corners, sharp inner ones).
+    @Test func roundJoinsRoundTheOuterCorners() throws {
+        let source = """
+            struct J: View {
+                var body: some View {
+                    Rectangle().stroke(Color.black, style: StrokeStyle(lineWidth: 8, lineJoin: .round)).frame(width: 30, height: 20).padding(6)
+                }
+            }
+            """
+        let image = try frames(source, view: "J", at: [0])[0]
+        Self.expectSupersampled(image, width: 42, height: 32) { x, y in
+            // Distance to the rectangle 6…36 × 6…26's outline.
+            let inside = x > 6 && x < 36 && y > 6 && y < 26
+            let distance: Double
+            if inside {
+                distance = min(x - 6, 36 - x, y - 6, 26 - y)
+            } else {
+                let cx = min(max(x, 6), 36), cy = min(max(y, 6), 26)
+                distance = ((x - cx) * (x - cx) + (y - cy) * (y - cy)).squareRoot()
+            }
+            return distance <= 4
+        }
+    }
 }

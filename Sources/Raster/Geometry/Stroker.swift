@@ -23,10 +23,12 @@ public enum StrokeJoin: String, Hashable, Sendable {
 /// Turns polylines into the polygons of their stroke: the region a pen of `halfWidth` radius
 /// covers along them, as Core Graphics strokes a path (`CGContextStrokePath`).
 ///
-/// Each segment becomes a rectangle, each corner the wedge its join adds on the outer side,
-/// each open end its cap; every piece is wound the same way (positive shoelace area), so their
-/// union is what ``CoverageRasterizer/addPolygons(_:transform:rule:)`` fills under the
-/// non-zero rule, exactly, however the pieces overlap.
+/// Each polyline becomes one outline (two loops for a closed one): along its left side with
+/// the joins, around the end cap, back along its right side, around the start cap. Its winding
+/// number is the sum of those of each segment's band, each join's wedge and each cap, all
+/// wound one way, so ``CoverageRasterizer/addPolygons(_:transform:rule:)`` filling it under the
+/// non-zero rule covers exactly their union, however they overlap (tight turns, a line crossing
+/// itself, dashes that meet).
 public struct Stroker: Sendable {
     /// Half the line width, in the polylines' units.
     public var halfWidth: Double
@@ -50,7 +52,7 @@ public struct Stroker: Sendable {
         self.tolerance = tolerance
     }
 
-    /// The stroke's pieces, each wound positively (clockwise on a y-down screen).
+    /// The stroke's outlines, to be filled under the non-zero rule.
     public func polygons(_ subpaths: [Path.FlatSubpath]) -> [[Point]] {
         guard halfWidth > 0, halfWidth.isFinite else { return [] }
         var out: [[Point]] = []
@@ -61,16 +63,18 @@ public struct Stroker: Sendable {
     private func stroke(_ subpath: Path.FlatSubpath, into out: inout [[Point]]) {
         var points: [Point] = []
         for p in subpath.points where p.x.isFinite && p.y.isFinite {
-            if let last = points.last, (p - last).length < 1e-12 { continue }
+            if let last = points.last, (p - last).length < 1e-9 { continue }
             points.append(p)
         }
         var closed = subpath.isClosed
-        if closed, points.count >= 2, (points[0] - points[points.count - 1]).length < 1e-12 { points.removeLast() }
+        if closed, points.count >= 2, (points[0] - points[points.count - 1]).length < 1e-9 { points.removeLast() }
         if points.count < 2 {
             // A zero-length subpath draws its caps only (a dot with round caps), as in Core Graphics.
-            guard let p = points.first ?? subpath.points.first, !closed else { return }
-            addCap(at: p, direction: Point(x: 1, y: 0), into: &out)
-            addCap(at: p, direction: Point(x: -1, y: 0), into: &out)
+            guard let p = points.first ?? subpath.points.first, !closed, cap != .butt else { return }
+            var dot: [Point] = []
+            appendCap(at: p, direction: Point(x: 1, y: 0), into: &dot)
+            appendCap(at: p, direction: Point(x: -1, y: 0), into: &dot)
+            out.append(dot)
             return
         }
         if points.count == 2 { closed = false }
@@ -78,73 +82,88 @@ public struct Stroker: Sendable {
         let segmentCount = closed ? count : count - 1
         var directions: [Point] = []
         for i in 0..<segmentCount {
-            let a = points[i], b = points[(i + 1) % count]
-            let d = b - a
-            let unit = d * (1 / d.length)
-            directions.append(unit)
-            let n = Point(x: -unit.y, y: unit.x) * halfWidth
-            append([a + n, b + n, b - n, a - n], into: &out)
+            let d = points[(i + 1) % count] - points[i]
+            directions.append(d * (1 / d.length))
         }
-        let joints = closed ? Array(0..<count) : Array(1..<(count - 1))
-        for i in joints {
-            let incoming = directions[(i - 1 + segmentCount) % segmentCount], outgoing = directions[i % segmentCount]
-            addJoin(at: points[i], incoming, outgoing, into: &out)
+        // One side of the line: offsets by +halfWidth along the left normal (side 1) or the right
+        // (side −1), in the order of travel, with the joins between the segments.
+        func side(_ sign: Double, _ order: [Int], into polygon: inout [Point]) {
+            for (k, i) in order.enumerated() {
+                let d = directions[i] * sign
+                let n = Point(x: -d.y, y: d.x) * halfWidth
+                let a = sign > 0 ? points[i] : points[(i + 1) % count]
+                let b = sign > 0 ? points[(i + 1) % count] : points[i]
+                if k == 0 || !polygon.isEmpty && polygon[polygon.count - 1] != a + n { polygon.append(a + n) }
+                polygon.append(b + n)
+                let next = k + 1 < order.count ? order[k + 1] : (closed ? order[0] : nil)
+                if let next {
+                    let d2 = directions[next] * sign
+                    appendJoin(at: b, d, d2, into: &polygon)
+                }
+            }
         }
-        if !closed {
-            addCap(at: points[count - 1], direction: directions[segmentCount - 1], into: &out)
-            addCap(at: points[0], direction: directions[0] * -1, into: &out)
+        if closed {
+            // The two sides are two loops; each joins at every vertex.
+            var outer: [Point] = []
+            side(1, Array(0..<segmentCount), into: &outer)
+            out.append(outer)
+            var inner: [Point] = []
+            side(-1, Array((0..<segmentCount).reversed()), into: &inner)
+            out.append(inner)
+        } else {
+            var outline: [Point] = []
+            side(1, Array(0..<segmentCount), into: &outline)
+            appendCap(at: points[count - 1], direction: directions[segmentCount - 1], into: &outline)
+            side(-1, Array((0..<segmentCount).reversed()), into: &outline)
+            appendCap(at: points[0], direction: directions[0] * -1, into: &outline)
+            out.append(outline)
         }
     }
 
-    /// Adds `polygon` wound positively; one of no area is left out.
-    private func append(_ polygon: [Point], into out: inout [[Point]]) {
-        var area = 0.0
-        for (index, p) in polygon.enumerated() {
-            let q = polygon[(index + 1) % polygon.count]
-            area += p.x * q.y - q.x * p.y
-        }
-        guard abs(area) > 1e-18 else { return }
-        out.append(area > 0 ? polygon : polygon.reversed())
-    }
-
-    /// The outer wedge of the corner at `p` between the segments' directions `d1` and `d2`.
-    private func addJoin(at p: Point, _ d1: Point, _ d2: Point, into out: inout [[Point]]) {
+    /// The join at `p` from a segment in direction `d1` to one in direction `d2`, on the left
+    /// side of travel: where the line turns away from that side, its outer corner (a miter,
+    /// an arc, or nothing for a bevel), ending at the next segment's offset point; where it
+    /// turns towards it, through the vertex itself. Going round the vertex on the inner side
+    /// makes the outline the sum of each segment's band and each join's wedge, so the non-zero
+    /// rule fills exactly their union (as stroke-to-path conversions in Skia and Cairo do).
+    private func appendJoin(at p: Point, _ d1: Point, _ d2: Point, into polygon: inout [Point]) {
+        let n1 = Point(x: -d1.y, y: d1.x) * halfWidth, n2 = Point(x: -d2.y, y: d2.x) * halfWidth
         let cross = d1.x * d2.y - d1.y * d2.x
         let cosine = d1.x * d2.x + d1.y * d2.y
-        guard abs(cross) > 1e-12 || cosine < 0 else { return }
-        // The outer side is the one the path turns away from.
-        let side: Double = cross > 0 ? -1 : 1
-        let n1 = Point(x: -d1.y, y: d1.x) * (side * halfWidth), n2 = Point(x: -d2.y, y: d2.x) * (side * halfWidth)
-        let a = p + n1, b = p + n2
+        if abs(cross) <= 1e-12 && cosine > 0 { return }
+        // The left side is outer when the path turns right (a negative cross product on a
+        // y-down screen turns towards the left normal's opposite … see the sign below).
+        let leftIsOuter = cross < 0 || (abs(cross) <= 1e-12 && cosine < 0)
+        guard leftIsOuter else {
+            polygon.append(p)
+            polygon.append(p + n2)
+            return
+        }
         switch join {
         case .bevel:
-            append([p, a, b], into: &out)
+            break
         case .miter:
             // The miter is 1 / sin(φ/2) line widths long for the angle φ between the segments,
             // and sin(φ/2) = cos(θ/2) = √((1 + cos θ) / 2) for the turn θ.
             let half = ((1 + cosine) / 2).squareRoot()
-            if half > 0, 1 / half <= miterLimit {
-                append([p, a, p + (n1 + n2) * (1 / (1 + cosine)), b], into: &out)
-            } else {
-                append([p, a, b], into: &out)
-            }
+            if half > 0, 1 / half <= miterLimit { polygon.append(p + (n1 + n2) * (1 / (1 + cosine))) }
         case .round:
-            append([p] + arc(around: p, from: a, to: b), into: &out)
+            let arcPoints = arc(around: p, from: p + n1, to: p + n2, through: abs(cross) <= 1e-12 ? p + d1 * halfWidth : nil)
+            polygon.append(contentsOf: arcPoints.dropFirst().dropLast())
         }
+        polygon.append(p + n2)
     }
 
     /// Points on the circle of `halfWidth` about `center` from `a` to `b` the short way
-    /// (half a turn, on the side of `b`, when they are opposite), within ``tolerance``.
+    /// (half a turn through `side` when they are opposite), within ``tolerance``.
     private func arc(around center: Point, from a: Point, to b: Point, through side: Point? = nil) -> [Point] {
         let start = atan2(a.y - center.y, a.x - center.x)
         var sweep = atan2(b.y - center.y, b.x - center.x) - start
         while sweep > Double.pi { sweep -= 2 * Double.pi }
         while sweep < -Double.pi { sweep += 2 * Double.pi }
         if let side {
-            // A half turn through `side`: the direction that passes it.
             let towards = atan2(side.y - center.y, side.x - center.x) - start
-            let s = sin(towards)
-            sweep = s >= 0 ? Double.pi : -Double.pi
+            sweep = sin(towards) >= 0 ? Double.pi : -Double.pi
         }
         let steps = Path.chordCount(radius: halfWidth, sweepRadians: sweep, tolerance: tolerance)
         // As `Path.flattened`: interior vertices just outside the circle keep each sector's area.
@@ -159,17 +178,20 @@ public struct Stroker: Sendable {
         return points
     }
 
-    /// The cap at the end `p` of a line arriving in `direction` (a unit vector).
-    private func addCap(at p: Point, direction t: Point, into out: inout [[Point]]) {
+    /// The cap at the end `p` of a line arriving in `direction` (a unit vector), from the
+    /// left offset point (already in the outline) to the right one.
+    private func appendCap(at p: Point, direction t: Point, into polygon: inout [Point]) {
         let n = Point(x: -t.y, y: t.x) * halfWidth
         switch cap {
         case .butt:
-            break
+            polygon.append(p - n)
         case .square:
             let ahead = t * halfWidth
-            append([p + n, p + n + ahead, p - n + ahead, p - n], into: &out)
+            polygon.append(p + n + ahead)
+            polygon.append(p - n + ahead)
+            polygon.append(p - n)
         case .round:
-            append(arc(around: p, from: p + n, to: p - n, through: p + t * halfWidth), into: &out)
+            polygon.append(contentsOf: arc(around: p, from: p + n, to: p - n, through: p + t * halfWidth).dropFirst())
         }
     }
 

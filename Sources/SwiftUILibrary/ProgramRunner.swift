@@ -120,6 +120,7 @@ public final class ProgramRunner {
                 }
             }
         }
+        script.preferredAppearance = library.preferredAppearance
         return script
     }
 

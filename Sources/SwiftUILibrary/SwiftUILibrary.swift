@@ -21,6 +21,8 @@ public final class SwiftUILibrary {
 
     /// Which colour appearance `@Environment(\.colorScheme)` reads.
     public var isDark = false
+    /// The appearance the views ask for with `preferredColorScheme(_:)`, the last one made.
+    var preferredAppearance: Appearance?
 
     /// The definitions, with `locate` mapping a byte offset of the source to its location.
     public init(locate: @escaping (Int) -> SourceLocation) {
@@ -49,6 +51,7 @@ public final class SwiftUILibrary {
         defineModifiers()
         defineSymbols()
         defineValues()
+        defineUIKitColors()
         defineAnimations()
         defineGradients()
         defineTime()
@@ -149,6 +152,7 @@ extension SwiftUILibrary {
     ///
     /// - Throws: ``SwiftCode/Interrupt`` for anything in the code that cannot run, located.
     public func script(_ root: RootView, evaluator: Evaluator, horizonSeconds: Double) throws(Interrupt) -> ViewScript {
+        preferredAppearance = nil
         let make: () throws(Interrupt) -> Value
         let location: SourceLocation
         switch root {

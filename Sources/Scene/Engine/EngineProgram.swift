@@ -126,6 +126,8 @@ struct Evaluation: Sendable {
                 evaluation.add(PropertyKey(path: path, property: .centre), .point(frame.centre), chain: chain)
                 evaluation.add(PropertyKey(path: path, property: .size), .point(frame.size), chain: chain)
             }
+            // `environment(\.colorScheme, _:)` above: the colours inside resolve in that appearance.
+            let palette = environment.appearance.map { SystemPalette(appearance: $0, generation: self.palette.generation) } ?? self.palette
             func colour(_ value: ColorValue) -> PropertyKey {
                 let key = PropertyKey(path: path, property: .colour)
                 evaluation.add(key, .colour(AnimatableColor(palette.resolve(value))), chain: chain)

@@ -70,7 +70,7 @@ public struct ViewEngine: Sendable {
     public init(script: ViewScript, output: SceneConfiguration) {
         self.script = script
         self.output = output
-        let palette = SystemPalette(appearance: output.appearance, generation: output.colorGeneration)
+        let palette = SystemPalette(appearance: script.preferredAppearance ?? output.appearance, generation: output.colorGeneration)
         self.palette = palette
         let scale = output.scale
         let trees = [script.initial] + script.changes.map(\.root)

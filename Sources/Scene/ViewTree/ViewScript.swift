@@ -17,6 +17,9 @@ public struct ViewScript: Hashable, Sendable {
     /// For a script driven by timers: from `start` on, the changes of every `period` seconds
     /// repeat for ever (the script holds them up to `start + period`); `nil` when it ends.
     public var repeating: ScriptRepeat?
+    /// `preferredColorScheme(_:)` in the views: the appearance a device shows them in, whatever
+    /// the render's appearance (the modifier sets the whole window's, as on iOS).
+    public var preferredAppearance: Appearance?
 
     /// A script.
     public init(initial: ViewNode, changes: [ViewChange] = [], repeating: ScriptRepeat? = nil) {

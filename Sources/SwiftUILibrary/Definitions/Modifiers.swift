@@ -148,6 +148,21 @@ extension SwiftUILibrary {
             guard case let .function(action) = call[1] else { throw call.error("'task' takes its work in a closure") }
             return try modified(call, .task(action))
         }
+        view.method("preferredColorScheme", [NativeParameter(nil, .optional(.named("ColorScheme")))], result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            // Sets the presentation's appearance (the whole window on iOS), not a subtree's.
+            if case .nilValue = call[0].dereferenced {} else {
+                preferredAppearance = try boxed(call, 0, String.self, "a ColorScheme") == "dark" ? .dark : .light
+            }
+            return call.receiver ?? .void
+        }
+        view.method("environment", [NativeParameter(nil, .any), NativeParameter(nil, .named("ColorScheme"))], result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            guard case let .native(native) = call[0].dereferenced, let keyPath = native as? KeyPathValue,
+                  keyPath.components.filter({ $0 != "self" }) == ["colorScheme"] else {
+                throw call.error("only 'environment(\\.colorScheme, …)' is supported among environment values", argument: 0)
+            }
+            let scheme = try boxed(call, 1, String.self, "a ColorScheme")
+            return try modified(call, .node(.environment(.colorScheme(scheme == "dark" ? .dark : .light))))
+        }
         view.method("modifier", [NativeParameter(nil, .named("ViewModifier"))], result: Self.anyView) { [unowned self] call throws(Interrupt) in
             guard case .instance = call[0].dereferenced else {
                 throw call.error("'modifier' takes a ViewModifier struct of the file's own", argument: 0)

@@ -229,7 +229,9 @@ extension SwiftUILibrary {
         shape.method("trim", [NativeParameter("from", .double, default: .double(0)), NativeParameter("to", .double, default: .double(1))],
                      result: .named("Shape")) { call throws(Interrupt) in
             var shape = try bare(call, "trim")
-            let from = min(max(try call.number(0), 0), 1), to = min(max(try call.number(1), 0), 1)
+            // Kept as written: SwiftUI animates the trim's ends unclamped (`trim(from: 0, to: 1.4)`
+            // reaches the end two thirds of the way through) and clamps them when it draws.
+            let from = try call.number(0), to = try call.number(1)
             // A trim of a trimmed outline keeps that part of the part already kept.
             let span = shape.trimTo - shape.trimFrom
             (shape.trimFrom, shape.trimTo) = (shape.trimFrom + from * span, shape.trimFrom + to * span)

@@ -149,6 +149,7 @@ extension SwiftUILibrary {
         }
         func shape(_ kind: ShapeKind) -> Value { .native(ViewDescription.shape(ShapeView(kind: kind), painted: false)) }
 
+        native.add(NativeType("_Shape", protocols: ["InsettableShape"], summary: "A shape made by a shape modifier."))
         let ellipse = NativeType("Ellipse", protocols: ["InsettableShape"], summary: "`Ellipse()`: the ellipse in the frame.")
         ellipse.initializer([]) { _ throws(Interrupt) in shape(.ellipse) }
         native.add(ellipse)

@@ -32,7 +32,7 @@ extension SwiftUILibrary {
     /// Registers the refusals; called after every definition, so that a name the library
     /// defines is never refused and the lists of what is supported are complete.
     func defineUnsupported() {
-        let internalViews: Set<String> = ["ModifiedContent", "_ShapeView", "_ConditionalContent", "_UserView", "TupleView"]
+        let internalViews: Set<String> = ["ModifiedContent", "_ShapeView", "_ConditionalContent", "_UserView", "TupleView", "_Shape"]
         let views = native.types.values
             .filter { !internalViews.contains($0.name) && ($0.protocols.contains("View") || $0.protocols.contains("Shape") || $0.protocols.contains("InsettableShape")) }
             .map(\.name).sorted()

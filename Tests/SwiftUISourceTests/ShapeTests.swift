@@ -366,4 +366,34 @@ struct ShapeTests {
             return distance <= 4
         }
     }
+
+    /// `rotation(_:)` and `offset(x:y:)` on a shape animate (`RotatedShape` and `OffsetShape`
+    /// are animatable): the rectangle turned about its frame's centre by the interpolated angle.
+    @Test func shapeModifiersAnimate() throws {
+        let source = """
+            struct R: View {
+                @State private var on = false
+                var body: some View {
+                    Rectangle()
+                        .rotation(.degrees(on ? 90 : 0))
+                        .offset(x: on ? 8 : 0)
+                        .fill(Color.black)
+                        .frame(width: 40, height: 16)
+                        .padding(12)
+                        .onAppear {
+                            withAnimation(.linear(duration: 1)) { on = true }
+                        }
+                }
+            }
+            """
+        let times = [0.0, 0.25, 0.5]
+        let images = try frames(source, view: "R", at: times)
+        for (time, image) in zip(times, images) {
+            let angle = 90 * time * Double.pi / 180, shift = 8 * time
+            let corners: [P] = [(-20, -8), (20, -8), (20, 8), (-20, 8)].map { p in
+                (32 + shift + p.0 * cos(angle) - p.1 * sin(angle), 20 + p.0 * sin(angle) + p.1 * cos(angle))
+            }
+            Self.expectInk(image, width: 64, height: 40) { Self.area(of: corners, inPixel: $0, $1) }
+        }
+    }
 }

@@ -12,6 +12,15 @@ enum PropertyName: Int, CaseIterable, Hashable, Sendable {
     /// or a point for an `AnimatablePair`): SwiftUI animates each (`StrokeStyle` and
     /// `Shape.animatableData` are `Animatable`).
     case lineWidth, dashPhase, shapeData
+    /// The values of a shape's first four shape modifiers (`rotation`'s angle, `scale`'s and
+    /// `offset`'s pair, `inset`'s amount): SwiftUI's `RotatedShape`, `ScaledShape`,
+    /// `OffsetShape` and inset shapes animate them.
+    case shapeTransform0, shapeTransform1, shapeTransform2, shapeTransform3
+
+    /// The property of a shape's modifier number `index` (0…3).
+    static func shapeTransform(_ index: Int) -> PropertyName {
+        [.shapeTransform0, .shapeTransform1, .shapeTransform2, .shapeTransform3][index]
+    }
 
     /// The number of properties a node can have.
     static let count = allCases.count
@@ -85,10 +94,15 @@ struct ShapeKeys<Key: Sendable>: Sendable {
     /// A number key for one value, a point key for two.
     var data: Key?
     var dataCount: Int
+    /// One key per shape modifier, for the first ``maximumAnimatedTransforms``.
+    var transforms: [Key] = []
+
+    /// How many of a shape's modifiers animate; later ones take their new values at once.
+    static var maximumAnimatedTransforms: Int { 4 }
 
     func map<Other>(_ transform: (Key) -> Other) -> ShapeKeys<Other> {
         ShapeKeys<Other>(lineWidth: lineWidth.map(transform), dashPhase: dashPhase.map(transform), data: data.map(transform),
-                         dataCount: dataCount)
+                         dataCount: dataCount, transforms: transforms.map(transform))
     }
 }
 
@@ -191,6 +205,15 @@ struct Evaluation: Sendable {
                     evaluation.add(key, data.count == 1 ? .number(data[0]) : .point(AnimatablePoint(x: data[0], y: data[1])), chain: chain)
                     keys.data = key
                     keys.dataCount = min(2, data.count)
+                }
+                for (index, transform) in shape.transforms.prefix(ShapeKeys<PropertyKey>.maximumAnimatedTransforms).enumerated() {
+                    let key = PropertyKey(path: path, property: .shapeTransform(index))
+                    switch transform {
+                    case let .inset(amount): evaluation.add(key, .number(amount), chain: chain)
+                    case let .rotation(degrees, _): evaluation.add(key, .number(degrees), chain: chain)
+                    case let .scale(x, y, _), let .offset(x, y): evaluation.add(key, .point(AnimatablePoint(x: x, y: y)), chain: chain)
+                    }
+                    keys.transforms.append(key)
                 }
                 emit(.shape(shape), Self.shapeName(shape.kind), colour: colour(solid), trim: (from, to), shapeKeys: keys)
             case let .color(value):

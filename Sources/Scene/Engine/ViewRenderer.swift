@@ -40,6 +40,30 @@ struct Placement {
 }
 
 extension ViewEngine {
+    /// `shape` with its stroke width, dash phase and shape modifiers at `time` (their tracks).
+    func animated(_ shape: ShapeView, _ op: DrawOp, atSeconds time: Double) -> ShapeView {
+        var shape = shape
+        guard let keys = op.shapeKeys else { return shape }
+        if case .stroke(let colour, var style) = shape.paint {
+            if let track = keys.lineWidth { style.lineWidth = max(0, numbers[track].number(atSeconds: time)) }
+            if let track = keys.dashPhase { style.dashPhase = numbers[track].number(atSeconds: time) }
+            shape.paint = .stroke(colour, style)
+        }
+        for (index, track) in keys.transforms.enumerated() where index < shape.transforms.count {
+            switch shape.transforms[index] {
+            case .inset: shape.transforms[index] = .inset(numbers[track].number(atSeconds: time))
+            case let .rotation(_, anchor): shape.transforms[index] = .rotation(degrees: numbers[track].number(atSeconds: time), anchor: anchor)
+            case let .scale(_, _, anchor):
+                let p = points[track].point(atSeconds: time)
+                shape.transforms[index] = .scale(x: p.x, y: p.y, anchor: anchor)
+            case .offset:
+                let p = points[track].point(atSeconds: time)
+                shape.transforms[index] = .offset(x: p.x, y: p.y)
+            }
+        }
+        return shape
+    }
+
     /// A custom shape's animatable values at `time`: one number, or a pair from a point track.
     func shapeData(track: Int, count: Int, atSeconds time: Double) -> [Double] {
         if count == 1 { return [numbers[track].number(atSeconds: time)] }
@@ -268,13 +292,9 @@ public struct ViewRenderer: Sendable {
                     shape.trimFrom = engine.numbers[from].number(atSeconds: time)
                     shape.trimTo = engine.numbers[to].number(atSeconds: time)
                 }
+                shape = engine.animated(shape, op, atSeconds: time)
                 var stroke: StrokeStyle?
-                if case .stroke(let colour, var style) = shape.paint, let keys = op.shapeKeys {
-                    if let track = keys.lineWidth { style.lineWidth = max(0, engine.numbers[track].number(atSeconds: time)) }
-                    if let track = keys.dashPhase { style.dashPhase = engine.numbers[track].number(atSeconds: time) }
-                    shape.paint = .stroke(colour, style)
-                    stroke = style
-                }
+                if case .stroke(_, let style) = shape.paint { stroke = style }
                 // The outline is in device pixels about the frame's centre; the placement turns,
                 // scales and moves it.
                 let local = Rect(x: -placement.size.x / 2 * scale, y: -placement.size.y / 2 * scale,

@@ -486,6 +486,7 @@ struct SVGWriter {
         func d(_ t: Double) -> Path {
             let size = engine.points[op.size].point(atSeconds: t)
             let data = op.shapeKeys.flatMap { keys in keys.data.map { engine.shapeData(track: $0, count: keys.dataCount, atSeconds: t) } }
+            let shape = engine.animated(shape, op, atSeconds: t)
             var path = shape.path(width: size.x, height: size.y, data: data,
                                   inset: shape.strokesInside ? lineWidth(t) / 2 : 0)
             path = path.applying(.translation(x: -size.x / 2, y: -size.y / 2))

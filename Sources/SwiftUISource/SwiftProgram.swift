@@ -32,6 +32,7 @@ public struct SwiftProgram: Sendable {
 
     /// The name diagnostics report the source under.
     public let fileName: String
+    private let text: String
     private let source: SourceText
     private let syntax: SourceFileSyntax
     private let candidates: [Candidate]
@@ -59,6 +60,7 @@ public struct SwiftProgram: Sendable {
             )
         }
         let source = SourceText(text, fileName: fileName)
+        self.text = text
         self.source = source
         let syntax = SwiftSyntaxParser.parseFile(text)
         if let first = syntax.diagnostics.first {
@@ -101,8 +103,14 @@ public struct SwiftProgram: Sendable {
     /// The script of the view named `view`, or of ``defaultViewName()`` when `view` is `nil`:
     /// its initial tree, then one tree per state change with the change's transaction.
     ///
+    /// `view` may also be a Swift expression that makes a view from the file's declarations, as a
+    /// `#Preview` body would: `DotLoader(color: .blue)` for a view that takes arguments, or
+    /// `Text("Loading").shimmer()` for a file that holds only a `ViewModifier` and its
+    /// `extension View`. It is read by the same parser and run in the file's scope; a mistake in
+    /// it is reported at its own column under the name `--view`.
+    ///
     /// - Parameters:
-    ///   - view: One of ``viewNames``, or `nil` for the default.
+    ///   - view: One of ``viewNames``, a view expression, or `nil` for the default.
     ///   - dark: Whether `@Environment(\.colorScheme)` reads `.dark`.
     ///   - horizonSeconds: How far timed events run.
     /// - Throws: ``SwiftUISourceError/viewSelection(_:)`` when the view cannot be chosen (an
@@ -112,6 +120,9 @@ public struct SwiftProgram: Sendable {
     ///   unsupported view or modifier, a wrong argument label, a type mismatch, a view
     ///   containing itself, a state-change loop, too much work.
     public func script(view: String?, dark: Bool = false, horizonSeconds: Double = SwiftProgram.defaultHorizonSeconds) throws(SwiftUISourceError) -> ViewScript {
+        if let view, !candidates.contains(where: { $0.name == view }), Self.isExpression(view) {
+            return try script(expression: view, dark: dark, horizonSeconds: horizonSeconds)
+        }
         if candidates.isEmpty {
             throw .source(SourceDiagnostic(fileName: source.fileName, line: 1, column: 1,
                                            message: ViewSelectionError.noViews.description, sourceLine: source.line(1)))
@@ -147,11 +158,77 @@ public struct SwiftProgram: Sendable {
             case let .preview(index):
                 root = .preview(evaluator.previews[index].expansion)
             }
-            return try library.script(root, evaluator: evaluator, horizonSeconds: horizonSeconds)
+            do throws(Interrupt) {
+                return try library.script(root, evaluator: evaluator, horizonSeconds: horizonSeconds)
+            } catch let .error(error) where error.message.hasPrefix("missing argument") && {
+                if case .view = candidate.kind { true } else { false }
+            }() {
+                // The file's view is made by its caller on a device; here the caller is --view.
+                let labels = error.message.split(separator: "'", omittingEmptySubsequences: false).enumerated()
+                    .filter { $0.offset % 2 == 1 }.map { "\($0.element): …" }
+                throw .error(error.message + "; '\(name)' takes arguments: render it with --view '\(name)(\(labels.joined(separator: ", ")))'",
+                             at: error.location)
+            }
             }
         } catch {
             throw .source(source.diagnostic(error))
         }
+        return try checked(script, in: source)
+    }
+
+    /// Whether `view` is a Swift expression rather than a view's name: a call or a member
+    /// (`DotLoader(color: .blue)`, `Text("…").shimmer()`); names are identifiers, or a preview's
+    /// title.
+    static func isExpression(_ view: String) -> Bool {
+        view.contains("(") || view.contains(".")
+    }
+
+    /// The script of `expression`, run as the body of a `#Preview` added after the file's code.
+    private func script(expression: String, dark: Bool, horizonSeconds: Double) throws(SwiftUISourceError) -> ViewScript {
+        // The expression starts a line of its own after the file, so its line and column are
+        // the combined text's less the file's lines and the opening line.
+        let firstLine = source.lineStarts.count + 2
+        let combined = text + "\n#Preview {\n" + expression + "\n}\n"
+        let expressionSource = SourceText(expression, fileName: "--view")
+        func located(_ message: String, at location: SourceLocation) -> SwiftUISourceError {
+            guard location.line >= firstLine, location.line < firstLine + expressionSource.lineStarts.count else {
+                return .source(source.diagnostic(message, at: location))
+            }
+            let line = location.line - firstLine + 1
+            return .viewSelection(.expression(SourceDiagnostic(fileName: "--view", line: line, column: location.column,
+                                                               message: message, sourceLine: expressionSource.line(line))))
+        }
+        let syntax = SwiftSyntaxParser.parseFile(combined)
+        if let first = syntax.diagnostics.first { throw located(first.message, at: first.location) }
+        guard syntax.items.count == self.syntax.items.count + 1, case let .declaration(declaration) = syntax.items.last?.kind,
+              case let .macroExpansion(expansion) = declaration.kind else {
+            throw .viewSelection(.expression(SourceDiagnostic(fileName: "--view", line: 1, column: 1,
+                                                              message: "expected one expression that makes a view", sourceLine: expressionSource.line(1))))
+        }
+        let combinedSource = SourceText(combined, fileName: fileName)
+        let script: ViewScript
+        do throws(Interrupt) {
+            script = try LargeStack.run { () throws(Interrupt) -> ViewScript in
+                let library = SwiftUILibrary(locate: { offset in
+                    let location = combinedSource.location(ofOffset: offset)
+                    return SourceLocation(line: location.line, column: location.column, offset: location.offset)
+                })
+                library.isDark = dark
+                let evaluator = try Evaluator(file: syntax, library: library.native)
+                return try library.script(.preview(expansion), evaluator: evaluator, horizonSeconds: horizonSeconds)
+            }
+        } catch {
+            switch error {
+            case let .error(error): throw located(error.message, at: error.location)
+            case let .thrown(value, location): throw located("an error was thrown and not caught: \(value.text)", at: location)
+            case .cancelled, .nilInOptionalChain: throw .source(combinedSource.diagnostic(error))
+            }
+        }
+        return try checked(script, in: combinedSource)
+    }
+
+    /// `script` after the view cap's check.
+    private func checked(_ script: ViewScript, in source: SourceText) throws(SwiftUISourceError) -> ViewScript {
         do throws(SourceError) {
             try ViewTreeLimit.check(script, at: Location(line: 1, column: 1, offset: 0))
         } catch {

@@ -148,10 +148,12 @@ public struct SwiftProgram: Sendable {
             library.isDark = dark
             let evaluator = try Evaluator(file: syntax, library: library.native)
             let root: RootView
+            var madeAt: SourceLocation?
             switch candidate.kind {
             case let .view(typeName):
                 guard let type = evaluator.types[typeName] else { throw .error("cannot find '\(typeName)'", at: .start) }
                 root = .view(type)
+                madeAt = type.location
             case let .provider(typeName):
                 guard let type = evaluator.types[typeName] else { throw .error("cannot find '\(typeName)'", at: .start) }
                 root = .previewProvider(type)
@@ -160,20 +162,32 @@ public struct SwiftProgram: Sendable {
             }
             do throws(Interrupt) {
                 return try library.script(root, evaluator: evaluator, horizonSeconds: horizonSeconds)
-            } catch let .error(error) where error.message.hasPrefix("missing argument") && {
-                if case .view = candidate.kind { true } else { false }
-            }() {
-                // The file's view is made by its caller on a device; here the caller is --view.
-                let labels = error.message.split(separator: "'", omittingEmptySubsequences: false).enumerated()
-                    .filter { $0.offset % 2 == 1 }.map { "\($0.element): …" }
-                throw .error(error.message + "; '\(name)' takes arguments: render it with --view '\(name)(\(labels.joined(separator: ", ")))'",
-                             at: error.location)
+            } catch let .error(error) {
+                throw .error(error.message + hint(for: error, madeAt: madeAt, name: name), at: error.location)
             }
             }
         } catch {
             throw .source(source.diagnostic(error))
         }
         return try checked(script, in: source)
+    }
+
+    /// What to do about `error` when it stops the default view: a view made without the
+    /// arguments it takes (a device's caller gives them; here `--view` does), or a preview that
+    /// uses a type the file does not declare (declared in another file of the project; the
+    /// file's own views can still be rendered by name).
+    private func hint(for error: EvaluationError, madeAt: SourceLocation?, name: String) -> String {
+        let quoted = error.message.split(separator: "'", omittingEmptySubsequences: false).enumerated()
+            .filter { $0.offset % 2 == 1 }.map { String($0.element) }
+        if error.message.hasPrefix("missing argument"), let madeAt, error.location == madeAt {
+            return "; '\(name)' takes arguments: render it with --view '\(name)(\(quoted.map { "\($0): …" }.joined(separator: ", ")))'"
+        }
+        let views = candidates.filter { !$0.isPreview }.map(\.name)
+        if error.message.hasPrefix("cannot find '"), error.message.hasSuffix("' in scope"), let missing = quoted.first,
+           missing.first?.isUppercase == true, candidates.contains(where: { $0.name == name && $0.isPreview }), !views.isEmpty {
+            return " (declared in another file of the project?); render one of this file's views instead: --view \(views.joined(separator: ", --view "))"
+        }
+        return ""
     }
 
     /// Whether `view` is a Swift expression rather than a view's name: a call or a member

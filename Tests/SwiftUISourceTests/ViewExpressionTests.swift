@@ -109,6 +109,23 @@ import Testing
         }
     }
 
+    @Test func aPreviewThatUsesAnotherFilesTypeNamesTheFilesViews() throws {
+        let text = Self.modifierOnly + """
+
+            struct Ring: View { var body: some View { Circle().stroke(lineWidth: 3).frame(width: 30, height: 30) } }
+
+            struct Ring_Previews: PreviewProvider {
+                static var previews: some View { GalleryView(style: .ring) }
+            }
+            """
+        let program = try SwiftProgram(parsing: text, fileName: "Ring.swift")
+        #expect(throws: SwiftUISourceError.source(SourceDiagnostic(
+            fileName: "Ring.swift", line: 18, column: 38,
+            message: "cannot find 'GalleryView' in scope (declared in another file of the project?); render one of this file's views instead: --view Ring",
+            sourceLine: "    static var previews: some View { GalleryView(style: .ring) }"))) { try program.script(view: nil) }
+        #expect(frames(try program.script(view: "Ring").initial) == [30])
+    }
+
     @Test func namesAreStillNames() throws {
         let program = try SwiftProgram(parsing: Self.dots + "\n#Preview(\"Blue (large)\") { DotLoader(color: .blue, size: 20) }\n",
                                        fileName: "DotLoader.swift")

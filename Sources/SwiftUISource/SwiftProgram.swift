@@ -7,10 +7,6 @@ import SwiftUILibrary
 /// ``Scene/ViewScript`` its code produces (the initial view tree, then one tree per state
 /// change with the change's transaction).
 ///
-/// This is the reader that replaces ``SwiftUIProgram``: it takes the Swift real loaders are
-/// written in, where ``SwiftUIProgram`` takes the documentation's subset. Until its
-/// diagnostics match ``SwiftUIProgram``'s on that subset, the renderer keeps the older reader.
-///
 /// The file is read by one Swift parser (`SwiftCode`), run by the Swift evaluator over
 /// SwiftUI's definitions (`SwiftUILibrary`): views with stored properties and initialisers,
 /// helper functions, extensions, enums, classes, closures, timers, `withAnimation`,
@@ -149,11 +145,6 @@ public struct SwiftProgram: Sendable {
             }
             return try library.script(root, evaluator: evaluator, horizonSeconds: horizonSeconds)
             }
-        } catch {
-            throw .source(source.diagnostic(error))
-        }
-        do throws(SourceError) {
-            try ViewTreeLimit.check(script, at: Location(line: 1, column: 1, offset: 0))
         } catch {
             throw .source(source.diagnostic(error))
         }

@@ -83,6 +83,10 @@ extension Evaluator {
         case let .arrayLiteral(elements):
             var elementType: ValueType?
             if case let .array(element)? = expected?.unwrapped { elementType = element }
+            // An `OptionSet` is written as an array literal of its own values (`[.top, .leading]`).
+            if case let .named(name, _)? = expected?.unwrapped, library.types[name]?.protocols.contains("OptionSet") == true {
+                elementType = expected?.unwrapped
+            }
             var values: [Value] = []
             values.reserveCapacity(elements.count)
             for element in elements {

@@ -260,17 +260,22 @@ struct InterpreterTests {
         #expect(try only.script(view: nil) == ViewScript(initial: .custom(name: "Only", body: .color(.system("red")))))
     }
 
-    /// The `--animation` vocabulary read from Swift source gives what `Animation.parse` gives.
+    /// SwiftUI's `Animation` vocabulary read from Swift source gives the animation Motion's
+    /// constructors make, and `--animation` reads the same text to the same animation.
     @Test(arguments: [
-        ".linear", ".easeInOut(duration: 1).repeatForever()", ".spring(response: 0.4, dampingFraction: 0.6)",
-        ".spring(duration: 0.5, bounce: 0.3)", ".interactiveSpring(response: 0.2)", ".smooth", ".snappy(duration: 0.3)",
-        ".bouncy(extraBounce: 0.1)", ".default.speed(2).delay(0.1)", ".timingCurve(0.1, 0.2, 0.3, 1, duration: 2)",
-        ".easeOut.repeatCount(3, autoreverses: false)", "Animation.spring", ".easeIn(duration: 0.5).delay(1).speed(0.5)",
-    ])
-    func animationVocabularyMatchesMotion(text: String) throws {
+        (".linear", Animation.linear), (".easeInOut(duration: 1).repeatForever()", .easeInOut(duration: 1).repeatForever()),
+        (".spring(response: 0.4, dampingFraction: 0.6)", .spring(response: 0.4, dampingFraction: 0.6)),
+        (".spring(duration: 0.5, bounce: 0.3)", .spring(duration: 0.5, bounce: 0.3)), (".interactiveSpring(response: 0.2)", .interactiveSpring(response: 0.2)),
+        (".smooth", .smooth), (".snappy(duration: 0.3)", .snappy(duration: 0.3)), (".bouncy(extraBounce: 0.1)", .bouncy(extraBounce: 0.1)),
+        (".default.speed(2).delay(0.1)", .default.speed(2).delay(0.1)), (".timingCurve(0.1, 0.2, 0.3, 1, duration: 2)", .timingCurve(0.1, 0.2, 0.3, 1, duration: 2)),
+        (".easeOut.repeatCount(3, autoreverses: false)", .easeOut.repeatCount(3, autoreverses: false)), ("Animation.spring", .spring),
+        (".easeIn(duration: 0.5).delay(1).speed(0.5)", .easeIn(duration: 0.5).delay(1).speed(0.5)),
+    ] as [(String, Animation)])
+    func animationVocabularyMatchesMotion(text: String, expected: Animation) throws {
         let source = "struct A: View { var body: some View { Circle().animation(\(text)) } }"
         let script = try script(source)
-        #expect(script.initial == .custom(name: "A", body: .modified(.shape(ShapeView(kind: .circle)), .animation(try Animation.parse(text), value: nil))))
+        #expect(script.initial == .custom(name: "A", body: .modified(.shape(ShapeView(kind: .circle)), .animation(expected, value: nil))))
+        #expect(try AnimationExpression.parse(text) == expected)
     }
 }
 

@@ -85,7 +85,7 @@ extension Evaluator {
             return try callValue(value, arguments, trailing, expected: expected, name: name, at: callee.location, in: environment).result
         case let .implicitMember(name):
             guard let expected, expected.unwrapped != .any else {
-                throw .error("cannot infer the type of '.\(name)' here: write the type, e.g. 'Color.\(name)(…)'", at: callee.location)
+                throw .error("cannot infer the type of '.\(name)' here\(implicitMemberHint(name, call: true))", at: callee.location)
             }
             let reference = try typeReference(for: expected.unwrapped, at: callee.location)
             if name == "init" { return try construct(reference, arguments, trailing, expected: expected, at: callee.location, in: environment) }

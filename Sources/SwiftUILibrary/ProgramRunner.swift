@@ -288,7 +288,11 @@ public final class ProgramRunner {
             throw .error("more than \(Self.maximumChanges) state changes: do actions change the state back and forth for ever?", at: eventLocation)
         }
         let tree = try self.tree()
-        script.changes.append(ViewChange(timeSeconds: now, transaction: pending, root: tree))
+        // A write that leaves the tree as it was (a state set to the value it has) changes
+        // nothing on screen, so it makes no change and no transaction, as in SwiftUI.
+        if tree != (script.changes.last?.root ?? script.initial) {
+            script.changes.append(ViewChange(timeSeconds: now, transaction: pending, root: tree))
+        }
         for request in resolver.appearances where !present.contains(request.key) {
             schedule(.action(request.action), at: now, location: Self.location(of: request.action, or: rootLocation))
         }

@@ -19,6 +19,9 @@ public final class SwiftUILibrary {
     /// The runner's hooks; `nil` while only values are evaluated (no actions run).
     weak var runner: ProgramRunner?
 
+    /// Views and modifiers the view builders wrote for the tree being made (reset per tree).
+    var writtenViews = 0
+
     /// Which colour appearance `@Environment(\.colorScheme)` reads.
     public var isDark = false
 

@@ -87,7 +87,7 @@ public enum ViewSelectionError: Error, Hashable, Sendable, CustomStringConvertib
     }
 }
 
-/// Either of the two ways ``SwiftUIProgram/script(view:)`` can fail.
+/// Either of the two ways ``SwiftProgram/script(view:dark:horizonSeconds:)`` can fail.
 public enum SwiftUISourceError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The view could not be chosen: a usage error (exit status 64 in a command-line tool).
     case viewSelection(ViewSelectionError)

@@ -7,10 +7,6 @@ import SwiftUILibrary
 /// ``Scene/ViewScript`` its code produces (the initial view tree, then one tree per state
 /// change with the change's transaction).
 ///
-/// This is the reader that replaces ``SwiftUIProgram``: it takes the Swift real loaders are
-/// written in, where ``SwiftUIProgram`` takes the documentation's subset. Until its
-/// diagnostics match ``SwiftUIProgram``'s on that subset, the renderer keeps the older reader.
-///
 /// The file is read by one Swift parser (`SwiftCode`), run by the Swift evaluator over
 /// SwiftUI's definitions (`SwiftUILibrary`): views with stored properties and initialisers,
 /// helper functions, extensions, enums, classes, closures, timers, `withAnimation`,
@@ -169,7 +165,7 @@ public struct SwiftProgram: Sendable {
         } catch {
             throw .source(source.diagnostic(error))
         }
-        return try checked(script, in: source)
+        return script
     }
 
     /// What to do about `error` when it stops the default view: a view made without the
@@ -237,16 +233,6 @@ public struct SwiftProgram: Sendable {
             case let .thrown(value, location): throw located("an error was thrown and not caught: \(value.text)", at: location)
             case .cancelled, .nilInOptionalChain: throw .source(combinedSource.diagnostic(error))
             }
-        }
-        return try checked(script, in: combinedSource)
-    }
-
-    /// `script` after the view cap's check.
-    private func checked(_ script: ViewScript, in source: SourceText) throws(SwiftUISourceError) -> ViewScript {
-        do throws(SourceError) {
-            try ViewTreeLimit.check(script, at: Location(line: 1, column: 1, offset: 0))
-        } catch {
-            throw .source(source.diagnostic(error))
         }
         return script
     }

@@ -2,9 +2,10 @@ import CFuzzerDriver
 import SwiftUISource
 
 /// libFuzzer entry point: any UTF-8 (invalid sequences repaired) through the SwiftUI source
-/// reader, then every view it declares through the interpreter. Each must end with a script or
-/// a diagnostic whose line exists and whose column lies within that line + 1, and a second run
-/// must give the same script; no input may crash, hang (libFuzzer's -timeout) or exhaust the stack.
+/// reader (`SwiftProgram`: the Swift parser), then every view it declares through the
+/// evaluator. Each must end with a script or a diagnostic whose line exists and whose column
+/// lies within that line + 1, and a second run must give the same script; no input may crash,
+/// hang (libFuzzer's -timeout) or exhaust the stack.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSwiftUISource(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
@@ -16,7 +17,7 @@ public func fuzzSwiftUISource(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int3
         _ = diagnostic.description
     }
     do {
-        let program = try SwiftUIProgram(parsing: text, fileName: "Fuzz.swift")
+        let program = try SwiftProgram(parsing: text, fileName: "Fuzz.swift")
         _ = try? program.defaultViewName()
         for view in program.viewNames {
             do {

@@ -354,7 +354,7 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
 
     static func parseAnimation(_ expression: String) throws(ValueRefusal) -> Animation {
         do {
-            return try Animation.parse(expression)
+            return try AnimationExpression.parse(expression)
         } catch {
             // A long expression is not echoed whole: the caret line only helps while it fits a terminal.
             let caret = expression.count <= 120 ? "\n" + error.caretDiagnostic(source: expression) : ""

@@ -46,6 +46,7 @@ public final class SwiftUILibrary {
         defineViews()
         defineText()
         defineModifiers()
+        defineEffects()
         defineSymbols()
         defineValues()
         defineAnimations()

@@ -64,6 +64,8 @@ enum ModifierDescription {
     case node(ViewModifier)
     /// `.background(content)`: a view, placed with the modified one.
     case background(ViewDescription)
+    /// `.mask { }`, `.clipShape(_:)` …: the view whose alpha keeps the modified one.
+    case mask(ViewDescription, alignment: Alignment)
     /// `.onAppear { }`.
     case onAppear(Function)
     /// `.onReceive(publisher) { value in }`.

@@ -131,6 +131,12 @@ struct ColorBox: NativeValue, Equatable {
     var nativeTypeName: String { "Color" }
 }
 
+/// A material used as a shape style (`.ultraThinMaterial` …).
+struct MaterialBox: NativeValue, Equatable {
+    var material: Material
+    var nativeTypeName: String { "Material" }
+}
+
 /// A gradient used as a shape style.
 struct GradientBox: NativeValue, Equatable {
     var paint: GradientPaint

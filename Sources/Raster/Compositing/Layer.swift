@@ -527,3 +527,35 @@ extension RGBAImage {
         }
     }
 }
+
+extension RGBAImage {
+    /// Replaces this image by `picture` in proportion to `coverage`'s alpha times `opacity`:
+    /// each pixel becomes (1 − c)·itself + c·picture, premultiplied, the way a material's
+    /// blurred backdrop takes the place of what it covers.
+    public mutating func replace(with picture: Layer, coverage: Layer, opacity: Double) {
+        precondition(picture.width == width && coverage.width == width, "canvas sizes differ")
+        let area = coverage.bounds
+        guard !area.isEmpty else { return }
+        let o = Float(min(1, max(0, opacity)))
+        for y in area.y0..<area.y1 {
+            for x in area.x0..<area.x1 {
+                let i = y * width + x
+                let c = min(1, coverage.a[i]) * o
+                guard c > 0 else { continue }
+                let p = self[x, y]
+                let pa = Float(p.a) / 255
+                let a = (1 - c) * pa + c * picture.a[i]
+                guard a > 0 else {
+                    self[x, y] = .transparent
+                    continue
+                }
+                func channel(_ own: UInt8, _ other: Float) -> UInt8 {
+                    let value = ((1 - c) * Float(own) / 255 * pa + c * other) / a
+                    return UInt8(min(255, max(0, (value * 255).rounded())))
+                }
+                self[x, y] = RGBA8(r: channel(p.r, picture.r[i]), g: channel(p.g, picture.g[i]), b: channel(p.b, picture.b[i]),
+                                   a: UInt8(min(255, max(0, (a * 255).rounded()))))
+            }
+        }
+    }
+}

@@ -254,6 +254,7 @@ enum EngineLayout {
                 }
             case .rotation3D: 2_009
             case .projection: 2_010
+            case .material: 2_011
             }
         case let .environment(value):
             switch value {

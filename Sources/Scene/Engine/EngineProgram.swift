@@ -77,6 +77,7 @@ enum EffectTemplate: Hashable, Sendable {
     case colour(ColourEffect, amount: PropertyKey?, colour: PropertyKey?, node: NodePath)
     case rotation3D(PropertyKey, axis: Axis3D, UnitPoint, anchorZ: Double, perspective: Double, content: NodePath, node: NodePath)
     case projection(Projection, content: NodePath, node: NodePath)
+    case material(Material, node: NodePath)
 }
 
 /// One drawing operation by the keys of its values.
@@ -314,6 +315,8 @@ struct Evaluation: Sendable {
                     return .rotation3D(key, axis: axis, anchor, anchorZ: anchorZ, perspective: perspective, content: content, node: path)
                 case let .projection(matrix):
                     return .projection(matrix, content: content, node: path)
+                case let .material(material):
+                    return .material(material, node: path)
                 }
             }
         }
@@ -344,7 +347,7 @@ struct Evaluation: Sendable {
                     case let .scale(x, y, anchor): return anchor == .center && x == y && isLoneGlyph(child)
                     // Isotropic or per-pixel: the same picture turned by 45°.
                     case .blur, .compositingGroup, .blendMode, .colour: return isLoneGlyph(child)
-                    case .offset, .shadow, .mask, .rotation3D, .projection: return false
+                    case .offset, .shadow, .mask, .rotation3D, .projection, .material: return false
                     }
                 case .layout, .decoration:
                     return false

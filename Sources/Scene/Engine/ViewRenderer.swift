@@ -69,7 +69,7 @@ extension ViewEngine {
                 apply(.scale(x: value.x, y: value.y), anchorCentre: anchorCentre, anchorSize: anchorSize, unit)
             case let .offset(track):
                 displacement += points[track].point(atSeconds: time)
-            case .opacity, .shadow, .blur, .masked, .maskShape, .group, .blend, .colour, .rotation3D, .projection:
+            case .opacity, .shadow, .blur, .masked, .maskShape, .group, .blend, .colour, .rotation3D, .projection, .material:
                 continue  // opacities multiply below, outermost first; layers act when they close
             }
         }
@@ -79,7 +79,7 @@ extension ViewEngine {
             switch effect {
             case let .opacity(track): opacity *= min(1, max(0, numbers[track].number(atSeconds: time)))
             case .rotation, .scale, .offset: continue
-            case .shadow, .blur, .masked, .maskShape, .group, .blend, .colour, .rotation3D, .projection: opacity = 1
+            case .shadow, .blur, .masked, .maskShape, .group, .blend, .colour, .rotation3D, .projection, .material: opacity = 1
             }
         }
         return Placement(centre: centre, size: size, linear: linear, displacement: displacement, rotationDegrees: degrees,
@@ -104,7 +104,7 @@ extension ViewEngine {
             case let .offset(track):
                 let value = points[track].point(atSeconds: time)
                 map = map.concatenating(.translation(x: value.x, y: value.y))
-            case .opacity, .shadow, .blur, .masked, .maskShape, .group, .blend, .colour, .rotation3D, .projection:
+            case .opacity, .shadow, .blur, .masked, .maskShape, .group, .blend, .colour, .rotation3D, .projection, .material:
                 continue
             }
         }
@@ -330,6 +330,30 @@ public struct ViewRenderer: Sendable {
         case let .projection(local, anchorCentre, anchorSize, _):
             warp(layer.image, local, frameCentre: anchorCentre, frameSize: anchorSize, outside: outside, opacity: opacity,
                  into: &target, atSeconds: time)
+        case let .material(material, _):
+            let shape = Layer(layer.image)
+            guard !shape.bounds.isEmpty else { return }
+            let sigma = material.blurRadius * stretch
+            var backdrop = Layer(target, within: shape.bounds.expanded(by: GaussianBlur.reach(sigma: sigma), width: width, height: height))
+            backdrop.blur(sigma: sigma)
+            backdrop.mask(by: shape)
+            backdrop.bounds = shape.bounds
+            // The blurred backdrop replaces what is behind, in proportion to the coverage.
+            target.replace(with: backdrop, coverage: shape, opacity: opacity)
+            var tint = material.tint(dark: engine.palette.primary != .black)
+            tint.a = UInt8((Double(tint.a) * opacity).rounded())
+            var tinted = Layer(width: width, height: height)
+            tinted.bounds = shape.bounds
+            for y in shape.bounds.y0..<shape.bounds.y1 {
+                for x in shape.bounds.x0..<shape.bounds.x1 {
+                    let i = y * width + x, a = shape.a[i] * Float(tint.a) / 255
+                    tinted.a[i] = a
+                    tinted.r[i] = Float(tint.r) / 255 * a
+                    tinted.g[i] = Float(tint.g) / 255 * a
+                    tinted.b[i] = Float(tint.b) / 255 * a
+                }
+            }
+            target.composite(tinted, opacity: 1, in: space)
         }
     }
 

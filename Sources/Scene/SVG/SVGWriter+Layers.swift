@@ -100,7 +100,7 @@ extension SVGWriter {
             if !values.isConstant { primitive += animation(values, attribute: "values") { SVGText.list($0) } }
             text += "<filter id=\"\(id)\" filterUnits=\"userSpaceOnUse\"\(canvas) color-interpolation-filters=\"sRGB\">\(primitive)</feColorMatrix></filter>"
             attributes += " filter=\"url(#\(id))\""
-        case .rotation3D:
+        case .rotation3D, .material:
             break  // refused before writing
         case let .projection(local, frameCentre, frameSize, _):
             // Affine (others are refused): in canvas points, frame → local → frame → canvas.

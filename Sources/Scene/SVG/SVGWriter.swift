@@ -220,7 +220,7 @@ struct SVGWriter {
                 }, [1, 1]))
             case .offset, .opacity:
                 continue  // offsets move the translated centre; opacities multiply below
-            case .shadow, .blur, .masked, .maskShape, .group, .blend, .colour, .rotation3D, .projection:
+            case .shadow, .blur, .masked, .maskShape, .group, .blend, .colour, .rotation3D, .projection, .material:
                 continue  // layers: groups around the element (``layered(_:)``)
             }
         }
@@ -239,7 +239,7 @@ struct SVGWriter {
                 case let .opacity(track): value *= min(1, max(0, engine.numbers[track].number(atSeconds: t)))
                 case .rotation, .scale, .offset: continue
                 // The opacities outside a layer are the layer group's.
-                case .shadow, .blur, .masked, .maskShape, .group, .blend, .colour, .rotation3D, .projection: value = 1
+                case .shadow, .blur, .masked, .maskShape, .group, .blend, .colour, .rotation3D, .projection, .material: value = 1
                 }
             }
             return [value]

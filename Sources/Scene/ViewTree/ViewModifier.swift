@@ -101,6 +101,48 @@ public enum DrawingEffect: Hashable, Sendable {
     /// `projectionEffect(_:)` and `transformEffect(_:)`: a fixed projective transform in the
     /// content's own points (origin at its frame's top-left corner).
     case projection(Projection)
+    /// A material (`background(.thinMaterial)`): what is already drawn behind the content's
+    /// coverage, blurred, then the material's tint over it (see ``Material``). The content is
+    /// the material's shape, drawn opaque: only its coverage counts.
+    case material(Material)
+}
+
+/// SwiftUI's materials, `.ultraThinMaterial` … `.ultraThickMaterial`, as a backdrop blur and a
+/// tint.
+///
+/// Apple publishes no numbers for them ("a material isn't a color; it's a blur effect with a
+/// translucent tint, … more or less translucent" is all the `Material` documentation says),
+/// so these are spinrender's stand-ins, stated here and in docs/swiftui.md: a Gaussian blur of
+/// standard deviation 10, 12, 15, 18 and 21 pt of what is behind, under white (light
+/// appearance) or a dark grey #1C1C1E (dark, iOS's `systemBackground` elevated) at 30, 45, 60,
+/// 75 and 87 % opacity, thinnest to thickest.
+public enum Material: String, CaseIterable, Hashable, Sendable {
+    case ultraThin, thin, regular, thick, ultraThick
+
+    /// The blur's standard deviation, points.
+    public var blurRadius: Double {
+        switch self {
+        case .ultraThin: 10
+        case .thin: 12
+        case .regular: 15
+        case .thick: 18
+        case .ultraThick: 21
+        }
+    }
+
+    /// The tint drawn over the blurred backdrop.
+    public func tint(dark: Bool) -> RGBA8 {
+        let opacity: Double
+        switch self {
+        case .ultraThin: opacity = 0.30
+        case .thin: opacity = 0.45
+        case .regular: opacity = 0.60
+        case .thick: opacity = 0.75
+        case .ultraThick: opacity = 0.87
+        }
+        let alpha = UInt8((opacity * 255).rounded())
+        return dark ? RGBA8(r: 0x1C, g: 0x1C, b: 0x1E, a: alpha) : RGBA8(r: 255, g: 255, b: 255, a: alpha)
+    }
 }
 
 /// A direction in space: `rotation3DEffect`'s `axis: (x:y:z:)`.

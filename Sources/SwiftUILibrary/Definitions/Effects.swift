@@ -89,6 +89,41 @@ extension SwiftUILibrary {
                                                                 perspective: try number(call, 4, in: -1_000...1_000, "perspective")))))
         }
         defineProjections(view)
+        defineMaterials(view)
+    }
+
+    /// A material filling `shape`: the shape drawn opaque, whose coverage the material's
+    /// backdrop blur and tint take.
+    static func material(_ material: Material, in shape: ShapeKind) -> ViewDescription {
+        .modified(opaque(ShapeView(kind: shape)), .node(.effect(.material(material))))
+    }
+
+    /// `.ultraThinMaterial` … `.ultraThickMaterial` (and `Material.thin` …) as shape styles,
+    /// and `background(_:in:)`.
+    private func defineMaterials(_ view: NativeType) {
+        let type = NativeType("Material", protocols: ["ShapeStyle"], summary: "A blur of what is behind with a translucent tint.")
+        let shapeStyle = native.protocols["ShapeStyle"]
+        for material in Material.allCases {
+            type.constant(material.rawValue, .native(MaterialBox(material: material)))
+            shapeStyle?.constant(material.rawValue + "Material", .native(MaterialBox(material: material)))
+        }
+        native.add(type)
+        view.method("background", [NativeParameter(nil, .named("ShapeStyle")), NativeParameter("in", .named("Shape")),
+                                   NativeParameter("fillStyle", .any, default: .nilValue)], result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            guard case let .shape(shape, _) = try self.view(call[1], at: call.argumentLocations[1]) else {
+                throw call.error("'background(_:in:)' takes a built-in shape here (Circle, Capsule, Rectangle, RoundedRectangle)", argument: 1)
+            }
+            if case let .native(native) = call[0].dereferenced, let material = native as? MaterialBox {
+                return try modified(call, .background(Self.material(material.material, in: shape.kind)))
+            }
+            var filled = ShapeView(kind: shape.kind)
+            if case let .native(native) = call[0].dereferenced, let gradient = native as? GradientBox {
+                filled.gradient = gradient.paint
+            } else {
+                filled.paint = .fill(try color(call[0], call, argument: 0))
+            }
+            return try modified(call, .background(.shape(filled, painted: true)))
+        }
     }
 
     /// A shape as a clip: filled opaque, whatever its paint.

@@ -49,6 +49,7 @@ public final class SwiftUILibrary {
         defineViews()
         defineText()
         defineModifiers()
+        defineEffects()
         defineSymbols()
         defineValues()
         defineAnimations()
@@ -70,6 +71,7 @@ public final class SwiftUILibrary {
             if let gradient = native as? GradientBox {
                 return .shape(ShapeView(kind: .rectangle, gradient: gradient.paint), painted: true)
             }
+            if let material = native as? MaterialBox { return Self.material(material.material, in: .rectangle) }
         case let .instance(instance):
             return .user(instance, at: location)
         case .void:

@@ -76,6 +76,8 @@ enum ModifierDescription {
     case node(ViewModifier)
     /// `.background(content)`: a view, placed with the modified one.
     case background(ViewDescription)
+    /// `.mask { }`, `.clipShape(_:)` …: the view whose alpha keeps the modified one.
+    case mask(ViewDescription, alignment: Alignment)
     /// `.onAppear { }`.
     case onAppear(Function)
     /// `.onReceive(publisher) { value in }`.
@@ -147,6 +149,12 @@ struct TimerValue: NativeValue, Equatable {
 struct ColorBox: NativeValue, Equatable {
     var color: ColorValue
     var nativeTypeName: String { "Color" }
+}
+
+/// A material used as a shape style (`.ultraThinMaterial` …).
+struct MaterialBox: NativeValue, Equatable {
+    var material: Material
+    var nativeTypeName: String { "Material" }
 }
 
 /// A gradient used as a shape style.

@@ -159,6 +159,12 @@ final class ViewResolver {
                 throw .error("a background must be one view", at: location)
             }
             return .modified(node, .background(background))
+        case let .mask(description, alignment):
+            let masks = try resolve(description, path: path + "#mask", depth: depth + 1, at: location)
+            guard let mask = masks.first, masks.count == 1 else {
+                throw .error("a mask must be one view", at: location)
+            }
+            return .modified(node, .effect(.mask(mask, alignment: alignment)))
         case let .onAppear(action):
             appearances.append(Request(key: requestKey(path + "#onAppear"), action: action))
             return node

@@ -52,6 +52,8 @@ public final class SwiftUILibrary {
         defineGradients()
         defineTime()
         defineTasks()
+        defineTimeline()
+        defineEvents()
         definePropertyWrappers()
         defineUnsupported()
     }

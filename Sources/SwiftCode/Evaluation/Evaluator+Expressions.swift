@@ -344,6 +344,11 @@ extension Evaluator {
                     text += try StringFormat.format(format, [value], at: location)
                 } else if arguments.count > 1 || first.label != nil {
                     throw .error("this interpolation is not supported: write '\\(value)' or '\\(value, specifier: \"%.1f\")'", at: location)
+                } else if case let .native(native) = value, let type = nativeType(named: native.nativeTypeName),
+                          type.instanceMembers["description"] != nil,
+                          case let .string(description) = try member("description", of: value, at: location, in: environment) {
+                    // A library value that describes itself (`Date`).
+                    text += description
                 } else {
                     text += value.text
                 }

@@ -161,15 +161,16 @@ public final class ProgramRunner {
             case let .timer(serial): kind = "t\(serial)"
             case let .subscription(key): kind = "s" + key
             case let .task(serial): kind = "k\(serial)@\(tasks[serial]?.waitingAt.offset ?? 0)"
-            // A `TimelineView`'s content is a function of the date, which never comes back: the
-            // tick's own number keeps a run with one from ever looking repeated.
             case let .timeline(tick): kind = "l\(tick)"
             }
             // Nanoseconds: a period added up in floating point must still match.
             return kind + "@" + String(Int(((event.time - now) * 1e9).rounded()))
         }.sorted()
+        // A `TimelineView`'s content is a function of the date, which never comes back: while
+        // the tree has one, the absolute time keeps the run from ever looking repeated.
+        let waitingAll = updateInterval == nil ? waiting : waiting + ["timeline@" + String(now)]
         return Snapshot(tree: script.changes.last?.root ?? script.initial, state: resolver.stateDescription,
-                        random: evaluator.random.state, events: waiting)
+                        random: evaluator.random.state, events: waitingAll)
     }
 
     private func nextEvent() -> Int? {

@@ -214,4 +214,120 @@ import Testing
         #expect(settled[1.0] == ["2 off"])
         #expect(settled[1.5] == ["3 on"])
     }
+
+    @Test func swapAndInoutParametersWriteBack() throws {
+        // A timer swaps two offsets with `swap(&a, &b)`; a helper with an `inout` parameter
+        // doubles a third.
+        let source = """
+        import SwiftUI
+        struct Sliding: View {
+            let timer = Timer.publish(every: 0.5, on: .main, in: .common).autoconnect()
+            @State var left: CGFloat = -10
+            @State var right: CGFloat = 10
+            @State var step: CGFloat = 1
+            func double(_ value: inout CGFloat) { value *= 2 }
+            var body: some View {
+                HStack {
+                    Circle().frame(width: 4, height: 4).offset(x: left)
+                    Circle().frame(width: 4, height: 4).offset(x: right)
+                    Circle().frame(width: 4, height: 4).offset(x: step)
+                }
+                .onReceive(timer) { _ in
+                    swap(&left, &right)
+                    double(&step)
+                }
+            }
+        }
+        """
+        let script = try script(source, horizon: 1.2)
+        #expect(offsets(script.initial) == [-10, 10, 1])
+        let moved: [[Double]] = [[10, -10, 2], [-10, 10, 4]]
+        #expect(script.changes.map { offsets($0.root) } == moved)
+        #expect(script.changes.map(\.timeSeconds) == [0.5, 1.0])
+    }
+
+    @Test func anyViewsInStateRotateThroughATaskLoop() throws {
+        // `[AnyView]` state rotated every 0.4 s by a `Task` loop: the colours move one place left.
+        let source = """
+        import SwiftUI
+        struct Colours: View {
+            @State var circles: [AnyView] = [
+                AnyView(Circle().fill(Color.red)),
+                AnyView(Circle().fill(Color.green)),
+                AnyView(Circle().fill(Color.blue)),
+            ]
+            var body: some View {
+                HStack {
+                    ForEach(0..<3) { index in circles[index].frame(width: 8, height: 8) }
+                }
+                .onAppear {
+                    Task {
+                        while true {
+                            try await Task.sleep(nanoseconds: 400_000_000)
+                            let first = circles[0]
+                            for index in 0..<2 { circles[index] = circles[index + 1] }
+                            circles[2] = first
+                        }
+                    }
+                }
+            }
+        }
+        """
+        let script = try script(source)
+        let red: ColorValue? = .system("red"), green: ColorValue? = .system("green"), blue: ColorValue? = .system("blue")
+        #expect(fills(script.initial) == [red, green, blue])
+        #expect(fills(try #require(script.changes.first).root) == [green, blue, red])
+        #expect(abs(try #require(script.changes.first).timeSeconds - 0.4) < 1e-9)
+        // Three rotations bring the first picture back: the script repeats every 1.2 s.
+        #expect(abs((script.repeating?.period ?? 0) - 1.2) < 1e-9)
+    }
+
+    @Test func aTimerAddedToTheRunLoopAndUUIDs() throws {
+        // `Timer(timeInterval:repeats:block:)` starts when added to the run loop; `UUID()`s are
+        // distinct and numbered in the order they are made.
+        let source = """
+        import SwiftUI
+        struct Ticker: View {
+            @State private var ticks = 0
+            let first = UUID()
+            var body: some View {
+                VStack {
+                    Text("\\(ticks)")
+                    Text(first == UUID() ? "same" : "distinct")
+                    Text(first.uuidString)
+                }
+                .onAppear {
+                    let timer = Timer(timeInterval: 0.25, repeats: true) { _ in ticks += 1 }
+                    RunLoop.current.add(timer, forMode: .common)
+                }
+            }
+        }
+        """
+        let script = try script(source, horizon: 0.6)
+        #expect(texts(script.initial) == ["0", "distinct", "00000000-0000-4000-8000-000000000001"])
+        #expect(script.changes.map(\.timeSeconds) == [0.25, 0.5])
+        #expect(script.changes.map { texts($0.root).first } == ["1", "2"])
+    }
+
+    @Test func aPreviewProvidersStaticStateIsPassedAsABinding() throws {
+        // `@State static var value` in a `PreviewProvider`, passed as `$value` to a `@Binding`.
+        let source = """
+        import SwiftUI
+        struct Pie: View {
+            @Binding var progress: Float
+            var body: some View {
+                Circle().trim(from: 0, to: CGFloat(progress)).stroke(lineWidth: 4).frame(width: 40, height: 40)
+            }
+        }
+        struct Pie_Previews: PreviewProvider {
+            @State static var value: Float = 0.6
+            static var previews: some View { Pie(progress: $value) }
+        }
+        """
+        guard case let .custom("Pie", .modified(.shape(shape), _)) = try script(source).initial else {
+            Issue.record("unexpected tree")
+            return
+        }
+        #expect(abs(shape.trimTo - 0.6) < 1e-6)
+    }
 }

@@ -76,6 +76,20 @@ extension Evaluator {
             let invocation = try callValue(member, arguments, trailing, expected: expected, name: name, at: nameLocation, in: environment)
             if let receiver = invocation.receiver { try write(receiver, to: base, in: environment) }
             return invocation.result
+        case .identifier("swap", _) where arguments.count == 2 && trailing.isEmpty && environment.lookUp("swap") == nil && globals.variables["swap"] == nil:
+            // `swap(&a, &b)`: exchanges two variables (the standard library's `swap(_:_:)`).
+            var targets: [Expression] = []
+            for argument in arguments {
+                guard argument.label == nil, case let .prefixOperator("&", target) = argument.value.kind else {
+                    throw .error("'swap' takes two variables written with '&': 'swap(&a, &b)'", at: argument.value.location)
+                }
+                targets.append(target)
+            }
+            let first = try evaluate(targets[0], expected: nil, in: environment).dereferenced
+            let second = try evaluate(targets[1], expected: nil, in: environment).dereferenced
+            try write(second, to: targets[0], in: environment)
+            try write(first, to: targets[1], in: environment)
+            return .void
         case let .identifier(name, _):
             // A method of `self` called without `self.`: a mutating one changes `self`.
             if environment.lookUp(name) == nil, let selfVariable = environment.lookUp("self"),
@@ -199,7 +213,14 @@ extension Evaluator {
                 continue
             }
             var final: [Value] = []
-            return try invoke(function, candidate, values, at: location, argumentLocations: slotLocations(slots, at: location), finalArguments: &final)
+            let invocation = try invoke(function, candidate, values, at: location, argumentLocations: slotLocations(slots, at: location), finalArguments: &final)
+            // `&x` passed to an `inout` parameter: the parameter's final value is written back.
+            for (slot, value) in zip(slots, final) {
+                if case let .expression(expression, _) = slot, case let .prefixOperator("&", target) = expression.kind {
+                    try write(value, to: target, in: environment)
+                }
+            }
+            return invocation
         }
         throw .error("no overload of '\(function.name)' takes these arguments", at: location)
     }

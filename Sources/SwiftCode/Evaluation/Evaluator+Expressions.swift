@@ -49,6 +49,9 @@ extension Evaluator {
             let value = try evaluate(base, expected: expected.map { .optional($0) }, in: environment)
             if case .nilValue = value { throw .error("unexpectedly found nil while unwrapping an Optional value", at: location) }
             return value
+        case let .prefixOperator("&", operand):
+            // `&x` passed to an `inout` parameter: its value now, written back after the call.
+            return try evaluate(operand, expected: expected, in: environment)
         case let .prefixOperator(op, operand):
             return try prefix(op, operand, expected: expected, at: location, in: environment)
         case let .postfixOperator(op, operand):

@@ -24,6 +24,8 @@ public final class SwiftUILibrary {
 
     /// Which colour appearance `@Environment(\.colorScheme)` reads.
     public var isDark = false
+    /// How many `UUID()`s the code has made.
+    var uuidCount = 0
 
     /// The definitions, with `locate` mapping a byte offset of the source to its location.
     public init(locate: @escaping (Int) -> SourceLocation) {
@@ -56,6 +58,9 @@ public final class SwiftUILibrary {
         defineGradients()
         defineTime()
         defineTasks()
+        defineTimeline()
+        defineEvents()
+        defineFoundation()
         definePropertyWrappers()
         defineUnsupported()
     }

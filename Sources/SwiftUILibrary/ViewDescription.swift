@@ -84,6 +84,8 @@ enum ModifierDescription {
     case onReceive(PublisherValue, Function)
     /// `.task { }`.
     case task(Function)
+    /// `.onChange(of: value) { … }`: the value as this update reads it.
+    case onChange(Value, initial: Bool, action: Function, form: ChangeActionForm)
     /// `.modifier(MyModifier())`: a `ViewModifier` of the file's own; its `body(content:)` is
     /// evaluated when the view is placed.
     case custom(Value)

@@ -49,7 +49,7 @@ public struct SwiftProgram: Sendable {
         self.fileName = fileName
         let size = text.utf8.count
         guard size <= Self.maximumSourceBytes else {
-            let firstLine = String(text.prefix { !$0.isNewline }.prefix(200))
+            let firstLine = String(text.prefix { $0 != "\n" && $0 != "\r" && $0 != "\r\n" }.prefix(200))
             throw SourceDiagnostic(
                 fileName: fileName, line: 1, column: 1,
                 message: "the source is \(size) bytes; the limit is \(Self.maximumSourceBytes) bytes (1 MiB)", sourceLine: firstLine
@@ -109,15 +109,21 @@ public struct SwiftProgram: Sendable {
     ///   - view: One of ``viewNames``, a view expression, or `nil` for the default.
     ///   - dark: Whether `@Environment(\.colorScheme)` reads `.dark`.
     ///   - horizonSeconds: How far timed events run.
+    ///   - limits: The evaluator's bounds on work, recursion and collection sizes; the defaults
+    ///     are the renderer's. A fuzzer passes smaller ones, so that each input finishes in
+    ///     milliseconds and the time goes to more inputs.
     /// - Throws: ``SwiftUISourceError/viewSelection(_:)`` when the view cannot be chosen (an
     ///   unknown name, several candidates: a problem with the request), or
     ///   ``SwiftUISourceError/source(_:)`` with a ``SourceDiagnostic`` for a source with no
     ///   view at all (at line 1, column 1) and for anything in its code that cannot run: an
     ///   unsupported view or modifier, a wrong argument label, a type mismatch, a view
     ///   containing itself, a state-change loop, too much work.
-    public func script(view: String?, dark: Bool = false, horizonSeconds: Double = SwiftProgram.defaultHorizonSeconds) throws(SwiftUISourceError) -> ViewScript {
+    public func script(
+        view: String?, dark: Bool = false, horizonSeconds: Double = SwiftProgram.defaultHorizonSeconds,
+        limits: Evaluator.Limits = Evaluator.Limits()
+    ) throws(SwiftUISourceError) -> ViewScript {
         if let view, !candidates.contains(where: { $0.name == view }), Self.isExpression(view) {
-            return try script(expression: view, dark: dark, horizonSeconds: horizonSeconds)
+            return try script(expression: view, dark: dark, horizonSeconds: horizonSeconds, limits: limits)
         }
         if candidates.isEmpty {
             throw .source(SourceDiagnostic(fileName: source.fileName, line: 1, column: 1,
@@ -143,6 +149,7 @@ public struct SwiftProgram: Sendable {
             })
             library.isDark = dark
             let evaluator = try Evaluator(file: syntax, library: library.native)
+            evaluator.limits = limits
             let root: RootView
             var madeAt: SourceLocation?
             switch candidate.kind {
@@ -194,7 +201,7 @@ public struct SwiftProgram: Sendable {
     }
 
     /// The script of `expression`, run as the body of a `#Preview` added after the file's code.
-    private func script(expression: String, dark: Bool, horizonSeconds: Double) throws(SwiftUISourceError) -> ViewScript {
+    private func script(expression: String, dark: Bool, horizonSeconds: Double, limits: Evaluator.Limits) throws(SwiftUISourceError) -> ViewScript {
         // The expression starts a line of its own after the file, so its line and column are
         // the combined text's less the file's lines and the opening line.
         let firstLine = source.lineStarts.count + 2

@@ -19,10 +19,15 @@ public final class SwiftUILibrary {
     /// The runner's hooks; `nil` while only values are evaluated (no actions run).
     weak var runner: ProgramRunner?
 
+    /// Views and modifiers the view builders wrote for the tree being made (reset per tree).
+    var writtenViews = 0
+
     /// Which colour appearance `@Environment(\.colorScheme)` reads.
     public var isDark = false
     /// The appearance the views ask for with `preferredColorScheme(_:)`, the last one made.
     var preferredAppearance: Appearance?
+    /// How many `UUID()`s the code has made.
+    var uuidCount = 0
 
     /// The definitions, with `locate` mapping a byte offset of the source to its location.
     public init(locate: @escaping (Int) -> SourceLocation) {
@@ -49,6 +54,7 @@ public final class SwiftUILibrary {
         defineShapes()
         defineText()
         defineModifiers()
+        defineEffects()
         defineSymbols()
         defineValues()
         defineUIKitColors()
@@ -56,6 +62,9 @@ public final class SwiftUILibrary {
         defineGradients()
         defineTime()
         defineTasks()
+        defineTimeline()
+        defineEvents()
+        defineFoundation()
         definePropertyWrappers()
         defineUnsupported()
     }
@@ -77,6 +86,7 @@ public final class SwiftUILibrary {
                 return .shape(ShapeView(kind: .custom(CustomShape(name: "Path", fingerprint: String(describing: fixed.elements), animatableData: [],
                                                                   provider: ShapeProvider { _, _ in fixed }))), painted: false)
             }
+            if let material = native as? MaterialBox { return Self.material(material.material, in: .rectangle) }
         case let .instance(instance):
             if isUserShape(value), let evaluator = runner?.evaluator {
                 return .shape(try userShape(value, evaluator: evaluator, at: location), painted: false)

@@ -105,4 +105,15 @@ struct SystemColorTests {
         request.scene.padding = 0
         #expect(ViewRenderer(request.makeEngine()).render(atSeconds: 0)[0, 0] == RGBA8(r: 0, g: 0, b: 0))
     }
+
+    /// An asset-catalogue colour is refused by name at its argument, not mistaken for a UIColor.
+    @Test func assetColoursAreRefusedByName() throws {
+        var request = RenderRequest()
+        #expect {
+            try request.setSource("struct C: View {\n    var body: some View {\n        Color(\"Brand\")\n    }\n}\n", fileName: "C.swift", view: "C")
+            _ = try request.makeEngine()
+        } throws: { error in
+            "\(error)".contains("C.swift:3:15") && "\(error)".contains("asset catalogue colours are not supported: 'Color(\"Brand\")'")
+        }
+    }
 }

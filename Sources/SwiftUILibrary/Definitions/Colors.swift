@@ -98,7 +98,15 @@ extension SwiftUILibrary {
         }
         native.add(uiColor)
 
+        uiColor.initializer([NativeParameter("named", .string)]) { call throws(Interrupt) in
+            let name = try call.string(0)
+            throw call.error("asset catalogue colours are not supported: 'UIColor(named: \"\(name)\")' comes from the app's asset catalogue, which the source does not hold; write its components, e.g. 'UIColor(red:green:blue:alpha:)'", argument: 0)
+        }
         guard let color = native.types["Color"] else { return }
+        color.initializer([NativeParameter(nil, .string)]) { call throws(Interrupt) in
+            let name = try call.string(0)
+            throw call.error("asset catalogue colours are not supported: 'Color(\"\(name)\")' comes from the app's asset catalogue, which the source does not hold; write its components, e.g. 'Color(red:green:blue:)'", argument: 0)
+        }
         let space = NativeType("RGBColorSpace", summary: "`Color.RGBColorSpace`: `.sRGB`, `.sRGBLinear`, `.displayP3`.")
         for value in [RGBColorSpace.sRGB, .sRGBLinear, .displayP3] { space.constant(value.rawValue, .native(Boxed(value: value, typeName: "Color.RGBColorSpace"))) }
         color.nestedTypes["RGBColorSpace"] = space

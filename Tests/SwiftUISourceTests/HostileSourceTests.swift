@@ -94,7 +94,7 @@ struct HostileSourceTests {
         Hostile(loader("        Circle().rotationEfect(.degrees(45))"),
                 line: 5, column: 18, message: "value of type 'Circle' has no member 'rotationEfect'"),
         Hostile(loader("        Toggle(\"On\", isOn: .constant(true))"),
-                line: 5, column: 9, message: "'Toggle' is not supported here; supported views: AngularGradient, Caps"),
+                line: 5, column: 9, message: "'Toggle' is not supported here; supported views: AngularGradient, AnyV"),
         Hostile(loader("        Circle().blur(radius: 3)"),
                 line: 5, column: 18, message: "modifier 'blur' is not supported; supported: accessibilityElement, acc"),
         Hostile(loader("        Circle().frame(width: size, height: size)"),

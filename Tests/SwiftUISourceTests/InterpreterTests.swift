@@ -198,7 +198,7 @@ struct InterpreterTests {
             .transaction(TransactionEdit(animation: .some(nil))),
             .transaction(TransactionEdit(animation: .some(.spring(duration: 0.4, bounce: 0.2)), disablesAnimations: true)),
             .animation(nil, value: nil),
-            .background(.shape(ShapeView(kind: .roundedRectangle(cornerRadius: 4), paint: .fill(.system("accentColor"))))),
+            .background(.shape(ShapeView(kind: .styledRectangle(CornerRadii(width: 4, height: 4), .continuous), paint: .fill(.system("accentColor"))))),
         ]
         let expected = modifiers.reduce(ViewNode.symbol(.rays)) { .modified($0, $1) }
         #expect(script == ViewScript(initial: .custom(name: "Styled", body: expected)))

@@ -132,7 +132,7 @@ public final class ProgramRunner {
                 // before is not a change.
                 pending = Transaction()
                 dirty = true
-                try perform(keepingUnchanged: false) { () throws(Interrupt) in }
+                try perform { () throws(Interrupt) in }
             case let .subscription(key):
                 guard let subscription = subscriptions[key] else { continue }
                 schedule(.subscription(key), at: now + subscription.interval, location: event.location)
@@ -182,16 +182,15 @@ public final class ProgramRunner {
         events.append(Event(time: time, order: scheduled, kind: kind, location: location))
     }
 
-    /// Runs an action and commits what it changed (with `keepingUnchanged` false, a tree equal
-    /// to the last one is not recorded as a change).
-    private func perform(keepingUnchanged: Bool = true, _ body: () throws(Interrupt) -> Void) throws(Interrupt) {
+    /// Runs an action and commits what it changed (a tree equal to the last one is not a change).
+    private func perform(_ body: () throws(Interrupt) -> Void) throws(Interrupt) {
         do {
             try body()
         } catch .thrown {
             // An error an action throws and nothing catches ends that action, as a `Task` would.
         }
         if let failure { throw failure }
-        try commit(keepingUnchanged: keepingUnchanged)
+        try commit()
     }
 
     private func tree() throws(Interrupt) -> ViewNode {
@@ -325,16 +324,17 @@ public final class ProgramRunner {
 
     // MARK: Commits
 
-    private func commit(keepingUnchanged: Bool = true) throws(Interrupt) {
+    private func commit() throws(Interrupt) {
         guard dirty else { return }
         dirty = false
         guard script.changes.count < Self.maximumChanges else {
             throw .error("more than \(Self.maximumChanges) state changes: do actions change the state back and forth for ever?", at: eventLocation)
         }
         let tree = try self.tree()
-        // Unless the caller keeps it (see `perform(keepingUnchanged:_:)`), a write that leaves the
-        // tree as it was changes nothing on screen: no change and no transaction, as in SwiftUI.
-        if keepingUnchanged || tree != (script.changes.last?.root ?? script.initial) {
+        // A write that leaves the tree as it was (a state set to the value it has, a TimelineView
+        // update that draws the same) changes nothing on screen: no change and no transaction,
+        // as in SwiftUI.
+        if tree != (script.changes.last?.root ?? script.initial) {
             script.changes.append(ViewChange(timeSeconds: now, transaction: pending, root: tree))
         }
         for request in resolver.appearances where !present.contains(request.key) {

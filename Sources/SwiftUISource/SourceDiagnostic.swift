@@ -68,6 +68,9 @@ public enum ViewSelectionError: Error, Hashable, Sendable, CustomStringConvertib
     case unknownView(String, available: [String])
     /// The source declares no view at all.
     case noViews
+    /// The view expression given for the view (`--view 'DotLoader(color: .blue)'`) cannot be
+    /// read or run: the diagnostic is located in the expression, under the name `--view`.
+    case expression(SourceDiagnostic)
 
     /// One line saying what to do.
     public var description: String {
@@ -77,12 +80,14 @@ public enum ViewSelectionError: Error, Hashable, Sendable, CustomStringConvertib
         case let .unknownView(name, available):
             "no view named '\(name)'\(Spelling.suggestion(for: name, among: available)); the source has: \(available.joined(separator: ", "))"
         case .noViews:
-            "the source declares no view (a 'struct Name: View' or a '#Preview')"
+            "the source declares no view (a 'struct Name: View' or a '#Preview'); to show a modifier or helper it declares, render an expression: --view 'Text(\"Loading\").shimmer()'"
+        case let .expression(diagnostic):
+            diagnostic.description
         }
     }
 }
 
-/// Either of the two ways ``SwiftUIProgram/script(view:)`` can fail.
+/// Either of the two ways ``SwiftProgram/script(view:dark:horizonSeconds:)`` can fail.
 public enum SwiftUISourceError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The view could not be chosen: a usage error (exit status 64 in a command-line tool).
     case viewSelection(ViewSelectionError)

@@ -180,7 +180,8 @@ struct DiagnosticTests {
     @Test func aSourceWithoutViewsIsBadSource() throws {
         let program = try SwiftProgram(parsing: "import SwiftUI\n", fileName: "E.swift")
         #expect(throws: SwiftUISourceError.source(SourceDiagnostic(fileName: "E.swift", line: 1, column: 1,
-            message: "the source declares no view (a 'struct Name: View' or a '#Preview')", sourceLine: "import SwiftUI"))) {
+            message: "the source declares no view (a 'struct Name: View' or a '#Preview'); to show a modifier or helper it declares, render an expression: --view 'Text(\"Loading\").shimmer()'",
+            sourceLine: "import SwiftUI"))) {
             try program.script(view: nil)
         }
     }

@@ -9,8 +9,7 @@ import Testing
     do {
         let environment = ViewEnvironment()
         memo = environment.memo
-        // A stack of a symbol and a stack of two: the memo holds at least the sizes the stacks
-        // probe (how many depends on which children the stack layout probes).
+        // A stack of a symbol and a stack of two.
         let row = ViewNode.stack(.horizontal, alignment: Alignment(horizontal: 0.5, vertical: 0.5), spacing: 3,
                                  children: [.symbol(.rays), .symbol(.rays)])
         let tree = ViewNode.stack(.vertical, alignment: Alignment(horizontal: 0.5, vertical: 0.5), spacing: 5,

@@ -73,6 +73,8 @@ struct HostileSourceTests {
                 line: 6, column: 24, message: "all statements inside a switch must be covered by a 'case' or 'default"),
         Hostile(loader("        Circle().animation(.linear(duration: 1).repeatForever(autoreverses: false, value: on)", state: "    @State var on = false\n"),
                 line: 6, column: 94, message: "expected ')' in expression list"),
+        // Cut short: the missing '}' is reported where the file ends, after the last line break,
+        // as swiftc reports it (so are the three above).
         Hostile("import SwiftUI\nstruct Loader: View {\n    var body: some View {\n        Circle()\n    }\n",
                 line: 6, column: 1, message: "expected '}' in struct"),
         Hostile("import SwiftUI\n\nstruct : View {\n    var body: some View { Circle() }\n}\n",

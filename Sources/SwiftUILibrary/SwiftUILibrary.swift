@@ -24,6 +24,8 @@ public final class SwiftUILibrary {
 
     /// Which colour appearance `@Environment(\.colorScheme)` reads.
     public var isDark = false
+    /// How many `UUID()`s the code has made.
+    var uuidCount = 0
 
     /// The definitions, with `locate` mapping a byte offset of the source to its location.
     public init(locate: @escaping (Int) -> SourceLocation) {
@@ -49,12 +51,16 @@ public final class SwiftUILibrary {
         defineViews()
         defineText()
         defineModifiers()
+        defineEffects()
         defineSymbols()
         defineValues()
         defineAnimations()
         defineGradients()
         defineTime()
         defineTasks()
+        defineTimeline()
+        defineEvents()
+        defineFoundation()
         definePropertyWrappers()
         defineUnsupported()
     }
@@ -70,6 +76,7 @@ public final class SwiftUILibrary {
             if let gradient = native as? GradientBox {
                 return .shape(ShapeView(kind: .rectangle, gradient: gradient.paint), painted: true)
             }
+            if let material = native as? MaterialBox { return Self.material(material.material, in: .rectangle) }
         case let .instance(instance):
             return .user(instance, at: location)
         case .void:

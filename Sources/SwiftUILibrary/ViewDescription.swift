@@ -76,12 +76,16 @@ enum ModifierDescription {
     case node(ViewModifier)
     /// `.background(content)`: a view, placed with the modified one.
     case background(ViewDescription)
+    /// `.mask { }`, `.clipShape(_:)` …: the view whose alpha keeps the modified one.
+    case mask(ViewDescription, alignment: Alignment)
     /// `.onAppear { }`.
     case onAppear(Function)
     /// `.onReceive(publisher) { value in }`.
     case onReceive(PublisherValue, Function)
     /// `.task { }`.
     case task(Function)
+    /// `.onChange(of: value) { … }`: the value as this update reads it.
+    case onChange(Value, initial: Bool, action: Function, form: ChangeActionForm)
     /// `.modifier(MyModifier())`: a `ViewModifier` of the file's own; its `body(content:)` is
     /// evaluated when the view is placed.
     case custom(Value)
@@ -147,6 +151,12 @@ struct TimerValue: NativeValue, Equatable {
 struct ColorBox: NativeValue, Equatable {
     var color: ColorValue
     var nativeTypeName: String { "Color" }
+}
+
+/// A material used as a shape style (`.ultraThinMaterial` …).
+struct MaterialBox: NativeValue, Equatable {
+    var material: Material
+    var nativeTypeName: String { "Material" }
 }
 
 /// A gradient used as a shape style.

@@ -24,11 +24,15 @@ final class ViewResolver {
         var key: String
         var action: Function
         var publisher: PublisherValue?
+        /// For `onChange`: the value this tree reads, whether the action also runs when the
+        /// view appears, and how the action takes the values.
+        var change: (value: Value, initial: Bool, form: ChangeActionForm)?
     }
 
     private(set) var appearances: [Request] = []
     private(set) var subscriptions: [Request] = []
     private(set) var tasks: [Request] = []
+    private(set) var changes: [Request] = []
     private(set) var nodeCount = 0
     /// Event requests made so far at each place of the tree being made.
     private var requestCounts: [String: Int] = [:]
@@ -58,6 +62,7 @@ final class ViewResolver {
         appearances = []
         subscriptions = []
         tasks = []
+        changes = []
         nodeCount = 0
         requestCounts = [:]
         library.writtenViews = 0
@@ -159,6 +164,12 @@ final class ViewResolver {
                 throw .error("a background must be one view", at: location)
             }
             return .modified(node, .background(background))
+        case let .mask(description, alignment):
+            let masks = try resolve(description, path: path + "#mask", depth: depth + 1, at: location)
+            guard let mask = masks.first, masks.count == 1 else {
+                throw .error("a mask must be one view", at: location)
+            }
+            return .modified(node, .effect(.mask(mask, alignment: alignment)))
         case let .onAppear(action):
             appearances.append(Request(key: requestKey(path + "#onAppear"), action: action))
             return node
@@ -167,6 +178,9 @@ final class ViewResolver {
             return node
         case let .task(action):
             tasks.append(Request(key: requestKey(path + "#task"), action: action))
+            return node
+        case let .onChange(value, initial, action, form):
+            changes.append(Request(key: path + "#onChange" + String(changes.count), action: action, change: (value, initial, form)))
             return node
         case let .animation(animation, value):
             return .modified(node, .animation(animation, value: value.map(Self.stateValue)))

@@ -8,6 +8,9 @@ extension Evaluator {
         var defaultExpression: Expression?
         var isVariadic: Bool
         var builder: String?
+        /// Where `defaultExpression` is evaluated: the declaration's scope (a type's static
+        /// members are in scope there, as in Swift), or the call's when `nil`.
+        var defaultScope: Environment? = nil
         /// Required when it has no default (an optional-typed parameter of a function still needs one).
         var isRequired: Bool { defaultValue == nil && defaultExpression == nil && !isVariadic }
         /// Whether its type is a function type (or it is a result builder's closure).
@@ -73,6 +76,20 @@ extension Evaluator {
             let invocation = try callValue(member, arguments, trailing, expected: expected, name: name, at: nameLocation, in: environment)
             if let receiver = invocation.receiver { try write(receiver, to: base, in: environment) }
             return invocation.result
+        case .identifier("swap", _) where arguments.count == 2 && trailing.isEmpty && environment.lookUp("swap") == nil && globals.variables["swap"] == nil:
+            // `swap(&a, &b)`: exchanges two variables (the standard library's `swap(_:_:)`).
+            var targets: [Expression] = []
+            for argument in arguments {
+                guard argument.label == nil, case let .prefixOperator("&", target) = argument.value.kind else {
+                    throw .error("'swap' takes two variables written with '&': 'swap(&a, &b)'", at: argument.value.location)
+                }
+                targets.append(target)
+            }
+            let first = try evaluate(targets[0], expected: nil, in: environment).dereferenced
+            let second = try evaluate(targets[1], expected: nil, in: environment).dereferenced
+            try write(second, to: targets[0], in: environment)
+            try write(first, to: targets[1], in: environment)
+            return .void
         case let .identifier(name, _):
             // A method of `self` called without `self.`: a mutating one changes `self`.
             if environment.lookUp(name) == nil, let selfVariable = environment.lookUp("self"),
@@ -199,7 +216,14 @@ extension Evaluator {
                 continue
             }
             var final: [Value] = []
-            return try invoke(function, candidate, values, at: location, argumentLocations: slotLocations(slots, at: location), finalArguments: &final)
+            let invocation = try invoke(function, candidate, values, at: location, argumentLocations: slotLocations(slots, at: location), finalArguments: &final)
+            // `&x` passed to an `inout` parameter: the parameter's final value is written back.
+            for (slot, value) in zip(slots, final) {
+                if case let .expression(expression, _) = slot, case let .prefixOperator("&", target) = expression.kind {
+                    try write(value, to: target, in: environment)
+                }
+            }
+            return invocation
         }
         throw .error("no overload of '\(function.name)' takes these arguments", at: location)
     }
@@ -252,7 +276,7 @@ extension Evaluator {
             return declaration.parameters.map { parameter in
                 ParameterSpec(label: parameter.label, name: parameter.name, type: resolve(parameter.type, in: context), defaultValue: nil,
                               defaultExpression: parameter.defaultValue, isVariadic: parameter.isVariadic,
-                              builder: builderName(in: parameter.type))
+                              builder: builderName(in: parameter.type), defaultScope: function.environment)
             }
         case let .closure(closure):
             if let parameters = closure.parameters {
@@ -390,7 +414,7 @@ extension Evaluator {
                 if let defaultValue = parameter.defaultValue {
                     value = defaultValue
                 } else if let expression = parameter.defaultExpression {
-                    value = coerce(try evaluate(expression, expected: parameter.type, in: environment), to: parameter.type)
+                    value = coerce(try evaluate(expression, expected: parameter.type, in: parameter.defaultScope ?? environment), to: parameter.type)
                 } else if parameter.isVariadic {
                     value = .array([])
                 } else {
@@ -696,17 +720,21 @@ extension Evaluator {
     /// initial value, in declaration order; a wrapped property as its wrapper says.
     func memberwiseParameters(_ type: TypeInfo) -> [ParameterSpec] {
         var result: [ParameterSpec] = []
+        // A default is the property's initial value, evaluated where the property is declared.
+        let scope = typeEnvironment(type)
+        scope.isPropertyInitializer = true
         for property in type.storedProperties {
-            let propertyType = property.type.map { resolve($0, in: type) } ?? .any
+            let propertyType = self.propertyType(property, in: type) ?? .any
             if let wrapper = property.wrapper, let definition = library.propertyWrappers[wrapper.name] {
                 switch definition.parameter {
                 case .omitted: continue
                 case .binding:
-                    result.append(ParameterSpec(label: property.name, name: property.name, type: .any, defaultValue: nil,
+                    result.append(ParameterSpec(label: property.name, name: property.name,
+                                                type: propertyType == .any ? .any : .named("Binding", [propertyType]), defaultValue: nil,
                                                 defaultExpression: nil, isVariadic: false, builder: nil))
                 case .wrappedValue:
                     result.append(ParameterSpec(label: property.name, name: property.name, type: propertyType, defaultValue: nil,
-                                                defaultExpression: property.initializer, isVariadic: false, builder: nil))
+                                                defaultExpression: property.initializer, isVariadic: false, builder: nil, defaultScope: scope))
                 }
                 continue
             }
@@ -715,7 +743,7 @@ extension Evaluator {
             if property.initializer == nil, case .optional = propertyType, !property.isLet { defaultValue = Value.nilValue }
             result.append(ParameterSpec(label: property.name, name: property.name, type: propertyType, defaultValue: defaultValue,
                                         defaultExpression: property.isLet ? nil : property.initializer, isVariadic: false,
-                                        builder: property.type.flatMap { builderName(in: $0) }))
+                                        builder: property.type.flatMap { builderName(in: $0) }, defaultScope: scope))
         }
         return result
     }
@@ -726,7 +754,7 @@ extension Evaluator {
         let scope = typeEnvironment(type)
         scope.isPropertyInitializer = true
         for property in type.storedProperties {
-            let propertyType = property.type.map { resolve($0, in: type) }
+            let propertyType = self.propertyType(property, in: type)
             var initial: Value?
             if let initializer = property.initializer {
                 initial = coerce(try evaluate(initializer, expected: propertyType, in: scope), to: propertyType)
@@ -750,7 +778,7 @@ extension Evaluator {
             fields[name] = value
             return
         }
-        let propertyType = property.type.map { resolve($0, in: type) }
+        let propertyType = self.propertyType(property, in: type)
         if let wrapper = property.wrapper, let definition = library.propertyWrappers[wrapper.name] {
             if definition.parameter == .binding, case .binding = value {
                 fields[name] = value

@@ -49,6 +49,9 @@ extension Evaluator {
             let value = try evaluate(base, expected: expected.map { .optional($0) }, in: environment)
             if case .nilValue = value { throw .error("unexpectedly found nil while unwrapping an Optional value", at: location) }
             return value
+        case let .prefixOperator("&", operand):
+            // `&x` passed to an `inout` parameter: its value now, written back after the call.
+            return try evaluate(operand, expected: expected, in: environment)
         case let .prefixOperator(op, operand):
             return try prefix(op, operand, expected: expected, at: location, in: environment)
         case let .postfixOperator(op, operand):
@@ -361,6 +364,11 @@ extension Evaluator {
                     text += try StringFormat.format(format, [value], at: location)
                 } else if arguments.count > 1 || first.label != nil {
                     throw .error("this interpolation is not supported: write '\\(value)' or '\\(value, specifier: \"%.1f\")'", at: location)
+                } else if case let .native(native) = value, let type = nativeType(named: native.nativeTypeName),
+                          type.instanceMembers["description"] != nil,
+                          case let .string(description) = try member("description", of: value, at: location, in: environment) {
+                    // A library value that describes itself (`Date`).
+                    text += description
                 } else {
                     text += value.text
                 }

@@ -10,7 +10,9 @@ extension SwiftUILibrary {
     /// that a typo such as `0..<1_000_000` fails at once instead of rendering for minutes.
     public static let maximumForEachElements = 1_000
 
-    static let builderClosure = ValueType.function(parameters: [], result: .named("View"))
+    // Computed, not stored, as `anyView` is (Modifiers.swift): LeakSanitizer cannot follow a
+    // stored indirect enum.
+    static var builderClosure: ValueType { .function(parameters: [], result: .named("View")) }
 
     func defineViews() {
         let image = NativeType("Image", protocols: ["View"], summary: "`Image(systemName:)`: an SF Symbol drawn as our own geometry.")

@@ -4,7 +4,7 @@
 // tests keep small. `make bench` runs it after the
 // whole-process figures of scripts/bench.py.
 //
-// Usage: spinrender-bench [--runs N] [--only compare|render|coverage|large|source|syntax|report|text|effects]
+// Usage: spinrender-bench [--runs N] [--only compare|render|coverage|large|source|syntax|evaluator|report|text|effects]
 //   --runs  timed runs per figure, after one warm-up (default 15)
 //   --only  run one section (default: all of them)
 import Glibc
@@ -118,7 +118,7 @@ func benchmarkComparison() {
 /// The main job: `spinrender --mode explicit`, the defaults.
 nonisolated var mainJob: RenderRequest {
     var request = RenderRequest()
-    request.scene.mode = .explicit
+    request.example.mode = .explicit
     return request
 }
 
@@ -126,7 +126,7 @@ nonisolated var mainJob: RenderRequest {
 nonisolated var largeCase: RenderRequest {
     var request = RenderRequest()
     request.scene.scale = 3
-    request.scene.pointSize = 120
+    request.example.pointSize = 120
     request.durationSeconds = 2
     request.framesPerSecond = 50
     return request
@@ -176,7 +176,7 @@ func benchmarkRendering() {
     // The SVG writer draws no pixel: its time is the keyframes' sampling and the text (the
     // request's engine is kept between runs, as between a render's checks and the render).
     var drift = RenderRequest()
-    drift.scene.mode = .preview
+    drift.example.mode = .preview
     drift.scene.layoutChanges = [0.5]
     for (name, request) in [("main job as SVG", main), ("large as SVG", large), ("drift (--mode preview --rotate-at 0.5) as SVG", drift)] {
         let bytes = (try? SpinRenderer.renderSVG(request).bytes.count) ?? 0
@@ -400,6 +400,7 @@ if only == nil || only == "render" { benchmarkRendering() }
 if only == nil || only == "coverage" { benchmarkCoverage() }
 if only == nil || only == "source" { benchmarkSource() }
 if only == nil || only == "syntax" { benchmarkSyntax() }
+if only == nil || only == "evaluator" { benchmarkEvaluator() }
 if only == nil || only == "report" { benchmarkReport() }
 if only == nil || only == "text" { benchmarkText() }
 if only == nil || only == "effects" { benchmarkEffects() }

@@ -65,7 +65,7 @@ extension SpinRenderer {
         case .streamedGIF:
             // One ink on one background has at most 256 colours (coverage levels); the
             // preview's two inks and border, or an opacity or scale effect, may have more.
-            let manyColours = request.script != nil || scene.mode == .preview || scene.effect != .rotation
+            let manyColours = request.script != nil || request.example.mode == .preview || request.example.effect != .rotation
             estimate.add("frames", pixels * Double(frames) * (manyColours ? 3 : 2))
             estimate.add("encoder", pixels * 4 * 16)
         case .streamedWebP:

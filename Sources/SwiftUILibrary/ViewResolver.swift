@@ -30,6 +30,9 @@ final class ViewResolver {
     private(set) var subscriptions: [Request] = []
     private(set) var tasks: [Request] = []
     private(set) var nodeCount = 0
+    /// The tree's `.preferredColorScheme`: the one nearest the root, of several at one depth the
+    /// first; with its depth.
+    private(set) var preferredScheme: (depth: Int, appearance: Appearance?)?
 
     /// The most views one tree may hold: a spinner has tens; a runaway source is refused before
     /// any layout.
@@ -49,6 +52,7 @@ final class ViewResolver {
         subscriptions = []
         tasks = []
         nodeCount = 0
+        preferredScheme = nil
         let description = try library.view(try root(), at: location)
         let nodes = try resolve(description, path: "", depth: 0, at: location)
         // A view that left the tree loses its state; it starts afresh if it comes back.
@@ -157,6 +161,11 @@ final class ViewResolver {
             }
             return .modified(node, .transaction(box.edit))
         case .custom:
+            return node
+        case let .preview(preview):
+            if case let .colorScheme(appearance) = preview, depth < preferredScheme?.depth ?? .max {
+                preferredScheme = (depth, appearance)
+            }
             return node
         }
     }

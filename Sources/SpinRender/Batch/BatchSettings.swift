@@ -92,7 +92,7 @@ extension BatchRenderer {
         var settings = RenderSettings()
         if let source = entry.resolvedSource {
             try RenderSettings.checkSourceOptions(entry.values, source: source)
-            try settings.loadSource(source, view: entry.values.value("view"))
+            try settings.loadSource(source, view: entry.values.value("view"), dark: entry.values.value("appearance") == Appearance.dark.rawValue)
         }
         try settings.apply(entry.values, options: entryOptions)
         try settings.setOutput(entry.resolvedOutput)

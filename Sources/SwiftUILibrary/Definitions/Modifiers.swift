@@ -157,7 +157,7 @@ extension SwiftUILibrary {
         // Modifiers that change nothing a spinner's picture shows on a single preview.
         for name in ["accessibilityLabel", "accessibilityHidden", "accessibilityElement", "accessibilityIdentifier", "id",
                      "allowsHitTesting", "contentShape", "onTapGesture", "disabled", "navigationTitle", "drawingGroup", "compositingGroup",
-                     "ignoresSafeArea", "edgesIgnoringSafeArea", "previewLayout", "previewDisplayName", "environmentObject", "onChange"] {
+                     "ignoresSafeArea", "edgesIgnoringSafeArea", "environmentObject", "onChange"] {
             view.method(name, [NativeParameter(nil, .any, variadic: true)], result: Self.anyView) { call throws(Interrupt) in call.receiver ?? .void }
             view.instanceMembers[name].map { member in
                 if case var .functions(functions) = member {

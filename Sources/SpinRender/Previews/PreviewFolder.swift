@@ -24,7 +24,7 @@ public enum PreviewFolder {
     public static let indexName = "previews.json"
 
     /// One preview to render: its source, which preview, its settings and its file's name.
-    public struct Job: Sendable {
+    public struct Job: Hashable, Sendable {
         /// The source file, as given (a folder's files under the folder's path).
         public var source: String
         /// The preview.
@@ -214,8 +214,8 @@ public enum PreviewFolder {
     /// Renders every job into `folder` (created when missing) and writes the index.
     ///
     /// Every preview is rendered before any file is written, each file then replaces its old
-    /// version atomically (``OutputFile``), and the index last: a run that fails leaves the
-    /// folder's files as they were.
+    /// version atomically (``OutputFile``), and the index last: a run that fails to render
+    /// leaves the folder's files as they were.
     ///
     /// - Parameter progress: Called before each job renders, with its index.
     /// - Returns: The index written: the run's entries and the ones kept, sorted by file.
@@ -223,32 +223,71 @@ public enum PreviewFolder {
     ///   or a file in the way, `.badData` (65) for an index that cannot be read, `.ioError`.
     public static func write(_ jobs: [Job], into folder: String, progress: (Int) -> Void = { _ in })
     throws(SpinRenderError) -> [Entry] {
+        let root = try prepareFolder(folder)
+        // Before rendering: a folder that cannot take files fails at once.
+        let indexOutput = try OutputFile.prepare(root + "/" + indexName)
+        var rendered: [Rendered] = []
+        for (number, job) in jobs.enumerated() {
+            progress(number)
+            rendered.append(try render(job))
+        }
+        return try commit(rendered, into: root, index: indexOutput)
+    }
+
+    /// One preview rendered: its file's bytes and its index entry.
+    public struct Rendered: Sendable {
+        /// The file's bytes.
+        public var bytes: [UInt8]
+        /// Its entry in the index.
+        public var entry: Entry
+        /// The render's warnings.
+        public var warnings: [String]
+    }
+
+    /// Renders one job (nothing is written).
+    public static func render(_ job: Job) throws(SpinRenderError) -> Rendered {
+        let request = job.settings.request
+        let file = try SpinRenderer.render(request)
+        let engine = request.makeEngine()
+        var layoutSize: [Double]?
+        if case let .fixed(width, height) = job.preview.layout { layoutSize = [width, height] }
+        let entry = Entry(file: job.fileName, title: job.preview.title, source: job.source, line: job.preview.line,
+                          column: job.preview.column, view: job.preview.view, variant: job.preview.index,
+                          layout: job.preview.layout.name, layoutSize: layoutSize,
+                          appearance: (request.viewScript.preferredAppearance ?? request.scene.appearance).rawValue,
+                          format: request.format.rawValue, scale: request.scene.scale,
+                          width: engine.canvasWidth, height: engine.canvasHeight)
+        return Rendered(bytes: file.bytes, entry: entry, warnings: file.warnings)
+    }
+
+    /// `folder` without a final `/`, created when missing.
+    ///
+    /// - Throws: ``SpinRenderError`` `.cannotCreate` for a file in the way or a folder that
+    ///   cannot be made; `.badData` for an index there that cannot be read.
+    static func prepareFolder(_ folder: String) throws(SpinRenderError) -> String {
         let root = folder.hasSuffix("/") && folder.count > 1 ? String(folder.dropLast()) : folder
         if InputFile.exists(root) && !InputFile.isDirectory(root) {
             throw SpinRenderError(.cannotCreate, "cannot write previews into '\(Echo.cut(folder, limit: Echo.pathLimit))': a file is in the way; give a folder")
         }
-        let old = try readIndex(in: root)
+        _ = try readIndex(in: root)
         try InputFile.makeFolder(root)
-        let pending = try jobs.map { (job) throws(SpinRenderError) in try OutputFile.prepare(root + "/" + job.fileName) }
-        let indexOutput = try OutputFile.prepare(root + "/" + indexName)
-        var files: [[UInt8]] = []
-        var entries: [Entry] = []
-        for (number, job) in jobs.enumerated() {
-            progress(number)
-            let request = job.settings.request
-            let file = try SpinRenderer.render(request)
-            files.append(file.bytes)
-            let engine = request.makeEngine()
-            var layoutSize: [Double]?
-            if case let .fixed(width, height) = job.preview.layout { layoutSize = [width, height] }
-            entries.append(Entry(file: job.fileName, title: job.preview.title, source: job.source, line: job.preview.line,
-                                 column: job.preview.column, view: job.preview.view, variant: job.preview.index,
-                                 layout: job.preview.layout.name, layoutSize: layoutSize,
-                                 appearance: (request.viewScript.preferredAppearance ?? request.scene.appearance).rawValue,
-                                 format: request.format.rawValue, scale: request.scene.scale,
-                                 width: engine.canvasWidth, height: engine.canvasHeight))
+        return root
+    }
+
+    /// Writes rendered previews into `folder`, each file atomically, then the index (the
+    /// entries of files not written now kept while their files are there).
+    ///
+    /// - Parameter index: The index's output, prepared; `nil` prepares it now.
+    /// - Returns: The index written.
+    public static func commit(_ rendered: [Rendered], into folder: String, index: PendingOutput? = nil) throws(SpinRenderError) -> [Entry] {
+        let root = try prepareFolder(folder)
+        let indexOutput: PendingOutput
+        if let index { indexOutput = index } else { indexOutput = try OutputFile.prepare(root + "/" + indexName) }
+        let old = try readIndex(in: root)
+        for preview in rendered {
+            try OutputFile.prepare(root + "/" + preview.entry.file).commit(preview.bytes)
         }
-        for (output, bytes) in zip(pending, files) { try output.commit(bytes) }
+        let entries = rendered.map(\.entry)
         let written = Set(entries.map(\.file))
         // Entries of files this run did not write stay while their files do (the light variants
         // beside a dark run's).

@@ -38,4 +38,50 @@ enum PreviewsRun {
         console.info("\(jobs.count) preview\(jobs.count == 1 ? "" : "s") of \(sources.count) file\(sources.count == 1 ? "" : "s"); index \(PreviewFolder.indexName)")
         return 0
     }
+
+    /// The comparison's own outputs, which name one comparison: a run over every preview takes
+    /// none of them and prints one line per preview.
+    static let singleComparisonOptions = ["diff", "json", "junit", "html", "artifacts"]
+
+    /// `spinrender verify <source> --all-previews --reference <folder>`: each preview against its
+    /// reference in the folder: a frame folder named as its file would be (`Spinner@2x`), or with
+    /// `--format gif|webp` that file (`Spinner@2x.gif`).
+    ///
+    /// - Returns: 0 when every preview matches; else the worst status of one (2 shape or timing,
+    ///   1 pixels, or references recorded or missing).
+    static func verify(source: String, references: String, record: RecordMode, comparison: ComparisonSettings,
+                       _ arguments: ParsedArguments, console: Console) throws -> Int32 {
+        if let option = singleComparisonOptions.first(where: arguments.has) {
+            throw UsageError(message: "The option '--\(option)' reports one comparison; with every preview of '\(Echo.cut(source, limit: Echo.pathLimit))' leave it out (each preview's result is printed)")
+        }
+        if arguments.has("view") {
+            throw UsageError(message: "The option '--view <name>' chooses one view; every preview is verified, so leave it out")
+        }
+        let values = arguments.settingValues
+        let format = values.value("format")
+        if let format, format != OutputFormat.gif.rawValue, format != OutputFormat.webp.rawValue {
+            throw UsageError(message: "The value '\(Echo.cut(format))' is invalid for '--format <format>' with --all-previews: references are frame folders, or GIF or WebP files; give gif or webp, or leave it out")
+        }
+        try RenderSettings.checkSourceOptions(values, source: source)
+        let folder = references.hasSuffix("/") && references.count > 1 ? String(references.dropLast()) : references
+        let sources = try PreviewFolder.sources(source)
+        let jobs = try PreviewFolder.plan(sources: sources, values: values, options: RenderSettings.fileOptions + RenderSettings.renderOptions,
+                                          folder: folder, warn: console.warning)
+        let limit = try RenderOptions.memoryLimit(arguments)
+        var status: Int32 = 0
+        for job in jobs {
+            // A reference file keeps its extension; a frame folder is the name without it.
+            let name = format == nil ? String(job.fileName.dropLast(job.settings.request.format.fileExtension.count)) : job.fileName
+            let reference = folder + "/" + name
+            let outcome = try Verification.verify(job.settings.request, referenceFolder: reference, record: record, options: comparison.options,
+                                                  arguments: RenderSettings.reproducibleArguments(values, source: job.source),
+                                                  maximumBytes: limit, reading: comparison.reading, diff: nil, warn: console.warning)
+            let result = VerifyCommand.exitStatus(outcome)
+            let verdict = outcome.passed ? "ok" : outcome.recorded ? "recorded" : outcome.comparison == nil ? "missing" : "FAILED"
+            try console.result("\(verdict) \(reference) (\(job.source):\(job.preview.line) \(job.preview.title))\(outcome.passed ? "" : ": " + outcome.message)")
+            // 2 (shape or timing) outranks 1 (pixels, recorded, missing).
+            status = max(status, result)
+        }
+        return status
+    }
 }

@@ -85,7 +85,7 @@ case $output in "spinrender $version: "*) ;; *) echo "package-check: the consume
 # after the build (it would not compile): the plugin must warn about it and render the rest.
 printf 'struct Unreadable {}\n// \377\376\n' > Sources/SpinnerViews/Unreadable.swift
 fail() { echo "package-check: $1" >&2; sed 's/^/  /' "$work/plugin.txt" >&2; exit 1; }
-"$swift" package --allow-writing-to-package-directory render-previews --target SpinnerViews > "$work/plugin.txt" 2>&1 \
+"$swift" package -Xswiftc -gnone --allow-writing-to-package-directory render-previews --target SpinnerViews > "$work/plugin.txt" 2>&1 \
     || fail "the render-previews plugin failed"
 grep -q "Unreadable.swift: cannot be read (not UTF-8 text); skipped" "$work/plugin.txt" \
     || fail "the plugin did not warn about the file that is not UTF-8"
@@ -93,18 +93,19 @@ resources=Sources/SpinnerViews/SpinnerViews.docc/Resources
 [ "$(LC_ALL=C ls "$resources" | tr '\n' ' ')" = "Loading-dark@2x.gif Loading@2x.gif previews.json " ] \
     || fail "the plugin wrote '$(LC_ALL=C ls "$resources" | tr '\n' ' ')' into $resources"
 # The tool the plugin ran, run by hand on the file, writes the same bytes.
-tool=$(find .build -path '*/debug/spinrender' -type f | head -n 1)
+# SwiftPM builds a plugin's tools as host variants of their modules: `spinrender-tool`.
+tool=$(find .build -type f \( -path '*/debug/spinrender-tool' -o -path '*/debug/spinrender' \) | head -n 1)
 [ -x "$tool" ] || fail "no spinrender tool in the consumer's .build"
 "$tool" Sources/SpinnerViews/Spinner.swift -o "$work/by-hand/"
 for name in Loading@2x.gif Loading-dark@2x.gif; do
     cmp -s "$resources/$name" "$work/by-hand/$name" || fail "$resources/$name differs from the tool's own render"
 done
 grep -q '"appearance" : "dark"' "$resources/previews.json" || fail "previews.json does not record the dark preview"
-"$swift" package --allow-writing-to-package-directory render-previews --target SpinnerViews --format webp --output Previews \
+"$swift" package -Xswiftc -gnone --allow-writing-to-package-directory render-previews --target SpinnerViews --format webp --output Previews \
     > "$work/plugin.txt" 2>&1 || fail "render-previews --format webp --output Previews failed"
 [ -f Previews/Loading@2x.webp ] && [ -f Previews/Loading-dark@2x.webp ] && [ -f Previews/previews.json ] \
     || fail "--format webp --output Previews wrote '$(LC_ALL=C ls Previews 2>/dev/null | tr '\n' ' ')'"
-"$swift" package --allow-writing-to-package-directory render-previews --target NoSuchTarget > "$work/plugin.txt" 2>&1 \
+"$swift" package -Xswiftc -gnone --allow-writing-to-package-directory render-previews --target NoSuchTarget > "$work/plugin.txt" 2>&1 \
     && fail "an unknown --target did not fail"
 grep -q "no target named 'NoSuchTarget'" "$work/plugin.txt" || fail "an unknown --target was not named"
 echo "package-check: the render-previews plugin wrote $(LC_ALL=C ls "$resources" | tr '\n' ' ')into the DocC catalogue"

@@ -60,11 +60,15 @@ struct RenderPreviews: CommandPlugin {
             }
             let files = target.sourceFiles(withSuffix: "swift").map(\.url).sorted { $0.path < $1.path }
             for file in files {
-                let text: String
+                let bytes: Data
                 do {
-                    text = try String(contentsOf: file, encoding: .utf8)
+                    bytes = try Data(contentsOf: file)
                 } catch {
                     Diagnostics.warning("\(file.path): cannot be read (\(Self.reason(error))); skipped")
+                    continue
+                }
+                guard let text = String(validating: [UInt8](bytes), as: UTF8.self) else {
+                    Diagnostics.warning("\(file.path): cannot be read (not UTF-8 text); skipped")
                     continue
                 }
                 guard text.contains("#Preview") || text.contains("PreviewProvider") else { continue }
@@ -112,13 +116,11 @@ struct RenderPreviews: CommandPlugin {
         return (process.terminationStatus, error)
     }
 
+    /// The system's reason for a failed read (`Permission denied`), else the error's description.
     static func reason(_ error: Error) -> String {
         let nsError = error as NSError
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
             return String(cString: strerror(Int32(underlying.code)))
-        }
-        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadInapplicableStringEncodingError {
-            return "not UTF-8 text"
         }
         return nsError.localizedDescription
     }

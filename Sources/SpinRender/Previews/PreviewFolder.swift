@@ -86,11 +86,18 @@ public enum PreviewFolder {
         }
     }
 
+    /// The most previews one run renders.
+    public static let maximumPreviews = 1_000
+
+    /// The most files and folders ``sources(_:)`` looks through under a folder.
+    public static let maximumEntries = 100_000
+
     /// The `.swift` files of `path`: the file itself, or every `.swift` file under the folder
     /// (hidden entries and `.build` left out), sorted by path.
     ///
     /// - Throws: ``SpinRenderError`` `.missingInput` (66) when `path` does not exist or a
-    ///   folder cannot be read; `.usage` for a file that is not `.swift`.
+    ///   folder cannot be read; `.usage` for a file that is not `.swift`, or a folder of more
+    ///   than ``maximumEntries`` entries.
     public static func sources(_ path: String) throws(SpinRenderError) -> [String] {
         var root = path
         while root.count > 1 && root.hasSuffix("/") { root.removeLast() }
@@ -104,10 +111,16 @@ public enum PreviewFolder {
             return [root]
         }
         var found: [String] = []
+        var visited = 0
         func walk(_ folder: String, depth: Int) throws(SpinRenderError) {
             // Deep enough for any source tree; a link loop ends here.
             guard depth < 32 else { return }
             for name in try InputFile.list(folder) where !name.hasPrefix(".") {
+                // A source tree has thousands of entries, not a file system's millions.
+                visited += 1
+                guard visited <= maximumEntries else {
+                    throw SpinRenderError(.usage, "'\(Echo.cut(path, limit: Echo.pathLimit))' holds more than \(maximumEntries) files and folders; give the folder of the views")
+                }
                 let path = folder == "/" ? "/" + name : folder + "/" + name
                 if InputFile.isDirectory(path) {
                     try walk(path, depth: depth + 1)
@@ -179,6 +192,10 @@ public enum PreviewFolder {
             let previews: [PreviewVariant]
             do { previews = try program.previews(dark: dark) } catch { throw RenderSettings.settingsError(error, shown: source) }
             for preview in previews {
+                // Every render is held until all are done (so a failure writes nothing): bound them.
+                guard jobs.count < maximumPreviews else {
+                    throw .invalid("the sources have more than \(maximumPreviews) previews, the most one run renders; give fewer files")
+                }
                 var settings = RenderSettings()
                 // A fixed layout is the whole canvas: no margin around it, unless --padding says so.
                 if case .fixed = preview.layout { settings.request.scene.padding = 0 }

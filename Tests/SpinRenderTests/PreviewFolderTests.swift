@@ -173,6 +173,31 @@ struct PreviewFolderTests {
         #expect(zip(after, before).allSatisfy { $0.1 == $1.1 || $0.0 == "previews.json" })
     }
 
+    @Test("a provider's ForEach over the colour schemes is one preview per scheme, each run in its scheme; nested Groups flatten")
+    func forEachOverSchemes() throws {
+        let text = spinners.components(separatedBy: "#Preview(\"Spinner\")")[0] + """
+            struct Schemes_Previews: PreviewProvider {
+                static var previews: some View {
+                    Group {
+                        ForEach([ColorScheme.light, .dark], id: \\.self) { scheme in
+                            Spinner().preferredColorScheme(scheme)
+                        }
+                        Group { Spinner(); Spinner().previewDisplayName("Last") }
+                    }
+                    .previewLayout(.sizeThatFits)
+                }
+            }
+            """
+        let program = try SwiftProgram(parsing: text, fileName: "Schemes.swift")
+        let previews = try program.previews()
+        #expect(previews.map(\.title) == ["Schemes", "Schemes 2", "Schemes 3", "Last"])
+        #expect(previews.allSatisfy { $0.layout == .sizeThatFits })
+        let schemes = try previews.map { try program.script(preview: $0).preferredAppearance }
+        #expect(schemes == [.light, .dark, nil, nil])
+        // Run dark, the first preview is light all the same: its own scheme wins.
+        #expect(try program.script(preview: previews[0], dark: true).preferredAppearance == .light)
+    }
+
     @Test("an orientation trait is not supported, at its line and column; a file without previews is a usage error")
     func refusals() throws {
         let text = "import SwiftUI\nstruct S: View { var body: some View { Circle() } }\n#Preview(traits: .landscapeLeft) { S() }\n"

@@ -162,8 +162,16 @@ struct ViewEnvironment: Hashable, Sendable {
         RaysSymbol(pointSize: font?.pointSize ?? 17, weight: weight ?? font?.weight ?? .regular, scale: scale)
     }
 
-    /// The environment inside `modifier`.
+    /// The environment inside `modifier`: changed only by the environment role.
     func applying(_ modifier: ViewModifier) -> ViewEnvironment {
+        switch modifier {
+        case let .environment(value): applying(value)
+        case .layout, .effect, .transaction, .decoration: self
+        }
+    }
+
+    /// The environment inside an environment modifier.
+    func applying(_ modifier: EnvironmentModifier) -> ViewEnvironment {
         var copy = self
         switch modifier {
         case let .foregroundStyle(color):
@@ -183,7 +191,6 @@ struct ViewEnvironment: Hashable, Sendable {
         case let .foregroundStyles(primary, secondary):
             copy.foreground = primary
             copy.secondaryForeground = secondary
-        default: break
         }
         return copy
     }
@@ -212,29 +219,46 @@ enum EngineLayout {
     static let indicatorStep = 1_000
 
     /// A number per kind of modifier: changing a modifier's kind changes its content's identity.
+    /// The role is the thousands (so a case added to one role cannot take another's number),
+    /// the case the rest.
     static func modifierKind(_ modifier: ViewModifier) -> Int {
         switch modifier {
-        case .rotationEffect: 0
-        case .scaleEffect: 1
-        case .opacity: 2
-        case .offset: 3
-        case .foregroundStyle: 4
-        case .tint: 5
-        case .font: 6
-        case .fontWeight: 7
-        case .imageScale: 8
-        case .controlSize: 9
-        case .frame: 10
-        case .padding: 11
-        case .border: 12
-        case .background: 13
-        case .animation: 14
-        case .transaction: 15
-        case .foregroundGradient: 16
-        case let .text(modifier): 17 + modifier.kind
-        case .symbolVariant: 1000
-        case .symbolRenderingMode: 1001
-        case .foregroundStyles: 1002
+        case let .layout(layout):
+            switch layout {
+            case .frame: 1_000
+            case .padding: 1_001
+            }
+        case let .effect(effect):
+            switch effect {
+            case .rotation: 2_000
+            case .scale: 2_001
+            case .opacity: 2_002
+            case .offset: 2_003
+            }
+        case let .environment(value):
+            switch value {
+            case .foregroundStyle: 3_000
+            case .tint: 3_001
+            case .font: 3_002
+            case .fontWeight: 3_003
+            case .imageScale: 3_004
+            case .controlSize: 3_005
+            case .foregroundGradient: 3_006
+            case .symbolVariant: 3_007
+            case .symbolRenderingMode: 3_008
+            case .foregroundStyles: 3_009
+            case let .text(modifier): 3_100 + modifier.kind
+            }
+        case let .transaction(transaction):
+            switch transaction {
+            case .animation: 4_000
+            case .edit: 4_001
+            }
+        case let .decoration(decoration):
+            switch decoration {
+            case .border: 5_000
+            case .background: 5_001
+            }
         }
     }
 
@@ -276,14 +300,17 @@ enum EngineLayout {
         case let .modified(child, modifier):
             let inner = environment.applying(modifier)
             switch modifier {
-            case let .padding(insets):
-                let childSize = size(of: child, inset(proposal, insets), inner)
-                return AnimatablePoint(x: childSize.x + (insets.leading + insets.trailing),
-                                       y: childSize.y + (insets.top + insets.bottom))
-            case let .frame(width, height, _):
-                let childSize = size(of: child, Proposal(width: width ?? proposal.width, height: height ?? proposal.height), inner)
-                return AnimatablePoint(x: width ?? childSize.x, y: height ?? childSize.y)
-            default:
+            case let .layout(layout):
+                switch layout {
+                case let .padding(insets):
+                    let childSize = size(of: child, inset(proposal, insets), inner)
+                    return AnimatablePoint(x: childSize.x + (insets.leading + insets.trailing),
+                                           y: childSize.y + (insets.top + insets.bottom))
+                case let .frame(width, height, _):
+                    let childSize = size(of: child, Proposal(width: width ?? proposal.width, height: height ?? proposal.height), inner)
+                    return AnimatablePoint(x: width ?? childSize.x, y: height ?? childSize.y)
+                }
+            case .effect, .environment, .transaction, .decoration:
                 return size(of: child, proposal, inner)
             }
         case .empty:
@@ -414,21 +441,21 @@ enum EngineLayout {
             let inner = environment.applying(modifier)
             let childPath = table.id(path, .content(modifierKind(modifier)))
             switch modifier {
-            case let .padding(insets):
+            case let .layout(.padding(insets)):
                 let childCentre = AnimatablePoint(x: centre.x + (insets.leading - insets.trailing) / 2,
                                                   y: centre.y + (insets.top - insets.bottom) / 2)
                 place(child, at: childPath, proposal: inset(proposal, insets), centre: childCentre, inner, &table, into: &frames)
-            case let .frame(width, height, alignment):
+            case let .layout(.frame(width, height, alignment)):
                 let childProposal = Proposal(width: width ?? proposal.width, height: height ?? proposal.height)
                 let childSize = size(of: child, childProposal, inner)
                 let childCentre = AnimatablePoint(x: centre.x + (alignment.horizontal - 0.5) * (own.x - childSize.x),
                                                   y: centre.y + (alignment.vertical - 0.5) * (own.y - childSize.y))
                 place(child, at: childPath, proposal: childProposal, centre: childCentre, inner, &table, into: &frames)
-            case let .background(view):
+            case let .decoration(.background(view)):
                 place(view, at: table.id(path, .background), proposal: Proposal(width: own.x, height: own.y),
                       centre: centre, environment, &table, into: &frames)
                 place(child, at: childPath, proposal: proposal, centre: centre, inner, &table, into: &frames)
-            default:
+            case .decoration(.border), .effect, .environment, .transaction:
                 place(child, at: childPath, proposal: proposal, centre: centre, inner, &table, into: &frames)
             }
         }
@@ -443,9 +470,9 @@ enum EngineLayout {
             return framesItself(child)
         case let .modified(child, modifier):
             switch modifier {
-            case .padding, .border, .background: return true
-            case .frame: return false
-            default: return framesItself(child)
+            case .layout(.padding), .decoration: return true
+            case .layout(.frame): return false
+            case .effect, .environment, .transaction: return framesItself(child)
             }
         default:
             return false

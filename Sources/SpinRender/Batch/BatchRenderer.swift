@@ -30,7 +30,8 @@ public struct BatchOutcome: Hashable, Sendable {
     public var number: Int
     /// The output path.
     public var outputPath: String
-    /// Frames in the written GIF; `nil` when the entry failed.
+    /// Frames in the written GIF (for a folder of previews, in all its files); `nil` when the
+    /// entry failed.
     public var frameCount: Int?
     /// Bytes of the written GIF; `nil` when the entry failed.
     public var byteCount: Int?
@@ -135,7 +136,7 @@ public enum BatchRenderer {
                 }
                 _ = try writing.withLock { _ throws(SpinRenderError) in try PreviewFolder.commit(rendered, into: job.outputPath) }
                 outcome.warnings = rendered.flatMap { preview in preview.warnings.map { "\(preview.entry.file): \($0)" } }
-                outcome.frameCount = rendered.count
+                outcome.frameCount = rendered.reduce(0) { $0 + $1.frameCount }
                 outcome.byteCount = rendered.reduce(0) { $0 + $1.bytes.count }
                 outcome.previewFiles = rendered.map(\.entry.file)
             } catch {

@@ -259,6 +259,8 @@ public enum PreviewFolder {
         public var entry: Entry
         /// The render's warnings.
         public var warnings: [String]
+        /// The frames the file holds (0 for an SVG, which draws none).
+        public var frameCount: Int
     }
 
     /// Renders one job (nothing is written).
@@ -274,7 +276,7 @@ public enum PreviewFolder {
                           appearance: (request.viewScript.preferredAppearance ?? request.scene.appearance).rawValue,
                           format: request.format.rawValue, scale: request.scene.scale,
                           width: engine.canvasWidth, height: engine.canvasHeight)
-        return Rendered(bytes: file.bytes, entry: entry, warnings: file.warnings)
+        return Rendered(bytes: file.bytes, entry: entry, warnings: file.warnings, frameCount: file.frameCount)
     }
 
     /// `folder` without a final `/`, created when missing.

@@ -96,8 +96,13 @@ struct PreviewsCommandTests {
         let fail = try spinrender(arguments + ["--record", "never"], in: folder)
         #expect(fail.status == 1)
         #expect(fail.output.hasPrefix("FAILED refs/Dot@2x (Views/Dots.swift:14 Dot): "))
+        let html = try spinrender(arguments + ["--record", "never", "--html", "report.html"], in: folder)
+        #expect(html.status == 1)
+        let page = try String(contentsOfFile: folder + "/report.html", encoding: .utf8)
+        #expect(page.contains("Views/Dots.swift:14 Dot") && page.contains("Views/Dots.swift:18 Dot in the dark"))
         let json = try spinrender(arguments + ["--json"], in: folder)
         #expect(json.status == 64)
+        #expect(json.standardError.hasPrefix("Error: The option '--json' reports one comparison"))
     }
 
     @Test("a batch entry whose output is a folder writes every preview of its source and the index, compared file by file with its reference folder")

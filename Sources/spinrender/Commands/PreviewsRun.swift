@@ -41,7 +41,7 @@ enum PreviewsRun {
 
     /// The comparison's own outputs, which name one comparison: a run over every preview takes
     /// none of them and prints one line per preview.
-    static let singleComparisonOptions = ["diff", "json", "junit", "html", "artifacts"]
+    static let singleComparisonOptions = ["diff", "json", "junit", "artifacts"]
 
     /// `spinrender verify <source> --all-previews --reference <folder>`: each preview against its
     /// reference in the folder: a frame folder named as its file would be (`Spinner@2x`), or with
@@ -68,6 +68,9 @@ enum PreviewsRun {
         let jobs = try PreviewFolder.plan(sources: sources, values: values, options: RenderSettings.fileOptions + RenderSettings.renderOptions,
                                           folder: folder, warn: console.warning)
         let limit = try RenderOptions.memoryLimit(arguments)
+        // Before rendering: a report that cannot be created fails the run before any work.
+        let report = try ComparisonOutputs.prepare(diff: nil, junit: nil, html: arguments.value("html"))
+        var comparisons: [ComparisonReport.Comparison] = []
         var status: Int32 = 0
         for job in jobs {
             // A reference file keeps its extension; a frame folder is the name without it.
@@ -76,12 +79,18 @@ enum PreviewsRun {
             let outcome = try Verification.verify(job.settings.request, referenceFolder: reference, record: record, options: comparison.options,
                                                   arguments: RenderSettings.reproducibleArguments(values, source: job.source),
                                                   maximumBytes: limit, reading: comparison.reading, diff: nil, warn: console.warning)
+            if let result = outcome.comparison {
+                comparisons.append(.init(title: "\(job.source):\(job.preview.line) \(job.preview.title)", actualName: job.fileName,
+                                         expectedName: reference, result: result))
+            }
             let result = VerifyCommand.exitStatus(outcome)
             let verdict = outcome.passed ? "ok" : outcome.recorded ? "recorded" : outcome.comparison == nil ? "missing" : "FAILED"
             try console.result("\(verdict) \(reference) (\(job.source):\(job.preview.line) \(job.preview.title))\(outcome.passed ? "" : ": " + outcome.message)")
             // 2 (shape or timing) outranks 1 (pixels, recorded, missing).
             status = max(status, result)
         }
+        // --html: one page of every preview compared (none when references were only recorded).
+        if !comparisons.isEmpty { try report.writeReport(ComparisonReport(command: ComparisonArguments.commandLine, comparisons: comparisons)) }
         return status
     }
 }

@@ -55,7 +55,7 @@ enum RenderOptions {
 extension RenderOptions {
     /// The `<source>` argument of the rendering commands.
     static let sourceArgument = ArgumentSpec(
-        name: "source", help: "SwiftUI source to render: a .swift file, or '-' for standard input (default: the built-in documentation example, see --mode).",
+        name: "source", help: "SwiftUI source to render: a .swift file, a folder of them (every preview, see --all-previews), or '-' for standard input (default: the built-in documentation example, see --mode).",
         optional: true)
 
     /// Whether an input names SwiftUI source (`.swift`) rather than an image.

@@ -91,6 +91,7 @@ public final class ProgramRunner {
     /// The script: the first tree and every change up to the horizon.
     func run() throws(Interrupt) -> ViewScript {
         script = ViewScript(initial: try tree())
+        script.preferredAppearance = resolver.preferredScheme?.appearance
         for request in resolver.appearances { schedule(.action(request.action), at: 0, location: Self.location(of: request.action, or: rootLocation)) }
         present = Set(resolver.appearances.map(\.key))
         updateSubscriptions()

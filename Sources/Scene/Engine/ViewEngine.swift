@@ -70,7 +70,8 @@ public struct ViewEngine: Sendable {
     public init(script: ViewScript, output: SceneConfiguration) {
         self.script = script
         self.output = output
-        let palette = SystemPalette(appearance: output.appearance, generation: output.colorGeneration)
+        // `.preferredColorScheme` in the views sets the scheme of the window they are shown in.
+        let palette = SystemPalette(appearance: script.preferredAppearance ?? output.appearance, generation: output.colorGeneration)
         self.palette = palette
         let scale = output.scale
         let trees = [script.initial] + script.changes.map(\.root)

@@ -216,8 +216,24 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
     ///   read; ``SettingsError/source(_:)`` at the first byte of text that is not UTF-8, or with the
     ///   source's `file:line:column: error: …`; ``SettingsError/invalid(_:)`` when the view
     ///   cannot be chosen.
-    public mutating func loadSource(_ path: String, bytes: [UInt8]? = nil, fileName: String? = nil, view: String?)
+    public mutating func loadSource(_ path: String, bytes: [UInt8]? = nil, fileName: String? = nil, view: String?, dark: Bool = false)
     throws(SettingsError) {
+        let fileName = fileName ?? path
+        let program = try Self.readProgram(path, bytes: bytes, fileName: fileName)
+        do {
+            request.script = try program.script(view: view, dark: dark)
+        } catch {
+            throw Self.settingsError(error, shown: fileName)
+        }
+    }
+
+    /// The SwiftUI source in `bytes`, or in the file at `path` when `bytes` is `nil`, read.
+    ///
+    /// - Parameter fileName: the name diagnostics use; `path` when `nil`.
+    /// - Throws: ``SettingsError/failure(_:)`` with `.missingInput` for a file that cannot be
+    ///   read; ``SettingsError/source(_:)`` at the first byte of text that is not UTF-8, or with the
+    ///   source's `file:line:column: error: …`.
+    public static func readProgram(_ path: String, bytes: [UInt8]? = nil, fileName: String? = nil) throws(SettingsError) -> SwiftProgram {
         let fileName = fileName ?? path
         let shown = Echo.cut(fileName, limit: Echo.pathLimit)
         var read = bytes ?? []
@@ -235,13 +251,15 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
             }
             throw .source(diagnostic)
         }
-        do {
-            try request.setSource(text, fileName: fileName, view: view)
-        } catch {
-            switch error {
-            case let .source(diagnostic): throw .source(diagnostic)
-            case let .viewSelection(selection): throw .invalid("\(shown): \(selection.description)")
-            }
+        do { return try SwiftProgram(parsing: text, fileName: fileName) } catch { throw .source(error) }
+    }
+
+    /// A source's error as a settings error: its diagnostic, or a view that cannot be chosen
+    /// (a usage error naming the file `shown`).
+    static func settingsError(_ error: SwiftUISourceError, shown: String) -> SettingsError {
+        switch error {
+        case let .source(diagnostic): .source(diagnostic)
+        case let .viewSelection(selection): .invalid("\(Echo.cut(shown, limit: Echo.pathLimit)): \(selection.description)")
         }
     }
 

@@ -345,6 +345,8 @@ public final class ProgramRunner {
             throw .error("more than \(Self.maximumChanges) state changes: do actions change the state back and forth for ever?", at: eventLocation)
         }
         let tree = try self.tree()
+        // Unless the caller keeps it (see `perform(keepingUnchanged:_:)`), a write that leaves the
+        // tree as it was changes nothing on screen: no change and no transaction, as in SwiftUI.
         if keepingUnchanged || tree != (script.changes.last?.root ?? script.initial) {
             script.changes.append(ViewChange(timeSeconds: now, transaction: pending, root: tree))
         }

@@ -102,7 +102,7 @@ extension Evaluator {
             return try callValue(value, arguments, trailing, expected: expected, name: name, at: callee.location, in: environment).result
         case let .implicitMember(name):
             guard let expected, expected.unwrapped != .any else {
-                throw .error("cannot infer the type of '.\(name)' here: write the type, e.g. 'Color.\(name)(…)'", at: callee.location)
+                throw .error("cannot infer the type of '.\(name)' here\(implicitMemberHint(name, call: true))", at: callee.location)
             }
             let reference = try typeReference(for: expected.unwrapped, at: callee.location)
             if name == "init" { return try construct(reference, arguments, trailing, expected: expected, at: callee.location, in: environment) }
@@ -199,7 +199,10 @@ extension Evaluator {
             let parameters = parameterSpecs(candidate, function: function, argumentCount: arguments.count + trailing.count)
             switch bind(arguments, trailing, to: parameters, at: location) {
             case let .success(slots): matched.append((candidate, parameters, slots))
-            case let .failure(error): if firstError == nil { firstError = error }
+            case let .failure(error):
+                // The overload whose labels the call matches explains best what is wrong: a
+                // missing or extra argument there, rather than another overload's first label.
+                if firstError == nil || (Self.isLabelMismatch(firstError) && !Self.isLabelMismatch(error)) { firstError = error }
             }
         }
         guard !matched.isEmpty else { throw firstError ?? .error("no overload of '\(function.name)' takes these arguments", at: location) }
@@ -223,6 +226,12 @@ extension Evaluator {
             return invocation
         }
         throw .error("no overload of '\(function.name)' takes these arguments", at: location)
+    }
+
+    /// Whether a binding failed on an argument label another overload may have.
+    private static func isLabelMismatch(_ interrupt: Interrupt?) -> Bool {
+        guard case let .error(error)? = interrupt else { return false }
+        return error.message.hasPrefix("incorrect argument label")
     }
 
     /// A library function that reads its arguments as written.
@@ -511,6 +520,11 @@ extension Evaluator {
         callDepth += 1
         defer { callDepth -= 1 }
         if callDepth > limits.callDepth {
+            // Closures inside closures (a hundred stacks written one in another) are nesting,
+            // not a function calling itself.
+            if case .closure = candidate {
+                throw .error("closures are nested too deeply (more than \(limits.callDepth) calls deep)", at: location)
+            }
             throw .error("calls are nested too deeply (more than \(limits.callDepth)): does '\(function.name)' call itself for ever?", at: location)
         }
         switch candidate {

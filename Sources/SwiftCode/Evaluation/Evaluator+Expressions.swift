@@ -86,6 +86,10 @@ extension Evaluator {
         case let .arrayLiteral(elements):
             var elementType: ValueType?
             if case let .array(element)? = expected?.unwrapped { elementType = element }
+            // An `OptionSet` is written as an array literal of its own values (`[.top, .leading]`).
+            if case let .named(name, _)? = expected?.unwrapped, library.types[name]?.protocols.contains("OptionSet") == true {
+                elementType = expected?.unwrapped
+            }
             var values: [Value] = []
             values.reserveCapacity(elements.count)
             for element in elements {
@@ -280,10 +284,23 @@ extension Evaluator {
         throw .error("cannot find '\(name)' in scope\(suggestion(name, among: known))", at: location)
     }
 
+    /// How to write `.name` where no type is expected: with a type that has a static member of
+    /// that name (`Color` first, the colour being what such code names most), else nothing (a
+    /// suggestion of a type without the member would mislead).
+    func implicitMemberHint(_ name: String, call: Bool) -> String {
+        var owners = library.types.keys.filter { library.types[$0]?.staticMembers[name] != nil }.sorted()
+        // The floating-point constants are the standard library's own, not a library type's.
+        if ["pi", "infinity", "nan", "greatestFiniteMagnitude", "leastNonzeroMagnitude"].contains(name) {
+            owners.insert("Double", at: 0)
+        }
+        guard let owner = owners.contains("Color") && owners.first != "Double" ? "Color" : owners.first else { return "" }
+        return ": write the type, e.g. '\(owner).\(name)\(call ? "(…)" : "")'"
+    }
+
     /// `.name` where `expected` is the type the context wants.
     func implicitMember(_ name: String, expected: ValueType?, at location: SourceLocation) throws(Interrupt) -> Value {
         guard let expected, expected.unwrapped != .any else {
-            throw .error("cannot infer the type of '.\(name)' here: write the type, e.g. 'Color.\(name)'", at: location)
+            throw .error("cannot infer the type of '.\(name)' here\(implicitMemberHint(name, call: false))", at: location)
         }
         let reference = try typeReference(for: expected.unwrapped, at: location)
         return try staticMember(name, of: reference, at: location)

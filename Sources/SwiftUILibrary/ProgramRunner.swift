@@ -152,6 +152,10 @@ public final class ProgramRunner {
         var state: String
         var random: UInt64
         var events: [String]
+        /// The finite animations still running, with how long ago they started: the picture
+        /// differs while one is in flight (a dot lit by an animated change at 1.6 s is still
+        /// fading in where the same state at 0 s is still).
+        var running: [String]
     }
 
     private func snapshot() -> Snapshot {
@@ -170,8 +174,17 @@ public final class ProgramRunner {
         // A `TimelineView`'s content is a function of the date, which never comes back: while
         // the tree has one, the absolute time keeps the run from ever looking repeated.
         let waitingAll = updateInterval == nil ? waiting : waiting + ["timeline@" + String(now)]
+        var running: [String] = []
+        for change in script.changes.reversed() {
+            let age = now - change.timeSeconds
+            guard let animation = change.transaction.animation, animation.periodSeconds == nil else { continue }
+            let settle = animation.settleSeconds ?? .infinity
+            if age < settle { running.append("\(animation)@" + String(Int((age * 1e9).rounded()))) }
+            // Changes further back than any animation runs cannot be in flight.
+            if age > 60 { break }
+        }
         return Snapshot(tree: script.changes.last?.root ?? script.initial, state: resolver.stateDescription,
-                        random: evaluator.random.state, events: waitingAll)
+                        random: evaluator.random.state, events: waitingAll, running: running)
     }
 
     private func nextEvent() -> Int? {

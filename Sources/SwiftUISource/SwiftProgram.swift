@@ -64,9 +64,11 @@ public struct SwiftProgram: Sendable {
         }
         self.syntax = syntax
         candidates = Self.candidates(in: syntax, text: text)
-        // Declarations are read once here so that a redeclared name is reported at once.
+        // Declarations are read once here so that a redeclared name is reported at once, and
+        // every name the code uses is resolved, as the compiler resolves them.
         do throws(Interrupt) {
-            _ = try Evaluator(file: syntax, library: SwiftUILibrary(locate: { _ in .start }).native)
+            let evaluator = try Evaluator(file: syntax, library: SwiftUILibrary(locate: { _ in .start }).native)
+            try evaluator.checkNames()
         } catch {
             throw source.diagnostic(error)
         }

@@ -93,6 +93,9 @@ public struct RenderRequest: Hashable, Sendable {
         let engine = engine ?? makeEngine()
         // A loop that starts after the delays and the settling has them behind it: one period.
         if startSeconds(using: engine) > 0, let period = engine.repeatPeriodSeconds { return period }
+        // Timers or tasks that cycle through states (a dot lit every 0.4 s of four): the picture
+        // repeats with the cycle, animations it starts included, so one cycle loops seamlessly.
+        if loopCount != .playOnce, engine.script.repeating != nil, let period = engine.pictureRepeatSeconds { return period }
         return RenderRequest.defaultDurationSeconds(period: engine.repeatPeriodSeconds, settle: engine.settleSeconds,
                                                     lastChange: engine.lastChangeSeconds)
     }

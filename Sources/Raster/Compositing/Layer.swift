@@ -296,6 +296,10 @@ extension RGBAImage {
         guard !area.isEmpty, opacity > 0 else { return }
         let o = Float(min(1, opacity))
         let w = width
+        // Source-over is a pure function of (source, coverage, pixel underneath): a shadow or a
+        // blur over a plain backdrop repeats the same few, so the last result per slot is kept
+        // (slot from the three, the whole key checked).
+        var cache = [UInt64](repeating: 0, count: 2048)
         layer.r.withUnsafeBufferPointer { lr in
             layer.g.withUnsafeBufferPointer { lg in
                 layer.b.withUnsafeBufferPointer { lb in
@@ -310,16 +314,32 @@ extension RGBAImage {
                                     let alpha = min(1, own) * o
                                     // A transparent source leaves the backdrop as it is, in every mode.
                                     guard alpha > 0 else { continue }
-                                    let coverage = UInt8(min(255, max(0, (alpha * 255).rounded())))
+                                    // Non-negative, so + 0.5 and truncation round half up as rounded() does.
+                                    let coverage = UInt8(min(255, alpha * 255 + 0.5))
                                     if mode == .normal && coverage == 0 { continue }
                                     let inverse = 255 / own
-                                    @inline(__always) func straight(_ v: Float) -> UInt8 { UInt8(min(255, max(0, (v * inverse).rounded()))) }
+                                    @inline(__always) func straight(_ v: Float) -> UInt8 { UInt8(min(255, max(0, v * inverse + 0.5))) }
                                     let source = RGBA8(r: straight(lr[i]), g: straight(lg[i]), b: straight(lb[i]), a: 255)
                                     let offset = i * 4
-                                    let under = RGBA8(packed: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
-                                    let out = mode == .normal ? Compositing.sourceOver(source, coverage: coverage, onto: under, in: space)
-                                        : mode.blend(source, alpha: Double(coverage) / 255, onto: under)
-                                    base.storeBytes(of: out.packed, toByteOffset: offset, as: UInt32.self)
+                                    let packedUnder = base.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+                                    guard mode == .normal else {
+                                        let out = mode.blend(source, alpha: Double(coverage) / 255, onto: RGBA8(packed: packedUnder))
+                                        base.storeBytes(of: out.packed, toByteOffset: offset, as: UInt32.self)
+                                        continue
+                                    }
+                                    // The source is opaque (a = 255): its colour and the coverage fit 32 bits.
+                                    let sourceKey = UInt64(source.packed & 0x00FF_FFFF) | UInt64(coverage) << 24
+                                    let key = sourceKey << 32 | UInt64(packedUnder)
+                                    let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 54) * 2
+                                    let packedOut: UInt32
+                                    if cache[slot] == key && cache[slot + 1] >> 32 == 1 {
+                                        packedOut = UInt32(truncatingIfNeeded: cache[slot + 1])
+                                    } else {
+                                        packedOut = Compositing.sourceOver(source, coverage: coverage, onto: RGBA8(packed: packedUnder), in: space).packed
+                                        cache[slot] = key
+                                        cache[slot + 1] = 1 << 32 | UInt64(packedOut)
+                                    }
+                                    base.storeBytes(of: packedOut, toByteOffset: offset, as: UInt32.self)
                                 }
                             }
                         }

@@ -98,8 +98,24 @@ final class SizeMemo: @unchecked Sendable {
         var node: ViewNode
         var proposal: Proposal
         var environment: ViewEnvironment
+
+        /// A key holds `environment` with ``SizeMemo/detached`` for its memo: holding the memo
+        /// it is stored in, it would keep that memo, every key and every view tree in them alive
+        /// after the pass (a reference cycle, memo → key → environment → memo: each layout pass
+        /// leaked its memo, found by LeakSanitizer in the command-line fuzz target). The memo
+        /// is not part of the environment's value, so lookups are unchanged.
+        init(node: ViewNode, proposal: Proposal, environment: ViewEnvironment) {
+            self.node = node
+            self.proposal = proposal
+            var stored = environment
+            stored.memo = SizeMemo.detached
+            self.environment = stored
+        }
     }
     var sizes: [Key: AnimatablePoint] = [:]
+
+    /// The memo of the environments stored in keys; never written to.
+    static let detached = SizeMemo()
 }
 
 /// What the environment hands down to a view: the font, symbol scale and styles in force.

@@ -318,6 +318,12 @@ public struct ViewEngine: Sendable {
         return chosen
     }
 
+    /// The most layers one drawing operation is drawn through (shadows, blurs, masks, groups
+    /// …): each holds a canvas-sized picture and its premultiplied planes while it is drawn.
+    public var layerDepth: Int {
+        programs.map { entry in entry.program.ops.map { op in op.effects.filter { $0.layer != nil }.count }.max() ?? 0 }.max() ?? 0
+    }
+
     /// Device rotations that have happened by `time`.
     public func rotations(atSeconds time: Double) -> Int { rotationTimes.filter { $0 <= time }.count }
 

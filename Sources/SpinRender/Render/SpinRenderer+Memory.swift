@@ -60,6 +60,11 @@ extension SpinRenderer {
         let frames = holding == .streamedWebP ? FramePlan.emittedCount(request, maximumRepeats: webpMaximumRepeats)
                                               : emittedFrameCount(request)
         let workers = workerCount(request.threads, frames: frames, pixelsPerFrame: layout.canvasWidth * layout.canvasHeight)
+        // Each layer an effect opens, per worker: its picture (4 bytes a pixel), its
+        // premultiplied planes and a filtered copy (16 each) and a shadow's plane (4).
+        if layout.layerDepth > 0 {
+            estimate.add("effect layers", pixels * 40 * Double(layout.layerDepth) * Double(workers))
+        }
         let scene = request.scene
         switch holding {
         case .streamedGIF:

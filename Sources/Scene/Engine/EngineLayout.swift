@@ -233,6 +233,7 @@ enum EngineLayout {
             case .rotation: 2_000
             case .scale: 2_001
             case .opacity: 2_002
+            case .symbolEffect: 2_004
             case .offset: 2_003
             }
         case let .environment(value):

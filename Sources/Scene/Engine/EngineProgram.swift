@@ -8,6 +8,8 @@ import Typography
 /// ``PropertyKey/index`` strides by ``count``, so a case added anywhere keeps keys distinct.
 enum PropertyName: Int, CaseIterable, Hashable, Sendable {
     case centre, size, rotation, scale, opacity, offset, trimFrom, trimTo, colour, secondaryColour
+    /// A symbol effect's cycles played (see ``SymbolEffect/pose(atCycle:)``).
+    case symbolPhase
 
     /// The number of properties a node can have.
     static let count = allCases.count
@@ -59,6 +61,8 @@ enum EffectTemplate: Hashable, Sendable {
     case scale(PropertyKey, anchor: NodePath, UnitPoint)
     case offset(PropertyKey)
     case opacity(PropertyKey)
+    /// The effect, its phase and the frame its pose is about.
+    case symbolEffect(SymbolEffect, PropertyKey, anchor: NodePath)
 }
 
 /// One drawing operation by the keys of its values.
@@ -83,6 +87,8 @@ struct Evaluation: Sendable {
     var chains = DenseMap<[ChainLink]>()
     /// The values of `animation(_:value:)` modifiers, by node.
     var boundValues = DenseMap<StateValue>()
+    /// The symbol effects, by the node of their modifier (their phase keys' paths).
+    var symbolEffects = DenseMap<SymbolEffect>()
     /// Rotations that turn a lone rays glyph about its centre (for the 8-fold symmetry).
     var glyphRotations: [PropertyKey] = []
     var ops: [OpTemplate] = []
@@ -246,6 +252,14 @@ struct Evaluation: Sendable {
                     let key = PropertyKey(path: path, property: .opacity)
                     evaluation.add(key, .number(value), chain: chain)
                     return .opacity(key)
+                case let .symbolEffect(effect):
+                    // The phase's value is not the tree's: the engine starts and stops its
+                    // cycles when the trigger changes (``ViewEngine/symbolPhase``); this is
+                    // its value at rest.
+                    let key = PropertyKey(path: path, property: .symbolPhase)
+                    evaluation.add(key, .number(0), chain: [])
+                    evaluation.symbolEffects[path] = effect
+                    return .symbolEffect(effect, key, anchor: content)
                 }
             }
         }
@@ -272,6 +286,7 @@ struct Evaluation: Sendable {
                 case let .effect(effect):
                     switch effect {
                     case .opacity: return isLoneGlyph(child)
+                    case .symbolEffect: return false
                     case let .rotation(_, anchor): return anchor == .center && isLoneGlyph(child)
                     case let .scale(x, y, anchor): return anchor == .center && x == y && isLoneGlyph(child)
                     case .offset: return false

@@ -154,7 +154,51 @@ public struct ViewEngine: Sendable {
             case let .colour(v): colours.append(AnimatedTrack(initial: TrackVector(v))); return colours.count - 1
             }
         }
+        /// The track of a symbol effect's phase after a tree at `time`: the effect keeps its
+        /// track while its trigger does not fire; it gets a fresh one, playing its cycles from
+        /// `time`, when it starts (its value changes, it becomes active, or it appears active),
+        /// and a fresh one at rest when it stops (a repeating cycle cannot be taken back from
+        /// an additive track). `.scale` animates its one track to 1 or 0 instead.
+        func symbolPhase(_ effect: SymbolEffect, before: SymbolEffect?, track: Int?, at time: Double) -> Int {
+            let wasActive: Bool
+            switch before?.trigger {
+            case let .active(flag)?: wasActive = flag
+            case .value?, nil: wasActive = false
+            }
+            if !effect.cycles {
+                let active = effect.trigger == .active(true)
+                guard let track, before != nil else { return makeTrack(.number(active ? 1 : 0)) }
+                numbers[track].set(TrackVector(active ? 1 : 0), atSeconds: time,
+                                   transaction: Transaction(animation: .easeInOut(duration: effect.cycleSeconds)))
+                return track
+            }
+            let starts: Bool
+            switch effect.trigger {
+            case let .active(flag):
+                if !flag && wasActive { return makeTrack(.number(0)) }
+                starts = flag && !wasActive
+            case let .value(value):
+                starts = before.map { $0.trigger != .value(value) } ?? false
+            }
+            guard starts || track == nil else { return track! }
+            let index = makeTrack(.number(0))
+            guard starts else { return index }
+            let cycle = effect.cycleSeconds
+            switch effect.plays {
+            case .forever:
+                numbers[index].set(TrackVector(1), atSeconds: time,
+                                   transaction: Transaction(animation: .linear(duration: cycle).repeatForever(autoreverses: false)))
+            case let .times(count):
+                numbers[index].set(TrackVector(Double(count)), atSeconds: time,
+                                   transaction: Transaction(animation: .linear(duration: cycle * Double(count))))
+            }
+            return index
+        }
         for key in current.keys {
+            if key.property == .symbolPhase, let effect = current.symbolEffects[key.path] {
+                live[key.index] = symbolPhase(effect, before: nil, track: nil, at: 0)
+                continue
+            }
             var value = current.values[key.index]!
             if output.appearsFromOrigin && key.property == .centre { value = .point(.zero) }
             live[key.index] = makeTrack(value)
@@ -164,6 +208,12 @@ public struct ViewEngine: Sendable {
             var nextLive = DenseMap<Int>()
             defer { live = nextLive }
             for key in next.keys {
+                if key.property == .symbolPhase, let effect = next.symbolEffects[key.path] {
+                    let before = live[key.index] == nil ? nil : previous.symbolEffects[key.path]
+                    let same = before.map { $0.kind == effect.kind && $0.plays == effect.plays && $0.speed == effect.speed } ?? false
+                    nextLive[key.index] = symbolPhase(effect, before: same ? before : nil, track: same ? live[key.index] : nil, at: time)
+                    continue
+                }
                 let value = next.values[key.index]!
                 guard let index = live[key.index],
                       previous.values[key.index].map({ ViewEngine.sameKind($0, value) }) ?? false else {
@@ -272,6 +322,9 @@ public struct ViewEngine: Sendable {
                     return .offset(live[key.index]!)
                 case let .opacity(key):
                     return .opacity(live[key.index]!)
+                case let .symbolEffect(effect, key, anchor):
+                    let (c, s) = frame(anchor)
+                    return .symbolEffect(effect, live[key.index]!, anchorCentre: c, anchorSize: s)
                 }
             }
             return DrawOp(item: template.item, name: template.name, centre: centre, size: size,
@@ -317,6 +370,8 @@ struct DrawOp: Sendable {
         case offset(Int)
         /// Number track, clamped to 0…1 when drawn.
         case opacity(Int)
+        /// The effect, its phase's number track, and the frame its pose is about.
+        case symbolEffect(SymbolEffect, Int, anchorCentre: Int, anchorSize: Int)
     }
 
     var item: DrawItem

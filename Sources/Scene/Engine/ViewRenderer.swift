@@ -69,6 +69,17 @@ extension ViewEngine {
                 apply(.scale(x: value.x, y: value.y), anchorCentre: anchorCentre, anchorSize: anchorSize, unit)
             case let .offset(track):
                 displacement += points[track].point(atSeconds: time)
+            case let .symbolEffect(effect, track, anchorCentre, anchorSize):
+                // Scale, then turn, about the frame's centre; then the move, in fractions of
+                // the frame's size.
+                let pose = effect.pose(atCycle: numbers[track].number(atSeconds: time))
+                factor *= pose.scale
+                degrees += pose.degrees
+                let turn = AffineTransform.scale(x: pose.scale, y: pose.scale)
+                    .concatenating(.rotation(radians: pose.degrees * Double.pi / 180))
+                apply(turn, anchorCentre: anchorCentre, anchorSize: anchorSize, .center)
+                let extent = points[anchorSize].point(atSeconds: time)
+                displacement += AnimatablePoint(x: pose.offset.x * extent.x, y: pose.offset.y * extent.y)
             case .opacity:
                 continue  // multiplied below, outermost first
             }
@@ -77,6 +88,7 @@ extension ViewEngine {
         for effect in op.effects {
             switch effect {
             case let .opacity(track): opacity *= min(1, max(0, numbers[track].number(atSeconds: time)))
+            case let .symbolEffect(effect, track, _, _): opacity *= effect.pose(atCycle: numbers[track].number(atSeconds: time)).opacity
             case .rotation, .scale, .offset: continue
             }
         }
@@ -119,6 +131,8 @@ public struct ViewRenderer: Sendable {
     /// Each text drawn, flattened once (a short list: a script shows a handful of texts, one per
     /// state for a counter).
     private let texts: [PreparedText]
+    /// The texts' coverage at each placement drawn (see ``TextCoverageCache``).
+    private let textCoverage = TextCoverageCache()
 
     private struct Glyph: Sendable {
         var symbol: RaysSymbol
@@ -285,9 +299,10 @@ public struct ViewRenderer: Sendable {
                 rasterizer.reset()
             case let .text(drawing):
                 let transform = placement.transform(scale: scale)
-                guard let prepared = texts.first(where: { $0.drawing == drawing }) else { continue }
-                prepared.draw(into: &image, paint: paint, opacity: placement.opacity, transform: transform,
-                              frame: placement.size, scale: scale, palette: engine.palette, space: space, rasterizer: &rasterizer)
+                guard let index = texts.firstIndex(where: { $0.drawing == drawing }) else { continue }
+                texts[index].draw(into: &image, paint: paint, opacity: placement.opacity, transform: transform,
+                                  frame: placement.size, scale: scale, palette: engine.palette, space: space,
+                                  rasterizer: &rasterizer, index: index, cache: textCoverage)
             case let .linearBar(track):
                 let transform = placement.transform(scale: scale)
                 let fraction = op.trim.map { min(1, max(0, engine.numbers[$0.to].number(atSeconds: time))) } ?? 0

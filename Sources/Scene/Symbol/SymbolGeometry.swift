@@ -393,6 +393,33 @@ extension ViewScript {
         return names
     }
 
+    /// The symbol effects of any of the script's trees, by spelling, each once in tree order.
+    public var symbolEffects: [String] {
+        var names: [String] = []
+        func walk(_ node: ViewNode) {
+            switch node {
+            case let .stack(_, _, _, children): children.forEach(walk)
+            case let .conditional(_, child), let .custom(_, child): walk(child)
+            case let .modified(child, modifier):
+                if case let .effect(.symbolEffect(effect)) = modifier, !names.contains(effect.spelling) { names.append(effect.spelling) }
+                modifier.attachedViews.forEach(walk)
+                walk(child)
+            case let .progressBar(bar): if let label = bar.label { walk(label) }
+            case .symbol, .missingSymbol, .progressView, .shape, .color, .text, .empty: break
+            }
+        }
+        ([initial] + changes.map(\.root)).forEach(walk)
+        return names
+    }
+
+    /// The one-line warning for each symbol effect drawn: its timing is assumed, since Apple
+    /// publishes none (see ``SymbolEffect``).
+    public var symbolEffectWarnings: [String] {
+        symbolEffects.map { spelling in
+            "'.symbolEffect(\(spelling))' is drawn with assumed timing and amplitude: Apple's Symbols documentation and its WWDC sessions give none (docs/symbols.md lists the values used)"
+        }
+    }
+
     /// The one-line warning for each missing symbol: what a device shows, and the closest names.
     public var missingSymbolWarnings: [String] {
         missingSymbols.map { name in

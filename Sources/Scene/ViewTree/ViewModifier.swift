@@ -67,6 +67,10 @@ public enum DrawingEffect: Hashable, Sendable {
     /// `opacity(_:)`, 0…1 (values outside are clamped when drawn). Applied to each view inside
     /// separately, as SwiftUI does outside a `compositingGroup()`.
     case opacity(Double)
+    /// `symbolEffect(_:options:value:)` / `symbolEffect(_:options:isActive:)`: the symbols
+    /// inside scale, turn, move and fade by the effect's cycle, about the modified view's
+    /// centre (see ``SymbolEffect``).
+    case symbolEffect(SymbolEffect)
 }
 
 /// Modifiers that hand a value down to every view inside.

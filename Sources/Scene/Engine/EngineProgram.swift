@@ -224,6 +224,14 @@ struct Evaluation: Sendable {
                     chain.append(.animation(animation, value: value, path: path))
                 case let .transaction(.edit(edit)):
                     chain.append(.transaction(edit))
+                case .layout(.resizable):
+                    // Layout placed the image at its own size: stretch it to the frame it was
+                    // given, about its centre (an animatable scale, so a resized frame animates).
+                    if let own = frames[path], let natural = frames[childPath], natural.size.x > 0, natural.size.y > 0 {
+                        let key = PropertyKey(path: path, property: .scale)
+                        evaluation.add(key, .point(AnimatablePoint(x: own.size.x / natural.size.x, y: own.size.y / natural.size.y)), chain: chain)
+                        effects.append(.scale(key, anchor: childPath, .center))
+                    }
                 case .layout, .environment:
                     break  // layout placed the frames; the environment is applied below
                 }

@@ -52,6 +52,11 @@ public enum LayoutModifier: Hashable, Sendable {
     case frame(width: Double?, height: Double?, alignment: Alignment)
     /// `padding`, points per edge.
     case padding(EdgeInsets)
+    /// `Image.resizable()`: the image takes the size it is offered on each axis (its own size
+    /// on an axis offered none) and is stretched to fill it ("Sets the mode by which SwiftUI
+    /// resizes an image to fit its space", Apple's `Image.resizable(capInsets:resizingMode:)`);
+    /// `scaledToFit()` / `aspectRatio` above it keep its proportions.
+    case resizable
 }
 
 /// Modifiers that change how the laid-out content is drawn, and never its layout: SwiftUI's

@@ -138,9 +138,40 @@ struct SymbolEffectTests {
         #expect(inked > 50)
     }
 
+    /// `.variableColor` on `wifi`: its dot, then its three arcs from the innermost, each at
+    /// full opacity when lit and 35 % when not; a 1.2 s cycle of three steps (four when
+    /// reversing: up the arcs and back down).
+    @Test(arguments: [("variableColor.iterative", false, false), ("variableColor", true, false),
+                      ("variableColor.cumulative.reversing", true, true), ("variableColor.iterative.reversing.hideInactiveLayers", false, true)])
+    func variableColorLightsTheArcsInTurn(effect: String, cumulative: Bool, reversing: Bool) throws {
+        let engine = try engine(".symbolEffect(.\(effect))")
+        let dimmed = effect.hasSuffix("hideInactiveLayers") ? 0.0 : 0.35
+        for t in frames(2.4) {
+            let views = engine.views(atSeconds: t)
+            try #require(views.count == 4)
+            #expect(views[0].opacity == 1)
+            let f = t / 1.2 - (t / 1.2).rounded(.down)
+            let sequence = reversing ? [0, 1, 2, 1] : [0, 1, 2]
+            let step = sequence[min(sequence.count - 1, Int(f * Double(sequence.count)))]
+            for layer in 0..<3 {
+                let lit = cumulative ? layer <= step : layer == step
+                #expect(views[1 + layer].opacity == (lit ? 1 : dimmed), "t = \(t), layer \(layer)")
+            }
+        }
+        // A symbol without variable layers is drawn as it is ("Variable color animations affect
+        // only symbols containing variable color layers").
+        let heart = try SwiftProgram(parsing: "struct S: View {\n    var body: some View {\n        Image(systemName: \"heart.fill\").symbolEffect(.\(effect))\n    }\n}\n",
+                                     fileName: "S.swift").script(view: "S")
+        let still = ViewEngine(script: heart, output: SceneConfiguration())
+        for t in frames(1.2) {
+            let views = still.views(atSeconds: t)
+            #expect(views.count == 1 && views[0].opacity == 1 && views[0].scaleFactor == 1)
+        }
+    }
+
     /// Effects without any drawing here are refused by name at the effect.
-    @Test(arguments: [("variableColor.iterative", "'.symbolEffect(.variableColor)' is not supported"),
-                      ("appear", "'.symbolEffect(.appear)' is not supported"),
+    @Test(arguments: [("appear", "'.symbolEffect(.appear)' is not supported"),
+                      ("variableColor.up", "'.up' is not an option of '.variableColor'"),
                       ("pulse.up", "'.up' is not an option of '.pulse'")])
     func otherEffectsAreRefusedByName(effect: String, message: String) throws {
         let text = "struct S: View {\n    var body: some View {\n        Image(systemName: \"wifi\").symbolEffect(.\(effect), options: .repeating.speed(2))\n    }\n}\n"

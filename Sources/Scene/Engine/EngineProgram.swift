@@ -63,6 +63,8 @@ enum EffectTemplate: Hashable, Sendable {
     case opacity(PropertyKey)
     /// The effect, its phase and the frame its pose is about.
     case symbolEffect(SymbolEffect, PropertyKey, anchor: NodePath)
+    /// A `.variableColor` effect's opacity on one variable layer of the symbol drawn.
+    case variableLayer(SymbolEffect, PropertyKey, layer: Int, count: Int)
 }
 
 /// One drawing operation by the keys of its values.
@@ -118,9 +120,9 @@ struct Evaluation: Sendable {
                 return key
             }
             func emit(_ item: DrawItem, _ kind: String, colour key: PropertyKey, trim: (PropertyKey, PropertyKey)? = nil,
-                      frame: NodePath? = nil) {
+                      frame: NodePath? = nil, extra: [EffectTemplate] = []) {
                 evaluation.ops.append(OpTemplate(item: item, name: name ?? kind, frame: frame ?? path, colour: key,
-                                                 effects: effects, trim: trim))
+                                                 effects: effects + extra, trim: trim))
             }
             let foreground = environment.foreground ?? .system("primary")
             switch node {
@@ -128,6 +130,17 @@ struct Evaluation: Sendable {
                 emit(.glyph(environment.symbol), "Image", colour: colour(foreground))
             case let .symbol(name):
                 let glyph = environment.glyph(name)
+                let variable = SymbolDesigns.variableLayers(name)
+                if !variable.isEmpty, let (effect, phase) = Self.variableColor(effects) {
+                    // The fixed parts as they are, then each variable layer under its opacity.
+                    let paint = colour(foreground)
+                    emit(.symbol(glyph, .fixedParts), "Image", colour: paint)
+                    for layer in variable.indices {
+                        emit(.symbol(glyph, .variableLayer(layer)), "Image", colour: paint,
+                             extra: [.variableLayer(effect, phase, layer: layer, count: variable.count)])
+                    }
+                    return
+                }
                 let mode = environment.renderingMode ?? .monochrome
                 guard glyph.hasSecondaryLayer, mode == .hierarchical || mode == .palette else {
                     emit(.symbol(glyph, .monochrome), "Image", colour: colour(foreground))
@@ -270,6 +283,16 @@ struct Evaluation: Sendable {
                     return .symbolEffect(effect, key, anchor: content)
                 }
             }
+        }
+
+        /// The innermost `.variableColor` effect among `effects`, with its phase key.
+        static func variableColor(_ effects: [EffectTemplate]) -> (SymbolEffect, PropertyKey)? {
+            for effect in effects.reversed() {
+                if case let .symbolEffect(symbolEffect, key, _) = effect, case .variableColor = symbolEffect.kind {
+                    return (symbolEffect, key)
+                }
+            }
+            return nil
         }
 
         static func shapeName(_ kind: ShapeKind) -> String {

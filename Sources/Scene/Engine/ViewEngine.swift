@@ -325,6 +325,8 @@ public struct ViewEngine: Sendable {
                 case let .symbolEffect(effect, key, anchor):
                     let (c, s) = frame(anchor)
                     return .symbolEffect(effect, live[key.index]!, anchorCentre: c, anchorSize: s)
+                case let .variableLayer(effect, key, layer, count):
+                    return .variableLayer(effect, live[key.index]!, layer: layer, count: count)
                 }
             }
             return DrawOp(item: template.item, name: template.name, centre: centre, size: size,
@@ -372,6 +374,8 @@ struct DrawOp: Sendable {
         case opacity(Int)
         /// The effect, its phase's number track, and the frame its pose is about.
         case symbolEffect(SymbolEffect, Int, anchorCentre: Int, anchorSize: Int)
+        /// A `.variableColor` effect, its phase's number track, and the variable layer drawn.
+        case variableLayer(SymbolEffect, Int, layer: Int, count: Int)
     }
 
     var item: DrawItem

@@ -80,7 +80,7 @@ extension ViewEngine {
                 apply(turn, anchorCentre: anchorCentre, anchorSize: anchorSize, .center)
                 let extent = points[anchorSize].point(atSeconds: time)
                 displacement += AnimatablePoint(x: pose.offset.x * extent.x, y: pose.offset.y * extent.y)
-            case .opacity:
+            case .opacity, .variableLayer:
                 continue  // multiplied below, outermost first
             }
         }
@@ -89,6 +89,8 @@ extension ViewEngine {
             switch effect {
             case let .opacity(track): opacity *= min(1, max(0, numbers[track].number(atSeconds: time)))
             case let .symbolEffect(effect, track, _, _): opacity *= effect.pose(atCycle: numbers[track].number(atSeconds: time)).opacity
+            case let .variableLayer(effect, track, layer, count):
+                opacity *= effect.layerOpacity(atCycle: numbers[track].number(atSeconds: time), layer: layer, of: count)
             case .rotation, .scale, .offset: continue
             }
         }

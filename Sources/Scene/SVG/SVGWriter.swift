@@ -218,7 +218,7 @@ struct SVGWriter {
                     let s = engine.points[track].point(atSeconds: t)
                     return [s.x, s.y]
                 }, [1, 1]))
-            case .offset, .opacity, .symbolEffect:
+            case .offset, .opacity, .symbolEffect, .variableLayer:
                 continue  // offsets move the translated centre; opacities multiply below
             }
         }
@@ -235,7 +235,7 @@ struct SVGWriter {
             for effect in op.effects {
                 switch effect {
                 case let .opacity(track): value *= min(1, max(0, engine.numbers[track].number(atSeconds: t)))
-                case .rotation, .scale, .offset, .symbolEffect: continue
+                case .rotation, .scale, .offset, .symbolEffect, .variableLayer: continue
                 }
             }
             return [value]

@@ -71,7 +71,7 @@ extension SVGWriter {
     static func refusal(of effect: DrawOp.Effect) -> String? {
         switch effect {
         case .rotation, .scale, .offset, .opacity: nil
-        case let .symbolEffect(effect, _, _, _):
+        case let .symbolEffect(effect, _, _, _), let .variableLayer(effect, _, _, _):
             "'.symbolEffect(\(effect.spelling))' is drawn from assumed timing that the SVG writer does not write; render it as GIF, WebP or PNG frames"
         }
     }

@@ -97,6 +97,11 @@ public enum SymbolLayerSelection: Hashable, Sendable {
     case primary
     /// The secondary layer, knockouts cut out.
     case secondary
+    /// The parts that are not variable-colour layers (``SymbolDesigns/variableLayers(_:)``),
+    /// knockouts cut out: what `.variableColor` leaves alone.
+    case fixedParts
+    /// The `n`th variable-colour layer alone (0: the first lit).
+    case variableLayer(Int)
 }
 
 /// A library symbol at a font size, weight and symbol scale: its parts as paths in points.
@@ -166,12 +171,15 @@ public struct SymbolGlyph: Hashable, Sendable {
         let centre = inkBounds.center
         var ink = Path(), cut = Path()
         let half = strokeWidth / 2
-        for part in parts {
+        let variable = SymbolDesigns.variableLayers(name)
+        for (index, part) in parts.enumerated() {
             let drawn: Bool, cutOut: Bool
             switch selection {
             case .monochrome: (drawn, cutOut) = (!part.knockout, part.knockout)
             case .primary: (drawn, cutOut) = (part.knockout || part.layer == .primary, false)
             case .secondary: (drawn, cutOut) = (!part.knockout && part.layer == .secondary, part.knockout)
+            case .fixedParts: (drawn, cutOut) = (!part.knockout && !variable.contains(index), part.knockout)
+            case let .variableLayer(n): (drawn, cutOut) = (n < variable.count && variable[n] == index, part.knockout)
             }
             guard drawn || cutOut else { continue }
             let path = SymbolGlyph.path(part.primitive, halfWidth: half, centre: centre, unit: unit)

@@ -33,6 +33,12 @@ public struct SymbolEffect: Hashable, Sendable {
         /// `.wiggle` (`.left`/`.right` sideways, `.up`/`.down`, `.clockwise`/`.counterClockwise`
         /// as a rocking turn): a back-and-forth movement along one direction (WWDC24).
         case wiggle(WiggleDirection)
+        /// `.variableColor`: the symbol's variable-colour layers lit in turn, the others dimmed
+        /// (`.dimInactiveLayers`) or hidden (`.hideInactiveLayers`); `.cumulative` keeps each
+        /// lit layer lit until the cycle ends, `.iterative` lights one at a time, `.reversing`
+        /// goes back down the layers before the cycle ends (Apple's `VariableColorSymbolEffect`).
+        /// Without options: cumulative, dimming, not reversing (assumed).
+        case variableColor(iterative: Bool, reversing: Bool, hidesInactive: Bool)
     }
 
     /// The direction of a wiggle.
@@ -79,6 +85,8 @@ public struct SymbolEffect: Hashable, Sendable {
         case let .rotate(counter): counter ? ".rotate.counterClockwise" : ".rotate"
         case .breathe: ".breathe"
         case let .wiggle(direction): ".wiggle.\(direction.rawValue)"
+        case let .variableColor(iterative, reversing, hides):
+            ".variableColor" + (iterative ? ".iterative" : "") + (reversing ? ".reversing" : "") + (hides ? ".hideInactiveLayers" : "")
         }
     }
 
@@ -98,6 +106,7 @@ public struct SymbolEffect: Hashable, Sendable {
         case .rotate: 1.0
         case .breathe: 2.0
         case .wiggle: 0.6
+        case .variableColor: 1.2
         }
     }
 
@@ -121,6 +130,8 @@ public struct SymbolEffect: Hashable, Sendable {
         public static let wiggleTravel = 0.1
         /// See ``wiggleTravel``.
         public static let wiggleDegrees = 12.0
+        /// `.variableColor`'s opacity of a layer not lit (`.dimInactiveLayers`).
+        public static let dimmedLayerOpacity = 0.35
     }
 
     /// What the effect does to the symbol at a moment: a scale about its centre, a turn about
@@ -180,7 +191,30 @@ public struct SymbolEffect: Hashable, Sendable {
             case .clockwise: pose.degrees = Amplitude.wiggleDegrees * swing
             case .counterClockwise: pose.degrees = -Amplitude.wiggleDegrees * swing
             }
+        case .variableColor:
+            break  // drawn layer by layer, see ``layerOpacity(atCycle:layer:of:)``
         }
         return pose
+    }
+
+    /// The opacity of variable layer `layer` of `count` at `phase` (cycles played) of a
+    /// `.variableColor` effect: 1 for every layer while the effect is not playing; while it
+    /// plays, the cycle is `count` equal steps (`2 × count − 2` when reversing: up the layers
+    /// and back down), step `s` lighting layer `s` alone (iterative) or layers 0 to `s`
+    /// (cumulative), the others at ``Amplitude/dimmedLayerOpacity`` or hidden.
+    public func layerOpacity(atCycle phase: Double, layer: Int, of count: Int) -> Double {
+        guard case let .variableColor(iterative, reversing, hides) = kind, count > 0 else { return 1 }
+        let playing: Bool
+        switch plays {
+        case .forever: playing = trigger == .active(true) || phase > 0
+        case let .times(n): playing = phase > 0 && phase < Double(n)
+        }
+        guard playing else { return 1 }
+        let fraction = phase - phase.rounded(.down)
+        let steps = reversing && count > 1 ? 2 * count - 2 : count
+        let index = min(steps - 1, Int(fraction * Double(steps)))
+        let step = index < count ? index : steps - index
+        let lit = iterative ? layer == step : layer <= step
+        return lit ? 1 : hides ? 0 : Amplitude.dimmedLayerOpacity
     }
 }

@@ -146,9 +146,8 @@ extension SwiftUILibrary {
     /// The effect a chain such as `bounce.down.byLayer` names.
     ///
     /// `.byLayer` and `.wholeSymbol` are read and change nothing: the library's symbols move as
-    /// one piece. `.variableColor` needs the variable layers of Apple's artwork, and `.appear`,
-    /// `.disappear`, `.replace`, `.automatic`, `.drawOn` and `.drawOff` are transitions: they are
-    /// refused by name.
+    /// one piece. `.appear`, `.disappear`, `.replace`, `.automatic`, `.drawOn` and `.drawOff` are
+    /// transitions: they are refused by name.
     static func symbolEffectKind(_ chain: String) throws(SymbolEffectRefusal) -> SymbolEffect.Kind {
         let parts = chain.split(separator: ".").map(String.init).filter { $0 != "byLayer" && $0 != "wholeSymbol" }
         guard let name = parts.first else { throw SymbolEffectRefusal(message: "expected a symbol effect such as .pulse") }
@@ -178,9 +177,12 @@ extension SwiftUILibrary {
             case nil: return .wiggle(.right)
             }
         case "variableColor":
-            throw SymbolEffectRefusal(message: "'.symbolEffect(.variableColor)' is not supported: it lights the variable layers of Apple's symbol artwork, which spinrender's own symbols do not have; use .pulse, or opacity with withAnimation")
+            _ = try only(["iterative", "cumulative", "reversing", "nonReversing", "hideInactiveLayers", "dimInactiveLayers"])
+            func last(_ a: String, over b: String) -> Bool { (modifiers.lastIndex(of: a) ?? -1) > (modifiers.lastIndex(of: b) ?? -1) }
+            return .variableColor(iterative: last("iterative", over: "cumulative"), reversing: last("reversing", over: "nonReversing"),
+                                  hidesInactive: last("hideInactiveLayers", over: "dimInactiveLayers"))
         default:
-            throw SymbolEffectRefusal(message: "'.symbolEffect(.\(name))' is not supported: it is a transition between symbols or their absence; supported: .pulse, .bounce, .scale, .rotate, .breathe, .wiggle")
+            throw SymbolEffectRefusal(message: "'.symbolEffect(.\(name))' is not supported: it is a transition between symbols or their absence; supported: .pulse, .bounce, .scale, .rotate, .breathe, .wiggle, .variableColor")
         }
     }
 

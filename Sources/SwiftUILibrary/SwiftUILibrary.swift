@@ -19,8 +19,13 @@ public final class SwiftUILibrary {
     /// The runner's hooks; `nil` while only values are evaluated (no actions run).
     weak var runner: ProgramRunner?
 
+    /// Views and modifiers the view builders wrote for the tree being made (reset per tree).
+    var writtenViews = 0
+
     /// Which colour appearance `@Environment(\.colorScheme)` reads.
     public var isDark = false
+    /// How many `UUID()`s the code has made.
+    var uuidCount = 0
 
     /// The definitions, with `locate` mapping a byte offset of the source to its location.
     public init(locate: @escaping (Int) -> SourceLocation) {
@@ -46,12 +51,16 @@ public final class SwiftUILibrary {
         defineViews()
         defineText()
         defineModifiers()
+        defineEffects()
         defineSymbols()
         defineValues()
         defineAnimations()
         defineGradients()
         defineTime()
         defineTasks()
+        defineTimeline()
+        defineEvents()
+        defineFoundation()
         definePropertyWrappers()
         defineUnsupported()
     }
@@ -67,6 +76,7 @@ public final class SwiftUILibrary {
             if let gradient = native as? GradientBox {
                 return .shape(ShapeView(kind: .rectangle, gradient: gradient.paint), painted: true)
             }
+            if let material = native as? MaterialBox { return Self.material(material.material, in: .rectangle) }
         case let .instance(instance):
             return .user(instance, at: location)
         case .void:

@@ -20,9 +20,7 @@ extension SwiftUILibrary {
     /// SwiftUI view modifiers outside the library, from the SwiftUI documentation's "View
     /// modifiers" topics (the ones public loader code calls).
     static let unsupportedModifierNames = [
-        "blur", "shadow", "mask", "clipShape", "clipped", "cornerRadius", "overlay", "blendMode", "brightness", "contrast",
-        "saturation", "grayscale", "hueRotation", "colorMultiply", "colorInvert", "luminanceToAlpha", "rotation3DEffect",
-        "projectionEffect", "transformEffect", "transition", "matchedGeometryEffect", "position", "zIndex", "aspectRatio",
+        "overlay", "transition", "matchedGeometryEffect", "position", "zIndex", "aspectRatio",
         "scaledToFit", "scaledToFill", "fixedSize", "layoutPriority", "alignmentGuide", "frame", "resizable",
         "gesture", "simultaneousGesture", "onLongPressGesture", "sheet", "alert", "popover", "fullScreenCover",
         "toolbar", "listRowBackground", "preferredColorScheme", "environment", "symbolEffect", "contentTransition",

@@ -281,7 +281,7 @@ struct SymbolEffectCommandTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/Pulse.swift"
         try Data(Self.source.utf8).write(to: URL(fileURLWithPath: path))
-        let warned = try spinrender([path, "--duration", "0.1", "-o", folder + "/out.gif"])
+        let warned = try spinrender([path, "--duration", "1", "-o", folder + "/out.gif"])
         #expect(warned.status == 0, "\(warned.standardError)")
         let warnings = warned.standardError.split(separator: "\n").filter { $0.hasPrefix("warning: ") }
         #expect(warnings == ["warning: '.symbolEffect(.pulse)' is drawn with assumed timing and amplitude: Apple's Symbols documentation and its WWDC sessions give none (docs/symbols.md lists the values used)"],

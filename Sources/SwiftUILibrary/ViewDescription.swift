@@ -145,6 +145,19 @@ struct DateValue: NativeValue, Equatable {
     var nativeTypeName: String { "Date" }
 }
 
+/// `ProgressViewStyleConfiguration`: what a custom style's `makeBody(configuration:)` reads.
+struct ProgressConfiguration: NativeValue {
+    /// `fractionCompleted`: the value over the total, `nil` when indeterminate.
+    var fraction: Double?
+    /// `label`, if the progress view has one.
+    var label: ViewDescription?
+    var nativeTypeName: String { "ProgressViewStyleConfiguration" }
+    func isEqual(to other: any NativeValue) -> Bool {
+        guard let other = other as? ProgressConfiguration else { return false }
+        return fraction == other.fraction && label == nil && other.label == nil
+    }
+}
+
 /// A `Timer` made by `Timer.scheduledTimer`: its number in the runner's table.
 struct TimerValue: NativeValue, Equatable {
     var serial: Int

@@ -268,3 +268,27 @@ struct UnknownSymbolCommandTests {
         #expect(!FileManager.default.fileExists(atPath: folder + "/strict.gif"))
     }
 }
+
+/// A symbol effect: drawn from assumed timing with one warning per effect; `--strict` refuses
+/// it with exit 65 and writes nothing.
+@Suite("Symbol effect warnings")
+struct SymbolEffectCommandTests {
+    static let source = "struct ContentView: View {\n    var body: some View {\n        HStack { Image(systemName: \"heart.fill\").symbolEffect(.pulse); Image(systemName: \"star\").symbolEffect(.pulse) }\n    }\n}\n"
+
+    @Test func warnsOnceAndStrictExits65() throws {
+        let folder = NSTemporaryDirectory() + "spinrender-effects-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/Pulse.swift"
+        try Data(Self.source.utf8).write(to: URL(fileURLWithPath: path))
+        let warned = try spinrender([path, "--duration", "1", "-o", folder + "/out.gif"])
+        #expect(warned.status == 0, "\(warned.standardError)")
+        let warnings = warned.standardError.split(separator: "\n").filter { $0.hasPrefix("warning: ") }
+        #expect(warnings == ["warning: '.symbolEffect(.pulse)' is drawn with assumed timing and amplitude: Apple's Symbols documentation and its WWDC sessions give none (docs/symbols.md lists the values used)"],
+                "\(warned.standardError)")
+        let strict = try spinrender([path, "--strict", "-o", folder + "/strict.gif"])
+        #expect(strict.status == 65)
+        #expect(strict.standardError.contains("--strict refuses a symbol effect whose timing has no source"), "\(strict.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/strict.gif"))
+    }
+}

@@ -245,12 +245,14 @@ enum EngineLayout {
             switch layout {
             case .frame: 1_000
             case .padding: 1_001
+            case .resizable: 1_002
             }
         case let .effect(effect):
             switch effect {
             case .rotation: 2_000
             case .scale: 2_001
             case .opacity: 2_002
+            case .symbolEffect: 2_004
             case .offset: 2_003
             case .shadow: 2_004
             case .blur: 2_005
@@ -346,6 +348,9 @@ enum EngineLayout {
                 case let .frame(width, height, _):
                     let childSize = size(of: child, Proposal(width: width ?? proposal.width, height: height ?? proposal.height), inner)
                     return AnimatablePoint(x: width ?? childSize.x, y: height ?? childSize.y)
+                case .resizable:
+                    let natural = size(of: child, .unspecified, inner)
+                    return AnimatablePoint(x: proposal.width ?? natural.x, y: proposal.height ?? natural.y)
                 }
             case .effect, .environment, .transaction, .decoration:
                 return size(of: child, proposal, inner)
@@ -488,6 +493,9 @@ enum EngineLayout {
                 let childCentre = AnimatablePoint(x: centre.x + (alignment.horizontal - 0.5) * (own.x - childSize.x),
                                                   y: centre.y + (alignment.vertical - 0.5) * (own.y - childSize.y))
                 place(child, at: childPath, proposal: childProposal, centre: childCentre, inner, &table, into: &frames)
+            case .layout(.resizable):
+                // The image at its own size in the middle; the engine stretches it to `own`.
+                place(child, at: childPath, proposal: .unspecified, centre: centre, inner, &table, into: &frames)
             case let .decoration(.background(view)):
                 place(view, at: table.id(path, .background), proposal: Proposal(width: own.x, height: own.y),
                       centre: centre, environment, &table, into: &frames)
@@ -516,7 +524,7 @@ enum EngineLayout {
         case let .modified(child, modifier):
             switch modifier {
             case .layout(.padding), .decoration: return true
-            case .layout(.frame): return false
+            case .layout(.frame), .layout(.resizable): return false
             case .effect, .environment, .transaction: return framesItself(child)
             }
         default:

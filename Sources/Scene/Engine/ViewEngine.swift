@@ -155,7 +155,51 @@ public struct ViewEngine: Sendable {
             case let .colour(v): colours.append(AnimatedTrack(initial: TrackVector(v))); return colours.count - 1
             }
         }
+        /// The track of a symbol effect's phase after a tree at `time`: the effect keeps its
+        /// track while its trigger does not fire; it gets a fresh one, playing its cycles from
+        /// `time`, when it starts (its value changes, it becomes active, or it appears active),
+        /// and a fresh one at rest when it stops (a repeating cycle cannot be taken back from
+        /// an additive track). `.scale` animates its one track to 1 or 0 instead.
+        func symbolPhase(_ effect: SymbolEffect, before: SymbolEffect?, track: Int?, at time: Double) -> Int {
+            let wasActive: Bool
+            switch before?.trigger {
+            case let .active(flag)?: wasActive = flag
+            case .value?, nil: wasActive = false
+            }
+            if !effect.cycles {
+                let active = effect.trigger == .active(true)
+                guard let track, before != nil else { return makeTrack(.number(active ? 1 : 0)) }
+                numbers[track].set(TrackVector(active ? 1 : 0), atSeconds: time,
+                                   transaction: Transaction(animation: .easeInOut(duration: effect.cycleSeconds)))
+                return track
+            }
+            let starts: Bool
+            switch effect.trigger {
+            case let .active(flag):
+                if !flag && wasActive { return makeTrack(.number(0)) }
+                starts = flag && !wasActive
+            case let .value(value):
+                starts = before.map { $0.trigger != .value(value) } ?? false
+            }
+            guard starts || track == nil else { return track! }
+            let index = makeTrack(.number(0))
+            guard starts else { return index }
+            let cycle = effect.cycleSeconds
+            switch effect.plays {
+            case .forever:
+                numbers[index].set(TrackVector(1), atSeconds: time,
+                                   transaction: Transaction(animation: .linear(duration: cycle).repeatForever(autoreverses: false)))
+            case let .times(count):
+                numbers[index].set(TrackVector(Double(count)), atSeconds: time,
+                                   transaction: Transaction(animation: .linear(duration: cycle * Double(count))))
+            }
+            return index
+        }
         for key in current.keys {
+            if key.property == .symbolPhase, let effect = current.symbolEffects[key.path] {
+                live[key.index] = symbolPhase(effect, before: nil, track: nil, at: 0)
+                continue
+            }
             var value = current.values[key.index]!
             if output.appearsFromOrigin && key.property == .centre { value = .point(.zero) }
             live[key.index] = makeTrack(value)
@@ -165,6 +209,12 @@ public struct ViewEngine: Sendable {
             var nextLive = DenseMap<Int>()
             defer { live = nextLive }
             for key in next.keys {
+                if key.property == .symbolPhase, let effect = next.symbolEffects[key.path] {
+                    let before = live[key.index] == nil ? nil : previous.symbolEffects[key.path]
+                    let same = before.map { $0.kind == effect.kind && $0.plays == effect.plays && $0.speed == effect.speed } ?? false
+                    nextLive[key.index] = symbolPhase(effect, before: same ? before : nil, track: same ? live[key.index] : nil, at: time)
+                    continue
+                }
                 let value = next.values[key.index]!
                 guard let index = live[key.index],
                       previous.values[key.index].map({ ViewEngine.sameKind($0, value) }) ?? false else {
@@ -278,6 +328,11 @@ public struct ViewEngine: Sendable {
                     return .offset(live[key.index]!)
                 case let .opacity(key):
                     return .opacity(live[key.index]!)
+                case let .symbolEffect(effect, key, anchor):
+                    let (c, s) = frame(anchor)
+                    return .symbolEffect(effect, live[key.index]!, anchorCentre: c, anchorSize: s)
+                case let .variableLayer(effect, key, layer, count):
+                    return .variableLayer(effect, live[key.index]!, layer: layer, count: count)
                 case let .shadow(colour, radius, offset, node):
                     return .shadow(colour: live[colour.index]!, radius: live[radius.index]!, offset: live[offset.index]!,
                                    layer: LayerKey(node: node, leaf: leaf(after: position)))
@@ -354,6 +409,10 @@ struct DrawOp: Sendable {
         case offset(Int)
         /// Number track, clamped to 0…1 when drawn.
         case opacity(Int)
+        /// The effect, its phase's number track, and the frame its pose is about.
+        case symbolEffect(SymbolEffect, Int, anchorCentre: Int, anchorSize: Int)
+        /// A `.variableColor` effect, its phase's number track, and the variable layer drawn.
+        case variableLayer(SymbolEffect, Int, layer: Int, count: Int)
         /// The layer effects: the ops that share a ``LayerKey`` are drawn into one layer, which
         /// the effect filters and composites into the layer around it (or the canvas).
         /// Tracks: colour, number (points), point (points).
@@ -382,7 +441,7 @@ struct DrawOp: Sendable {
         /// item as it is drawn (geometry and opacity).
         var layer: LayerKey? {
             switch self {
-            case .rotation, .scale, .offset, .opacity: nil
+            case .rotation, .scale, .offset, .opacity, .symbolEffect, .variableLayer: nil
             case let .shadow(_, _, _, layer), let .blur(_, _, layer), let .masked(layer), let .maskShape(layer), let .group(layer),
                  let .blend(_, layer), let .colour(_, _, _, layer), let .rotation3D(_, _, _, _, _, _, _, layer),
                  let .projection(_, _, _, layer), let .material(_, layer):
@@ -420,7 +479,7 @@ extension EffectTemplate {
     /// acts on that layer once).
     var flattens: Bool {
         switch self {
-        case .rotation, .scale, .offset, .opacity, .shadow, .blend, .maskShape: false
+        case .rotation, .scale, .offset, .opacity, .shadow, .blend, .maskShape, .symbolEffect, .variableLayer: false
         case .blur, .masked, .group, .colour, .rotation3D, .projection, .material: true
         }
     }

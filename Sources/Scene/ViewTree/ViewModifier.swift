@@ -55,6 +55,11 @@ public enum LayoutModifier: Hashable, Sendable {
     case frame(width: Double?, height: Double?, alignment: Alignment)
     /// `padding`, points per edge.
     case padding(EdgeInsets)
+    /// `Image.resizable()`: the image takes the size it is offered on each axis (its own size
+    /// on an axis offered none) and is stretched to fill it ("Sets the mode by which SwiftUI
+    /// resizes an image to fit its space", Apple's `Image.resizable(capInsets:resizingMode:)`);
+    /// `scaledToFit()` / `aspectRatio` above it keep its proportions.
+    case resizable
 }
 
 /// Modifiers that change how the laid-out content is drawn, and never its layout: SwiftUI's
@@ -70,6 +75,10 @@ public enum DrawingEffect: Hashable, Sendable {
     /// `opacity(_:)`, 0…1 (values outside are clamped when drawn). Applied to each view inside
     /// separately, as SwiftUI does outside a `compositingGroup()`.
     case opacity(Double)
+    /// `symbolEffect(_:options:value:)` / `symbolEffect(_:options:isActive:)`: the symbols
+    /// inside scale, turn, move and fade by the effect's cycle, about the modified view's
+    /// centre (see ``SymbolEffect``).
+    case symbolEffect(SymbolEffect)
     /// `shadow(color:radius:x:y:)`: the content's alpha blurred by a Gaussian whose standard
     /// deviation is `radius` points (SwiftUI's `GraphicsContext.Filter.shadow` and `.blur`
     /// document their radius as "the standard deviation of the Gaussian"), painted `color`,

@@ -264,16 +264,21 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
     }
 
     /// The warnings the source's symbols give: one per name outside the library (a device draws
-    /// an empty image and logs a warning), naming the closest names the library has.
+    /// an empty image and logs a warning), naming the closest names the library has, then one
+    /// per symbol effect drawn with assumed timing.
     ///
     /// - Throws: ``SettingsError/failure(_:)`` with `.badData` for the first of them under
     ///   ``strict``.
     public func symbolWarnings() throws(SettingsError) -> [String] {
-        let warnings = request.script?.missingSymbolWarnings ?? []
-        if strict, let first = warnings.first {
+        let missing = request.script?.missingSymbolWarnings ?? []
+        if strict, let first = missing.first {
             throw .failure(SpinRenderError(.badData, "\(first); --strict refuses a symbol outside the library"))
         }
-        return warnings
+        let effects = request.script?.symbolEffectWarnings ?? []
+        if strict, let first = effects.first {
+            throw .failure(SpinRenderError(.badData, "\(first); --strict refuses a symbol effect whose timing has no source"))
+        }
+        return missing + effects
     }
 
     /// Chooses the format written to `output` from its extension (`.gif`, `.webp`, `.svg`,

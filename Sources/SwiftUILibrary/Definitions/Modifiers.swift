@@ -71,6 +71,7 @@ extension SwiftUILibrary {
             try modified(call, .node(.controlSize(try boxed(call, 0, ControlSize.self, "a ControlSize"))))
         }
         view.method("progressViewStyle", [NativeParameter(nil, .named("ProgressViewStyle"))], result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            if case .instance = call[0].dereferenced { return try customProgressStyle(call) }
             // An indeterminate ProgressView is the circular spinner on iOS (`.automatic`,
             // `.circular`); `CircularProgressViewStyle(tint:)` tints it as `.tint(_:)` does.
             let style = try boxed(call, 0, ProgressStyleChoice.self, "a progress view style")

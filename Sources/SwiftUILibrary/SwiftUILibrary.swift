@@ -21,6 +21,9 @@ public final class SwiftUILibrary {
 
     /// Which colour appearance `@Environment(\.colorScheme)` reads.
     public var isDark = false
+    /// The size proposed to the root view, in points: `GeometryReader`s make their content
+    /// for the sizes the layout gives them under it.
+    public var rootProposal = SceneConfiguration.defaultProposal
 
     /// The definitions, with `locate` mapping a byte offset of the source to its location.
     public init(locate: @escaping (Int) -> SourceLocation) {
@@ -44,6 +47,7 @@ public final class SwiftUILibrary {
             native.add(NativeType(name, protocols: ["View"]))
         }
         defineViews()
+        defineLayout()
         defineText()
         defineModifiers()
         defineSymbols()

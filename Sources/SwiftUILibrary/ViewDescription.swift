@@ -31,6 +31,9 @@ indirect enum ViewDescription: NativeValue {
     case progress(fraction: Double?, label: ViewDescription?, style: Scene.ProgressStyle)
     /// `EmptyView()`.
     case empty
+    /// `GeometryReader { proxy in … }`: the content closure, called when the reader is placed
+    /// with the size the layout gives it.
+    case geometryReader(content: Function, at: SourceLocation)
 
     var nativeTypeName: String {
         switch self {
@@ -52,6 +55,7 @@ indirect enum ViewDescription: NativeValue {
         case .forEach: "ForEach"
         case .progress: "ProgressView"
         case .empty: "EmptyView"
+        case .geometryReader: "GeometryReader"
         }
     }
 

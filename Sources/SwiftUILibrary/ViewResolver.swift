@@ -42,8 +42,38 @@ final class ViewResolver {
         self.library = library
     }
 
+    /// The id of each `GeometryReader` by its place, and the size each was last made for.
+    private var readerIDs: [String: Int] = [:]
+    private var readerSizes: [Int: StageSize] = [:]
+    /// Whether any tree so far holds a `GeometryReader` (its content depends on the root's proposal).
+    private(set) var usesGeometryReader = false
+
+    /// The most layout probes one tree takes for its `GeometryReader`s: one per level of
+    /// readers nested in readers' content, which loaders keep to one or two.
+    static let maximumReaderProbes = 4
+
     /// The tree `root` makes now, and the events it asks for.
+    ///
+    /// A `GeometryReader`'s content depends on the size the reader gets, which depends on the
+    /// views around it: the tree is made with the sizes known (at first, each reader is given
+    /// the root's proposal), laid out under the root's proposal
+    /// (``Scene/LayoutProbe/geometryReaderSizes(of:proposal:)``), and made again with the sizes
+    /// found until they no longer change.
     func tree(_ root: () throws(Interrupt) -> Value, at location: SourceLocation) throws(Interrupt) -> ViewNode {
+        var node = try resolveTree(root, at: location)
+        var readersSeen = readerIDs.count
+        for _ in 0..<Self.maximumReaderProbes where readersSeen > 0 {
+            let found = LayoutProbe.geometryReaderSizes(of: node, proposal: library.rootProposal)
+            let changed = found.contains { readerSizes[$0.key] != $0.value }
+            guard changed || readerIDs.count > readersSeen else { break }
+            readerSizes.merge(found) { _, new in new }
+            readersSeen = readerIDs.count
+            node = try resolveTree(root, at: location)
+        }
+        return node
+    }
+
+    private func resolveTree(_ root: () throws(Interrupt) -> Value, at location: SourceLocation) throws(Interrupt) -> ViewNode {
         visited = []
         appearances = []
         subscriptions = []
@@ -99,6 +129,19 @@ final class ViewResolver {
             return try resolve(inner, path: path + "?" + String(index), depth: depth + 1, at: location).map { .conditional(branch: index, $0) }
         case let .user(instance, madeAt):
             return try resolveUser(instance, path: path, depth: depth, at: madeAt)
+        case let .geometryReader(content, readerLocation):
+            let key = path + "#geometry"
+            let id = readerIDs[key] ?? readerIDs.count
+            readerIDs[key] = id
+            usesGeometryReader = true
+            let size = readerSizes[id] ?? library.rootProposal
+            let proxy = GeometryProxyValue(width: size.width, height: size.height)
+            let built = try library.view(try evaluator.call(content, [.native(proxy)], at: readerLocation), at: readerLocation)
+            let children = try resolveChildren(built, path: key, depth: depth + 1, at: readerLocation)
+            // Several views in a reader overlap from its top-leading corner.
+            let inner: ViewNode = children.count == 1 ? children[0]
+                : .stack(.depth, alignment: Alignment(horizontal: 0, vertical: 0), spacing: nil, children: children)
+            return [.geometryReader(id: id, content: inner)]
         case let .forEach(elements, identities, content, forEachLocation):
             var nodes: [ViewNode] = []
             for (element, identity) in zip(elements, identities) {

@@ -105,13 +105,16 @@ public struct SwiftProgram: Sendable {
     ///   - view: One of ``viewNames``, or `nil` for the default.
     ///   - dark: Whether `@Environment(\.colorScheme)` reads `.dark`.
     ///   - horizonSeconds: How far timed events run.
+    ///   - rootProposal: The size proposed to the root view, in points, for which
+    ///     `GeometryReader`s make their content (``Scene/SceneConfiguration/rootProposal``).
     /// - Throws: ``SwiftUISourceError/viewSelection(_:)`` when the view cannot be chosen (an
     ///   unknown name, several candidates: a problem with the request), or
     ///   ``SwiftUISourceError/source(_:)`` with a ``SourceDiagnostic`` for a source with no
     ///   view at all (at line 1, column 1) and for anything in its code that cannot run: an
     ///   unsupported view or modifier, a wrong argument label, a type mismatch, a view
     ///   containing itself, a state-change loop, too much work.
-    public func script(view: String?, dark: Bool = false, horizonSeconds: Double = SwiftProgram.defaultHorizonSeconds) throws(SwiftUISourceError) -> ViewScript {
+    public func script(view: String?, dark: Bool = false, horizonSeconds: Double = SwiftProgram.defaultHorizonSeconds,
+                       rootProposal: StageSize = SceneConfiguration.defaultProposal) throws(SwiftUISourceError) -> ViewScript {
         if candidates.isEmpty {
             throw .source(SourceDiagnostic(fileName: source.fileName, line: 1, column: 1,
                                            message: ViewSelectionError.noViews.description, sourceLine: source.line(1)))
@@ -135,6 +138,7 @@ public struct SwiftProgram: Sendable {
                 return SourceLocation(line: location.line, column: location.column, offset: location.offset)
             })
             library.isDark = dark
+            library.rootProposal = rootProposal
             let evaluator = try Evaluator(file: syntax, library: library.native)
             let root: RootView
             switch candidate.kind {

@@ -100,6 +100,30 @@ final class SizeMemo: @unchecked Sendable {
     var sizes: [Key: AnimatablePoint] = [:]
 }
 
+/// The sizes a layout pass gave each `GeometryReader`, by its id, in points.
+final class ReaderSizes: @unchecked Sendable {
+    // Made for one probe on one thread and read after it.
+    var sizes: [Int: StageSize] = [:]
+}
+
+/// Questions the reader of SwiftUI source asks the layout before the view tree is final.
+public enum LayoutProbe {
+    /// The size each `GeometryReader` of `root` gets when `root` is offered `proposal`, by the
+    /// reader's id: the proposal it receives, with 10 points on an axis left unspecified
+    /// (SwiftUI's `GeometryProxy.size`). A reader inside another's content gets the size the
+    /// content it is in was evaluated with, so nested readers need one probe per level.
+    public static func geometryReaderSizes(of root: ViewNode, proposal: StageSize) -> [Int: StageSize] {
+        var environment = ViewEnvironment()
+        let readers = ReaderSizes()
+        environment.readers = readers
+        var table = IdentityTable()
+        var frames = DenseMap<NodeFrame>()
+        EngineLayout.place(root, at: 0, proposal: Proposal(width: proposal.width, height: proposal.height),
+                           centre: .zero, environment, &table, into: &frames)
+        return readers.sizes
+    }
+}
+
 /// What the environment hands down to a view: the font, symbol scale and styles in force.
 struct ViewEnvironment: Hashable, Sendable {
     /// `font(_:)`; `nil` is the body style, 17 pt regular on iOS at the default Dynamic Type size.
@@ -130,15 +154,22 @@ struct ViewEnvironment: Hashable, Sendable {
     /// a stack probes each child with several proposals, and without the memo nested stacks
     /// would cost 3^depth. Not part of the environment's value (``==`` and ``hash(into:)``).
     var memo = SizeMemo()
+    /// The axis of the stack whose child this is (a spacer grows along it); `nil` outside a
+    /// stack and in a `ZStack` (a spacer there grows both ways).
+    var stackAxis: StackAxis?
+    /// Where a layout pass records the size each `GeometryReader` gets, when one asks
+    /// (``LayoutProbe``); not part of the environment's value.
+    var readers: ReaderSizes?
 
     static func == (a: ViewEnvironment, b: ViewEnvironment) -> Bool {
-        a.font == b.font && a.weight == b.weight && a.imageScale == b.imageScale && a.foreground == b.foreground
+        a.stackAxis == b.stackAxis && a.font == b.font && a.weight == b.weight && a.imageScale == b.imageScale && a.foreground == b.foreground
             && a.tint == b.tint && a.controlSize == b.controlSize && a.text == b.text
             && a.foregroundGradient == b.foregroundGradient && a.symbolVariants == b.symbolVariants
             && a.renderingMode == b.renderingMode && a.secondaryForeground == b.secondaryForeground
     }
 
     func hash(into hasher: inout Hasher) {
+        hasher.combine(stackAxis)
         hasher.combine(font)
         hasher.combine(weight)
         hasher.combine(imageScale)
@@ -269,6 +300,21 @@ enum EngineLayout {
             return ProgressBarLayout(bar, environment, proposal).size
         case .shape, .color:
             return AnimatablePoint(x: proposal.width ?? placeholderSide, y: proposal.height ?? placeholderSide)
+        case let .spacer(minLength):
+            // Apple, `Spacer.minLength`: "If you leave this value nil, the system default
+            // spacing between views is used." Along its axis a spacer takes what it is offered
+            // (its minimum when asked for its ideal size); across it, nothing.
+            let least = minLength ?? defaultSpacing
+            let width = max(least, proposal.width ?? least), height = max(least, proposal.height ?? least)
+            switch environment.stackAxis {
+            case .horizontal: return AnimatablePoint(x: width, y: 0)
+            case .vertical: return AnimatablePoint(x: 0, y: height)
+            default: return AnimatablePoint(x: width, y: height)
+            }
+        case .geometryReader:
+            // Apple, `GeometryReader`: "a container view that defines its content as a
+            // function of its own size and coordinate space"; it takes the space offered.
+            return AnimatablePoint(x: proposal.width ?? placeholderSide, y: proposal.height ?? placeholderSide)
         case let .stack(axis, _, spacing, children):
             return stackSizes(axis, spacing: spacing, children, proposal, environment).size
         case let .conditional(_, child), let .custom(_, child):
@@ -298,7 +344,8 @@ enum EngineLayout {
 
     /// The sizes stack children choose and the stack's own size.
     static func stackSizes(_ axis: StackAxis, spacing: Double?, _ children: [ViewNode], _ proposal: Proposal,
-                           _ environment: ViewEnvironment) -> (children: [AnimatablePoint?], size: AnimatablePoint) {
+                           _ stackEnvironment: ViewEnvironment) -> (children: [AnimatablePoint?], size: AnimatablePoint) {
+        let environment = childEnvironment(axis, stackEnvironment)
         let present = children.indices.filter { children[$0] != .empty }
         var sizes = [AnimatablePoint?](repeating: nil, count: children.count)
         if axis == .depth {
@@ -311,7 +358,7 @@ enum EngineLayout {
             return (sizes, size)
         }
         let vertical = axis == .vertical
-        let gap = spacing ?? defaultSpacing
+        let gaps = self.gaps(spacing, children, present)
         let along = vertical ? proposal.height : proposal.width
         func propose(_ length: Double?) -> Proposal {
             vertical ? Proposal(width: proposal.width, height: length) : Proposal(width: length, height: proposal.height)
@@ -325,7 +372,7 @@ enum EngineLayout {
                     - length(memoizedSize(of: children[index], propose(0), environment))
             }
             let order = present.indices.sorted { flexibility[$0] < flexibility[$1] }
-            var remaining = along - gap * Double(max(0, present.count - 1))
+            var remaining = along - gaps.reduce(0, +)
             for (placed, position) in order.enumerated() {
                 let index = present[position]
                 let offer = max(0, remaining / Double(present.count - placed))
@@ -343,8 +390,35 @@ enum EngineLayout {
             total += length(child)
             cross = max(cross, vertical ? child.x : child.y)
         }
-        total += gap * Double(max(0, present.count - 1))
+        total += gaps.reduce(0, +)
         return (sizes, vertical ? AnimatablePoint(x: cross, y: total) : AnimatablePoint(x: total, y: cross))
+    }
+
+    /// The environment of a stack's children: the stack's axis, for the spacers among them.
+    static func childEnvironment(_ axis: StackAxis, _ environment: ViewEnvironment) -> ViewEnvironment {
+        var inner = environment
+        inner.stackAxis = axis == .depth ? nil : axis
+        return inner
+    }
+
+    /// The space after each present child but the last, in points: `spacing`, or SwiftUI's
+    /// default of 8 points between two views and none next to a `Spacer` (whose own minimum
+    /// length is the space it keeps).
+    static func gaps(_ spacing: Double?, _ children: [ViewNode], _ present: [Int]) -> [Double] {
+        guard present.count > 1 else { return [] }
+        return (0..<(present.count - 1)).map { position in
+            if let spacing { return spacing }
+            return isSpacer(children[present[position]]) || isSpacer(children[present[position + 1]]) ? 0 : defaultSpacing
+        }
+    }
+
+    /// Whether `node` is a `Spacer`, seen through views of the user's own, branches and modifiers.
+    static func isSpacer(_ node: ViewNode) -> Bool {
+        switch node {
+        case .spacer: true
+        case let .custom(_, child), let .conditional(_, child), let .modified(child, _): isSpacer(child)
+        default: false
+        }
     }
 
     /// Lays out `node` at `path`, offered `proposal` and centred on `centre`: records the frame
@@ -355,7 +429,7 @@ enum EngineLayout {
         let own = size(of: node, proposal, environment)
         frames[path] = NodeFrame(centre: centre, size: own)
         switch node {
-        case .symbol, .missingSymbol, .progressView, .shape, .color, .empty:
+        case .symbol, .missingSymbol, .progressView, .shape, .color, .empty, .spacer:
             return
         case .text:
             frames[path]?.proposal = proposal
@@ -375,10 +449,14 @@ enum EngineLayout {
             return
         case let .stack(axis, alignment, spacing, children):
             let (sizes, total) = stackSizes(axis, spacing: spacing, children, proposal, environment)
-            let gap = spacing ?? defaultSpacing
+            let present = children.indices.filter { sizes[$0] != nil }
+            let gaps = self.gaps(spacing, children, present)
+            let inner = childEnvironment(axis, environment)
             var run = 0.0
             for (index, child) in children.enumerated() {
                 guard let childSize = sizes[index] else { continue }
+                let position = present.firstIndex(of: index)!
+                let gap = position < gaps.count ? gaps[position] : 0
                 let childProposal: Proposal
                 switch axis {
                 case .vertical: childProposal = Proposal(width: proposal.width, height: childSize.y)
@@ -401,9 +479,18 @@ enum EngineLayout {
                     childCentre.x = centre.x + crossX
                     childCentre.y = centre.y + crossY
                 }
-                place(child, at: table.id(path, .child(index)), proposal: childProposal, centre: childCentre, environment,
+                place(child, at: table.id(path, .child(index)), proposal: childProposal, centre: childCentre, inner,
                       &table, into: &frames)
             }
+        case let .geometryReader(id, content):
+            environment.readers?.sizes[id] = StageSize(width: own.x, height: own.y)
+            var inner = environment
+            inner.stackAxis = nil
+            let contentProposal = Proposal(width: own.x, height: own.y)
+            let contentSize = size(of: content, contentProposal, inner)
+            place(content, at: table.id(path, .child(0)), proposal: contentProposal,
+                  centre: AnimatablePoint(x: centre.x - own.x / 2 + contentSize.x / 2, y: centre.y - own.y / 2 + contentSize.y / 2),
+                  inner, &table, into: &frames)
         case let .conditional(branch, child):
             place(child, at: table.id(path, .branch(branch)), proposal: proposal, centre: centre, environment, &table,
                   into: &frames)

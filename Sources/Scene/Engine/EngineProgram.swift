@@ -189,8 +189,10 @@ struct Evaluation: Sendable {
                 walk(child, table.id(path, .branch(branch)), environment, chain, effects, opacities, name)
             case let .custom(customName, child):
                 walk(child, table.id(path, .custom(customName)), environment, chain, effects, opacities, customName)
-            case .empty:
+            case .empty, .spacer:
                 break
+            case let .geometryReader(_, content):
+                walk(content, table.id(path, .child(0)), environment, chain, effects, opacities, name)
             case let .modified(child, modifier):
                 let childPath = table.id(path, .content(EngineLayout.modifierKind(modifier)))
                 var chain = chain, effects = effects, opacities = opacities

@@ -37,6 +37,17 @@ public indirect enum ViewNode: Hashable, Sendable {
     case missingSymbol(String)
     /// Nothing (an `if` without `else` whose condition is false).
     case empty
+    /// `Spacer(minLength:)`: grows along the axis of the stack it is in (both axes outside a
+    /// stack) to take what the stack has left, never below `minLength` points (`nil`: the
+    /// default spacing, 8 points). A stack with its default spacing puts no space next to it.
+    case spacer(minLength: Double?)
+    /// `GeometryReader { proxy in … }`: takes the whole size proposed to it (10 points on an
+    /// axis left unspecified) and lays its content out in that size from its top-leading
+    /// corner, as SwiftUI does since iOS 14. `content` is the closure's views evaluated for the
+    /// size this reader gets (`proxy.size`); `id` names the reader in its tree, so that the
+    /// reader of SwiftUI source can ask the layout which size that is
+    /// (``LayoutProbe/geometryReaderSizes(of:proposal:)``).
+    case geometryReader(id: Int, content: ViewNode)
 }
 
 /// The SF Symbols the renderer can draw, as its own geometry (``SymbolDesigns``): `rays`, the

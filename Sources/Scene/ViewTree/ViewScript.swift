@@ -17,6 +17,9 @@ public struct ViewScript: Hashable, Sendable {
     /// For a script driven by timers: from `start` on, the changes of every `period` seconds
     /// repeat for ever (the script holds them up to `start + period`); `nil` when it ends.
     public var repeating: ScriptRepeat?
+    /// The size proposed to the root when the script's `GeometryReader`s made their content
+    /// (which depends on it), in points; `nil` for a script without one.
+    public var rootProposal: StageSize?
 
     /// A script.
     public init(initial: ViewNode, changes: [ViewChange] = [], repeating: ScriptRepeat? = nil) {

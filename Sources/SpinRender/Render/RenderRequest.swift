@@ -61,10 +61,33 @@ public struct RenderRequest: Hashable, Sendable {
     /// - Throws: ``SwiftUISource/SwiftUISourceError``: `.source` with the line, column and
     ///   message of what cannot be read or interpreted; `.viewSelection` when the view is
     ///   unknown or cannot be chosen.
+    ///
+    /// `GeometryReader`s make their content for the sizes they get under
+    /// ``Scene/SceneConfiguration/rootProposal`` as it is now; ``refreshSource()`` makes the
+    /// script again after it changes.
     public mutating func setSource(_ text: String, fileName: String, view: String?) throws(SwiftUISourceError) {
         let program: SwiftProgram
         do { program = try SwiftProgram(parsing: text, fileName: fileName) } catch { throw .source(error) }
-        script = try program.script(view: view)
+        script = try program.script(view: view, rootProposal: scene.rootProposal)
+        source = SourceText(text: text, fileName: fileName, view: view)
+    }
+
+    /// Makes the script again when its `GeometryReader`s were made for another root proposal
+    /// than ``Scene/SceneConfiguration/rootProposal`` (`--size` or `--stage` given after the source).
+    ///
+    /// - Throws: as ``setSource(_:fileName:view:)``.
+    public mutating func refreshSource() throws(SwiftUISourceError) {
+        guard let source, let used = script?.rootProposal, used != scene.rootProposal else { return }
+        try setSource(source.text, fileName: source.fileName, view: source.view)
+    }
+
+    /// The source text ``script`` was made from, for ``refreshSource()``.
+    private var source: SourceText?
+
+    private struct SourceText: Hashable, Sendable {
+        var text: String
+        var fileName: String
+        var view: String?
     }
 
     /// The view engine for this request (layout and animation; nothing is drawn or flattened).
@@ -73,16 +96,50 @@ public struct RenderRequest: Hashable, Sendable {
     /// the render itself lay the views out once. It is found by `script` and `scene`, which
     /// decide ``viewScript``, so a hit reads no source: the built-in views are parsed and
     /// interpreted once.
+    ///
+    /// With ``Scene/CanvasMode/ink`` (the default) and no stage, the canvas also holds every
+    /// pixel of ink the frames of this request draw (``Scene/ViewRenderer/inkBounds(atSeconds:)``
+    /// at each frame's sample time): on each side where the ink reaches beyond the root's layout
+    /// bounds and margin, the canvas grows to the ink plus ``Scene/SceneConfiguration/padding``.
+    /// Where the ink stays inside, the canvas is the layout's, pixel for pixel.
     public func makeEngine() -> ViewEngine {
-        if let last = RenderRequest.lastEngine.withLock({ $0 }), last.script == script, last.scene == scene {
+        let key = EngineKey(script: script, scene: scene, framesPerSecond: framesPerSecond, durationSeconds: durationSeconds,
+                            loopCount: loopCount, compact: compact)
+        if let last = RenderRequest.lastEngine.withLock({ $0 }), last.key == key {
             return last.engine
         }
-        let engine = ViewEngine(script: viewScript, output: scene)
-        RenderRequest.lastEngine.withLock { $0 = (script, scene, engine) }
+        let engine = makeInkEngine(ViewEngine(script: viewScript, output: scene))
+        RenderRequest.lastEngine.withLock { $0 = (key, engine) }
         return engine
     }
 
-    private static let lastEngine = Mutex<(script: ViewScript?, scene: SceneConfiguration, engine: ViewEngine)?>(nil)
+    /// `layout` grown to the ink of this request's frames (see ``makeEngine()``).
+    private func makeInkEngine(_ layout: ViewEngine) -> ViewEngine {
+        guard scene.canvas == .ink, !scene.showsStage else { return layout }
+        let schedule = FramePlan.Schedule(self, engine: layout)
+        // Frames after the state period repeat earlier ones (``FramePlan``): their times add no ink.
+        let distinct = min(schedule.statePeriod ?? schedule.frameCount, schedule.frameCount)
+        let times = (0..<distinct).map { schedule.timing.sampleTime(ofFrame: $0) }
+        guard let ink = ViewRenderer(layout).inkBounds(atSeconds: times) else { return layout }
+        let pad = Int((scene.padding * scene.scale).rounded(.up))
+        let outset = CanvasOutset(left: ink.minX < 0 ? pad - ink.minX : 0, top: ink.minY < 0 ? pad - ink.minY : 0,
+                                  right: ink.maxX > layout.canvasWidth ? ink.maxX - layout.canvasWidth + pad : 0,
+                                  bottom: ink.maxY > layout.canvasHeight ? ink.maxY - layout.canvasHeight + pad : 0)
+        guard outset != .zero else { return layout }
+        return ViewEngine(script: layout.script, output: scene, inkOutset: outset)
+    }
+
+    /// What decides the engine of a request: its views, their output and its frame times.
+    private struct EngineKey: Equatable {
+        var script: ViewScript?
+        var scene: SceneConfiguration
+        var framesPerSecond: Double
+        var durationSeconds: Double?
+        var loopCount: LoopCount
+        var compact: Bool
+    }
+
+    private static let lastEngine = Mutex<(key: EngineKey, engine: ViewEngine)?>(nil)
 
     /// The animation's length: the explicit `durationSeconds`, or else
     /// ``defaultDurationSeconds(period:settle:lastChange:)`` of the animations the engine found.

@@ -66,8 +66,9 @@ indirect enum ViewDescription: NativeValue {
 enum ModifierDescription {
     /// A modifier the view tree holds (`rotationEffect`, `padding`, `animation` …).
     case node(ViewModifier)
-    /// `.background(content)`: a view, placed with the modified one.
-    case background(ViewDescription)
+    /// `.background(content)` / `.overlay(content)`: a view placed in the modified one's
+    /// bounds by `alignment`, behind it or (`over`) over it.
+    case decoration(ViewDescription, alignment: Alignment, over: Bool)
     /// `.onAppear { }`.
     case onAppear(Function)
     /// `.onReceive(publisher) { value in }`.

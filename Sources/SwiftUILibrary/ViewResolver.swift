@@ -176,12 +176,12 @@ final class ViewResolver {
         switch modifier {
         case let .node(value):
             return .modified(node, value)
-        case let .background(description):
-            let backgrounds = try resolve(description, path: path + "#background", depth: depth + 1, at: location)
-            guard let background = backgrounds.first, backgrounds.count == 1 else {
-                throw .error("a background must be one view", at: location)
-            }
-            return .modified(node, .background(background))
+        case let .decoration(description, alignment, over):
+            let views = try resolve(description, path: path + "#background", depth: depth + 1, at: location)
+            guard let view = views.first else { throw .error("a background or overlay must be a view", at: location) }
+            // Several views (a builder block) overlap in the modified view's bounds, as in a ZStack.
+            let decoration = views.count == 1 ? view : .stack(.depth, alignment: alignment, spacing: nil, children: views)
+            return .modified(node, .decoration(over ? .overlay(decoration, alignment: alignment) : .background(decoration, alignment: alignment)))
         case let .onAppear(action):
             appearances.append(Request(key: path + "#onAppear" + String(appearances.count), action: action))
             return node

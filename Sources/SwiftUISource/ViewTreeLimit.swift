@@ -60,9 +60,8 @@ extension ViewNode {
             if count > limit { return false }
             switch node {
             case let .stack(_, _, _, children): pending += children
-            case let .modified(inner, .background(view)): pending += [inner, view]
-            case let .conditional(_, inner), let .custom(_, inner), let .modified(inner, _), let .geometryReader(_, inner):
-                pending.append(inner)
+            case let .modified(inner, modifier): pending += [inner] + modifier.attachedViews
+            case let .conditional(_, inner), let .custom(_, inner), let .geometryReader(_, inner): pending.append(inner)
             case let .progressBar(bar): if let label = bar.label { pending.append(label) }
             case .symbol, .missingSymbol, .progressView, .text, .shape, .color, .empty, .spacer: break
             }

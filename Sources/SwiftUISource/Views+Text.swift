@@ -132,16 +132,16 @@ extension Interpreter {
             for index in content.pieces.indices {
                 var piece = content.pieces[index]
                 switch modifier {
-                case let .foregroundStyle(color): piece.color = piece.color ?? color
-                case let .font(font): piece.font = piece.font ?? font
-                case let .fontWeight(weight): piece.weight = piece.weight ?? weight
-                case let .text(.bold(flag)): piece.bold = piece.bold ?? flag
-                case let .text(.italic(flag)): piece.italic = piece.italic ?? flag
-                case let .text(.fontDesign(design)): piece.design = piece.design ?? design
-                case .text(.monospacedDigit): piece.monospacedDigit = piece.monospacedDigit ?? true
-                case let .text(.kerning(value)): piece.kerning = piece.kerning ?? value
-                case let .text(.tracking(value)): piece.tracking = piece.tracking ?? value
-                case let .text(.baselineOffset(value)): piece.baselineOffset = piece.baselineOffset ?? value
+                case let .environment(.foregroundStyle(color)): piece.color = piece.color ?? color
+                case let .environment(.font(font)): piece.font = piece.font ?? font
+                case let .environment(.fontWeight(weight)): piece.weight = piece.weight ?? weight
+                case let .environment(.text(.bold(flag))): piece.bold = piece.bold ?? flag
+                case let .environment(.text(.italic(flag))): piece.italic = piece.italic ?? flag
+                case let .environment(.text(.fontDesign(design))): piece.design = piece.design ?? design
+                case .environment(.text(.monospacedDigit)): piece.monospacedDigit = piece.monospacedDigit ?? true
+                case let .environment(.text(.kerning(value))): piece.kerning = piece.kerning ?? value
+                case let .environment(.text(.tracking(value))): piece.tracking = piece.tracking ?? value
+                case let .environment(.text(.baselineOffset(value))): piece.baselineOffset = piece.baselineOffset ?? value
                 default: return nil
                 }
                 content.pieces[index] = piece

@@ -154,7 +154,7 @@ struct RenderedDriftTests {
         // The border is an overlay: where the drifting spinner passes under it, it hides ink and
         // moves the centroid. Without it the layout is the same (it is drawn inside the bounds).
         func withoutBorder(_ node: ViewNode) -> ViewNode {
-            guard case let .custom(name, .modified(inner, .border)) = node else { return node }
+            guard case let .custom(name, .modified(inner, .decoration(.border))) = node else { return node }
             return .custom(name: name, body: inner)
         }
         var script = DocumentationScripts().script(.preview)

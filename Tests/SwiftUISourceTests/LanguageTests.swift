@@ -22,11 +22,11 @@ import Testing
     }
 
     func frames(_ node: ViewNode) -> [(Double?, Double?)] {
-        modifiers(node).compactMap { if case let .frame(width, height, _) = $0 { (width, height) } else { nil } }
+        modifiers(node).compactMap { if case let .layout(.frame(width, height, _)) = $0 { (width, height) } else { nil } }
     }
 
     func opacities(_ node: ViewNode) -> [Double] {
-        modifiers(node).compactMap { if case let .opacity(value) = $0 { value } else { nil } }
+        modifiers(node).compactMap { if case let .effect(.opacity(value)) = $0 { value } else { nil } }
     }
 
     @Test func memberwiseAndCustomInitialisersSetGeometry() throws {
@@ -166,7 +166,7 @@ import Testing
         let tree = try script(source).initial
         #expect(frames(tree).map { $0.0 } == [10, 24])
         #expect(opacities(tree) == [0.5, 0.5])
-        let scales = modifiers(tree).compactMap { if case let .scaleEffect(x, _, _) = $0 { x } else { nil } }
+        let scales = modifiers(tree).compactMap { if case let .effect(.scale(x, _, _)) = $0 { x } else { nil } }
         #expect(scales == [1.5, 1.5])
     }
 

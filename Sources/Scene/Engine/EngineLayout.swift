@@ -193,8 +193,16 @@ struct ViewEnvironment: Hashable, Sendable {
         RaysSymbol(pointSize: font?.pointSize ?? 17, weight: weight ?? font?.weight ?? .regular, scale: scale)
     }
 
-    /// The environment inside `modifier`.
+    /// The environment inside `modifier`: changed only by the environment role.
     func applying(_ modifier: ViewModifier) -> ViewEnvironment {
+        switch modifier {
+        case let .environment(value): applying(value)
+        case .layout, .effect, .transaction, .decoration: self
+        }
+    }
+
+    /// The environment inside an environment modifier.
+    func applying(_ modifier: EnvironmentModifier) -> ViewEnvironment {
         var copy = self
         switch modifier {
         case let .foregroundStyle(color):
@@ -214,7 +222,6 @@ struct ViewEnvironment: Hashable, Sendable {
         case let .foregroundStyles(primary, secondary):
             copy.foreground = primary
             copy.secondaryForeground = secondary
-        default: break
         }
         return copy
     }
@@ -243,29 +250,53 @@ enum EngineLayout {
     static let indicatorStep = 1_000
 
     /// A number per kind of modifier: changing a modifier's kind changes its content's identity.
+    /// The role is the thousands (so a case added to one role cannot take another's number),
+    /// the case the rest.
     static func modifierKind(_ modifier: ViewModifier) -> Int {
         switch modifier {
-        case .rotationEffect: 0
-        case .scaleEffect: 1
-        case .opacity: 2
-        case .offset: 3
-        case .foregroundStyle: 4
-        case .tint: 5
-        case .font: 6
-        case .fontWeight: 7
-        case .imageScale: 8
-        case .controlSize: 9
-        case .frame: 10
-        case .padding: 11
-        case .border: 12
-        case .background: 13
-        case .animation: 14
-        case .transaction: 15
-        case .foregroundGradient: 16
-        case let .text(modifier): 17 + modifier.kind
-        case .symbolVariant: 1000
-        case .symbolRenderingMode: 1001
-        case .foregroundStyles: 1002
+        case let .layout(layout):
+            switch layout {
+            case .frame: 1_000
+            case .padding: 1_001
+            case .flexibleFrame: 1_002
+            case .aspectRatio: 1_003
+            case .fixedSize: 1_004
+            case .layoutPriority: 1_005
+            case .position: 1_006
+            case .zIndex: 1_007
+            }
+        case let .effect(effect):
+            switch effect {
+            case .rotation: 2_000
+            case .scale: 2_001
+            case .opacity: 2_002
+            case .offset: 2_003
+            }
+        case let .environment(value):
+            switch value {
+            case .foregroundStyle: 3_000
+            case .tint: 3_001
+            case .font: 3_002
+            case .fontWeight: 3_003
+            case .imageScale: 3_004
+            case .controlSize: 3_005
+            case .foregroundGradient: 3_006
+            case .symbolVariant: 3_007
+            case .symbolRenderingMode: 3_008
+            case .foregroundStyles: 3_009
+            case let .text(modifier): 3_100 + modifier.kind
+            }
+        case let .transaction(transaction):
+            switch transaction {
+            case .animation: 4_000
+            case .edit: 4_001
+            }
+        case let .decoration(decoration):
+            switch decoration {
+            case .border: 5_000
+            case .background: 5_001
+            case .overlay: 5_002
+            }
         }
     }
 
@@ -322,18 +353,100 @@ enum EngineLayout {
         case let .modified(child, modifier):
             let inner = environment.applying(modifier)
             switch modifier {
-            case let .padding(insets):
-                let childSize = size(of: child, inset(proposal, insets), inner)
-                return AnimatablePoint(x: childSize.x + (insets.leading + insets.trailing),
-                                       y: childSize.y + (insets.top + insets.bottom))
-            case let .frame(width, height, _):
-                let childSize = size(of: child, Proposal(width: width ?? proposal.width, height: height ?? proposal.height), inner)
-                return AnimatablePoint(x: width ?? childSize.x, y: height ?? childSize.y)
-            default:
+            case let .layout(layout):
+                return modifiedLayout(layout, child, proposal, inner).size
+            case .effect, .environment, .transaction, .decoration:
                 return size(of: child, proposal, inner)
             }
         case .empty:
             return .zero
+        }
+    }
+
+    /// How a layout modifier lays out its content: what it proposes to it, the size the content
+    /// chooses, the size the modifier chooses, and the content's centre from its own, in points.
+    static func modifiedLayout(_ layout: LayoutModifier, _ child: ViewNode, _ proposal: Proposal, _ inner: ViewEnvironment)
+    -> (childProposal: Proposal, size: AnimatablePoint, childOffset: AnimatablePoint) {
+        func aligned(_ own: AnimatablePoint, _ childSize: AnimatablePoint, _ alignment: Alignment) -> AnimatablePoint {
+            AnimatablePoint(x: (alignment.horizontal - 0.5) * (own.x - childSize.x), y: (alignment.vertical - 0.5) * (own.y - childSize.y))
+        }
+        switch layout {
+        case let .padding(insets):
+            let childProposal = inset(proposal, insets)
+            let childSize = size(of: child, childProposal, inner)
+            return (childProposal, AnimatablePoint(x: childSize.x + (insets.leading + insets.trailing), y: childSize.y + (insets.top + insets.bottom)),
+                    AnimatablePoint(x: (insets.leading - insets.trailing) / 2, y: (insets.top - insets.bottom) / 2))
+        case let .frame(width, height, alignment):
+            let childProposal = Proposal(width: width ?? proposal.width, height: height ?? proposal.height)
+            let childSize = size(of: child, childProposal, inner)
+            let own = AnimatablePoint(x: width ?? childSize.x, y: height ?? childSize.y)
+            return (childProposal, own, aligned(own, childSize, alignment))
+        case let .flexibleFrame(frame):
+            let width = flexible(proposal.width, frame.minWidth, frame.idealWidth, frame.maxWidth)
+            let height = flexible(proposal.height, frame.minHeight, frame.idealHeight, frame.maxHeight)
+            let childProposal = Proposal(width: width.offer, height: height.offer)
+            let childSize = size(of: child, childProposal, inner)
+            let own = AnimatablePoint(x: width.size(childSize.x), y: height.size(childSize.y))
+            return (childProposal, own, aligned(own, childSize, frame.alignment))
+        case let .aspectRatio(ratio, fill):
+            let childProposal = aspectProposal(ratio, fill: fill, child, proposal, inner)
+            return (childProposal, size(of: child, childProposal, inner), .zero)
+        case let .fixedSize(horizontal, vertical):
+            let childProposal = Proposal(width: horizontal ? nil : proposal.width, height: vertical ? nil : proposal.height)
+            return (childProposal, size(of: child, childProposal, inner), .zero)
+        case let .position(x, y):
+            // Apple, `position(x:y:)`: "Positions the center of this view at the specified
+            // coordinates in its parent's coordinate space"; the view it makes fills the space
+            // offered, as a flexible frame does.
+            let own = AnimatablePoint(x: proposal.width ?? placeholderSide, y: proposal.height ?? placeholderSide)
+            return (proposal, own, AnimatablePoint(x: x - own.x / 2, y: y - own.y / 2))
+        case .layoutPriority, .zIndex:
+            return (proposal, size(of: child, proposal, inner), .zero)
+        }
+    }
+
+    /// One axis of a flexible frame (SwiftUI's `_FlexFrameLayout`): the length offered to the
+    /// content (the proposal, or the ideal length when none is proposed, clamped between the
+    /// minimum and the maximum), and the frame's length for the length the content chooses:
+    /// at least the minimum and the content's length up to the offer, at most the maximum and
+    /// the offer when the content is smaller (a maximum of `.infinity` takes all that is offered).
+    static func flexible(_ proposed: Double?, _ minimum: Double?, _ ideal: Double?, _ maximum: Double?)
+    -> (offer: Double?, size: (Double) -> Double) {
+        var offer = proposed ?? ideal
+        if let value = offer, let minimum, minimum > value { offer = minimum }
+        if let value = offer, let maximum, maximum < value { offer = maximum }
+        let given = offer
+        return (offer, { child in
+            var length = child
+            if let minimum { length = max(minimum, min(length, given ?? length)) }
+            if let maximum { length = min(maximum, max(length, given ?? length)) }
+            return length
+        })
+    }
+
+    /// The size `aspectRatio(_:contentMode:)` offers its content: the largest size of the ratio
+    /// inside the proposal (`fit`) or the smallest that covers it (`fill`); an axis not proposed
+    /// follows from the other, and with neither the content's ideal width decides.
+    static func aspectProposal(_ ratio: Double?, fill: Bool, _ child: ViewNode, _ proposal: Proposal,
+                               _ inner: ViewEnvironment) -> Proposal {
+        var aspect = ratio ?? 0
+        if ratio == nil {
+            let ideal = size(of: child, .unspecified, inner)
+            aspect = ideal.y > 0 ? ideal.x / ideal.y : 1
+        }
+        guard aspect > 0, aspect.isFinite else { return proposal }
+        switch (proposal.width, proposal.height) {
+        case (nil, nil):
+            let ideal = size(of: child, .unspecified, inner)
+            return Proposal(width: ideal.x, height: ideal.x / aspect)
+        case let (width?, nil):
+            return Proposal(width: width, height: width / aspect)
+        case let (nil, height?):
+            return Proposal(width: height * aspect, height: height)
+        case let (width?, height?):
+            let byWidth = width / aspect
+            if byWidth.isNaN { return proposal }
+            return (byWidth <= height) != fill ? Proposal(width: width, height: byWidth) : Proposal(width: height * aspect, height: height)
         }
     }
 
@@ -365,17 +478,27 @@ enum EngineLayout {
         }
         func length(_ size: AnimatablePoint) -> Double { vertical ? size.y : size.x }
         if let along {
-            // Least flexible first, each offered an equal share of what remains. A lone child
-            // needs no order (and probing it would make nested stacks cost 3^depth).
-            let flexibility = present.count < 2 ? [0] : present.map { index in
-                length(memoizedSize(of: children[index], propose(.infinity), environment))
+            // Highest `layoutPriority` first, and within one priority the least flexible first,
+            // each offered an equal share of what remains after the least lengths of the lower
+            // priorities (SwiftUI's stacks). A lone child needs no order (and probing it would
+            // make nested stacks cost 3^depth).
+            let flexibility: [Double] = present.count < 2 ? [0] : present.map { index in
+                let range = length(memoizedSize(of: children[index], propose(.infinity), environment))
                     - length(memoizedSize(of: children[index], propose(0), environment))
+                return range.isNaN ? Double.infinity : range
             }
-            let order = present.indices.sorted { flexibility[$0] < flexibility[$1] }
+            let priorities: [Double] = present.map { layoutPriority(children[$0]) }
+            let order = present.indices.sorted { (-priorities[$0], flexibility[$0], $0) < (-priorities[$1], flexibility[$1], $1) }
+            let prioritised = Set(priorities).count > 1
             var remaining = along - gaps.reduce(0, +)
             for (placed, position) in order.enumerated() {
                 let index = present[position]
-                let offer = max(0, remaining / Double(present.count - placed))
+                let later = order[(placed + 1)...]
+                let peers = 1 + later.filter { priorities[$0] == priorities[position] }.count
+                let reserve = !prioritised ? 0 : later.filter { priorities[$0] < priorities[position] }.reduce(0.0) {
+                    $0 + length(memoizedSize(of: children[present[$1]], propose(0), environment))
+                }
+                let offer = max(0, (remaining - reserve) / Double(peers))
                 let child = present.count < 2 ? size(of: children[index], propose(offer), environment)
                     : memoizedSize(of: children[index], propose(offer), environment)
                 sizes[index] = child
@@ -409,6 +532,26 @@ enum EngineLayout {
         return (0..<(present.count - 1)).map { position in
             if let spacing { return spacing }
             return isSpacer(children[present[position]]) || isSpacer(children[present[position + 1]]) ? 0 : defaultSpacing
+        }
+    }
+
+    /// The `layoutPriority` of a stack's child (the outermost one on it), 0 without one.
+    static func layoutPriority(_ node: ViewNode) -> Double {
+        switch node {
+        case let .custom(_, child), let .conditional(_, child): return layoutPriority(child)
+        case let .modified(_, .layout(.layoutPriority(priority))): return priority
+        case let .modified(child, _): return layoutPriority(child)
+        default: return 0
+        }
+    }
+
+    /// The `zIndex` of a stack's child (the outermost one on it), 0 without one.
+    static func zIndex(_ node: ViewNode) -> Double {
+        switch node {
+        case let .custom(_, child), let .conditional(_, child): return zIndex(child)
+        case let .modified(_, .layout(.zIndex(value))): return value
+        case let .modified(child, _): return zIndex(child)
+        default: return 0
         }
     }
 
@@ -501,21 +644,23 @@ enum EngineLayout {
             let inner = environment.applying(modifier)
             let childPath = table.id(path, .content(modifierKind(modifier)))
             switch modifier {
-            case let .padding(insets):
-                let childCentre = AnimatablePoint(x: centre.x + (insets.leading - insets.trailing) / 2,
-                                                  y: centre.y + (insets.top - insets.bottom) / 2)
-                place(child, at: childPath, proposal: inset(proposal, insets), centre: childCentre, inner, &table, into: &frames)
-            case let .frame(width, height, alignment):
-                let childProposal = Proposal(width: width ?? proposal.width, height: height ?? proposal.height)
-                let childSize = size(of: child, childProposal, inner)
-                let childCentre = AnimatablePoint(x: centre.x + (alignment.horizontal - 0.5) * (own.x - childSize.x),
-                                                  y: centre.y + (alignment.vertical - 0.5) * (own.y - childSize.y))
-                place(child, at: childPath, proposal: childProposal, centre: childCentre, inner, &table, into: &frames)
-            case let .background(view):
-                place(view, at: table.id(path, .background), proposal: Proposal(width: own.x, height: own.y),
-                      centre: centre, environment, &table, into: &frames)
+            case let .layout(layout):
+                let laid = modifiedLayout(layout, child, proposal, inner)
+                place(child, at: childPath, proposal: laid.childProposal,
+                      centre: AnimatablePoint(x: centre.x + laid.childOffset.x, y: centre.y + laid.childOffset.y), inner, &table,
+                      into: &frames)
+            case let .decoration(.background(view, alignment)), let .decoration(.overlay(view, alignment)):
+                // Offered the modified view's size, placed in its bounds by the alignment.
+                var decorationEnvironment = environment
+                decorationEnvironment.stackAxis = nil
+                let offer = Proposal(width: own.x, height: own.y)
+                let viewSize = size(of: view, offer, decorationEnvironment)
+                place(view, at: table.id(path, .background), proposal: offer,
+                      centre: AnimatablePoint(x: centre.x + (alignment.horizontal - 0.5) * (own.x - viewSize.x),
+                                              y: centre.y + (alignment.vertical - 0.5) * (own.y - viewSize.y)),
+                      decorationEnvironment, &table, into: &frames)
                 place(child, at: childPath, proposal: proposal, centre: centre, inner, &table, into: &frames)
-            default:
+            case .decoration(.border), .effect, .environment, .transaction:
                 place(child, at: childPath, proposal: proposal, centre: centre, inner, &table, into: &frames)
             }
         }
@@ -530,9 +675,11 @@ enum EngineLayout {
             return framesItself(child)
         case let .modified(child, modifier):
             switch modifier {
-            case .padding, .border, .background: return true
-            case .frame: return false
-            default: return framesItself(child)
+            case .layout(.padding), .decoration: return true
+            case .layout(.zIndex), .layout(.layoutPriority): return framesItself(child)
+            case .layout(.frame), .layout(.flexibleFrame), .layout(.aspectRatio), .layout(.fixedSize), .layout(.position):
+                return false
+            case .effect, .environment, .transaction: return framesItself(child)
             }
         default:
             return false

@@ -3,8 +3,14 @@ import Raster
 import Typography
 
 /// An animatable property of one node.
-enum PropertyName: Int, Hashable, Sendable {
+///
+/// The raw values count from 0 without gaps (the compiler numbers them), and
+/// ``PropertyKey/index`` strides by ``count``, so a case added anywhere keeps keys distinct.
+enum PropertyName: Int, CaseIterable, Hashable, Sendable {
     case centre, size, rotation, scale, opacity, offset, trimFrom, trimTo, colour, secondaryColour
+
+    /// The number of properties a node can have.
+    static let count = allCases.count
 }
 
 /// A property by the identity of its node.
@@ -12,8 +18,9 @@ struct PropertyKey: Hashable, Sendable {
     var path: NodePath
     var property: PropertyName
 
-    /// A dense number for the key (distinct keys, distinct numbers), for ``DenseMap``.
-    var index: Int { path * (PropertyName.secondaryColour.rawValue + 1) + property.rawValue }
+    /// A dense number for the key (distinct keys, distinct numbers), for ``DenseMap``: the
+    /// node's number times the number of properties, plus the property's.
+    var index: Int { path * PropertyName.count + property.rawValue }
 }
 
 /// A property's value in one tree.
@@ -45,11 +52,13 @@ enum DrawItem: Hashable, Sendable {
     case linearBar(track: RGBA8)
 }
 
-/// A geometry effect between a drawn item and the root, by the keys of its values.
+/// A drawing effect between a drawn item and the root, by the keys of its values (one case
+/// per ``DrawingEffect``).
 enum EffectTemplate: Hashable, Sendable {
     case rotation(PropertyKey, anchor: NodePath, UnitPoint)
     case scale(PropertyKey, anchor: NodePath, UnitPoint)
     case offset(PropertyKey)
+    case opacity(PropertyKey)
 }
 
 /// One drawing operation by the keys of its values.
@@ -58,7 +67,6 @@ struct OpTemplate: Sendable {
     var name: String
     var frame: NodePath
     var colour: PropertyKey
-    var opacities: [PropertyKey]
     /// Outermost first.
     var effects: [EffectTemplate]
     var trim: (from: PropertyKey, to: PropertyKey)?
@@ -93,7 +101,7 @@ struct Evaluation: Sendable {
         var evaluation = Evaluation()
 
         mutating func walk(_ node: ViewNode, _ path: NodePath, _ environment: ViewEnvironment, _ chain: [ChainLink],
-                           _ effects: [EffectTemplate], _ opacities: [PropertyKey], _ name: String?) {
+                           _ effects: [EffectTemplate], _ name: String?) {
             if let frame = frames[path], node != .empty {
                 evaluation.add(PropertyKey(path: path, property: .centre), .point(frame.centre), chain: chain)
                 evaluation.add(PropertyKey(path: path, property: .size), .point(frame.size), chain: chain)
@@ -106,7 +114,7 @@ struct Evaluation: Sendable {
             func emit(_ item: DrawItem, _ kind: String, colour key: PropertyKey, trim: (PropertyKey, PropertyKey)? = nil,
                       frame: NodePath? = nil) {
                 evaluation.ops.append(OpTemplate(item: item, name: name ?? kind, frame: frame ?? path, colour: key,
-                                                 opacities: opacities, effects: effects, trim: trim))
+                                                 effects: effects, trim: trim))
             }
             let foreground = environment.foreground ?? .system("primary")
             switch node {
@@ -179,58 +187,75 @@ struct Evaluation: Sendable {
                     if !layout.linear && inner.foreground == nil && inner.foregroundGradient == nil {
                         inner.foreground = .system("secondary")
                     }
-                    walk(label, table.id(path, .background), inner, chain, effects, opacities, name)
+                    walk(label, table.id(path, .background), inner, chain, effects, name)
                 }
             case let .stack(_, _, _, children):
-                for (index, child) in children.enumerated() {
-                    walk(child, table.id(path, .child(index)), environment, chain, effects, opacities, name)
+                // Drawn in ascending `zIndex`, equal ones in their order (a stable sort).
+                let order = children.indices.sorted { (EngineLayout.zIndex(children[$0]), $0) < (EngineLayout.zIndex(children[$1]), $1) }
+                for index in order {
+                    let child = children[index]
+                    walk(child, table.id(path, .child(index)), environment, chain, effects, name)
                 }
             case let .conditional(branch, child):
-                walk(child, table.id(path, .branch(branch)), environment, chain, effects, opacities, name)
+                walk(child, table.id(path, .branch(branch)), environment, chain, effects, name)
             case let .custom(customName, child):
-                walk(child, table.id(path, .custom(customName)), environment, chain, effects, opacities, customName)
+                walk(child, table.id(path, .custom(customName)), environment, chain, effects, customName)
             case .empty, .spacer:
                 break
             case let .geometryReader(_, content):
-                walk(content, table.id(path, .child(0)), environment, chain, effects, opacities, name)
+                walk(content, table.id(path, .child(0)), environment, chain, effects, name)
             case let .modified(child, modifier):
                 let childPath = table.id(path, .content(EngineLayout.modifierKind(modifier)))
-                var chain = chain, effects = effects, opacities = opacities
+                var chain = chain, effects = effects
                 switch modifier {
-                case let .rotationEffect(degrees, anchor):
+                case let .effect(effect):
+                    effects.append(template(effect, at: path, content: childPath, child))
+                case let .decoration(.border(value, width)):
+                    // SwiftUI's `border` is an overlay (`overlay(Rectangle().strokeBorder(…))`):
+                    // drawn over its content, also where a drifting view crosses it.
+                    walk(child, childPath, environment.applying(modifier), chain, effects, name)
+                    emit(.border(width: width), "border", colour: colour(value))
+                    return
+                case let .decoration(.background(view, _)):
+                    walk(view, table.id(path, .background), environment, chain, effects, name)
+                case let .decoration(.overlay(view, _)):
+                    walk(child, childPath, environment.applying(modifier), chain, effects, name)
+                    walk(view, table.id(path, .background), environment, chain, effects, name)
+                    return
+                case let .transaction(.animation(animation, value)):
+                    if let value { evaluation.boundValues[path] = value }
+                    chain.append(.animation(animation, value: value, path: path))
+                case let .transaction(.edit(edit)):
+                    chain.append(.transaction(edit))
+                case .layout, .environment:
+                    break  // layout placed the frames; the environment is applied below
+                }
+                walk(child, childPath, environment.applying(modifier), chain, effects, name)
+            }
+
+            /// The effect's animatable values, each in the transactions of `chain`, and its
+            /// template. Every ``DrawingEffect`` has its case here, in the renderer
+            /// (``ViewEngine/placement(of:atSeconds:)``) and in the SVG writer.
+            func template(_ effect: DrawingEffect, at path: NodePath, content: NodePath, _ child: ViewNode) -> EffectTemplate {
+                switch effect {
+                case let .rotation(degrees, anchor):
                     let key = PropertyKey(path: path, property: .rotation)
                     evaluation.add(key, .number(degrees), chain: chain)
-                    effects.append(.rotation(key, anchor: childPath, anchor))
                     if anchor == .center && Self.isLoneGlyph(child) { evaluation.glyphRotations.append(key) }
-                case let .scaleEffect(x, y, anchor):
+                    return .rotation(key, anchor: content, anchor)
+                case let .scale(x, y, anchor):
                     let key = PropertyKey(path: path, property: .scale)
                     evaluation.add(key, .point(AnimatablePoint(x: x, y: y)), chain: chain)
-                    effects.append(.scale(key, anchor: childPath, anchor))
+                    return .scale(key, anchor: content, anchor)
                 case let .offset(x, y):
                     let key = PropertyKey(path: path, property: .offset)
                     evaluation.add(key, .point(AnimatablePoint(x: x, y: y)), chain: chain)
-                    effects.append(.offset(key))
+                    return .offset(key)
                 case let .opacity(value):
                     let key = PropertyKey(path: path, property: .opacity)
                     evaluation.add(key, .number(value), chain: chain)
-                    opacities.append(key)
-                case let .border(value, width):
-                    // SwiftUI's `border` is an overlay (`overlay(Rectangle().strokeBorder(…))`):
-                    // drawn over its content, also where a drifting view crosses it.
-                    walk(child, childPath, environment.applying(modifier), chain, effects, opacities, name)
-                    emit(.border(width: width), "border", colour: colour(value))
-                    return
-                case let .background(view):
-                    walk(view, table.id(path, .background), environment, chain, effects, opacities, name)
-                case let .animation(animation, value):
-                    if let value { evaluation.boundValues[path] = value }
-                    chain.append(.animation(animation, value: value, path: path))
-                case let .transaction(edit):
-                    chain.append(.transaction(edit))
-                default:
-                    break
+                    return .opacity(key)
                 }
-                walk(child, childPath, environment.applying(modifier), chain, effects, opacities, name)
             }
         }
 
@@ -251,14 +276,16 @@ struct Evaluation: Sendable {
             case let .custom(_, child), let .conditional(_, child): return isLoneGlyph(child)
             case let .modified(child, modifier):
                 switch modifier {
-                case .foregroundStyle, .tint, .font, .fontWeight, .imageScale, .controlSize, .animation, .transaction,
-                     .opacity, .text, .foregroundGradient, .symbolRenderingMode, .foregroundStyles:
+                case .environment, .transaction:
                     return isLoneGlyph(child)
-                case let .rotationEffect(_, anchor):
-                    return anchor == .center && isLoneGlyph(child)
-                case let .scaleEffect(x, y, anchor):
-                    return anchor == .center && x == y && isLoneGlyph(child)
-                default:
+                case let .effect(effect):
+                    switch effect {
+                    case .opacity: return isLoneGlyph(child)
+                    case let .rotation(_, anchor): return anchor == .center && isLoneGlyph(child)
+                    case let .scale(x, y, anchor): return anchor == .center && x == y && isLoneGlyph(child)
+                    case .offset: return false
+                    }
+                case .layout, .decoration:
                     return false
                 }
             default:

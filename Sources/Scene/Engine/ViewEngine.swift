@@ -140,7 +140,7 @@ public struct ViewEngine: Sendable {
             var frames = DenseMap<NodeFrame>()
             EngineLayout.place(tree, at: 0, proposal: rootProposal, centre: centre, ViewEnvironment(), &table, into: &frames)
             var builder = Evaluation.Builder(palette: palette, frames: frames, table: table)
-            builder.walk(tree, 0, ViewEnvironment(), [], [], [], nil)
+            builder.walk(tree, 0, ViewEnvironment(), [], [], nil)
             table = builder.table
             return builder.evaluation
         }
@@ -283,11 +283,12 @@ public struct ViewEngine: Sendable {
                     return .scale(live[key.index]!, anchorCentre: c, anchorSize: s, unit)
                 case let .offset(key):
                     return .offset(live[key.index]!)
+                case let .opacity(key):
+                    return .opacity(live[key.index]!)
                 }
             }
             return DrawOp(item: template.item, name: template.name, centre: centre, size: size,
-                          colour: live[template.colour.index]!, opacities: template.opacities.map { live[$0.index]! },
-                          effects: effects, trim: template.trim.map { (live[$0.from.index]!, live[$0.to.index]!) })
+                          colour: live[template.colour.index]!, effects: effects, trim: template.trim.map { (live[$0.from.index]!, live[$0.to.index]!) })
         }
         return Program(ops: ops)
     }
@@ -340,12 +341,18 @@ struct Program: Sendable {
     var ops: [DrawOp]
 }
 
-/// One drawing operation: an item in its node's frame, under the effects and opacities above it.
+/// One drawing operation: an item in its node's frame, under the effects above it.
 struct DrawOp: Sendable {
+    /// A ``DrawingEffect`` by the tracks of its values.
     enum Effect: Sendable {
+        /// Number track (degrees), and the point tracks of the frame its anchor is in.
         case rotation(Int, anchorCentre: Int, anchorSize: Int, UnitPoint)
+        /// Point track (x and y factors), and the anchor's frame.
         case scale(Int, anchorCentre: Int, anchorSize: Int, UnitPoint)
+        /// Point track, points.
         case offset(Int)
+        /// Number track, clamped to 0…1 when drawn.
+        case opacity(Int)
     }
 
     var item: DrawItem
@@ -355,8 +362,6 @@ struct DrawOp: Sendable {
     var size: Int
     /// Colour track.
     var colour: Int
-    /// Number tracks.
-    var opacities: [Int]
     /// Outermost first.
     var effects: [Effect]
     var trim: (from: Int, to: Int)?

@@ -120,11 +120,15 @@ private struct InkBox {
         }
     }
 
-    /// The pixels the box touches; a vertex within 10⁻⁶ px of a pixel edge is on it (the
-    /// rounding of a transform must not add a row of empty pixels).
+    /// The pixels the box touches. A vertex less than 1/512 px beyond a pixel edge counts as on
+    /// it: what it adds to the pixel beyond is under 1/512 of its area, less than half of one
+    /// 8-bit step, so it draws nothing there. Flattened arcs put their inner vertices that far
+    /// outside the true circle (``Raster/Path/flattened(by:tolerance:)`` keeps each chord's area,
+    /// within ``Raster/CoverageRasterizer/defaultTolerance``), and a circle that fills its frame
+    /// must not grow the canvas by a row of empty pixels.
     var bounds: PixelBounds? {
         guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return nil }
-        let epsilon = 1e-6
+        let epsilon = 1.0 / 512
         return PixelBounds(minX: Int((minX + epsilon).rounded(.down)), minY: Int((minY + epsilon).rounded(.down)),
                            maxX: Int((maxX - epsilon).rounded(.up)), maxY: Int((maxY - epsilon).rounded(.up)))
     }

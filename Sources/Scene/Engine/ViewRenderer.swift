@@ -69,10 +69,17 @@ extension ViewEngine {
                 apply(.scale(x: value.x, y: value.y), anchorCentre: anchorCentre, anchorSize: anchorSize, unit)
             case let .offset(track):
                 displacement += points[track].point(atSeconds: time)
+            case .opacity:
+                continue  // multiplied below, outermost first
             }
         }
         var opacity = 1.0
-        for track in op.opacities { opacity *= min(1, max(0, numbers[track].number(atSeconds: time))) }
+        for effect in op.effects {
+            switch effect {
+            case let .opacity(track): opacity *= min(1, max(0, numbers[track].number(atSeconds: time)))
+            case .rotation, .scale, .offset: continue
+            }
+        }
         return Placement(centre: centre, size: size, linear: linear, displacement: displacement, rotationDegrees: degrees,
                          scaleFactor: factor, opacity: opacity, colour: colours[op.colour].colour(atSeconds: time).rgba8)
     }

@@ -149,7 +149,7 @@ struct SVGWriter {
 
     /// An operation's identity: its item and tracks.
     static func key(_ op: DrawOp) -> String {
-        "\(op.item)|\(op.centre)|\(op.size)|\(op.colour)|\(op.opacities)|\(op.effects)|\(op.trim.map { "\($0.from),\($0.to)" } ?? "")"
+        "\(op.item)|\(op.centre)|\(op.size)|\(op.colour)|\(op.effects)|\(op.trim.map { "\($0.from),\($0.to)" } ?? "")"
     }
 
     /// A `linearGradient` or `radialGradient` element for `gradient` in the user space of a
@@ -218,8 +218,8 @@ struct SVGWriter {
                     let s = engine.points[track].point(atSeconds: t)
                     return [s.x, s.y]
                 }, [1, 1]))
-            case .offset:
-                continue
+            case .offset, .opacity:
+                continue  // offsets move the translated centre; opacities multiply below
             }
         }
         let size = keyframes { t in
@@ -232,7 +232,12 @@ struct SVGWriter {
         }
         let opacity = keyframes { t in
             var value = min(255, max(0, engine.colours[op.colour].colour(atSeconds: t).a)) / 255
-            for track in op.opacities { value *= min(1, max(0, engine.numbers[track].number(atSeconds: t))) }
+            for effect in op.effects {
+                switch effect {
+                case let .opacity(track): value *= min(1, max(0, engine.numbers[track].number(atSeconds: t)))
+                case .rotation, .scale, .offset: continue
+                }
+            }
             return [value]
         }
         // A border is snapped to whole pixels on the canvas, as the frames draw it, when nothing

@@ -47,6 +47,9 @@ extension ViewEngine {
     public var svgLimitation: String? {
         for entry in programs {
             for op in entry.program.ops {
+                for effect in op.effects {
+                    if let refusal = SVGWriter.refusal(of: effect) { return refusal }
+                }
                 if case let .shape(shape) = op.item, case .angular? = shape.gradient?.geometry {
                     return "an AngularGradient cannot be written as SVG, which has no conic gradient"
                 }
@@ -59,5 +62,15 @@ extension ViewEngine {
             }
         }
         return nil
+    }
+}
+
+extension SVGWriter {
+    /// Why `effect` cannot be written as SVG, or `nil` when ``SVGWriter/element(_:)`` writes it:
+    /// every drawing effect is named here, so a new one is written or refused by name.
+    static func refusal(of effect: DrawOp.Effect) -> String? {
+        switch effect {
+        case .rotation, .scale, .offset, .opacity: nil
+        }
     }
 }

@@ -372,7 +372,7 @@ extension ViewNode {
             case let .stack(_, _, _, children): children.forEach(walk)
             case let .conditional(_, child), let .custom(_, child), let .geometryReader(_, child): walk(child)
             case let .modified(child, modifier):
-                if case let .background(view) = modifier { walk(view) }
+                modifier.attachedViews.forEach(walk)
                 walk(child)
             case let .progressBar(bar): if let label = bar.label { walk(label) }
             case .symbol, .progressView, .shape, .color, .text, .empty, .spacer: break

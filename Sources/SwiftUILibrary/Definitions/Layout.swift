@@ -78,6 +78,114 @@ extension SwiftUILibrary {
             }
             native.add(stack)
         }
+
+        let contentMode = NativeType("ContentMode", summary: "`.fit`, `.fill`.")
+        contentMode.constant("fit", .native(Boxed(value: false, typeName: "ContentMode")))
+        contentMode.constant("fill", .native(Boxed(value: true, typeName: "ContentMode")))
+        native.add(contentMode)
+
+        if let view = native.protocols["View"] { defineLayoutModifiers(view) }
+    }
+
+    private func defineLayoutModifiers(_ view: NativeType) {
+        let center = Value.native(Boxed(value: Alignment.center, typeName: "Alignment"))
+        let optionalLength = { (label: String) in NativeParameter(label, .optional(.double), default: .nilValue) }
+        view.method("frame", [optionalLength("minWidth"), optionalLength("idealWidth"), optionalLength("maxWidth"),
+                              optionalLength("minHeight"), optionalLength("idealHeight"), optionalLength("maxHeight"),
+                              NativeParameter("alignment", .named("Alignment"), default: center)],
+                    result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            let names = ["minWidth", "idealWidth", "maxWidth", "minHeight", "idealHeight", "maxHeight"]
+            var bounds: [Double?] = []
+            for (index, name) in names.enumerated() {
+                if case .nilValue = call[index].dereferenced {
+                    bounds.append(nil)
+                    continue
+                }
+                // A maximum may be `.infinity` (take all that is offered); the others are lengths.
+                guard let value = call[index].dereferenced.number, value >= 0,
+                      value <= 100_000 || (name.hasPrefix("max") && value == .infinity) else {
+                    throw call.error("'\(name)' must be between 0 and 100000\(name.hasPrefix("max") ? ", or .infinity" : "")", argument: index)
+                }
+                bounds.append(value)
+            }
+            for (minimum, maximum) in [(0, 2), (3, 5)] {
+                if let low = bounds[minimum], let high = bounds[maximum], low > high {
+                    throw call.error("'\(names[minimum])' is larger than '\(names[maximum])': SwiftUI logs 'Contradictory frame constraints'", argument: maximum)
+                }
+            }
+            let frame = FlexibleFrame(minWidth: bounds[0], idealWidth: bounds[1], maxWidth: bounds[2], minHeight: bounds[3],
+                                      idealHeight: bounds[4], maxHeight: bounds[5], alignment: try boxed(call, 6, Alignment.self, "an Alignment"))
+            return try modified(call, .node(.layout(.flexibleFrame(frame))))
+        }
+        view.method("aspectRatio", [NativeParameter(nil, .optional(.double), default: .nilValue), NativeParameter("contentMode", .named("ContentMode"))],
+                    result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            var ratio: Double?
+            if case .nilValue = call[0].dereferenced {} else { ratio = try number(call, 0, in: 0.000_001...1_000_000, "aspectRatio") }
+            return try modified(call, .node(.layout(.aspectRatio(ratio, fill: try boxed(call, 1, Bool.self, "a ContentMode")))))
+        }
+        view.method("aspectRatio", [NativeParameter(nil, .named("CGSize")), NativeParameter("contentMode", .named("ContentMode"))],
+                    result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            let size = try call.native(0, CGSizeValue.self, "a CGSize")
+            guard size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite else {
+                throw call.error("an aspect ratio's width and height must be positive", argument: 0)
+            }
+            return try modified(call, .node(.layout(.aspectRatio(size.width / size.height, fill: try boxed(call, 1, Bool.self, "a ContentMode")))))
+        }
+        view.method("scaledToFit", [], result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            try modified(call, .node(.layout(.aspectRatio(nil, fill: false))))
+        }
+        view.method("scaledToFill", [], result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            try modified(call, .node(.layout(.aspectRatio(nil, fill: true))))
+        }
+        view.method("fixedSize", [], result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            try modified(call, .node(.layout(.fixedSize(horizontal: true, vertical: true))))
+        }
+        view.method("fixedSize", [NativeParameter("horizontal", .bool), NativeParameter("vertical", .bool)],
+                    result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            try modified(call, .node(.layout(.fixedSize(horizontal: try call.bool(0), vertical: try call.bool(1)))))
+        }
+        view.method("layoutPriority", [NativeParameter(nil, .double)], result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            try modified(call, .node(.layout(.layoutPriority(try number(call, 0, in: -1_000_000...1_000_000, "layoutPriority")))))
+        }
+        view.method("zIndex", [NativeParameter(nil, .double)], result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            try modified(call, .node(.layout(.zIndex(try number(call, 0, in: -1_000_000...1_000_000, "zIndex")))))
+        }
+        view.method("position", [NativeParameter("x", .double, default: .double(0)), NativeParameter("y", .double, default: .double(0))],
+                    result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            try modified(call, .node(.layout(.position(x: try number(call, 0, in: -100_000...100_000, "x"),
+                                                       y: try number(call, 1, in: -100_000...100_000, "y")))))
+        }
+        view.method("position", [NativeParameter(nil, .named("CGPoint"))], result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            let point = try call.native(0, CGPointValue.self, "a CGPoint")
+            guard abs(point.x) <= 100_000, abs(point.y) <= 100_000 else { throw call.error("a position must be within 100000 points", argument: 0) }
+            return try modified(call, .node(.layout(.position(x: point.x, y: point.y))))
+        }
+        for (name, over) in [("background", false), ("overlay", true)] {
+            view.method(name, [NativeParameter(nil, .named("ShapeStyle")), NativeParameter("alignment", .named("Alignment"), default: center)],
+                        result: Self.anyView) { [unowned self] call throws(Interrupt) in
+                let decoration = try self.view(call[0], at: call.argumentLocations[0])
+                return try modified(call, .decoration(decoration, alignment: try boxed(call, 1, Alignment.self, "an Alignment"), over: over))
+            }
+            view.method(name, [NativeParameter("alignment", .named("Alignment"), default: center),
+                               NativeParameter("content", Self.builderClosure, builder: "ViewBuilder")],
+                        result: Self.anyView) { [unowned self] call throws(Interrupt) in
+                let decoration = try self.view(try call.call(1, []), at: call.location)
+                return try modified(call, .decoration(decoration, alignment: try boxed(call, 0, Alignment.self, "an Alignment"), over: over))
+            }
+            // `background(_:in:fillStyle:)`: the style filling the shape, in the view's bounds.
+            view.method(name, [NativeParameter(nil, .named("ShapeStyle")), NativeParameter("in", .named("Shape")),
+                               NativeParameter("fillStyle", .any, default: .nilValue)],
+                        result: Self.anyView) { [unowned self] call throws(Interrupt) in
+                guard case let .native(native) = call[1].dereferenced, let described = native as? ViewDescription,
+                      case var .shape(shape, false) = described else {
+                    throw call.error("expected a shape such as 'Capsule()' or 'RoundedRectangle(cornerRadius: 8)'", argument: 1)
+                }
+                let (colour, gradient) = try shapeStyle(call, 0)
+                shape.paint = .fill(colour)
+                shape.gradient = gradient
+                return try modified(call, .decoration(.shape(shape, painted: true), alignment: .center, over: over))
+            }
+        }
     }
 }
 

@@ -47,9 +47,11 @@ public final class SwiftUILibrary {
             native.add(NativeType(name, protocols: ["View"]))
         }
         defineViews()
-        defineLayout()
         defineText()
         defineModifiers()
+        // After `defineModifiers`: `frame(width:height:alignment:)` stays the first `frame`,
+        // whose labels a misspelt label is compared with ("did you mean 'width'?").
+        defineLayout()
         defineSymbols()
         defineValues()
         defineAnimations()

@@ -112,6 +112,7 @@ private struct InkBox {
         for polygon in polygons where polygon.count > 2 {
             for vertex in polygon {
                 let p = transform.apply(vertex)
+                guard p.x.isFinite, p.y.isFinite else { continue }
                 minX = min(minX, p.x)
                 minY = min(minY, p.y)
                 maxX = max(maxX, p.x)
@@ -127,9 +128,12 @@ private struct InkBox {
     /// within ``Raster/CoverageRasterizer/defaultTolerance``), and a circle that fills its frame
     /// must not grow the canvas by a row of empty pixels.
     var bounds: PixelBounds? {
-        guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return nil }
+        guard minX <= maxX, minY <= maxY else { return nil }
         let epsilon = 1.0 / 512
-        return PixelBounds(minX: Int((minX + epsilon).rounded(.down)), minY: Int((minY + epsilon).rounded(.down)),
-                           maxX: Int((maxX - epsilon).rounded(.up)), maxY: Int((maxY - epsilon).rounded(.up)))
+        // Ink a billion pixels away (an `offset` of 10¹⁸ points) is clamped there, so that
+        // the bounds stay whole numbers; no canvas is grown that far.
+        func pixel(_ value: Double) -> Int { Int(min(1e9, max(-1e9, value))) }
+        return PixelBounds(minX: pixel((minX + epsilon).rounded(.down)), minY: pixel((minY + epsilon).rounded(.down)),
+                           maxX: pixel((maxX - epsilon).rounded(.up)), maxY: pixel((maxY - epsilon).rounded(.up)))
     }
 }

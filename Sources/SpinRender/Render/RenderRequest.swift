@@ -116,18 +116,33 @@ public struct RenderRequest: Hashable, Sendable {
     /// `layout` grown to the ink of this request's frames (see ``makeEngine()``).
     private func makeInkEngine(_ layout: ViewEngine) -> ViewEngine {
         guard scene.canvas == .ink, !scene.showsStage else { return layout }
+        // A length the settings refuse (an endless spring, a speed near 0) has no frames to
+        // look at: the layout's canvas stands until the check says what is wrong.
+        let duration = effectiveDurationSeconds(using: layout)
+        guard duration.isFinite, duration > 0, duration <= RenderSettings.maximumDurationSeconds else { return layout }
         let schedule = FramePlan.Schedule(self, engine: layout)
         // Frames after the state period repeat earlier ones (``FramePlan``): their times add no ink.
         let distinct = min(schedule.statePeriod ?? schedule.frameCount, schedule.frameCount)
         let times = (0..<distinct).map { schedule.timing.sampleTime(ofFrame: $0) }
         guard let ink = ViewRenderer(layout).inkBounds(atSeconds: times) else { return layout }
         let pad = Int((scene.padding * scene.scale).rounded(.up))
-        let outset = CanvasOutset(left: ink.minX < 0 ? pad - ink.minX : 0, top: ink.minY < 0 ? pad - ink.minY : 0,
+        var outset = CanvasOutset(left: ink.minX < 0 ? pad - ink.minX : 0, top: ink.minY < 0 ? pad - ink.minY : 0,
                                   right: ink.maxX > layout.canvasWidth ? ink.maxX - layout.canvasWidth + pad : 0,
                                   bottom: ink.maxY > layout.canvasHeight ? ink.maxY - layout.canvasHeight + pad : 0)
+        // Ink that would stretch an axis beyond ``maximumInkCanvasPoints`` (an offset of 10¹⁸
+        // points, a scale of 10¹⁹) is not followed on that axis: it is cut off as with
+        // `--canvas layout`.
+        let limit = Int((RenderRequest.maximumInkCanvasPoints * scene.scale).rounded(.up))
+        if layout.canvasWidth + outset.left + outset.right > limit { (outset.left, outset.right) = (0, 0) }
+        if layout.canvasHeight + outset.top + outset.bottom > limit { (outset.top, outset.bottom) = (0, 0) }
         guard outset != .zero else { return layout }
         return ViewEngine(script: layout.script, output: scene, inkOutset: outset)
     }
+
+    /// The longest side, in points, to which the canvas grows for ink beyond the layout:
+    /// 2048 points, over twice the longest side of any iPhone or iPad mini screen (1133 points
+    /// on an iPad mini in landscape) — farther than any motion a user watches on a device.
+    public static let maximumInkCanvasPoints = 2048.0
 
     /// What decides the engine of a request: its views, their output and its frame times.
     private struct EngineKey: Equatable {

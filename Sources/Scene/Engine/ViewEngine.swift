@@ -15,10 +15,12 @@ import Raster
 /// `animation(_:)`) while the stack, the border and the explicit spinner move at once. A view
 /// that appears in a later tree appears without animation (no transitions).
 ///
-/// The canvas is the root view's fitting size in pixels (rounded up), plus ``SceneConfiguration/padding``
-/// on every edge for a root that does not draw its own edge (its outermost layout modifier is
-/// not `padding`, `border` or `background`), or the simulated stage when one is shown. Lengths
-/// are in points, times in seconds from the moment the views appear.
+/// The root is offered ``SceneConfiguration/rootProposal`` and chooses its size. The canvas is
+/// that size in pixels (rounded up), plus ``SceneConfiguration/padding`` on every edge for a
+/// root that does not draw its own edge (its outermost layout modifier is not `padding`,
+/// `border` or `background`), plus the `inkOutset` the request found for ink drawn beyond it
+/// (`RenderRequest.makeEngine()`), or the simulated stage when one is shown. Lengths are in
+/// points, times in seconds from the moment the views appear.
 public struct ViewEngine: Sendable {
     /// The views.
     public let script: ViewScript

@@ -34,6 +34,10 @@ indirect enum ViewDescription: NativeValue {
     /// `GeometryReader { proxy in … }`: the content closure, called when the reader is placed
     /// with the size the layout gives it.
     case geometryReader(content: Function, at: SourceLocation)
+    /// `Grid(alignment:horizontalSpacing:verticalSpacing:) { … }`.
+    case grid(alignment: Alignment, horizontalSpacing: Double?, verticalSpacing: Double?, content: ViewDescription)
+    /// `GridRow(alignment:) { … }`: a vertical alignment (0 top … 1 bottom) or `nil`.
+    case gridRow(alignment: Double?, content: ViewDescription)
 
     var nativeTypeName: String {
         switch self {
@@ -56,6 +60,8 @@ indirect enum ViewDescription: NativeValue {
         case .progress: "ProgressView"
         case .empty: "EmptyView"
         case .geometryReader: "GeometryReader"
+        case .grid: "Grid"
+        case .gridRow: "GridRow"
         }
     }
 

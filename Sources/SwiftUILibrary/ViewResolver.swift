@@ -129,6 +129,19 @@ final class ViewResolver {
             return try resolve(inner, path: path + "?" + String(index), depth: depth + 1, at: location).map { .conditional(branch: index, $0) }
         case let .user(instance, madeAt):
             return try resolveUser(instance, path: path, depth: depth, at: madeAt)
+        case let .grid(alignment, horizontal, vertical, content):
+            var rows: [GridContent.Row] = []
+            for node in try resolveChildren(content, path: path, depth: depth + 1, at: location) {
+                if case let .grid(row) = node, row.isGridRow, let only = row.rows.first {
+                    rows.append(only)
+                } else {
+                    rows.append(GridContent.Row(cells: [node], spansAllColumns: true))
+                }
+            }
+            return [.grid(GridContent(alignment: alignment, horizontalSpacing: horizontal, verticalSpacing: vertical, rows: rows))]
+        case let .gridRow(alignment, content):
+            let cells = try resolveChildren(content, path: path, depth: depth + 1, at: location)
+            return [.grid(GridContent(rows: [GridContent.Row(cells: cells, verticalAlignment: alignment)], isGridRow: true))]
         case let .geometryReader(content, readerLocation):
             let key = path + "#geometry"
             let id = readerIDs[key] ?? readerIDs.count

@@ -60,6 +60,7 @@ extension ViewNode {
             if count > limit { return false }
             switch node {
             case let .stack(_, _, _, children): pending += children
+            case let .grid(grid): pending += grid.cells
             case let .modified(inner, modifier): pending += [inner] + modifier.attachedViews
             case let .conditional(_, inner), let .custom(_, inner), let .geometryReader(_, inner): pending.append(inner)
             case let .progressBar(bar): if let label = bar.label { pending.append(label) }

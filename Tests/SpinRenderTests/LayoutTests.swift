@@ -154,6 +154,17 @@ struct LayoutTests {
         // zIndex draws the first child last.
         ("ZStack { \(red).frame(width: 20, height: 20).zIndex(1); \(blue).frame(width: 10, height: 10) }",
          [Rect(x: 5, y: 5, width: 10, height: 10), Rect(x: 0, y: 0, width: 20, height: 20)]),
+        // A grid: columns as wide as their widest cell (20, 30), rows as tall as their tallest
+        // (10, 12, 3), cells centred but in the top-aligned row; the lone view spans both columns.
+        ("""
+         Grid(horizontalSpacing: 4, verticalSpacing: 2) {
+             GridRow { \(red).frame(width: 10, height: 10); \(blue).frame(width: 30, height: 6) }
+             GridRow(alignment: .top) { \(green).frame(width: 20, height: 4); \(red).frame(width: 6, height: 12) }
+             \(blue).frame(width: 50, height: 3)
+         }
+         """,
+         [Rect(x: 5, y: 0, width: 10, height: 10), Rect(x: 24, y: 2, width: 30, height: 6), Rect(x: 0, y: 12, width: 20, height: 4),
+          Rect(x: 36, y: 12, width: 6, height: 12), Rect(x: 2, y: 26, width: 50, height: 3)]),
         // The lazy stacks are their eager forms.
         ("LazyVStack(spacing: 4) { \(red).frame(width: 10, height: 10); \(blue).frame(width: 20, height: 10) }",
          [Rect(x: 5, y: 0, width: 10, height: 10), Rect(x: 0, y: 14, width: 20, height: 10)]),

@@ -33,7 +33,7 @@ struct DiagnosticTests {
 
     static let cases: [Case] = [
         Case(name: "unknown view", source: spinner(body4: "Toggle(\"Loading\")"), line: 4, column: 9,
-             message: "'Toggle' is not supported here; supported views: AngularGradient, Capsule, Circle, Color, EmptyView, ForEach, GeometryReader, Group, HStack, Image, Label, LazyHStack, LazyVStack, LinearGradient, ProgressView, RadialGradient, Rectangle, RoundedRectangle, Spacer, Text, VStack, ZStack"),
+             message: "'Toggle' is not supported here; supported views: AngularGradient, Capsule, Circle, Color, EmptyView, ForEach, GeometryReader, Grid, GridRow, Group, HStack, Image, Label, LazyHStack, LazyVStack, LinearGradient, ProgressView, RadialGradient, Rectangle, RoundedRectangle, Spacer, Text, VStack, ZStack"),
         Case(name: "unknown modifier", source: spinner(modifier5: ".rotation(.degrees(360))"), line: 5, column: 14,
              message: "value of type 'Image' has no member 'rotation' (did you mean 'rotationEffect'?)"),
         Case(name: "symbol effect", source: spinner(modifier5: ".symbolEffect(.pulse, options: .repeating)"), line: 5, column: 27,

@@ -342,6 +342,8 @@ enum EngineLayout {
             case .vertical: return AnimatablePoint(x: 0, y: height)
             default: return AnimatablePoint(x: width, y: height)
             }
+        case let .grid(grid):
+            return gridLayout(grid, environment).size
         case .geometryReader:
             // Apple, `GeometryReader`: "a container view that defines its content as a
             // function of its own size and coordinate space"; it takes the space offered.
@@ -517,6 +519,38 @@ enum EngineLayout {
         return (sizes, vertical ? AnimatablePoint(x: cross, y: total) : AnimatablePoint(x: total, y: cross))
     }
 
+    /// A grid's cell rectangles (in ``GridContent/cells`` order, from the grid's top-leading
+    /// corner, with the alignment of each) and its size, in points.
+    static func gridLayout(_ grid: GridContent, _ environment: ViewEnvironment)
+    -> (cells: [(minX: Double, minY: Double, width: Double, height: Double, alignment: Alignment)], size: AnimatablePoint) {
+        var inner = environment
+        inner.stackAxis = nil
+        let ideal = grid.rows.map { row in row.cells.map { memoizedSize(of: $0, .unspecified, inner) } }
+        let columns = grid.rows.filter { !$0.spansAllColumns }.map(\.cells.count).max() ?? 0
+        var widths = [Double](repeating: 0, count: columns)
+        for (row, sizes) in zip(grid.rows, ideal) where !row.spansAllColumns {
+            for (column, size) in sizes.enumerated() { widths[column] = max(widths[column], size.x) }
+        }
+        let across = grid.horizontalSpacing ?? defaultSpacing, down = grid.verticalSpacing ?? defaultSpacing
+        var width = widths.reduce(0, +) + across * Double(max(0, columns - 1))
+        for (row, sizes) in zip(grid.rows, ideal) where row.spansAllColumns { width = max(width, sizes.map(\.x).max() ?? 0) }
+        var cells: [(minX: Double, minY: Double, width: Double, height: Double, alignment: Alignment)] = []
+        var y = 0.0
+        for (index, (row, sizes)) in zip(grid.rows, ideal).enumerated() {
+            let height = sizes.map(\.y).max() ?? 0
+            var alignment = grid.alignment
+            if let vertical = row.verticalAlignment { alignment.vertical = vertical }
+            var x = 0.0
+            for column in row.cells.indices {
+                let cellWidth = row.spansAllColumns ? width : widths[column]
+                cells.append((x, y, cellWidth, height, alignment))
+                x += cellWidth + across
+            }
+            y += height + (index < grid.rows.count - 1 ? down : 0)
+        }
+        return (cells, AnimatablePoint(x: width, y: y))
+    }
+
     /// The environment of a stack's children: the stack's axis, for the spacers among them.
     static func childEnvironment(_ axis: StackAxis, _ environment: ViewEnvironment) -> ViewEnvironment {
         var inner = environment
@@ -624,6 +658,20 @@ enum EngineLayout {
                 }
                 place(child, at: table.id(path, .child(index)), proposal: childProposal, centre: childCentre, inner,
                       &table, into: &frames)
+            }
+        case let .grid(grid):
+            let layout = gridLayout(grid, environment)
+            let origin = AnimatablePoint(x: centre.x - own.x / 2, y: centre.y - own.y / 2)
+            var inner = environment
+            inner.stackAxis = nil
+            for (index, cell) in grid.cells.enumerated() {
+                let rect = layout.cells[index]
+                let offer = Proposal(width: rect.width, height: rect.height)
+                let cellSize = size(of: cell, offer, inner)
+                place(cell, at: table.id(path, .child(index)), proposal: offer,
+                      centre: AnimatablePoint(x: origin.x + rect.minX + rect.alignment.horizontal * (rect.width - cellSize.x) + cellSize.x / 2,
+                                              y: origin.y + rect.minY + rect.alignment.vertical * (rect.height - cellSize.y) + cellSize.y / 2),
+                      inner, &table, into: &frames)
             }
         case let .geometryReader(id, content):
             environment.readers?.sizes[id] = StageSize(width: own.x, height: own.y)

@@ -202,6 +202,10 @@ struct Evaluation: Sendable {
                 walk(child, table.id(path, .custom(customName)), environment, chain, effects, customName)
             case .empty, .spacer:
                 break
+            case let .grid(grid):
+                for (index, cell) in grid.cells.enumerated() {
+                    walk(cell, table.id(path, .child(index)), environment, chain, effects, name)
+                }
             case let .geometryReader(_, content):
                 walk(content, table.id(path, .child(0)), environment, chain, effects, name)
             case let .modified(child, modifier):

@@ -370,6 +370,7 @@ extension ViewNode {
             switch node {
             case let .missingSymbol(name): if !names.contains(name) { names.append(name) }
             case let .stack(_, _, _, children): children.forEach(walk)
+            case let .grid(grid): grid.cells.forEach(walk)
             case let .conditional(_, child), let .custom(_, child), let .geometryReader(_, child): walk(child)
             case let .modified(child, modifier):
                 modifier.attachedViews.forEach(walk)

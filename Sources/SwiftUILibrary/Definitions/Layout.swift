@@ -79,6 +79,31 @@ extension SwiftUILibrary {
             native.add(stack)
         }
 
+        let grid = NativeType("Grid", protocols: ["View"],
+                              summary: "`Grid(alignment:horizontalSpacing:verticalSpacing:) { GridRow { … } … }`: columns as wide as their widest cell, rows as tall as their tallest.")
+        grid.initializer([NativeParameter("alignment", .named("Alignment"), default: .native(Boxed(value: Alignment.center, typeName: "Alignment"))),
+                          NativeParameter("horizontalSpacing", .optional(.double), default: .nilValue),
+                          NativeParameter("verticalSpacing", .optional(.double), default: .nilValue),
+                          NativeParameter("content", Self.builderClosure, builder: "ViewBuilder")]) { [unowned self] call throws(Interrupt) in
+            func spacing(_ index: Int, _ name: String) throws(Interrupt) -> Double? {
+                if case .nilValue = call[index].dereferenced { return nil }
+                return try number(call, index, in: 0...10_000, name)
+            }
+            return .native(ViewDescription.grid(alignment: try boxed(call, 0, Alignment.self, "an Alignment"),
+                                                horizontalSpacing: try spacing(1, "horizontalSpacing"),
+                                                verticalSpacing: try spacing(2, "verticalSpacing"),
+                                                content: try view(try call.call(3, []), at: call.location)))
+        }
+        native.add(grid)
+        let row = NativeType("GridRow", protocols: ["View"], summary: "`GridRow(alignment:) { … }`: one row of a `Grid`, a cell per view.")
+        row.initializer([NativeParameter("alignment", .optional(.named("VerticalAlignment")), default: .nilValue),
+                         NativeParameter("content", Self.builderClosure, builder: "ViewBuilder")]) { [unowned self] call throws(Interrupt) in
+            var alignment: Double?
+            if case .nilValue = call[0].dereferenced {} else { alignment = try boxed(call, 0, Alignment.self, "a VerticalAlignment").vertical }
+            return .native(ViewDescription.gridRow(alignment: alignment, content: try view(try call.call(1, []), at: call.location)))
+        }
+        native.add(row)
+
         let contentMode = NativeType("ContentMode", summary: "`.fit`, `.fill`.")
         contentMode.constant("fit", .native(Boxed(value: false, typeName: "ContentMode")))
         contentMode.constant("fill", .native(Boxed(value: true, typeName: "ContentMode")))

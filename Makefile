@@ -124,11 +124,12 @@ format:
 lint:
 	$(SWIFT_FORMAT) lint --debug-disable-pretty-print --strict --recursive --parallel $(FORMAT_PATHS)
 
-# libFuzzer targets for the GIF reader, the PNG reader, the WebP reader, the --animation parser and the SwiftUI source reader (Fuzz/, a
+# libFuzzer targets for the GIF, PNG and WebP readers, the --animation parser, the Swift source
+# reader (SwiftProgram), the Swift parser alone, the command line and the batch manifest (Fuzz/, a
 # package of its own); each runs FUZZ_SECONDS after replaying the committed corpus. Not part of
 # `test`. Example: make fuzz FUZZ_SECONDS=600 FUZZ_TARGETS=GIFReader
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= GIFReader PNGReader WebPReader AnimationParser SwiftUISource
+FUZZ_TARGETS ?= GIFReader PNGReader WebPReader AnimationParser SwiftUISource CommandLine BatchManifest SwiftCodeParser
 fuzz: deps
 	SWIFT="$(SWIFT)" FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_TARGETS="$(FUZZ_TARGETS)" Fuzz/fuzz.sh
 

@@ -4,6 +4,12 @@
 // so the main package's `swift build` and `swift test` never see the fuzzer's entry points; it
 // depends on the main package by a local path (no network).
 //
+// That path is `spinrender`, a symbolic link to `..` committed next to this file, not `..`
+// itself: SwiftPM names a path dependency after its folder, and this package after its own
+// (`Fuzz`, so `fuzz`). A checkout in a folder called `fuzz` would hold two packages named
+// `fuzz`, and the products below would not be found in the second. Through the link the
+// dependency is `spinrender` wherever the checkout is.
+//
 //   swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library \
 //       --product FuzzGIFReader --scratch-path .build/fuzz
 //
@@ -28,7 +34,7 @@ let package = Package(
         .executable(name: "FuzzSwiftCodeParser", targets: ["FuzzSwiftCodeParser"]),
     ],
     dependencies: [
-        .package(name: "spinrender", path: ".."),
+        .package(path: "spinrender"),
     ],
     targets: [
         // MARK: C interop: the declaration of libFuzzer's LLVMFuzzerRunDriver

@@ -6,13 +6,16 @@ public enum Spelling {
     /// distance at most max(2, length / 3), or a prefix of at least 3 characters), else `""`.
     /// The name written is never suggested: a candidate spelt exactly as `word` is left out (a
     /// name that exists but cannot be used there needs another message, not itself as advice).
+    /// Of equally close candidates the first in code-point order is chosen, whatever order they
+    /// come in: callers pass a dictionary's keys, whose order changes from run to run, and the
+    /// same mistake must get the same advice every time.
     ///
     /// - Parameters:
     ///   - word: What was written.
     ///   - candidates: The names that would have been accepted.
     ///   - suffix: Appended to the suggested name (`":"` for argument labels).
     public static func suggestion(for word: String, among candidates: [String], suffix: String = "") -> String {
-        let candidates = candidates.filter { $0 != word }
+        let candidates = candidates.filter { $0 != word }.sorted()
         let lowered = word.lowercased()
         var best: (name: String, distance: Int)?
         for candidate in candidates {

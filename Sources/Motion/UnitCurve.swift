@@ -19,7 +19,8 @@ public struct UnitCurve: Hashable, Sendable {
     /// A curve through the control points `(c0x, c0y)` and `(c1x, c1y)`.
     ///
     /// The x coordinates are clamped to 0…1 (outside it the curve would not be a function of
-    /// time); ``Animation/parse(_:)`` rejects such values before they get here.
+    /// time); the animation binder (`Animation.base(named:…)`) rejects such values before they
+    /// get here.
     public init(_ c0x: Double, _ c0y: Double, _ c1x: Double, _ c1y: Double) {
         self.c0x = min(max(c0x, 0), 1)
         self.c0y = c0y

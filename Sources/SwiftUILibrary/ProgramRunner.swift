@@ -42,6 +42,8 @@ public final class ProgramRunner {
             case timer(Int)
             case subscription(String)
             case task(Int)
+            /// The next update of the `TimelineView`s: the tick's number.
+            case timeline(Int)
         }
         var time: Double
         var order: Int
@@ -64,6 +66,14 @@ public final class ProgramRunner {
     private var startedTaskKeys: Set<String> = []
     /// The task whose code runs now, if any.
     private var currentTask: CodeTask?
+    /// The shortest update interval the `TimelineView`s of the tree being resolved ask for.
+    private var requestedUpdateInterval: Double?
+    /// The shortest update interval the `TimelineView`s of the current tree ask for, if any.
+    private var updateInterval: Double?
+    /// Whether a `TimelineView` update is waiting in `events`.
+    private var updateScheduled = false
+    /// The values the `onChange` modifiers of the current tree read, by place.
+    private var watchedValues: [String: Value] = [:]
 
     /// A runner for the view `root` makes.
     init(evaluator: Evaluator, library: SwiftUILibrary, horizonSeconds: Double, at location: SourceLocation,
@@ -85,6 +95,8 @@ public final class ProgramRunner {
         present = Set(resolver.appearances.map(\.key))
         updateSubscriptions()
         startNewTasks()
+        scheduleTimelineUpdate()
+        scheduleChangeActions()
         var seen: [Snapshot: Double] = [:]
         while let index = nextEvent() {
             let event = events.remove(at: index)
@@ -112,6 +124,15 @@ public final class ProgramRunner {
             case let .task(serial):
                 guard let task = tasks[serial] else { continue }
                 try perform { () throws(Interrupt) in try step(task) }
+            case .timeline:
+                updateScheduled = false
+                guard updateInterval != nil else { continue }
+                // The content of the `TimelineView`s is evaluated again at the new time; the
+                // update is not animated (no transaction), and one that draws the same tree as
+                // before is not a change.
+                pending = Transaction()
+                dirty = true
+                try perform(keepingUnchanged: false) { () throws(Interrupt) in }
             case let .subscription(key):
                 guard let subscription = subscriptions[key] else { continue }
                 schedule(.subscription(key), at: now + subscription.interval, location: event.location)
@@ -141,12 +162,16 @@ public final class ProgramRunner {
             case let .timer(serial): kind = "t\(serial)"
             case let .subscription(key): kind = "s" + key
             case let .task(serial): kind = "k\(serial)@\(tasks[serial]?.waitingAt.offset ?? 0)"
+            case let .timeline(tick): kind = "l\(tick)"
             }
             // Nanoseconds: a period added up in floating point must still match.
             return kind + "@" + String(Int(((event.time - now) * 1e9).rounded()))
         }.sorted()
+        // A `TimelineView`'s content is a function of the date, which never comes back: while
+        // the tree has one, the absolute time keeps the run from ever looking repeated.
+        let waitingAll = updateInterval == nil ? waiting : waiting + ["timeline@" + String(now)]
         return Snapshot(tree: script.changes.last?.root ?? script.initial, state: resolver.stateDescription,
-                        random: evaluator.random.state, events: waiting)
+                        random: evaluator.random.state, events: waitingAll)
     }
 
     private func nextEvent() -> Int? {
@@ -158,19 +183,38 @@ public final class ProgramRunner {
         events.append(Event(time: time, order: scheduled, kind: kind, location: location))
     }
 
-    /// Runs an action and commits what it changed.
-    private func perform(_ body: () throws(Interrupt) -> Void) throws(Interrupt) {
+    /// Runs an action and commits what it changed (with `keepingUnchanged` false, a tree equal
+    /// to the last one is not recorded as a change).
+    private func perform(keepingUnchanged: Bool = true, _ body: () throws(Interrupt) -> Void) throws(Interrupt) {
         do {
             try body()
         } catch .thrown {
             // An error an action throws and nothing catches ends that action, as a `Task` would.
         }
         if let failure { throw failure }
-        try commit()
+        try commit(keepingUnchanged: keepingUnchanged)
     }
 
     private func tree() throws(Interrupt) -> ViewNode {
-        try resolver.tree(root, at: rootLocation)
+        requestedUpdateInterval = nil
+        let tree = try resolver.tree(root, at: rootLocation)
+        updateInterval = requestedUpdateInterval
+        return tree
+    }
+
+    /// A `TimelineView` in the tree being resolved asks to be evaluated again every `seconds`.
+    func requestUpdates(every seconds: Double) {
+        requestedUpdateInterval = min(requestedUpdateInterval ?? seconds, seconds)
+    }
+
+    /// Schedules the next `TimelineView` update while the tree has one: at the next whole
+    /// multiple of its interval (computed from the tick's number, so that updates stay on exact
+    /// times however many there are, and a periodic picture repeats exactly).
+    private func scheduleTimelineUpdate() {
+        guard let interval = updateInterval, !updateScheduled else { return }
+        let tick = Int((now / interval + 1e-9).rounded(.down)) + 1
+        updateScheduled = true
+        schedule(.timeline(tick), at: Double(tick) * interval, location: rootLocation)
     }
 
     // MARK: Hooks for the definitions
@@ -282,20 +326,47 @@ public final class ProgramRunner {
 
     // MARK: Commits
 
-    private func commit() throws(Interrupt) {
+    private func commit(keepingUnchanged: Bool = true) throws(Interrupt) {
         guard dirty else { return }
         dirty = false
         guard script.changes.count < Self.maximumChanges else {
             throw .error("more than \(Self.maximumChanges) state changes: do actions change the state back and forth for ever?", at: eventLocation)
         }
         let tree = try self.tree()
-        script.changes.append(ViewChange(timeSeconds: now, transaction: pending, root: tree))
+        // Unless the caller keeps it (see `perform(keepingUnchanged:_:)`), a write that leaves the
+        // tree as it was changes nothing on screen: no change and no transaction, as in SwiftUI.
+        if keepingUnchanged || tree != (script.changes.last?.root ?? script.initial) {
+            script.changes.append(ViewChange(timeSeconds: now, transaction: pending, root: tree))
+        }
         for request in resolver.appearances where !present.contains(request.key) {
             schedule(.action(request.action), at: now, location: Self.location(of: request.action, or: rootLocation))
         }
         present = Set(resolver.appearances.map(\.key))
         updateSubscriptions()
         startNewTasks()
+        scheduleTimelineUpdate()
+        scheduleChangeActions()
+    }
+
+    /// Schedules, at the current time, the `onChange` actions whose value differs from the one
+    /// the same place read in the previous tree (and those with `initial: true` new in the
+    /// tree), in tree order, as SwiftUI runs them after the update that changed the value.
+    private func scheduleChangeActions() {
+        var values: [String: Value] = [:]
+        for request in resolver.changes {
+            guard let change = request.change else { continue }
+            values[request.key] = change.value
+            let old = watchedValues[request.key]
+            if let old, old.isEqual(to: change.value) { continue }
+            if old == nil, !change.initial { continue }
+            let arguments = change.form.arguments(for: request.action, old: old ?? change.value, new: change.value)
+            let action = request.action
+            let work = Function(.native([NativeFunction([]) { [unowned self] call throws(Interrupt) in
+                try evaluator.call(action, arguments, at: call.location)
+            }]), environment: evaluator.globals, name: "onChange")
+            schedule(.action(work), at: now, location: Self.location(of: action, or: rootLocation))
+        }
+        watchedValues = values
     }
 
     /// `.task { }` of views new in the tree: started once per place, as SwiftUI starts them

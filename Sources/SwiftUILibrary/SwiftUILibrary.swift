@@ -19,11 +19,16 @@ public final class SwiftUILibrary {
     /// The runner's hooks; `nil` while only values are evaluated (no actions run).
     weak var runner: ProgramRunner?
 
+    /// Views and modifiers the view builders wrote for the tree being made (reset per tree).
+    var writtenViews = 0
+
     /// Which colour appearance `@Environment(\.colorScheme)` reads.
     public var isDark = false
     /// The size proposed to the root view, in points: `GeometryReader`s make their content
     /// for the sizes the layout gives them under it.
     public var rootProposal = SceneConfiguration.defaultProposal
+    /// How many `UUID()`s the code has made.
+    var uuidCount = 0
 
     /// The definitions, with `locate` mapping a byte offset of the source to its location.
     public init(locate: @escaping (Int) -> SourceLocation) {
@@ -52,12 +57,16 @@ public final class SwiftUILibrary {
         // After `defineModifiers`: `frame(width:height:alignment:)` stays the first `frame`,
         // whose labels a misspelt label is compared with ("did you mean 'width'?").
         defineLayout()
+        defineEffects()
         defineSymbols()
         defineValues()
         defineAnimations()
         defineGradients()
         defineTime()
         defineTasks()
+        defineTimeline()
+        defineEvents()
+        defineFoundation()
         definePropertyWrappers()
         defineUnsupported()
     }
@@ -73,6 +82,7 @@ public final class SwiftUILibrary {
             if let gradient = native as? GradientBox {
                 return .shape(ShapeView(kind: .rectangle, gradient: gradient.paint), painted: true)
             }
+            if let material = native as? MaterialBox { return Self.material(material.material, in: .rectangle) }
         case let .instance(instance):
             return .user(instance, at: location)
         case .void:

@@ -66,6 +66,18 @@ indirect enum ViewDescription: NativeValue {
     }
 
     func isEqual(to other: any NativeValue) -> Bool { false }
+
+    /// The views and modifiers one builder statement writes: the modifiers of its chain and the
+    /// view they modify (whatever a stack's or `ForEach`'s own builder holds was counted there).
+    var writtenNodes: Int {
+        var count = 1
+        var description = self
+        while case let .modified(inner, _) = description {
+            count += 1
+            description = inner
+        }
+        return count
+    }
 }
 
 /// A modifier as written, before the view it modifies is placed.
@@ -75,12 +87,16 @@ enum ModifierDescription {
     /// `.background(content)` / `.overlay(content)`: a view placed in the modified one's
     /// bounds by `alignment`, behind it or (`over`) over it.
     case decoration(ViewDescription, alignment: Alignment, over: Bool)
+    /// `.mask { }`, `.clipShape(_:)` …: the view whose alpha keeps the modified one.
+    case mask(ViewDescription, alignment: Alignment)
     /// `.onAppear { }`.
     case onAppear(Function)
     /// `.onReceive(publisher) { value in }`.
     case onReceive(PublisherValue, Function)
     /// `.task { }`.
     case task(Function)
+    /// `.onChange(of: value) { … }`: the value as this update reads it.
+    case onChange(Value, initial: Bool, action: Function, form: ChangeActionForm)
     /// `.modifier(MyModifier())`: a `ViewModifier` of the file's own; its `body(content:)` is
     /// evaluated when the view is placed.
     case custom(Value)
@@ -108,8 +124,16 @@ struct ViewBuilder: ResultBuilder {
         .native(ViewDescription.branch(branch, try component.map { (value) throws(Interrupt) in try library.view(value, at: location) }))
     }
 
+    /// Checks the statement is a view, and counts it with its modifiers against
+    /// ``ViewResolver/maximumNodes``: the cheap early refusal, at the view that crosses the cap,
+    /// before thousands of literal views (or a `ForEach`'s content) are placed.
     func buildExpression(_ value: Value, at location: SourceLocation) throws(Interrupt) -> Value {
-        .native(try library.view(value, at: location))
+        let view = try library.view(value, at: location)
+        library.writtenViews += view.writtenNodes
+        if library.writtenViews > ViewResolver.maximumNodes {
+            throw .error(ViewResolver.capMessage, at: location)
+        }
+        return .native(view)
     }
 }
 
@@ -138,6 +162,12 @@ struct TimerValue: NativeValue, Equatable {
 struct ColorBox: NativeValue, Equatable {
     var color: ColorValue
     var nativeTypeName: String { "Color" }
+}
+
+/// A material used as a shape style (`.ultraThinMaterial` …).
+struct MaterialBox: NativeValue, Equatable {
+    var material: Material
+    var nativeTypeName: String { "Material" }
 }
 
 /// A gradient used as a shape style.

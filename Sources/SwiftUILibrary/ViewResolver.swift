@@ -24,16 +24,30 @@ final class ViewResolver {
         var key: String
         var action: Function
         var publisher: PublisherValue?
+        /// For `onChange`: the value this tree reads, whether the action also runs when the
+        /// view appears, and how the action takes the values.
+        var change: (value: Value, initial: Bool, form: ChangeActionForm)?
     }
 
     private(set) var appearances: [Request] = []
     private(set) var subscriptions: [Request] = []
     private(set) var tasks: [Request] = []
+    private(set) var changes: [Request] = []
     private(set) var nodeCount = 0
+    /// Event requests made so far at each place of the tree being made.
+    private var requestCounts: [String: Int] = [:]
 
-    /// The most views one tree may hold: a spinner has tens; a runaway source is refused before
-    /// any layout.
+    /// The most views and modifiers one tree may hold: a spinner has tens; room for a
+    /// `ForEach` at its own cap (``SwiftUILibrary/maximumForEachElements``, 1 000 views) with a
+    /// few modifiers each. A runaway source is refused before any layout, counted twice: as
+    /// view builders make views (``ViewBuilder/buildExpression(_:at:)``, at the statement that
+    /// crosses the cap, before the rest is built: 30 000 literal `Circle()`s are refused in
+    /// milliseconds) and as the tree is placed (the views that no builder made, at the view
+    /// that holds them). A tree at the cap renders in seconds.
     static let maximumNodes = 5_000
+
+    /// The refusal of a tree over ``maximumNodes``.
+    static let capMessage = "the view makes more than \(maximumNodes) views and modifiers, the most a source may make (a ForEach at most 1 000 views)"
     /// The deepest tree allowed (the engine walks trees recursively).
     static let maximumDepth = 512
 
@@ -78,7 +92,10 @@ final class ViewResolver {
         appearances = []
         subscriptions = []
         tasks = []
+        changes = []
         nodeCount = 0
+        requestCounts = [:]
+        library.writtenViews = 0
         let description = try library.view(try root(), at: location)
         let nodes = try resolve(description, path: "", depth: 0, at: location)
         // A view that left the tree loses its state; it starts afresh if it comes back.
@@ -91,10 +108,13 @@ final class ViewResolver {
         return node
     }
 
-    private func count(_ location: SourceLocation, depth: Int) throws(Interrupt) {
-        nodeCount += 1
+    /// Counts a view or modifier a builder statement could have written (not the wrappers of
+    /// a view of the file's own, a branch or a group), so the builder's count, made first,
+    /// refuses a tree made by builders at its own statement.
+    private func count(_ location: SourceLocation, depth: Int, counted: Bool = true) throws(Interrupt) {
+        if counted { nodeCount += 1 }
         if nodeCount > Self.maximumNodes {
-            throw .error("the view makes more than \(Self.maximumNodes) views and modifiers, the most a source may make (a ForEach at most 1 000 views)", at: location)
+            throw .error(Self.capMessage, at: location)
         }
         if depth > Self.maximumDepth {
             throw .error("the view tree is deeper than \(Self.maximumDepth) levels", at: location)
@@ -103,7 +123,10 @@ final class ViewResolver {
 
     /// The nodes a description makes at `path` (several for a group or a `ForEach`).
     func resolve(_ description: ViewDescription, path: String, depth: Int, at location: SourceLocation) throws(Interrupt) -> [ViewNode] {
-        try count(location, depth: depth)
+        switch description {
+        case .group, .branch, .user: try count(location, depth: depth, counted: false)
+        default: try count(location, depth: depth)
+        }
         switch description {
         case let .leaf(node, _):
             return [node]
@@ -168,7 +191,9 @@ final class ViewResolver {
             }
             let nodes = try resolve(inner, path: path, depth: depth + 1, at: location)
             return try nodes.enumerated().map { (index, node) throws(Interrupt) -> ViewNode in
-                try apply(modifier, to: node, path: nodes.count > 1 ? path + "." + String(index) : path, depth: depth, at: location)
+                // A modifier after a `ForEach` is one more node on each view it makes.
+                if index > 0 { try count(location, depth: depth) }
+                return try apply(modifier, to: node, path: nodes.count > 1 ? path + "." + String(index) : path, depth: depth, at: location)
             }
         }
     }
@@ -195,14 +220,23 @@ final class ViewResolver {
             // Several views (a builder block) overlap in the modified view's bounds, as in a ZStack.
             let decoration = views.count == 1 ? view : .stack(.depth, alignment: alignment, spacing: nil, children: views)
             return .modified(node, .decoration(over ? .overlay(decoration, alignment: alignment) : .background(decoration, alignment: alignment)))
+        case let .mask(description, alignment):
+            let masks = try resolve(description, path: path + "#mask", depth: depth + 1, at: location)
+            guard let mask = masks.first, masks.count == 1 else {
+                throw .error("a mask must be one view", at: location)
+            }
+            return .modified(node, .effect(.mask(mask, alignment: alignment)))
         case let .onAppear(action):
-            appearances.append(Request(key: path + "#onAppear" + String(appearances.count), action: action))
+            appearances.append(Request(key: requestKey(path + "#onAppear"), action: action))
             return node
         case let .onReceive(publisher, action):
-            subscriptions.append(Request(key: path + "#onReceive" + String(subscriptions.count), action: action, publisher: publisher))
+            subscriptions.append(Request(key: requestKey(path + "#onReceive"), action: action, publisher: publisher))
             return node
         case let .task(action):
-            tasks.append(Request(key: path + "#task" + String(tasks.count), action: action))
+            tasks.append(Request(key: requestKey(path + "#task"), action: action))
+            return node
+        case let .onChange(value, initial, action, form):
+            changes.append(Request(key: path + "#onChange" + String(changes.count), action: action, change: (value, initial, form)))
             return node
         case let .animation(animation, value):
             return .modified(node, .animation(animation, value: value.map(Self.stateValue)))
@@ -215,6 +249,15 @@ final class ViewResolver {
         case .custom:
             return node
         }
+    }
+
+    /// The key of the next event request of its kind at a place: the place and the request's
+    /// number there, so that a view appearing elsewhere in the tree leaves the keys of the
+    /// others as they were (a key that changed would run their `onAppear` again).
+    private func requestKey(_ place: String) -> String {
+        let number = requestCounts[place, default: 0]
+        requestCounts[place] = number + 1
+        return place + String(number)
     }
 
     /// A value as `.animation(_:value:)` compares it.

@@ -68,6 +68,9 @@ public enum ViewSelectionError: Error, Hashable, Sendable, CustomStringConvertib
     case unknownView(String, available: [String])
     /// The source declares no view at all.
     case noViews
+    /// The view expression given for the view (`--view 'DotLoader(color: .blue)'`) cannot be
+    /// read or run: the diagnostic is located in the expression, under the name `--view`.
+    case expression(SourceDiagnostic)
 
     /// One line saying what to do.
     public var description: String {
@@ -77,12 +80,14 @@ public enum ViewSelectionError: Error, Hashable, Sendable, CustomStringConvertib
         case let .unknownView(name, available):
             "no view named '\(name)'\(Spelling.suggestion(for: name, among: available)); the source has: \(available.joined(separator: ", "))"
         case .noViews:
-            "the source declares no view (a 'struct Name: View' or a '#Preview')"
+            "the source declares no view (a 'struct Name: View' or a '#Preview'); to show a modifier or helper it declares, render an expression: --view 'Text(\"Loading\").shimmer()'"
+        case let .expression(diagnostic):
+            diagnostic.description
         }
     }
 }
 
-/// Either of the two ways ``SwiftUIProgram/script(view:)`` can fail.
+/// Either of the two ways ``SwiftProgram/script(view:dark:horizonSeconds:)`` can fail.
 public enum SwiftUISourceError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The view could not be chosen: a usage error (exit status 64 in a command-line tool).
     case viewSelection(ViewSelectionError)
@@ -121,8 +126,10 @@ struct SourceError: Error {
 /// The text as UTF-8 with its line starts: turns byte offsets into locations (columns count
 /// characters) and errors into ``SourceDiagnostic``s.
 ///
-/// Line breaks are those of `Character.isNewline`: LF, CR, CR LF (one break), VT, FF, NEL,
-/// LS and PS.
+/// Line breaks are Swift's: LF, CR, and CR LF as one break (The Swift Programming Language,
+/// Lexical Structure, "Whitespace and Comments": `line-break`). The parser counts lines the same
+/// way, so a diagnostic's line number and the line shown under it are the same line; vertical
+/// tab, form feed, NEL and the Unicode line and paragraph separators are not line breaks.
 struct SourceText: Sendable {
     let fileName: String
     let bytes: [UInt8]
@@ -156,11 +163,8 @@ struct SourceText: Sendable {
     /// The length in bytes of the line break starting at `index`, or 0.
     static func lineBreakLength(_ bytes: [UInt8], at index: Int) -> Int {
         switch bytes[index] {
-        case 0x0A, 0x0B, 0x0C: return 1
+        case 0x0A: return 1
         case 0x0D: return index + 1 < bytes.count && bytes[index + 1] == 0x0A ? 2 : 1
-        case 0xC2: return index + 1 < bytes.count && bytes[index + 1] == 0x85 ? 2 : 0
-        case 0xE2:
-            return index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9) ? 3 : 0
         default: return 0
         }
     }

@@ -7,10 +7,6 @@ import SwiftUILibrary
 /// ``Scene/ViewScript`` its code produces (the initial view tree, then one tree per state
 /// change with the change's transaction).
 ///
-/// This is the reader that replaces ``SwiftUIProgram``: it takes the Swift real loaders are
-/// written in, where ``SwiftUIProgram`` takes the documentation's subset. Until its
-/// diagnostics match ``SwiftUIProgram``'s on that subset, the renderer keeps the older reader.
-///
 /// The file is read by one Swift parser (`SwiftCode`), run by the Swift evaluator over
 /// SwiftUI's definitions (`SwiftUILibrary`): views with stored properties and initialisers,
 /// helper functions, extensions, enums, classes, closures, timers, `withAnimation`,
@@ -32,6 +28,7 @@ public struct SwiftProgram: Sendable {
 
     /// The name diagnostics report the source under.
     public let fileName: String
+    private let text: String
     private let source: SourceText
     private let syntax: SourceFileSyntax
     private let candidates: [Candidate]
@@ -52,13 +49,14 @@ public struct SwiftProgram: Sendable {
         self.fileName = fileName
         let size = text.utf8.count
         guard size <= Self.maximumSourceBytes else {
-            let firstLine = String(text.prefix { !$0.isNewline }.prefix(200))
+            let firstLine = String(text.prefix { $0 != "\n" && $0 != "\r" && $0 != "\r\n" }.prefix(200))
             throw SourceDiagnostic(
                 fileName: fileName, line: 1, column: 1,
                 message: "the source is \(size) bytes; the limit is \(Self.maximumSourceBytes) bytes (1 MiB)", sourceLine: firstLine
             )
         }
         let source = SourceText(text, fileName: fileName)
+        self.text = text
         self.source = source
         let syntax = SwiftSyntaxParser.parseFile(text)
         if let first = syntax.diagnostics.first {
@@ -101,20 +99,34 @@ public struct SwiftProgram: Sendable {
     /// The script of the view named `view`, or of ``defaultViewName()`` when `view` is `nil`:
     /// its initial tree, then one tree per state change with the change's transaction.
     ///
+    /// `view` may also be a Swift expression that makes a view from the file's declarations, as a
+    /// `#Preview` body would: `DotLoader(color: .blue)` for a view that takes arguments, or
+    /// `Text("Loading").shimmer()` for a file that holds only a `ViewModifier` and its
+    /// `extension View`. It is read by the same parser and run in the file's scope; a mistake in
+    /// it is reported at its own column under the name `--view`.
+    ///
     /// - Parameters:
-    ///   - view: One of ``viewNames``, or `nil` for the default.
+    ///   - view: One of ``viewNames``, a view expression, or `nil` for the default.
     ///   - dark: Whether `@Environment(\.colorScheme)` reads `.dark`.
     ///   - horizonSeconds: How far timed events run.
     ///   - rootProposal: The size proposed to the root view, in points, for which
     ///     `GeometryReader`s make their content (``Scene/SceneConfiguration/rootProposal``).
+    ///   - limits: The evaluator's bounds on work, recursion and collection sizes; the defaults
+    ///     are the renderer's. A fuzzer passes smaller ones, so that each input finishes in
+    ///     milliseconds and the time goes to more inputs.
     /// - Throws: ``SwiftUISourceError/viewSelection(_:)`` when the view cannot be chosen (an
     ///   unknown name, several candidates: a problem with the request), or
     ///   ``SwiftUISourceError/source(_:)`` with a ``SourceDiagnostic`` for a source with no
     ///   view at all (at line 1, column 1) and for anything in its code that cannot run: an
     ///   unsupported view or modifier, a wrong argument label, a type mismatch, a view
     ///   containing itself, a state-change loop, too much work.
-    public func script(view: String?, dark: Bool = false, horizonSeconds: Double = SwiftProgram.defaultHorizonSeconds,
-                       rootProposal: StageSize = SceneConfiguration.defaultProposal) throws(SwiftUISourceError) -> ViewScript {
+    public func script(
+        view: String?, dark: Bool = false, horizonSeconds: Double = SwiftProgram.defaultHorizonSeconds,
+        limits: Evaluator.Limits = Evaluator.Limits(), rootProposal: StageSize = SceneConfiguration.defaultProposal
+    ) throws(SwiftUISourceError) -> ViewScript {
+        if let view, !candidates.contains(where: { $0.name == view }), Self.isExpression(view) {
+            return try script(expression: view, dark: dark, horizonSeconds: horizonSeconds, limits: limits, rootProposal: rootProposal)
+        }
         if candidates.isEmpty {
             throw .source(SourceDiagnostic(fileName: source.fileName, line: 1, column: 1,
                                            message: ViewSelectionError.noViews.description, sourceLine: source.line(1)))
@@ -140,26 +152,99 @@ public struct SwiftProgram: Sendable {
             library.isDark = dark
             library.rootProposal = rootProposal
             let evaluator = try Evaluator(file: syntax, library: library.native)
+            evaluator.limits = limits
             let root: RootView
+            var madeAt: SourceLocation?
             switch candidate.kind {
             case let .view(typeName):
                 guard let type = evaluator.types[typeName] else { throw .error("cannot find '\(typeName)'", at: .start) }
                 root = .view(type)
+                madeAt = type.location
             case let .provider(typeName):
                 guard let type = evaluator.types[typeName] else { throw .error("cannot find '\(typeName)'", at: .start) }
                 root = .previewProvider(type)
             case let .preview(index):
                 root = .preview(evaluator.previews[index].expansion)
             }
-            return try library.script(root, evaluator: evaluator, horizonSeconds: horizonSeconds)
+            do throws(Interrupt) {
+                return try library.script(root, evaluator: evaluator, horizonSeconds: horizonSeconds)
+            } catch let .error(error) {
+                throw .error(error.message + hint(for: error, madeAt: madeAt, name: name), at: error.location)
+            }
             }
         } catch {
             throw .source(source.diagnostic(error))
         }
-        do throws(SourceError) {
-            try ViewTreeLimit.check(script, at: Location(line: 1, column: 1, offset: 0))
+        return script
+    }
+
+    /// What to do about `error` when it stops the default view: a view made without the
+    /// arguments it takes (a device's caller gives them; here `--view` does), or a preview that
+    /// uses a type the file does not declare (declared in another file of the project; the
+    /// file's own views can still be rendered by name).
+    private func hint(for error: EvaluationError, madeAt: SourceLocation?, name: String) -> String {
+        let quoted = error.message.split(separator: "'", omittingEmptySubsequences: false).enumerated()
+            .filter { $0.offset % 2 == 1 }.map { String($0.element) }
+        if error.message.hasPrefix("missing argument"), let madeAt, error.location == madeAt {
+            return "; '\(name)' takes arguments: render it with --view '\(name)(\(quoted.map { "\($0): …" }.joined(separator: ", ")))'"
+        }
+        let views = candidates.filter { !$0.isPreview }.map(\.name)
+        if error.message.hasPrefix("cannot find '"), error.message.hasSuffix("' in scope"), let missing = quoted.first,
+           missing.first?.isUppercase == true, candidates.contains(where: { $0.name == name && $0.isPreview }), !views.isEmpty {
+            return " (declared in another file of the project?); render one of this file's views instead: --view \(views.joined(separator: ", --view "))"
+        }
+        return ""
+    }
+
+    /// Whether `view` is a Swift expression rather than a view's name: a call or a member
+    /// (`DotLoader(color: .blue)`, `Text("…").shimmer()`); names are identifiers, or a preview's
+    /// title.
+    static func isExpression(_ view: String) -> Bool {
+        view.contains("(") || view.contains(".")
+    }
+
+    /// The script of `expression`, run as the body of a `#Preview` added after the file's code.
+    private func script(expression: String, dark: Bool, horizonSeconds: Double, limits: Evaluator.Limits,
+                        rootProposal: StageSize) throws(SwiftUISourceError) -> ViewScript {
+        // The expression starts a line of its own after the file, so its line and column are
+        // the combined text's less the file's lines and the opening line.
+        let firstLine = source.lineStarts.count + 2
+        let combined = text + "\n#Preview {\n" + expression + "\n}\n"
+        let expressionSource = SourceText(expression, fileName: "--view")
+        func located(_ message: String, at location: SourceLocation) -> SwiftUISourceError {
+            guard location.line >= firstLine, location.line < firstLine + expressionSource.lineStarts.count else {
+                return .source(source.diagnostic(message, at: location))
+            }
+            let line = location.line - firstLine + 1
+            return .viewSelection(.expression(SourceDiagnostic(fileName: "--view", line: line, column: location.column,
+                                                               message: message, sourceLine: expressionSource.line(line))))
+        }
+        let syntax = SwiftSyntaxParser.parseFile(combined)
+        if let first = syntax.diagnostics.first { throw located(first.message, at: first.location) }
+        guard syntax.items.count == self.syntax.items.count + 1, case let .declaration(declaration) = syntax.items.last?.kind,
+              case let .macroExpansion(expansion) = declaration.kind else {
+            throw .viewSelection(.expression(SourceDiagnostic(fileName: "--view", line: 1, column: 1,
+                                                              message: "expected one expression that makes a view", sourceLine: expressionSource.line(1))))
+        }
+        let combinedSource = SourceText(combined, fileName: fileName)
+        let script: ViewScript
+        do throws(Interrupt) {
+            script = try LargeStack.run { () throws(Interrupt) -> ViewScript in
+                let library = SwiftUILibrary(locate: { offset in
+                    let location = combinedSource.location(ofOffset: offset)
+                    return SourceLocation(line: location.line, column: location.column, offset: location.offset)
+                })
+                library.isDark = dark
+                library.rootProposal = rootProposal
+                let evaluator = try Evaluator(file: syntax, library: library.native)
+                return try library.script(.preview(expansion), evaluator: evaluator, horizonSeconds: horizonSeconds)
+            }
         } catch {
-            throw .source(source.diagnostic(error))
+            switch error {
+            case let .error(error): throw located(error.message, at: error.location)
+            case let .thrown(value, location): throw located("an error was thrown and not caught: \(value.text)", at: location)
+            case .cancelled, .nilInOptionalChain: throw .source(combinedSource.diagnostic(error))
+            }
         }
         return script
     }

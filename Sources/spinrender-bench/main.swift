@@ -4,9 +4,9 @@
 // tests keep small. `make bench` runs it after the
 // whole-process figures of scripts/bench.py.
 //
-// Usage: spinrender-bench [--runs N] [--only compare|render|coverage|large|source|report]
+// Usage: spinrender-bench [--runs N] [--only compare|render|coverage|large|source|syntax|report|text|effects]
 //   --runs  timed runs per figure, after one warm-up (default 15)
-//   --only  run one section (default: all six)
+//   --only  run one section (default: all of them)
 import Glibc
 import RasterReference
 import SpinRender
@@ -336,6 +336,56 @@ func benchmarkText() {
     print()
 }
 
+// MARK: - Effects
+
+/// A 20 pt shadow at @3x over 100 frames (2 s at 50 fps), render + GIF encode in-process: a
+/// white disc with `shadow(radius: 20)` under a turning rays glyph, against the same scene
+/// without the shadow. The blur costs the same per pixel whatever the radius (see
+/// `GaussianBlur`). Target: ≤ 3 × the scene without it.
+func benchmarkEffects() {
+    print("Effects, 100 frames @3x, render + encode in-process, median of \(runs) runs")
+    func source(_ effect: String) -> String {
+        """
+        struct E: View {
+            @State private var animating = false
+            var body: some View {
+                ZStack {
+                    Circle().fill(Color.white).frame(width: 60, height: 60)\(effect)
+                    Image(systemName: "rays")
+                        .rotationEffect(animating ? .degrees(360) : .zero)
+                }
+                .padding(40)
+                .onAppear {
+                    withAnimation(.linear(duration: 2).repeatForever(autoreverses: false)) { animating = true }
+                }
+            }
+        }
+        """
+    }
+    let cases = [("without the shadow", source("")), ("with shadow(radius: 20)", source(".shadow(color: .black.opacity(0.3), radius: 20)"))]
+    var times: [Double] = []
+    for (name, text) in cases {
+        var request = RenderRequest()
+        do {
+            try request.setSource(text, fileName: "E.swift", view: "E")
+        } catch {
+            print("  \(name): \(error)")
+            return
+        }
+        request.scene.scale = 3
+        request.durationSeconds = 2
+        request.compact = false
+        let frames = request.frameCount
+        let runsTimes = Timing.measure(runs: runs) { sink &+= (try? SpinRenderer.renderGIF(request))?.bytes.count ?? 0 }
+        let median = Timing.median(runsTimes)
+        times.append(median)
+        print("  \(name.padding(toLength: 40)) \(pad(fixed(median, 2), 8)) ms   \(frames) frames")
+    }
+    guard times.count == 2, times[0] > 0 else { return }
+    target(times[1] <= 3 * times[0], "20 pt shadow @3x \(fixed(times[1] / times[0], 2)) × the scene without it (target ≤ 3 ×)")
+    print()
+}
+
 // MARK: - Large inputs
 
 /// The encoder on inputs the tests keep small, one timed run each (they take seconds).
@@ -352,5 +402,6 @@ if only == nil || only == "source" { benchmarkSource() }
 if only == nil || only == "syntax" { benchmarkSyntax() }
 if only == nil || only == "report" { benchmarkReport() }
 if only == nil || only == "text" { benchmarkText() }
+if only == nil || only == "effects" { benchmarkEffects() }
 if only == nil || only == "large" { benchmarkLargeInputs() }
 if sink == 42 { print("") }   // keeps `sink` live

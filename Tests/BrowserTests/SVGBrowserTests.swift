@@ -63,7 +63,11 @@ struct SVGBrowserTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let times = indices.map { Double($0) / request.framesPerSecond }
         var page = "<!doctype html><html><head><style>html,body{margin:0;padding:0}body{display:flex;align-items:flex-start}svg{display:block;flex:none}</style></head><body>"
-        for _ in indices { page += svg }
+        // Each copy's ids made its own: one page's ids are global, and a filter, mask or
+        // gradient found by id would otherwise be the first copy's, at the first copy's time.
+        for tile in indices.indices {
+            page += svg.replacingOccurrences(of: "id=\"", with: "id=\"t\(tile)").replacingOccurrences(of: "url(#", with: "url(#t\(tile)")
+        }
         page += "<pre id=\"results\"></pre><script>const times=[\(times.map { String($0) }.joined(separator: ","))];"
         page += "document.querySelectorAll('svg').forEach((s,i)=>{s.pauseAnimations();s.setCurrentTime(times[i]);});"
         page += "document.getElementById('results').textContent='paused '+document.querySelectorAll('svg').length;</script></body></html>"
@@ -196,6 +200,44 @@ struct SVGBrowserTests {
         let svg = String(decoding: try SpinRenderer.renderSVG(request).bytes, as: UTF8.self)
         #expect(svg.contains("<linearGradient") && svg.contains("<radialGradient"))
         try check(request, frames: [0, 12, 30, 61])
+    }
+
+    @Test("effects: an animated shadow, a blur, masks and clips, colour matrices and a blend mode")
+    func effects() throws {
+        var request = RenderRequest()
+        try request.setSource("""
+            import SwiftUI
+            struct Effects: View {
+                @State private var on = false
+                var body: some View {
+                    VStack(spacing: 10) {
+                        HStack(spacing: 10) {
+                            RoundedRectangle(cornerRadius: 4).fill(Color.white).frame(width: 24, height: 24)
+                                .shadow(color: .black.opacity(0.5), radius: on ? 6 : 1, x: 0, y: on ? 4 : 1)
+                            Circle().fill(Color.blue).frame(width: 20, height: 20).blur(radius: on ? 3 : 0.5)
+                            Rectangle().fill(Color.orange).frame(width: 24, height: 24).mask { Circle() }
+                            Rectangle().fill(Color.purple).frame(width: 24, height: 24).cornerRadius(8)
+                        }
+                        HStack(spacing: 10) {
+                            Rectangle().fill(Color.red).frame(width: 24, height: 24).grayscale(on ? 1 : 0)
+                            Rectangle().fill(Color.green).frame(width: 24, height: 24).hueRotation(.degrees(on ? 180 : 0))
+                            Rectangle().fill(Color.yellow).frame(width: 24, height: 24).colorInvert()
+                            ZStack {
+                                Rectangle().fill(Color.blue).frame(width: 24, height: 24)
+                                Circle().fill(Color.red).frame(width: 16, height: 16).blendMode(.multiply)
+                            }
+                            Capsule().fill(Color.pink).frame(width: 24, height: 12).clipShape(Circle())
+                        }
+                    }
+                    .padding(12)
+                    .background(Color.white)
+                    .onAppear { withAnimation(.easeInOut(duration: 1).repeatForever(autoreverses: true)) { on = true } }
+                }
+            }
+            """, fileName: "Effects.swift", view: nil)
+        let svg = String(decoding: try SpinRenderer.renderSVG(request).bytes, as: UTF8.self)
+        #expect(svg.contains("<feDropShadow") && svg.contains("<feGaussianBlur") && svg.contains("<feColorMatrix") && svg.contains("<mask"))
+        try check(request, frames: [0, 13, 25, 40])
     }
 
     @Test("a view replaced at 0.5 s, a spring, an animated trim, ProgressView ticks and a border")

@@ -56,13 +56,11 @@ struct MessageTests {
     }
 
     @Test(arguments: [
-        (".linear(duration: 2).repeatForever(",
-         "the expression ends inside the arguments of 'repeatForever': expected an argument or ')' at column 36"),
-        (".linear(duration: 2, ",
-         "the expression ends inside the arguments of 'linear': expected an argument or ')' at column 22"),
+        (".linear(duration: 2).repeatForever(", "expected ')' in expression list at column 36"),
+        (".linear(duration: 2, ", "expected ')' in expression list at column 21"),
         ("withAnimation(.linear)",
          "'withAnimation' is the function that applies an animation, not an animation; give only its argument, e.g. '.linear' for 'withAnimation(.linear)' at column 1"),
-        ("linear(duration: 2)", "expected '.' before 'linear' (write '.linear') at column 1"),
+        ("linear(duration: 2)", "cannot find 'linear' in scope: an animation starts with '.', write '.linear' at column 1"),
     ])
     func animationSyntaxErrorsSayWhatIsWrong(expression: String, message: String) throws {
         let result = try spinrender(["timeline", "--animation", expression])

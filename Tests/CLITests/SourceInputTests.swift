@@ -83,7 +83,9 @@ struct SourceInputTests {
         ("struct ContentView: View {\n    var body: some View {\n        Toggle(\"Hi\")\n    }\n}\n", 3, 9, "'Toggle' is not supported"),
         ("struct ContentView: View {\n    var body: some View {\n        Image(systemName: \"star\").symbolEffect(.bounce)\n    }\n}\n", 3, 48, "'.symbolEffect(.bounce)' is not supported"),
         ("struct ContentView: View {\n    var body: some View {\n        Circle().blur(radius: 3)\n    }\n}\n", 3, 18, "modifier 'blur' is not supported"),
-        ("struct ContentView: View {\n    var body: some View {\n        Circle()\n", 3, 17, "expected '}' at end of brace statement"),
+        // Cut short: the missing '}' is reported where the file ends (line 4, after the last
+        // line break), as swiftc reports it.
+        ("struct ContentView: View {\n    var body: some View {\n        Circle()\n", 4, 1, "expected '}' at end of brace statement"),
     ])
     func badSourceIsACompilerStyleError(text: String, line: Int, column: Int, message: String) throws {
         let (folder, path) = Self.pagedSource(text, name: "Bad.swift")
@@ -132,6 +134,36 @@ struct SourceInputTests {
         #expect(chosen.status == 0, "\(chosen.standardError)")
         let missing = try spinrender([folder + "/Missing.swift", "-o", folder + "/y.gif"])
         #expect(missing.status == 66)
+    }
+
+    /// `--view` with an expression renders what a `#Preview` with that body renders (the same
+    /// bytes); a mistake in it is a usage error located in the expression, and nothing is written.
+    @Test func aViewExpressionRendersAsAPreviewBodyWould() throws {
+        let text = "import SwiftUI\nstruct Bar: View {\n    let width: CGFloat\n    @State private var on = false\n"
+            + "    var body: some View {\n        Capsule().frame(width: on ? width : width / 2, height: 6)\n"
+            + "            .onAppear { withAnimation(.easeInOut(duration: 0.5).repeatForever()) { on = true } }\n    }\n}\n"
+        let (folder, path) = Self.pagedSource(text, name: "Bar.swift")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let preview = folder + "/BarPreview.swift"
+        try (text + "#Preview { Bar(width: 40).padding(4) }\n").write(toFile: preview, atomically: true, encoding: .utf8)
+        let common = ["--duration", "0.5", "--scale", "1"]
+        let expression = try spinrender([path, "--view", "Bar(width: 40).padding(4)"] + common + ["-o", folder + "/expression.gif"])
+        #expect(expression.status == 0, "\(expression.standardError)")
+        let previewed = try spinrender([preview] + common + ["-o", folder + "/preview.gif"])
+        #expect(previewed.status == 0, "\(previewed.standardError)")
+        #expect(Self.read(folder + "/expression.gif") == Self.read(folder + "/preview.gif"))
+        let bare = try spinrender([path, "-o", folder + "/bare.gif"])
+        #expect(bare.status == 65)
+        #expect(bare.standardError.contains("render it with --view 'Bar(width: …)'"), "\(bare.standardError)")
+        let wrong = try spinrender([path, "--view", "Bar(widht: 40)", "-o", folder + "/wrong.gif"])
+        #expect(wrong.status == 64)
+        let lines = wrong.standardError.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasSuffix("--view:1:5: error: incorrect argument label in call (have 'widht:', expected 'width:')") == true,
+                "\(wrong.standardError)")
+        #expect(lines.dropFirst().first == "Bar(widht: 40)")
+        #expect(lines.dropFirst(2).first == "    ^")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/wrong.gif"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/bare.gif"))
     }
 
     /// `frames`, `sheet`, `verify` and `batch` take the source too, and agree with `render`.

@@ -108,7 +108,7 @@ struct EngineTimelineTests {
     }
 
     @Test func otherAnimationsRepeatWithTheirOwnPeriod() throws {
-        let easeInOut = try Animation.parse(".easeInOut(duration: 1).repeatForever()")
+        let easeInOut = Animation.easeInOut(duration: 1).repeatForever()
         #expect(engine(.explicit) { $0.animation = easeInOut }.pictureRepeatSeconds == 2)
         #expect(engine(.explicit) { $0.effect = .opacity }.pictureRepeatSeconds == 2)
         #expect(engine(.explicit, rotateAt: [0.5]).pictureRepeatSeconds == nil)

@@ -251,7 +251,7 @@ struct HostileValueTests {
         #Preview("Dots") { Rectangle().frame(width: 30, height: 12) }
         #Preview("Dots 2") { Capsule().frame(width: 8, height: 4) }
         """
-        let program = try SwiftUIProgram(parsing: source, fileName: "Dots.swift")
+        let program = try SwiftProgram(parsing: source, fileName: "Dots.swift")
         #expect(program.viewNames == ["Dots", "Dots 3", "Dots 2"])
         #expect(throws: SwiftUISourceError.viewSelection(.ambiguous(candidates: ["Dots", "Dots 3", "Dots 2"]))) {
             try program.script(view: nil)
@@ -317,21 +317,36 @@ struct HostileValueTests {
         }
     }
 
-    @Test("stacks nest as deep as the limit says: the struct's and the body's braces, 61 stacks and Circle()'s parentheses are 64 levels")
+    @Test("stacks nest as deep as the limit says: each stack is two calls (the stack and its content closure), so 99 stacks are read and the 100th is refused at its brace")
     func nestingLimitIsTheOneStated() throws {
         func stacks(_ count: Int) -> String {
             "struct A: View {\n    var body: some View {\n" + String(repeating: "VStack {\n", count: count) + "Circle()\n"
                 + String(repeating: "}\n", count: count) + "    }\n}\n"
         }
-        let program = try SwiftUIProgram(parsing: stacks(61), fileName: "A.swift")
+        let program = try SwiftProgram(parsing: stacks(99), fileName: "A.swift")
         #expect(program.viewNames == ["A"])
-        do {
-            _ = try SwiftUIProgram(parsing: stacks(62), fileName: "A.swift")
-            Issue.record("62 stacks inside a body were accepted")
+        #expect(throws: Never.self) { try program.script(view: nil) }
+        let deep = try SwiftProgram(parsing: stacks(100), fileName: "A.swift")
+        do throws(SwiftUISourceError) {
+            _ = try deep.script(view: nil)
+            Issue.record("100 stacks inside a body were read")
         } catch {
-            // At the parenthesis of `Circle()`, the 65th level.
-            #expect(error.line == 65 && error.column == 7, "\(error.line):\(error.column)")
-            #expect(error.message == "nesting is deeper than 64 levels of braces, parentheses, brackets and operators (a 'VStack { … }' is one)")
+            guard case let .source(diagnostic) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            // At the brace of the 100th stack (line 2 + 100), its content closure: call 201.
+            #expect(diagnostic.line == 102 && diagnostic.column == 8, "\(diagnostic.line):\(diagnostic.column)")
+            #expect(diagnostic.message == "closures are nested too deeply (more than 200 calls deep)")
+        }
+        // Deeper still, the parser refuses before anything runs: 198 stacks with the struct's
+        // and the body's braces pass 200 levels at `Circle()`'s parenthesis.
+        do {
+            _ = try SwiftProgram(parsing: stacks(198), fileName: "A.swift")
+            Issue.record("198 stacks were parsed")
+        } catch {
+            #expect(error.line == 201 && error.column == 7, "\(error.line):\(error.column)")
+            #expect(error.message == "nesting is too deep: more than 200 levels of brackets, blocks or types")
         }
     }
 

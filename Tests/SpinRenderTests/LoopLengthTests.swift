@@ -11,7 +11,7 @@ struct LoopLengthTests {
     ])
     func defaultDurationIsOnePeriod(expression: String, seconds: Double) throws {
         var request = RenderRequest()
-        request.scene.animation = try Animation.parse(expression)
+        request.scene.animation = try AnimationExpression.parse(expression)
         #expect(abs(request.effectiveDurationSeconds - seconds) < 1e-9)
         // The last frame is followed, when the GIF loops, by the state at t = 0 again.
         let renderer = ViewRenderer(request.makeEngine())
@@ -24,11 +24,11 @@ struct LoopLengthTests {
         request.scene.layoutChanges = [0.5, 1.25]
         #expect(request.effectiveDurationSeconds == 5.25)
         #expect(request.frameCount == 263)   // 262.5 frames, rounded to nearest
-        request.scene.animation = try Animation.parse(".linear(duration: 1.5).repeatForever(autoreverses: false)")
+        request.scene.animation = try AnimationExpression.parse(".linear(duration: 1.5).repeatForever(autoreverses: false)")
         request.scene.layoutChanges = [0.5]
         #expect(request.effectiveDurationSeconds == 3.5)
         // An animation that does not repeat moves the spinner once: 2 s after the change.
-        request.scene.animation = try Animation.parse(".easeOut(duration: 0.5)")
+        request.scene.animation = try AnimationExpression.parse(".easeOut(duration: 0.5)")
         #expect(request.effectiveDurationSeconds == 2.5)
     }
 
@@ -56,9 +56,9 @@ struct LoopLengthTests {
 
     @Test func finiteAnimationsLastUntilTheySettle() throws {
         var request = RenderRequest()
-        request.scene.animation = try Animation.parse(".linear(duration: 3)")
+        request.scene.animation = try AnimationExpression.parse(".linear(duration: 3)")
         #expect(request.effectiveDurationSeconds == 3)
-        request.scene.animation = try Animation.parse(".easeOut(duration: 0.5)")
+        request.scene.animation = try AnimationExpression.parse(".easeOut(duration: 0.5)")
         #expect(request.effectiveDurationSeconds == 2)
     }
 

@@ -44,8 +44,9 @@ struct DiagnosticTests {
              message: "incorrect argument label in call (have 'systemNam:', expected 'systemName:')"),
         Case(name: "type mismatch", source: spinner(modifier5: ".rotationEffect(animating)"), line: 5, column: 29,
              message: "cannot convert value of type 'Bool' to expected argument type 'Angle'"),
-        // The text ends with the line break after the last '}' kept: the end is line 8, column 1.
-        Case(name: "unterminated brace", source: String(spinner().dropLast()), line: 7, column: 6,
+        // The text ends with the line break after the last '}' kept: the end is line 8, column 1,
+        // where swiftc reports the missing '}'.
+        Case(name: "unterminated brace", source: String(spinner().dropLast()), line: 8, column: 1,
              message: "expected '}' in struct"),
         Case(name: "unterminated string", source: spinner(body4: "Image(systemName: \"rays)"), line: 4, column: 27,
              message: "unterminated string literal"),
@@ -179,7 +180,8 @@ struct DiagnosticTests {
     @Test func aSourceWithoutViewsIsBadSource() throws {
         let program = try SwiftProgram(parsing: "import SwiftUI\n", fileName: "E.swift")
         #expect(throws: SwiftUISourceError.source(SourceDiagnostic(fileName: "E.swift", line: 1, column: 1,
-            message: "the source declares no view (a 'struct Name: View' or a '#Preview')", sourceLine: "import SwiftUI"))) {
+            message: "the source declares no view (a 'struct Name: View' or a '#Preview'); to show a modifier or helper it declares, render an expression: --view 'Text(\"Loading\").shimmer()'",
+            sourceLine: "import SwiftUI"))) {
             try program.script(view: nil)
         }
     }

@@ -2,7 +2,7 @@ import Glibc
 import SpinRender
 import Testing
 
-/// Gradient shape styles: the parameter geometry worked out by hand, the trees the interpreter
+/// Gradient shape styles: the parameter geometry worked out by hand, the trees the reader
 /// makes of SwiftUI's initialisers, and rendered frames checked at every pixel against the
 /// gradient computed here from its definition.
 @Suite("Gradients")
@@ -36,7 +36,7 @@ struct GradientTests {
 
     func root(_ body: String) throws -> ViewNode {
         let text = "struct G: View {\n    var body: some View {\n        \(body)\n    }\n}\n"
-        let program = try SwiftUIProgram(parsing: text, fileName: "G.swift")
+        let program = try SwiftProgram(parsing: text, fileName: "G.swift")
         guard case let .custom(_, node) = try program.script(view: "G").initial else { return .empty }
         return node
     }
@@ -61,23 +61,25 @@ struct GradientTests {
     }
 
     @Test(arguments: [
-        ("Circle().fill(LinearGradient(gradient: [.red], startPoint: .top, endPoint: .bottom))", 48,
-         "expected 'Gradient(colors: […])' or 'Gradient(stops: […])'"),
+        ("Circle().fill(LinearGradient(gradient: [Color.red], startPoint: .top, endPoint: .bottom))", 48,
+         "cannot convert value of type '[Color]' to expected argument type 'Gradient'"),
+        ("Circle().fill(LinearGradient(gradient: [.red], startPoint: .top, endPoint: .bottom))", 49,
+         "cannot infer the type of '.red' here: write the type, e.g. 'Color.red'"),
         ("Circle().fill(LinearGradient(colors: [], startPoint: .top, endPoint: .bottom))", 46, "expected a non-empty array of colours"),
-        ("Circle().fill(LinearGradient(colors: [.red], startPoint: .top))", 70, "missing argument 'endPoint:' in call to 'LinearGradient'"),
+        ("Circle().fill(LinearGradient(colors: [.red], startPoint: .top))", 23, "missing argument for parameter 'endPoint' in call"),
         ("Circle().fill(RadialGradient(colors: [.red], center: .center, startRadius: -1, endRadius: 3))", 84,
-         "a radius must be between 0 and 10000"),
+         "'startRadius' must be between 0 and 10000"),
         ("Circle().fill(LinearGradient(stops: [.init(color: .red, location: 2)], startPoint: .top, endPoint: .bottom))", 75,
-         "a stop's location must be between 0 and 1"),
+         "'location' must be between 0 and 1"),
         ("Circle().tint(.linearGradient(colors: [.red, .blue], startPoint: .top, endPoint: .bottom))", 23,
          "a gradient is drawn as a shape's fill or stroke here, e.g. 'Circle().fill(LinearGradient(…))'"),
     ])
     func mistakesAreNamed(body: String, column: Int, message: String) throws {
-        let program = try SwiftUIProgram(parsing: "struct G: View {\n    var body: some View {\n        \(body)\n    }\n}\n", fileName: "G.swift")
+        let program = try SwiftProgram(parsing: "struct G: View {\n    var body: some View {\n        \(body)\n    }\n}\n", fileName: "G.swift")
         let error = #expect(throws: SwiftUISourceError.self) { try program.script(view: "G") }
         guard case let .source(diagnostic) = error else { return }
         #expect(diagnostic.message == message)
-        #expect(diagnostic.line == 3 && diagnostic.column == column)
+        #expect(diagnostic.line == 3 && diagnostic.column == column, "\(diagnostic.line):\(diagnostic.column)")
     }
 
     /// The frame of one source view at t = 0, @1x, light, opaque, with no padding around it.

@@ -4,12 +4,12 @@ import SwiftUISource
 import SpinRender
 import Testing
 
-/// What the interpreter makes of SwiftUI code beyond the documentation's page: each expected
+/// What the reader makes of SwiftUI code beyond the documentation's page: each expected
 /// tree is written out from SwiftUI's documented meaning of the code.
 @Suite("Interpreting SwiftUI source")
 struct InterpreterTests {
     func script(_ text: String, view: String? = nil) throws -> ViewScript {
-        let program = try SwiftUIProgram(parsing: text, fileName: "Test.swift")
+        let program = try SwiftProgram(parsing: text, fileName: "Test.swift")
         return try program.script(view: view ?? program.defaultViewName())
     }
 
@@ -145,7 +145,7 @@ struct InterpreterTests {
                 .background(Color(red: 1, green: 0.5, blue: 0))
         }
         """
-        let program = try SwiftUIProgram(parsing: text, fileName: "Test.swift")
+        let program = try SwiftProgram(parsing: text, fileName: "Test.swift")
         #expect(program.viewNames == ["Ring", "ContentView", "Thick"])
         #expect(try program.defaultViewName() == "Thick")
         func ring(_ width: Double) -> ViewNode {
@@ -239,33 +239,43 @@ struct InterpreterTests {
     }
 
     @Test func selectionErrors() throws {
-        let two = try SwiftUIProgram(parsing: "struct A: View { var body: some View { Circle() } }\nstruct B: View { var body: some View { A() } }", fileName: "T.swift")
+        // B uses A: B is the root of the file's view tree, the view rendered.
+        let tree = try SwiftProgram(parsing: "struct A: View { var body: some View { Circle() } }\nstruct B: View { var body: some View { A() } }", fileName: "T.swift")
+        #expect(try tree.defaultViewName() == "B")
+        #expect(try tree.script(view: nil) == ViewScript(initial: .custom(name: "B", body: .custom(name: "A", body: .shape(ShapeView(kind: .circle))))))
+        // Two views, neither using the other: no root, so the choice is the user's.
+        let two = try SwiftProgram(parsing: "struct A: View { var body: some View { Circle() } }\nstruct B: View { var body: some View { Capsule() } }", fileName: "T.swift")
         #expect(throws: ViewSelectionError.ambiguous(candidates: ["A", "B"])) { try two.defaultViewName() }
         #expect(throws: SwiftUISourceError.viewSelection(.ambiguous(candidates: ["A", "B"]))) { try two.script(view: nil) }
         #expect(throws: SwiftUISourceError.viewSelection(.unknownView("C", available: ["A", "B"]))) { try two.script(view: "C") }
         #expect(ViewSelectionError.unknownView("Spiner", available: ["Spinner", "Spinner2"]).description
             == "no view named 'Spiner' (did you mean 'Spinner'?); the source has: Spinner, Spinner2")
-        let previews = try SwiftUIProgram(parsing: "#Preview { Circle() }\n#Preview(\"Two\") { Capsule() }", fileName: "T.swift")
+        let previews = try SwiftProgram(parsing: "#Preview { Circle() }\n#Preview(\"Two\") { Capsule() }", fileName: "T.swift")
         #expect(previews.viewNames == ["Preview", "Two"])
         #expect(throws: ViewSelectionError.ambiguous(candidates: ["Preview", "Two"])) { try previews.defaultViewName() }
         #expect(try previews.script(view: "Two") == ViewScript(initial: .shape(ShapeView(kind: .capsule))))
-        let none = try SwiftUIProgram(parsing: "import SwiftUI\n", fileName: "T.swift")
+        let none = try SwiftProgram(parsing: "import SwiftUI\n", fileName: "T.swift")
         #expect(throws: ViewSelectionError.noViews) { try none.defaultViewName() }
-        let only = try SwiftUIProgram(parsing: "struct Only: View { var body: some View { Color.red } }", fileName: "T.swift")
+        let only = try SwiftProgram(parsing: "struct Only: View { var body: some View { Color.red } }", fileName: "T.swift")
         #expect(try only.script(view: nil) == ViewScript(initial: .custom(name: "Only", body: .color(.system("red")))))
     }
 
-    /// The `--animation` vocabulary read from Swift source gives what `Animation.parse` gives.
+    /// SwiftUI's `Animation` vocabulary read from Swift source gives the animation Motion's
+    /// constructors make, and `--animation` reads the same text to the same animation.
     @Test(arguments: [
-        ".linear", ".easeInOut(duration: 1).repeatForever()", ".spring(response: 0.4, dampingFraction: 0.6)",
-        ".spring(duration: 0.5, bounce: 0.3)", ".interactiveSpring(response: 0.2)", ".smooth", ".snappy(duration: 0.3)",
-        ".bouncy(extraBounce: 0.1)", ".default.speed(2).delay(0.1)", ".timingCurve(0.1, 0.2, 0.3, 1, duration: 2)",
-        ".easeOut.repeatCount(3, autoreverses: false)", "Animation.spring", ".easeIn(duration: 0.5).delay(1).speed(0.5)",
-    ])
-    func animationVocabularyMatchesMotion(text: String) throws {
+        (".linear", Animation.linear), (".easeInOut(duration: 1).repeatForever()", .easeInOut(duration: 1).repeatForever()),
+        (".spring(response: 0.4, dampingFraction: 0.6)", .spring(response: 0.4, dampingFraction: 0.6)),
+        (".spring(duration: 0.5, bounce: 0.3)", .spring(duration: 0.5, bounce: 0.3)), (".interactiveSpring(response: 0.2)", .interactiveSpring(response: 0.2)),
+        (".smooth", .smooth), (".snappy(duration: 0.3)", .snappy(duration: 0.3)), (".bouncy(extraBounce: 0.1)", .bouncy(extraBounce: 0.1)),
+        (".default.speed(2).delay(0.1)", .default.speed(2).delay(0.1)), (".timingCurve(0.1, 0.2, 0.3, 1, duration: 2)", .timingCurve(0.1, 0.2, 0.3, 1, duration: 2)),
+        (".easeOut.repeatCount(3, autoreverses: false)", .easeOut.repeatCount(3, autoreverses: false)), ("Animation.spring", .spring),
+        (".easeIn(duration: 0.5).delay(1).speed(0.5)", .easeIn(duration: 0.5).delay(1).speed(0.5)),
+    ] as [(String, Animation)])
+    func animationVocabularyMatchesMotion(text: String, expected: Animation) throws {
         let source = "struct A: View { var body: some View { Circle().animation(\(text)) } }"
         let script = try script(source)
-        #expect(script.initial == .custom(name: "A", body: .modified(.shape(ShapeView(kind: .circle)), .animation(try Animation.parse(text), value: nil))))
+        #expect(script.initial == .custom(name: "A", body: .modified(.shape(ShapeView(kind: .circle)), .animation(expected, value: nil))))
+        #expect(try AnimationExpression.parse(text) == expected)
     }
 }
 
@@ -273,7 +283,7 @@ struct InterpreterTests {
 struct InstanceTests {
     /// Two instances of one view keep separate state: each one's onAppear changes only itself.
     @Test func eachInstanceHasItsOwnState() throws {
-        let program = try SwiftUIProgram(parsing: """
+        let program = try SwiftProgram(parsing: """
         struct Dot: View {
             @State var big = false
             var body: some View { Circle().scaleEffect(big ? 2 : 1).onAppear { big.toggle() } }
@@ -295,12 +305,12 @@ struct InstanceTests {
     /// Windows line breaks and tabs read as line breaks and spaces; columns still count characters.
     @Test func crlfAndTabs() throws {
         let text = DocumentationSource.text.replacing("\n", with: "\r\n").replacing("    ", with: "\t")
-        let program = try SwiftUIProgram(parsing: text, fileName: "Spinner.swift")
-        let original = try SwiftUIProgram(parsing: DocumentationSource.text, fileName: "Spinner.swift")
+        let program = try SwiftProgram(parsing: text, fileName: "Spinner.swift")
+        let original = try SwiftProgram(parsing: DocumentationSource.text, fileName: "Spinner.swift")
         for view in program.viewNames { #expect(try program.script(view: view) == original.script(view: view)) }
         let broken = text.replacing("Image(systemName: \"rays\")\r\n\t\t\t.foregroundColor", with: "Image(systemName: \"ray\")\r\n\t\t\t.foregroundColor")
         // A name outside the library reads as the empty image a device shows.
-        #expect(try SwiftUIProgram(parsing: broken, fileName: "S.swift").script(view: "Spinner2").missingSymbols == ["ray"])
+        #expect(try SwiftProgram(parsing: broken, fileName: "S.swift").script(view: "Spinner2").missingSymbols == ["ray"])
     }
 }
 
@@ -309,7 +319,7 @@ struct TransactionTests {
     /// Setting a state to the value it has changes nothing, so makes no tree; `withAnimation`
     /// without an animation is `Animation.default`; `withAnimation(nil)` carries none.
     @Test func unchangedStateMakesNoChange() throws {
-        let program = try SwiftUIProgram(parsing: """
+        let program = try SwiftProgram(parsing: """
         struct S: View {
             @State var on = false
             @State var level = 1

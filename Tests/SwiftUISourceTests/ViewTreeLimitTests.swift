@@ -3,7 +3,7 @@ import SwiftUISource
 import Testing
 
 /// One cap on the views a source makes, however it makes them: 5 000 views and modifiers per
-/// tree, and 20 000 tokens per source, each refused at the place that crosses it, at once.
+/// tree, refused at the place that crosses it, at once.
 @Suite("A source makes at most 5 000 views and modifiers")
 struct ViewTreeLimitTests {
     /// `ContentView` whose `ZStack` holds `lines`, one a line from line 6.
@@ -15,7 +15,7 @@ struct ViewTreeLimitTests {
     /// The diagnostic of the first error reading `text` and building its default view's script.
     static func diagnostic(_ text: String) -> SourceDiagnostic? {
         do {
-            let program = try SwiftUIProgram(parsing: text, fileName: "Many.swift")
+            let program = try SwiftProgram(parsing: text, fileName: "Many.swift")
             _ = try program.script(view: nil)
             return nil
         } catch let error as SwiftUISourceError {
@@ -41,24 +41,24 @@ struct ViewTreeLimitTests {
 
     static let viewCap = "the view makes more than 5000 views and modifiers, the most a source may make (a ForEach at most 1 000 views)"
 
-    /// 30 000 literal `Circle()`s (270 KB, 90 000 tokens): refused while lexing, at the first
-    /// token past 20 000, in well under a second, where rendering them took 48 s.
+    /// 30 000 literal `Circle()`s (270 KB): refused as the view builder makes them, at the
+    /// circle that crosses the cap (circle 5 001, on line 5 + 5 001), in well under a second,
+    /// where rendering them took 48 s.
     @Test func thirtyThousandLiteralViewsAreRefusedAtOnce() throws {
         let text = Self.source(Array(repeating: "Circle()", count: 30_000))
         var found: SourceDiagnostic?
         let elapsed = Self.cpuSeconds { found = Self.diagnostic(text) }
         let diagnostic = try #require(found)
         #expect(elapsed < 1, "refused after \(elapsed) s of CPU")
-        // Tokens 0…14 are the header (import, struct, body, ZStack); token 20 000 is token
-        // 19 985 of the circles: the ')' of circle 6 661 (from 0), line 6 + 6 661, column 8.
-        #expect(diagnostic.message == "the source has more than 20000 tokens, more than a view of 5000 views and modifiers needs")
-        #expect(diagnostic.line == 6 + 6_661 && diagnostic.column == 8, "\(diagnostic.line):\(diagnostic.column)")
+        #expect(diagnostic.message == Self.viewCap)
+        #expect(diagnostic.line == 5 + 5_001 && diagnostic.column == 1, "\(diagnostic.line):\(diagnostic.column)")
         #expect(diagnostic.sourceLine == "Circle()")
     }
 
-    /// Under the token cap, views are counted as the interpreter builds them: `ContentView`
-    /// and its `ZStack` are nodes 1 and 2, so circle 4 999 (from 1, on line 5 + 4 999) is node
-    /// 5 001, the one refused, at its line and column.
+    /// Each view and modifier a view builder writes counts one (the rendered view itself and
+    /// the wrappers of the file's own views and of `if` branches do not): the `ZStack`'s
+    /// builder counts the circles first, so circle 5 001 (on line 5 + 5 001) is refused at its
+    /// line and column; 4 999 circles and their `ZStack` are 5 000, read.
     @Test func literalViewsPastTheCapAreRefusedAtTheOneThatCrossesIt() throws {
         let text = Self.source(Array(repeating: "            Circle()", count: 6_000))
         var found: SourceDiagnostic?
@@ -66,10 +66,14 @@ struct ViewTreeLimitTests {
         let diagnostic = try #require(found)
         #expect(elapsed < 1, "refused after \(elapsed) s of CPU")
         #expect(diagnostic.message == Self.viewCap)
-        #expect(diagnostic.line == 5 + 4_999 && diagnostic.column == 13, "\(diagnostic.line):\(diagnostic.column)")
-        // At the cap exactly (4 998 circles: 5 000 nodes), the tree is read.
-        let atCap = Self.source(Array(repeating: "            Circle()", count: 4_998))
+        #expect(diagnostic.line == 5 + 5_001 && diagnostic.column == 13, "\(diagnostic.line):\(diagnostic.column)")
+        // At the cap exactly (4 999 circles and the ZStack: 5 000), the tree is read.
+        let atCap = Self.source(Array(repeating: "            Circle()", count: 4_999))
         #expect(Self.diagnostic(atCap) == nil)
+        // 5 000 circles are read; the ZStack that holds them is the 5 001st, refused at line 5.
+        let over = try #require(Self.diagnostic(Self.source(Array(repeating: "            Circle()", count: 5_000))))
+        #expect(over.message == Self.viewCap)
+        #expect(over.line == 5 && over.column == 9, "\(over.line):\(over.column)")
     }
 
     /// However the views are made: nested `ForEach`es of 100 × 100, each within its own cap,
@@ -83,9 +87,10 @@ struct ViewTreeLimitTests {
         let diagnostic = try #require(Self.diagnostic(Self.source([line])))
         #expect(diagnostic.message == Self.viewCap)
         #expect(diagnostic.line == 6, "\(diagnostic.line):\(diagnostic.column)")
-        // Nested: ContentView, ZStack, then circle 4 999 is node 5 001 (column 61). Modified:
-        // 6 nodes an element after the first 2, so node 5 001 is the `Circle()` of element
-        // 834 (column 38).
+        // Nested: the outer ForEach and the ZStack are 2, each outer element 101 (its inner
+        // ForEach and 100 circles), so circle 49 of element 50 is number 5 001 (column 61).
+        // Modified: 6 an element after the first 2, so the 5 001st is in the `Circle()…`
+        // chain of element 834 (column 38).
         #expect(diagnostic.column == [61, 38][example], "\(diagnostic.line):\(diagnostic.column)")
     }
 

@@ -8,8 +8,8 @@ import CFuzzerDriver
 public func fuzzAnimationParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     do {
-        let animation = try Animation.parse(text)
-        let again = try Animation.parse(animation.description)
+        let animation = try AnimationExpression.parse(text)
+        let again = try AnimationExpression.parse(animation.description)
         precondition(again == animation, "round trip changed \(text.debugDescription) -> \(animation.description)")
     } catch {
         precondition(error.column >= 1 && error.column <= text.count + 1,

@@ -24,22 +24,28 @@ public func fuzzSwiftCodeParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> In
         var lastLine = 1
         for diagnostic in diagnostics {
             let location = diagnostic.location
-            precondition(location.line >= 1 && location.line <= lineLengths.count, "line \(location.line) of \(lineLengths.count)")
-            precondition(location.column >= 1 && location.column <= lineLengths[location.line - 1] + 1,
+            require(location.line >= 1 && location.line <= lineLengths.count, "line \(location.line) of \(lineLengths.count)")
+            require(location.column >= 1 && location.column <= lineLengths[location.line - 1] + 1,
                          "column \(location.column) outside line \(location.line) of \(lineLengths[location.line - 1]) bytes")
-            precondition(location.offset >= 0 && location.offset <= text.utf8.count, "offset \(location.offset)")
-            precondition(location.line >= lastLine, "diagnostics out of order")
-            precondition(!diagnostic.message.isEmpty && diagnostic.message.count < 1000)
+            require(location.offset >= 0 && location.offset <= text.utf8.count, "offset \(location.offset)")
+            require(location.line >= lastLine, "diagnostics out of order: \(diagnostics.map { "\($0.location) \($0.message)" })")
+            require(!diagnostic.message.isEmpty && diagnostic.message.count < 1000, "message \(diagnostic.message.prefix(80))")
             lastLine = location.line
         }
     }
     let file = SwiftSyntaxParser.parseFile(text)
     check(file.diagnostics)
     let again = SwiftSyntaxParser.parseFile(text)
-    precondition(again.diagnostics == file.diagnostics && again.items.count == file.items.count, "a second parse differs")
+    require(again.diagnostics == file.diagnostics && again.items.count == file.items.count, "a second parse differs")
     let (_, expressionDiagnostics) = SwiftSyntaxParser.parseExpression(text)
     check(expressionDiagnostics)
     return 0
+}
+
+/// Stops the run with `message` when `condition` fails (`fatalError`, whose message an optimised
+/// build prints, where `precondition`'s is dropped).
+func require(_ condition: Bool, _ message: @autoclosure () -> String) {
+    if !condition { fatalError(message()) }
 }
 
 /// The executable's entry point. SwiftPM links executable targets with `main` renamed to

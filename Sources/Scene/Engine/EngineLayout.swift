@@ -14,6 +14,8 @@ enum PathStep: Hashable, Sendable {
     case content(Int)
     /// The view of a `background(_:)`.
     case background
+    /// The view of a `mask(_:)` (or the shape of a clip).
+    case mask
 }
 
 /// A node's structural identity, interned: the root is 0, every other node is numbered by
@@ -96,8 +98,24 @@ final class SizeMemo: @unchecked Sendable {
         var node: ViewNode
         var proposal: Proposal
         var environment: ViewEnvironment
+
+        /// A key holds `environment` with ``SizeMemo/detached`` for its memo: holding the memo
+        /// it is stored in, it would keep that memo, every key and every view tree in them alive
+        /// after the pass (a reference cycle, memo → key → environment → memo: each layout pass
+        /// leaked its memo, found by LeakSanitizer in the command-line fuzz target). The memo
+        /// is not part of the environment's value, so lookups are unchanged.
+        init(node: ViewNode, proposal: Proposal, environment: ViewEnvironment) {
+            self.node = node
+            self.proposal = proposal
+            var stored = environment
+            stored.memo = SizeMemo.detached
+            self.environment = stored
+        }
     }
     var sizes: [Key: AnimatablePoint] = [:]
+
+    /// The memo of the environments stored in keys; never written to.
+    static let detached = SizeMemo()
 }
 
 /// The sizes a layout pass gave each `GeometryReader`, by its id, in points.
@@ -271,6 +289,25 @@ enum EngineLayout {
             case .scale: 2_001
             case .opacity: 2_002
             case .offset: 2_003
+            case .shadow: 2_004
+            case .blur: 2_005
+            case .mask: 2_006
+            case .compositingGroup: 2_007
+            case .blendMode: 2_008
+            case let .colour(colour):
+                switch colour {
+                case .brightness: 2_100
+                case .contrast: 2_101
+                case .saturation: 2_102
+                case .grayscale: 2_103
+                case .hueRotation: 2_104
+                case .colorMultiply: 2_105
+                case .colorInvert: 2_106
+                case .luminanceToAlpha: 2_107
+                }
+            case .rotation3D: 2_009
+            case .projection: 2_010
+            case .material: 2_011
             }
         case let .environment(value):
             switch value {
@@ -708,6 +745,14 @@ enum EngineLayout {
                                               y: centre.y + (alignment.vertical - 0.5) * (own.y - viewSize.y)),
                       decorationEnvironment, &table, into: &frames)
                 place(child, at: childPath, proposal: proposal, centre: centre, inner, &table, into: &frames)
+            case let .effect(.mask(view, alignment)):
+                // Laid out like an overlay: offered the content's size, aligned in its frame.
+                place(child, at: childPath, proposal: proposal, centre: centre, inner, &table, into: &frames)
+                let maskSize = size(of: view, Proposal(width: own.x, height: own.y), environment)
+                let maskCentre = AnimatablePoint(x: centre.x + (alignment.horizontal - 0.5) * (own.x - maskSize.x),
+                                                 y: centre.y + (alignment.vertical - 0.5) * (own.y - maskSize.y))
+                place(view, at: table.id(path, .mask), proposal: Proposal(width: own.x, height: own.y), centre: maskCentre,
+                      environment, &table, into: &frames)
             case .decoration(.border), .effect, .environment, .transaction:
                 place(child, at: childPath, proposal: proposal, centre: centre, inner, &table, into: &frames)
             }

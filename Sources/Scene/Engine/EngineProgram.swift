@@ -8,6 +8,12 @@ import Typography
 /// ``PropertyKey/index`` strides by ``count``, so a case added anywhere keeps keys distinct.
 enum PropertyName: Int, CaseIterable, Hashable, Sendable {
     case centre, size, rotation, scale, opacity, offset, trimFrom, trimTo, colour, secondaryColour
+    /// A blur's or a shadow's radius, a colour effect's amount.
+    case amount
+    /// A shadow's offset.
+    case shift
+    /// A shadow's colour, `colorMultiply`'s colour.
+    case effectColour
 
     /// The number of properties a node can have.
     static let count = allCases.count
@@ -59,6 +65,19 @@ enum EffectTemplate: Hashable, Sendable {
     case scale(PropertyKey, anchor: NodePath, UnitPoint)
     case offset(PropertyKey)
     case opacity(PropertyKey)
+    /// The layer effects, each by the node of its modifier (the layer's identity).
+    case shadow(colour: PropertyKey, radius: PropertyKey, offset: PropertyKey, node: NodePath)
+    case blur(radius: PropertyKey, opaque: Bool, node: NodePath)
+    /// The content of a mask.
+    case masked(node: NodePath)
+    /// The mask's own view, which cuts the content of the layer around it.
+    case maskShape(node: NodePath)
+    case group(node: NodePath)
+    case blend(BlendMode, node: NodePath)
+    case colour(ColourEffect, amount: PropertyKey?, colour: PropertyKey?, node: NodePath)
+    case rotation3D(PropertyKey, axis: Axis3D, UnitPoint, anchorZ: Double, perspective: Double, content: NodePath, node: NodePath)
+    case projection(Projection, content: NodePath, node: NodePath)
+    case material(Material, node: NodePath)
 }
 
 /// One drawing operation by the keys of its values.
@@ -212,6 +231,12 @@ struct Evaluation: Sendable {
                 let childPath = table.id(path, .content(EngineLayout.modifierKind(modifier)))
                 var chain = chain, effects = effects
                 switch modifier {
+                case let .effect(.mask(view, _)):
+                    // The content, then the mask's view in the same layer, cutting it.
+                    effects.append(.masked(node: path))
+                    walk(child, childPath, environment, chain, effects, name)
+                    walk(view, table.id(path, .mask), environment, chain, effects + [.maskShape(node: path)], name)
+                    return
                 case let .effect(effect):
                     effects.append(template(effect, at: path, content: childPath, child))
                 case let .decoration(.border(value, width)):
@@ -259,6 +284,52 @@ struct Evaluation: Sendable {
                     let key = PropertyKey(path: path, property: .opacity)
                     evaluation.add(key, .number(value), chain: chain)
                     return .opacity(key)
+                case let .shadow(color, radius, x, y):
+                    let paint = PropertyKey(path: path, property: .effectColour)
+                    evaluation.add(paint, .colour(AnimatableColor(palette.resolve(color))), chain: chain)
+                    let size = PropertyKey(path: path, property: .amount)
+                    evaluation.add(size, .number(radius), chain: chain)
+                    let shift = PropertyKey(path: path, property: .shift)
+                    evaluation.add(shift, .point(AnimatablePoint(x: x, y: y)), chain: chain)
+                    return .shadow(colour: paint, radius: size, offset: shift, node: path)
+                case let .blur(radius, opaque):
+                    let key = PropertyKey(path: path, property: .amount)
+                    evaluation.add(key, .number(radius), chain: chain)
+                    return .blur(radius: key, opaque: opaque, node: path)
+                case .mask:
+                    return .masked(node: path)  // walked above, with its view
+                case .compositingGroup:
+                    return .group(node: path)
+                case let .blendMode(mode):
+                    return .blend(mode, node: path)
+                case let .colour(effect):
+                    var amount: Double?, tint: ColorValue?
+                    switch effect {
+                    case let .brightness(value), let .contrast(value), let .saturation(value), let .grayscale(value),
+                         let .hueRotation(value):
+                        amount = value
+                    case let .colorMultiply(value): tint = value
+                    case .colorInvert, .luminanceToAlpha: break
+                    }
+                    let amountKey = amount.map { value in
+                        let key = PropertyKey(path: path, property: .amount)
+                        evaluation.add(key, .number(value), chain: chain)
+                        return key
+                    }
+                    let tintKey = tint.map { value in
+                        let key = PropertyKey(path: path, property: .effectColour)
+                        evaluation.add(key, .colour(AnimatableColor(palette.resolve(value))), chain: chain)
+                        return key
+                    }
+                    return .colour(effect, amount: amountKey, colour: tintKey, node: path)
+                case let .rotation3D(degrees, axis, anchor, anchorZ, perspective):
+                    let key = PropertyKey(path: path, property: .rotation)
+                    evaluation.add(key, .number(degrees), chain: chain)
+                    return .rotation3D(key, axis: axis, anchor, anchorZ: anchorZ, perspective: perspective, content: content, node: path)
+                case let .projection(matrix):
+                    return .projection(matrix, content: content, node: path)
+                case let .material(material):
+                    return .material(material, node: path)
                 }
             }
         }
@@ -287,7 +358,9 @@ struct Evaluation: Sendable {
                     case .opacity: return isLoneGlyph(child)
                     case let .rotation(_, anchor): return anchor == .center && isLoneGlyph(child)
                     case let .scale(x, y, anchor): return anchor == .center && x == y && isLoneGlyph(child)
-                    case .offset: return false
+                    // Isotropic or per-pixel: the same picture turned by 45°.
+                    case .blur, .compositingGroup, .blendMode, .colour: return isLoneGlyph(child)
+                    case .offset, .shadow, .mask, .rotation3D, .projection, .material: return false
                     }
                 case .layout, .decoration:
                     return false

@@ -273,9 +273,14 @@ public struct ViewEngine: Sendable {
             (live[PropertyKey(path: path, property: .centre).index]!,
              live[PropertyKey(path: path, property: .size).index]!)
         }
-        let ops = evaluation.ops.map { template -> DrawOp in
+        let ops = evaluation.ops.enumerated().map { opIndex, template -> DrawOp in
             let (centre, size) = frame(template.frame)
-            let effects = template.effects.map { effect -> DrawOp.Effect in
+            // A per-view effect (shadow, blend mode) is a layer of its own for each view,
+            // unless an effect inside it flattens its content into one layer first.
+            func leaf(after position: Int) -> Int {
+                template.effects[(position + 1)...].contains { $0.flattens } ? LayerKey.group : opIndex
+            }
+            let effects = template.effects.enumerated().map { position, effect -> DrawOp.Effect in
                 switch effect {
                 case let .rotation(key, anchor, unit):
                     let (c, s) = frame(anchor)
@@ -287,6 +292,31 @@ public struct ViewEngine: Sendable {
                     return .offset(live[key.index]!)
                 case let .opacity(key):
                     return .opacity(live[key.index]!)
+                case let .shadow(colour, radius, offset, node):
+                    return .shadow(colour: live[colour.index]!, radius: live[radius.index]!, offset: live[offset.index]!,
+                                   layer: LayerKey(node: node, leaf: leaf(after: position)))
+                case let .blur(radius, opaque, node):
+                    return .blur(radius: live[radius.index]!, opaque: opaque, layer: LayerKey(node: node, leaf: LayerKey.group))
+                case let .masked(node):
+                    return .masked(layer: LayerKey(node: node, leaf: LayerKey.group))
+                case let .maskShape(node):
+                    return .maskShape(layer: LayerKey(node: node, leaf: LayerKey.maskShape))
+                case let .group(node):
+                    return .group(layer: LayerKey(node: node, leaf: LayerKey.group))
+                case let .blend(mode, node):
+                    return .blend(mode, layer: LayerKey(node: node, leaf: leaf(after: position)))
+                case let .colour(effect, amount, colour, node):
+                    return .colour(effect, amount: amount.map { live[$0.index]! }, colour: colour.map { live[$0.index]! },
+                                   layer: LayerKey(node: node, leaf: LayerKey.group))
+                case let .rotation3D(key, axis, unit, anchorZ, perspective, content, node):
+                    let (c, s) = frame(content)
+                    return .rotation3D(live[key.index]!, axis: axis, unit, anchorZ: anchorZ, perspective: perspective,
+                                       anchorCentre: c, anchorSize: s, layer: LayerKey(node: node, leaf: LayerKey.group))
+                case let .projection(matrix, content, node):
+                    let (c, s) = frame(content)
+                    return .projection(matrix, anchorCentre: c, anchorSize: s, layer: LayerKey(node: node, leaf: LayerKey.group))
+                case let .material(material, node):
+                    return .material(material, layer: LayerKey(node: node, leaf: LayerKey.group))
                 }
             }
             return DrawOp(item: template.item, name: template.name, centre: centre, size: size,
@@ -355,6 +385,41 @@ struct DrawOp: Sendable {
         case offset(Int)
         /// Number track, clamped to 0…1 when drawn.
         case opacity(Int)
+        /// The layer effects: the ops that share a ``LayerKey`` are drawn into one layer, which
+        /// the effect filters and composites into the layer around it (or the canvas).
+        /// Tracks: colour, number (points), point (points).
+        case shadow(colour: Int, radius: Int, offset: Int, layer: LayerKey)
+        /// Number track (points).
+        case blur(radius: Int, opaque: Bool, layer: LayerKey)
+        /// The content of a mask: a layer the mask's view then cuts.
+        case masked(layer: LayerKey)
+        /// The mask's view: its layer multiplies the alpha of the layer around it.
+        case maskShape(layer: LayerKey)
+        /// `compositingGroup()`: a layer with no filter.
+        case group(layer: LayerKey)
+        /// A layer composited with a blend mode.
+        case blend(BlendMode, layer: LayerKey)
+        /// A colour matrix; number track of the amount, colour track of `colorMultiply`.
+        case colour(ColourEffect, amount: Int?, colour: Int?, layer: LayerKey)
+        /// Number track (degrees), and the frame the anchor is in.
+        case rotation3D(Int, axis: Axis3D, UnitPoint, anchorZ: Double, perspective: Double, anchorCentre: Int, anchorSize: Int,
+                        layer: LayerKey)
+        /// A fixed projection in the points of the frame given.
+        case projection(Projection, anchorCentre: Int, anchorSize: Int, layer: LayerKey)
+        /// A material: the layer's coverage blurs what is behind it and tints it.
+        case material(Material, layer: LayerKey)
+
+        /// The layer the effect draws its content into, or `nil` for the effects applied to each
+        /// item as it is drawn (geometry and opacity).
+        var layer: LayerKey? {
+            switch self {
+            case .rotation, .scale, .offset, .opacity: nil
+            case let .shadow(_, _, _, layer), let .blur(_, _, layer), let .masked(layer), let .maskShape(layer), let .group(layer),
+                 let .blend(_, layer), let .colour(_, _, _, layer), let .rotation3D(_, _, _, _, _, _, _, layer),
+                 let .projection(_, _, _, layer), let .material(_, layer):
+                layer
+            }
+        }
     }
 
     var item: DrawItem
@@ -367,4 +432,27 @@ struct DrawOp: Sendable {
     /// Outermost first.
     var effects: [Effect]
     var trim: (from: Int, to: Int)?
+}
+
+/// The identity of a layer in one program: the node of the effect's modifier, and which of the
+/// views under it the layer holds (``group``: all of them; an op's index: that one alone).
+struct LayerKey: Hashable, Sendable {
+    var node: NodePath
+    var leaf: Int
+
+    /// Every view under the modifier, in one layer.
+    static let group = -1
+    /// A mask's own view.
+    static let maskShape = -2
+}
+
+extension EffectTemplate {
+    /// Whether the effect draws its whole content as one layer (so a per-view effect outside it
+    /// acts on that layer once).
+    var flattens: Bool {
+        switch self {
+        case .rotation, .scale, .offset, .opacity, .shadow, .blend, .maskShape: false
+        case .blur, .masked, .group, .colour, .rotation3D, .projection, .material: true
+        }
+    }
 }

@@ -69,32 +69,62 @@ extension ViewEngine {
                 apply(.scale(x: value.x, y: value.y), anchorCentre: anchorCentre, anchorSize: anchorSize, unit)
             case let .offset(track):
                 displacement += points[track].point(atSeconds: time)
-            case .opacity:
-                continue  // multiplied below, outermost first
+            case .opacity, .shadow, .blur, .masked, .maskShape, .group, .blend, .colour, .rotation3D, .projection, .material:
+                continue  // opacities multiply below, outermost first; layers act when they close
             }
         }
+        // The opacities inside the innermost layer; those outside it act on the layer.
         var opacity = 1.0
         for effect in op.effects {
             switch effect {
             case let .opacity(track): opacity *= min(1, max(0, numbers[track].number(atSeconds: time)))
             case .rotation, .scale, .offset: continue
+            case .shadow, .blur, .masked, .maskShape, .group, .blend, .colour, .rotation3D, .projection, .material: opacity = 1
             }
         }
         return Placement(centre: centre, size: size, linear: linear, displacement: displacement, rotationDegrees: degrees,
                          scaleFactor: factor, opacity: opacity, colour: colours[op.colour].colour(atSeconds: time).rgba8)
     }
 
-    /// The drawn views (symbols, shapes, colours, progress views; not borders) at `time`, back
-    /// to front.
+    /// The geometry effects of `effects` (outermost first) as one map of canvas points.
+    func geometry(_ effects: ArraySlice<DrawOp.Effect>, atSeconds time: Double) -> AffineTransform {
+        var map = AffineTransform.identity
+        func about(_ transform: AffineTransform, _ anchorCentre: Int, _ anchorSize: Int, _ unit: UnitPoint) {
+            let middle = points[anchorCentre].point(atSeconds: time), extent = points[anchorSize].point(atSeconds: time)
+            let ax = middle.x + (unit.x - 0.5) * extent.x, ay = middle.y + (unit.y - 0.5) * extent.y
+            map = map.concatenating(.translation(x: -ax, y: -ay)).concatenating(transform).concatenating(.translation(x: ax, y: ay))
+        }
+        for effect in effects.reversed() {
+            switch effect {
+            case let .rotation(track, c, s, unit):
+                about(.rotation(radians: numbers[track].number(atSeconds: time) * Double.pi / 180), c, s, unit)
+            case let .scale(track, c, s, unit):
+                let value = points[track].point(atSeconds: time)
+                about(.scale(x: value.x, y: value.y), c, s, unit)
+            case let .offset(track):
+                let value = points[track].point(atSeconds: time)
+                map = map.concatenating(.translation(x: value.x, y: value.y))
+            case .opacity, .shadow, .blur, .masked, .maskShape, .group, .blend, .colour, .rotation3D, .projection, .material:
+                continue
+            }
+        }
+        return map
+    }
+
+    /// The drawn views (symbols, shapes, colours, progress views; not borders or masks) at
+    /// `time`, back to front.
     public func views(atSeconds time: Double) -> [ViewSample] {
         program(atSeconds: time).ops.compactMap { op in
             if case .border = op.item { return nil }
+            if op.effects.contains(where: { if case .maskShape = $0 { true } else { false } }) { return nil }
             let p = placement(of: op, atSeconds: time)
+            var opacity = 1.0
+            for case let .opacity(track) in op.effects { opacity *= min(1, max(0, numbers[track].number(atSeconds: time))) }
             return ViewSample(name: op.name,
                               frame: Rect(x: p.centre.x - p.size.x / 2, y: p.centre.y - p.size.y / 2,
                                           width: p.size.x, height: p.size.y),
                               centre: Point(x: p.centre.x + p.displacement.x, y: p.centre.y + p.displacement.y),
-                              rotationDegrees: p.rotationDegrees, scaleFactor: p.scaleFactor, opacity: p.opacity)
+                              rotationDegrees: p.rotationDegrees, scaleFactor: p.scaleFactor, opacity: opacity)
         }
     }
 }
@@ -204,12 +234,153 @@ public struct ViewRenderer: Sendable {
         if let stage = engine.stageRect(atSeconds: time) {
             image.fill(.border(stage, lineWidth: scale), color: engine.palette.secondary, in: space, using: &rasterizer)
         }
+        // Open layers, outermost first: each op draws into the innermost one its effects name,
+        // and a layer is filtered and composited into the one around it when the ops leave it.
+        var layers: [OpenLayer] = []
+        func close() {
+            let layer = layers.removeLast()
+            if layers.isEmpty {
+                finish(layer, into: &image, atSeconds: time)
+            } else {
+                finish(layer, into: &layers[layers.count - 1].image, atSeconds: time)
+            }
+        }
         for op in engine.program(atSeconds: time).ops {
+            let wanted = op.effects.indices.compactMap { index in op.effects[index].layer.map { (index, $0) } }
+            var common = 0
+            while common < min(layers.count, wanted.count) && layers[common].key == wanted[common].1 { common += 1 }
+            while layers.count > common { close() }
+            for (index, key) in wanted[common...] {
+                layers.append(OpenLayer(key: key, op: op, position: index, image: RGBAImage(width: width, height: height)))
+            }
+            if layers.isEmpty {
+                draw(op, atSeconds: time, into: &image, using: &rasterizer)
+            } else {
+                draw(op, atSeconds: time, into: &layers[layers.count - 1].image, using: &rasterizer)
+            }
+        }
+        while !layers.isEmpty { close() }
+        return image
+    }
+
+    /// A layer being drawn: its identity, the op that opened it (whose effects outside the
+    /// layer's place it) and the picture so far.
+    private struct OpenLayer {
+        var key: LayerKey
+        var op: DrawOp
+        /// The index of the layer's effect in `op.effects`.
+        var position: Int
+        var image: RGBAImage
+    }
+
+    /// Filters `layer` by its effect and composites it into `target`, with the opacities and
+    /// blend mode between it and the layer around it.
+    private func finish(_ layer: OpenLayer, into target: inout RGBAImage, atSeconds time: Double) {
+        let effects = layer.op.effects
+        let scale = engine.output.scale
+        // The opacities between this layer and the one around it.
+        var opacity = 1.0
+        var outer = layer.position - 1
+        while outer >= 0 && effects[outer].layer == nil {
+            if case let .opacity(track) = effects[outer] { opacity *= min(1, max(0, engine.numbers[track].number(atSeconds: time))) }
+            outer -= 1
+        }
+        // The layer's own points (canvas points) to canvas pixels, through the geometry outside it.
+        let outside = engine.geometry(effects[..<layer.position], atSeconds: time).concatenating(.scale(x: scale, y: scale))
+        let stretch = abs(outside.a * outside.d - outside.b * outside.c).squareRoot()
+        let space = engine.output.blendSpace
+        switch effects[layer.position] {
+        case .rotation, .scale, .offset, .opacity:
+            return  // not layers
+        case let .shadow(colourTrack, radiusTrack, offsetTrack, _):
+            var content = Layer(layer.image)
+            let colour = engine.colours[colourTrack].colour(atSeconds: time).rgba8
+            let shift = engine.points[offsetTrack].point(atSeconds: time)
+            let dx = outside.a * shift.x + outside.c * shift.y, dy = outside.b * shift.x + outside.d * shift.y
+            content.addShadow(red: Double(colour.r) / 255, green: Double(colour.g) / 255, blue: Double(colour.b) / 255,
+                              alpha: Double(colour.a) / 255,
+                              sigma: max(0, engine.numbers[radiusTrack].number(atSeconds: time)) * stretch, dx: dx, dy: dy)
+            target.composite(content, opacity: opacity, in: space)
+        case let .blur(radiusTrack, opaque, _):
+            var content = Layer(layer.image)
+            let original = opaque ? content : nil
+            content.blur(sigma: max(0, engine.numbers[radiusTrack].number(atSeconds: time)) * stretch)
+            if let original { content.keepAlpha(of: original) }
+            target.composite(content, opacity: opacity, in: space)
+        case .masked, .group:
+            target.composite(Layer(layer.image), opacity: opacity, in: space)
+        case .maskShape:
+            target.keep(where: layer.image, opacity: opacity)
+        case let .blend(mode, _):
+            target.composite(Layer(layer.image), opacity: opacity, mode: mode, in: space)
+        case let .colour(effect, amountTrack, colourTrack, _):
+            var content = Layer(layer.image)
+            let tint = colourTrack.map { engine.colours[$0].colour(atSeconds: time).rgba8 } ?? .white
+            let matrix = ColourEffect.matrix(effect, amount: amountTrack.map { engine.numbers[$0].number(atSeconds: time) } ?? 0,
+                                             colour: (Double(tint.r) / 255, Double(tint.g) / 255, Double(tint.b) / 255, Double(tint.a) / 255))
+            content.applyColourMatrix(matrix)
+            target.composite(content, opacity: opacity, in: space)
+        case let .rotation3D(track, axis, unit, anchorZ, perspective, anchorCentre, anchorSize, _):
+            let size = engine.points[anchorSize].point(atSeconds: time)
+            let local = Projection.rotation3D(degrees: engine.numbers[track].number(atSeconds: time), axis: axis,
+                                              anchorX: unit.x * size.x, anchorY: unit.y * size.y, anchorZ: anchorZ,
+                                              perspective: perspective, width: size.x, height: size.y)
+            warp(layer.image, local, frameCentre: anchorCentre, frameSize: anchorSize, outside: outside, opacity: opacity,
+                 into: &target, atSeconds: time)
+        case let .projection(local, anchorCentre, anchorSize, _):
+            warp(layer.image, local, frameCentre: anchorCentre, frameSize: anchorSize, outside: outside, opacity: opacity,
+                 into: &target, atSeconds: time)
+        case let .material(material, _):
+            let shape = Layer(layer.image)
+            guard !shape.bounds.isEmpty else { return }
+            let sigma = material.blurRadius * stretch
+            var backdrop = Layer(target, within: shape.bounds.expanded(by: GaussianBlur.reach(sigma: sigma), width: width, height: height))
+            backdrop.blur(sigma: sigma)
+            backdrop.mask(by: shape)
+            backdrop.bounds = shape.bounds
+            // The blurred backdrop replaces what is behind, in proportion to the coverage.
+            target.replace(with: backdrop, coverage: shape, opacity: opacity)
+            var tint = material.tint(dark: engine.palette.primary != .black)
+            tint.a = UInt8((Double(tint.a) * opacity).rounded())
+            var tinted = Layer(width: width, height: height)
+            tinted.bounds = shape.bounds
+            for y in shape.bounds.y0..<shape.bounds.y1 {
+                for x in shape.bounds.x0..<shape.bounds.x1 {
+                    let i = y * width + x, a = shape.a[i] * Float(tint.a) / 255
+                    tinted.a[i] = a
+                    tinted.r[i] = Float(tint.r) / 255 * a
+                    tinted.g[i] = Float(tint.g) / 255 * a
+                    tinted.b[i] = Float(tint.b) / 255 * a
+                }
+            }
+            target.composite(tinted, opacity: 1, in: space)
+        }
+    }
+
+    /// Composites `image` seen through `local`, a projection in the points of a frame (origin at
+    /// its top-left corner), placed on the canvas by `outside`.
+    private func warp(_ image: RGBAImage, _ local: Projection, frameCentre: Int, frameSize: Int, outside: AffineTransform,
+                      opacity: Double, into target: inout RGBAImage, atSeconds time: Double) {
+        let centre = engine.points[frameCentre].point(atSeconds: time), size = engine.points[frameSize].point(atSeconds: time)
+        let place = Projection(affine: AffineTransform.translation(x: centre.x - size.x / 2, y: centre.y - size.y / 2)
+            .concatenating(outside))
+        guard let back = place.inverted else { return }
+        let forward = back.concatenating(local).concatenating(place)
+        guard let inverse = forward.inverted else { return }
+        let warped = Layer(image).warped(forward: forward.columnMatrix, inverse: inverse.columnMatrix)
+        target.composite(warped, opacity: opacity, in: engine.output.blendSpace)
+    }
+
+    /// Draws one op's item, placed at `time`, into `image`.
+    private func draw(_ op: DrawOp, atSeconds time: Double, into image: inout RGBAImage, using rasterizer: inout CoverageRasterizer) {
+        let scale = engine.output.scale
+        let space = engine.output.blendSpace
+        do {
             let placement = engine.placement(of: op, atSeconds: time)
             var paint = placement.colour
             paint.a = UInt8((Double(paint.a) * placement.opacity).rounded())
             let linear = placement.linear
-            guard paint.a > 0, linear.a * linear.d - linear.b * linear.c != 0 else { continue }
+            guard paint.a > 0, linear.a * linear.d - linear.b * linear.c != 0 else { return }
             switch op.item {
             case let .glyph(symbol):
                 let transform = placement.transform(scale: scale)
@@ -285,7 +456,7 @@ public struct ViewRenderer: Sendable {
                 rasterizer.reset()
             case let .text(drawing):
                 let transform = placement.transform(scale: scale)
-                guard let prepared = texts.first(where: { $0.drawing == drawing }) else { continue }
+                guard let prepared = texts.first(where: { $0.drawing == drawing }) else { return }
                 prepared.draw(into: &image, paint: paint, opacity: placement.opacity, transform: transform,
                               frame: placement.size, scale: scale, palette: engine.palette, space: space, rasterizer: &rasterizer)
             case let .linearBar(track):
@@ -315,7 +486,6 @@ public struct ViewRenderer: Sendable {
                 rasterizer.reset()
             }
         }
-        return image
     }
 }
 

@@ -141,7 +141,7 @@ struct SVGWriter {
                 text += "<g visibility=\"\(part.start == 0 ? "visible" : "hidden")\">"
                 text += animation(visible, attribute: "visibility", discrete: true) { $0[0] == 1 ? "visible" : "hidden" }
             }
-            for op in part.program.ops { element(op) }
+            layered(part.program.ops)
             if grouped { text += "</g>" }
         }
         return text + "</svg>\n"
@@ -220,6 +220,8 @@ struct SVGWriter {
                 }, [1, 1]))
             case .offset, .opacity:
                 continue  // offsets move the translated centre; opacities multiply below
+            case .shadow, .blur, .masked, .maskShape, .group, .blend, .colour, .rotation3D, .projection, .material:
+                continue  // layers: groups around the element (``layered(_:)``)
             }
         }
         let size = keyframes { t in
@@ -236,6 +238,8 @@ struct SVGWriter {
                 switch effect {
                 case let .opacity(track): value *= min(1, max(0, engine.numbers[track].number(atSeconds: t)))
                 case .rotation, .scale, .offset: continue
+                // The opacities outside a layer are the layer group's.
+                case .shadow, .blur, .masked, .maskShape, .group, .blend, .colour, .rotation3D, .projection, .material: value = 1
                 }
             }
             return [value]

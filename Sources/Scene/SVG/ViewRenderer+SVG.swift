@@ -70,7 +70,19 @@ extension SVGWriter {
     /// every drawing effect is named here, so a new one is written or refused by name.
     static func refusal(of effect: DrawOp.Effect) -> String? {
         switch effect {
-        case .rotation, .scale, .offset, .opacity: nil
+        case .rotation, .scale, .offset, .opacity, .shadow, .masked, .maskShape, .group, .colour: nil
+        case let .blur(_, opaque, _):
+            opaque ? "blur(radius:opaque: true) keeps the content's alpha, which SVG's feGaussianBlur cannot; render it as GIF, WebP or PNG frames" : nil
+        case let .blend(mode, _):
+            cssBlendMode(mode) == nil
+                ? "blendMode(.\(mode.rawValue)) has no CSS mix-blend-mode; render it as GIF, WebP or PNG frames" : nil
+        case .rotation3D:
+            "rotation3DEffect is a perspective projection, which SVG transforms cannot hold; render it as GIF, WebP or PNG frames"
+        case let .material(material, _):
+            "the \(material.rawValue)Material blurs what is behind it, which SVG filters cannot read in an image; render it as GIF, WebP or PNG frames"
+        case let .projection(matrix, _, _, _):
+            matrix.isAffine ? nil
+                : "a projectionEffect with perspective cannot be written as an SVG transform; render it as GIF, WebP or PNG frames"
         }
     }
 }

@@ -1,4 +1,6 @@
+import Glibc
 import Motion
+import Raster
 
 /// A modifier with its values computed, by its role in the engine.
 ///
@@ -41,6 +43,7 @@ public enum ViewModifier: Hashable, Sendable {
             case let .background(view, _), let .overlay(view, _): [view]
             case .border: []
             }
+        case let .effect(.mask(view, _)): [view]
         case .layout, .effect, .environment, .transaction: []
         }
     }
@@ -121,6 +124,234 @@ public enum DrawingEffect: Hashable, Sendable {
     /// `opacity(_:)`, 0…1 (values outside are clamped when drawn). Applied to each view inside
     /// separately, as SwiftUI does outside a `compositingGroup()`.
     case opacity(Double)
+    /// `shadow(color:radius:x:y:)`: the content's alpha blurred by a Gaussian whose standard
+    /// deviation is `radius` points (SwiftUI's `GraphicsContext.Filter.shadow` and `.blur`
+    /// document their radius as "the standard deviation of the Gaussian"), painted `color`,
+    /// moved by (`x`, `y`) points and drawn under the content. Like `opacity`, applied to each
+    /// view inside separately unless they are flattened first (`compositingGroup()`, or any
+    /// effect that draws its content as one layer).
+    case shadow(color: ColorValue, radius: Double, x: Double, y: Double)
+    /// `blur(radius:opaque:)`: a Gaussian blur of standard deviation `radius` points (see
+    /// ``shadow(color:radius:x:y:)``) of the content drawn as one layer; `opaque` keeps the
+    /// content's own alpha (the blurred colours divided by their blurred coverage) instead of
+    /// letting the edges fade.
+    case blur(radius: Double, opaque: Bool)
+    /// `mask(alignment:_:)`, `clipShape(_:style:)`, `clipped()`, `cornerRadius(_:)`: the content
+    /// drawn as one layer, kept where `mask` (laid out in the content's frame, aligned) is
+    /// opaque; a clip is a mask of its shape filled opaque.
+    case mask(ViewNode, alignment: Alignment)
+    /// `compositingGroup()` and `drawingGroup()`: the content flattened into one layer, so the
+    /// effects outside it (opacity, shadow, blend mode) act on the whole.
+    case compositingGroup
+    /// `blendMode(_:)`: each view inside mixed with what is behind it by `mode`.
+    case blendMode(BlendMode)
+    /// The colour effects, each a colour matrix over the content drawn as one layer.
+    case colour(ColourEffect)
+    /// `rotation3DEffect(_:axis:anchor:anchorZ:perspective:)`: the content turned `degrees`
+    /// about `axis` through the point `anchor` of its frame lifted to `anchorZ` points, seen
+    /// with a vanishing point at `max(width, height) / perspective` points (SwiftUI's
+    /// `_Rotation3DEffect`: Core Animation's `m34 = −1 / d` perspective, see ``Projection``).
+    case rotation3D(degrees: Double, axis: Axis3D, anchor: UnitPoint, anchorZ: Double, perspective: Double)
+    /// `projectionEffect(_:)` and `transformEffect(_:)`: a fixed projective transform in the
+    /// content's own points (origin at its frame's top-left corner).
+    case projection(Projection)
+    /// A material (`background(.thinMaterial)`): what is already drawn behind the content's
+    /// coverage, blurred, then the material's tint over it (see ``Material``). The content is
+    /// the material's shape, drawn opaque: only its coverage counts.
+    case material(Material)
+}
+
+/// SwiftUI's materials, `.ultraThinMaterial` … `.ultraThickMaterial`, as a backdrop blur and a
+/// tint.
+///
+/// Apple publishes no numbers for them ("a material isn't a color; it's a blur effect with a
+/// translucent tint, … more or less translucent" is all the `Material` documentation says),
+/// so these are spinrender's stand-ins, stated here and in docs/swiftui.md: a Gaussian blur of
+/// standard deviation 10, 12, 15, 18 and 21 pt of what is behind, under white (light
+/// appearance) or a dark grey #1C1C1E (dark, iOS's `systemBackground` elevated) at 30, 45, 60,
+/// 75 and 87 % opacity, thinnest to thickest.
+public enum Material: String, CaseIterable, Hashable, Sendable {
+    case ultraThin, thin, regular, thick, ultraThick
+
+    /// The blur's standard deviation, points.
+    public var blurRadius: Double {
+        switch self {
+        case .ultraThin: 10
+        case .thin: 12
+        case .regular: 15
+        case .thick: 18
+        case .ultraThick: 21
+        }
+    }
+
+    /// The tint drawn over the blurred backdrop.
+    public func tint(dark: Bool) -> RGBA8 {
+        let opacity: Double
+        switch self {
+        case .ultraThin: opacity = 0.30
+        case .thin: opacity = 0.45
+        case .regular: opacity = 0.60
+        case .thick: opacity = 0.75
+        case .ultraThick: opacity = 0.87
+        }
+        let alpha = UInt8((opacity * 255).rounded())
+        return dark ? RGBA8(r: 0x1C, g: 0x1C, b: 0x1E, a: alpha) : RGBA8(r: 255, g: 255, b: 255, a: alpha)
+    }
+}
+
+/// A direction in space: `rotation3DEffect`'s `axis: (x:y:z:)`.
+public struct Axis3D: Hashable, Sendable {
+    public var x, y, z: Double
+
+    /// An axis; it need not be of unit length.
+    public init(x: Double, y: Double, z: Double) {
+        self.x = x
+        self.y = y
+        self.z = z
+    }
+}
+
+/// SwiftUI's `ProjectionTransform`: a 3 × 3 matrix acting on row vectors `(x, y, 1)`, as
+/// `CGAffineTransform` does (`m31`, `m32` the translation, `m13`, `m23`, `m33` the
+/// homogeneous column).
+public struct Projection: Hashable, Sendable {
+    public var m11, m12, m13, m21, m22, m23, m31, m32, m33: Double
+
+    /// A matrix from its entries.
+    public init(m11: Double, m12: Double, m13: Double, m21: Double, m22: Double, m23: Double, m31: Double, m32: Double, m33: Double) {
+        (self.m11, self.m12, self.m13) = (m11, m12, m13)
+        (self.m21, self.m22, self.m23) = (m21, m22, m23)
+        (self.m31, self.m32, self.m33) = (m31, m32, m33)
+    }
+
+    /// `ProjectionTransform(CGAffineTransform(a:b:c:d:tx:ty:))`.
+    public init(affine t: AffineTransform) {
+        self.init(m11: t.a, m12: t.b, m13: 0, m21: t.c, m22: t.d, m23: 0, m31: t.tx, m32: t.ty, m33: 1)
+    }
+
+    /// The identity.
+    public static let identity = Projection(affine: .identity)
+
+    /// Where the point lands, or `nil` behind the eye (homogeneous w ≤ 0).
+    public func apply(x: Double, y: Double) -> (x: Double, y: Double)? {
+        let w = m13 * x + m23 * y + m33
+        guard w > 0 else { return nil }
+        return ((m11 * x + m21 * y + m31) / w, (m12 * x + m22 * y + m32) / w)
+    }
+
+    /// The column-vector form, row-major (what ``Raster/Layer/warped(forward:inverse:)`` takes).
+    public var columnMatrix: [Double] { [m11, m21, m31, m12, m22, m32, m13, m23, m33] }
+
+    /// `rotation3DEffect`'s transform for a frame of `width × height` points, as SwiftUI's
+    /// `_Rotation3DEffect.effectValue(size:)` builds it from Core Animation transforms:
+    /// translate to the anchor (x, y, anchorZ), perspective `m34 = −1 / d` with
+    /// `d = max(width, height) / perspective`, rotate by `degrees` about `axis` (Core
+    /// Animation's `CATransform3DRotate`: clockwise on screen for +z, since y points down),
+    /// translate back; the z row and column are then dropped. For a point p of the frame:
+    /// v = R·(p − a) with a = (ax, ay, anchorZ) and p's z = 0, w = 1 − v.z / d, and
+    /// p′ = (v.x / w + ax, v.y / w + ay).
+    public static func rotation3D(degrees: Double, axis: Axis3D, anchorX: Double, anchorY: Double, anchorZ: Double,
+                                  perspective: Double, width: Double, height: Double) -> Projection {
+        let length = (axis.x * axis.x + axis.y * axis.y + axis.z * axis.z).squareRoot()
+        guard length > 0 else { return .identity }
+        let (x, y, z) = (axis.x / length, axis.y / length, axis.z / length)
+        let angle = degrees * Double.pi / 180
+        let c = cos(angle), s = sin(angle), t = 1 - c
+        // Rodrigues' rotation, column-vector form.
+        let r = [[t * x * x + c, t * x * y - s * z, t * x * z + s * y],
+                 [t * x * y + s * z, t * y * y + c, t * y * z - s * x],
+                 [t * x * z - s * y, t * y * z + s * x, t * z * z + c]]
+        let d = max(width, height) / perspective
+        let k = d.isFinite && d != 0 ? -1 / d : 0
+        // v = R·(x − ax, y − ay, −az); X = v.x + ax·w, Y = v.y + ay·w, w = 1 + k·v.z.
+        func column(_ i: Int) -> (Double, Double, Double) {
+            // The coefficients of v_i in x, y and 1.
+            (r[i][0], r[i][1], -r[i][0] * anchorX - r[i][1] * anchorY - r[i][2] * anchorZ)
+        }
+        let vx = column(0), vy = column(1), vz = column(2)
+        let w = (k * vz.0, k * vz.1, 1 + k * vz.2)
+        return Projection(m11: vx.0 + anchorX * w.0, m12: vy.0 + anchorY * w.0, m13: w.0,
+                          m21: vx.1 + anchorX * w.1, m22: vy.1 + anchorY * w.1, m23: w.1,
+                          m31: vx.2 + anchorX * w.2, m32: vy.2 + anchorY * w.2, m33: w.2)
+    }
+
+    /// This transform followed by `next`.
+    public func concatenating(_ next: Projection) -> Projection {
+        let a = [[m11, m12, m13], [m21, m22, m23], [m31, m32, m33]]
+        let b = [[next.m11, next.m12, next.m13], [next.m21, next.m22, next.m23], [next.m31, next.m32, next.m33]]
+        var m = [[Double]](repeating: [0, 0, 0], count: 3)
+        for i in 0..<3 { for j in 0..<3 { m[i][j] = (0..<3).reduce(0) { $0 + a[i][$1] * b[$1][j] } } }
+        return Projection(m11: m[0][0], m12: m[0][1], m13: m[0][2], m21: m[1][0], m22: m[1][1], m23: m[1][2],
+                          m31: m[2][0], m32: m[2][1], m33: m[2][2])
+    }
+
+    /// The inverse, or `nil` when singular.
+    public var inverted: Projection? {
+        let det = m11 * (m22 * m33 - m23 * m32) - m12 * (m21 * m33 - m23 * m31) + m13 * (m21 * m32 - m22 * m31)
+        guard det != 0, det.isFinite else { return nil }
+        let i = 1 / det
+        return Projection(m11: (m22 * m33 - m23 * m32) * i, m12: (m13 * m32 - m12 * m33) * i, m13: (m12 * m23 - m13 * m22) * i,
+                          m21: (m23 * m31 - m21 * m33) * i, m22: (m11 * m33 - m13 * m31) * i, m23: (m13 * m21 - m11 * m23) * i,
+                          m31: (m21 * m32 - m22 * m31) * i, m32: (m12 * m31 - m11 * m32) * i, m33: (m11 * m22 - m12 * m21) * i)
+    }
+
+    /// Whether it is affine (no perspective).
+    public var isAffine: Bool { m13 == 0 && m23 == 0 && m33 == 1 }
+}
+
+/// SwiftUI's colour effects: each a matrix over the straight (unpremultiplied) colour of the
+/// content drawn as one layer, the matrices SVG's `feColorMatrix` defines, so the SVG writer
+/// writes them as they are drawn.
+public enum ColourEffect: Hashable, Sendable {
+    /// `brightness(_:)`: adds `amount` to red, green and blue (0 no effect, 1 white, as
+    /// documented: "full white brightening").
+    case brightness(Double)
+    /// `contrast(_:)`: (c − ½)·amount + ½ per channel; negative amounts invert, as documented.
+    case contrast(Double)
+    /// `saturation(_:)`: 0 grey, 1 unchanged; SVG's `saturate` matrix (Rec. 709 luma).
+    case saturation(Double)
+    /// `grayscale(_:)`: 0 unchanged, 1 grey: `saturation(1 − amount)`.
+    case grayscale(Double)
+    /// `hueRotation(_:)`: SVG's `hueRotate` matrix, degrees.
+    case hueRotation(Double)
+    /// `colorMultiply(_:)`: every component times the colour's.
+    case colorMultiply(ColorValue)
+    /// `colorInvert()`: 1 − c per colour channel.
+    case colorInvert
+    /// `luminanceToAlpha()`: black whose alpha is the luminance; Apple documents it as SVG 2's
+    /// `feColorMatrix type="luminanceToAlpha"`.
+    case luminanceToAlpha
+
+    /// The 4 × 5 matrix (row-major, offsets last) for an animated `amount` (degrees for a hue
+    /// rotation) or multiplied colour (straight, 0…1).
+    public static func matrix(_ effect: ColourEffect, amount: Double, colour: (r: Double, g: Double, b: Double, a: Double)) -> [Double] {
+        switch effect {
+        case .brightness:
+            return [1, 0, 0, 0, amount, 0, 1, 0, 0, amount, 0, 0, 1, 0, amount, 0, 0, 0, 1, 0]
+        case .contrast:
+            let o = 0.5 * (1 - amount)
+            return [amount, 0, 0, 0, o, 0, amount, 0, 0, o, 0, 0, amount, 0, o, 0, 0, 0, 1, 0]
+        case .saturation, .grayscale:
+            var s = amount
+            if case .grayscale = effect { s = 1 - amount }
+            return [0.213 + 0.787 * s, 0.715 - 0.715 * s, 0.072 - 0.072 * s, 0, 0,
+                    0.213 - 0.213 * s, 0.715 + 0.285 * s, 0.072 - 0.072 * s, 0, 0,
+                    0.213 - 0.213 * s, 0.715 - 0.715 * s, 0.072 + 0.928 * s, 0, 0,
+                    0, 0, 0, 1, 0]
+        case .hueRotation:
+            let a = amount * Double.pi / 180, c = cos(a), s = sin(a)
+            return [0.213 + c * 0.787 - s * 0.213, 0.715 - c * 0.715 - s * 0.715, 0.072 - c * 0.072 + s * 0.928, 0, 0,
+                    0.213 - c * 0.213 + s * 0.143, 0.715 + c * 0.285 + s * 0.140, 0.072 - c * 0.072 - s * 0.283, 0, 0,
+                    0.213 - c * 0.213 - s * 0.787, 0.715 - c * 0.715 + s * 0.715, 0.072 + c * 0.928 + s * 0.072, 0, 0,
+                    0, 0, 0, 1, 0]
+        case .colorMultiply:
+            return [colour.r, 0, 0, 0, 0, 0, colour.g, 0, 0, 0, 0, 0, colour.b, 0, 0, 0, 0, 0, colour.a, 0]
+        case .colorInvert:
+            return [-1, 0, 0, 0, 1, 0, -1, 0, 0, 1, 0, 0, -1, 0, 1, 0, 0, 0, 1, 0]
+        case .luminanceToAlpha:
+            return [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0.2125, 0.7154, 0.0721, 0, 0]
+        }
+    }
 }
 
 /// Modifiers that hand a value down to every view inside.

@@ -156,6 +156,18 @@ public struct RenderRequest: Hashable, Sendable {
 
     private static let lastEngine = Mutex<(key: EngineKey, engine: ViewEngine)?>(nil)
 
+    /// Lets go of the engine ``makeEngine()`` keeps from the last request, and of its memory
+    /// (the view trees and layout of that request).
+    ///
+    /// A run that renders and exits never needs it. A process that goes on to other work may
+    /// call it to free that memory; the fuzz targets call it after each input, because
+    /// LeakSanitizer cannot follow the pointers in the kept trees (an indirect enum keeps its
+    /// case in the spare bits of the pointer to its payload), so an engine kept from one input
+    /// to the next would be reported as leaked.
+    public static func releaseKeptEngine() {
+        lastEngine.withLock { $0 = nil }
+    }
+
     /// The animation's length: the explicit `durationSeconds`, or else
     /// ``defaultDurationSeconds(period:settle:lastChange:)`` of the animations the engine found.
     public var effectiveDurationSeconds: Double { effectiveDurationSeconds(using: nil) }

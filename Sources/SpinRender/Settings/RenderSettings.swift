@@ -53,7 +53,7 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
         [
             .choice("mode", value: "mode", help: "Which view of the built-in documentation example to show: the implicit .animation(_:) spinner, the explicit withAnimation one, or the preview with both ('spinrender source' prints that code).",
                     \.request.scene.mode),
-            .value("view", value: "name", help: "The view of <source> to render.", \.view,
+            .value("view", value: "name", help: "The view of <source> to render: a view's or preview's name, or a Swift expression that makes one ('DotLoader(color: .blue)').", \.view,
                    default: "its #Preview, else ContentView, else its only view") { text throws(ValueRefusal) in text },
             .choice("appearance", value: "appearance", help: "Light or dark colours.", \.request.scene.appearance),
             .choice("system-colors", value: "generation", help: "Generation of Apple's system colours (.orange changed in iOS 26).",
@@ -366,7 +366,7 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
 
     static func parseAnimation(_ expression: String) throws(ValueRefusal) -> Animation {
         do {
-            return try Animation.parse(expression)
+            return try AnimationExpression.parse(expression)
         } catch {
             // A long expression is not echoed whole: the caret line only helps while it fits a terminal.
             let caret = expression.count <= 120 ? "\n" + error.caretDiagnostic(source: expression) : ""

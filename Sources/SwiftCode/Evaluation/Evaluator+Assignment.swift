@@ -78,6 +78,12 @@ extension Evaluator {
             owner = try? evaluate(base, expected: nil, in: environment)
         default: break
         }
+        // A library type's settable property (`transaction.animation = .spring`) has the type
+        // its definition declares.
+        if let name, case let .native(native)? = owner?.dereferenced, case let .property(type, _)? = nativeType(named: native.nativeTypeName)?.instanceMembers[name],
+           type != .any {
+            return type
+        }
         guard let name, let owner, let type = userTypeInfo(of: owner.dereferenced) else { return nil }
         let plain = name.hasPrefix("_") ? String(name.dropFirst()) : name
         guard let property = type.storedProperties.first(where: { $0.name == plain }), let written = property.type else { return nil }

@@ -8,6 +8,9 @@ extension Evaluator {
         var defaultExpression: Expression?
         var isVariadic: Bool
         var builder: String?
+        /// Where `defaultExpression` is evaluated: the declaration's scope (a type's static
+        /// members are in scope there, as in Swift), or the call's when `nil`.
+        var defaultScope: Environment? = nil
         /// Required when it has no default (an optional-typed parameter of a function still needs one).
         var isRequired: Bool { defaultValue == nil && defaultExpression == nil && !isVariadic }
         /// Whether its type is a function type (or it is a result builder's closure).
@@ -73,6 +76,20 @@ extension Evaluator {
             let invocation = try callValue(member, arguments, trailing, expected: expected, name: name, at: nameLocation, in: environment)
             if let receiver = invocation.receiver { try write(receiver, to: base, in: environment) }
             return invocation.result
+        case .identifier("swap", _) where arguments.count == 2 && trailing.isEmpty && environment.lookUp("swap") == nil && globals.variables["swap"] == nil:
+            // `swap(&a, &b)`: exchanges two variables (the standard library's `swap(_:_:)`).
+            var targets: [Expression] = []
+            for argument in arguments {
+                guard argument.label == nil, case let .prefixOperator("&", target) = argument.value.kind else {
+                    throw .error("'swap' takes two variables written with '&': 'swap(&a, &b)'", at: argument.value.location)
+                }
+                targets.append(target)
+            }
+            let first = try evaluate(targets[0], expected: nil, in: environment).dereferenced
+            let second = try evaluate(targets[1], expected: nil, in: environment).dereferenced
+            try write(second, to: targets[0], in: environment)
+            try write(first, to: targets[1], in: environment)
+            return .void
         case let .identifier(name, _):
             // A method of `self` called without `self.`: a mutating one changes `self`.
             if environment.lookUp(name) == nil, let selfVariable = environment.lookUp("self"),
@@ -85,7 +102,7 @@ extension Evaluator {
             return try callValue(value, arguments, trailing, expected: expected, name: name, at: callee.location, in: environment).result
         case let .implicitMember(name):
             guard let expected, expected.unwrapped != .any else {
-                throw .error("cannot infer the type of '.\(name)' here: write the type, e.g. 'Color.\(name)(…)'", at: callee.location)
+                throw .error("cannot infer the type of '.\(name)' here\(implicitMemberHint(name, call: true))", at: callee.location)
             }
             let reference = try typeReference(for: expected.unwrapped, at: callee.location)
             if name == "init" { return try construct(reference, arguments, trailing, expected: expected, at: callee.location, in: environment) }
@@ -182,7 +199,10 @@ extension Evaluator {
             let parameters = parameterSpecs(candidate, function: function, argumentCount: arguments.count + trailing.count)
             switch bind(arguments, trailing, to: parameters, at: location) {
             case let .success(slots): matched.append((candidate, parameters, slots))
-            case let .failure(error): if firstError == nil { firstError = error }
+            case let .failure(error):
+                // The overload whose labels the call matches explains best what is wrong: a
+                // missing or extra argument there, rather than another overload's first label.
+                if firstError == nil || (Self.isLabelMismatch(firstError) && !Self.isLabelMismatch(error)) { firstError = error }
             }
         }
         guard !matched.isEmpty else { throw firstError ?? .error("no overload of '\(function.name)' takes these arguments", at: location) }
@@ -196,9 +216,22 @@ extension Evaluator {
                 continue
             }
             var final: [Value] = []
-            return try invoke(function, candidate, values, at: location, argumentLocations: slotLocations(slots, at: location), finalArguments: &final)
+            let invocation = try invoke(function, candidate, values, at: location, argumentLocations: slotLocations(slots, at: location), finalArguments: &final)
+            // `&x` passed to an `inout` parameter: the parameter's final value is written back.
+            for (slot, value) in zip(slots, final) {
+                if case let .expression(expression, _) = slot, case let .prefixOperator("&", target) = expression.kind {
+                    try write(value, to: target, in: environment)
+                }
+            }
+            return invocation
         }
         throw .error("no overload of '\(function.name)' takes these arguments", at: location)
+    }
+
+    /// Whether a binding failed on an argument label another overload may have.
+    private static func isLabelMismatch(_ interrupt: Interrupt?) -> Bool {
+        guard case let .error(error)? = interrupt else { return false }
+        return error.message.hasPrefix("incorrect argument label")
     }
 
     /// A library function that reads its arguments as written.
@@ -243,7 +276,7 @@ extension Evaluator {
             return declaration.parameters.map { parameter in
                 ParameterSpec(label: parameter.label, name: parameter.name, type: resolve(parameter.type, in: context), defaultValue: nil,
                               defaultExpression: parameter.defaultValue, isVariadic: parameter.isVariadic,
-                              builder: builderName(in: parameter.type))
+                              builder: builderName(in: parameter.type), defaultScope: function.environment)
             }
         case let .closure(closure):
             if let parameters = closure.parameters {
@@ -381,7 +414,7 @@ extension Evaluator {
                 if let defaultValue = parameter.defaultValue {
                     value = defaultValue
                 } else if let expression = parameter.defaultExpression {
-                    value = coerce(try evaluate(expression, expected: parameter.type, in: environment), to: parameter.type)
+                    value = coerce(try evaluate(expression, expected: parameter.type, in: parameter.defaultScope ?? environment), to: parameter.type)
                 } else if parameter.isVariadic {
                     value = .array([])
                 } else {
@@ -487,6 +520,11 @@ extension Evaluator {
         callDepth += 1
         defer { callDepth -= 1 }
         if callDepth > limits.callDepth {
+            // Closures inside closures (a hundred stacks written one in another) are nesting,
+            // not a function calling itself.
+            if case .closure = candidate {
+                throw .error("closures are nested too deeply (more than \(limits.callDepth) calls deep)", at: location)
+            }
             throw .error("calls are nested too deeply (more than \(limits.callDepth)): does '\(function.name)' call itself for ever?", at: location)
         }
         switch candidate {
@@ -682,17 +720,21 @@ extension Evaluator {
     /// initial value, in declaration order; a wrapped property as its wrapper says.
     func memberwiseParameters(_ type: TypeInfo) -> [ParameterSpec] {
         var result: [ParameterSpec] = []
+        // A default is the property's initial value, evaluated where the property is declared.
+        let scope = typeEnvironment(type)
+        scope.isPropertyInitializer = true
         for property in type.storedProperties {
-            let propertyType = property.type.map { resolve($0, in: type) } ?? .any
+            let propertyType = self.propertyType(property, in: type) ?? .any
             if let wrapper = property.wrapper, let definition = library.propertyWrappers[wrapper.name] {
                 switch definition.parameter {
                 case .omitted: continue
                 case .binding:
-                    result.append(ParameterSpec(label: property.name, name: property.name, type: .any, defaultValue: nil,
+                    result.append(ParameterSpec(label: property.name, name: property.name,
+                                                type: propertyType == .any ? .any : .named("Binding", [propertyType]), defaultValue: nil,
                                                 defaultExpression: nil, isVariadic: false, builder: nil))
                 case .wrappedValue:
                     result.append(ParameterSpec(label: property.name, name: property.name, type: propertyType, defaultValue: nil,
-                                                defaultExpression: property.initializer, isVariadic: false, builder: nil))
+                                                defaultExpression: property.initializer, isVariadic: false, builder: nil, defaultScope: scope))
                 }
                 continue
             }
@@ -701,7 +743,7 @@ extension Evaluator {
             if property.initializer == nil, case .optional = propertyType, !property.isLet { defaultValue = Value.nilValue }
             result.append(ParameterSpec(label: property.name, name: property.name, type: propertyType, defaultValue: defaultValue,
                                         defaultExpression: property.isLet ? nil : property.initializer, isVariadic: false,
-                                        builder: property.type.flatMap { builderName(in: $0) }))
+                                        builder: property.type.flatMap { builderName(in: $0) }, defaultScope: scope))
         }
         return result
     }
@@ -712,7 +754,7 @@ extension Evaluator {
         let scope = typeEnvironment(type)
         scope.isPropertyInitializer = true
         for property in type.storedProperties {
-            let propertyType = property.type.map { resolve($0, in: type) }
+            let propertyType = self.propertyType(property, in: type)
             var initial: Value?
             if let initializer = property.initializer {
                 initial = coerce(try evaluate(initializer, expected: propertyType, in: scope), to: propertyType)
@@ -736,7 +778,7 @@ extension Evaluator {
             fields[name] = value
             return
         }
-        let propertyType = property.type.map { resolve($0, in: type) }
+        let propertyType = self.propertyType(property, in: type)
         if let wrapper = property.wrapper, let definition = library.propertyWrappers[wrapper.name] {
             if definition.parameter == .binding, case .binding = value {
                 fields[name] = value

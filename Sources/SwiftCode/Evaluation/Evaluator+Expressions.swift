@@ -49,6 +49,9 @@ extension Evaluator {
             let value = try evaluate(base, expected: expected.map { .optional($0) }, in: environment)
             if case .nilValue = value { throw .error("unexpectedly found nil while unwrapping an Optional value", at: location) }
             return value
+        case let .prefixOperator("&", operand):
+            // `&x` passed to an `inout` parameter: its value now, written back after the call.
+            return try evaluate(operand, expected: expected, in: environment)
         case let .prefixOperator(op, operand):
             return try prefix(op, operand, expected: expected, at: location, in: environment)
         case let .postfixOperator(op, operand):
@@ -83,6 +86,10 @@ extension Evaluator {
         case let .arrayLiteral(elements):
             var elementType: ValueType?
             if case let .array(element)? = expected?.unwrapped { elementType = element }
+            // An `OptionSet` is written as an array literal of its own values (`[.top, .leading]`).
+            if case let .named(name, _)? = expected?.unwrapped, library.types[name]?.protocols.contains("OptionSet") == true {
+                elementType = expected?.unwrapped
+            }
             var values: [Value] = []
             values.reserveCapacity(elements.count)
             for element in elements {
@@ -277,10 +284,23 @@ extension Evaluator {
         throw .error("cannot find '\(name)' in scope\(suggestion(name, among: known))", at: location)
     }
 
+    /// How to write `.name` where no type is expected: with a type that has a static member of
+    /// that name (`Color` first, the colour being what such code names most), else nothing (a
+    /// suggestion of a type without the member would mislead).
+    func implicitMemberHint(_ name: String, call: Bool) -> String {
+        var owners = library.types.keys.filter { library.types[$0]?.staticMembers[name] != nil }.sorted()
+        // The floating-point constants are the standard library's own, not a library type's.
+        if ["pi", "infinity", "nan", "greatestFiniteMagnitude", "leastNonzeroMagnitude"].contains(name) {
+            owners.insert("Double", at: 0)
+        }
+        guard let owner = owners.contains("Color") && owners.first != "Double" ? "Color" : owners.first else { return "" }
+        return ": write the type, e.g. '\(owner).\(name)\(call ? "(…)" : "")'"
+    }
+
     /// `.name` where `expected` is the type the context wants.
     func implicitMember(_ name: String, expected: ValueType?, at location: SourceLocation) throws(Interrupt) -> Value {
         guard let expected, expected.unwrapped != .any else {
-            throw .error("cannot infer the type of '.\(name)' here: write the type, e.g. 'Color.\(name)'", at: location)
+            throw .error("cannot infer the type of '.\(name)' here\(implicitMemberHint(name, call: false))", at: location)
         }
         let reference = try typeReference(for: expected.unwrapped, at: location)
         return try staticMember(name, of: reference, at: location)
@@ -344,6 +364,11 @@ extension Evaluator {
                     text += try StringFormat.format(format, [value], at: location)
                 } else if arguments.count > 1 || first.label != nil {
                     throw .error("this interpolation is not supported: write '\\(value)' or '\\(value, specifier: \"%.1f\")'", at: location)
+                } else if case let .native(native) = value, let type = nativeType(named: native.nativeTypeName),
+                          type.instanceMembers["description"] != nil,
+                          case let .string(description) = try member("description", of: value, at: location, in: environment) {
+                    // A library value that describes itself (`Date`).
+                    text += description
                 } else {
                     text += value.text
                 }

@@ -281,11 +281,37 @@ extension Evaluator {
         }
     }
 
+    /// A static stored property with a property wrapper (`@State static var value = 0.6` in a
+    /// `PreviewProvider`, passed on as `$value`): its value, or for `$name` and `_name` its
+    /// storage. The storage is made once, from the initial value.
+    private func wrappedStaticMember(_ name: String, of type: TypeInfo) throws(Interrupt) -> Value? {
+        let projected = name.hasPrefix("$") || name.hasPrefix("_")
+        let base = type.staticProperties[name] != nil ? name : projected ? String(name.dropFirst()) : name
+        guard let property = type.staticProperties[base], property.binding.accessors == nil,
+              let wrapper = property.attributes.first(where: { library.propertyWrappers[$0.name] != nil }),
+              let definition = library.propertyWrappers[wrapper.name] else { return nil }
+        let cell: Cell
+        if case let .binding(existing)? = type.staticValues[base] {
+            cell = existing
+        } else {
+            let environment = typeEnvironment(type)
+            environment.isStatic = true
+            let expected = property.binding.type.map { resolve($0, in: type) } ?? property.binding.initializer.flatMap { inferredType(of: $0, in: type) }
+            let initial = try property.binding.initializer.map { (initializer) throws(Interrupt) in
+                coerce(try evaluate(initializer, expected: expected, in: environment), to: expected)
+            }
+            cell = try definition.makeStorage(wrapper, initial, property.location)
+            type.staticValues[base] = .binding(cell)
+        }
+        return base == name ? cell.value : .binding(cell)
+    }
+
     private func userStaticMember(_ name: String, of type: TypeInfo, at location: SourceLocation) throws(Interrupt) -> Value? {
         if let enumCase = type.enumCase(named: name) {
             guard let associated = enumCase.associatedValues else { return .enumCase(EnumCaseValue(type: type, name: name)) }
             return .function(enumConstructor(type, name, associated))
         }
+        if let value = try wrappedStaticMember(name, of: type) { return value }
         if let value = type.staticValues[name] { return value }
         if let property = type.staticProperties[name] {
             let environment = typeEnvironment(type)

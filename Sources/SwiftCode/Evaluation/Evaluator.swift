@@ -53,7 +53,10 @@ public final class Evaluator {
     public struct Limits: Sendable {
         /// Evaluation steps (one per expression or statement evaluated) before the code is
         /// stopped as running away; reset by the host between independent runs with ``resetWork()``.
-        public var work = 5_000_000
+        /// A spinner's action or body takes hundreds to thousands of steps; a million is a
+        /// thousand times the largest, and stops a `while true { }` in about 1.7 s of a debug
+        /// build (5 million took 8 s).
+        public var work = 1_000_000
         /// Nested calls (recursion) allowed.
         public var callDepth = 200
         /// Nested evaluations (expressions inside expressions, through calls) allowed.

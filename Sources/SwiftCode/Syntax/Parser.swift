@@ -123,9 +123,13 @@ struct Parser {
         ParseError(diagnostic: SyntaxDiagnostic(message, at: location))
     }
 
-    /// A missing token or construct: reported just after the previous token.
+    /// A missing token or construct: reported just after the previous token, or where the file
+    /// ends when it ends there, after any whitespace and comments, as swiftc reports it
+    /// (`if x { ` misses its `}` at 1:8). A recovery that reported "expected declaration" at the
+    /// end of the file and then a closure's missing `}` after the previous token gave
+    /// diagnostics out of source order (found by the parser's fuzz target).
     func missing(_ message: String) -> ParseError {
-        error(message, at: previousEnd)
+        error(message, at: atEnd ? current.location : previousEnd)
     }
 
     @discardableResult

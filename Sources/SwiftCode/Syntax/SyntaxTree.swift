@@ -49,7 +49,8 @@ public struct SourceFileSyntax: Sendable {
 
 /// A syntax error: where, and what the parser expected.
 public struct SyntaxDiagnostic: Error, Hashable, Sendable {
-    /// Where the problem is (for a missing token: just after the previous one).
+    /// Where the problem is (for a missing token: just after the previous one, or the end of
+    /// the file when the file ends there).
     public var location: SourceLocation
     /// One line, without the location, e.g. `expected ')' to close the argument list`.
     public var message: String

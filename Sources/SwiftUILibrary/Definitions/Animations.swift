@@ -80,3 +80,12 @@ extension SwiftUILibrary {
         return arguments
     }
 }
+
+extension SwiftUILibrary {
+    /// The `Animation` a value holds (what the `Animation` definitions make), `nil` for any
+    /// other value: how a host reads an evaluated `--animation` expression.
+    public static func animation(_ value: Value) -> Animation? {
+        guard case let .native(native) = value.dereferenced, let box = native as? AnimationBox else { return nil }
+        return box.animation
+    }
+}

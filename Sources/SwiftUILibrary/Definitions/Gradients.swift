@@ -69,6 +69,9 @@ extension SwiftUILibrary {
     private func stops(_ call: NativeCall, _ index: Int, label: String) throws(Interrupt) -> [GradientPaint.Stop] {
         let value = call[index].dereferenced
         if case let .native(native) = value, let gradient = native as? GradientStops { return gradient.stops }
+        if label == "gradient" {
+            throw call.error("cannot convert value of type '\(value.typeName)' to expected argument type 'Gradient'", argument: index)
+        }
         guard case let .array(elements) = value, !elements.isEmpty else {
             throw call.error("expected a non-empty array of \(label == "colors" ? "colours" : "stops")", argument: index)
         }

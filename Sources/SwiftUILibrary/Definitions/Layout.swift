@@ -197,13 +197,18 @@ extension SwiftUILibrary {
                 let decoration = try self.view(try call.call(1, []), at: call.location)
                 return try modified(call, .decoration(decoration, alignment: try boxed(call, 0, Alignment.self, "an Alignment"), over: over))
             }
-            // `background(_:in:fillStyle:)`: the style filling the shape, in the view's bounds.
+            // `overlay(_:in:fillStyle:)`: the style filling the shape, in the view's bounds
+            // (`background(_:in:)`, with materials, is with the effects).
+            guard over else { continue }
             view.method(name, [NativeParameter(nil, .named("ShapeStyle")), NativeParameter("in", .named("Shape")),
                                NativeParameter("fillStyle", .any, default: .nilValue)],
                         result: Self.anyView) { [unowned self] call throws(Interrupt) in
                 guard case let .native(native) = call[1].dereferenced, let described = native as? ViewDescription,
                       case var .shape(shape, false) = described else {
                     throw call.error("expected a shape such as 'Capsule()' or 'RoundedRectangle(cornerRadius: 8)'", argument: 1)
+                }
+                if case let .native(native) = call[0].dereferenced, let material = native as? MaterialBox {
+                    return try modified(call, .decoration(Self.material(material.material, in: shape.kind), alignment: .center, over: over))
                 }
                 let (colour, gradient) = try shapeStyle(call, 0)
                 shape.paint = .fill(colour)

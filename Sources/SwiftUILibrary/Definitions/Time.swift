@@ -122,6 +122,10 @@ extension SwiftUILibrary {
             return .native(TimerValue(serial: try runner.startTimer(interval: seconds, repeats: try call.bool(1), block: block, at: call.location)))
         }
         timer.method("invalidate", []) { [unowned self] call throws(Interrupt) in
+            if case let .native(pending as PendingTimerValue)? = call.receiver, let serial = pending.serial {
+                runner?.stopTimer(serial)
+                return .void
+            }
             guard case let .native(native)? = call.receiver, let value = native as? TimerValue else { return .void }
             runner?.stopTimer(value.serial)
             return .void

@@ -20,9 +20,7 @@ extension SwiftUILibrary {
     /// SwiftUI view modifiers outside the library, from the SwiftUI documentation's "View
     /// modifiers" topics (the ones public loader code calls).
     static let unsupportedModifierNames = [
-        "blur", "shadow", "mask", "clipShape", "clipped", "cornerRadius", "blendMode", "brightness", "contrast",
-        "saturation", "grayscale", "hueRotation", "colorMultiply", "colorInvert", "luminanceToAlpha", "rotation3DEffect",
-        "projectionEffect", "transformEffect", "transition", "matchedGeometryEffect", "alignmentGuide", "resizable",
+        "transition", "matchedGeometryEffect", "alignmentGuide", "resizable",
         "gesture", "simultaneousGesture", "onLongPressGesture", "sheet", "alert", "popover", "fullScreenCover",
         "toolbar", "listRowBackground", "preferredColorScheme", "environment", "symbolEffect", "contentTransition",
         "keyframeAnimator", "phaseAnimator", "geometryGroup", "visualEffect", "scrollContentBackground",

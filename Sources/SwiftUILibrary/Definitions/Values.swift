@@ -71,7 +71,7 @@ extension SwiftUILibrary {
         native.add(vertical)
 
         let edge = NativeType("Edge", summary: "An edge of a view; `Edge.Set` a set of them.")
-        let set = edge.nested(NativeType("Set", summary: "`Edge.Set`."))
+        let set = edge.nested(NativeType("Set", protocols: ["OptionSet"], summary: "`Edge.Set`."))
         let edges: [(String, EdgeSet)] = [("all", .all), ("horizontal", .horizontal), ("vertical", .vertical), ("top", .top),
                                           ("bottom", .bottom), ("leading", .leading), ("trailing", .trailing)]
         for (name, value) in edges {

@@ -10,7 +10,9 @@ extension SwiftUILibrary {
     /// that a typo such as `0..<1_000_000` fails at once instead of rendering for minutes.
     public static let maximumForEachElements = 1_000
 
-    static let builderClosure = ValueType.function(parameters: [], result: .named("View"))
+    // Computed, not stored, as `anyView` is (Modifiers.swift): LeakSanitizer cannot follow a
+    // stored indirect enum.
+    static var builderClosure: ValueType { .function(parameters: [], result: .named("View")) }
 
     func defineViews() {
         let image = NativeType("Image", protocols: ["View"], summary: "`Image(systemName:)`: an SF Symbol drawn as our own geometry.")
@@ -100,14 +102,14 @@ extension SwiftUILibrary {
         }
         var identities: [String] = []
         for (position, element) in elements.enumerated() {
-            if identifiedByValue {
-                identities.append(element.text)
-            } else if case let .native(keyPath as KeyPathValue) = call[1] {
+            if case let .native(keyPath as KeyPathValue) = call[1] {
                 var value = element
                 for component in keyPath.components where component != "self" {
                     value = try call.evaluator.member(component, of: value, at: call.argumentLocations[1], in: call.evaluator.globals)
                 }
                 identities.append(value.text)
+            } else if identifiedByValue {
+                identities.append(element.text)
             } else if case .instance = element, let id = try? call.evaluator.member("id", of: element, at: call.location, in: call.evaluator.globals) {
                 identities.append(id.text)
             } else {
@@ -116,6 +118,11 @@ extension SwiftUILibrary {
         }
         guard case let .function(content) = call[2] else {
             throw call.error("'ForEach' needs its content in braces: 'ForEach(0..<8) { index in … }'")
+        }
+        // The content takes one element: `{ a, b in … }` is swiftc's error, not a second `nil`.
+        if case let .closure(closure) = content.body, let parameters = closure.parameters, parameters.count != 1 {
+            throw .error("contextual closure type '(\(elements.first?.typeName ?? "Element")) -> some View' expects 1 argument, but \(parameters.count) were used in closure body",
+                         at: parameters.first?.location ?? call.location)
         }
         return .native(ViewDescription.forEach(elements: elements, identities: identities, content: content, at: call.location))
     }

@@ -1,116 +1,14 @@
-// Reading animations written in SwiftUI syntax, e.g. from `--animation`, with errors that point at
-// the column of the mistake. The grammar is the slice of Swift an animation expression uses:
-//
-//     expression := [ "SwiftUI" "." ] [ "Animation" ] "." base { "." modifier }
-//     base       := name [ "(" arguments ")" ]          e.g. .easeIn, .linear(duration: 2)
-//     modifier   := name "(" arguments ")"              e.g. .delay(0.1), .repeatForever()
-//     arguments  := [ argument { "," argument } ]
-//     argument   := [ label ":" ] ( number | "true" | "false" )
-//     number     := [ "-" | "+" ] digits [ "." digits ] [ ( "e" | "E" ) [ "-" | "+" ] digits ]
-//
-// Labels, their order and defaults are SwiftUI's; values are range-checked (finite, durations
-// not negative, speed above 0, bounce in −1 < b ≤ 1, repeat counts whole and at least 1).
+// Binding calls of SwiftUI's `Animation` API to the animations they mean: the labels, their
+// order and defaults are SwiftUI's; values are range-checked (finite, durations not negative,
+// speed above 0, bounce in −1 < b ≤ 1, repeat counts whole and at least 1). The Swift around a
+// call (tokens, parentheses, member chains) is read by the evaluator's parser (`SwiftCode`), for
+// source files and for `--animation` alike, which hands each call's arguments here.
 
 extension Animation {
     /// The most modifiers one expression chains after its base (`.linear.delay(0.1).speed(2)`
-    /// has two), in `--animation` and in Swift source alike: the Swift source reader allows
-    /// this many modifiers in a row on any expression, so an animation `--animation` accepts
-    /// always reads back when the tool places it in the built-in example's source.
+    /// has two), in `--animation` and in Swift source alike: an animation `--animation`
+    /// accepts always reads back when the tool places it in the built-in example's source.
     public static let maximumModifiers = 512
-
-    /// Reads an animation written in SwiftUI syntax.
-    ///
-    /// Accepts what SwiftUI accepts for the names in ``Animation``'s vocabulary, e.g.
-    /// `.easeInOut(duration: 1).repeatForever()`, `Animation.easeIn`,
-    /// `.spring(response: 0.4, dampingFraction: 0.6)`, `.default.speed(2).delay(0.1)`;
-    /// whitespace may appear between tokens. The ``description`` of the result parses back to an
-    /// equal animation.
-    ///
-    /// - Parameters:
-    ///   - text: The expression.
-    ///   - defaultEra: Which release's `.default` the expression means.
-    /// - Returns: The animation.
-    /// - Throws: ``AnimationParseError`` with a one-line message and the column of the mistake.
-    public static func parse(_ text: String, defaultEra: DefaultEra = .iOS17) throws(AnimationParseError) -> Animation {
-        var parser = try AnimationParser(text, defaultEra: defaultEra)
-        return try parser.parseExpression()
-    }
-}
-
-// MARK: - Tokens
-
-private struct Token {
-    enum Kind: Equatable {
-        case identifier(String)
-        case number(String)
-        case symbol(Character)  // . ( ) , : - +
-        case end
-    }
-
-    let kind: Kind
-    /// 1-based column of the first character.
-    let column: Int
-    /// Characters in the source.
-    let length: Int
-
-    var shown: String {
-        switch kind {
-        case let .identifier(name): name
-        case let .number(text): text
-        case let .symbol(symbol): String(symbol)
-        case .end: "the end"
-        }
-    }
-}
-
-private func tokenize(_ text: String) throws(AnimationParseError) -> [Token] {
-    let characters = Array(text)
-    var tokens: [Token] = []
-    var index = 0
-    func isIdentifierStart(_ c: Character) -> Bool { c == "_" || (c.isASCII && c.isLetter) }
-    func isIdentifierPart(_ c: Character) -> Bool { isIdentifierStart(c) || (c.isASCII && c.isNumber) }
-    func isDigit(_ c: Character) -> Bool { c.isASCII && c.isNumber }
-    while index < characters.count {
-        let c = characters[index]
-        let start = index
-        if c.isWhitespace {
-            index += 1
-        } else if isIdentifierStart(c) {
-            while index < characters.count && isIdentifierPart(characters[index]) { index += 1 }
-            tokens.append(Token(kind: .identifier(String(characters[start..<index])), column: start + 1, length: index - start))
-        } else if isDigit(c) {
-            while index < characters.count && (isDigit(characters[index]) || characters[index] == "_") { index += 1 }
-            // A fraction needs a digit after the dot; otherwise the dot is member access.
-            if index + 1 < characters.count && characters[index] == "." && isDigit(characters[index + 1]) {
-                index += 1
-                while index < characters.count && (isDigit(characters[index]) || characters[index] == "_") { index += 1 }
-            }
-            if index < characters.count && (characters[index] == "e" || characters[index] == "E") {
-                var end = index + 1
-                if end < characters.count && (characters[end] == "-" || characters[end] == "+") { end += 1 }
-                if end < characters.count && isDigit(characters[end]) {
-                    index = end
-                    while index < characters.count && isDigit(characters[index]) { index += 1 }
-                }
-            }
-            if index < characters.count && isIdentifierPart(characters[index]) {
-                var end = index
-                while end < characters.count && (isIdentifierPart(characters[end]) || characters[end] == ".") { end += 1 }
-                throw AnimationParseError(
-                    message: "malformed number '\(String(characters[start..<end]))': write decimal numbers such as 2, 0.5 or 1e-3",
-                    column: start + 1
-                )
-            }
-            tokens.append(Token(kind: .number(String(characters[start..<index])), column: start + 1, length: index - start))
-        } else if ".(),:-+".contains(c) {
-            index += 1
-            tokens.append(Token(kind: .symbol(c), column: start + 1, length: 1))
-        } else {
-            throw AnimationParseError(message: "unexpected character '\(c)'", column: start + 1)
-        }
-    }
-    tokens.append(Token(kind: .end, column: characters.count + 1, length: 0))
-    return tokens
 }
 
 // MARK: - Signatures
@@ -246,195 +144,6 @@ private let timingCurveForm = [
 /// Labels that pick the `duration:` overload of `spring` and `interactiveSpring`.
 private let durationFormLabels: Set<String> = ["duration", "bounce", "extraBounce"]
 
-// MARK: - Parser
-
-private struct AnimationParser {
-    let tokens: [Token]
-    let defaultEra: Animation.DefaultEra
-    var position = 0
-
-    init(_ text: String, defaultEra: Animation.DefaultEra) throws(AnimationParseError) {
-        tokens = try tokenize(text)
-        self.defaultEra = defaultEra
-    }
-
-    var current: Token { tokens[position] }
-    var next: Token { tokens[min(position + 1, tokens.count - 1)] }
-
-    mutating func advance() { position = min(position + 1, tokens.count - 1) }
-
-    func isSymbol(_ token: Token, _ symbol: Character) -> Bool { token.kind == .symbol(symbol) }
-
-    mutating func parseExpression() throws(AnimationParseError) -> Animation {
-        if current.kind == .end {
-            throw AnimationParseError(message: "empty animation: write one such as '.easeInOut(duration: 1)'", column: 1)
-        }
-        // Optional qualification: `SwiftUI.Animation.` or `Animation.`.
-        if current.kind == .identifier("SwiftUI") && isSymbol(next, ".") { advance(); advance() }
-        if current.kind == .identifier("Animation") {
-            advance()
-            if current.kind == .end || isSymbol(current, "(") {
-                throw AnimationParseError(message: "expected '.' and an animation after 'Animation', e.g. 'Animation.easeIn'", column: current.column)
-            }
-        }
-        if case let .identifier(name) = current.kind {
-            if name == "withAnimation" {
-                throw AnimationParseError(
-                    message: "'withAnimation' is the function that applies an animation, not an animation; give only its argument, e.g. '.linear' for 'withAnimation(.linear)'",
-                    column: current.column)
-            }
-            guard baseNames.contains(name) || modifierNames.contains(name) else {
-                throw AnimationParseError(message: "unknown name '\(name)': an animation starts with '.', e.g. '.easeInOut'\(suggestion(for: name, among: baseNames))", column: current.column)
-            }
-            throw AnimationParseError(message: "expected '.' before '\(name)' (write '.\(name)')", column: current.column)
-        }
-        guard isSymbol(current, ".") else {
-            throw AnimationParseError(message: "expected an animation starting with '.', e.g. '.easeInOut', found '\(current.shown)'", column: current.column)
-        }
-        advance()
-        var animation = try parseBase()
-        var modifiers = 0
-        while current.kind != .end {
-            guard isSymbol(current, ".") else {
-                throw AnimationParseError(message: "unexpected '\(current.shown)' after the animation", column: current.column)
-            }
-            modifiers += 1
-            if modifiers > Animation.maximumModifiers {
-                throw AnimationParseError(message: "more than \(Animation.maximumModifiers) modifiers after the animation", column: current.column)
-            }
-            advance()
-            animation = try parseModifier(on: animation)
-        }
-        return animation
-    }
-
-    // MARK: Base
-
-    mutating func parseBase() throws(AnimationParseError) -> Animation {
-        let nameToken = current
-        guard case let .identifier(name) = nameToken.kind else {
-            throw AnimationParseError(message: "expected an animation name after '.', found '\(nameToken.shown)'", column: nameToken.column)
-        }
-        try CallBinder.checkBaseName(name, column: nameToken.column)
-        advance()
-        guard isSymbol(current, "(") else {
-            try CallBinder.checkPropertyBase(name, column: current.column)
-            return CallBinder(defaultEra: defaultEra).propertyBase(name)
-        }
-        if name == "default" {
-            throw AnimationParseError(message: "'default' is a property, not a function: write '.default'", column: current.column)
-        }
-        let (arguments, closing) = try parseArguments(of: name)
-        return try CallBinder(defaultEra: defaultEra).callBase(name, arguments, closingColumn: closing)
-    }
-
-    // MARK: Modifiers
-
-    mutating func parseModifier(on animation: Animation) throws(AnimationParseError) -> Animation {
-        let nameToken = current
-        guard case let .identifier(name) = nameToken.kind else {
-            throw AnimationParseError(message: "expected a modifier name after '.', found '\(nameToken.shown)'", column: nameToken.column)
-        }
-        try CallBinder.checkModifierName(name, column: nameToken.column)
-        advance()
-        guard isSymbol(current, "(") else {
-            return try CallBinder(defaultEra: defaultEra).modify(animation, name, nil, closingColumn: current.column)
-        }
-        let (arguments, closing) = try parseArguments(of: name)
-        return try CallBinder(defaultEra: defaultEra).modify(animation, name, arguments, closingColumn: closing)
-    }
-
-    // MARK: Arguments
-
-    /// Parses `( arguments )` starting at the `(`; returns them and the column of the `)`.
-    mutating func parseArguments(of callee: String) throws(AnimationParseError) -> ([Argument], Int) {
-        advance()  // (
-        var arguments: [Argument] = []
-        if isSymbol(current, ")") {
-            let closing = current.column
-            advance()
-            return ([], closing)
-        }
-        while true {
-            arguments.append(try parseArgument(of: callee))
-            if isSymbol(current, ")") {
-                let closing = current.column
-                advance()
-                return (arguments, closing)
-            }
-            guard isSymbol(current, ",") else {
-                if current.kind == .end {
-                    throw AnimationParseError(message: "expected ')' to close the arguments of '\(callee)'", column: current.column)
-                }
-                throw AnimationParseError(message: "expected ',' or ')' after an argument, found '\(current.shown)'", column: current.column)
-            }
-            advance()
-        }
-    }
-
-    mutating func parseArgument(of callee: String) throws(AnimationParseError) -> Argument {
-        if current.kind == .end {
-            throw AnimationParseError(message: "the expression ends inside the arguments of '\(callee)': expected an argument or ')'", column: current.column)
-        }
-        var label: String?
-        let labelColumn = current.column
-        if case let .identifier(name) = current.kind, isSymbol(next, ":") {
-            label = name
-            advance()
-            advance()
-        }
-        let valueColumn = current.column
-        return Argument(label: label, labelColumn: labelColumn, value: try parseValue(), valueColumn: valueColumn)
-    }
-
-    mutating func parseValue() throws(AnimationParseError) -> ArgumentValue {
-        let token = current
-        switch token.kind {
-        case .identifier("true"):
-            advance()
-            return .boolean(true)
-        case .identifier("false"):
-            advance()
-            return .boolean(false)
-        case let .number(text):
-            advance()
-            return try number(text, sign: "", column: token.column)
-        case let .symbol(sign) where sign == "-" || sign == "+":
-            advance()
-            guard case let .number(text) = current.kind else {
-                throw AnimationParseError(message: "expected a number after '\(sign)', found '\(current.shown)'", column: current.column)
-            }
-            guard current.column == token.column + 1 else {
-                throw AnimationParseError(message: "'\(sign)' must be written right before its number", column: token.column)
-            }
-            advance()
-            return try number(text, sign: sign == "-" ? "-" : "", column: token.column)
-        case .symbol("."):
-            if case let .number(text) = next.kind, next.column == token.column + 1 {
-                throw AnimationParseError(message: "'.\(text)' is not a Swift number: write '0.\(text)'", column: token.column)
-            }
-            if case let .identifier(name) = next.kind, ["nan", "infinity", "signalingNaN", "greatestFiniteMagnitude"].contains(name) {
-                throw AnimationParseError(message: "'.\(name)' is not allowed: values must be finite numbers", column: token.column)
-            }
-            throw AnimationParseError(message: "expected a number, found '.'", column: token.column)
-        case let .identifier(name):
-            let hint = ["nan", "infinity", "inf"].contains(name.lowercased()) ? ": values must be finite numbers" : ""
-            throw AnimationParseError(message: "expected a number, found '\(name)'\(hint)", column: token.column)
-        default:
-            throw AnimationParseError(message: "expected a number, found '\(token.shown)'", column: token.column)
-        }
-    }
-
-    func number(_ text: String, sign: String, column: Int) throws(AnimationParseError) -> ArgumentValue {
-        let digits = text.filter { $0 != "_" }
-        guard let value = Double(sign + digits), value.isFinite else {
-            throw AnimationParseError(message: "number '\(sign)\(text)' is out of range", column: column)
-        }
-        let isWhole = !digits.contains(".") && !digits.contains("e") && !digits.contains("E")
-        return .number(value, text: sign + text, isWhole: isWhole)
-    }
-}
-
 // MARK: - Binding calls (shared with readers of Swift source)
 
 extension Animation {
@@ -445,7 +154,7 @@ extension Animation {
     public static let modifierNames = ["delay", "speed", "repeatCount", "repeatForever"]
 
     /// The animation SwiftUI's `Animation.<name>` or `Animation.<name>(<arguments>)` gives, with
-    /// the same labels, defaults and range checks as ``parse(_:defaultEra:)``.
+    /// SwiftUI's labels, defaults and range checks.
     ///
     /// - Parameters:
     ///   - name: The base name, e.g. `linear`.
@@ -470,7 +179,7 @@ extension Animation {
     }
 
     /// This animation with SwiftUI's modifier `name` applied (`delay`, `speed`, `repeatCount`,
-    /// `repeatForever`), checked as ``parse(_:defaultEra:)`` checks it.
+    /// `repeatForever`), with SwiftUI's labels and range checks.
     ///
     /// - Parameters:
     ///   - name: The modifier name.

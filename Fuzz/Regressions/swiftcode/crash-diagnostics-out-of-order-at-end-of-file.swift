@@ -1,0 +1,4 @@
+impiewini {
+    @SimpoceI
+
+// nt

@@ -1,0 +1,333 @@
+import Motion
+import Scene
+import SwiftUISource
+import Testing
+
+/// More of the Swift public loaders are written in: types the compiler infers, defaults that
+/// read static members, `TimelineView`, `Date` and `Calendar` arithmetic, `onChange`. Each
+/// fixture is written here in the shapes public code takes, and checked against what its code
+/// means: the trees, the exact times of the changes.
+@Suite struct LanguageTimeTests {
+    func script(_ source: String, view: String? = nil, horizon: Double = SwiftProgram.defaultHorizonSeconds) throws -> ViewScript {
+        try SwiftProgram(parsing: source, fileName: "Loader.swift").script(view: view, horizonSeconds: horizon)
+    }
+
+    /// Every modifier in a tree, outermost first, depth first.
+    func modifiers(_ node: ViewNode) -> [ViewModifier] {
+        switch node {
+        case let .modified(child, modifier): [modifier] + modifiers(child)
+        case let .stack(_, _, _, children): children.flatMap(modifiers)
+        case let .conditional(_, child), let .custom(_, child): modifiers(child)
+        default: []
+        }
+    }
+
+    func frames(_ node: ViewNode) -> [Double?] {
+        modifiers(node).compactMap { if case let .layout(.frame(width, _, _)) = $0 { width } else { nil } }
+    }
+
+    func opacities(_ node: ViewNode) -> [Double] {
+        modifiers(node).compactMap { if case let .effect(.opacity(value)) = $0 { value } else { nil } }
+    }
+
+    func offsets(_ node: ViewNode) -> [Double] {
+        modifiers(node).compactMap { if case let .effect(.offset(x, _)) = $0 { x } else { nil } }
+    }
+
+    /// The texts of a tree, depth first.
+    func texts(_ node: ViewNode) -> [String] {
+        switch node {
+        case let .text(content): [content.string]
+        case let .modified(child, _), let .conditional(_, child), let .custom(_, child): texts(child)
+        case let .stack(_, _, _, children): children.flatMap(texts)
+        default: []
+        }
+    }
+
+    func fills(_ node: ViewNode) -> [ColorValue?] {
+        switch node {
+        case let .shape(shape): if case let .fill(color) = shape.paint { [color] } else { [] }
+        case let .modified(child, _), let .conditional(_, child), let .custom(_, child): fills(child)
+        case let .stack(_, _, _, children): children.flatMap(fills)
+        default: []
+        }
+    }
+
+    @Test func aPropertysInferredTypeTypesTheImplicitMembersPassedToIt() throws {
+        // `var color = Color.primary` holds a Color, so `.red` passed for it is `Color.red`;
+        // `var size = base` reads the static `base` where the property is declared.
+        let source = """
+        import SwiftUI
+        struct Dot: View {
+            static let base: CGFloat = 10
+            var color = Color.primary
+            var size = base
+            var fade = Animation.easeIn.speed(2)
+            var body: some View {
+                Circle().fill(color).frame(width: size, height: size)
+            }
+        }
+        struct Row: View {
+            var body: some View {
+                HStack {
+                    Dot(color: .red, size: 12)
+                    Dot(fade: .linear)
+                    Dot(color: .blue.opacity(1))
+                }
+            }
+        }
+        """
+        let tree = try script(source, view: "Row").initial
+        #expect(frames(tree) == [12, 10, 10])
+        let expected: [ColorValue?] = [.system("red"), .system("primary"), .opacity(.system("blue"), 1)]
+        #expect(fills(tree) == expected)
+    }
+
+    @Test func aStaticLetIsInScopeInAStatePropertysInitialValue() throws {
+        let source = """
+        import SwiftUI
+        struct Spinner: View {
+            static let initialDegree: Angle = .degrees(270)
+            @State var rotation = initialDegree
+            var body: some View {
+                Circle().trim(from: 0, to: 0.3).stroke(lineWidth: 4).rotationEffect(rotation)
+            }
+        }
+        """
+        let rotations = modifiers(try script(source).initial).compactMap { if case let .effect(.rotation(degrees, _)) = $0 { degrees } else { nil } }
+        #expect(rotations == [270])
+    }
+
+    @Test func aPeriodicTimelineEvaluatesItsContentAtEachTick() throws {
+        // Every 0.25 s the content is evaluated again with the tick's date; between ticks
+        // nothing changes, and the updates are not animated.
+        let source = """
+        import SwiftUI
+        struct Blinker: View {
+            let start = Date()
+            var body: some View {
+                TimelineView(.periodic(from: .now, by: 0.25)) { context in
+                    let elapsed = context.date.timeIntervalSince(start)
+                    HStack {
+                        ForEach(0..<4) { index in
+                            Circle()
+                                .frame(width: 6, height: 6)
+                                .opacity(Int((elapsed / 0.25).rounded()) % 4 == index ? 1 : 0.25)
+                        }
+                    }
+                }
+            }
+        }
+        """
+        let script = try script(source)
+        #expect(opacities(script.initial) == [1, 0.25, 0.25, 0.25])
+        let early = script.changes.prefix(4)
+        #expect(early.map(\.timeSeconds) == [0.25, 0.5, 0.75, 1.0])
+        let lit: [[Double]] = [[0.25, 1, 0.25, 0.25], [0.25, 0.25, 1, 0.25], [0.25, 0.25, 0.25, 1], [1, 0.25, 0.25, 0.25]]
+        #expect(early.map { opacities($0.root) } == lit)
+        #expect(early.allSatisfy { $0.transaction == Transaction() })
+        // The date never comes back: the script is not declared repeating, it runs to the horizon.
+        #expect(script.repeating == nil)
+        #expect(script.changes.last?.timeSeconds == SwiftProgram.defaultHorizonSeconds)
+    }
+
+    @Test func theAnimationScheduleUpdatesOncePerDisplayFrame() throws {
+        // `.animation` updates at 60 Hz; an `onChange(of: context.date)` moves the view a point
+        // per update, as on a device.
+        let source = """
+        import SwiftUI
+        struct Drift: View {
+            @State private var offset: CGFloat = 0
+            var body: some View {
+                TimelineView(.animation(minimumInterval: 0.001)) { timeline in
+                    Circle()
+                        .frame(width: 10, height: 10)
+                        .offset(x: offset)
+                        .onChange(of: timeline.date) { _ in
+                            offset += 1
+                        }
+                }
+            }
+        }
+        """
+        let script = try script(source, horizon: 1.5)
+        #expect(offsets(script.initial) == [0])
+        // Each tick is two changes at its time: the new date (no picture change, not recorded),
+        // then the offset the action wrote.
+        let first = script.changes.prefix(3)
+        let ticks: [Double] = [1.0 / 60, 2.0 / 60, 3.0 / 60]
+        let moved: [[Double]] = [[1], [2], [3]]
+        #expect(first.map(\.timeSeconds) == ticks)
+        #expect(first.map { offsets($0.root) } == moved)
+        let atOneSecond = try #require(script.changes.last { $0.timeSeconds <= 1.0 + 1e-9 })
+        #expect(offsets(atOneSecond.root) == [60])
+    }
+
+    @Test func theDateAndTheCalendarReadTheRendersClockInUTC() throws {
+        // t = 0 is 2026-01-01 00:00:00 UTC (a Thursday); one tick later is 00:00:01.
+        let source = """
+        import SwiftUI
+        struct Clock: View {
+            var body: some View {
+                TimelineView(.everySecond) { context in
+                    VStack {
+                        Text("\\(context.date)")
+                        Text("\\(Calendar.current.component(.second, from: context.date)) \\(Calendar.current.component(.weekday, from: context.date))")
+                        Text("\\(Calendar.current.component(.year, from: context.date.addingTimeInterval(-1)))")
+                    }
+                }
+            }
+        }
+        """
+        let script = try script(source)
+        #expect(texts(script.initial) == ["2026-01-01 00:00:00 +0000", "0 5", "2025"])
+        let next = try #require(script.changes.first)
+        #expect(next.timeSeconds == 1)
+        #expect(texts(next.root) == ["2026-01-01 00:00:01 +0000", "1 5", "2026"])
+    }
+
+    @Test func onChangeRunsAfterTheUpdateThatChangedTheValue() throws {
+        // A timer flips `lit` every 0.5 s; `onChange(of: lit)` counts the flips with the old
+        // and new values (iOS 17's form) and with the new value only (iOS 14's).
+        let source = """
+        import SwiftUI
+        struct Flips: View {
+            @State private var lit = false
+            @State private var flips = 0
+            @State private var lastNew = false
+            let timer = Timer.publish(every: 0.5, on: .main, in: .common).autoconnect()
+            var body: some View {
+                Text("\\(flips) \\(lastNew ? "on" : "off")")
+                    .onReceive(timer) { _ in lit.toggle() }
+                    .onChange(of: lit) { old, new in
+                        if old != new { flips += 1 }
+                    }
+                    .onChange(of: lit, perform: { value in lastNew = value })
+            }
+        }
+        """
+        let script = try script(source)
+        #expect(texts(script.initial) == ["0 off"])
+        let shown = script.changes.map { (($0.timeSeconds * 100).rounded() / 100, texts($0.root)) }
+        let settled = Dictionary(shown.map { ($0.0, $0.1) }, uniquingKeysWith: { _, last in last })
+        #expect(settled[0.5] == ["1 on"])
+        #expect(settled[1.0] == ["2 off"])
+        #expect(settled[1.5] == ["3 on"])
+    }
+
+    @Test func swapAndInoutParametersWriteBack() throws {
+        // A timer swaps two offsets with `swap(&a, &b)`; a helper with an `inout` parameter
+        // doubles a third.
+        let source = """
+        import SwiftUI
+        struct Sliding: View {
+            let timer = Timer.publish(every: 0.5, on: .main, in: .common).autoconnect()
+            @State var left: CGFloat = -10
+            @State var right: CGFloat = 10
+            @State var step: CGFloat = 1
+            func double(_ value: inout CGFloat) { value *= 2 }
+            var body: some View {
+                HStack {
+                    Circle().frame(width: 4, height: 4).offset(x: left)
+                    Circle().frame(width: 4, height: 4).offset(x: right)
+                    Circle().frame(width: 4, height: 4).offset(x: step)
+                }
+                .onReceive(timer) { _ in
+                    swap(&left, &right)
+                    double(&step)
+                }
+            }
+        }
+        """
+        let script = try script(source, horizon: 1.2)
+        #expect(offsets(script.initial) == [-10, 10, 1])
+        let moved: [[Double]] = [[10, -10, 2], [-10, 10, 4]]
+        #expect(script.changes.map { offsets($0.root) } == moved)
+        #expect(script.changes.map(\.timeSeconds) == [0.5, 1.0])
+    }
+
+    @Test func anyViewsInStateRotateThroughATaskLoop() throws {
+        // `[AnyView]` state rotated every 0.4 s by a `Task` loop: the colours move one place left.
+        let source = """
+        import SwiftUI
+        struct Colours: View {
+            @State var circles: [AnyView] = [
+                AnyView(Circle().fill(Color.red)),
+                AnyView(Circle().fill(Color.green)),
+                AnyView(Circle().fill(Color.blue)),
+            ]
+            var body: some View {
+                HStack {
+                    ForEach(0..<3) { index in circles[index].frame(width: 8, height: 8) }
+                }
+                .onAppear {
+                    Task {
+                        while true {
+                            try await Task.sleep(nanoseconds: 400_000_000)
+                            let first = circles[0]
+                            for index in 0..<2 { circles[index] = circles[index + 1] }
+                            circles[2] = first
+                        }
+                    }
+                }
+            }
+        }
+        """
+        let script = try script(source)
+        let red: ColorValue? = .system("red"), green: ColorValue? = .system("green"), blue: ColorValue? = .system("blue")
+        #expect(fills(script.initial) == [red, green, blue])
+        #expect(fills(try #require(script.changes.first).root) == [green, blue, red])
+        #expect(abs(try #require(script.changes.first).timeSeconds - 0.4) < 1e-9)
+        // Three rotations bring the first picture back: the script repeats every 1.2 s.
+        #expect(abs((script.repeating?.period ?? 0) - 1.2) < 1e-9)
+    }
+
+    @Test func aTimerAddedToTheRunLoopAndUUIDs() throws {
+        // `Timer(timeInterval:repeats:block:)` starts when added to the run loop; `UUID()`s are
+        // distinct and numbered in the order they are made.
+        let source = """
+        import SwiftUI
+        struct Ticker: View {
+            @State private var ticks = 0
+            let first = UUID()
+            var body: some View {
+                VStack {
+                    Text("\\(ticks)")
+                    Text(first == UUID() ? "same" : "distinct")
+                    Text(first.uuidString)
+                }
+                .onAppear {
+                    let timer = Timer(timeInterval: 0.25, repeats: true) { _ in ticks += 1 }
+                    RunLoop.current.add(timer, forMode: .common)
+                }
+            }
+        }
+        """
+        let script = try script(source, horizon: 0.6)
+        #expect(texts(script.initial) == ["0", "distinct", "00000000-0000-4000-8000-000000000001"])
+        #expect(script.changes.map(\.timeSeconds) == [0.25, 0.5])
+        #expect(script.changes.map { texts($0.root).first } == ["1", "2"])
+    }
+
+    @Test func aPreviewProvidersStaticStateIsPassedAsABinding() throws {
+        // `@State static var value` in a `PreviewProvider`, passed as `$value` to a `@Binding`.
+        let source = """
+        import SwiftUI
+        struct Pie: View {
+            @Binding var progress: Float
+            var body: some View {
+                Circle().trim(from: 0, to: CGFloat(progress)).stroke(lineWidth: 4).frame(width: 40, height: 40)
+            }
+        }
+        struct Pie_Previews: PreviewProvider {
+            @State static var value: Float = 0.6
+            static var previews: some View { Pie(progress: $value) }
+        }
+        """
+        guard case let .custom("Pie", .modified(.shape(shape), _)) = try script(source).initial else {
+            Issue.record("unexpected tree")
+            return
+        }
+        #expect(abs(shape.trimTo - 0.6) < 1e-6)
+    }
+}

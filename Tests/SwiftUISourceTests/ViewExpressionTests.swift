@@ -1,0 +1,138 @@
+import Motion
+import Scene
+import SwiftUISource
+import Testing
+
+/// `--view` given a Swift expression: a loader view that takes arguments, or a file that holds only
+/// a `ViewModifier` and its `extension View`, rendered unedited with the arguments or the view
+/// chosen on the command line, as a `#Preview` body would give them.
+@Suite struct ViewExpressionTests {
+    static let dots = """
+        import SwiftUI
+
+        struct DotLoader: View {
+            let color: Color
+            var size: CGFloat = 10
+            @State private var on = false
+            var body: some View {
+                HStack(spacing: size / 2) {
+                    ForEach(0..<3) { i in
+                        Circle().fill(color).frame(width: size, height: size)
+                            .opacity(on ? 1 : 0.25)
+                            .animation(.easeInOut(duration: 0.6).repeatForever().delay(Double(i) * 0.2), value: on)
+                    }
+                }
+                .onAppear { on = true }
+            }
+        }
+        """
+
+    static let modifierOnly = """
+        import SwiftUI
+
+        struct Blink: ViewModifier {
+            var low: Double
+            @State private var dim = false
+            func body(content: Content) -> some View {
+                content.opacity(dim ? low : 1)
+                    .onAppear { withAnimation(.linear(duration: 0.5).repeatForever()) { dim = true } }
+            }
+        }
+
+        extension View {
+            func blink(to low: Double = 0.2) -> some View { modifier(Blink(low: low)) }
+        }
+        """
+
+    func modifiers(_ node: ViewNode) -> [ViewModifier] {
+        switch node {
+        case let .modified(child, modifier): [modifier] + modifiers(child)
+        case let .stack(_, _, _, children): children.flatMap(modifiers)
+        case let .conditional(_, child), let .custom(_, child): modifiers(child)
+        default: []
+        }
+    }
+
+    func frames(_ node: ViewNode) -> [Double?] {
+        modifiers(node).compactMap { if case let .layout(.frame(width, _, _)) = $0 { width } else { nil } }
+    }
+
+    func opacities(_ node: ViewNode) -> [Double] {
+        modifiers(node).compactMap { if case let .effect(.opacity(value)) = $0 { value } else { nil } }
+    }
+
+    @Test func aViewThatTakesArgumentsIsMadeByTheExpression() throws {
+        let program = try SwiftProgram(parsing: Self.dots, fileName: "DotLoader.swift")
+        let script = try program.script(view: "DotLoader(color: .blue, size: 14)")
+        #expect(frames(script.initial) == [14, 14, 14])
+        #expect(opacities(script.initial) == [0.25, 0.25, 0.25])
+        let after = try #require(script.changes.first).root
+        #expect(opacities(after) == [1, 1, 1])
+        // The default argument of the memberwise initialiser applies when it is left out.
+        #expect(frames(try program.script(view: "DotLoader(color: .red)").initial) == [10, 10, 10])
+    }
+
+    @Test func withoutArgumentsTheErrorSaysHowToGiveThem() throws {
+        let program = try SwiftProgram(parsing: Self.dots, fileName: "DotLoader.swift")
+        #expect(throws: SwiftUISourceError.source(SourceDiagnostic(
+            fileName: "DotLoader.swift", line: 3, column: 8,
+            message: "missing argument for parameter 'color' in call; 'DotLoader' takes arguments: render it with --view 'DotLoader(color: …)'",
+            sourceLine: "struct DotLoader: View {"))) { try program.script(view: nil) }
+    }
+
+    @Test func aFileWithOnlyAModifierRendersTheViewItIsAppliedTo() throws {
+        let program = try SwiftProgram(parsing: Self.modifierOnly, fileName: "Blink.swift")
+        let script = try program.script(view: "Circle().frame(width: 24, height: 24).blink(to: 0.4)")
+        #expect(frames(script.initial) == [24])
+        #expect(opacities(script.initial) == [1])
+        let change = try #require(script.changes.first)
+        #expect(opacities(change.root) == [0.4])
+        #expect(change.transaction.animation == Animation.linear(duration: 0.5).repeatForever())
+        // Without --view the message names the way out.
+        #expect(throws: SwiftUISourceError.source(SourceDiagnostic(
+            fileName: "Blink.swift", line: 1, column: 1, message: ViewSelectionError.noViews.description,
+            sourceLine: "import SwiftUI"))) { try program.script(view: nil) }
+        #expect(ViewSelectionError.noViews.description.contains("--view 'Text(\"Loading\").shimmer()'"))
+    }
+
+    @Test(arguments: [
+        ("DotLoader(colr: .blue)", 1, 11, "incorrect argument label in call (have 'colr:', expected 'color:')"),
+        ("DotLoader(color: .blue", 1, 23, "expected ')' in expression list"),
+        ("Dots(color: .blue)", 1, 1, "cannot find 'Dots' in scope"),
+        ("DotLoader(color: .blue).frame(width: \"wide\")", 1, 38, "expected a number, not a value of type 'String'"),
+    ])
+    func aMistakeInTheExpressionIsLocatedInIt(expression: String, line: Int, column: Int, message: String) throws {
+        let program = try SwiftProgram(parsing: Self.dots, fileName: "DotLoader.swift")
+        #expect(throws: SwiftUISourceError.viewSelection(.expression(SourceDiagnostic(
+            fileName: "--view", line: line, column: column, message: message, sourceLine: expression)))) {
+            try program.script(view: expression)
+        }
+    }
+
+    @Test func aPreviewThatUsesAnotherFilesTypeNamesTheFilesViews() throws {
+        let text = Self.modifierOnly + """
+
+            struct Ring: View { var body: some View { Circle().stroke(lineWidth: 3).frame(width: 30, height: 30) } }
+
+            struct Ring_Previews: PreviewProvider {
+                static var previews: some View { GalleryView(style: .ring) }
+            }
+            """
+        let program = try SwiftProgram(parsing: text, fileName: "Ring.swift")
+        #expect(throws: SwiftUISourceError.source(SourceDiagnostic(
+            fileName: "Ring.swift", line: 18, column: 38,
+            message: "cannot find 'GalleryView' in scope (declared in another file of the project?); render one of this file's views instead: --view Ring",
+            sourceLine: "    static var previews: some View { GalleryView(style: .ring) }"))) { try program.script(view: nil) }
+        #expect(frames(try program.script(view: "Ring").initial) == [30])
+    }
+
+    @Test func namesAreStillNames() throws {
+        let program = try SwiftProgram(parsing: Self.dots + "\n#Preview(\"Blue (large)\") { DotLoader(color: .blue, size: 20) }\n",
+                                       fileName: "DotLoader.swift")
+        // A preview's title with parentheses is its name, not an expression.
+        #expect(frames(try program.script(view: "Blue (large)").initial) == [20, 20, 20])
+        #expect(throws: SwiftUISourceError.viewSelection(.unknownView("Dots", available: ["DotLoader", "Blue (large)"]))) {
+            try program.script(view: "Dots")
+        }
+    }
+}

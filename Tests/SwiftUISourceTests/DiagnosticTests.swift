@@ -33,7 +33,7 @@ struct DiagnosticTests {
 
     static let cases: [Case] = [
         Case(name: "unknown view", source: spinner(body4: "Toggle(\"Loading\")"), line: 4, column: 9,
-             message: "'Toggle' is not supported here; supported views: AngularGradient, Capsule, Circle, Color, EmptyView, ForEach, GeometryReader, Grid, GridRow, Group, HStack, Image, Label, LazyHStack, LazyVStack, LinearGradient, ProgressView, RadialGradient, Rectangle, RoundedRectangle, Spacer, Text, VStack, ZStack"),
+             message: "'Toggle' is not supported here; supported views: AngularGradient, AnyView, Capsule, Circle, Color, EmptyView, ForEach, GeometryReader, Grid, GridRow, Group, HStack, Image, Label, LazyHStack, LazyVStack, LinearGradient, ProgressView, RadialGradient, Rectangle, RoundedRectangle, Spacer, Text, TimelineView, VStack, ZStack"),
         Case(name: "unknown modifier", source: spinner(modifier5: ".rotation(.degrees(360))"), line: 5, column: 14,
              message: "value of type 'Image' has no member 'rotation' (did you mean 'rotationEffect'?)"),
         Case(name: "symbol effect", source: spinner(modifier5: ".symbolEffect(.pulse, options: .repeating)"), line: 5, column: 27,
@@ -153,7 +153,7 @@ struct DiagnosticTests {
         } catch {
             let lines = error.description.split(separator: "\n", omittingEmptySubsequences: false)
             #expect(lines.count == 3)
-            #expect(lines[0].hasPrefix("Spinner.swift:4:9: error: 'Toggle' is not supported here; supported views: AngularGradient, Capsule, Circle"))
+            #expect(lines[0].hasPrefix("Spinner.swift:4:9: error: 'Toggle' is not supported here; supported views: AngularGradient, AnyView, Capsule, Circle"))
             #expect(lines[1] == "        Toggle(\"Loading\")")
             #expect(lines[2] == "        ^")
         }

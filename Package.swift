@@ -132,7 +132,7 @@ let package = Package(
         .testTarget(name: "VideoCodecTests", dependencies: ["VideoCodec", "Raster"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Raster"], exclude: ["Corpus"]),
         .testTarget(name: "CompareTests", dependencies: ["Compare", "Raster"]),
-        .testTarget(name: "SpinRenderTests", dependencies: ["SpinRender"]),
+        .testTarget(name: "SpinRenderTests", dependencies: ["SpinRender", "RasterReference"]),
         .testTarget(name: "WorkersTests", dependencies: ["Workers"]),
         .testTarget(name: "SpinRenderTestingTests", dependencies: ["SpinRenderTesting", "SpinRender"], swiftSettings: strictSwift),
         .testTarget(name: "CLITests", dependencies: ["SpinRender"]),

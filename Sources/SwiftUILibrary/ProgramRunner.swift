@@ -142,6 +142,7 @@ public final class ProgramRunner {
                 }
             }
         }
+        if resolver.usesGeometryReader { script.rootProposal = library.rootProposal }
         return script
     }
 

@@ -24,6 +24,9 @@ public final class SwiftUILibrary {
 
     /// Which colour appearance `@Environment(\.colorScheme)` reads.
     public var isDark = false
+    /// The size proposed to the root view, in points: `GeometryReader`s make their content
+    /// for the sizes the layout gives them under it.
+    public var rootProposal = SceneConfiguration.defaultProposal
     /// How many `UUID()`s the code has made.
     var uuidCount = 0
 
@@ -51,6 +54,9 @@ public final class SwiftUILibrary {
         defineViews()
         defineText()
         defineModifiers()
+        // After `defineModifiers`: `frame(width:height:alignment:)` stays the first `frame`,
+        // whose labels a misspelt label is compared with ("did you mean 'width'?").
+        defineLayout()
         defineEffects()
         defineSymbols()
         defineValues()

@@ -31,6 +31,13 @@ indirect enum ViewDescription: NativeValue {
     case progress(fraction: Double?, label: ViewDescription?, style: Scene.ProgressStyle)
     /// `EmptyView()`.
     case empty
+    /// `GeometryReader { proxy in … }`: the content closure, called when the reader is placed
+    /// with the size the layout gives it.
+    case geometryReader(content: Function, at: SourceLocation)
+    /// `Grid(alignment:horizontalSpacing:verticalSpacing:) { … }`.
+    case grid(alignment: Alignment, horizontalSpacing: Double?, verticalSpacing: Double?, content: ViewDescription)
+    /// `GridRow(alignment:) { … }`: a vertical alignment (0 top … 1 bottom) or `nil`.
+    case gridRow(alignment: Double?, content: ViewDescription)
 
     var nativeTypeName: String {
         switch self {
@@ -52,6 +59,9 @@ indirect enum ViewDescription: NativeValue {
         case .forEach: "ForEach"
         case .progress: "ProgressView"
         case .empty: "EmptyView"
+        case .geometryReader: "GeometryReader"
+        case .grid: "Grid"
+        case .gridRow: "GridRow"
         }
     }
 
@@ -74,8 +84,9 @@ indirect enum ViewDescription: NativeValue {
 enum ModifierDescription {
     /// A modifier the view tree holds (`rotationEffect`, `padding`, `animation` …).
     case node(ViewModifier)
-    /// `.background(content)`: a view, placed with the modified one.
-    case background(ViewDescription)
+    /// `.background(content)` / `.overlay(content)`: a view placed in the modified one's
+    /// bounds by `alignment`, behind it or (`over`) over it.
+    case decoration(ViewDescription, alignment: Alignment, over: Bool)
     /// `.mask { }`, `.clipShape(_:)` …: the view whose alpha keeps the modified one.
     case mask(ViewDescription, alignment: Alignment)
     /// `.onAppear { }`.

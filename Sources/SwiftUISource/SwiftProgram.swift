@@ -111,6 +111,8 @@ public struct SwiftProgram: Sendable {
     ///   - view: One of ``viewNames``, a view expression, or `nil` for the default.
     ///   - dark: Whether `@Environment(\.colorScheme)` reads `.dark`.
     ///   - horizonSeconds: How far timed events run.
+    ///   - rootProposal: The size proposed to the root view, in points, for which
+    ///     `GeometryReader`s make their content (``Scene/SceneConfiguration/rootProposal``).
     ///   - limits: The evaluator's bounds on work, recursion and collection sizes; the defaults
     ///     are the renderer's. A fuzzer passes smaller ones, so that each input finishes in
     ///     milliseconds and the time goes to more inputs.
@@ -122,10 +124,10 @@ public struct SwiftProgram: Sendable {
     ///   containing itself, a state-change loop, too much work.
     public func script(
         view: String?, dark: Bool = false, horizonSeconds: Double = SwiftProgram.defaultHorizonSeconds,
-        limits: Evaluator.Limits = Evaluator.Limits()
+        limits: Evaluator.Limits = Evaluator.Limits(), rootProposal: StageSize = SceneConfiguration.defaultProposal
     ) throws(SwiftUISourceError) -> ViewScript {
         if let view, !candidates.contains(where: { $0.name == view }), Self.isExpression(view) {
-            return try script(expression: view, dark: dark, horizonSeconds: horizonSeconds, limits: limits)
+            return try script(expression: view, dark: dark, horizonSeconds: horizonSeconds, limits: limits, rootProposal: rootProposal)
         }
         if candidates.isEmpty {
             throw .source(SourceDiagnostic(fileName: source.fileName, line: 1, column: 1,
@@ -140,29 +142,34 @@ public struct SwiftProgram: Sendable {
         guard let candidate = candidates.first(where: { $0.name == name }) else {
             throw .viewSelection(.unknownView(name, available: viewNames))
         }
-        return try run(candidate, dark: dark, horizonSeconds: horizonSeconds, variant: nil, fixedSize: nil, limits: limits)
+        return try run(candidate, dark: dark, horizonSeconds: horizonSeconds, variant: nil, fixedSize: nil, limits: limits,
+                       rootProposal: rootProposal)
     }
 
     /// Runs `candidate` (one preview of it when `variant` is given) into a script, and again in
     /// the other scheme when its views ask for it with `.preferredColorScheme`, so that
     /// `@Environment(\.colorScheme)` reads the scheme the window shows.
     private func run(_ candidate: Candidate, dark: Bool, horizonSeconds: Double, variant: Int?,
-                     fixedSize: (width: Double, height: Double)?, limits: Evaluator.Limits = Evaluator.Limits()) throws(SwiftUISourceError) -> ViewScript {
-        let script = try runOnce(candidate, dark: dark, horizonSeconds: horizonSeconds, variant: variant, fixedSize: fixedSize, limits: limits)
+                     fixedSize: (width: Double, height: Double)?, limits: Evaluator.Limits = Evaluator.Limits(),
+                     rootProposal: StageSize = SceneConfiguration.defaultProposal) throws(SwiftUISourceError) -> ViewScript {
+        let script = try runOnce(candidate, dark: dark, horizonSeconds: horizonSeconds, variant: variant, fixedSize: fixedSize, limits: limits,
+                                 rootProposal: rootProposal)
         if let preferred = script.preferredAppearance, (preferred == .dark) != dark {
-            return try runOnce(candidate, dark: preferred == .dark, horizonSeconds: horizonSeconds, variant: variant, fixedSize: fixedSize, limits: limits)
+            return try runOnce(candidate, dark: preferred == .dark, horizonSeconds: horizonSeconds, variant: variant, fixedSize: fixedSize,
+                               limits: limits, rootProposal: rootProposal)
         }
         return script
     }
 
     private func runOnce(_ candidate: Candidate, dark: Bool, horizonSeconds: Double, variant: Int?,
-                         fixedSize: (width: Double, height: Double)?, limits: Evaluator.Limits) throws(SwiftUISourceError) -> ViewScript {
+                         fixedSize: (width: Double, height: Double)?, limits: Evaluator.Limits,
+                         rootProposal: StageSize) throws(SwiftUISourceError) -> ViewScript {
         let source = self.source
         let script: ViewScript
         let syntax = self.syntax
         do throws(Interrupt) {
             script = try LargeStack.run { () throws(Interrupt) -> ViewScript in
-            let (library, evaluator) = try Self.makeEvaluator(syntax, source: source, dark: dark)
+            let (library, evaluator) = try Self.makeEvaluator(syntax, source: source, dark: dark, rootProposal: rootProposal)
             evaluator.limits = limits
             let root = try Self.root(of: candidate, evaluator: evaluator)
             var madeAt: SourceLocation?
@@ -205,7 +212,8 @@ public struct SwiftProgram: Sendable {
     }
 
     /// The script of `expression`, run as the body of a `#Preview` added after the file's code.
-    private func script(expression: String, dark: Bool, horizonSeconds: Double, limits: Evaluator.Limits) throws(SwiftUISourceError) -> ViewScript {
+    private func script(expression: String, dark: Bool, horizonSeconds: Double, limits: Evaluator.Limits,
+                        rootProposal: StageSize) throws(SwiftUISourceError) -> ViewScript {
         // The expression starts a line of its own after the file, so its line and column are
         // the combined text's less the file's lines and the opening line.
         let firstLine = source.lineStarts.count + 2
@@ -235,7 +243,9 @@ public struct SwiftProgram: Sendable {
                     return SourceLocation(line: location.line, column: location.column, offset: location.offset)
                 })
                 library.isDark = dark
+                library.rootProposal = rootProposal
                 let evaluator = try Evaluator(file: syntax, library: library.native)
+                evaluator.limits = limits
                 return try library.script(.preview(expansion), evaluator: evaluator, horizonSeconds: horizonSeconds)
             }
         } catch {
@@ -248,12 +258,14 @@ public struct SwiftProgram: Sendable {
         return script
     }
 
-    private static func makeEvaluator(_ syntax: SourceFileSyntax, source: SourceText, dark: Bool) throws(Interrupt) -> (SwiftUILibrary, Evaluator) {
+    private static func makeEvaluator(_ syntax: SourceFileSyntax, source: SourceText, dark: Bool,
+                                      rootProposal: StageSize = SceneConfiguration.defaultProposal) throws(Interrupt) -> (SwiftUILibrary, Evaluator) {
         let library = SwiftUILibrary(locate: { offset in
             let location = source.location(ofOffset: offset)
             return SourceLocation(line: location.line, column: location.column, offset: location.offset)
         })
         library.isDark = dark
+        library.rootProposal = rootProposal
         return (library, try Evaluator(file: syntax, library: library.native))
     }
 

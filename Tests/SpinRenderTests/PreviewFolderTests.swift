@@ -156,7 +156,7 @@ struct PreviewFolderTests {
 
         // A source that cannot run: the run stops before writing, and the folder is as it was.
         let before = try FileManager.default.contentsOfDirectory(atPath: folder).sorted().map { ($0, contents(folder + "/" + $0)) }
-        try write(spinners.replacingOccurrences(of: ".preferredColorScheme(.dark)", with: ".preferredColorScheme(.dark).zIndex(1)"),
+        try write(spinners.replacingOccurrences(of: ".preferredColorScheme(.dark)", with: ".preferredColorScheme(.dark).geometryGroup()"),
                   to: root + "/Spinners.swift")
         #expect(throws: SettingsError.self) {
             _ = try PreviewFolder.plan(sources: [root + "/Spinners.swift"], values: SettingValues(quick), folder: folder)

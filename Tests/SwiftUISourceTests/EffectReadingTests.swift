@@ -94,13 +94,13 @@ import Testing
         }
     }
 
-    @Test func overlayIsStillRefusedByName() throws {
+    @Test func transitionIsStillRefusedByName() throws {
         do {
-            _ = try root("Circle().overlay(Circle())")
+            _ = try root("Circle().transition(.opacity)")
             Issue.record("no error")
         } catch let error as SwiftUISourceError {
             guard case let .source(diagnostic) = error else { return }
-            #expect(diagnostic.message.hasPrefix("modifier 'overlay' is not supported; supported:"))
+            #expect(diagnostic.message.hasPrefix("modifier 'transition' is not supported; supported:"))
             #expect(diagnostic.message.contains("blendMode, blur,"))
             #expect(diagnostic.message.contains("clipShape, clipped,"))
         }

@@ -228,15 +228,24 @@ struct Evaluation: Sendable {
                     walk(label, table.id(path, .background), inner, chain, effects, name)
                 }
             case let .stack(_, _, _, children):
-                for (index, child) in children.enumerated() {
+                // Drawn in ascending `zIndex`, equal ones in their order (a stable sort).
+                let order = children.indices.sorted { (EngineLayout.zIndex(children[$0]), $0) < (EngineLayout.zIndex(children[$1]), $1) }
+                for index in order {
+                    let child = children[index]
                     walk(child, table.id(path, .child(index)), environment, chain, effects, name)
                 }
             case let .conditional(branch, child):
                 walk(child, table.id(path, .branch(branch)), environment, chain, effects, name)
             case let .custom(customName, child):
                 walk(child, table.id(path, .custom(customName)), environment, chain, effects, customName)
-            case .empty:
+            case .empty, .spacer:
                 break
+            case let .grid(grid):
+                for (index, cell) in grid.cells.enumerated() {
+                    walk(cell, table.id(path, .child(index)), environment, chain, effects, name)
+                }
+            case let .geometryReader(_, content):
+                walk(content, table.id(path, .child(0)), environment, chain, effects, name)
             case let .modified(child, modifier):
                 let childPath = table.id(path, .content(EngineLayout.modifierKind(modifier)))
                 var chain = chain, effects = effects
@@ -255,8 +264,12 @@ struct Evaluation: Sendable {
                     walk(child, childPath, environment.applying(modifier), chain, effects, name)
                     emit(.border(width: width), "border", colour: colour(value))
                     return
-                case let .decoration(.background(view)):
+                case let .decoration(.background(view, _)):
                     walk(view, table.id(path, .background), environment, chain, effects, name)
+                case let .decoration(.overlay(view, _)):
+                    walk(child, childPath, environment.applying(modifier), chain, effects, name)
+                    walk(view, table.id(path, .background), environment, chain, effects, name)
+                    return
                 case let .transaction(.animation(animation, value)):
                     if let value { evaluation.boundValues[path] = value }
                     chain.append(.animation(animation, value: value, path: path))

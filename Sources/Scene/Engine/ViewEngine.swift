@@ -15,10 +15,12 @@ import Raster
 /// `animation(_:)`) while the stack, the border and the explicit spinner move at once. A view
 /// that appears in a later tree appears without animation (no transitions).
 ///
-/// The canvas is the root view's fitting size in pixels (rounded up), plus ``SceneConfiguration/padding``
-/// on every edge for a root that does not draw its own edge (its outermost layout modifier is
-/// not `padding`, `border` or `background`), or the simulated stage when one is shown. Lengths
-/// are in points, times in seconds from the moment the views appear.
+/// The root is offered ``SceneConfiguration/rootProposal`` and chooses its size. The canvas is
+/// that size in pixels (rounded up), plus ``SceneConfiguration/padding`` on every edge for a
+/// root that does not draw its own edge (its outermost layout modifier is not `padding`,
+/// `border` or `background`), plus the `inkOutset` the request found for ink drawn beyond it
+/// (`RenderRequest.makeEngine()`), or the simulated stage when one is shown. Lengths are in
+/// points, times in seconds from the moment the views appear.
 public struct ViewEngine: Sendable {
     /// The views.
     public let script: ViewScript
@@ -42,6 +44,8 @@ public struct ViewEngine: Sendable {
     public let contentFitsStage: Bool
     /// Margin around the root on every edge, in points.
     public let margin: Double
+    /// The pixels added on each side for ink beyond the layout bounds (zero with a stage).
+    public let inkOutset: CanvasOutset
 
     /// Tracks by kind, all of one type (see ``TrackVector``): read with `number(atSeconds:)`,
     /// `point(atSeconds:)` and `colour(atSeconds:)`.
@@ -67,7 +71,10 @@ public struct ViewEngine: Sendable {
     ///     after any script change at the same time), ``SceneConfiguration/appearsFromOrigin``
     ///     (every view's first layout arrives at t = 0 from the canvas origin in an empty
     ///     transaction), background and margin.
-    public init(script: ViewScript, output: SceneConfiguration) {
+    ///   - inkOutset: Whole pixels added to the canvas on each side, beyond the root's layout
+    ///     bounds and margin, for ink drawn outside them (``CanvasOutset``; ignored when a stage
+    ///     is shown: a device shows nothing beyond its screen).
+    public init(script: ViewScript, output: SceneConfiguration, inkOutset: CanvasOutset = .zero) {
         self.script = script
         self.output = output
         // `.preferredColorScheme` in the views sets the scheme of the window they are shown in.
@@ -77,8 +84,15 @@ public struct ViewEngine: Sendable {
         let trees = [script.initial] + script.changes.map(\.root)
         func margin(_ tree: ViewNode) -> Double { EngineLayout.framesItself(tree) ? 0 : output.padding }
         // The content: the root's fitting size plus its margin, in points and in whole pixels.
+        // The root is offered the preview's size (``SceneConfiguration/rootProposal``) and
+        // chooses its own: SwiftUI's layout is a proposal from the parent, a size chosen by the
+        // child, then its placement by the parent (Apple, "Layout" protocol,
+        // `sizeThatFits(proposal:subviews:cache:)` then `placeSubviews(in:proposal:subviews:cache:)`;
+        // WWDC22 "Compose custom layouts with SwiftUI").
+        let rootSize = output.rootProposal
+        let rootProposal = Proposal(width: rootSize.width, height: rootSize.height)
         let contentPoints = trees.map { tree -> (width: Double, height: Double) in
-            let fit = EngineLayout.size(of: tree, .unspecified, ViewEnvironment())
+            let fit = EngineLayout.size(of: tree, rootProposal, ViewEnvironment())
             let m = margin(tree)
             return (fit.x + 2 * m, fit.y + 2 * m)
         }
@@ -98,14 +112,16 @@ public struct ViewEngine: Sendable {
             contentFitsStage = w <= stage.width && h <= stage.height && w <= stage.height && h <= stage.width
         } else {
             stage = nil
-            canvasWidth = widest
-            canvasHeight = tallest
-            canvasWidthPoints = contentPoints.map(\.width).max()!
-            canvasHeightPoints = contentPoints.map(\.height).max()!
+            canvasWidth = inkOutset.left + widest + inkOutset.right
+            canvasHeight = inkOutset.top + tallest + inkOutset.bottom
+            canvasWidthPoints = contentPoints.map(\.width).max()! + Double(inkOutset.left + inkOutset.right) / scale
+            canvasHeightPoints = contentPoints.map(\.height).max()! + Double(inkOutset.top + inkOutset.bottom) / scale
             contentFitsStage = true
         }
+        self.inkOutset = stage == nil ? inkOutset : .zero
+        let outset = self.inkOutset
         rotationTimes = output.layoutChanges.sorted()
-        let stage = self.stage, canvasWidth = self.canvasWidth, canvasHeight = self.canvasHeight
+        let stage = self.stage
 
         var table = IdentityTable()
         func evaluate(_ treeIndex: Int, rotations: Int) -> Evaluation {
@@ -113,20 +129,19 @@ public struct ViewEngine: Sendable {
             let (cw, ch) = contentPixels[treeIndex]
             // The content sits centred on whole pixels: in the stage's current orientation, or in
             // the canvas.
-            var w = Double(canvasWidth), h = Double(canvasHeight)
+            var w = Double(widest), h = Double(tallest)
             if let stage {
                 let portrait = rotations % 2 == 0
                 w = ((portrait ? stage.width : stage.height) * scale).rounded()
                 h = ((portrait ? stage.height : stage.width) * scale).rounded()
             }
-            let content = Rect(x: ((w - Double(cw)) / 2).rounded(.down), y: ((h - Double(ch)) / 2).rounded(.down),
+            let content = Rect(x: Double(outset.left) + ((w - Double(cw)) / 2).rounded(.down),
+                               y: Double(outset.top) + ((h - Double(ch)) / 2).rounded(.down),
                                width: Double(cw), height: Double(ch))
-            let m = margin(tree)
             let middle = content.center
             let centre = AnimatablePoint(x: middle.x / scale, y: middle.y / scale)
-            let proposal = Proposal(width: max(0, Double(cw) / scale - 2 * m), height: max(0, Double(ch) / scale - 2 * m))
             var frames = DenseMap<NodeFrame>()
-            EngineLayout.place(tree, at: 0, proposal: proposal, centre: centre, ViewEnvironment(), &table, into: &frames)
+            EngineLayout.place(tree, at: 0, proposal: rootProposal, centre: centre, ViewEnvironment(), &table, into: &frames)
             var builder = Evaluation.Builder(palette: palette, frames: frames, table: table)
             builder.walk(tree, 0, ViewEnvironment(), [], [], nil)
             table = builder.table
@@ -390,6 +405,29 @@ public struct ViewEngine: Sendable {
         return Rect(x: 0, y: 0, width: ((portrait ? stage.width : stage.height) * scale).rounded(),
                     height: ((portrait ? stage.height : stage.width) * scale).rounded())
     }
+}
+
+/// Whole pixels added to a canvas on each side, for ink drawn beyond the root's layout bounds.
+public struct CanvasOutset: Hashable, Sendable {
+    /// Pixels added on the left.
+    public var left: Int
+    /// Pixels added at the top.
+    public var top: Int
+    /// Pixels added on the right.
+    public var right: Int
+    /// Pixels added at the bottom.
+    public var bottom: Int
+
+    /// An outset; every side is at least 0.
+    public init(left: Int, top: Int, right: Int, bottom: Int) {
+        self.left = max(0, left)
+        self.top = max(0, top)
+        self.right = max(0, right)
+        self.bottom = max(0, bottom)
+    }
+
+    /// No outset: the canvas is the layout bounds with the margin.
+    public static let zero = CanvasOutset(left: 0, top: 0, right: 0, bottom: 0)
 }
 
 /// One tree's drawing, back to front, by track indices.

@@ -175,22 +175,22 @@ public struct ViewRenderer: Sendable {
     /// Each glyph drawn, flattened: a short list scanned linearly (a script uses one or two
     /// fonts), since a `Dictionary` keyed by the symbol costs each run a run-time `Hashable`
     /// conformance lookup of about 0.3 M instructions.
-    private let glyphs: [Glyph]
+    let glyphs: [Glyph]
     /// Each text drawn, flattened once (a short list: a script shows a handful of texts, one per
     /// state for a counter).
-    private let texts: [PreparedText]
+    let texts: [PreparedText]
     /// The texts' coverage at each placement drawn (see ``TextCoverageCache``).
     private let textCoverage = TextCoverageCache()
 
-    private struct Glyph: Sendable {
+    struct Glyph: Sendable {
         var symbol: RaysSymbol
         var polygons: [[Point]]
     }
 
     /// Each library symbol drawn, flattened: its ink and what is cut out of it.
-    private let symbols: [LibraryGlyph]
+    let symbols: [LibraryGlyph]
 
-    private struct LibraryGlyph: Sendable {
+    struct LibraryGlyph: Sendable {
         var glyph: SymbolGlyph
         var selection: SymbolLayerSelection
         var ink: [[Point]]

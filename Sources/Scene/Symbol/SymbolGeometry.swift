@@ -378,12 +378,13 @@ extension ViewNode {
             switch node {
             case let .missingSymbol(name): if !names.contains(name) { names.append(name) }
             case let .stack(_, _, _, children): children.forEach(walk)
-            case let .conditional(_, child), let .custom(_, child): walk(child)
+            case let .grid(grid): grid.cells.forEach(walk)
+            case let .conditional(_, child), let .custom(_, child), let .geometryReader(_, child): walk(child)
             case let .modified(child, modifier):
                 modifier.attachedViews.forEach(walk)
                 walk(child)
             case let .progressBar(bar): if let label = bar.label { walk(label) }
-            case .symbol, .progressView, .shape, .color, .text, .empty: break
+            case .symbol, .progressView, .shape, .color, .text, .empty, .spacer: break
             }
         }
         walk(self)

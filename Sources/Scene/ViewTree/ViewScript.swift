@@ -21,6 +21,9 @@ public struct ViewScript: Hashable, Sendable {
     /// root of the first tree), which the window presenting them takes: SwiftUI applies it to
     /// the whole presentation, so it overrides the render's own appearance. `nil` when none asks.
     public var preferredAppearance: Appearance?
+    /// The size proposed to the root when the script's `GeometryReader`s made their content
+    /// (which depends on it), in points; `nil` for a script without one.
+    public var rootProposal: StageSize?
 
     /// A script.
     public init(initial: ViewNode, changes: [ViewChange] = [], repeating: ScriptRepeat? = nil) {

@@ -19,17 +19,17 @@ public struct RenderRequest: Hashable, Sendable {
     /// `example.mode`, shaped by ``example``.
     public var script: ViewScript? { didSet { engineSlot = EngineSlot() } }
     /// Frames per second (> 0). 50 fps gives 2 cs delays, the shortest browsers honour.
-    public var framesPerSecond: Double = 50
+    public var framesPerSecond: Double = 50 { didSet { engineSlot = EngineSlot() } }
     /// Length of the animation in seconds; `nil` derives it from the animation (see
     /// ``effectiveDurationSeconds``).
-    public var durationSeconds: Double?
+    public var durationSeconds: Double? { didSet { engineSlot = EngineSlot() } }
     /// How often the GIF plays (GIF NETSCAPE2.0 loop block).
-    public var loopCount: LoopCount = .forever
+    public var loopCount: LoopCount = .forever { didSet { engineSlot = EngineSlot() } }
     /// Store only what changes between frames (GIFCodec frame optimisation).
     public var optimize = true
     /// When the picture repeats within the animation, emit only the shortest whole number of
     /// frames that repeats exactly and let the loop count do the rest.
-    public var compact = true
+    public var compact = true { didSet { engineSlot = EngineSlot() } }
     /// Matte colour for transparent output: partly transparent pixels are composited onto it,
     /// then thresholded at 50 % alpha. `nil` uses the appearance's background.
     public var matte: RGBA8?
@@ -63,10 +63,33 @@ public struct RenderRequest: Hashable, Sendable {
     /// - Throws: ``SwiftUISource/SwiftUISourceError``: `.source` with the line, column and
     ///   message of what cannot be read or interpreted; `.viewSelection` when the view is
     ///   unknown or cannot be chosen.
+    ///
+    /// `GeometryReader`s make their content for the sizes they get under
+    /// ``Scene/SceneConfiguration/rootProposal`` as it is now; ``refreshSource()`` makes the
+    /// script again after it changes.
     public mutating func setSource(_ text: String, fileName: String, view: String?) throws(SwiftUISourceError) {
         let program: SwiftProgram
         do { program = try SwiftProgram(parsing: text, fileName: fileName) } catch { throw .source(error) }
-        script = try program.script(view: view)
+        script = try program.script(view: view, rootProposal: scene.rootProposal)
+        source = SourceText(text: text, fileName: fileName, view: view)
+    }
+
+    /// Makes the script again when its `GeometryReader`s were made for another root proposal
+    /// than ``Scene/SceneConfiguration/rootProposal`` (`--size` or `--stage` given after the source).
+    ///
+    /// - Throws: as ``setSource(_:fileName:view:)``.
+    public mutating func refreshSource() throws(SwiftUISourceError) {
+        guard let source, let used = script?.rootProposal, used != scene.rootProposal else { return }
+        try setSource(source.text, fileName: source.fileName, view: source.view)
+    }
+
+    /// The source text ``script`` was made from, for ``refreshSource()``.
+    private var source: SourceText?
+
+    private struct SourceText: Hashable, Sendable {
+        var text: String
+        var fileName: String
+        var view: String?
     }
 
     /// The view engine for this request (layout and animation; nothing is drawn or flattened).
@@ -76,12 +99,50 @@ public struct RenderRequest: Hashable, Sendable {
     /// read and laid out once. Changing ``scene``, ``example`` or ``script`` (what decides the
     /// engine) gives the request a new, empty slot; a copy made before keeps its engine. No
     /// engine outlives the requests that carry it.
+    ///
+    /// With ``Scene/CanvasMode/ink`` (the default) and no stage, the canvas also holds every
+    /// pixel of ink the frames of this request draw (``Scene/ViewRenderer/inkBounds(atSeconds:)``
+    /// at each frame's sample time): on each side where the ink reaches beyond the root's layout
+    /// bounds and margin, the canvas grows to the ink plus ``Scene/SceneConfiguration/padding``.
+    /// Where the ink stays inside, the canvas is the layout's, pixel for pixel. The frame times
+    /// decide it too, so changing them also empties the slot.
     public func makeEngine() -> ViewEngine {
-        engineSlot.engine { ViewEngine(script: viewScript, output: scene) }
+        engineSlot.engine { makeInkEngine(ViewEngine(script: viewScript, output: scene)) }
     }
 
     /// Where ``makeEngine()`` keeps the engine it built; not part of the request's value.
     private var engineSlot = EngineSlot()
+
+    /// `layout` grown to the ink of this request's frames (see ``makeEngine()``).
+    private func makeInkEngine(_ layout: ViewEngine) -> ViewEngine {
+        guard scene.canvas == .ink, !scene.showsStage else { return layout }
+        // A length the settings refuse (an endless spring, a speed near 0) has no frames to
+        // look at: the layout's canvas stands until the check says what is wrong.
+        let duration = effectiveDurationSeconds(using: layout)
+        guard duration.isFinite, duration > 0, duration <= RenderSettings.maximumDurationSeconds else { return layout }
+        let schedule = FramePlan.Schedule(self, engine: layout)
+        // Frames after the state period repeat earlier ones (``FramePlan``): their times add no ink.
+        let distinct = min(schedule.statePeriod ?? schedule.frameCount, schedule.frameCount)
+        let times = (0..<distinct).map { schedule.timing.sampleTime(ofFrame: $0) }
+        guard let ink = ViewRenderer(layout).inkBounds(atSeconds: times) else { return layout }
+        let pad = Int((scene.padding * scene.scale).rounded(.up))
+        var outset = CanvasOutset(left: ink.minX < 0 ? pad - ink.minX : 0, top: ink.minY < 0 ? pad - ink.minY : 0,
+                                  right: ink.maxX > layout.canvasWidth ? ink.maxX - layout.canvasWidth + pad : 0,
+                                  bottom: ink.maxY > layout.canvasHeight ? ink.maxY - layout.canvasHeight + pad : 0)
+        // Ink that would stretch an axis beyond ``maximumInkCanvasPoints`` (an offset of 10¹⁸
+        // points, a scale of 10¹⁹) is not followed on that axis: it is cut off as with
+        // `--canvas layout`.
+        let limit = Int((RenderRequest.maximumInkCanvasPoints * scene.scale).rounded(.up))
+        if layout.canvasWidth + outset.left + outset.right > limit { (outset.left, outset.right) = (0, 0) }
+        if layout.canvasHeight + outset.top + outset.bottom > limit { (outset.top, outset.bottom) = (0, 0) }
+        guard outset != .zero else { return layout }
+        return ViewEngine(script: layout.script, output: scene, inkOutset: outset)
+    }
+
+    /// The longest side, in points, to which the canvas grows for ink beyond the layout:
+    /// 2048 points, over twice the longest side of any iPhone or iPad mini screen (1133 points
+    /// on an iPad mini in landscape) — farther than any motion a user watches on a device.
+    public static let maximumInkCanvasPoints = 2048.0
 
     /// The animation's length: the explicit `durationSeconds`, or else
     /// ``defaultDurationSeconds(period:settle:lastChange:)`` of the animations the engine found.

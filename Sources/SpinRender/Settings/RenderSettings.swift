@@ -95,6 +95,10 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
             },
             .value("stage", value: "WIDTHxHEIGHT", help: "The simulated screen in portrait, in points.", \.request.scene.stage,
                    default: "one that holds the content both ways round", parse: parseStage),
+            .value("size", value: "WIDTHxHEIGHT", help: "The size proposed to the root view, in points: a view that fills what it is offered (GeometryReader, Color, frame(maxWidth: .infinity)) takes it, a fixed one keeps its own.",
+                   \.request.scene.proposal, default: "the --stage size, else 393x852 (an iPhone 15 or 16 screen)", parse: parseStage),
+            .choice("canvas", value: "bounds", help: "What the canvas covers: the layout bounds and every pixel of ink any frame draws (with --padding around ink beyond the layout), or the layout bounds alone (ink outside them is cut off).",
+                    \.request.scene.canvas),
             .flag("appear-from-origin", help: "The first layout arrives with onAppear's transaction: the implicit spinner slides in from the top-left corner.",
                   \.request.scene.appearsFromOrigin),
             // The encoder's settings act only when a GIF is encoded: a frame folder holds the
@@ -152,6 +156,14 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
         }
         try options.apply(values, to: &self)
         request.scene.layoutChanges.sort()
+        do {
+            try request.refreshSource()
+        } catch {
+            switch error {
+            case let .source(diagnostic): throw .source(diagnostic)
+            case let .viewSelection(selection): throw .invalid(selection.description)
+            }
+        }
         try applySize()
         try check()
     }

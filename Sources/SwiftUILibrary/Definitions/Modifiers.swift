@@ -116,13 +116,6 @@ extension SwiftUILibrary {
                     result: Self.anyView) { [unowned self] call throws(Interrupt) in
             try modified(call, .node(.border(try color(call[0], call, argument: 0), width: try number(call, 1, in: 0...100_000, "width"))))
         }
-        view.method("background", [NativeParameter(nil, .named("ShapeStyle"))], result: Self.anyView) { [unowned self] call throws(Interrupt) in
-            try modified(call, .background(try self.view(call[0], at: call.argumentLocations[0])))
-        }
-        view.method("background", [NativeParameter("alignment", .named("Alignment"), default: .native(Boxed(value: Alignment.center, typeName: "Alignment"))),
-                                   NativeParameter("content", Self.builderClosure, builder: "ViewBuilder")], result: Self.anyView) { [unowned self] call throws(Interrupt) in
-            try modified(call, .background(try self.view(try call.call(1, []), at: call.location)))
-        }
         view.method("animation", [NativeParameter(nil, .optional(.named("Animation")))], result: Self.anyView) { [unowned self] call throws(Interrupt) in
             try modified(call, .animation(try animation(call, 0), value: nil))
         }
@@ -246,7 +239,7 @@ extension SwiftUILibrary {
     }
 
     /// A shape style argument: a colour, a gradient, or nothing (the foreground style).
-    private func shapeStyle(_ call: NativeCall, _ index: Int) throws(Interrupt) -> (ColorValue?, GradientPaint?) {
+    func shapeStyle(_ call: NativeCall, _ index: Int) throws(Interrupt) -> (ColorValue?, GradientPaint?) {
         let value = call[index].dereferenced
         if case .nilValue = value { return (nil, nil) }
         if case let .native(native) = value, let gradient = native as? GradientBox { return (nil, gradient.paint) }

@@ -52,6 +52,7 @@ public final class SwiftUILibrary {
             native.add(NativeType(name, protocols: ["View"]))
         }
         defineViews()
+        defineShapes()
         defineText()
         defineModifiers()
         // After `defineModifiers`: `frame(width:height:alignment:)` stays the first `frame`,
@@ -60,6 +61,7 @@ public final class SwiftUILibrary {
         defineEffects()
         defineSymbols()
         defineValues()
+        defineUIKitColors()
         defineAnimations()
         defineGradients()
         defineTime()
@@ -83,8 +85,17 @@ public final class SwiftUILibrary {
             if let gradient = native as? GradientBox {
                 return .shape(ShapeView(kind: .rectangle, gradient: gradient.paint), painted: true)
             }
+            if let path = native as? PathBox {
+                // A path used as a view draws at its own coordinates in the frame it is offered.
+                let fixed = path.path
+                return .shape(ShapeView(kind: .custom(CustomShape(name: "Path", fingerprint: String(describing: fixed.elements), animatableData: [],
+                                                                  provider: ShapeProvider { _, _ in fixed }))), painted: false)
+            }
             if let material = native as? MaterialBox { return Self.material(material.material, in: .rectangle) }
         case let .instance(instance):
+            if isUserShape(value), let evaluator = runner?.evaluator {
+                return .shape(try userShape(value, evaluator: evaluator, at: location), painted: false)
+            }
             return .user(instance, at: location)
         case .void:
             throw .error("this expression makes no view: a view builder's statements are views", at: location)

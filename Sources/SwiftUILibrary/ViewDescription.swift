@@ -49,6 +49,12 @@ indirect enum ViewDescription: NativeValue {
                 case .capsule: "Capsule"
                 case .rectangle: "Rectangle"
                 case .roundedRectangle: "RoundedRectangle"
+                case .styledRectangle: "RoundedRectangle"
+                case .continuousCapsule: "Capsule"
+                case .ellipse: "Ellipse"
+                // A file's own shape after a shape modifier, or a path: a shape of the library's
+                // (`_TrimmedShape<WaveShape>` in SwiftUI), with every shape modifier.
+                case .custom: "_Shape"
                 }
             }
         case let .stack(axis, _, _, _): axis == .vertical ? "VStack" : axis == .horizontal ? "HStack" : "ZStack"

@@ -266,6 +266,62 @@ struct SVGBrowserTests {
         try check(request, frames: [0, 6, 24, 25, 26, 31, 40, 57, 80, 124])
     }
 
+    @Test("a custom shape animating its animatableData, marching ants, an even-odd fill and continuous corners")
+    func pathShapes() throws {
+        var request = RenderRequest()
+        try request.setSource("""
+            import SwiftUI
+            struct Star: Shape {
+                var ratio: Double
+                var animatableData: Double {
+                    get { ratio }
+                    set { ratio = newValue }
+                }
+                func path(in rect: CGRect) -> Path {
+                    Path { path in
+                        for i in 0..<10 {
+                            let angle = (Double(i) * 36 - 90) * Double.pi / 180
+                            let r = (i % 2 == 0 ? 1 : ratio) * rect.width / 2
+                            let point = CGPoint(x: rect.midX + r * cos(angle), y: rect.midY + r * sin(angle))
+                            if i == 0 { path.move(to: point) } else { path.addLine(to: point) }
+                        }
+                        path.closeSubpath()
+                    }
+                }
+            }
+            struct Pentagram: Shape {
+                func path(in rect: CGRect) -> Path {
+                    var path = Path()
+                    for k in 0..<5 {
+                        let angle = (Double(k * 144) - 90) * Double.pi / 180
+                        let point = CGPoint(x: rect.midX + rect.width / 2 * cos(angle), y: rect.midY + rect.height / 2 * sin(angle))
+                        if k == 0 { path.move(to: point) } else { path.addLine(to: point) }
+                    }
+                    path.closeSubpath()
+                    return path
+                }
+            }
+            struct ContentView: View {
+                @State private var on = false
+                @State private var phase: CGFloat = 0
+                var body: some View {
+                    HStack {
+                        Star(ratio: on ? 0.8 : 0.3).fill(Color.orange).frame(width: 24, height: 24)
+                        Ellipse().stroke(Color.purple, style: StrokeStyle(lineWidth: 3, dash: [6, 3], dashPhase: phase)).frame(width: 30, height: 20)
+                        Pentagram().fill(Color.black, style: FillStyle(eoFill: true)).frame(width: 24, height: 24)
+                        RoundedRectangle(cornerRadius: 8).strokeBorder(Color.blue, lineWidth: on ? 4 : 1).frame(width: 24, height: 24)
+                    }
+                    .padding(6)
+                    .onAppear {
+                        withAnimation(.easeInOut(duration: 1).repeatForever()) { on = true }
+                        withAnimation(.linear(duration: 1).repeatForever(autoreverses: false)) { phase = 9 }
+                    }
+                }
+            }
+            """, fileName: "Paths.swift", view: nil)
+        try check(request, frames: [0, 7, 13, 25, 38])
+    }
+
     /// Screenshots of separate loads of a page showing `svg` in an `<img>`: the distinct
     /// pictures, after at most `loads` loads, stopping once two differ.
     ///

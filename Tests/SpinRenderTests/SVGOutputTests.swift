@@ -312,8 +312,10 @@ struct SVGOutputTests {
                 var body: some View {
                     VStack {
                         Circle().trim(from: 0, to: 0.25).stroke(Color.blue, lineWidth: 2).frame(width: 20, height: 20)
-                        RoundedRectangle(cornerRadius: 4).fill(Color.red).frame(width: 30, height: 10)
+                        RoundedRectangle(cornerRadius: 4, style: .circular).fill(Color.red).frame(width: 30, height: 10)
                         Capsule().fill(Color.green).frame(width: 30, height: 10)
+                        RoundedRectangle(cornerRadius: 4).fill(Color.blue).frame(width: 30, height: 10)
+                        Ellipse().stroke(Color.black, style: StrokeStyle(lineWidth: 2, lineJoin: .round, dash: [3, 1], dashPhase: 1)).frame(width: 30, height: 10)
                     }
                     .padding(4)
                     .border(Color.gray, width: 2)
@@ -328,6 +330,14 @@ struct SVGOutputTests {
         let rects = tree.all("rect")
         #expect(rects.contains { $0.attributes["rx"] == "4" && $0.attributes["width"] == "30" && $0.attributes["fill"] == "#ff3b30" })
         #expect(rects.contains { $0.attributes["rx"] == "5" && $0.attributes["height"] == "10" && $0.attributes["fill"] == "#34c759" })
+        // SwiftUI's default continuous corners: a path about the frame's centre starting
+        // 1.52866 r from the top-left corner along the top edge (PaintCode's reach), with curves.
+        let paths = tree.all("path")
+        #expect(paths.contains { $0.attributes["fill"] == "#007aff" && ($0.attributes["d"] ?? "").hasPrefix("M-8.885-5") && ($0.attributes["d"] ?? "").contains("C") })
+        #expect(paths.contains {
+            $0.attributes["stroke-dasharray"] == "3 1" && $0.attributes["stroke-dashoffset"] == "1" && $0.attributes["stroke-linejoin"] == "round"
+                && ($0.attributes["d"] ?? "").hasPrefix("M15 0")
+        })
         // The border: a 2 pt stroke centred 1 pt inside the frame.
         #expect(rects.contains { $0.attributes["stroke-width"] == "2" && $0.attributes["stroke"] == "#8e8e93" && $0.attributes["x"] == "1" })
     }

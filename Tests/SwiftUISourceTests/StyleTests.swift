@@ -32,20 +32,22 @@ struct StyleTests {
         return nil
     }
 
-    @Test func joinsOnShapesWithoutCornersAreAccepted() throws {
+    @Test func strokeStylesKeepEveryProperty() throws {
         let style = "StrokeStyle(lineWidth: 5, lineCap: .round, lineJoin: .round, miterLimit: 1)"
         #expect(try root("Circle().trim(from: 0.2, to: 1).stroke(style: \(style))") == .shape(ShapeView(
-            kind: .circle, trimFrom: 0.2, trimTo: 1, paint: .stroke(nil, StrokeStyle(lineWidth: 5, lineCap: .round)))))
+            kind: .circle, trimFrom: 0.2, trimTo: 1, paint: .stroke(nil, StrokeStyle(lineWidth: 5, lineCap: .round, lineJoin: .round, miterLimit: 1)))))
         #expect(try root("Rectangle().stroke(Color.red, style: StrokeStyle(lineWidth: 2, lineJoin: .miter))") == .shape(ShapeView(
             kind: .rectangle, paint: .stroke(.system("red"), StrokeStyle(lineWidth: 2)))))
+        #expect(try root("Rectangle().stroke(style: StrokeStyle(lineWidth: 2, lineJoin: .bevel, dash: [4, 2], dashPhase: 1))") == .shape(ShapeView(
+            kind: .rectangle, paint: .stroke(nil, StrokeStyle(lineWidth: 2, lineJoin: .bevel, dash: [4, 2], dashPhase: 1)))))
+        // A Rectangle with a round join is no longer one of the exact built-in outlines: it is
+        // drawn through its path and the stroker.
+        #expect(!ShapeView(kind: .rectangle, paint: .stroke(nil, StrokeStyle(lineJoin: .round))).isBuiltInOutline)
+        #expect(ShapeView(kind: .circle, paint: .stroke(nil, StrokeStyle(lineJoin: .round))).isBuiltInOutline)
     }
 
     @Test(arguments: [
-        ("Rectangle().stroke(style: StrokeStyle(lineWidth: 2, lineJoin: .round))", 35,
-         "a Rectangle's corners are drawn with a miter join; round and bevel joins (and a 'miterLimit' under √2) are not supported"),
-        ("Rectangle().stroke(style: StrokeStyle(lineWidth: 2, miterLimit: 1.4))", 35,
-         "a Rectangle's corners are drawn with a miter join; round and bevel joins (and a 'miterLimit' under √2) are not supported"),
-        ("Circle().stroke(style: StrokeStyle(lineWidth: 2, dash: [4, 2]))", 64, "dashed strokes are not supported"),
+        ("Circle().stroke(style: StrokeStyle(lineWidth: 2, dash: [4, -2]))", 64, "dash lengths must be numbers from 0 to 100000"),
         ("Circle().stroke(style: StrokeStyle(lineJoin: .square))", 54, "type 'CGLineJoin' has no member 'square'"),
         ("ProgressView().progressViewStyle(Color.red)", 42, "expected a progress view style, not a value of type 'Color'"),
     ])

@@ -114,6 +114,20 @@ public struct CoverageRasterizer: Sendable {
         touchedColumns = edges.touchedColumns
     }
 
+    /// Runs `body` with an edge walk over the cell buffer, for callers in this module that add
+    /// edges one by one (``addPolygons(_:transform:rule:)``); the touched bounds are kept.
+    mutating func accumulateEdges(_ body: (inout EdgeAccumulator, UnsafeMutablePointer<Int32>) -> Void) {
+        var edges = EdgeAccumulator(width: width, height: height,
+                                    touchedRows: touchedRows, touchedColumns: touchedColumns)
+        cells.withUnsafeMutableBufferPointer { buffer in
+            // See ``addPolygon(_:transform:)`` for the bounds the walk keeps.
+            guard let base = buffer.baseAddress.map({ $0 + Self.leadingCells }) else { return }
+            body(&edges, base)
+        }
+        touchedRows = edges.touchedRows
+        touchedColumns = edges.touchedColumns
+    }
+
     /// Rounds a point to nearest on the fixed-point grid.
     @inline(__always)
     static func snap(_ p: Point) -> Point {

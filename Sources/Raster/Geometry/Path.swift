@@ -52,8 +52,9 @@ public struct Path: Hashable, Sendable {
     public mutating func closeSubpath() { elements.append(.close) }
 
     /// The path with every point mapped by `transform` (an affine map takes a Bézier curve to
-    /// the curve of the mapped control points). Arcs stay arcs only under a similarity, so
-    /// a path with arcs is refused by precondition unless `transform` is one.
+    /// the curve of the mapped control points). Arcs stay arcs under a uniform scale and a
+    /// translation; under any other map each becomes cubic curves of at most 22.5° of the
+    /// circle (``arcCurves(center:radius:startRadians:sweepRadians:)``).
     public func applying(_ transform: AffineTransform) -> Path {
         var path = Path()
         path.elements.reserveCapacity(elements.count)
@@ -65,10 +66,17 @@ public struct Path: Hashable, Sendable {
             case let .cubicCurve(c1, c2, p):
                 path.elements.append(.cubicCurve(control1: transform.apply(c1), control2: transform.apply(c2), to: transform.apply(p)))
             case let .arc(center, radius, start, sweep):
-                precondition(transform.b == 0 && transform.c == 0 && transform.a == transform.d && transform.a > 0,
-                             "arcs are transformed by uniform scales and translations only")
-                path.elements.append(.arc(center: transform.apply(center), radius: radius * transform.a,
-                                          startRadians: start, sweepRadians: sweep))
+                if transform.b == 0 && transform.c == 0 && transform.a == transform.d && transform.a > 0 {
+                    path.elements.append(.arc(center: transform.apply(center), radius: radius * transform.a,
+                                              startRadians: start, sweepRadians: sweep))
+                } else {
+                    // Any other map takes the circle to an ellipse: the arc as cubic curves.
+                    path.elements.append(.line(transform.apply(Path.arcPoint(center, radius, start))))
+                    for curve in Path.arcCurves(center: center, radius: radius, startRadians: start, sweepRadians: sweep) {
+                        path.elements.append(.cubicCurve(control1: transform.apply(curve.0), control2: transform.apply(curve.1),
+                                                         to: transform.apply(curve.2)))
+                    }
+                }
             case .close: path.elements.append(.close)
             }
         }
@@ -142,12 +150,35 @@ public struct Path: Hashable, Sendable {
     ///   - tolerance: the largest allowed flattening error, in device pixels (> 0).
     /// - Returns: one array of vertices per subpath; the closing edge is implied.
     public func flattened(by transform: AffineTransform, tolerance: Double) -> [[Point]] {
-        var polygons: [[Point]] = []
+        subpaths(by: transform, tolerance: tolerance).compactMap { $0.points.count >= 3 ? $0.points : nil }
+    }
+
+    /// One subpath flattened into a polyline, and whether it was closed (`closeSubpath()`).
+    public struct FlatSubpath: Hashable, Sendable {
+        /// The vertices in device space; a closed subpath's closing edge is implied.
+        public var points: [Point]
+        /// Whether the subpath ends with `closeSubpath()` (a stroke joins it round, with no caps).
+        public var isClosed: Bool
+
+        /// A polyline.
+        public init(points: [Point], isClosed: Bool) {
+            self.points = points
+            self.isClosed = isClosed
+        }
+    }
+
+    /// The subpaths as polylines in device space, open or closed, as ``flattened(by:tolerance:)``
+    /// flattens them; a subpath of one point (a lone `move`) is left out.
+    public func subpaths(by transform: AffineTransform, tolerance: Double) -> [FlatSubpath] {
+        var polygons: [FlatSubpath] = []
         var current: [Point] = []
         var last = Point(x: 0, y: 0)
+        // After a close the current point is the subpath's start, where the next piece begins
+        // (Core Graphics' rule), so a line after `closeSubpath()` starts a new subpath there.
+        var subpathStart = last
         let stretch = transform.maximumScale
-        func finish() {
-            if current.count >= 3 { polygons.append(current) }
+        func finish(closed: Bool = false) {
+            if current.count >= 2 { polygons.append(FlatSubpath(points: current, isClosed: closed)) }
             current = []
         }
         for element in elements {
@@ -155,11 +186,14 @@ public struct Path: Hashable, Sendable {
             case .move(let p):
                 finish()
                 last = transform.apply(p)
+                subpathStart = last
                 current.append(last)
             case .line(let p):
+                if current.isEmpty { current.append(last) }
                 last = transform.apply(p)
                 current.append(last)
             case let .quadCurve(control, to):
+                if current.isEmpty { current.append(last) }
                 let (c, p) = (transform.apply(control), transform.apply(to))
                 let m = (last - c * 2 + p).length
                 let n = Path.curveSteps(secondDifference: m, degreeFactor: 0.25, tolerance: tolerance)
@@ -169,6 +203,7 @@ public struct Path: Hashable, Sendable {
                 }
                 last = p
             case let .cubicCurve(control1, control2, to):
+                if current.isEmpty { current.append(last) }
                 let (c1, c2, p) = (transform.apply(control1), transform.apply(control2), transform.apply(to))
                 let m = max((last - c1 * 2 + c2).length, (c1 - c2 * 2 + p).length)
                 let n = Path.curveSteps(secondDifference: m, degreeFactor: 0.75, tolerance: tolerance)
@@ -193,7 +228,8 @@ public struct Path: Hashable, Sendable {
                 }
                 last = current[current.count - 1]
             case .close:
-                finish()
+                finish(closed: true)
+                last = subpathStart
             }
         }
         finish()

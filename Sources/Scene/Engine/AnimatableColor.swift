@@ -79,7 +79,8 @@ extension SystemPalette {
     /// Human Interface Guidelines colour table (Color → Specifications, iOS default light and
     /// dark): red (255,59,48) / (255,69,58), green (52,199,89) / (48,209,88), blue (0,122,255) /
     /// (10,132,255), yellow (255,204,0) / (255,214,10), pink (255,45,85) / (255,55,95), purple
-    /// (175,82,222) / (191,90,242), gray (142,142,147) in both.
+    /// (175,82,222) / (191,90,242), gray (142,142,147) in both; the other names are
+    /// ``SystemColors``'s (`mint`, `systemGray4`, `label`, `systemBackground` …).
     public func named(_ name: String) -> RGBA8? {
         let light = primary == .black
         switch name {
@@ -96,7 +97,8 @@ extension SystemPalette {
         case "white": return .white
         case "black": return .black
         case "clear": return .transparent
-        default: return nil
+        case "systemOrange": return orange
+        default: return SystemColors.table[name].map { light ? $0.light : $0.dark }
         }
     }
 }

@@ -166,6 +166,8 @@ struct ViewEnvironment: Hashable, Sendable {
     var text = TextEnvironment()
     /// `foregroundStyle(_:)` with a gradient; a colour set inside replaces it.
     var foregroundGradient: GradientPaint?
+    /// `environment(\.colorScheme, _:)`; `nil` is the render's appearance.
+    var appearance: Appearance?
     /// The rays glyph for this environment (made when the font changes: layout asks for it often).
     private(set) var symbol = ViewEnvironment.glyph(nil, nil, .medium)
     /// Sizes already worked out in this layout pass, shared by every copy of the environment:
@@ -240,6 +242,7 @@ struct ViewEnvironment: Hashable, Sendable {
         case let .foregroundStyles(primary, secondary):
             copy.foreground = primary
             copy.secondaryForeground = secondary
+        case let .colorScheme(appearance): copy.appearance = appearance
         }
         return copy
     }
@@ -323,6 +326,7 @@ enum EngineLayout {
             case .symbolVariant: 3_007
             case .symbolRenderingMode: 3_008
             case .foregroundStyles: 3_009
+            case .colorScheme: 3_010
             case let .text(modifier): 3_100 + modifier.kind
             }
         case let .transaction(transaction):

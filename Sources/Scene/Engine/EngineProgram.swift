@@ -10,6 +10,19 @@ enum PropertyName: Int, CaseIterable, Hashable, Sendable {
     case centre, size, rotation, scale, opacity, offset, trimFrom, trimTo, colour, secondaryColour
     /// A symbol effect's cycles played (see ``SymbolEffect/pose(atCycle:)``).
     case symbolPhase
+    /// A stroke's `lineWidth` and `dashPhase`, and a custom shape's `animatableData` (a number,
+    /// or a point for an `AnimatablePair`): SwiftUI animates each (`StrokeStyle` and
+    /// `Shape.animatableData` are `Animatable`).
+    case lineWidth, dashPhase, shapeData
+    /// The values of a shape's first four shape modifiers (`rotation`'s angle, `scale`'s and
+    /// `offset`'s pair, `inset`'s amount): SwiftUI's `RotatedShape`, `ScaledShape`,
+    /// `OffsetShape` and inset shapes animate them.
+    case shapeTransform0, shapeTransform1, shapeTransform2, shapeTransform3
+
+    /// The property of a shape's modifier number `index` (0…3).
+    static func shapeTransform(_ index: Int) -> PropertyName {
+        [.shapeTransform0, .shapeTransform1, .shapeTransform2, .shapeTransform3][index]
+    }
     /// A blur's or a shadow's radius, a colour effect's amount.
     case amount
     /// A shadow's offset.
@@ -95,6 +108,27 @@ struct OpTemplate: Sendable {
     /// Outermost first.
     var effects: [EffectTemplate]
     var trim: (from: PropertyKey, to: PropertyKey)?
+    /// A shape's stroke width, dash phase and animatable data, when it has them.
+    var shapeKeys: ShapeKeys<PropertyKey>?
+}
+
+/// The animated values of a shape beyond its trim, by key (templates) or track (ops).
+struct ShapeKeys<Key: Sendable>: Sendable {
+    var lineWidth: Key?
+    var dashPhase: Key?
+    /// A number key for one value, a point key for two.
+    var data: Key?
+    var dataCount: Int
+    /// One key per shape modifier, for the first ``maximumAnimatedTransforms``.
+    var transforms: [Key] = []
+
+    /// How many of a shape's modifiers animate; later ones take their new values at once.
+    static var maximumAnimatedTransforms: Int { 4 }
+
+    func map<Other>(_ transform: (Key) -> Other) -> ShapeKeys<Other> {
+        ShapeKeys<Other>(lineWidth: lineWidth.map(transform), dashPhase: dashPhase.map(transform), data: data.map(transform),
+                         dataCount: dataCount, transforms: transforms.map(transform))
+    }
 }
 
 /// One view tree laid out for one stage orientation: every animatable property's value, the
@@ -133,15 +167,17 @@ struct Evaluation: Sendable {
                 evaluation.add(PropertyKey(path: path, property: .centre), .point(frame.centre), chain: chain)
                 evaluation.add(PropertyKey(path: path, property: .size), .point(frame.size), chain: chain)
             }
+            // `environment(\.colorScheme, _:)` above: the colours inside resolve in that appearance.
+            let palette = environment.appearance.map { SystemPalette(appearance: $0, generation: self.palette.generation) } ?? self.palette
             func colour(_ value: ColorValue) -> PropertyKey {
                 let key = PropertyKey(path: path, property: .colour)
                 evaluation.add(key, .colour(AnimatableColor(palette.resolve(value))), chain: chain)
                 return key
             }
             func emit(_ item: DrawItem, _ kind: String, colour key: PropertyKey, trim: (PropertyKey, PropertyKey)? = nil,
-                      frame: NodePath? = nil, extra: [EffectTemplate] = []) {
+                      frame: NodePath? = nil, extra: [EffectTemplate] = [], shapeKeys: ShapeKeys<PropertyKey>? = nil) {
                 evaluation.ops.append(OpTemplate(item: item, name: name ?? kind, frame: frame ?? path, colour: key,
-                                                 effects: effects + extra, trim: trim))
+                                                 effects: effects + extra, trim: trim, shapeKeys: shapeKeys))
             }
             let foreground = environment.foreground ?? .system("primary")
             switch node {
@@ -192,7 +228,32 @@ struct Evaluation: Sendable {
                 evaluation.add(to, .number(shape.trimTo), chain: chain)
                 // A gradient brings its own colours: the op's colour then carries only opacity.
                 let solid = shape.gradient == nil ? paint ?? foreground : .fixed(.white)
-                emit(.shape(shape), Self.shapeName(shape.kind), colour: colour(solid), trim: (from, to))
+                var keys = ShapeKeys<PropertyKey>(lineWidth: nil, dashPhase: nil, data: nil, dataCount: 0)
+                if case let .stroke(_, style) = shape.paint {
+                    keys.lineWidth = PropertyKey(path: path, property: .lineWidth)
+                    evaluation.add(keys.lineWidth!, .number(style.lineWidth), chain: chain)
+                    if !style.dash.isEmpty {
+                        keys.dashPhase = PropertyKey(path: path, property: .dashPhase)
+                        evaluation.add(keys.dashPhase!, .number(style.dashPhase), chain: chain)
+                    }
+                }
+                if case let .custom(custom) = shape.kind, !custom.animatableData.isEmpty {
+                    let key = PropertyKey(path: path, property: .shapeData)
+                    let data = custom.animatableData
+                    evaluation.add(key, data.count == 1 ? .number(data[0]) : .point(AnimatablePoint(x: data[0], y: data[1])), chain: chain)
+                    keys.data = key
+                    keys.dataCount = min(2, data.count)
+                }
+                for (index, transform) in shape.transforms.prefix(ShapeKeys<PropertyKey>.maximumAnimatedTransforms).enumerated() {
+                    let key = PropertyKey(path: path, property: .shapeTransform(index))
+                    switch transform {
+                    case let .inset(amount): evaluation.add(key, .number(amount), chain: chain)
+                    case let .rotation(degrees, _): evaluation.add(key, .number(degrees), chain: chain)
+                    case let .scale(x, y, _), let .offset(x, y): evaluation.add(key, .point(AnimatablePoint(x: x, y: y)), chain: chain)
+                    }
+                    keys.transforms.append(key)
+                }
+                emit(.shape(shape), Self.shapeName(shape.kind), colour: colour(solid), trim: (from, to), shapeKeys: keys)
             case let .color(value):
                 emit(.shape(ShapeView(kind: .rectangle)), "Color", colour: colour(value))
             case let .text(content):
@@ -384,7 +445,10 @@ struct Evaluation: Sendable {
             case .circle: "Circle"
             case .capsule: "Capsule"
             case .rectangle: "Rectangle"
-            case .roundedRectangle: "RoundedRectangle"
+            case .roundedRectangle, .styledRectangle: "RoundedRectangle"
+            case .continuousCapsule: "Capsule"
+            case .ellipse: "Ellipse"
+            case let .custom(shape): shape.name
             }
         }
 

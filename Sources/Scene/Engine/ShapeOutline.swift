@@ -177,7 +177,9 @@ struct ShapeContour: Hashable, Sendable {
             cornerRadius = radius
             isCircle = true
             pieces = radius > 0 ? [.arc(center: center, radius: radius, startRadians: 0, sweepRadians: 2 * Double.pi)] : []
-        case .capsule, .rectangle, .roundedRectangle:
+        case .capsule, .rectangle, .roundedRectangle, .styledRectangle, .continuousCapsule, .ellipse, .custom:
+            // Only the first three reach here (``ShapeView/isBuiltInOutline``); the others are
+            // drawn through their paths, and their frame stands in.
             rect = Rect(x: frame.minX, y: frame.minY, width: width, height: height)
             switch kind {
             case .capsule: cornerRadius = shorter / 2

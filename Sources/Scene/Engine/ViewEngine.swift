@@ -376,7 +376,8 @@ public struct ViewEngine: Sendable {
                 }
             }
             return DrawOp(item: template.item, name: template.name, centre: centre, size: size,
-                          colour: live[template.colour.index]!, effects: effects, trim: template.trim.map { (live[$0.from.index]!, live[$0.to.index]!) })
+                          colour: live[template.colour.index]!, effects: effects, trim: template.trim.map { (live[$0.from.index]!, live[$0.to.index]!) },
+                          shapeKeys: template.shapeKeys?.map { live[$0.index]! })
         }
         return Program(ops: ops)
     }
@@ -498,6 +499,8 @@ struct DrawOp: Sendable {
     /// Outermost first.
     var effects: [Effect]
     var trim: (from: Int, to: Int)?
+    /// Number tracks of the stroke width and dash phase; a number or point track of the data.
+    var shapeKeys: ShapeKeys<Int>?
 }
 
 /// The identity of a layer in one program: the node of the effect's modifier, and which of the

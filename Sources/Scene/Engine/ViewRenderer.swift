@@ -40,6 +40,37 @@ struct Placement {
 }
 
 extension ViewEngine {
+    /// `shape` with its stroke width, dash phase and shape modifiers at `time` (their tracks).
+    func animated(_ shape: ShapeView, _ op: DrawOp, atSeconds time: Double) -> ShapeView {
+        var shape = shape
+        guard let keys = op.shapeKeys else { return shape }
+        if case .stroke(let colour, var style) = shape.paint {
+            if let track = keys.lineWidth { style.lineWidth = max(0, numbers[track].number(atSeconds: time)) }
+            if let track = keys.dashPhase { style.dashPhase = numbers[track].number(atSeconds: time) }
+            shape.paint = .stroke(colour, style)
+        }
+        for (index, track) in keys.transforms.enumerated() where index < shape.transforms.count {
+            switch shape.transforms[index] {
+            case .inset: shape.transforms[index] = .inset(numbers[track].number(atSeconds: time))
+            case let .rotation(_, anchor): shape.transforms[index] = .rotation(degrees: numbers[track].number(atSeconds: time), anchor: anchor)
+            case let .scale(_, _, anchor):
+                let p = points[track].point(atSeconds: time)
+                shape.transforms[index] = .scale(x: p.x, y: p.y, anchor: anchor)
+            case .offset:
+                let p = points[track].point(atSeconds: time)
+                shape.transforms[index] = .offset(x: p.x, y: p.y)
+            }
+        }
+        return shape
+    }
+
+    /// A custom shape's animatable values at `time`: one number, or a pair from a point track.
+    func shapeData(track: Int, count: Int, atSeconds time: Double) -> [Double] {
+        if count == 1 { return [numbers[track].number(atSeconds: time)] }
+        let p = points[track].point(atSeconds: time)
+        return [p.x, p.y]
+    }
+
     /// The presented placement of `op` at `time`.
     func placement(of op: DrawOp, atSeconds time: Double) -> Placement {
         let centre = points[op.centre].point(atSeconds: time)
@@ -468,14 +499,27 @@ public struct ViewRenderer: Sendable {
                     shape.trimFrom = engine.numbers[from].number(atSeconds: time)
                     shape.trimTo = engine.numbers[to].number(atSeconds: time)
                 }
+                shape = engine.animated(shape, op, atSeconds: time)
+                var stroke: StrokeStyle?
+                if case .stroke(_, let style) = shape.paint { stroke = style }
                 // The outline is in device pixels about the frame's centre; the placement turns,
                 // scales and moves it.
                 let local = Rect(x: -placement.size.x / 2 * scale, y: -placement.size.y / 2 * scale,
                                  width: placement.size.x * scale, height: placement.size.y * scale)
                 let transform = placement.transform(scale: scale)
                 rasterizer.reset()
-                for polygon in outline(of: shape, in: local, scale: scale) {
-                    rasterizer.addPolygon(polygon, transform: transform)
+                if shape.isBuiltInOutline {
+                    for polygon in outline(of: shape, in: local, scale: scale) {
+                        rasterizer.addPolygon(polygon, transform: transform)
+                    }
+                } else {
+                    let data = op.shapeKeys.flatMap { keys in keys.data.map { engine.shapeData(track: $0, count: keys.dataCount, atSeconds: time) } }
+                    // Flattened before the placement: a placement that enlarges tightens the tolerance.
+                    let tolerance = CoverageRasterizer.defaultTolerance / max(1, placement.linear.maximumScale)
+                    let (polygons, rule) = shape.coverage(width: placement.size.x, height: placement.size.y, scale: scale,
+                                                          data: data, style: stroke, tolerance: tolerance)
+                    rasterizer.addPolygons(polygons, transform: AffineTransform.translation(x: local.minX, y: local.minY)
+                        .concatenating(transform), rule: rule)
                 }
                 if let gradient = shape.gradient, let inverse = transform.inverted {
                     let shading = GradientShading(gradient, palette: engine.palette, alpha: paint.a)

@@ -330,6 +330,14 @@ struct SVGWriter {
                 gradientCount += 1
                 text += definition
             }
+            if !shape.isBuiltInOutline {
+                let general = generalShape(shape, op)
+                attributes += general.attributes
+                paintWith(general.paint)
+                animations += general.animations
+                text += "<path d=\"\(general.d)\"\(attributes)>\(animations)</path>"
+                return
+            }
             switch shape.paint {
             case .fill:
                 paintWith("fill")
@@ -388,6 +396,8 @@ struct SVGWriter {
                     return [-s.x / 2, -s.y / 2, s.x, s.y, corner(s.x, s.y)]
                 }
                 rectElement(rect, attributes: attributes, animations: animations)
+            case .styledRectangle, .continuousCapsule, .ellipse, .custom:
+                break  // drawn by generalShape above
             }
         case let .text(drawing):
             if let gradient = drawing.gradient,
@@ -460,6 +470,88 @@ struct SVGWriter {
     }
 
     /// A `rect` from keyframes of x, y, width, height and optionally rx.
+    /// A shape drawn through its path (``ShapeView/path(width:height:data:inset:)``): a `path`
+    /// element about the frame's centre whose `d` is the outline sampled at every keyframe
+    /// (interpolated between them when each sample has the same commands, held otherwise), with
+    /// the stroke's width, joins, miter limit, dashes and dash phase (animated where they
+    /// animate) and the fill rule. A trim cuts the sampled outline into lines.
+    ///
+    /// - Returns: the element's attributes (before its paint), the attribute its colour
+    ///   paints (`fill` or `stroke`), its animations and its first path data.
+    func generalShape(_ shape: ShapeView, _ op: DrawOp) -> (attributes: String, paint: String, animations: String, d: String) {
+        let engine = engine
+        var attributes = "", animations = "", paint = "fill"
+        var style: StrokeStyle?
+        if case let .stroke(_, declared) = shape.paint { style = declared }
+        func lineWidth(_ t: Double) -> Double {
+            guard let track = op.shapeKeys?.lineWidth else { return style?.lineWidth ?? 0 }
+            return max(0, engine.numbers[track].number(atSeconds: t))
+        }
+        func d(_ t: Double) -> Path {
+            let size = engine.points[op.size].point(atSeconds: t)
+            let data = op.shapeKeys.flatMap { keys in keys.data.map { engine.shapeData(track: $0, count: keys.dataCount, atSeconds: t) } }
+            let shape = engine.animated(shape, op, atSeconds: t)
+            var path = shape.path(width: size.x, height: size.y, data: data,
+                                  inset: shape.strokesInside ? lineWidth(t) / 2 : 0)
+            path = path.applying(.translation(x: -size.x / 2, y: -size.y / 2))
+            if let (from, to) = op.trim {
+                let a = engine.numbers[from].number(atSeconds: t), b = engine.numbers[to].number(atSeconds: t)
+                if !(a <= 0 && b >= 1) {
+                    var trimmed = path.trimmed(from: a, to: b, tolerance: 0.01)
+                    if case .fill = shape.paint, !trimmed.isEmpty {
+                        var closed = Path()
+                        for element in trimmed.elements {
+                            if case .move = element, !closed.isEmpty { closed.closeSubpath() }
+                            switch element {
+                            case let .move(p): closed.move(to: p)
+                            case let .line(p): closed.addLine(to: p)
+                            default: break
+                            }
+                        }
+                        closed.closeSubpath()
+                        trimmed = closed
+                    }
+                    path = trimmed
+                }
+            }
+            return path
+        }
+        // Each sample as its command letters and its numbers.
+        // Every frame's time (document time), and the outline then.
+        let frameCount = max(1, min(100_000, Int((duration * fps).rounded(.up))))
+        let times = (0...frameCount).map { min(duration, Double($0) / fps) }
+        let samples = times.map { SVGText.pathData(d(offset + $0)) }
+        let letters = samples.map { $0.filter { $0.isLetter } }
+        switch shape.paint {
+        case .fill:
+            if shape.fillRule == .evenOdd { attributes += " fill-rule=\"evenodd\"" }
+        case .stroke(_, let declared):
+            let width = keyframes { [lineWidth($0)] }
+            attributes += " fill=\"none\" stroke-width=\"\(SVGText.number(width.values[0][0]))\""
+            if !width.isConstant { animations += animation(width, attribute: "stroke-width") { SVGText.number($0[0]) } }
+            if declared.lineCap != .butt { attributes += " stroke-linecap=\"\(declared.lineCap.rawValue)\"" }
+            if declared.lineJoin != .miter { attributes += " stroke-linejoin=\"\(declared.lineJoin.rawValue)\"" }
+            if declared.miterLimit != 4 { attributes += " stroke-miterlimit=\"\(SVGText.number(max(1, declared.miterLimit)))\"" }
+            if !declared.dash.isEmpty {
+                attributes += " stroke-dasharray=\"\(SVGText.list(declared.dash))\""
+                let phase = keyframes { t in [op.shapeKeys?.dashPhase.map { engine.numbers[$0].number(atSeconds: t) } ?? declared.dashPhase] }
+                attributes += " stroke-dashoffset=\"\(SVGText.number(phase.values[0][0]))\""
+                if !phase.isConstant { animations += animation(phase, attribute: "stroke-dashoffset") { SVGText.number($0[0]) } }
+            }
+            paint = "stroke"
+        }
+        if Set(samples).count > 1 {
+            let discrete = Set(letters).count > 1
+            var element = "<animate attributeName=\"d\" values=\"" + samples.joined(separator: ";") + "\" keyTimes=\""
+            element += times.map { t in
+                t >= duration ? "1" : SVGText.number(((t / duration + 1e-9) * 1e6).rounded(.down) / 1e6, decimals: 6)
+            }.joined(separator: ";") + "\""
+            if discrete { element += " calcMode=\"discrete\"" }
+            animations += element + timing + "/>"
+        }
+        return (attributes, paint, animations, samples[0])
+    }
+
     mutating func rectElement(_ rect: SVGKeyframes, attributes: String, animations: String) {
         let names = ["x", "y", "width", "height", "rx"]
         let first = rect.values[0]

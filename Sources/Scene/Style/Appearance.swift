@@ -24,10 +24,13 @@ public struct SystemPalette: Hashable, Sendable {
     public var secondary: RGBA8
     /// The window background: white in light appearance, black in dark.
     public var background: RGBA8
+    /// The colour generation the palette was made for.
+    public var generation: SystemColorGeneration
 
     /// The palette for an appearance and colour generation.
     public init(appearance: Appearance, generation: SystemColorGeneration = .iOS13) {
         let sixtyPercent = UInt8(153)   // 0.6 × 255
+        self.generation = generation
         switch appearance {
         case .light:
             primary = .black

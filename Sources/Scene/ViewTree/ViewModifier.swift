@@ -388,6 +388,8 @@ public enum EnvironmentModifier: Hashable, Sendable {
     /// A text modifier applied to a view (`bold()`, `lineLimit(_:)` …): inherited by every
     /// `Text` inside.
     case text(TextModifier)
+    /// `environment(\.colorScheme, _:)`: the colours inside resolve in this appearance.
+    case colorScheme(Appearance)
 }
 
 /// Modifiers that act on the transactions passing to the content.

@@ -210,16 +210,81 @@ public struct ShapeView: Hashable, Sendable {
     /// A gradient the fill or stroke is painted with instead of the paint's colour
     /// (`fill(LinearGradient(…))`, `stroke(AngularGradient(…), lineWidth: 4)`).
     public var gradient: GradientPaint?
+    /// The shape modifiers `inset(by:)`, `scale`, `rotation` and `offset`, innermost first.
+    public var transforms: [ShapeTransform]
+    /// `fill(style: FillStyle(eoFill:))`: the rule a fill uses (a stroke is always non-zero).
+    public var fillRule: FillRule
+    /// `strokeBorder`: the stroke drawn inside the outline (the shape inset by half the line
+    /// width, then stroked), so it stays within the frame.
+    public var strokesInside: Bool
 
     /// A shape, untrimmed, filled with the foreground style.
     public init(kind: ShapeKind, trimFrom: Double = 0, trimTo: Double = 1, paint: ShapePaint = .fill(nil),
-                gradient: GradientPaint? = nil) {
+                gradient: GradientPaint? = nil, transforms: [ShapeTransform] = [], fillRule: FillRule = .nonZero,
+                strokesInside: Bool = false) {
         self.kind = kind
         self.trimFrom = trimFrom
         self.trimTo = trimTo
         self.paint = paint
         self.gradient = gradient
+        self.transforms = transforms
+        self.fillRule = fillRule
+        self.strokesInside = strokesInside
     }
+}
+
+/// A shape modifier that changes the outline (SwiftUI's `InsettableShape.inset(by:)`,
+/// `Shape.scale(x:y:anchor:)`, `rotation(_:anchor:)` and `offset(x:y:)`), in points and
+/// degrees, anchors in the shape's frame.
+public enum ShapeTransform: Hashable, Sendable {
+    /// The frame shrunk by `amount` on every edge (corner sizes shrink by it too).
+    case inset(Double)
+    /// Scaled about `anchor`.
+    case scale(x: Double, y: Double, anchor: UnitPoint)
+    /// Turned clockwise about `anchor`.
+    case rotation(degrees: Double, anchor: UnitPoint)
+    /// Moved.
+    case offset(x: Double, y: Double)
+}
+
+/// A shape whose outline the file's own code draws: a `Path` value, or a `Shape` struct with
+/// `path(in:)`.
+public struct CustomShape: Hashable, Sendable {
+    /// The type's name (`Triangle`), or `Path` for a path used as a view.
+    public var name: String
+    /// The shape's stored values as text: two shapes of one type with different values are
+    /// different outlines.
+    public var fingerprint: String
+    /// `animatableData` as numbers: none, one (`Double`, `CGFloat`) or two (`AnimatablePair`).
+    public var animatableData: [Double]
+    /// The outline in a rectangle (points) for values of `animatableData`, evaluated at every
+    /// frame from the interpolated values.
+    public var provider: ShapeProvider
+
+    /// A custom shape.
+    public init(name: String, fingerprint: String, animatableData: [Double], provider: ShapeProvider) {
+        self.name = name
+        self.fingerprint = fingerprint
+        self.animatableData = animatableData
+        self.provider = provider
+    }
+}
+
+/// The code that draws a ``CustomShape``: called with the frame (origin at its top-left
+/// corner, points) and the animatable values, from any thread (the provider serialises what
+/// it needs). It compares equal to every other provider: a shape's identity is its name, its
+/// fingerprint and its data.
+public final class ShapeProvider: Hashable, Sendable {
+    private let body: @Sendable (Rect, [Double]) -> Path
+
+    /// A provider.
+    public init(_ body: @escaping @Sendable (Rect, [Double]) -> Path) { self.body = body }
+
+    /// The outline in `rect` for `data`.
+    public func path(in rect: Rect, data: [Double]) -> Path { body(rect, data) }
+
+    public static func == (a: ShapeProvider, b: ShapeProvider) -> Bool { true }
+    public func hash(into hasher: inout Hasher) {}
 }
 
 /// SwiftUI's gradient shape styles: `LinearGradient`, `AngularGradient` and `RadialGradient`,
@@ -314,8 +379,18 @@ public enum ShapeKind: Hashable, Sendable {
     case capsule
     /// `Rectangle()`.
     case rectangle
-    /// `RoundedRectangle(cornerRadius:)`, radius in points.
+    /// A rounded rectangle with quarter-circle corners of this radius in points: the
+    /// ProgressView's ticks, and `RoundedRectangle(cornerRadius:style: .circular)`.
     case roundedRectangle(cornerRadius: Double)
+    /// `RoundedRectangle(cornerRadius:style:)`, `RoundedRectangle(cornerSize:style:)` and
+    /// `UnevenRoundedRectangle`: corner sizes in points and their style.
+    case styledRectangle(CornerRadii, CornerStyle)
+    /// `Capsule(style: .continuous)`: Apple's continuous corners of half the shorter side.
+    case continuousCapsule
+    /// `Ellipse()`: the ellipse inscribed in the frame.
+    case ellipse
+    /// A `Path` or a `Shape` of the file's own.
+    case custom(CustomShape)
 }
 
 /// How a shape is painted; a `nil` colour means the foreground style in force.
@@ -326,17 +401,30 @@ public enum ShapePaint: Hashable, Sendable {
     case stroke(ColorValue?, StrokeStyle)
 }
 
-/// `StrokeStyle(lineWidth:lineCap:)`, width in points.
+/// `StrokeStyle(lineWidth:lineCap:lineJoin:miterLimit:dash:dashPhase:)`, lengths in points.
 public struct StrokeStyle: Hashable, Sendable {
     /// Line width in points (SwiftUI's default: 1).
     public var lineWidth: Double
     /// End caps.
     public var lineCap: LineCap
+    /// Corner joins (default `.miter`).
+    public var lineJoin: StrokeJoin
+    /// Miter limit in line widths (default 10).
+    public var miterLimit: Double
+    /// Alternating dash and gap lengths in points; empty for a solid line.
+    public var dash: [Double]
+    /// How far into the dash pattern the stroke starts, in points.
+    public var dashPhase: Double
 
-    /// A stroke style; SwiftUI's defaults are width 1 and butt caps.
-    public init(lineWidth: Double = 1, lineCap: LineCap = .butt) {
+    /// A stroke style; SwiftUI's defaults are width 1, butt caps, miter joins, limit 10, solid.
+    public init(lineWidth: Double = 1, lineCap: LineCap = .butt, lineJoin: StrokeJoin = .miter, miterLimit: Double = 10,
+                dash: [Double] = [], dashPhase: Double = 0) {
         self.lineWidth = lineWidth
         self.lineCap = lineCap
+        self.lineJoin = lineJoin
+        self.miterLimit = miterLimit
+        self.dash = dash
+        self.dashPhase = dashPhase
     }
 }
 

@@ -179,7 +179,7 @@ extension Evaluator {
 
     /// Sets the member `name` of `receiver` (a struct's field, a wrapped property's storage,
     /// an object's field, a library value's settable property); `false` when it has none.
-    func setMember(_ name: String, _ value: Value, on receiver: inout Value, at location: SourceLocation) throws(Interrupt) -> Bool {
+    public func setMember(_ name: String, _ value: Value, on receiver: inout Value, at location: SourceLocation) throws(Interrupt) -> Bool {
         switch receiver {
         case var .instance(instance):
             if try setUserMember(name, value, type: instance.type, fields: &instance.fields, receiver: receiver, at: location) {

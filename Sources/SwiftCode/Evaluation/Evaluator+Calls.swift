@@ -46,11 +46,25 @@ extension Evaluator {
 
     // MARK: Calls written in the source
 
+    /// Whether `expression` is `self`.
+    static func isSelf(_ expression: Expression) -> Bool {
+        if case .identifier("self", _) = expression.kind { return true }
+        return false
+    }
+
     func evaluateCall(_ callee: Expression, _ arguments: [Argument], _ trailing: [TrailingClosure], expected: ValueType?,
                       at location: SourceLocation, in environment: Environment) throws(Interrupt) -> Value {
         switch callee.kind {
         case let .member(base, name, nameLocation, _) where isModuleName(base, in: environment):
             return try evaluateCall(Expression(.identifier(name, generics: []), at: nameLocation), arguments, trailing, expected: expected, at: location, in: environment)
+        case let .member(base, "init", nameLocation, _) where Self.isSelf(base) && environment.selfType.map { nativeType(named: $0.name) != nil } == true:
+            // `self.init(…)` in an initialiser of an extension of a library type
+            // (`extension Color { init(hex: UInt) { self.init(.sRGB, red: …) } }`): the library's
+            // initialiser gives `self`.
+            let native = nativeType(named: environment.selfType!.name)!
+            let value = try construct(.native(native), arguments, trailing, expected: nil, at: nameLocation, in: environment)
+            try write(value, to: base, in: environment)
+            return .void
         case let .member(base, name, nameLocation, _):
             let baseValue = try evaluate(base, expected: Self.isImplicitChain(base) ? expected : nil, in: environment)
             if case let .type(reference) = baseValue {

@@ -146,6 +146,14 @@ extension SwiftUILibrary {
             guard case let .function(action) = call[1] else { throw call.error("'task' takes its work in a closure") }
             return try modified(call, .task(action))
         }
+        view.method("environment", [NativeParameter(nil, .any), NativeParameter(nil, .named("ColorScheme"))], result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            guard case let .native(native) = call[0].dereferenced, let keyPath = native as? KeyPathValue,
+                  keyPath.components.filter({ $0 != "self" }) == ["colorScheme"] else {
+                throw call.error("only 'environment(\\.colorScheme, …)' is supported among environment values", argument: 0)
+            }
+            let scheme = try boxed(call, 1, String.self, "a ColorScheme")
+            return try modified(call, .node(.environment(.colorScheme(scheme == "dark" ? .dark : .light))))
+        }
         view.method("modifier", [NativeParameter(nil, .named("ViewModifier"))], result: Self.anyView) { [unowned self] call throws(Interrupt) in
             guard case .instance = call[0].dereferenced else {
                 throw call.error("'modifier' takes a ViewModifier struct of the file's own", argument: 0)
@@ -195,19 +203,66 @@ extension SwiftUILibrary {
 
     private func defineShapeModifiers(_ shape: NativeType) {
         func bare(_ call: NativeCall, _ name: String) throws(Interrupt) -> ShapeView {
+            if let receiver = call.receiver {
+                if isUserShape(receiver) { return try userShape(receiver, evaluator: call.evaluator, at: call.location) }
+                if case let .native(native) = receiver.dereferenced, native is PathBox,
+                   case let .shape(shape, false) = try view(receiver, at: call.location) {
+                    return shape
+                }
+            }
             guard case let .native(native)? = call.receiver, let view = native as? ViewDescription, case let .shape(shape, painted) = view, !painted else {
-                throw call.error("'\(name)' is only available on a shape (Circle, Capsule, Rectangle, RoundedRectangle) before other modifiers")
+                throw call.error("'\(name)' is only available on a shape (Circle, Rectangle, a Path, a Shape of the file's own …) before fill and stroke")
             }
             return shape
         }
+        func reshaped(_ shape: ShapeView) -> Value { .native(ViewDescription.shape(shape, painted: false)) }
+        let center = Value.native(Boxed(value: UnitPoint.center, typeName: "UnitPoint"))
         shape.method("trim", [NativeParameter("from", .double, default: .double(0)), NativeParameter("to", .double, default: .double(1))],
                      result: .named("Shape")) { call throws(Interrupt) in
             var shape = try bare(call, "trim")
-            let from = min(max(try call.number(0), 0), 1), to = min(max(try call.number(1), 0), 1)
+            // Kept as written: SwiftUI animates the trim's ends unclamped (`trim(from: 0, to: 1.4)`
+            // reaches the end two thirds of the way through) and clamps them when it draws.
+            let from = try call.number(0), to = try call.number(1)
             // A trim of a trimmed outline keeps that part of the part already kept.
             let span = shape.trimTo - shape.trimFrom
             (shape.trimFrom, shape.trimTo) = (shape.trimFrom + from * span, shape.trimFrom + to * span)
-            return .native(ViewDescription.shape(shape, painted: false))
+            return reshaped(shape)
+        }
+        shape.method("inset", [NativeParameter("by", .double)], result: .named("Shape")) { call throws(Interrupt) in
+            var shape = try bare(call, "inset")
+            shape.transforms.append(.inset(try call.number(0)))
+            return reshaped(shape)
+        }
+        shape.method("scale", [NativeParameter(nil, .double), NativeParameter("anchor", .named("UnitPoint"), default: center)],
+                     result: .named("Shape")) { [unowned self] call throws(Interrupt) in
+            var shape = try bare(call, "scale")
+            let factor = try call.number(0)
+            shape.transforms.append(.scale(x: factor, y: factor, anchor: try boxed(call, 1, UnitPoint.self, "a UnitPoint")))
+            return reshaped(shape)
+        }
+        shape.method("scale", [NativeParameter("x", .double, default: .double(1)), NativeParameter("y", .double, default: .double(1)),
+                               NativeParameter("anchor", .named("UnitPoint"), default: center)], result: .named("Shape")) { [unowned self] call throws(Interrupt) in
+            var shape = try bare(call, "scale")
+            shape.transforms.append(.scale(x: try call.number(0), y: try call.number(1), anchor: try boxed(call, 2, UnitPoint.self, "a UnitPoint")))
+            return reshaped(shape)
+        }
+        shape.method("rotation", [NativeParameter(nil, .named("Angle")), NativeParameter("anchor", .named("UnitPoint"), default: center)],
+                     result: .named("Shape")) { [unowned self] call throws(Interrupt) in
+            var shape = try bare(call, "rotation")
+            shape.transforms.append(.rotation(degrees: try degrees(call, 0), anchor: try boxed(call, 1, UnitPoint.self, "a UnitPoint")))
+            return reshaped(shape)
+        }
+        shape.method("offset", [NativeParameter(nil, .named("CGSize"))], result: .named("Shape")) { call throws(Interrupt) in
+            var shape = try bare(call, "offset")
+            let size = try call.native(0, CGSizeValue.self, "a CGSize")
+            shape.transforms.append(.offset(x: size.width, y: size.height))
+            return reshaped(shape)
+        }
+        shape.method("offset", [NativeParameter("x", .double, default: .double(0)), NativeParameter("y", .double, default: .double(0))],
+                     result: .named("Shape")) { call throws(Interrupt) in
+            var shape = try bare(call, "offset")
+            shape.transforms.append(.offset(x: try call.number(0), y: try call.number(1)))
+            return reshaped(shape)
         }
         shape.method("fill", [NativeParameter(nil, .named("ShapeStyle"), default: .nilValue), NativeParameter("style", .any, default: .nilValue)],
                      result: Self.anyView) { [unowned self] call throws(Interrupt) in
@@ -215,26 +270,25 @@ extension SwiftUILibrary {
             let (colour, gradient) = try shapeStyle(call, 0)
             shape.paint = .fill(colour)
             shape.gradient = gradient
+            if case .nilValue = call[1].dereferenced {} else {
+                shape.fillRule = try call.native(1, FillStyleBox.self, "a FillStyle").rule
+            }
             return .native(ViewDescription.shape(shape, painted: true))
         }
-        shape.method("stroke", [NativeParameter(nil, .named("ShapeStyle"), default: .nilValue), NativeParameter("lineWidth", .double, default: .nilValue),
-                                NativeParameter("style", .named("StrokeStyle"), default: .nilValue)], result: Self.anyView) { [unowned self] call throws(Interrupt) in
-            var shape = try bare(call, "stroke")
-            let (colour, gradient) = try shapeStyle(call, 0)
-            var style = StrokeStyle()
-            if case .nilValue = call[2] {} else {
-                let spec = try boxed(call, 2, StrokeSpec.self, "a StrokeStyle")
-                style = spec.style
-                // Circles, capsules and rounded rectangles have no corners, so only a
-                // Rectangle shows the join.
-                if !spec.isMitred, shape.kind == .rectangle {
-                    throw call.error("a Rectangle's corners are drawn with a miter join; round and bevel joins (and a 'miterLimit' under √2) are not supported", argument: 2)
-                }
+        for name in ["stroke", "strokeBorder"] {
+            shape.method(name, [NativeParameter(nil, .named("ShapeStyle"), default: .nilValue), NativeParameter("lineWidth", .double, default: .nilValue),
+                                NativeParameter("style", .named("StrokeStyle"), default: .nilValue),
+                                NativeParameter("antialiased", .bool, default: .bool(true))], result: Self.anyView) { [unowned self] call throws(Interrupt) in
+                var shape = try bare(call, name)
+                let (colour, gradient) = try shapeStyle(call, 0)
+                var style = StrokeStyle()
+                if case .nilValue = call[2] {} else { style = try boxed(call, 2, StrokeStyle.self, "a StrokeStyle") }
+                if case .nilValue = call[1] {} else { style.lineWidth = try number(call, 1, in: 0...10_000, "lineWidth") }
+                shape.gradient = gradient
+                shape.paint = .stroke(colour, style)
+                shape.strokesInside = name == "strokeBorder"
+                return .native(ViewDescription.shape(shape, painted: true))
             }
-            if case .nilValue = call[1] {} else { style.lineWidth = try number(call, 1, in: 0...10_000, "lineWidth") }
-            shape.gradient = gradient
-            shape.paint = .stroke(colour, style)
-            return .native(ViewDescription.shape(shape, painted: true))
         }
     }
 
@@ -262,13 +316,6 @@ struct EdgeSet: OptionSet, Equatable {
         EdgeInsets(top: contains(.top) ? length : 0, leading: contains(.leading) ? length : 0,
                    bottom: contains(.bottom) ? length : 0, trailing: contains(.trailing) ? length : 0)
     }
-}
-
-/// A `StrokeStyle` and whether its joins are mitred (`lineJoin: .miter` with a `miterLimit`
-/// of at least √2, which a `Rectangle`'s right angles need: the only join the renderer draws).
-struct StrokeSpec: Equatable {
-    var style: StrokeStyle
-    var isMitred: Bool
 }
 
 /// `.circular`, `.automatic`, `CircularProgressViewStyle(tint:)`, `.linear`.

@@ -22,16 +22,16 @@ extension SwiftUILibrary {
     static let unsupportedModifierNames = [
         "transition", "matchedGeometryEffect", "alignmentGuide", "resizable",
         "gesture", "simultaneousGesture", "onLongPressGesture", "sheet", "alert", "popover", "fullScreenCover",
-        "toolbar", "listRowBackground", "environment", "symbolEffect", "contentTransition",
+        "toolbar", "listRowBackground", "symbolEffect", "contentTransition",
         "keyframeAnimator", "phaseAnimator", "geometryGroup", "visualEffect", "scrollContentBackground",
     ]
 
     /// Registers the refusals; called after every definition, so that a name the library
     /// defines is never refused and the lists of what is supported are complete.
     func defineUnsupported() {
-        let internalViews: Set<String> = ["ModifiedContent", "_ShapeView", "_ConditionalContent", "_UserView", "TupleView"]
+        let internalViews: Set<String> = ["ModifiedContent", "_ShapeView", "_ConditionalContent", "_UserView", "TupleView", "_Shape"]
         let views = native.types.values
-            .filter { !internalViews.contains($0.name) && ($0.protocols.contains("View") || $0.protocols.contains("Shape")) }
+            .filter { !internalViews.contains($0.name) && ($0.protocols.contains("View") || $0.protocols.contains("Shape") || $0.protocols.contains("InsettableShape")) }
             .map(\.name).sorted()
         for name in Self.unsupportedViewNames where native.types[name] == nil {
             native.unsupportedNames[name] = "'\(name)' is not supported here; supported views: \(views.joined(separator: ", "))"

@@ -1,4 +1,5 @@
 import Glibc
+import Raster
 import Scene
 import SwiftCode
 import Typography
@@ -106,23 +107,29 @@ extension SwiftUILibrary {
         for value in [LineCap.butt, .round, .square] { lineCap.constant(value.rawValue, .native(Boxed(value: value, typeName: "CGLineCap"))) }
         native.add(lineCap)
         let lineJoin = NativeType("CGLineJoin", summary: "A stroke's joins.")
-        for name in ["miter", "round", "bevel"] { lineJoin.constant(name, .native(Boxed(value: name, typeName: "CGLineJoin"))) }
+        for value in [StrokeJoin.miter, .round, .bevel] { lineJoin.constant(value.rawValue, .native(Boxed(value: value, typeName: "CGLineJoin"))) }
         native.add(lineJoin)
-        let stroke = NativeType("StrokeStyle", summary: "`StrokeStyle(lineWidth:lineCap:lineJoin:miterLimit:)`.")
+        let stroke = NativeType("StrokeStyle", summary: "`StrokeStyle(lineWidth:lineCap:lineJoin:miterLimit:dash:dashPhase:)`.")
         stroke.initializer([NativeParameter("lineWidth", .double, default: .double(1)), NativeParameter("lineCap", .named("CGLineCap"), default: .native(Boxed(value: LineCap.butt, typeName: "CGLineCap"))),
-                            NativeParameter("lineJoin", .named("CGLineJoin"), default: .native(Boxed(value: "miter", typeName: "CGLineJoin"))),
+                            NativeParameter("lineJoin", .named("CGLineJoin"), default: .native(Boxed(value: StrokeJoin.miter, typeName: "CGLineJoin"))),
                             NativeParameter("miterLimit", .double, default: .double(10)), NativeParameter("dash", .array(.double), default: .array([])),
                             NativeParameter("dashPhase", .double, default: .double(0))]) { [unowned self] call throws(Interrupt) in
-            if case let .array(dash) = call[4], !dash.isEmpty { throw call.error("dashed strokes are not supported", argument: 4) }
             let width = try number(call, 0, in: 0...10_000, "lineWidth")
             let cap = try boxed(call, 1, LineCap.self, "a CGLineCap")
-            let join = try boxed(call, 2, String.self, "a CGLineJoin")
+            let join = try boxed(call, 2, StrokeJoin.self, "a CGLineJoin")
             let limit = try call.number(3)
             guard limit >= 0 else { throw call.error("'miterLimit' must not be negative", argument: 3) }
-            // SwiftUI's defaults: a miter join, limit 10. A right angle's miter is √2 times the
-            // half width, so it is mitred whenever the limit is at least √2.
-            return .native(Boxed(value: StrokeSpec(style: StrokeStyle(lineWidth: width, lineCap: cap), isMitred: join == "miter" && limit >= 2.0.squareRoot()),
-                                 typeName: "StrokeStyle"))
+            guard case let .array(items) = call[4].dereferenced else { throw call.error("expected an array of lengths", argument: 4) }
+            var dash: [Double] = []
+            for item in items {
+                guard let length = item.dereferenced.number, length.isFinite, length >= 0, length <= 100_000 else {
+                    throw call.error("dash lengths must be numbers from 0 to 100000", argument: 4)
+                }
+                dash.append(length)
+            }
+            guard dash.count <= 1_000 else { throw call.error("a dash pattern of more than 1000 lengths is not supported", argument: 4) }
+            return .native(Boxed(value: StrokeStyle(lineWidth: width, lineCap: cap, lineJoin: join, miterLimit: limit, dash: dash,
+                                                    dashPhase: try call.number(5)), typeName: "StrokeStyle"))
         }
         native.add(stroke)
 

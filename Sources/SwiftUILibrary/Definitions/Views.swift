@@ -35,16 +35,10 @@ extension SwiftUILibrary {
         native.add(progress)
 
         for (name, kind) in [("Circle", ShapeKind.circle), ("Capsule", .capsule), ("Rectangle", .rectangle)] {
-            let shape = NativeType(name, protocols: ["Shape"], summary: "`\(name)()`.")
+            let shape = NativeType(name, protocols: ["InsettableShape"], summary: name == "Capsule" ? "`Capsule(style:)`." : "`\(name)()`.")
             shape.initializer([]) { _ throws(Interrupt) in .native(ViewDescription.shape(ShapeView(kind: kind), painted: false)) }
             native.add(shape)
         }
-        let rounded = NativeType("RoundedRectangle", protocols: ["Shape"], summary: "`RoundedRectangle(cornerRadius:)`.")
-        rounded.initializer([NativeParameter("cornerRadius", .double)]) { [unowned self] call throws(Interrupt) in
-            let radius = try number(call, 0, in: 0...10_000, "cornerRadius")
-            return .native(ViewDescription.shape(ShapeView(kind: .roundedRectangle(cornerRadius: radius)), painted: false))
-        }
-        native.add(rounded)
 
         for (name, axis) in [("VStack", StackAxis.vertical), ("HStack", .horizontal), ("ZStack", .depth)] {
             let stack = NativeType(name, protocols: ["View"], summary: "`\(name)(alignment:\(axis == .depth ? "" : "spacing:")) { … }`.")

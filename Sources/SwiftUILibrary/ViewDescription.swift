@@ -31,6 +31,13 @@ indirect enum ViewDescription: NativeValue {
     case progress(fraction: Double?, label: ViewDescription?, style: Scene.ProgressStyle)
     /// `EmptyView()`.
     case empty
+    /// `GeometryReader { proxy in … }`: the content closure, called when the reader is placed
+    /// with the size the layout gives it.
+    case geometryReader(content: Function, at: SourceLocation)
+    /// `Grid(alignment:horizontalSpacing:verticalSpacing:) { … }`.
+    case grid(alignment: Alignment, horizontalSpacing: Double?, verticalSpacing: Double?, content: ViewDescription)
+    /// `GridRow(alignment:) { … }`: a vertical alignment (0 top … 1 bottom) or `nil`.
+    case gridRow(alignment: Double?, content: ViewDescription)
 
     var nativeTypeName: String {
         switch self {
@@ -58,6 +65,9 @@ indirect enum ViewDescription: NativeValue {
         case .forEach: "ForEach"
         case .progress: "ProgressView"
         case .empty: "EmptyView"
+        case .geometryReader: "GeometryReader"
+        case .grid: "Grid"
+        case .gridRow: "GridRow"
         }
     }
 
@@ -80,8 +90,9 @@ indirect enum ViewDescription: NativeValue {
 enum ModifierDescription {
     /// A modifier the view tree holds (`rotationEffect`, `padding`, `animation` …).
     case node(ViewModifier)
-    /// `.background(content)`: a view, placed with the modified one.
-    case background(ViewDescription)
+    /// `.background(content)` / `.overlay(content)`: a view placed in the modified one's
+    /// bounds by `alignment`, behind it or (`over`) over it.
+    case decoration(ViewDescription, alignment: Alignment, over: Bool)
     /// `.mask { }`, `.clipShape(_:)` …: the view whose alpha keeps the modified one.
     case mask(ViewDescription, alignment: Alignment)
     /// `.onAppear { }`.
@@ -99,6 +110,10 @@ enum ModifierDescription {
     case animation(Animation?, value: Value?)
     /// `.transaction { $0.animation = … }`.
     case transaction(Function, at: SourceLocation)
+    /// `.previewDisplayName`, `.previewLayout`, `.preferredColorScheme`: read by the preview
+    /// that shows the view (``SwiftUILibrary/previewVariants(_:evaluator:traits:)``) and, for
+    /// the colour scheme, by the window (``Scene/ViewScript/preferredAppearance``).
+    case preview(PreviewModifier)
 }
 
 /// `@ViewBuilder`: a block's views as one view (a ``ViewDescription/group(_:)``), branches as
@@ -145,6 +160,19 @@ struct PublisherValue: NativeValue, Equatable {
 struct DateValue: NativeValue, Equatable {
     var seconds: Double
     var nativeTypeName: String { "Date" }
+}
+
+/// `ProgressViewStyleConfiguration`: what a custom style's `makeBody(configuration:)` reads.
+struct ProgressConfiguration: NativeValue {
+    /// `fractionCompleted`: the value over the total, `nil` when indeterminate.
+    var fraction: Double?
+    /// `label`, if the progress view has one.
+    var label: ViewDescription?
+    var nativeTypeName: String { "ProgressViewStyleConfiguration" }
+    func isEqual(to other: any NativeValue) -> Bool {
+        guard let other = other as? ProgressConfiguration else { return false }
+        return fraction == other.fraction && label == nil && other.label == nil
+    }
 }
 
 /// A `Timer` made by `Timer.scheduledTimer`: its number in the runner's table.

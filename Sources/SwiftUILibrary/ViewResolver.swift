@@ -34,6 +34,9 @@ final class ViewResolver {
     private(set) var tasks: [Request] = []
     private(set) var changes: [Request] = []
     private(set) var nodeCount = 0
+    /// The tree's `.preferredColorScheme`: the one nearest the root, of several at one depth the
+    /// first; with its depth.
+    private(set) var preferredScheme: (depth: Int, appearance: Appearance?)?
     /// Event requests made so far at each place of the tree being made.
     private var requestCounts: [String: Int] = [:]
 
@@ -56,14 +59,45 @@ final class ViewResolver {
         self.library = library
     }
 
+    /// The id of each `GeometryReader` by its place, and the size each was last made for.
+    private var readerIDs: [String: Int] = [:]
+    private var readerSizes: [Int: StageSize] = [:]
+    /// Whether any tree so far holds a `GeometryReader` (its content depends on the root's proposal).
+    private(set) var usesGeometryReader = false
+
+    /// The most layout probes one tree takes for its `GeometryReader`s: one per level of
+    /// readers nested in readers' content, which loaders keep to one or two.
+    static let maximumReaderProbes = 4
+
     /// The tree `root` makes now, and the events it asks for.
+    ///
+    /// A `GeometryReader`'s content depends on the size the reader gets, which depends on the
+    /// views around it: the tree is made with the sizes known (at first, each reader is given
+    /// the root's proposal), laid out under the root's proposal
+    /// (``Scene/LayoutProbe/geometryReaderSizes(of:proposal:)``), and made again with the sizes
+    /// found until they no longer change.
     func tree(_ root: () throws(Interrupt) -> Value, at location: SourceLocation) throws(Interrupt) -> ViewNode {
+        var node = try resolveTree(root, at: location)
+        var readersSeen = readerIDs.count
+        for _ in 0..<Self.maximumReaderProbes where readersSeen > 0 {
+            let found = LayoutProbe.geometryReaderSizes(of: node, proposal: library.rootProposal)
+            let changed = found.contains { readerSizes[$0.key] != $0.value }
+            guard changed || readerIDs.count > readersSeen else { break }
+            readerSizes.merge(found) { _, new in new }
+            readersSeen = readerIDs.count
+            node = try resolveTree(root, at: location)
+        }
+        return node
+    }
+
+    private func resolveTree(_ root: () throws(Interrupt) -> Value, at location: SourceLocation) throws(Interrupt) -> ViewNode {
         visited = []
         appearances = []
         subscriptions = []
         tasks = []
         changes = []
         nodeCount = 0
+        preferredScheme = nil
         requestCounts = [:]
         library.writtenViews = 0
         let description = try library.view(try root(), at: location)
@@ -122,6 +156,32 @@ final class ViewResolver {
             return try resolve(inner, path: path + "?" + String(index), depth: depth + 1, at: location).map { .conditional(branch: index, $0) }
         case let .user(instance, madeAt):
             return try resolveUser(instance, path: path, depth: depth, at: madeAt)
+        case let .grid(alignment, horizontal, vertical, content):
+            var rows: [GridContent.Row] = []
+            for node in try resolveChildren(content, path: path, depth: depth + 1, at: location) {
+                if case let .grid(row) = node, row.isGridRow, let only = row.rows.first {
+                    rows.append(only)
+                } else {
+                    rows.append(GridContent.Row(cells: [node], spansAllColumns: true))
+                }
+            }
+            return [.grid(GridContent(alignment: alignment, horizontalSpacing: horizontal, verticalSpacing: vertical, rows: rows))]
+        case let .gridRow(alignment, content):
+            let cells = try resolveChildren(content, path: path, depth: depth + 1, at: location)
+            return [.grid(GridContent(rows: [GridContent.Row(cells: cells, verticalAlignment: alignment)], isGridRow: true))]
+        case let .geometryReader(content, readerLocation):
+            let key = path + "#geometry"
+            let id = readerIDs[key] ?? readerIDs.count
+            readerIDs[key] = id
+            usesGeometryReader = true
+            let size = readerSizes[id] ?? library.rootProposal
+            let proxy = GeometryProxyValue(width: size.width, height: size.height)
+            let built = try library.view(try evaluator.call(content, [.native(proxy)], at: readerLocation), at: readerLocation)
+            let children = try resolveChildren(built, path: key, depth: depth + 1, at: readerLocation)
+            // Several views in a reader overlap from its top-leading corner.
+            let inner: ViewNode = children.count == 1 ? children[0]
+                : .stack(.depth, alignment: Alignment(horizontal: 0, vertical: 0), spacing: nil, children: children)
+            return [.geometryReader(id: id, content: inner)]
         case let .forEach(elements, identities, content, forEachLocation):
             var nodes: [ViewNode] = []
             for (element, identity) in zip(elements, identities) {
@@ -158,12 +218,12 @@ final class ViewResolver {
         switch modifier {
         case let .node(value):
             return .modified(node, value)
-        case let .background(description):
-            let backgrounds = try resolve(description, path: path + "#background", depth: depth + 1, at: location)
-            guard let background = backgrounds.first, backgrounds.count == 1 else {
-                throw .error("a background must be one view", at: location)
-            }
-            return .modified(node, .background(background))
+        case let .decoration(description, alignment, over):
+            let views = try resolve(description, path: path + "#background", depth: depth + 1, at: location)
+            guard let view = views.first else { throw .error("a background or overlay must be a view", at: location) }
+            // Several views (a builder block) overlap in the modified view's bounds, as in a ZStack.
+            let decoration = views.count == 1 ? view : .stack(.depth, alignment: alignment, spacing: nil, children: views)
+            return .modified(node, .decoration(over ? .overlay(decoration, alignment: alignment) : .background(decoration, alignment: alignment)))
         case let .mask(description, alignment):
             let masks = try resolve(description, path: path + "#mask", depth: depth + 1, at: location)
             guard let mask = masks.first, masks.count == 1 else {
@@ -191,6 +251,11 @@ final class ViewResolver {
             }
             return .modified(node, .transaction(box.edit))
         case .custom:
+            return node
+        case let .preview(preview):
+            if case let .colorScheme(appearance) = preview, depth < preferredScheme?.depth ?? .max {
+                preferredScheme = (depth, appearance)
+            }
             return node
         }
     }

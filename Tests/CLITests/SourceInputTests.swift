@@ -82,7 +82,7 @@ struct SourceInputTests {
     @Test(arguments: [
         ("struct ContentView: View {\n    var body: some View {\n        Toggle(\"Hi\")\n    }\n}\n", 3, 9, "'Toggle' is not supported"),
         ("struct ContentView: View {\n    var body: some View {\n        Image(systemName: \"star\").symbolEffect(.bounce)\n    }\n}\n", 3, 48, "'.symbolEffect(.bounce)' is not supported"),
-        ("struct ContentView: View {\n    var body: some View {\n        Circle().blur(radius: 3)\n    }\n}\n", 3, 18, "modifier 'blur' is not supported"),
+        ("struct ContentView: View {\n    var body: some View {\n        Circle().geometryGroup()\n    }\n}\n", 3, 18, "modifier 'geometryGroup' is not supported"),
         // Cut short: the missing '}' is reported where the file ends (line 4, after the last
         // line break), as swiftc reports it.
         ("struct ContentView: View {\n    var body: some View {\n        Circle()\n", 4, 1, "expected '}' at end of brace statement"),
@@ -265,6 +265,30 @@ struct UnknownSymbolCommandTests {
         let strict = try spinrender([path, "--strict", "-o", folder + "/strict.gif"])
         #expect(strict.status == 65)
         #expect(strict.standardError.contains("--strict refuses a symbol outside the library"), "\(strict.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/strict.gif"))
+    }
+}
+
+/// A symbol effect: drawn from assumed timing with one warning per effect; `--strict` refuses
+/// it with exit 65 and writes nothing.
+@Suite("Symbol effect warnings")
+struct SymbolEffectCommandTests {
+    static let source = "struct ContentView: View {\n    var body: some View {\n        HStack { Image(systemName: \"heart.fill\").symbolEffect(.pulse); Image(systemName: \"star\").symbolEffect(.pulse) }\n    }\n}\n"
+
+    @Test func warnsOnceAndStrictExits65() throws {
+        let folder = NSTemporaryDirectory() + "spinrender-effects-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/Pulse.swift"
+        try Data(Self.source.utf8).write(to: URL(fileURLWithPath: path))
+        let warned = try spinrender([path, "--duration", "1", "-o", folder + "/out.gif"])
+        #expect(warned.status == 0, "\(warned.standardError)")
+        let warnings = warned.standardError.split(separator: "\n").filter { $0.hasPrefix("warning: ") }
+        #expect(warnings == ["warning: '.symbolEffect(.pulse)' is drawn with assumed timing and amplitude: Apple's Symbols documentation and its WWDC sessions give none (docs/symbols.md lists the values used)"],
+                "\(warned.standardError)")
+        let strict = try spinrender([path, "--strict", "-o", folder + "/strict.gif"])
+        #expect(strict.status == 65)
+        #expect(strict.standardError.contains("--strict refuses a symbol effect whose timing has no source"), "\(strict.standardError)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/strict.gif"))
     }
 }

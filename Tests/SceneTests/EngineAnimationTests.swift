@@ -209,12 +209,17 @@ struct EngineLayoutTests {
         #expect(rects == [Rect(x: 5, y: 5, width: 40, height: 30), Rect(x: 20, y: 15, width: 10, height: 10)])
     }
 
-    /// A shape with nothing to fill takes SwiftUI's 10 × 10 pt placeholder in a fitting-size
-    /// canvas, and the margin around it.
-    @Test func unframedShapeTakesThePlaceholderSize() {
-        let (e, rects) = frames(.shape(ShapeView(kind: .circle)), scale: 2)
-        #expect(rects == [Rect(x: 8, y: 8, width: 10, height: 10)])
-        #expect(e.canvasWidth == 52 && e.canvasHeight == 52)
+    /// A shape at the root takes the whole size a preview proposes (393 × 852 pt by default,
+    /// the margin around it), and SwiftUI's 10 × 10 pt placeholder where nothing is proposed
+    /// (`fixedSize()` offers no size).
+    @Test func unframedShapeFillsTheProposalAndTakesThePlaceholderWithoutOne() {
+        let (e, rects) = frames(.shape(ShapeView(kind: .circle)))
+        #expect(rects == [Rect(x: 8, y: 8, width: 393, height: 852)])
+        #expect(e.canvasWidth == 409 && e.canvasHeight == 868)
+        let fixed = ViewNode.modified(.shape(ShapeView(kind: .circle)), .layout(.fixedSize(horizontal: true, vertical: true)))
+        let (f, fixedRects) = frames(fixed, scale: 2)
+        #expect(fixedRects == [Rect(x: 8, y: 8, width: 10, height: 10)])
+        #expect(f.canvasWidth == 52 && f.canvasHeight == 52)
     }
 
     /// Colours fill their frames: every pixel against the rectangles drawn here (1 pt of

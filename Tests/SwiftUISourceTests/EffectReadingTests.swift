@@ -67,6 +67,18 @@ import Testing
         }
     }
 
+    @Test func materialsReadAsBackdropBlursInTheirShapes() throws {
+        func glass(_ kind: ShapeKind, _ material: Material) -> ViewModifier {
+            .background(.modified(.shape(ShapeView(kind: kind, paint: .fill(.fixed(.black)))), .effect(.material(material))))
+        }
+        #expect(try modifier("Text(\"a\").background(.ultraThinMaterial)") == glass(.rectangle, .ultraThin))
+        #expect(try modifier("Text(\"a\").background(.thickMaterial, in: RoundedRectangle(cornerRadius: 8))")
+                == glass(.roundedRectangle(cornerRadius: 8), .thick))
+        #expect(try modifier("Text(\"a\").background(Material.regular, in: Capsule())") == glass(.capsule, .regular))
+        #expect(try modifier("Text(\"a\").background(Color.red, in: Circle())")
+                == .background(.shape(ShapeView(kind: .circle, paint: .fill(.system("red"))))))
+    }
+
     @Test func aWrongAxisIsReportedAtTheArgument() throws {
         do {
             _ = try root("Circle().rotation3DEffect(.degrees(45), axis: (x: 0, y: 1))")
@@ -82,13 +94,13 @@ import Testing
         }
     }
 
-    @Test func overlayIsStillRefusedByName() throws {
+    @Test func transitionIsStillRefusedByName() throws {
         do {
-            _ = try root("Circle().overlay(Circle())")
+            _ = try root("Circle().transition(.opacity)")
             Issue.record("no error")
         } catch let error as SwiftUISourceError {
             guard case let .source(diagnostic) = error else { return }
-            #expect(diagnostic.message.hasPrefix("modifier 'overlay' is not supported; supported:"))
+            #expect(diagnostic.message.hasPrefix("modifier 'transition' is not supported; supported:"))
             #expect(diagnostic.message.contains("blendMode, blur,"))
             #expect(diagnostic.message.contains("clipShape, clipped,"))
         }

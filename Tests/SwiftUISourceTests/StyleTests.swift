@@ -90,20 +90,4 @@ struct SymbolSourceTests {
         #expect(try root("Image(systemName: \"wifi\").foregroundStyle(.red, .blue)")
                 == .modified(.symbol(.wifi), .foregroundStyles(.system("red"), .system("blue"))))
     }
-
-    /// Every effect loaders use is refused by name, at the effect.
-    @Test(arguments: ["pulse", "variableColor.iterative", "bounce", "rotate", "breathe", "wiggle", "scale"])
-    func symbolEffectsAreRefusedByName(effect: String) throws {
-        let text = "struct S: View {\n    var body: some View {\n        Image(systemName: \"wifi\").symbolEffect(.\(effect), options: .repeating.speed(2))\n    }\n}\n"
-        let program = try SwiftProgram(parsing: text, fileName: "S.swift")
-        do {
-            _ = try program.script(view: "S")
-            Issue.record("expected a refusal")
-        } catch let .source(diagnostic) {
-            #expect(diagnostic.message.hasPrefix("'.symbolEffect(.\(effect))' is not supported: Apple publishes no timing"))
-            #expect(diagnostic.line == 3 && diagnostic.column == 48)
-        } catch {
-            Issue.record("unexpected \(error)")
-        }
-    }
 }

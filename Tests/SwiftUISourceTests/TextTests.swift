@@ -124,6 +124,39 @@ struct TextTests {
         #expect(worst <= 1, "largest channel difference \(worst)")
     }
 
+    /// A still label beside a turning spinner (and one that slides, never cached twice at one
+    /// place): the still one's coverage is rasterized on the first frame and
+    /// reused on later ones (the renderer's coverage cache), and each later frame equals, at
+    /// every pixel, the same frame drawn by a fresh renderer, which rasterizes it anew.
+    @Test func cachedTextCoverageDrawsTheSamePixels() throws {
+        var request = RenderRequest()
+        let text = """
+            struct G: View {
+                @State private var on = false
+                var body: some View {
+                    VStack {
+                        Image(systemName: "rays").rotationEffect(.degrees(on ? 360 : 0))
+                        Text("Loading your files").foregroundStyle(.linearGradient(colors: [.red, .blue], startPoint: .leading, endPoint: .trailing))
+                        Text("Almost there").foregroundColor(.orange)
+                        Text("Sliding").offset(x: on ? 30 : 0)
+                    }
+                    .onAppear { withAnimation(.linear(duration: 2).repeatForever(autoreverses: false)) { on = true } }
+                }
+            }
+
+            """
+        try request.setSource(text, fileName: "G.swift", view: "G")
+        request.scene.scale = 2
+        let engine = request.makeEngine()
+        let reused = ViewRenderer(engine)
+        _ = reused.render(atSeconds: 0)
+        for time in [0.25, 0.5, 1.3] {
+            let cached = reused.render(atSeconds: time)
+            let fresh = ViewRenderer(engine).render(atSeconds: time)
+            #expect(cached.pixels == fresh.pixels, "t = \(time)")
+        }
+    }
+
     @Test func emojiIsDrawnInColour() throws {
         let (_, frame) = try render("Text(\"🚀\").font(.system(size: 40))", scale: 2)
         var coloured = 0

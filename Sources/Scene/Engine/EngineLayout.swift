@@ -118,6 +118,30 @@ final class SizeMemo: @unchecked Sendable {
     static let detached = SizeMemo()
 }
 
+/// The sizes a layout pass gave each `GeometryReader`, by its id, in points.
+final class ReaderSizes: @unchecked Sendable {
+    // Made for one probe on one thread and read after it.
+    var sizes: [Int: StageSize] = [:]
+}
+
+/// Questions the reader of SwiftUI source asks the layout before the view tree is final.
+public enum LayoutProbe {
+    /// The size each `GeometryReader` of `root` gets when `root` is offered `proposal`, by the
+    /// reader's id: the proposal it receives, with 10 points on an axis left unspecified
+    /// (SwiftUI's `GeometryProxy.size`). A reader inside another's content gets the size the
+    /// content it is in was evaluated with, so nested readers need one probe per level.
+    public static func geometryReaderSizes(of root: ViewNode, proposal: StageSize) -> [Int: StageSize] {
+        var environment = ViewEnvironment()
+        let readers = ReaderSizes()
+        environment.readers = readers
+        var table = IdentityTable()
+        var frames = DenseMap<NodeFrame>()
+        EngineLayout.place(root, at: 0, proposal: Proposal(width: proposal.width, height: proposal.height),
+                           centre: .zero, environment, &table, into: &frames)
+        return readers.sizes
+    }
+}
+
 /// What the environment hands down to a view: the font, symbol scale and styles in force.
 struct ViewEnvironment: Hashable, Sendable {
     /// `font(_:)`; `nil` is the body style, 17 pt regular on iOS at the default Dynamic Type size.
@@ -150,15 +174,22 @@ struct ViewEnvironment: Hashable, Sendable {
     /// a stack probes each child with several proposals, and without the memo nested stacks
     /// would cost 3^depth. Not part of the environment's value (``==`` and ``hash(into:)``).
     var memo = SizeMemo()
+    /// The axis of the stack whose child this is (a spacer grows along it); `nil` outside a
+    /// stack and in a `ZStack` (a spacer there grows both ways).
+    var stackAxis: StackAxis?
+    /// Where a layout pass records the size each `GeometryReader` gets, when one asks
+    /// (``LayoutProbe``); not part of the environment's value.
+    var readers: ReaderSizes?
 
     static func == (a: ViewEnvironment, b: ViewEnvironment) -> Bool {
-        a.font == b.font && a.weight == b.weight && a.imageScale == b.imageScale && a.foreground == b.foreground
+        a.stackAxis == b.stackAxis && a.font == b.font && a.weight == b.weight && a.imageScale == b.imageScale && a.foreground == b.foreground
             && a.tint == b.tint && a.controlSize == b.controlSize && a.text == b.text
             && a.foregroundGradient == b.foregroundGradient && a.symbolVariants == b.symbolVariants
             && a.renderingMode == b.renderingMode && a.secondaryForeground == b.secondaryForeground
     }
 
     func hash(into hasher: inout Hasher) {
+        hasher.combine(stackAxis)
         hasher.combine(font)
         hasher.combine(weight)
         hasher.combine(imageScale)
@@ -248,12 +279,20 @@ enum EngineLayout {
             switch layout {
             case .frame: 1_000
             case .padding: 1_001
+            case .flexibleFrame: 1_002
+            case .aspectRatio: 1_003
+            case .fixedSize: 1_004
+            case .layoutPriority: 1_005
+            case .position: 1_006
+            case .zIndex: 1_007
+            case .resizable: 1_008
             }
         case let .effect(effect):
             switch effect {
             case .rotation: 2_000
             case .scale: 2_001
             case .opacity: 2_002
+            case .symbolEffect: 2_004
             case .offset: 2_003
             case .shadow: 2_004
             case .blur: 2_005
@@ -299,6 +338,7 @@ enum EngineLayout {
             switch decoration {
             case .border: 5_000
             case .background: 5_001
+            case .overlay: 5_002
             }
         }
     }
@@ -334,6 +374,23 @@ enum EngineLayout {
             return ProgressBarLayout(bar, environment, proposal).size
         case .shape, .color:
             return AnimatablePoint(x: proposal.width ?? placeholderSide, y: proposal.height ?? placeholderSide)
+        case let .spacer(minLength):
+            // Apple, `Spacer.minLength`: "If you leave this value nil, the system default
+            // spacing between views is used." Along its axis a spacer takes what it is offered
+            // (its minimum when asked for its ideal size); across it, nothing.
+            let least = minLength ?? defaultSpacing
+            let width = max(least, proposal.width ?? least), height = max(least, proposal.height ?? least)
+            switch environment.stackAxis {
+            case .horizontal: return AnimatablePoint(x: width, y: 0)
+            case .vertical: return AnimatablePoint(x: 0, y: height)
+            default: return AnimatablePoint(x: width, y: height)
+            }
+        case let .grid(grid):
+            return gridLayout(grid, environment).size
+        case .geometryReader:
+            // Apple, `GeometryReader`: "a container view that defines its content as a
+            // function of its own size and coordinate space"; it takes the space offered.
+            return AnimatablePoint(x: proposal.width ?? placeholderSide, y: proposal.height ?? placeholderSide)
         case let .stack(axis, _, spacing, children):
             return stackSizes(axis, spacing: spacing, children, proposal, environment).size
         case let .conditional(_, child), let .custom(_, child):
@@ -342,20 +399,104 @@ enum EngineLayout {
             let inner = environment.applying(modifier)
             switch modifier {
             case let .layout(layout):
-                switch layout {
-                case let .padding(insets):
-                    let childSize = size(of: child, inset(proposal, insets), inner)
-                    return AnimatablePoint(x: childSize.x + (insets.leading + insets.trailing),
-                                           y: childSize.y + (insets.top + insets.bottom))
-                case let .frame(width, height, _):
-                    let childSize = size(of: child, Proposal(width: width ?? proposal.width, height: height ?? proposal.height), inner)
-                    return AnimatablePoint(x: width ?? childSize.x, y: height ?? childSize.y)
-                }
+                return modifiedLayout(layout, child, proposal, inner).size
             case .effect, .environment, .transaction, .decoration:
                 return size(of: child, proposal, inner)
             }
         case .empty:
             return .zero
+        }
+    }
+
+    /// How a layout modifier lays out its content: what it proposes to it, the size the content
+    /// chooses, the size the modifier chooses, and the content's centre from its own, in points.
+    static func modifiedLayout(_ layout: LayoutModifier, _ child: ViewNode, _ proposal: Proposal, _ inner: ViewEnvironment)
+    -> (childProposal: Proposal, size: AnimatablePoint, childOffset: AnimatablePoint) {
+        func aligned(_ own: AnimatablePoint, _ childSize: AnimatablePoint, _ alignment: Alignment) -> AnimatablePoint {
+            AnimatablePoint(x: (alignment.horizontal - 0.5) * (own.x - childSize.x), y: (alignment.vertical - 0.5) * (own.y - childSize.y))
+        }
+        switch layout {
+        case let .padding(insets):
+            let childProposal = inset(proposal, insets)
+            let childSize = size(of: child, childProposal, inner)
+            return (childProposal, AnimatablePoint(x: childSize.x + (insets.leading + insets.trailing), y: childSize.y + (insets.top + insets.bottom)),
+                    AnimatablePoint(x: (insets.leading - insets.trailing) / 2, y: (insets.top - insets.bottom) / 2))
+        case let .frame(width, height, alignment):
+            let childProposal = Proposal(width: width ?? proposal.width, height: height ?? proposal.height)
+            let childSize = size(of: child, childProposal, inner)
+            let own = AnimatablePoint(x: width ?? childSize.x, y: height ?? childSize.y)
+            return (childProposal, own, aligned(own, childSize, alignment))
+        case let .flexibleFrame(frame):
+            let width = flexible(proposal.width, frame.minWidth, frame.idealWidth, frame.maxWidth)
+            let height = flexible(proposal.height, frame.minHeight, frame.idealHeight, frame.maxHeight)
+            let childProposal = Proposal(width: width.offer, height: height.offer)
+            let childSize = size(of: child, childProposal, inner)
+            let own = AnimatablePoint(x: width.size(childSize.x), y: height.size(childSize.y))
+            return (childProposal, own, aligned(own, childSize, frame.alignment))
+        case let .aspectRatio(ratio, fill):
+            let childProposal = aspectProposal(ratio, fill: fill, child, proposal, inner)
+            return (childProposal, size(of: child, childProposal, inner), .zero)
+        case let .fixedSize(horizontal, vertical):
+            let childProposal = Proposal(width: horizontal ? nil : proposal.width, height: vertical ? nil : proposal.height)
+            return (childProposal, size(of: child, childProposal, inner), .zero)
+        case let .position(x, y):
+            // Apple, `position(x:y:)`: "Positions the center of this view at the specified
+            // coordinates in its parent's coordinate space"; the view it makes fills the space
+            // offered, as a flexible frame does.
+            let own = AnimatablePoint(x: proposal.width ?? placeholderSide, y: proposal.height ?? placeholderSide)
+            return (proposal, own, AnimatablePoint(x: x - own.x / 2, y: y - own.y / 2))
+        case .layoutPriority, .zIndex:
+            return (proposal, size(of: child, proposal, inner), .zero)
+        case .resizable:
+            // The image at its own size in the middle; the engine stretches it to the size
+            // offered on each axis (its own on an axis offered none).
+            let natural = size(of: child, .unspecified, inner)
+            return (.unspecified, AnimatablePoint(x: proposal.width ?? natural.x, y: proposal.height ?? natural.y), .zero)
+        }
+    }
+
+    /// One axis of a flexible frame (SwiftUI's `_FlexFrameLayout`): the length offered to the
+    /// content (the proposal, or the ideal length when none is proposed, clamped between the
+    /// minimum and the maximum), and the frame's length for the length the content chooses:
+    /// at least the minimum and the content's length up to the offer, at most the maximum and
+    /// the offer when the content is smaller (a maximum of `.infinity` takes all that is offered).
+    static func flexible(_ proposed: Double?, _ minimum: Double?, _ ideal: Double?, _ maximum: Double?)
+    -> (offer: Double?, size: (Double) -> Double) {
+        var offer = proposed ?? ideal
+        if let value = offer, let minimum, minimum > value { offer = minimum }
+        if let value = offer, let maximum, maximum < value { offer = maximum }
+        let given = offer
+        return (offer, { child in
+            var length = child
+            if let minimum { length = max(minimum, min(length, given ?? length)) }
+            if let maximum { length = min(maximum, max(length, given ?? length)) }
+            return length
+        })
+    }
+
+    /// The size `aspectRatio(_:contentMode:)` offers its content: the largest size of the ratio
+    /// inside the proposal (`fit`) or the smallest that covers it (`fill`); an axis not proposed
+    /// follows from the other, and with neither the content's ideal width decides.
+    static func aspectProposal(_ ratio: Double?, fill: Bool, _ child: ViewNode, _ proposal: Proposal,
+                               _ inner: ViewEnvironment) -> Proposal {
+        var aspect = ratio ?? 0
+        if ratio == nil {
+            let ideal = size(of: child, .unspecified, inner)
+            aspect = ideal.y > 0 ? ideal.x / ideal.y : 1
+        }
+        guard aspect > 0, aspect.isFinite else { return proposal }
+        switch (proposal.width, proposal.height) {
+        case (nil, nil):
+            let ideal = size(of: child, .unspecified, inner)
+            return Proposal(width: ideal.x, height: ideal.x / aspect)
+        case let (width?, nil):
+            return Proposal(width: width, height: width / aspect)
+        case let (nil, height?):
+            return Proposal(width: height * aspect, height: height)
+        case let (width?, height?):
+            let byWidth = width / aspect
+            if byWidth.isNaN { return proposal }
+            return (byWidth <= height) != fill ? Proposal(width: width, height: byWidth) : Proposal(width: height * aspect, height: height)
         }
     }
 
@@ -366,7 +507,8 @@ enum EngineLayout {
 
     /// The sizes stack children choose and the stack's own size.
     static func stackSizes(_ axis: StackAxis, spacing: Double?, _ children: [ViewNode], _ proposal: Proposal,
-                           _ environment: ViewEnvironment) -> (children: [AnimatablePoint?], size: AnimatablePoint) {
+                           _ stackEnvironment: ViewEnvironment) -> (children: [AnimatablePoint?], size: AnimatablePoint) {
+        let environment = childEnvironment(axis, stackEnvironment)
         let present = children.indices.filter { children[$0] != .empty }
         var sizes = [AnimatablePoint?](repeating: nil, count: children.count)
         if axis == .depth {
@@ -379,24 +521,34 @@ enum EngineLayout {
             return (sizes, size)
         }
         let vertical = axis == .vertical
-        let gap = spacing ?? defaultSpacing
+        let gaps = self.gaps(spacing, children, present)
         let along = vertical ? proposal.height : proposal.width
         func propose(_ length: Double?) -> Proposal {
             vertical ? Proposal(width: proposal.width, height: length) : Proposal(width: length, height: proposal.height)
         }
         func length(_ size: AnimatablePoint) -> Double { vertical ? size.y : size.x }
         if let along {
-            // Least flexible first, each offered an equal share of what remains. A lone child
-            // needs no order (and probing it would make nested stacks cost 3^depth).
-            let flexibility = present.count < 2 ? [0] : present.map { index in
-                length(memoizedSize(of: children[index], propose(.infinity), environment))
+            // Highest `layoutPriority` first, and within one priority the least flexible first,
+            // each offered an equal share of what remains after the least lengths of the lower
+            // priorities (SwiftUI's stacks). A lone child needs no order (and probing it would
+            // make nested stacks cost 3^depth).
+            let flexibility: [Double] = present.count < 2 ? [0] : present.map { index in
+                let range = length(memoizedSize(of: children[index], propose(.infinity), environment))
                     - length(memoizedSize(of: children[index], propose(0), environment))
+                return range.isNaN ? Double.infinity : range
             }
-            let order = present.indices.sorted { flexibility[$0] < flexibility[$1] }
-            var remaining = along - gap * Double(max(0, present.count - 1))
+            let priorities: [Double] = present.map { layoutPriority(children[$0]) }
+            let order = present.indices.sorted { (-priorities[$0], flexibility[$0], $0) < (-priorities[$1], flexibility[$1], $1) }
+            let prioritised = Set(priorities).count > 1
+            var remaining = along - gaps.reduce(0, +)
             for (placed, position) in order.enumerated() {
                 let index = present[position]
-                let offer = max(0, remaining / Double(present.count - placed))
+                let later = order[(placed + 1)...]
+                let peers = 1 + later.filter { priorities[$0] == priorities[position] }.count
+                let reserve = !prioritised ? 0 : later.filter { priorities[$0] < priorities[position] }.reduce(0.0) {
+                    $0 + length(memoizedSize(of: children[present[$1]], propose(0), environment))
+                }
+                let offer = max(0, (remaining - reserve) / Double(peers))
                 let child = present.count < 2 ? size(of: children[index], propose(offer), environment)
                     : memoizedSize(of: children[index], propose(offer), environment)
                 sizes[index] = child
@@ -411,8 +563,87 @@ enum EngineLayout {
             total += length(child)
             cross = max(cross, vertical ? child.x : child.y)
         }
-        total += gap * Double(max(0, present.count - 1))
+        total += gaps.reduce(0, +)
         return (sizes, vertical ? AnimatablePoint(x: cross, y: total) : AnimatablePoint(x: total, y: cross))
+    }
+
+    /// A grid's cell rectangles (in ``GridContent/cells`` order, from the grid's top-leading
+    /// corner, with the alignment of each) and its size, in points.
+    static func gridLayout(_ grid: GridContent, _ environment: ViewEnvironment)
+    -> (cells: [(minX: Double, minY: Double, width: Double, height: Double, alignment: Alignment)], size: AnimatablePoint) {
+        var inner = environment
+        inner.stackAxis = nil
+        let ideal = grid.rows.map { row in row.cells.map { memoizedSize(of: $0, .unspecified, inner) } }
+        let columns = grid.rows.filter { !$0.spansAllColumns }.map(\.cells.count).max() ?? 0
+        var widths = [Double](repeating: 0, count: columns)
+        for (row, sizes) in zip(grid.rows, ideal) where !row.spansAllColumns {
+            for (column, size) in sizes.enumerated() { widths[column] = max(widths[column], size.x) }
+        }
+        let across = grid.horizontalSpacing ?? defaultSpacing, down = grid.verticalSpacing ?? defaultSpacing
+        var width = widths.reduce(0, +) + across * Double(max(0, columns - 1))
+        for (row, sizes) in zip(grid.rows, ideal) where row.spansAllColumns { width = max(width, sizes.map(\.x).max() ?? 0) }
+        var cells: [(minX: Double, minY: Double, width: Double, height: Double, alignment: Alignment)] = []
+        var y = 0.0
+        for (index, (row, sizes)) in zip(grid.rows, ideal).enumerated() {
+            let height = sizes.map(\.y).max() ?? 0
+            var alignment = grid.alignment
+            if let vertical = row.verticalAlignment { alignment.vertical = vertical }
+            var x = 0.0
+            for column in row.cells.indices {
+                let cellWidth = row.spansAllColumns ? width : widths[column]
+                cells.append((x, y, cellWidth, height, alignment))
+                x += cellWidth + across
+            }
+            y += height + (index < grid.rows.count - 1 ? down : 0)
+        }
+        return (cells, AnimatablePoint(x: width, y: y))
+    }
+
+    /// The environment of a stack's children: the stack's axis, for the spacers among them.
+    static func childEnvironment(_ axis: StackAxis, _ environment: ViewEnvironment) -> ViewEnvironment {
+        var inner = environment
+        inner.stackAxis = axis == .depth ? nil : axis
+        return inner
+    }
+
+    /// The space after each present child but the last, in points: `spacing`, or SwiftUI's
+    /// default of 8 points between two views and none next to a `Spacer` (whose own minimum
+    /// length is the space it keeps).
+    static func gaps(_ spacing: Double?, _ children: [ViewNode], _ present: [Int]) -> [Double] {
+        guard present.count > 1 else { return [] }
+        return (0..<(present.count - 1)).map { position in
+            if let spacing { return spacing }
+            return isSpacer(children[present[position]]) || isSpacer(children[present[position + 1]]) ? 0 : defaultSpacing
+        }
+    }
+
+    /// The `layoutPriority` of a stack's child (the outermost one on it), 0 without one.
+    static func layoutPriority(_ node: ViewNode) -> Double {
+        switch node {
+        case let .custom(_, child), let .conditional(_, child): return layoutPriority(child)
+        case let .modified(_, .layout(.layoutPriority(priority))): return priority
+        case let .modified(child, _): return layoutPriority(child)
+        default: return 0
+        }
+    }
+
+    /// The `zIndex` of a stack's child (the outermost one on it), 0 without one.
+    static func zIndex(_ node: ViewNode) -> Double {
+        switch node {
+        case let .custom(_, child), let .conditional(_, child): return zIndex(child)
+        case let .modified(_, .layout(.zIndex(value))): return value
+        case let .modified(child, _): return zIndex(child)
+        default: return 0
+        }
+    }
+
+    /// Whether `node` is a `Spacer`, seen through views of the user's own, branches and modifiers.
+    static func isSpacer(_ node: ViewNode) -> Bool {
+        switch node {
+        case .spacer: true
+        case let .custom(_, child), let .conditional(_, child), let .modified(child, _): isSpacer(child)
+        default: false
+        }
     }
 
     /// Lays out `node` at `path`, offered `proposal` and centred on `centre`: records the frame
@@ -423,7 +654,7 @@ enum EngineLayout {
         let own = size(of: node, proposal, environment)
         frames[path] = NodeFrame(centre: centre, size: own)
         switch node {
-        case .symbol, .missingSymbol, .progressView, .shape, .color, .empty:
+        case .symbol, .missingSymbol, .progressView, .shape, .color, .empty, .spacer:
             return
         case .text:
             frames[path]?.proposal = proposal
@@ -443,10 +674,14 @@ enum EngineLayout {
             return
         case let .stack(axis, alignment, spacing, children):
             let (sizes, total) = stackSizes(axis, spacing: spacing, children, proposal, environment)
-            let gap = spacing ?? defaultSpacing
+            let present = children.indices.filter { sizes[$0] != nil }
+            let gaps = self.gaps(spacing, children, present)
+            let inner = childEnvironment(axis, environment)
             var run = 0.0
             for (index, child) in children.enumerated() {
                 guard let childSize = sizes[index] else { continue }
+                let position = present.firstIndex(of: index)!
+                let gap = position < gaps.count ? gaps[position] : 0
                 let childProposal: Proposal
                 switch axis {
                 case .vertical: childProposal = Proposal(width: proposal.width, height: childSize.y)
@@ -469,9 +704,32 @@ enum EngineLayout {
                     childCentre.x = centre.x + crossX
                     childCentre.y = centre.y + crossY
                 }
-                place(child, at: table.id(path, .child(index)), proposal: childProposal, centre: childCentre, environment,
+                place(child, at: table.id(path, .child(index)), proposal: childProposal, centre: childCentre, inner,
                       &table, into: &frames)
             }
+        case let .grid(grid):
+            let layout = gridLayout(grid, environment)
+            let origin = AnimatablePoint(x: centre.x - own.x / 2, y: centre.y - own.y / 2)
+            var inner = environment
+            inner.stackAxis = nil
+            for (index, cell) in grid.cells.enumerated() {
+                let rect = layout.cells[index]
+                let offer = Proposal(width: rect.width, height: rect.height)
+                let cellSize = size(of: cell, offer, inner)
+                place(cell, at: table.id(path, .child(index)), proposal: offer,
+                      centre: AnimatablePoint(x: origin.x + rect.minX + rect.alignment.horizontal * (rect.width - cellSize.x) + cellSize.x / 2,
+                                              y: origin.y + rect.minY + rect.alignment.vertical * (rect.height - cellSize.y) + cellSize.y / 2),
+                      inner, &table, into: &frames)
+            }
+        case let .geometryReader(id, content):
+            environment.readers?.sizes[id] = StageSize(width: own.x, height: own.y)
+            var inner = environment
+            inner.stackAxis = nil
+            let contentProposal = Proposal(width: own.x, height: own.y)
+            let contentSize = size(of: content, contentProposal, inner)
+            place(content, at: table.id(path, .child(0)), proposal: contentProposal,
+                  centre: AnimatablePoint(x: centre.x - own.x / 2 + contentSize.x / 2, y: centre.y - own.y / 2 + contentSize.y / 2),
+                  inner, &table, into: &frames)
         case let .conditional(branch, child):
             place(child, at: table.id(path, .branch(branch)), proposal: proposal, centre: centre, environment, &table,
                   into: &frames)
@@ -482,19 +740,21 @@ enum EngineLayout {
             let inner = environment.applying(modifier)
             let childPath = table.id(path, .content(modifierKind(modifier)))
             switch modifier {
-            case let .layout(.padding(insets)):
-                let childCentre = AnimatablePoint(x: centre.x + (insets.leading - insets.trailing) / 2,
-                                                  y: centre.y + (insets.top - insets.bottom) / 2)
-                place(child, at: childPath, proposal: inset(proposal, insets), centre: childCentre, inner, &table, into: &frames)
-            case let .layout(.frame(width, height, alignment)):
-                let childProposal = Proposal(width: width ?? proposal.width, height: height ?? proposal.height)
-                let childSize = size(of: child, childProposal, inner)
-                let childCentre = AnimatablePoint(x: centre.x + (alignment.horizontal - 0.5) * (own.x - childSize.x),
-                                                  y: centre.y + (alignment.vertical - 0.5) * (own.y - childSize.y))
-                place(child, at: childPath, proposal: childProposal, centre: childCentre, inner, &table, into: &frames)
-            case let .decoration(.background(view)):
-                place(view, at: table.id(path, .background), proposal: Proposal(width: own.x, height: own.y),
-                      centre: centre, environment, &table, into: &frames)
+            case let .layout(layout):
+                let laid = modifiedLayout(layout, child, proposal, inner)
+                place(child, at: childPath, proposal: laid.childProposal,
+                      centre: AnimatablePoint(x: centre.x + laid.childOffset.x, y: centre.y + laid.childOffset.y), inner, &table,
+                      into: &frames)
+            case let .decoration(.background(view, alignment)), let .decoration(.overlay(view, alignment)):
+                // Offered the modified view's size, placed in its bounds by the alignment.
+                var decorationEnvironment = environment
+                decorationEnvironment.stackAxis = nil
+                let offer = Proposal(width: own.x, height: own.y)
+                let viewSize = size(of: view, offer, decorationEnvironment)
+                place(view, at: table.id(path, .background), proposal: offer,
+                      centre: AnimatablePoint(x: centre.x + (alignment.horizontal - 0.5) * (own.x - viewSize.x),
+                                              y: centre.y + (alignment.vertical - 0.5) * (own.y - viewSize.y)),
+                      decorationEnvironment, &table, into: &frames)
                 place(child, at: childPath, proposal: proposal, centre: centre, inner, &table, into: &frames)
             case let .effect(.mask(view, alignment)):
                 // Laid out like an overlay: offered the content's size, aligned in its frame.
@@ -520,7 +780,9 @@ enum EngineLayout {
         case let .modified(child, modifier):
             switch modifier {
             case .layout(.padding), .decoration: return true
-            case .layout(.frame): return false
+            case .layout(.zIndex), .layout(.layoutPriority): return framesItself(child)
+            case .layout(.frame), .layout(.flexibleFrame), .layout(.aspectRatio), .layout(.fixedSize), .layout(.position), .layout(.resizable):
+                return false
             case .effect, .environment, .transaction: return framesItself(child)
             }
         default:

@@ -8,6 +8,8 @@ import Typography
 /// ``PropertyKey/index`` strides by ``count``, so a case added anywhere keeps keys distinct.
 enum PropertyName: Int, CaseIterable, Hashable, Sendable {
     case centre, size, rotation, scale, opacity, offset, trimFrom, trimTo, colour, secondaryColour
+    /// A symbol effect's cycles played (see ``SymbolEffect/pose(atCycle:)``).
+    case symbolPhase
     /// A stroke's `lineWidth` and `dashPhase`, and a custom shape's `animatableData` (a number,
     /// or a point for an `AnimatablePair`): SwiftUI animates each (`StrokeStyle` and
     /// `Shape.animatableData` are `Animatable`).
@@ -78,6 +80,10 @@ enum EffectTemplate: Hashable, Sendable {
     case scale(PropertyKey, anchor: NodePath, UnitPoint)
     case offset(PropertyKey)
     case opacity(PropertyKey)
+    /// The effect, its phase and the frame its pose is about.
+    case symbolEffect(SymbolEffect, PropertyKey, anchor: NodePath)
+    /// A `.variableColor` effect's opacity on one variable layer of the symbol drawn.
+    case variableLayer(SymbolEffect, PropertyKey, layer: Int, count: Int)
     /// The layer effects, each by the node of its modifier (the layer's identity).
     case shadow(colour: PropertyKey, radius: PropertyKey, offset: PropertyKey, node: NodePath)
     case blur(radius: PropertyKey, opaque: Bool, node: NodePath)
@@ -136,6 +142,8 @@ struct Evaluation: Sendable {
     var chains = DenseMap<[ChainLink]>()
     /// The values of `animation(_:value:)` modifiers, by node.
     var boundValues = DenseMap<StateValue>()
+    /// The symbol effects, by the node of their modifier (their phase keys' paths).
+    var symbolEffects = DenseMap<SymbolEffect>()
     /// Rotations that turn a lone rays glyph about its centre (for the 8-fold symmetry).
     var glyphRotations: [PropertyKey] = []
     var ops: [OpTemplate] = []
@@ -167,9 +175,9 @@ struct Evaluation: Sendable {
                 return key
             }
             func emit(_ item: DrawItem, _ kind: String, colour key: PropertyKey, trim: (PropertyKey, PropertyKey)? = nil,
-                      frame: NodePath? = nil, shapeKeys: ShapeKeys<PropertyKey>? = nil) {
+                      frame: NodePath? = nil, extra: [EffectTemplate] = [], shapeKeys: ShapeKeys<PropertyKey>? = nil) {
                 evaluation.ops.append(OpTemplate(item: item, name: name ?? kind, frame: frame ?? path, colour: key,
-                                                 effects: effects, trim: trim, shapeKeys: shapeKeys))
+                                                 effects: effects + extra, trim: trim, shapeKeys: shapeKeys))
             }
             let foreground = environment.foreground ?? .system("primary")
             switch node {
@@ -177,6 +185,17 @@ struct Evaluation: Sendable {
                 emit(.glyph(environment.symbol), "Image", colour: colour(foreground))
             case let .symbol(name):
                 let glyph = environment.glyph(name)
+                let variable = SymbolDesigns.variableLayers(name)
+                if !variable.isEmpty, let (effect, phase) = Self.variableColor(effects) {
+                    // The fixed parts as they are, then each variable layer under its opacity.
+                    let paint = colour(foreground)
+                    emit(.symbol(glyph, .fixedParts), "Image", colour: paint)
+                    for layer in variable.indices {
+                        emit(.symbol(glyph, .variableLayer(layer)), "Image", colour: paint,
+                             extra: [.variableLayer(effect, phase, layer: layer, count: variable.count)])
+                    }
+                    return
+                }
                 let mode = environment.renderingMode ?? .monochrome
                 guard glyph.hasSecondaryLayer, mode == .hierarchical || mode == .palette else {
                     emit(.symbol(glyph, .monochrome), "Image", colour: colour(foreground))
@@ -270,15 +289,24 @@ struct Evaluation: Sendable {
                     walk(label, table.id(path, .background), inner, chain, effects, name)
                 }
             case let .stack(_, _, _, children):
-                for (index, child) in children.enumerated() {
+                // Drawn in ascending `zIndex`, equal ones in their order (a stable sort).
+                let order = children.indices.sorted { (EngineLayout.zIndex(children[$0]), $0) < (EngineLayout.zIndex(children[$1]), $1) }
+                for index in order {
+                    let child = children[index]
                     walk(child, table.id(path, .child(index)), environment, chain, effects, name)
                 }
             case let .conditional(branch, child):
                 walk(child, table.id(path, .branch(branch)), environment, chain, effects, name)
             case let .custom(customName, child):
                 walk(child, table.id(path, .custom(customName)), environment, chain, effects, customName)
-            case .empty:
+            case .empty, .spacer:
                 break
+            case let .grid(grid):
+                for (index, cell) in grid.cells.enumerated() {
+                    walk(cell, table.id(path, .child(index)), environment, chain, effects, name)
+                }
+            case let .geometryReader(_, content):
+                walk(content, table.id(path, .child(0)), environment, chain, effects, name)
             case let .modified(child, modifier):
                 let childPath = table.id(path, .content(EngineLayout.modifierKind(modifier)))
                 var chain = chain, effects = effects
@@ -297,13 +325,25 @@ struct Evaluation: Sendable {
                     walk(child, childPath, environment.applying(modifier), chain, effects, name)
                     emit(.border(width: width), "border", colour: colour(value))
                     return
-                case let .decoration(.background(view)):
+                case let .decoration(.background(view, _)):
                     walk(view, table.id(path, .background), environment, chain, effects, name)
+                case let .decoration(.overlay(view, _)):
+                    walk(child, childPath, environment.applying(modifier), chain, effects, name)
+                    walk(view, table.id(path, .background), environment, chain, effects, name)
+                    return
                 case let .transaction(.animation(animation, value)):
                     if let value { evaluation.boundValues[path] = value }
                     chain.append(.animation(animation, value: value, path: path))
                 case let .transaction(.edit(edit)):
                     chain.append(.transaction(edit))
+                case .layout(.resizable):
+                    // Layout placed the image at its own size: stretch it to the frame it was
+                    // given, about its centre (an animatable scale, so a resized frame animates).
+                    if let own = frames[path], let natural = frames[childPath], natural.size.x > 0, natural.size.y > 0 {
+                        let key = PropertyKey(path: path, property: .scale)
+                        evaluation.add(key, .point(AnimatablePoint(x: own.size.x / natural.size.x, y: own.size.y / natural.size.y)), chain: chain)
+                        effects.append(.scale(key, anchor: childPath, .center))
+                    }
                 case .layout, .environment:
                     break  // layout placed the frames; the environment is applied below
                 }
@@ -332,6 +372,14 @@ struct Evaluation: Sendable {
                     let key = PropertyKey(path: path, property: .opacity)
                     evaluation.add(key, .number(value), chain: chain)
                     return .opacity(key)
+                case let .symbolEffect(effect):
+                    // The phase's value is not the tree's: the engine starts and stops its
+                    // cycles when the trigger changes (``ViewEngine/symbolPhase``); this is
+                    // its value at rest.
+                    let key = PropertyKey(path: path, property: .symbolPhase)
+                    evaluation.add(key, .number(0), chain: [])
+                    evaluation.symbolEffects[path] = effect
+                    return .symbolEffect(effect, key, anchor: content)
                 case let .shadow(color, radius, x, y):
                     let paint = PropertyKey(path: path, property: .effectColour)
                     evaluation.add(paint, .colour(AnimatableColor(palette.resolve(color))), chain: chain)
@@ -382,6 +430,16 @@ struct Evaluation: Sendable {
             }
         }
 
+        /// The innermost `.variableColor` effect among `effects`, with its phase key.
+        static func variableColor(_ effects: [EffectTemplate]) -> (SymbolEffect, PropertyKey)? {
+            for effect in effects.reversed() {
+                if case let .symbolEffect(symbolEffect, key, _) = effect, case .variableColor = symbolEffect.kind {
+                    return (symbolEffect, key)
+                }
+            }
+            return nil
+        }
+
         static func shapeName(_ kind: ShapeKind) -> String {
             switch kind {
             case .circle: "Circle"
@@ -407,6 +465,7 @@ struct Evaluation: Sendable {
                 case let .effect(effect):
                     switch effect {
                     case .opacity: return isLoneGlyph(child)
+                    case .symbolEffect: return false
                     case let .rotation(_, anchor): return anchor == .center && isLoneGlyph(child)
                     case let .scale(x, y, anchor): return anchor == .center && x == y && isLoneGlyph(child)
                     // Isotropic or per-pixel: the same picture turned by 45°.

@@ -1,6 +1,39 @@
 import Motion
 import Raster
+import Synchronization
 import Typography
+
+/// The coverage of each text's colour groups at each placement already drawn, shared by the
+/// threads drawing frames: a label that stays still is rasterized once, not every frame.
+///
+/// Keyed by the text, the group and the exact transform to the canvas, so a hit composites the
+/// very pixels a fresh rasterization would. Holds at most ``byteLimit`` bytes of levels: a
+/// text that moves every frame (turning, sliding) misses every time, and stops being stored
+/// once the limit is reached.
+final class TextCoverageCache: Sendable {
+    struct Key: Hashable {
+        var text: Int
+        var group: Int
+        var transform: [Double]
+    }
+
+    /// 32 MiB: a few hundred placements of a screen-wide label at @3x.
+    static let byteLimit = 32 << 20
+
+    private let state = Mutex<(entries: [Key: CoverageLevels], bytes: Int)>(([:], 0))
+
+    /// The levels stored for `key`, if any.
+    func levels(_ key: Key) -> CoverageLevels? { state.withLock { $0.entries[key] } }
+
+    /// Stores `levels` for `key` while the cache is under its limit.
+    func store(_ levels: CoverageLevels, for key: Key) {
+        state.withLock { state in
+            guard state.entries[key] == nil, state.bytes + levels.byteCount <= Self.byteLimit else { return }
+            state.entries[key] = levels
+            state.bytes += levels.byteCount
+        }
+    }
+}
 
 /// Flattened glyph outlines by face, glyph, em size in pixels and shear: a glyph is flattened
 /// once per size, then moved to each place it is drawn.
@@ -75,29 +108,43 @@ struct PreparedText: Sendable {
 
     /// Draws the text with `paint` (the foreground, opacity applied) under `transform` (local
     /// device pixels to the canvas).
+    ///
+    /// - Parameters:
+    ///   - index: the text's place in the renderer's list, for `cache`.
+    ///   - cache: the coverage of each group at each placement drawn so far.
     func draw(into image: inout RGBAImage, paint: RGBA8, opacity: Double, transform: AffineTransform, frame: AnimatablePoint,
-              scale: Double, palette: SystemPalette, space: BlendSpace, rasterizer: inout CoverageRasterizer) {
-        for group in groups {
-            rasterizer.reset()
-            for polygon in group.polygons { rasterizer.addPolygon(polygon, transform: transform) }
+              scale: Double, palette: SystemPalette, space: BlendSpace, rasterizer: inout CoverageRasterizer,
+              index: Int, cache: TextCoverageCache) {
+        let placement = [transform.a, transform.b, transform.c, transform.d, transform.tx, transform.ty]
+        for (groupIndex, group) in groups.enumerated() {
+            let key = TextCoverageCache.Key(text: index, group: groupIndex, transform: placement)
+            let coverage: CoverageLevels
+            if let known = cache.levels(key) {
+                coverage = known
+            } else {
+                rasterizer.reset()
+                for polygon in group.polygons { rasterizer.addPolygon(polygon, transform: transform) }
+                coverage = CoverageLevels(rasterizer)
+                rasterizer.reset()
+                cache.store(coverage, for: key)
+            }
             if drawing.redacted {
                 var bar = paint
                 bar.a = UInt8((Double(paint.a) * TextRendering.placeholderOpacity).rounded())
-                image.composite(bar, coverage: rasterizer, in: space)
+                image.composite(bar, levels: coverage, in: space)
             } else if var own = group.colour {
                 own.a = UInt8((Double(own.a) * opacity).rounded())
-                image.composite(own, coverage: rasterizer, in: space)
+                image.composite(own, levels: coverage, in: space)
             } else if let gradient = drawing.gradient, let inverse = transform.inverted {
                 let shading = GradientShading(gradient, palette: palette, alpha: paint.a)
                 image.composite(shading: { x, y in
                     let p = inverse.apply(Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
                     return shading.colour(atX: p.x / scale + frame.x / 2, y: p.y / scale + frame.y / 2,
                                           width: frame.x, height: frame.y)
-                }, coverage: rasterizer, in: space)
+                }, levels: coverage, in: space)
             } else {
-                image.composite(paint, coverage: rasterizer, in: space)
+                image.composite(paint, levels: coverage, in: space)
             }
-            rasterizer.reset()
         }
         for (bitmap, local) in images {
             image.composite(premultiplied: bitmap.premultipliedRGBA, width: bitmap.width, height: bitmap.height,

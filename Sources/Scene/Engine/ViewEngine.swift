@@ -15,10 +15,12 @@ import Raster
 /// `animation(_:)`) while the stack, the border and the explicit spinner move at once. A view
 /// that appears in a later tree appears without animation (no transitions).
 ///
-/// The canvas is the root view's fitting size in pixels (rounded up), plus ``SceneConfiguration/padding``
-/// on every edge for a root that does not draw its own edge (its outermost layout modifier is
-/// not `padding`, `border` or `background`), or the simulated stage when one is shown. Lengths
-/// are in points, times in seconds from the moment the views appear.
+/// The root is offered ``SceneConfiguration/rootProposal`` and chooses its size. The canvas is
+/// that size in pixels (rounded up), plus ``SceneConfiguration/padding`` on every edge for a
+/// root that does not draw its own edge (its outermost layout modifier is not `padding`,
+/// `border` or `background`), plus the `inkOutset` the request found for ink drawn beyond it
+/// (`RenderRequest.makeEngine()`), or the simulated stage when one is shown. Lengths are in
+/// points, times in seconds from the moment the views appear.
 public struct ViewEngine: Sendable {
     /// The views.
     public let script: ViewScript
@@ -42,6 +44,8 @@ public struct ViewEngine: Sendable {
     public let contentFitsStage: Bool
     /// Margin around the root on every edge, in points.
     public let margin: Double
+    /// The pixels added on each side for ink beyond the layout bounds (zero with a stage).
+    public let inkOutset: CanvasOutset
 
     /// Tracks by kind, all of one type (see ``TrackVector``): read with `number(atSeconds:)`,
     /// `point(atSeconds:)` and `colour(atSeconds:)`.
@@ -67,17 +71,28 @@ public struct ViewEngine: Sendable {
     ///     after any script change at the same time), ``SceneConfiguration/appearsFromOrigin``
     ///     (every view's first layout arrives at t = 0 from the canvas origin in an empty
     ///     transaction), background and margin.
-    public init(script: ViewScript, output: SceneConfiguration) {
+    ///   - inkOutset: Whole pixels added to the canvas on each side, beyond the root's layout
+    ///     bounds and margin, for ink drawn outside them (``CanvasOutset``; ignored when a stage
+    ///     is shown: a device shows nothing beyond its screen).
+    public init(script: ViewScript, output: SceneConfiguration, inkOutset: CanvasOutset = .zero) {
         self.script = script
         self.output = output
+        // `.preferredColorScheme` in the views sets the scheme of the window they are shown in.
         let palette = SystemPalette(appearance: script.preferredAppearance ?? output.appearance, generation: output.colorGeneration)
         self.palette = palette
         let scale = output.scale
         let trees = [script.initial] + script.changes.map(\.root)
         func margin(_ tree: ViewNode) -> Double { EngineLayout.framesItself(tree) ? 0 : output.padding }
         // The content: the root's fitting size plus its margin, in points and in whole pixels.
+        // The root is offered the preview's size (``SceneConfiguration/rootProposal``) and
+        // chooses its own: SwiftUI's layout is a proposal from the parent, a size chosen by the
+        // child, then its placement by the parent (Apple, "Layout" protocol,
+        // `sizeThatFits(proposal:subviews:cache:)` then `placeSubviews(in:proposal:subviews:cache:)`;
+        // WWDC22 "Compose custom layouts with SwiftUI").
+        let rootSize = output.rootProposal
+        let rootProposal = Proposal(width: rootSize.width, height: rootSize.height)
         let contentPoints = trees.map { tree -> (width: Double, height: Double) in
-            let fit = EngineLayout.size(of: tree, .unspecified, ViewEnvironment())
+            let fit = EngineLayout.size(of: tree, rootProposal, ViewEnvironment())
             let m = margin(tree)
             return (fit.x + 2 * m, fit.y + 2 * m)
         }
@@ -97,14 +112,16 @@ public struct ViewEngine: Sendable {
             contentFitsStage = w <= stage.width && h <= stage.height && w <= stage.height && h <= stage.width
         } else {
             stage = nil
-            canvasWidth = widest
-            canvasHeight = tallest
-            canvasWidthPoints = contentPoints.map(\.width).max()!
-            canvasHeightPoints = contentPoints.map(\.height).max()!
+            canvasWidth = inkOutset.left + widest + inkOutset.right
+            canvasHeight = inkOutset.top + tallest + inkOutset.bottom
+            canvasWidthPoints = contentPoints.map(\.width).max()! + Double(inkOutset.left + inkOutset.right) / scale
+            canvasHeightPoints = contentPoints.map(\.height).max()! + Double(inkOutset.top + inkOutset.bottom) / scale
             contentFitsStage = true
         }
+        self.inkOutset = stage == nil ? inkOutset : .zero
+        let outset = self.inkOutset
         rotationTimes = output.layoutChanges.sorted()
-        let stage = self.stage, canvasWidth = self.canvasWidth, canvasHeight = self.canvasHeight
+        let stage = self.stage
 
         var table = IdentityTable()
         func evaluate(_ treeIndex: Int, rotations: Int) -> Evaluation {
@@ -112,20 +129,19 @@ public struct ViewEngine: Sendable {
             let (cw, ch) = contentPixels[treeIndex]
             // The content sits centred on whole pixels: in the stage's current orientation, or in
             // the canvas.
-            var w = Double(canvasWidth), h = Double(canvasHeight)
+            var w = Double(widest), h = Double(tallest)
             if let stage {
                 let portrait = rotations % 2 == 0
                 w = ((portrait ? stage.width : stage.height) * scale).rounded()
                 h = ((portrait ? stage.height : stage.width) * scale).rounded()
             }
-            let content = Rect(x: ((w - Double(cw)) / 2).rounded(.down), y: ((h - Double(ch)) / 2).rounded(.down),
+            let content = Rect(x: Double(outset.left) + ((w - Double(cw)) / 2).rounded(.down),
+                               y: Double(outset.top) + ((h - Double(ch)) / 2).rounded(.down),
                                width: Double(cw), height: Double(ch))
-            let m = margin(tree)
             let middle = content.center
             let centre = AnimatablePoint(x: middle.x / scale, y: middle.y / scale)
-            let proposal = Proposal(width: max(0, Double(cw) / scale - 2 * m), height: max(0, Double(ch) / scale - 2 * m))
             var frames = DenseMap<NodeFrame>()
-            EngineLayout.place(tree, at: 0, proposal: proposal, centre: centre, ViewEnvironment(), &table, into: &frames)
+            EngineLayout.place(tree, at: 0, proposal: rootProposal, centre: centre, ViewEnvironment(), &table, into: &frames)
             var builder = Evaluation.Builder(palette: palette, frames: frames, table: table)
             builder.walk(tree, 0, ViewEnvironment(), [], [], nil)
             table = builder.table
@@ -154,7 +170,51 @@ public struct ViewEngine: Sendable {
             case let .colour(v): colours.append(AnimatedTrack(initial: TrackVector(v))); return colours.count - 1
             }
         }
+        /// The track of a symbol effect's phase after a tree at `time`: the effect keeps its
+        /// track while its trigger does not fire; it gets a fresh one, playing its cycles from
+        /// `time`, when it starts (its value changes, it becomes active, or it appears active),
+        /// and a fresh one at rest when it stops (a repeating cycle cannot be taken back from
+        /// an additive track). `.scale` animates its one track to 1 or 0 instead.
+        func symbolPhase(_ effect: SymbolEffect, before: SymbolEffect?, track: Int?, at time: Double) -> Int {
+            let wasActive: Bool
+            switch before?.trigger {
+            case let .active(flag)?: wasActive = flag
+            case .value?, nil: wasActive = false
+            }
+            if !effect.cycles {
+                let active = effect.trigger == .active(true)
+                guard let track, before != nil else { return makeTrack(.number(active ? 1 : 0)) }
+                numbers[track].set(TrackVector(active ? 1 : 0), atSeconds: time,
+                                   transaction: Transaction(animation: .easeInOut(duration: effect.cycleSeconds)))
+                return track
+            }
+            let starts: Bool
+            switch effect.trigger {
+            case let .active(flag):
+                if !flag && wasActive { return makeTrack(.number(0)) }
+                starts = flag && !wasActive
+            case let .value(value):
+                starts = before.map { $0.trigger != .value(value) } ?? false
+            }
+            guard starts || track == nil else { return track! }
+            let index = makeTrack(.number(0))
+            guard starts else { return index }
+            let cycle = effect.cycleSeconds
+            switch effect.plays {
+            case .forever:
+                numbers[index].set(TrackVector(1), atSeconds: time,
+                                   transaction: Transaction(animation: .linear(duration: cycle).repeatForever(autoreverses: false)))
+            case let .times(count):
+                numbers[index].set(TrackVector(Double(count)), atSeconds: time,
+                                   transaction: Transaction(animation: .linear(duration: cycle * Double(count))))
+            }
+            return index
+        }
         for key in current.keys {
+            if key.property == .symbolPhase, let effect = current.symbolEffects[key.path] {
+                live[key.index] = symbolPhase(effect, before: nil, track: nil, at: 0)
+                continue
+            }
             var value = current.values[key.index]!
             if output.appearsFromOrigin && key.property == .centre { value = .point(.zero) }
             live[key.index] = makeTrack(value)
@@ -164,6 +224,12 @@ public struct ViewEngine: Sendable {
             var nextLive = DenseMap<Int>()
             defer { live = nextLive }
             for key in next.keys {
+                if key.property == .symbolPhase, let effect = next.symbolEffects[key.path] {
+                    let before = live[key.index] == nil ? nil : previous.symbolEffects[key.path]
+                    let same = before.map { $0.kind == effect.kind && $0.plays == effect.plays && $0.speed == effect.speed } ?? false
+                    nextLive[key.index] = symbolPhase(effect, before: same ? before : nil, track: same ? live[key.index] : nil, at: time)
+                    continue
+                }
                 let value = next.values[key.index]!
                 guard let index = live[key.index],
                       previous.values[key.index].map({ ViewEngine.sameKind($0, value) }) ?? false else {
@@ -277,6 +343,11 @@ public struct ViewEngine: Sendable {
                     return .offset(live[key.index]!)
                 case let .opacity(key):
                     return .opacity(live[key.index]!)
+                case let .symbolEffect(effect, key, anchor):
+                    let (c, s) = frame(anchor)
+                    return .symbolEffect(effect, live[key.index]!, anchorCentre: c, anchorSize: s)
+                case let .variableLayer(effect, key, layer, count):
+                    return .variableLayer(effect, live[key.index]!, layer: layer, count: count)
                 case let .shadow(colour, radius, offset, node):
                     return .shadow(colour: live[colour.index]!, radius: live[radius.index]!, offset: live[offset.index]!,
                                    layer: LayerKey(node: node, leaf: leaf(after: position)))
@@ -318,6 +389,12 @@ public struct ViewEngine: Sendable {
         return chosen
     }
 
+    /// The most layers one drawing operation is drawn through (shadows, blurs, masks, groups
+    /// …): each holds a canvas-sized picture and its premultiplied planes while it is drawn.
+    public var layerDepth: Int {
+        programs.map { entry in entry.program.ops.map { op in op.effects.filter { $0.layer != nil }.count }.max() ?? 0 }.max() ?? 0
+    }
+
     /// Device rotations that have happened by `time`.
     public func rotations(atSeconds time: Double) -> Int { rotationTimes.filter { $0 <= time }.count }
 
@@ -329,6 +406,29 @@ public struct ViewEngine: Sendable {
         return Rect(x: 0, y: 0, width: ((portrait ? stage.width : stage.height) * scale).rounded(),
                     height: ((portrait ? stage.height : stage.width) * scale).rounded())
     }
+}
+
+/// Whole pixels added to a canvas on each side, for ink drawn beyond the root's layout bounds.
+public struct CanvasOutset: Hashable, Sendable {
+    /// Pixels added on the left.
+    public var left: Int
+    /// Pixels added at the top.
+    public var top: Int
+    /// Pixels added on the right.
+    public var right: Int
+    /// Pixels added at the bottom.
+    public var bottom: Int
+
+    /// An outset; every side is at least 0.
+    public init(left: Int, top: Int, right: Int, bottom: Int) {
+        self.left = max(0, left)
+        self.top = max(0, top)
+        self.right = max(0, right)
+        self.bottom = max(0, bottom)
+    }
+
+    /// No outset: the canvas is the layout bounds with the margin.
+    public static let zero = CanvasOutset(left: 0, top: 0, right: 0, bottom: 0)
 }
 
 /// One tree's drawing, back to front, by track indices.
@@ -348,6 +448,10 @@ struct DrawOp: Sendable {
         case offset(Int)
         /// Number track, clamped to 0…1 when drawn.
         case opacity(Int)
+        /// The effect, its phase's number track, and the frame its pose is about.
+        case symbolEffect(SymbolEffect, Int, anchorCentre: Int, anchorSize: Int)
+        /// A `.variableColor` effect, its phase's number track, and the variable layer drawn.
+        case variableLayer(SymbolEffect, Int, layer: Int, count: Int)
         /// The layer effects: the ops that share a ``LayerKey`` are drawn into one layer, which
         /// the effect filters and composites into the layer around it (or the canvas).
         /// Tracks: colour, number (points), point (points).
@@ -376,7 +480,7 @@ struct DrawOp: Sendable {
         /// item as it is drawn (geometry and opacity).
         var layer: LayerKey? {
             switch self {
-            case .rotation, .scale, .offset, .opacity: nil
+            case .rotation, .scale, .offset, .opacity, .symbolEffect, .variableLayer: nil
             case let .shadow(_, _, _, layer), let .blur(_, _, layer), let .masked(layer), let .maskShape(layer), let .group(layer),
                  let .blend(_, layer), let .colour(_, _, _, layer), let .rotation3D(_, _, _, _, _, _, _, layer),
                  let .projection(_, _, _, layer), let .material(_, layer):
@@ -416,7 +520,7 @@ extension EffectTemplate {
     /// acts on that layer once).
     var flattens: Bool {
         switch self {
-        case .rotation, .scale, .offset, .opacity, .shadow, .blend, .maskShape: false
+        case .rotation, .scale, .offset, .opacity, .shadow, .blend, .maskShape, .symbolEffect, .variableLayer: false
         case .blur, .masked, .group, .colour, .rotation3D, .projection, .material: true
         }
     }

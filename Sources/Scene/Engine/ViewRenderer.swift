@@ -100,7 +100,18 @@ extension ViewEngine {
                 apply(.scale(x: value.x, y: value.y), anchorCentre: anchorCentre, anchorSize: anchorSize, unit)
             case let .offset(track):
                 displacement += points[track].point(atSeconds: time)
-            case .opacity, .shadow, .blur, .masked, .maskShape, .group, .blend, .colour, .rotation3D, .projection, .material:
+            case let .symbolEffect(effect, track, anchorCentre, anchorSize):
+                // Scale, then turn, about the frame's centre; then the move, in fractions of
+                // the frame's size.
+                let pose = effect.pose(atCycle: numbers[track].number(atSeconds: time))
+                factor *= pose.scale
+                degrees += pose.degrees
+                let turn = AffineTransform.scale(x: pose.scale, y: pose.scale)
+                    .concatenating(.rotation(radians: pose.degrees * Double.pi / 180))
+                apply(turn, anchorCentre: anchorCentre, anchorSize: anchorSize, .center)
+                let extent = points[anchorSize].point(atSeconds: time)
+                displacement += AnimatablePoint(x: pose.offset.x * extent.x, y: pose.offset.y * extent.y)
+            case .opacity, .variableLayer, .shadow, .blur, .masked, .maskShape, .group, .blend, .colour, .rotation3D, .projection, .material:
                 continue  // opacities multiply below, outermost first; layers act when they close
             }
         }
@@ -109,6 +120,9 @@ extension ViewEngine {
         for effect in op.effects {
             switch effect {
             case let .opacity(track): opacity *= min(1, max(0, numbers[track].number(atSeconds: time)))
+            case let .symbolEffect(effect, track, _, _): opacity *= effect.pose(atCycle: numbers[track].number(atSeconds: time)).opacity
+            case let .variableLayer(effect, track, layer, count):
+                opacity *= effect.layerOpacity(atCycle: numbers[track].number(atSeconds: time), layer: layer, of: count)
             case .rotation, .scale, .offset: continue
             case .shadow, .blur, .masked, .maskShape, .group, .blend, .colour, .rotation3D, .projection, .material: opacity = 1
             }
@@ -135,7 +149,13 @@ extension ViewEngine {
             case let .offset(track):
                 let value = points[track].point(atSeconds: time)
                 map = map.concatenating(.translation(x: value.x, y: value.y))
-            case .opacity, .shadow, .blur, .masked, .maskShape, .group, .blend, .colour, .rotation3D, .projection, .material:
+            case let .symbolEffect(effect, track, c, s):
+                let pose = effect.pose(atCycle: numbers[track].number(atSeconds: time))
+                about(AffineTransform.scale(x: pose.scale, y: pose.scale).concatenating(.rotation(radians: pose.degrees * Double.pi / 180)),
+                      c, s, .center)
+                let extent = points[s].point(atSeconds: time)
+                map = map.concatenating(.translation(x: pose.offset.x * extent.x, y: pose.offset.y * extent.y))
+            case .opacity, .variableLayer, .shadow, .blur, .masked, .maskShape, .group, .blend, .colour, .rotation3D, .projection, .material:
                 continue
             }
         }
@@ -150,7 +170,17 @@ extension ViewEngine {
             if op.effects.contains(where: { if case .maskShape = $0 { true } else { false } }) { return nil }
             let p = placement(of: op, atSeconds: time)
             var opacity = 1.0
-            for case let .opacity(track) in op.effects { opacity *= min(1, max(0, numbers[track].number(atSeconds: time))) }
+            for effect in op.effects {
+                switch effect {
+                case let .opacity(track): opacity *= min(1, max(0, numbers[track].number(atSeconds: time)))
+                case let .symbolEffect(effect, track, _, _): opacity *= effect.pose(atCycle: numbers[track].number(atSeconds: time)).opacity
+                case let .variableLayer(effect, track, layer, count):
+                    opacity *= effect.layerOpacity(atCycle: numbers[track].number(atSeconds: time), layer: layer, of: count)
+                case .rotation, .scale, .offset, .shadow, .blur, .masked, .maskShape, .group, .blend, .colour, .rotation3D, .projection,
+                     .material:
+                    continue
+                }
+            }
             return ViewSample(name: op.name,
                               frame: Rect(x: p.centre.x - p.size.x / 2, y: p.centre.y - p.size.y / 2,
                                           width: p.size.x, height: p.size.y),
@@ -176,20 +206,22 @@ public struct ViewRenderer: Sendable {
     /// Each glyph drawn, flattened: a short list scanned linearly (a script uses one or two
     /// fonts), since a `Dictionary` keyed by the symbol costs each run a run-time `Hashable`
     /// conformance lookup of about 0.3 M instructions.
-    private let glyphs: [Glyph]
+    let glyphs: [Glyph]
     /// Each text drawn, flattened once (a short list: a script shows a handful of texts, one per
     /// state for a counter).
-    private let texts: [PreparedText]
+    let texts: [PreparedText]
+    /// The texts' coverage at each placement drawn (see ``TextCoverageCache``).
+    private let textCoverage = TextCoverageCache()
 
-    private struct Glyph: Sendable {
+    struct Glyph: Sendable {
         var symbol: RaysSymbol
         var polygons: [[Point]]
     }
 
     /// Each library symbol drawn, flattened: its ink and what is cut out of it.
-    private let symbols: [LibraryGlyph]
+    let symbols: [LibraryGlyph]
 
-    private struct LibraryGlyph: Sendable {
+    struct LibraryGlyph: Sendable {
         var glyph: SymbolGlyph
         var selection: SymbolLayerSelection
         var ink: [[Point]]
@@ -321,7 +353,7 @@ public struct ViewRenderer: Sendable {
         let stretch = abs(outside.a * outside.d - outside.b * outside.c).squareRoot()
         let space = engine.output.blendSpace
         switch effects[layer.position] {
-        case .rotation, .scale, .offset, .opacity:
+        case .rotation, .scale, .offset, .opacity, .symbolEffect, .variableLayer:
             return  // not layers
         case let .shadow(colourTrack, radiusTrack, offsetTrack, _):
             var content = Layer(layer.image)
@@ -365,8 +397,12 @@ public struct ViewRenderer: Sendable {
             let shape = Layer(layer.image)
             guard !shape.bounds.isEmpty else { return }
             let sigma = material.blurRadius * stretch
-            var backdrop = Layer(target, within: shape.bounds.expanded(by: GaussianBlur.reach(sigma: sigma), width: width, height: height))
+            let behind = Layer(target, within: shape.bounds.expanded(by: GaussianBlur.reach(sigma: sigma), width: width, height: height))
+            var backdrop = behind
             backdrop.blur(sigma: sigma)
+            // What lies past the canvas is unknown, not transparent: the blurred colours are
+            // divided by their blurred coverage (the weights that fell on the canvas).
+            backdrop.keepAlpha(of: behind)
             backdrop.mask(by: shape)
             backdrop.bounds = shape.bounds
             // The blurred backdrop replaces what is behind, in proportion to the coverage.
@@ -500,9 +536,10 @@ public struct ViewRenderer: Sendable {
                 rasterizer.reset()
             case let .text(drawing):
                 let transform = placement.transform(scale: scale)
-                guard let prepared = texts.first(where: { $0.drawing == drawing }) else { return }
-                prepared.draw(into: &image, paint: paint, opacity: placement.opacity, transform: transform,
-                              frame: placement.size, scale: scale, palette: engine.palette, space: space, rasterizer: &rasterizer)
+                guard let index = texts.firstIndex(where: { $0.drawing == drawing }) else { return }
+                texts[index].draw(into: &image, paint: paint, opacity: placement.opacity, transform: transform,
+                                  frame: placement.size, scale: scale, palette: engine.palette, space: space,
+                                  rasterizer: &rasterizer, index: index, cache: textCoverage)
             case let .linearBar(track):
                 let transform = placement.transform(scale: scale)
                 let fraction = op.trim.map { min(1, max(0, engine.numbers[$0.to].number(atSeconds: time))) } ?? 0

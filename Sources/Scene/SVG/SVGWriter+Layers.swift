@@ -46,7 +46,7 @@ extension SVGWriter {
         func outside(_ t: Double) -> AffineTransform { engine.geometry(effects[..<position], atSeconds: t) }
         let id = "f\(gradientCount)"
         switch effects[position] {
-        case .rotation, .scale, .offset, .opacity:
+        case .rotation, .scale, .offset, .opacity, .symbolEffect, .variableLayer:
             return ""
         case let .shadow(colourTrack, radiusTrack, offsetTrack, _):
             gradientCount += 1

@@ -218,7 +218,7 @@ struct SVGWriter {
                     let s = engine.points[track].point(atSeconds: t)
                     return [s.x, s.y]
                 }, [1, 1]))
-            case .offset, .opacity:
+            case .offset, .opacity, .symbolEffect, .variableLayer:
                 continue  // offsets move the translated centre; opacities multiply below
             case .shadow, .blur, .masked, .maskShape, .group, .blend, .colour, .rotation3D, .projection, .material:
                 continue  // layers: groups around the element (``layered(_:)``)
@@ -237,7 +237,7 @@ struct SVGWriter {
             for effect in op.effects {
                 switch effect {
                 case let .opacity(track): value *= min(1, max(0, engine.numbers[track].number(atSeconds: t)))
-                case .rotation, .scale, .offset: continue
+                case .rotation, .scale, .offset, .symbolEffect, .variableLayer: continue
                 // The opacities outside a layer are the layer group's.
                 case .shadow, .blur, .masked, .maskShape, .group, .blend, .colour, .rotation3D, .projection, .material: value = 1
                 }

@@ -83,6 +83,8 @@ extension SVGWriter {
         case let .projection(matrix, _, _, _):
             matrix.isAffine ? nil
                 : "a projectionEffect with perspective cannot be written as an SVG transform; render it as GIF, WebP or PNG frames"
+        case let .symbolEffect(effect, _, _, _), let .variableLayer(effect, _, _, _):
+            "'.symbolEffect(\(effect.spelling))' is drawn from assumed timing that the SVG writer does not write; render it as GIF, WebP or PNG frames"
         }
     }
 }

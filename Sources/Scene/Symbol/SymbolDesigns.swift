@@ -10,6 +10,19 @@ import Raster
 /// (41.75); open symbols keep within the same ±42 box. Strokes are inked at the weight's width,
 /// so every symbol thickens with the weight as `rays` does.
 public enum SymbolDesigns {
+    /// The parts of `name` that are variable-colour layers, by their index in ``parts(_:)``, in
+    /// the order `.variableColor` lights them: SF Symbols annotates `wifi`'s arcs as variable,
+    /// lit from the innermost out (WWDC22 "Adopt Variable Color in SF Symbols"); the dot stays.
+    /// Empty for the other symbols of the library, on which `.variableColor` changes nothing
+    /// ("Variable color animations affect only symbols containing variable color layers",
+    /// Apple's `VariableColorSymbolEffect`).
+    public static func variableLayers(_ name: SymbolName) -> [Int] {
+        switch name {
+        case .wifi: [2, 0, 1]
+        default: []
+        }
+    }
+
     /// The parts of `name`; empty for `rays`, which ``RaysSymbol`` draws from its measured masters.
     public static func parts(_ name: SymbolName) -> [SymbolPart] {
         switch name {

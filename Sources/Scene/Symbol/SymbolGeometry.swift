@@ -97,6 +97,11 @@ public enum SymbolLayerSelection: Hashable, Sendable {
     case primary
     /// The secondary layer, knockouts cut out.
     case secondary
+    /// The parts that are not variable-colour layers (``SymbolDesigns/variableLayers(_:)``),
+    /// knockouts cut out: what `.variableColor` leaves alone.
+    case fixedParts
+    /// The `n`th variable-colour layer alone (0: the first lit).
+    case variableLayer(Int)
 }
 
 /// A library symbol at a font size, weight and symbol scale: its parts as paths in points.
@@ -166,12 +171,15 @@ public struct SymbolGlyph: Hashable, Sendable {
         let centre = inkBounds.center
         var ink = Path(), cut = Path()
         let half = strokeWidth / 2
-        for part in parts {
+        let variable = SymbolDesigns.variableLayers(name)
+        for (index, part) in parts.enumerated() {
             let drawn: Bool, cutOut: Bool
             switch selection {
             case .monochrome: (drawn, cutOut) = (!part.knockout, part.knockout)
             case .primary: (drawn, cutOut) = (part.knockout || part.layer == .primary, false)
             case .secondary: (drawn, cutOut) = (!part.knockout && part.layer == .secondary, part.knockout)
+            case .fixedParts: (drawn, cutOut) = (!part.knockout && !variable.contains(index), part.knockout)
+            case let .variableLayer(n): (drawn, cutOut) = (n < variable.count && variable[n] == index, part.knockout)
             }
             guard drawn || cutOut else { continue }
             let path = SymbolGlyph.path(part.primitive, halfWidth: half, centre: centre, unit: unit)
@@ -370,12 +378,13 @@ extension ViewNode {
             switch node {
             case let .missingSymbol(name): if !names.contains(name) { names.append(name) }
             case let .stack(_, _, _, children): children.forEach(walk)
-            case let .conditional(_, child), let .custom(_, child): walk(child)
+            case let .grid(grid): grid.cells.forEach(walk)
+            case let .conditional(_, child), let .custom(_, child), let .geometryReader(_, child): walk(child)
             case let .modified(child, modifier):
                 modifier.attachedViews.forEach(walk)
                 walk(child)
             case let .progressBar(bar): if let label = bar.label { walk(label) }
-            case .symbol, .progressView, .shape, .color, .text, .empty: break
+            case .symbol, .progressView, .shape, .color, .text, .empty, .spacer: break
             }
         }
         walk(self)
@@ -391,6 +400,33 @@ extension ViewScript {
             names.append(name)
         }
         return names
+    }
+
+    /// The symbol effects of any of the script's trees, by spelling, each once in tree order.
+    public var symbolEffects: [String] {
+        var names: [String] = []
+        func walk(_ node: ViewNode) {
+            switch node {
+            case let .stack(_, _, _, children): children.forEach(walk)
+            case let .conditional(_, child), let .custom(_, child): walk(child)
+            case let .modified(child, modifier):
+                if case let .effect(.symbolEffect(effect)) = modifier, !names.contains(effect.spelling) { names.append(effect.spelling) }
+                modifier.attachedViews.forEach(walk)
+                walk(child)
+            case let .progressBar(bar): if let label = bar.label { walk(label) }
+            case .symbol, .missingSymbol, .progressView, .shape, .color, .text, .empty: break
+            }
+        }
+        ([initial] + changes.map(\.root)).forEach(walk)
+        return names
+    }
+
+    /// The one-line warning for each symbol effect drawn: its timing is assumed, since Apple
+    /// publishes none (see ``SymbolEffect``).
+    public var symbolEffectWarnings: [String] {
+        symbolEffects.map { spelling in
+            "'.symbolEffect(\(spelling))' is drawn with assumed timing and amplitude: Apple's Symbols documentation and its WWDC sessions give none (docs/symbols.md lists the values used)"
+        }
     }
 
     /// The one-line warning for each missing symbol: what a device shows, and the closest names.

@@ -40,7 +40,7 @@ public enum ViewModifier: Hashable, Sendable {
         switch self {
         case let .decoration(decoration):
             switch decoration {
-            case let .background(view): [view]
+            case let .background(view, _), let .overlay(view, _): [view]
             case .border: []
             }
         case let .effect(.mask(view, _)): [view]
@@ -50,11 +50,70 @@ public enum ViewModifier: Hashable, Sendable {
 }
 
 /// Modifiers that change the size a view is offered or chooses, or where it is placed.
+///
+/// SwiftUI lays a view out in three steps: its parent proposes a size, the view chooses its
+/// own, the parent places it (Apple, the `Layout` protocol: `sizeThatFits(proposal:subviews:
+/// cache:)` then `placeSubviews(in:proposal:subviews:cache:)`; WWDC22 "Compose custom layouts
+/// with SwiftUI"). Each of these is a layout between its parent and its content.
 public enum LayoutModifier: Hashable, Sendable {
     /// `frame(width:height:alignment:)`, points; `nil` keeps the child's size on that axis.
     case frame(width: Double?, height: Double?, alignment: Alignment)
     /// `padding`, points per edge.
     case padding(EdgeInsets)
+    /// `Image.resizable()`: the image takes the size it is offered on each axis (its own size
+    /// on an axis offered none) and is stretched to fill it ("Sets the mode by which SwiftUI
+    /// resizes an image to fit its space", Apple's `Image.resizable(capInsets:resizingMode:)`);
+    /// `scaledToFit()` / `aspectRatio` above it keep its proportions.
+    case resizable
+    /// `frame(minWidth:idealWidth:maxWidth:minHeight:idealHeight:maxHeight:alignment:)`
+    /// (``FlexibleFrame``).
+    case flexibleFrame(FlexibleFrame)
+    /// `aspectRatio(_:contentMode:)`, `scaledToFit()`, `scaledToFill()`: the content is
+    /// offered the largest size of `ratio` (width ÷ height) inside the proposal (`.fit`) or the
+    /// smallest that covers it (`.fill`); `nil` takes the ratio of the content's ideal size.
+    case aspectRatio(Double?, fill: Bool)
+    /// `fixedSize(horizontal:vertical:)`: the content is offered no size on the fixed axes, so
+    /// it takes its ideal size there.
+    case fixedSize(horizontal: Bool, vertical: Bool)
+    /// `layoutPriority(_:)`: a stack offers its space to higher priorities first (default 0).
+    case layoutPriority(Double)
+    /// `position(x:y:)`: the view takes the whole size offered and puts its content's centre
+    /// at (x, y) points from its top-leading corner.
+    case position(x: Double, y: Double)
+    /// `zIndex(_:)`: siblings in a stack are drawn in ascending z-index (default 0), equal ones
+    /// in their order.
+    case zIndex(Double)
+}
+
+/// `frame(minWidth:idealWidth:maxWidth:minHeight:idealHeight:maxHeight:alignment:)`, in points;
+/// `nil` leaves a bound out, `.infinity` is a maximum that takes all the space offered.
+public struct FlexibleFrame: Hashable, Sendable {
+    /// The least width.
+    public var minWidth: Double?
+    /// The width when the parent offers none (asks for the ideal size).
+    public var idealWidth: Double?
+    /// The most width.
+    public var maxWidth: Double?
+    /// The least height.
+    public var minHeight: Double?
+    /// The height when the parent offers none.
+    public var idealHeight: Double?
+    /// The most height.
+    public var maxHeight: Double?
+    /// Where the content sits in the frame.
+    public var alignment: Alignment
+
+    /// A flexible frame.
+    public init(minWidth: Double? = nil, idealWidth: Double? = nil, maxWidth: Double? = nil, minHeight: Double? = nil,
+                idealHeight: Double? = nil, maxHeight: Double? = nil, alignment: Alignment = .center) {
+        self.minWidth = minWidth
+        self.idealWidth = idealWidth
+        self.maxWidth = maxWidth
+        self.minHeight = minHeight
+        self.idealHeight = idealHeight
+        self.maxHeight = maxHeight
+        self.alignment = alignment
+    }
 }
 
 /// Modifiers that change how the laid-out content is drawn, and never its layout: SwiftUI's
@@ -70,6 +129,10 @@ public enum DrawingEffect: Hashable, Sendable {
     /// `opacity(_:)`, 0…1 (values outside are clamped when drawn). Applied to each view inside
     /// separately, as SwiftUI does outside a `compositingGroup()`.
     case opacity(Double)
+    /// `symbolEffect(_:options:value:)` / `symbolEffect(_:options:isActive:)`: the symbols
+    /// inside scale, turn, move and fade by the effect's cycle, about the modified view's
+    /// centre (see ``SymbolEffect``).
+    case symbolEffect(SymbolEffect)
     /// `shadow(color:radius:x:y:)`: the content's alpha blurred by a Gaussian whose standard
     /// deviation is `radius` points (SwiftUI's `GraphicsContext.Filter.shadow` and `.blur`
     /// document their radius as "the standard deviation of the Gaussian"), painted `color`,
@@ -340,8 +403,13 @@ public enum TransactionModifier: Hashable, Sendable {
 
 /// Views laid out in the modified view's frame and drawn with it.
 public enum Decoration: Hashable, Sendable {
-    /// `background(_:)`: a view laid out in the modified view's bounds, drawn behind it.
-    case background(ViewNode)
+    /// `background(_:alignment:)`, `background(alignment:content:)`, `background(_:in:)`: a
+    /// view offered the modified view's size, placed in its bounds by `alignment`, drawn
+    /// behind it.
+    case background(ViewNode, alignment: Alignment)
+    /// `overlay(_:alignment:)`, `overlay(alignment:content:)`: as a background, drawn over the
+    /// modified view.
+    case overlay(ViewNode, alignment: Alignment)
     /// `border(_:width:)`: drawn inside the view's bounds, over the content (SwiftUI's `border`
     /// is `overlay(Rectangle().strokeBorder(…))`).
     case border(ColorValue, width: Double)
@@ -394,7 +462,7 @@ extension ViewModifier {
     /// `border(_:width:)`.
     public static func border(_ color: ColorValue, width: Double) -> ViewModifier { .decoration(.border(color, width: width)) }
     /// `background(_:)`.
-    public static func background(_ view: ViewNode) -> ViewModifier { .decoration(.background(view)) }
+    public static func background(_ view: ViewNode) -> ViewModifier { .decoration(.background(view, alignment: .center)) }
     /// `animation(_:value:)`.
     public static func animation(_ animation: Animation?, value: StateValue?) -> ViewModifier {
         .transaction(.animation(animation, value: value))

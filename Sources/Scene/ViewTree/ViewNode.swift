@@ -37,6 +37,70 @@ public indirect enum ViewNode: Hashable, Sendable {
     case missingSymbol(String)
     /// Nothing (an `if` without `else` whose condition is false).
     case empty
+    /// `Spacer(minLength:)`: grows along the axis of the stack it is in (both axes outside a
+    /// stack) to take what the stack has left, never below `minLength` points (`nil`: the
+    /// default spacing, 8 points). A stack with its default spacing puts no space next to it.
+    case spacer(minLength: Double?)
+    /// `GeometryReader { proxy in … }`: takes the whole size proposed to it (10 points on an
+    /// axis left unspecified) and lays its content out in that size from its top-leading
+    /// corner, as SwiftUI does since iOS 14. `content` is the closure's views evaluated for the
+    /// size this reader gets (`proxy.size`); `id` names the reader in its tree, so that the
+    /// reader of SwiftUI source can ask the layout which size that is
+    /// (``LayoutProbe/geometryReaderSizes(of:proposal:)``).
+    case geometryReader(id: Int, content: ViewNode)
+    /// `Grid { GridRow { … } … }`: cells in rows and columns (``GridContent``).
+    case grid(GridContent)
+}
+
+/// A `Grid`'s rows and spacing.
+///
+/// Each column is as wide as the widest ideal width of its cells and each row as tall as its
+/// tallest cell (Apple, `Grid`: "the grid … sizes each column to fit its widest cell and each
+/// row to fit its tallest cell"); a cell is offered its column's width and its row's height and
+/// placed in that rectangle by the grid's alignment (a `GridRow`'s vertical alignment replaces
+/// the grid's in its row). A view outside a `GridRow` is a row of its own across every column.
+public struct GridContent: Hashable, Sendable {
+    /// One row: its cells, left to right.
+    public struct Row: Hashable, Sendable {
+        /// The cells.
+        public var cells: [ViewNode]
+        /// A view outside a `GridRow`: one cell across every column.
+        public var spansAllColumns: Bool
+        /// `GridRow(alignment:)`'s vertical alignment (0 top … 1 bottom), `nil` for the grid's.
+        public var verticalAlignment: Double?
+
+        /// A row.
+        public init(cells: [ViewNode], spansAllColumns: Bool = false, verticalAlignment: Double? = nil) {
+            self.cells = cells
+            self.spansAllColumns = spansAllColumns
+            self.verticalAlignment = verticalAlignment
+        }
+    }
+
+    /// Where each cell sits in its rectangle.
+    public var alignment: Alignment
+    /// Between columns, in points; `nil` is the default spacing, 8 points.
+    public var horizontalSpacing: Double?
+    /// Between rows, in points; `nil` is the default spacing.
+    public var verticalSpacing: Double?
+    /// The rows, top to bottom.
+    public var rows: [Row]
+    /// A `GridRow` on its own (one row), which the `Grid` around it takes as its row; outside
+    /// a grid it is laid out as a grid of that row.
+    public var isGridRow: Bool
+
+    /// A grid.
+    public init(alignment: Alignment = .center, horizontalSpacing: Double? = nil, verticalSpacing: Double? = nil, rows: [Row],
+                isGridRow: Bool = false) {
+        self.alignment = alignment
+        self.horizontalSpacing = horizontalSpacing
+        self.verticalSpacing = verticalSpacing
+        self.rows = rows
+        self.isGridRow = isGridRow
+    }
+
+    /// Every cell, row by row: a cell's index here is its place in the grid's identity.
+    public var cells: [ViewNode] { rows.flatMap(\.cells) }
 }
 
 /// The SF Symbols the renderer can draw, as its own geometry (``SymbolDesigns``): `rays`, the

@@ -17,9 +17,13 @@ public struct ViewScript: Hashable, Sendable {
     /// For a script driven by timers: from `start` on, the changes of every `period` seconds
     /// repeat for ever (the script holds them up to `start + period`); `nil` when it ends.
     public var repeating: ScriptRepeat?
-    /// `preferredColorScheme(_:)` in the views: the appearance a device shows them in, whatever
-    /// the render's appearance (the modifier sets the whole window's, as on iOS).
+    /// The colour scheme the views ask for with `.preferredColorScheme(_:)` (the one nearest the
+    /// root of the first tree), which the window presenting them takes: SwiftUI applies it to
+    /// the whole presentation, so it overrides the render's own appearance. `nil` when none asks.
     public var preferredAppearance: Appearance?
+    /// The size proposed to the root when the script's `GeometryReader`s made their content
+    /// (which depends on it), in points; `nil` for a script without one.
+    public var rootProposal: StageSize?
 
     /// A script.
     public init(initial: ViewNode, changes: [ViewChange] = [], repeating: ScriptRepeat? = nil) {

@@ -9,25 +9,27 @@ import Synchronization
 ///
 /// The same request always gives the same frames and the same bytes.
 public struct RenderRequest: Hashable, Sendable {
-    /// The output settings (scale, appearance, stage, rotations, background …) and, for the
-    /// built-in views, the `--mode` and its shaping options.
-    public var scene = SceneConfiguration()
-    /// The views to render, as the SwiftUI interpreter gives them (``setSource(_:fileName:view:)``);
+    /// The output settings (scale, appearance, stage, rotations, background …).
+    public var scene = SceneConfiguration() { didSet { engineSlot = EngineSlot() } }
+    /// The built-in example rendered when ``script`` is `nil`: `--mode` and the options that
+    /// shape its code.
+    public var example = BuiltInExample() { didSet { engineSlot = EngineSlot() } }
+    /// The views to render, as the Swift reader gives them (``setSource(_:fileName:view:)``);
     /// `nil` renders the documentation's code (``DocumentationSource``): the view of
-    /// `scene.mode`, shaped by `scene`'s shaping fields.
-    public var script: ViewScript?
+    /// `example.mode`, shaped by ``example``.
+    public var script: ViewScript? { didSet { engineSlot = EngineSlot() } }
     /// Frames per second (> 0). 50 fps gives 2 cs delays, the shortest browsers honour.
-    public var framesPerSecond: Double = 50
+    public var framesPerSecond: Double = 50 { didSet { engineSlot = EngineSlot() } }
     /// Length of the animation in seconds; `nil` derives it from the animation (see
     /// ``effectiveDurationSeconds``).
-    public var durationSeconds: Double?
+    public var durationSeconds: Double? { didSet { engineSlot = EngineSlot() } }
     /// How often the GIF plays (GIF NETSCAPE2.0 loop block).
-    public var loopCount: LoopCount = .forever
+    public var loopCount: LoopCount = .forever { didSet { engineSlot = EngineSlot() } }
     /// Store only what changes between frames (GIFCodec frame optimisation).
     public var optimize = true
     /// When the picture repeats within the animation, emit only the shortest whole number of
     /// frames that repeats exactly and let the loop count do the rest.
-    public var compact = true
+    public var compact = true { didSet { engineSlot = EngineSlot() } }
     /// Matte colour for transparent output: partly transparent pixels are composited onto it,
     /// then thresholded at 50 % alpha. `nil` uses the appearance's background.
     public var matte: RGBA8?
@@ -47,8 +49,8 @@ public struct RenderRequest: Hashable, Sendable {
     /// The default request: the documentation's explicit spinner, 2 s at 50 fps, looping.
     public init() {}
 
-    /// The views rendered: ``script``, or the built-in view of `scene`.
-    public var viewScript: ViewScript { script ?? DocumentationSource.script(for: scene) }
+    /// The views rendered: ``script``, or the built-in view of ``example``.
+    public var viewScript: ViewScript { script ?? DocumentationSource.script(for: example) }
 
     /// Renders `view` of SwiftUI source `text` from now on.
     ///
@@ -61,40 +63,86 @@ public struct RenderRequest: Hashable, Sendable {
     /// - Throws: ``SwiftUISource/SwiftUISourceError``: `.source` with the line, column and
     ///   message of what cannot be read or interpreted; `.viewSelection` when the view is
     ///   unknown or cannot be chosen.
+    ///
+    /// `GeometryReader`s make their content for the sizes they get under
+    /// ``Scene/SceneConfiguration/rootProposal`` as it is now; ``refreshSource()`` makes the
+    /// script again after it changes.
     public mutating func setSource(_ text: String, fileName: String, view: String?) throws(SwiftUISourceError) {
         let program: SwiftProgram
         do { program = try SwiftProgram(parsing: text, fileName: fileName) } catch { throw .source(error) }
-        script = try program.script(view: view)
+        script = try program.script(view: view, rootProposal: scene.rootProposal)
+        source = SourceText(text: text, fileName: fileName, view: view)
+    }
+
+    /// Makes the script again when its `GeometryReader`s were made for another root proposal
+    /// than ``Scene/SceneConfiguration/rootProposal`` (`--size` or `--stage` given after the source).
+    ///
+    /// - Throws: as ``setSource(_:fileName:view:)``.
+    public mutating func refreshSource() throws(SwiftUISourceError) {
+        guard let source, let used = script?.rootProposal, used != scene.rootProposal else { return }
+        try setSource(source.text, fileName: source.fileName, view: source.view)
+    }
+
+    /// The source text ``script`` was made from, for ``refreshSource()``.
+    private var source: SourceText?
+
+    private struct SourceText: Hashable, Sendable {
+        var text: String
+        var fileName: String
+        var view: String?
     }
 
     /// The view engine for this request (layout and animation; nothing is drawn or flattened).
     ///
-    /// The engine of the last request asked for is kept, so the checks before a render and
-    /// the render itself lay the views out once. It is found by `script` and `scene`, which
-    /// decide ``viewScript``, so a hit reads no source: the built-in views are parsed and
-    /// interpreted once.
-    public func makeEngine() -> ViewEngine {
-        if let last = RenderRequest.lastEngine.withLock({ $0 }), last.script == script, last.scene == scene {
-            return last.engine
-        }
-        let engine = ViewEngine(script: viewScript, output: scene)
-        RenderRequest.lastEngine.withLock { $0 = (script, scene, engine) }
-        return engine
-    }
-
-    private static let lastEngine = Mutex<(script: ViewScript?, scene: SceneConfiguration, engine: ViewEngine)?>(nil)
-
-    /// Lets go of the engine ``makeEngine()`` keeps from the last request, and of its memory
-    /// (the view trees and layout of that request).
+    /// Built once per request and carried with it: the checks before a render (settings,
+    /// memory, the progress bar) and the render itself use the same engine, so the views are
+    /// read and laid out once. Changing ``scene``, ``example`` or ``script`` (what decides the
+    /// engine) gives the request a new, empty slot; a copy made before keeps its engine. No
+    /// engine outlives the requests that carry it.
     ///
-    /// A run that renders and exits never needs it. A process that goes on to other work may
-    /// call it to free that memory; the fuzz targets call it after each input, because
-    /// LeakSanitizer cannot follow the pointers in the kept trees (an indirect enum keeps its
-    /// case in the spare bits of the pointer to its payload), so an engine kept from one input
-    /// to the next would be reported as leaked.
-    public static func releaseKeptEngine() {
-        lastEngine.withLock { $0 = nil }
+    /// With ``Scene/CanvasMode/ink`` (the default) and no stage, the canvas also holds every
+    /// pixel of ink the frames of this request draw (``Scene/ViewRenderer/inkBounds(atSeconds:)``
+    /// at each frame's sample time): on each side where the ink reaches beyond the root's layout
+    /// bounds and margin, the canvas grows to the ink plus ``Scene/SceneConfiguration/padding``.
+    /// Where the ink stays inside, the canvas is the layout's, pixel for pixel. The frame times
+    /// decide it too, so changing them also empties the slot.
+    public func makeEngine() -> ViewEngine {
+        engineSlot.engine { makeInkEngine(ViewEngine(script: viewScript, output: scene)) }
     }
+
+    /// Where ``makeEngine()`` keeps the engine it built; not part of the request's value.
+    private var engineSlot = EngineSlot()
+
+    /// `layout` grown to the ink of this request's frames (see ``makeEngine()``).
+    private func makeInkEngine(_ layout: ViewEngine) -> ViewEngine {
+        guard scene.canvas == .ink, !scene.showsStage else { return layout }
+        // A length the settings refuse (an endless spring, a speed near 0) has no frames to
+        // look at: the layout's canvas stands until the check says what is wrong.
+        let duration = effectiveDurationSeconds(using: layout)
+        guard duration.isFinite, duration > 0, duration <= RenderSettings.maximumDurationSeconds else { return layout }
+        let schedule = FramePlan.Schedule(self, engine: layout)
+        // Frames after the state period repeat earlier ones (``FramePlan``): their times add no ink.
+        let distinct = min(schedule.statePeriod ?? schedule.frameCount, schedule.frameCount)
+        let times = (0..<distinct).map { schedule.timing.sampleTime(ofFrame: $0) }
+        guard let ink = ViewRenderer(layout).inkBounds(atSeconds: times) else { return layout }
+        let pad = Int((scene.padding * scene.scale).rounded(.up))
+        var outset = CanvasOutset(left: ink.minX < 0 ? pad - ink.minX : 0, top: ink.minY < 0 ? pad - ink.minY : 0,
+                                  right: ink.maxX > layout.canvasWidth ? ink.maxX - layout.canvasWidth + pad : 0,
+                                  bottom: ink.maxY > layout.canvasHeight ? ink.maxY - layout.canvasHeight + pad : 0)
+        // Ink that would stretch an axis beyond ``maximumInkCanvasPoints`` (an offset of 10¹⁸
+        // points, a scale of 10¹⁹) is not followed on that axis: it is cut off as with
+        // `--canvas layout`.
+        let limit = Int((RenderRequest.maximumInkCanvasPoints * scene.scale).rounded(.up))
+        if layout.canvasWidth + outset.left + outset.right > limit { (outset.left, outset.right) = (0, 0) }
+        if layout.canvasHeight + outset.top + outset.bottom > limit { (outset.top, outset.bottom) = (0, 0) }
+        guard outset != .zero else { return layout }
+        return ViewEngine(script: layout.script, output: scene, inkOutset: outset)
+    }
+
+    /// The longest side, in points, to which the canvas grows for ink beyond the layout:
+    /// 2048 points, over twice the longest side of any iPhone or iPad mini screen (1133 points
+    /// on an iPad mini in landscape) — farther than any motion a user watches on a device.
+    public static let maximumInkCanvasPoints = 2048.0
 
     /// The animation's length: the explicit `durationSeconds`, or else
     /// ``defaultDurationSeconds(period:settle:lastChange:)`` of the animations the engine found.
@@ -106,6 +154,9 @@ public struct RenderRequest: Hashable, Sendable {
         let engine = engine ?? makeEngine()
         // A loop that starts after the delays and the settling has them behind it: one period.
         if startSeconds(using: engine) > 0, let period = engine.repeatPeriodSeconds { return period }
+        // Timers or tasks that cycle through states (a dot lit every 0.4 s of four): the picture
+        // repeats with the cycle, animations it starts included, so one cycle loops seamlessly.
+        if loopCount != .playOnce, engine.script.repeating != nil, let period = engine.pictureRepeatSeconds { return period }
         return RenderRequest.defaultDurationSeconds(period: engine.repeatPeriodSeconds, settle: engine.settleSeconds,
                                                     lastChange: engine.lastChangeSeconds)
     }
@@ -156,4 +207,26 @@ public struct RenderRequest: Hashable, Sendable {
         guard frames.isFinite else { return 1_000_000_000 }
         return Int(min(1e9, max(1, frames)))
     }
+}
+
+/// The engine of one request, built on first use (see ``RenderRequest/makeEngine()``).
+///
+/// Shared by the copies of the request made after it was filled, which describe the same
+/// render; equal to every other slot, so that two requests are equal when their settings are.
+final class EngineSlot: Hashable, Sendable {
+    private let stored = Mutex<ViewEngine?>(nil)
+
+    /// The engine, built by `make` the first time (under the lock, so that concurrent renders
+    /// of one request build it once).
+    func engine(_ make: () -> ViewEngine) -> ViewEngine {
+        stored.withLock { engine in
+            if let engine { return engine }
+            let made = make()
+            engine = made
+            return made
+        }
+    }
+
+    static func == (a: EngineSlot, b: EngineSlot) -> Bool { true }
+    func hash(into hasher: inout Hasher) {}
 }

@@ -18,8 +18,12 @@ extension RenderSettings {
            let setting = (Self.fileOptions + Self.renderOptions).named(name) {
             throw .invalid("The option '\(setting.synopsis)' sets how the animation plays or is encoded; '--at <seconds>' writes one still PNG, so leave it out")
         }
-        // One frame held, the workers' scratch as for any render.
+        // One frame held, the workers' scratch as for any render. The request keeps the
+        // animation's length: the still's canvas is the animation's, which holds the ink of
+        // every frame (``RenderRequest/makeEngine()``).
+        let animationSeconds = request.durationSeconds
         request.durationSeconds = 1 / request.framesPerSecond
+        defer { request.durationSeconds = animationSeconds }
         try checkMemory(holding: .allFrames)
     }
 }

@@ -114,7 +114,7 @@ extension SwiftUILibrary {
                 throw call.error("'background(_:in:)' takes a built-in shape here (Circle, Capsule, Rectangle, RoundedRectangle)", argument: 1)
             }
             if case let .native(native) = call[0].dereferenced, let material = native as? MaterialBox {
-                return try modified(call, .background(Self.material(material.material, in: shape.kind)))
+                return try modified(call, .decoration(Self.material(material.material, in: shape.kind), alignment: .center, over: false))
             }
             var filled = ShapeView(kind: shape.kind)
             if case let .native(native) = call[0].dereferenced, let gradient = native as? GradientBox {
@@ -122,7 +122,7 @@ extension SwiftUILibrary {
             } else {
                 filled.paint = .fill(try color(call[0], call, argument: 0))
             }
-            return try modified(call, .background(.shape(filled, painted: true)))
+            return try modified(call, .decoration(.shape(filled, painted: true), alignment: .center, over: false))
         }
     }
 

@@ -71,6 +71,7 @@ extension SwiftUILibrary {
             try modified(call, .node(.controlSize(try boxed(call, 0, ControlSize.self, "a ControlSize"))))
         }
         view.method("progressViewStyle", [NativeParameter(nil, .named("ProgressViewStyle"))], result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            if case .instance = call[0].dereferenced { return try customProgressStyle(call) }
             // An indeterminate ProgressView is the circular spinner on iOS (`.automatic`,
             // `.circular`); `CircularProgressViewStyle(tint:)` tints it as `.tint(_:)` does.
             let style = try boxed(call, 0, ProgressStyleChoice.self, "a progress view style")
@@ -115,13 +116,6 @@ extension SwiftUILibrary {
                     result: Self.anyView) { [unowned self] call throws(Interrupt) in
             try modified(call, .node(.border(try color(call[0], call, argument: 0), width: try number(call, 1, in: 0...100_000, "width"))))
         }
-        view.method("background", [NativeParameter(nil, .named("ShapeStyle"))], result: Self.anyView) { [unowned self] call throws(Interrupt) in
-            try modified(call, .background(try self.view(call[0], at: call.argumentLocations[0])))
-        }
-        view.method("background", [NativeParameter("alignment", .named("Alignment"), default: .native(Boxed(value: Alignment.center, typeName: "Alignment"))),
-                                   NativeParameter("content", Self.builderClosure, builder: "ViewBuilder")], result: Self.anyView) { [unowned self] call throws(Interrupt) in
-            try modified(call, .background(try self.view(try call.call(1, []), at: call.location)))
-        }
         view.method("animation", [NativeParameter(nil, .optional(.named("Animation")))], result: Self.anyView) { [unowned self] call throws(Interrupt) in
             try modified(call, .animation(try animation(call, 0), value: nil))
         }
@@ -152,13 +146,6 @@ extension SwiftUILibrary {
             guard case let .function(action) = call[1] else { throw call.error("'task' takes its work in a closure") }
             return try modified(call, .task(action))
         }
-        view.method("preferredColorScheme", [NativeParameter(nil, .optional(.named("ColorScheme")))], result: Self.anyView) { [unowned self] call throws(Interrupt) in
-            // Sets the presentation's appearance (the whole window on iOS), not a subtree's.
-            if case .nilValue = call[0].dereferenced {} else {
-                preferredAppearance = try boxed(call, 0, String.self, "a ColorScheme") == "dark" ? .dark : .light
-            }
-            return call.receiver ?? .void
-        }
         view.method("environment", [NativeParameter(nil, .any), NativeParameter(nil, .named("ColorScheme"))], result: Self.anyView) { [unowned self] call throws(Interrupt) in
             guard case let .native(native) = call[0].dereferenced, let keyPath = native as? KeyPathValue,
                   keyPath.components.filter({ $0 != "self" }) == ["colorScheme"] else {
@@ -176,7 +163,7 @@ extension SwiftUILibrary {
         // Modifiers that change nothing a spinner's picture shows on a single preview.
         for name in ["accessibilityLabel", "accessibilityHidden", "accessibilityElement", "accessibilityIdentifier", "id",
                      "allowsHitTesting", "contentShape", "onTapGesture", "disabled", "navigationTitle",
-                     "ignoresSafeArea", "edgesIgnoringSafeArea", "previewLayout", "previewDisplayName", "environmentObject"] {
+                     "ignoresSafeArea", "edgesIgnoringSafeArea", "environmentObject"] {
             view.method(name, [NativeParameter(nil, .any, variadic: true)], result: Self.anyView) { call throws(Interrupt) in call.receiver ?? .void }
             view.instanceMembers[name].map { member in
                 if case var .functions(functions) = member {
@@ -306,7 +293,7 @@ extension SwiftUILibrary {
     }
 
     /// A shape style argument: a colour, a gradient, or nothing (the foreground style).
-    private func shapeStyle(_ call: NativeCall, _ index: Int) throws(Interrupt) -> (ColorValue?, GradientPaint?) {
+    func shapeStyle(_ call: NativeCall, _ index: Int) throws(Interrupt) -> (ColorValue?, GradientPaint?) {
         let value = call[index].dereferenced
         if case .nilValue = value { return (nil, nil) }
         if case let .native(native) = value, let gradient = native as? GradientBox { return (nil, gradient.paint) }

@@ -145,7 +145,47 @@ extension SwiftUILibrary {
         return FontDesign(rawValue: name) ?? .default
     }
 
+    /// `.progressViewStyle(MyStyle())` with a `ProgressViewStyle` of the file's own: the
+    /// style's `makeBody(configuration:)` with the progress view's `fractionCompleted` (`nil`
+    /// when indeterminate) and label, in place of the progress view. The body is made again for
+    /// each tree, so a value changed `withAnimation` animates what the body draws with it.
+    ///
+    /// SwiftUI hands the style down to every progress view inside; here it applies to the
+    /// progress view it is written on, which is where loaders write it.
+    func customProgressStyle(_ call: NativeCall) throws(Interrupt) -> Value {
+        let style = call[0].dereferenced
+        let fraction: Double?
+        let label: ViewDescription?
+        switch try receiver(call) {
+        case let .progress(value, title, _):
+            fraction = value
+            label = title
+        case .leaf(.progressView, _):
+            fraction = nil
+            label = nil
+        default:
+            throw call.error("a ProgressViewStyle of the file's own is supported on a ProgressView itself: 'ProgressView(value: p).progressViewStyle(MyStyle())'", argument: 0)
+        }
+        let method = try call.evaluator.member("makeBody", of: style, at: call.argumentLocations[0], in: call.evaluator.globals)
+        let body = try call.evaluator.call(method, [.native(ProgressConfiguration(fraction: fraction, label: label))], at: call.location)
+        return .native(try view(body, at: call.location))
+    }
+
     private func defineProgressViews() {
+        let configuration = NativeType("ProgressViewStyleConfiguration",
+                                       summary: "`makeBody(configuration:)`'s argument: `fractionCompleted`, `label`, `currentValueLabel`.")
+        configuration.property("fractionCompleted", type: .optional(.double)) { call throws(Interrupt) in
+            guard case let .native(native)? = call.receiver?.dereferenced, let value = native as? ProgressConfiguration else { return .nilValue }
+            return value.fraction.map(Value.double) ?? .nilValue
+        }
+        configuration.property("label", type: .named("View")) { call throws(Interrupt) in
+            guard case let .native(native)? = call.receiver?.dereferenced, let value = native as? ProgressConfiguration else { return .native(ViewDescription.empty) }
+            return .native(value.label ?? .empty)
+        }
+        configuration.property("currentValueLabel", type: .named("View")) { _ throws(Interrupt) in .native(ViewDescription.empty) }
+        native.add(configuration)
+        native.types["ProgressViewStyle.Configuration"] = configuration
+
         guard let progress = native.types["ProgressView"] else { return }
         let label = NativeParameter("label", .function(parameters: [], result: .named("View")), builder: "ViewBuilder")
         func bar(_ fraction: Double?, _ label: ViewDescription?) -> Value {

@@ -11,7 +11,7 @@ extension SwiftUILibrary {
         "Toggle", "Button", "Slider", "Stepper", "TextField", "SecureField", "TextEditor", "Picker", "DatePicker",
         "ColorPicker", "Menu", "Link", "ShareLink", "List", "ScrollView", "ScrollViewReader", "NavigationView",
         "NavigationStack", "NavigationSplitView", "NavigationLink", "TabView", "Form", "Section", "DisclosureGroup",
-        "OutlineGroup", "LazyVStack", "LazyHStack", "LazyVGrid", "LazyHGrid", "Grid", "GridRow", "Divider",
+        "OutlineGroup", "LazyVGrid", "LazyHGrid", "Divider",
         "ViewThatFits", "AnyLayout", "Canvas", "Gauge", "AsyncImage", "VideoPlayer", "Map", "ControlGroup",
         "EditButton", "PasteButton", "RenameButton", "Table", "GroupBox", "LabeledContent", "ContentUnavailableView",
         "UIViewRepresentable", "UIViewControllerRepresentable", "TimelineView",
@@ -20,8 +20,7 @@ extension SwiftUILibrary {
     /// SwiftUI view modifiers outside the library, from the SwiftUI documentation's "View
     /// modifiers" topics (the ones public loader code calls).
     static let unsupportedModifierNames = [
-        "overlay", "transition", "matchedGeometryEffect", "position", "zIndex", "aspectRatio",
-        "scaledToFit", "scaledToFill", "fixedSize", "layoutPriority", "alignmentGuide", "frame", "resizable",
+        "transition", "matchedGeometryEffect", "alignmentGuide", "resizable",
         "gesture", "simultaneousGesture", "onLongPressGesture", "sheet", "alert", "popover", "fullScreenCover",
         "toolbar", "listRowBackground", "symbolEffect", "contentTransition",
         "keyframeAnimator", "phaseAnimator", "geometryGroup", "visualEffect", "scrollContentBackground",

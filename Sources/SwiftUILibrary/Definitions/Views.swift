@@ -22,6 +22,12 @@ extension SwiftUILibrary {
         image.initializer([NativeParameter(nil, .string)]) { call throws(Interrupt) in
             throw call.error("only Image(systemName:) is supported: the renderer draws SF Symbols", argument: 0)
         }
+        // `resizable(capInsets:resizingMode:)`: cap insets and tiling change nothing on a symbol,
+        // which is stretched whole.
+        image.method("resizable", [NativeParameter("capInsets", .any, default: .nilValue), NativeParameter("resizingMode", .any, default: .nilValue)],
+                     result: .named("Image")) { [unowned self] call throws(Interrupt) in
+            try modified(call, .node(.layout(.resizable)))
+        }
         native.add(image)
 
         let progress = NativeType("ProgressView", protocols: ["View"], summary: "`ProgressView()`: the indeterminate circular activity indicator.")

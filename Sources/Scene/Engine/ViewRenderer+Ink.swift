@@ -1,0 +1,139 @@
+import Motion
+import Raster
+
+/// A rectangle of whole pixels on a canvas: `minX..<maxX` × `minY..<maxY` (may reach beyond
+/// the canvas, to negative coordinates).
+public struct PixelBounds: Hashable, Sendable {
+    /// The first column.
+    public var minX: Int
+    /// The first row.
+    public var minY: Int
+    /// One past the last column.
+    public var maxX: Int
+    /// One past the last row.
+    public var maxY: Int
+
+    /// Bounds from their edges.
+    public init(minX: Int, minY: Int, maxX: Int, maxY: Int) {
+        self.minX = minX
+        self.minY = minY
+        self.maxX = maxX
+        self.maxY = maxY
+    }
+}
+
+extension ViewRenderer {
+    /// The pixels the drawing covers, at any of `times`: the smallest whole-pixel rectangle that
+    /// holds every pixel of ink the frames at those times draw, or `nil` when they draw nothing.
+    ///
+    /// It is worked out from the same outlines, in the same device pixels, as
+    /// ``render(atSeconds:using:)`` rasterizes: exact-area coverage is zero outside the
+    /// bounding box of a polygon's vertices, so the box of every vertex, transformed as it is
+    /// drawn, rounded outwards, holds every pixel with coverage. A view at zero opacity draws
+    /// no ink. Only what is drawn counts, not the layout frames: a `Color` or `Circle` that
+    /// fills its frame draws exactly its frame.
+    ///
+    /// - Parameter times: Seconds from the moment the views appear (a render's frame times).
+    public func inkBounds(atSeconds times: [Double]) -> PixelBounds? {
+        var box = InkBox()
+        let scale = engine.output.scale
+        for time in times {
+            for op in engine.program(atSeconds: time).ops {
+                let placement = engine.placement(of: op, atSeconds: time)
+                var paint = placement.colour
+                paint.a = UInt8((Double(paint.a) * placement.opacity).rounded())
+                let linear = placement.linear
+                guard paint.a > 0, linear.a * linear.d - linear.b * linear.c != 0 else { continue }
+                let transform = placement.transform(scale: scale)
+                switch op.item {
+                case let .glyph(symbol):
+                    guard let glyph = glyphs.first(where: { $0.symbol == symbol }) else { continue }
+                    box.add(glyph.polygons, transform)
+                case let .symbol(glyph, selection):
+                    guard let drawn = symbols.first(where: { $0.glyph == glyph && $0.selection == selection }) else { continue }
+                    box.add(drawn.ink, transform)
+                case let .border(width):
+                    // As drawn: snapped outwards to whole pixels when nothing turns or scales it.
+                    let lineWidth = width * scale
+                    if linear == .identity {
+                        let x = placement.centre.x + placement.displacement.x, y = placement.centre.y + placement.displacement.y
+                        let minX = ((x - placement.size.x / 2) * scale + 1e-9).rounded(.down)
+                        let minY = ((y - placement.size.y / 2) * scale + 1e-9).rounded(.down)
+                        let maxX = ((x + placement.size.x / 2) * scale - 1e-9).rounded(.up)
+                        let maxY = ((y + placement.size.y / 2) * scale - 1e-9).rounded(.up)
+                        let rect = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+                        box.add(Path.border(rect, lineWidth: lineWidth).flattened(by: .identity, tolerance: CoverageRasterizer.defaultTolerance),
+                                .identity)
+                    } else {
+                        let local = Rect(x: -placement.size.x / 2 * scale, y: -placement.size.y / 2 * scale,
+                                         width: placement.size.x * scale, height: placement.size.y * scale)
+                        box.add(Path.border(local, lineWidth: lineWidth).flattened(by: .identity, tolerance: CoverageRasterizer.defaultTolerance),
+                                transform)
+                    }
+                case var .shape(shape):
+                    if let (from, to) = op.trim {
+                        shape.trimFrom = engine.numbers[from].number(atSeconds: time)
+                        shape.trimTo = engine.numbers[to].number(atSeconds: time)
+                    }
+                    let local = Rect(x: -placement.size.x / 2 * scale, y: -placement.size.y / 2 * scale,
+                                     width: placement.size.x * scale, height: placement.size.y * scale)
+                    box.add(outline(of: shape, in: local, scale: scale), transform)
+                case let .text(drawing):
+                    guard let prepared = texts.first(where: { $0.drawing == drawing }) else { continue }
+                    for group in prepared.groups { box.add(group.polygons, transform) }
+                    for (bitmap, local) in prepared.images {
+                        let w = Double(bitmap.width), h = Double(bitmap.height)
+                        box.add([[Point(x: 0, y: 0), Point(x: w, y: 0), Point(x: w, y: h), Point(x: 0, y: h)]],
+                                local.concatenating(transform))
+                    }
+                case .linearBar:
+                    let width = placement.size.x * scale, height = placement.size.y * scale
+                    let full = Rect(x: -width / 2, y: -height / 2, width: width, height: height)
+                    box.add(ProgressBarLayout.capsule(full).flattened(by: .identity, tolerance: CoverageRasterizer.defaultTolerance),
+                            transform)
+                case .progressView:
+                    let indicator = ActivityIndicator(radius: min(placement.size.x, placement.size.y) / 2)
+                    for tick in indicator.ticks(atSeconds: time, centre: .zero, scale: scale) where tick.opacity > 0 {
+                        box.add(tick.polygons, transform)
+                    }
+                }
+            }
+        }
+        return box.bounds
+    }
+}
+
+/// The running bounding box of transformed vertices, in device pixels.
+private struct InkBox {
+    var minX = Double.infinity, minY = Double.infinity
+    var maxX = -Double.infinity, maxY = -Double.infinity
+
+    mutating func add(_ polygons: [[Point]], _ transform: AffineTransform) {
+        for polygon in polygons where polygon.count > 2 {
+            for vertex in polygon {
+                let p = transform.apply(vertex)
+                guard p.x.isFinite, p.y.isFinite else { continue }
+                minX = min(minX, p.x)
+                minY = min(minY, p.y)
+                maxX = max(maxX, p.x)
+                maxY = max(maxY, p.y)
+            }
+        }
+    }
+
+    /// The pixels the box touches. A vertex less than 1/512 px beyond a pixel edge counts as on
+    /// it: what it adds to the pixel beyond is under 1/512 of its area, less than half of one
+    /// 8-bit step, so it draws nothing there. Flattened arcs put their inner vertices that far
+    /// outside the true circle (``Raster/Path/flattened(by:tolerance:)`` keeps each chord's area,
+    /// within ``Raster/CoverageRasterizer/defaultTolerance``), and a circle that fills its frame
+    /// must not grow the canvas by a row of empty pixels.
+    var bounds: PixelBounds? {
+        guard minX <= maxX, minY <= maxY else { return nil }
+        let epsilon = 1.0 / 512
+        // Ink a billion pixels away (an `offset` of 10¹⁸ points) is clamped there, so that
+        // the bounds stay whole numbers; no canvas is grown that far.
+        func pixel(_ value: Double) -> Int { Int(min(1e9, max(-1e9, value))) }
+        return PixelBounds(minX: pixel((minX + epsilon).rounded(.down)), minY: pixel((minY + epsilon).rounded(.down)),
+                           maxX: pixel((maxX - epsilon).rounded(.up)), maxY: pixel((maxY - epsilon).rounded(.up)))
+    }
+}

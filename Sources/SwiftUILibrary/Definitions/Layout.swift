@@ -1,0 +1,240 @@
+import Motion
+import Scene
+import SwiftCode
+
+// Layout containers: `Spacer`, `GeometryReader` and its proxy, `LazyVStack`/`LazyHStack` (drawn
+// as their eager stacks: every view of a loader is on screen, so nothing is left unmade).
+//
+// SwiftUI lays views out in three steps: the parent proposes a size, the child chooses its own
+// size, the parent places it (Apple, the `Layout` protocol: `sizeThatFits(proposal:subviews:
+// cache:)`, then `placeSubviews(in:proposal:subviews:cache:)`; WWDC22 "Compose custom layouts
+// with SwiftUI"). The engine's `EngineLayout` does the three steps; these are the views'
+// definitions.
+
+extension SwiftUILibrary {
+    func defineLayout() {
+        let spacer = NativeType("Spacer", protocols: ["View"],
+                                summary: "`Spacer(minLength:)`: takes the space a stack has left along its axis (both axes outside a stack).")
+        spacer.initializer([NativeParameter("minLength", .optional(.double), default: .nilValue)]) { [unowned self] call throws(Interrupt) in
+            var length: Double?
+            if case .nilValue = call[0].dereferenced {} else { length = try number(call, 0, in: 0...100_000, "minLength") }
+            return .native(ViewDescription.leaf(.spacer(minLength: length), typeName: "Spacer"))
+        }
+        native.add(spacer)
+
+        let reader = NativeType("GeometryReader", protocols: ["View"],
+                                summary: "`GeometryReader { proxy in … }`: takes the size offered; its content is made for that size (`proxy.size`, `proxy.frame(in: .local)`) and placed from the top-leading corner.")
+        reader.initializer([NativeParameter("content", .function(parameters: [.named("GeometryProxy")], result: .named("View")), builder: "ViewBuilder")]) { call throws(Interrupt) in
+            guard case let .function(content) = call[0] else {
+                throw call.error("'GeometryReader' takes its content in braces: 'GeometryReader { proxy in … }'")
+            }
+            return .native(ViewDescription.geometryReader(content: content, at: call.location))
+        }
+        native.add(reader)
+
+        let proxy = NativeType("GeometryProxy", summary: "What a `GeometryReader` hands its content: `size`, `frame(in: .local)`, `safeAreaInsets`.")
+        proxy.property("size", type: .named("CGSize")) { call throws(Interrupt) in
+            let value = try geometry(call)
+            return .native(CGSizeValue(width: value.width, height: value.height))
+        }
+        proxy.property("safeAreaInsets", type: .named("EdgeInsets")) { call throws(Interrupt) in
+            _ = try geometry(call)
+            // The root is laid out as if it ignored the safe area (``SceneConfiguration/defaultProposal``).
+            return .native(Boxed(value: EdgeInsets(all: 0), typeName: "EdgeInsets"))
+        }
+        proxy.method("frame", [NativeParameter("in", .named("CoordinateSpace"))], result: .named("CGRect")) { call throws(Interrupt) in
+            let value = try geometry(call)
+            guard case let .native(native) = call[0].dereferenced, let space = native as? Boxed<CoordinateSpaceName>, space.value == .local else {
+                throw call.error("only 'frame(in: .local)' is supported here: the reader's place on the screen is not known when its content is made", argument: 0)
+            }
+            return .native(CGRectValue(x: 0, y: 0, width: value.width, height: value.height))
+        }
+        native.add(proxy)
+
+        let space = NativeType("CoordinateSpace", summary: "`.local`, `.global`, `.named(_:)`.")
+        space.constant("local", .native(Boxed(value: CoordinateSpaceName.local, typeName: "CoordinateSpace")))
+        space.constant("global", .native(Boxed(value: CoordinateSpaceName.global, typeName: "CoordinateSpace")))
+        space.staticMethod("named", [NativeParameter(nil, .any)]) { call throws(Interrupt) in
+            .native(Boxed(value: CoordinateSpaceName.named(call[0].text), typeName: "CoordinateSpace"))
+        }
+        native.add(space)
+
+        // The lazy stacks make their views as they scroll into sight; a loader's views are all
+        // in sight, so they are the eager stacks (Apple, `LazyVStack`: "The stack is 'lazy,'
+        // in that the stack view doesn't create items until it needs to render them onscreen").
+        for (name, axis) in [("LazyVStack", StackAxis.vertical), ("LazyHStack", .horizontal)] {
+            let stack = NativeType(name, protocols: ["View"], summary: "`\(name)(alignment:spacing:pinnedViews:) { … }`: drawn as its eager stack.")
+            let alignmentType: ValueType = axis == .vertical ? .named("HorizontalAlignment") : .named("VerticalAlignment")
+            let parameters = [NativeParameter("alignment", alignmentType, default: .native(Boxed(value: Alignment.center, typeName: "Alignment"))),
+                              NativeParameter("spacing", .optional(.double), default: .nilValue),
+                              NativeParameter("pinnedViews", .any, default: .nilValue),
+                              NativeParameter("content", Self.builderClosure, builder: "ViewBuilder")]
+            stack.initializer(parameters) { [unowned self] call throws(Interrupt) in
+                let alignment = try boxed(call, 0, Alignment.self, "an alignment")
+                var spacing: Double?
+                if case .nilValue = call[1].dereferenced {} else { spacing = try number(call, 1, in: 0...10_000, "spacing") }
+                let content = try view(try call.call(3, []), at: call.location)
+                return .native(ViewDescription.stack(axis, alignment: alignment, spacing: spacing, content: content))
+            }
+            native.add(stack)
+        }
+
+        let grid = NativeType("Grid", protocols: ["View"],
+                              summary: "`Grid(alignment:horizontalSpacing:verticalSpacing:) { GridRow { … } … }`: columns as wide as their widest cell, rows as tall as their tallest.")
+        grid.initializer([NativeParameter("alignment", .named("Alignment"), default: .native(Boxed(value: Alignment.center, typeName: "Alignment"))),
+                          NativeParameter("horizontalSpacing", .optional(.double), default: .nilValue),
+                          NativeParameter("verticalSpacing", .optional(.double), default: .nilValue),
+                          NativeParameter("content", Self.builderClosure, builder: "ViewBuilder")]) { [unowned self] call throws(Interrupt) in
+            func spacing(_ index: Int, _ name: String) throws(Interrupt) -> Double? {
+                if case .nilValue = call[index].dereferenced { return nil }
+                return try number(call, index, in: 0...10_000, name)
+            }
+            return .native(ViewDescription.grid(alignment: try boxed(call, 0, Alignment.self, "an Alignment"),
+                                                horizontalSpacing: try spacing(1, "horizontalSpacing"),
+                                                verticalSpacing: try spacing(2, "verticalSpacing"),
+                                                content: try view(try call.call(3, []), at: call.location)))
+        }
+        native.add(grid)
+        let row = NativeType("GridRow", protocols: ["View"], summary: "`GridRow(alignment:) { … }`: one row of a `Grid`, a cell per view.")
+        row.initializer([NativeParameter("alignment", .optional(.named("VerticalAlignment")), default: .nilValue),
+                         NativeParameter("content", Self.builderClosure, builder: "ViewBuilder")]) { [unowned self] call throws(Interrupt) in
+            var alignment: Double?
+            if case .nilValue = call[0].dereferenced {} else { alignment = try boxed(call, 0, Alignment.self, "a VerticalAlignment").vertical }
+            return .native(ViewDescription.gridRow(alignment: alignment, content: try view(try call.call(1, []), at: call.location)))
+        }
+        native.add(row)
+
+        let contentMode = NativeType("ContentMode", summary: "`.fit`, `.fill`.")
+        contentMode.constant("fit", .native(Boxed(value: false, typeName: "ContentMode")))
+        contentMode.constant("fill", .native(Boxed(value: true, typeName: "ContentMode")))
+        native.add(contentMode)
+
+        if let view = native.protocols["View"] { defineLayoutModifiers(view) }
+    }
+
+    private func defineLayoutModifiers(_ view: NativeType) {
+        let center = Value.native(Boxed(value: Alignment.center, typeName: "Alignment"))
+        let optionalLength = { (label: String) in NativeParameter(label, .optional(.double), default: .nilValue) }
+        view.method("frame", [optionalLength("minWidth"), optionalLength("idealWidth"), optionalLength("maxWidth"),
+                              optionalLength("minHeight"), optionalLength("idealHeight"), optionalLength("maxHeight"),
+                              NativeParameter("alignment", .named("Alignment"), default: center)],
+                    result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            let names = ["minWidth", "idealWidth", "maxWidth", "minHeight", "idealHeight", "maxHeight"]
+            var bounds: [Double?] = []
+            for (index, name) in names.enumerated() {
+                if case .nilValue = call[index].dereferenced {
+                    bounds.append(nil)
+                    continue
+                }
+                // A maximum may be `.infinity` (take all that is offered); the others are lengths.
+                guard let value = call[index].dereferenced.number, value >= 0,
+                      value <= 100_000 || (name.hasPrefix("max") && value == .infinity) else {
+                    throw call.error("'\(name)' must be between 0 and 100000\(name.hasPrefix("max") ? ", or .infinity" : "")", argument: index)
+                }
+                bounds.append(value)
+            }
+            for (minimum, maximum) in [(0, 2), (3, 5)] {
+                if let low = bounds[minimum], let high = bounds[maximum], low > high {
+                    throw call.error("'\(names[minimum])' is larger than '\(names[maximum])': SwiftUI logs 'Contradictory frame constraints'", argument: maximum)
+                }
+            }
+            let frame = FlexibleFrame(minWidth: bounds[0], idealWidth: bounds[1], maxWidth: bounds[2], minHeight: bounds[3],
+                                      idealHeight: bounds[4], maxHeight: bounds[5], alignment: try boxed(call, 6, Alignment.self, "an Alignment"))
+            return try modified(call, .node(.layout(.flexibleFrame(frame))))
+        }
+        view.method("aspectRatio", [NativeParameter(nil, .optional(.double), default: .nilValue), NativeParameter("contentMode", .named("ContentMode"))],
+                    result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            var ratio: Double?
+            if case .nilValue = call[0].dereferenced {} else { ratio = try number(call, 0, in: 0.000_001...1_000_000, "aspectRatio") }
+            return try modified(call, .node(.layout(.aspectRatio(ratio, fill: try boxed(call, 1, Bool.self, "a ContentMode")))))
+        }
+        view.method("aspectRatio", [NativeParameter(nil, .named("CGSize")), NativeParameter("contentMode", .named("ContentMode"))],
+                    result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            let size = try call.native(0, CGSizeValue.self, "a CGSize")
+            guard size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite else {
+                throw call.error("an aspect ratio's width and height must be positive", argument: 0)
+            }
+            return try modified(call, .node(.layout(.aspectRatio(size.width / size.height, fill: try boxed(call, 1, Bool.self, "a ContentMode")))))
+        }
+        view.method("scaledToFit", [], result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            try modified(call, .node(.layout(.aspectRatio(nil, fill: false))))
+        }
+        view.method("scaledToFill", [], result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            try modified(call, .node(.layout(.aspectRatio(nil, fill: true))))
+        }
+        view.method("fixedSize", [], result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            try modified(call, .node(.layout(.fixedSize(horizontal: true, vertical: true))))
+        }
+        view.method("fixedSize", [NativeParameter("horizontal", .bool), NativeParameter("vertical", .bool)],
+                    result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            try modified(call, .node(.layout(.fixedSize(horizontal: try call.bool(0), vertical: try call.bool(1)))))
+        }
+        view.method("layoutPriority", [NativeParameter(nil, .double)], result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            try modified(call, .node(.layout(.layoutPriority(try number(call, 0, in: -1_000_000...1_000_000, "layoutPriority")))))
+        }
+        view.method("zIndex", [NativeParameter(nil, .double)], result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            try modified(call, .node(.layout(.zIndex(try number(call, 0, in: -1_000_000...1_000_000, "zIndex")))))
+        }
+        view.method("position", [NativeParameter("x", .double, default: .double(0)), NativeParameter("y", .double, default: .double(0))],
+                    result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            try modified(call, .node(.layout(.position(x: try number(call, 0, in: -100_000...100_000, "x"),
+                                                       y: try number(call, 1, in: -100_000...100_000, "y")))))
+        }
+        view.method("position", [NativeParameter(nil, .named("CGPoint"))], result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            let point = try call.native(0, CGPointValue.self, "a CGPoint")
+            guard abs(point.x) <= 100_000, abs(point.y) <= 100_000 else { throw call.error("a position must be within 100000 points", argument: 0) }
+            return try modified(call, .node(.layout(.position(x: point.x, y: point.y))))
+        }
+        for (name, over) in [("background", false), ("overlay", true)] {
+            view.method(name, [NativeParameter(nil, .named("ShapeStyle")), NativeParameter("alignment", .named("Alignment"), default: center)],
+                        result: Self.anyView) { [unowned self] call throws(Interrupt) in
+                let decoration = try self.view(call[0], at: call.argumentLocations[0])
+                return try modified(call, .decoration(decoration, alignment: try boxed(call, 1, Alignment.self, "an Alignment"), over: over))
+            }
+            view.method(name, [NativeParameter("alignment", .named("Alignment"), default: center),
+                               NativeParameter("content", Self.builderClosure, builder: "ViewBuilder")],
+                        result: Self.anyView) { [unowned self] call throws(Interrupt) in
+                let decoration = try self.view(try call.call(1, []), at: call.location)
+                return try modified(call, .decoration(decoration, alignment: try boxed(call, 0, Alignment.self, "an Alignment"), over: over))
+            }
+            // `overlay(_:in:fillStyle:)`: the style filling the shape, in the view's bounds
+            // (`background(_:in:)`, with materials, is with the effects).
+            guard over else { continue }
+            view.method(name, [NativeParameter(nil, .named("ShapeStyle")), NativeParameter("in", .named("Shape")),
+                               NativeParameter("fillStyle", .any, default: .nilValue)],
+                        result: Self.anyView) { [unowned self] call throws(Interrupt) in
+                guard case let .native(native) = call[1].dereferenced, let described = native as? ViewDescription,
+                      case var .shape(shape, false) = described else {
+                    throw call.error("expected a shape such as 'Capsule()' or 'RoundedRectangle(cornerRadius: 8)'", argument: 1)
+                }
+                if case let .native(native) = call[0].dereferenced, let material = native as? MaterialBox {
+                    return try modified(call, .decoration(Self.material(material.material, in: shape.kind), alignment: .center, over: over))
+                }
+                let (colour, gradient) = try shapeStyle(call, 0)
+                shape.paint = .fill(colour)
+                shape.gradient = gradient
+                return try modified(call, .decoration(.shape(shape, painted: true), alignment: .center, over: over))
+            }
+        }
+    }
+}
+
+/// The size a `GeometryReader` hands its content, in points.
+struct GeometryProxyValue: NativeValue, Equatable {
+    var width: Double
+    var height: Double
+    var nativeTypeName: String { "GeometryProxy" }
+}
+
+/// A coordinate space named in `frame(in:)`.
+enum CoordinateSpaceName: Equatable {
+    case local, global
+    case named(String)
+}
+
+private func geometry(_ call: NativeCall) throws(Interrupt) -> GeometryProxyValue {
+    guard case let .native(native)? = call.receiver?.dereferenced, let proxy = native as? GeometryProxyValue else {
+        throw call.error("expected a GeometryProxy")
+    }
+    return proxy
+}

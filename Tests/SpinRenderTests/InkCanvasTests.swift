@@ -1,0 +1,152 @@
+import Foundation
+import RasterReference
+import SpinRender
+import Testing
+
+/// The canvas holds every pixel of ink the animation draws (`--canvas ink`, the default), or
+/// only the layout bounds (`--canvas layout`): each frame checked at every pixel against a
+/// drawing made here from the geometry (exact capsule areas from `RasterReference`).
+@Suite("Ink canvas")
+struct InkCanvasTests {
+    static let blue = RGBA8(r: 0, g: 0, b: 255, a: 255)
+
+    /// A request for `source` at `scale`, with the defaults otherwise.
+    static func request(_ source: String, scale: Double = 2, canvas: CanvasMode = .ink) throws -> RenderRequest {
+        var request = RenderRequest()
+        request.scene.scale = scale
+        request.scene.canvas = canvas
+        try request.setSource(source, fileName: "T.swift", view: nil)
+        return request
+    }
+
+    /// `colour` over white with `coverage` (0…1) and the colour's alpha, as 8-bit sRGB.
+    static func over(_ colour: RGBA8, _ coverage: Double) -> RGBA8 {
+        let a = Double(colour.a) / 255 * min(1, max(0, coverage))
+        func mix(_ c: UInt8) -> UInt8 { UInt8((255 + (Double(c) - 255) * a).rounded()) }
+        return RGBA8(r: mix(colour.r), g: mix(colour.g), b: mix(colour.b), a: 255)
+    }
+
+    /// The largest channel difference between `image` and the expected colours, and where.
+    static func worst(_ image: RGBAImage, _ expected: (Int, Int) -> RGBA8) -> (difference: Int, x: Int, y: Int) {
+        var worst = (difference: 0, x: -1, y: -1)
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let got = image[x, y], want = expected(x, y)
+                let d = max(abs(Int(got.r) - Int(want.r)), abs(Int(got.g) - Int(want.g)), abs(Int(got.b) - Int(want.b)),
+                            abs(Int(got.a) - Int(want.a)))
+                if d > worst.difference { worst = (d, x, y) }
+            }
+        }
+        return worst
+    }
+
+    static let slidingBar = """
+        import SwiftUI
+        struct ContentView: View {
+            @State private var moving = false
+            var body: some View {
+                Capsule()
+                    .fill(Color(red: 0, green: 0, blue: 1))
+                    .frame(width: 40, height: 8)
+                    .offset(x: moving ? 100 : -100)
+                    .onAppear {
+                        withAnimation(.linear(duration: 1).repeatForever(autoreverses: true)) { moving = true }
+                    }
+            }
+        }
+        """
+
+    /// A 40 × 8 pt bar sliding by `offset(x: ±100)`: its layout is 40 × 8 with the 8 pt margin
+    /// (56 × 24 pt), its ink reaches 120 pt either side of the centre, so the canvas is
+    /// 240 + 2 × 8 pt wide and keeps the layout's height; at t = 0, 0.25 and 1 s the bar is at
+    /// −100, −50 and +100 pt, each frame equal at every pixel to the exact capsule there.
+    @Test func canvasGrowsToTheInkOfAnOffsetLoop() throws {
+        let request = try Self.request(Self.slidingBar)
+        let engine = request.makeEngine()
+        #expect(engine.canvasWidth == 512 && engine.canvasHeight == 48)
+        let renderer = ViewRenderer(engine)
+        for (time, offset) in [(0.0, -100.0), (0.25, -50.0), (1.0, 100.0)] {
+            let image = renderer.render(atSeconds: time)
+            // Canvas pixels: the layout centre is 8 + 120 pt from the left, 12 pt from the top.
+            let cx = (128 + offset) * 2, cy = 24.0
+            let areas = CapsuleReference(a: Point(x: cx - 32, y: cy), b: Point(x: cx + 32, y: cy), radius: 8)
+                .areas(width: image.width, height: image.height)
+            let worst = Self.worst(image) { x, y in Self.over(Self.blue, areas[y * image.width + x]) }
+            #expect(worst.difference <= 2, "t = \(time) s: off by \(worst.difference) at (\(worst.x), \(worst.y))")
+        }
+    }
+
+    /// `--canvas layout` keeps the layout bounds (56 × 24 pt): the bar is cut off where it
+    /// leaves them, and what remains is the same capsule at every pixel.
+    @Test func layoutCanvasClipsTheInk() throws {
+        let request = try Self.request(Self.slidingBar, canvas: .layout)
+        let engine = request.makeEngine()
+        #expect(engine.canvasWidth == 112 && engine.canvasHeight == 48)
+        let renderer = ViewRenderer(engine)
+        for (time, offset) in [(0.0, -100.0), (0.45, -10.0), (1.0, 100.0)] {
+            let image = renderer.render(atSeconds: time)
+            let cx = (28 + offset) * 2, cy = 24.0
+            let areas = CapsuleReference(a: Point(x: cx - 32, y: cy), b: Point(x: cx + 32, y: cy), radius: 8)
+                .areas(width: image.width, height: image.height)
+            let worst = Self.worst(image) { x, y in Self.over(Self.blue, areas[y * image.width + x]) }
+            #expect(worst.difference <= 2, "t = \(time) s: off by \(worst.difference) at (\(worst.x), \(worst.y))")
+        }
+        // At the ends the bar is wholly outside: the frame is blank.
+        let blank = renderer.render(atSeconds: 0)
+        #expect(Self.worst(blank) { _, _ in .white }.difference == 0)
+    }
+
+    static let scaledIndicator = """
+        import SwiftUI
+        struct ContentView: View {
+            var body: some View {
+                ProgressView().scaleEffect(2)
+            }
+        }
+        """
+
+    /// `ProgressView().scaleEffect(2)`: the 20 × 20 pt indicator's ticks reach 20 pt from its
+    /// centre once doubled, so the ink is 40 × 40 pt and the canvas that with 8 pt around it
+    /// (56 pt, 112 px at @2x) instead of the layout's 36 pt. Each tick is a capsule from r/3 to
+    /// r along its ray, r/5 wide (r = 10 pt × 2, the indicator's geometry), drawn at its
+    /// opacity at that time; every pixel matches at t = 0, 0.3 and 0.6 s.
+    @Test func canvasGrowsToTheInkOfAScaledProgressView() throws {
+        let request = try Self.request(Self.scaledIndicator)
+        let engine = request.makeEngine()
+        #expect(engine.canvasWidth == 112 && engine.canvasHeight == 112)
+        let layout = try Self.request(Self.scaledIndicator, canvas: .layout).makeEngine()
+        #expect(layout.canvasWidth == 72 && layout.canvasHeight == 72)
+        let renderer = ViewRenderer(engine)
+        let colour = ActivityIndicator.defaultColor(for: .light)
+        let r = 40.0, centre = Point(x: 56, y: 56)
+        for time in [0.0, 0.3, 0.6] {
+            let image = renderer.render(atSeconds: time)
+            var alphas = [Double](repeating: 0, count: image.width * image.height)
+            for index in 0..<8 {
+                let angle = Double(index) * Double.pi / 4
+                let direction = Point(x: sin(angle), y: -cos(angle))
+                let near = r / 3 + r / 10, far = r - r / 10
+                let areas = CapsuleReference(a: Point(x: centre.x + direction.x * near, y: centre.y + direction.y * near),
+                                             b: Point(x: centre.x + direction.x * far, y: centre.y + direction.y * far),
+                                             radius: r / 10).areas(width: image.width, height: image.height)
+                // The tick's paint: the colour's alpha times its opacity, in 8 bits, as drawn.
+                let alpha = (255 * ActivityIndicator.opacity(ofTick: index, atSeconds: time)).rounded() / 255
+                for (pixel, area) in areas.enumerated() where area > 0 { alphas[pixel] += area * alpha }
+            }
+            let worst = Self.worst(image) { x, y in Self.over(colour, alphas[y * image.width + x]) }
+            #expect(worst.difference <= 2, "t = \(time) s: off by \(worst.difference) at (\(worst.x), \(worst.y))")
+        }
+    }
+
+    /// The built-in modes draw inside their layout: their canvas is the layout's, so their
+    /// reference frames keep every pixel (`EngineReferenceFramesTests` checks the pixels).
+    @Test(arguments: [SceneMode.explicit, .implicit, .preview])
+    func builtInModesKeepTheirCanvas(mode: SceneMode) {
+        var ink = RenderRequest()
+        ink.scene.mode = mode
+        var layout = ink
+        layout.scene.canvas = .layout
+        let a = ink.makeEngine(), b = layout.makeEngine()
+        #expect(a.canvasWidth == b.canvasWidth && a.canvasHeight == b.canvasHeight && a.inkOutset == .zero)
+    }
+}

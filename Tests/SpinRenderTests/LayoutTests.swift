@@ -1,0 +1,185 @@
+import SpinRender
+import Testing
+
+/// SwiftUI's layout (a proposal down, a size up, a place from the parent) for the containers
+/// and modifiers real loaders use, read from source: the frames analytic, the pixels exact.
+@Suite("Layout")
+struct LayoutTests {
+    /// `source`'s engine at @1x with no margin, the root offered `size` (nil: the default).
+    static func engine(_ source: String, size: StageSize? = nil, padding: Double = 0) throws -> ViewEngine {
+        var request = RenderRequest()
+        request.scene.scale = 1
+        request.scene.padding = padding
+        request.scene.proposal = size
+        try request.setSource("import SwiftUI\nstruct ContentView: View {\n    var body: some View {\n" + source + "\n    }\n}\n",
+                              fileName: "T.swift", view: nil)
+        return request.makeEngine()
+    }
+
+    /// The drawn views' frames at t = 0, back to front, in points.
+    static func frames(_ source: String, size: StageSize? = nil) throws -> [Rect] {
+        try engine(source, size: size).views(atSeconds: 0).map(\.frame)
+    }
+
+    static let red = "Color(red: 1, green: 0, blue: 0)", green = "Color(red: 0, green: 1, blue: 0)", blue = "Color(red: 0, green: 0, blue: 1)"
+
+    /// Every pixel of `image` is white but for the rectangles given, painted in order with
+    /// each pixel's overlap with the rectangle as coverage (the rectangles here are whole
+    /// pixels, so every pixel is exactly one colour).
+    static func expectPixels(_ image: RGBAImage, _ rects: [(Rect, RGBA8)]) {
+        var bad = 0
+        var first = ""
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                var want = RGBA8.white
+                let px = Double(x) + 0.5, py = Double(y) + 0.5
+                for (rect, colour) in rects
+                where px > rect.origin.x && px < rect.origin.x + rect.width && py > rect.origin.y && py < rect.origin.y + rect.height {
+                    want = colour
+                }
+                if image[x, y] != want {
+                    bad += 1
+                    if first.isEmpty { first = "(\(x), \(y)): \(image[x, y]) instead of \(want)" }
+                }
+            }
+        }
+        #expect(bad == 0, "\(bad) pixels differ, first \(first)")
+    }
+
+    /// A `GeometryReader` takes the size it is offered and makes its content for it: in a
+    /// 100 × 60 frame, a colour of a quarter of its width and half its height sits at its
+    /// top-leading corner.
+    @Test func geometryReaderMakesItsContentForItsSize() throws {
+        let e = try Self.engine("""
+            GeometryReader { proxy in
+                \(Self.red).frame(width: proxy.size.width / 4, height: proxy.frame(in: .local).height / 2)
+            }
+            .frame(width: 100, height: 60)
+            """)
+        #expect(e.canvasWidth == 100 && e.canvasHeight == 60)
+        Self.expectPixels(ViewRenderer(e).render(atSeconds: 0), [(Rect(x: 0, y: 0, width: 25, height: 30), RGBA8(r: 255, g: 0, b: 0))])
+    }
+
+    /// A `GeometryReader` at the root gets what a preview offers: `--size` when given, else the
+    /// 393 × 852 pt screen; the reader inside a padded frame gets the frame less the padding.
+    @Test func rootGeometryReaderTakesTheProposal() throws {
+        let reader = "GeometryReader { proxy in \(Self.blue).frame(width: proxy.size.width / 2, height: proxy.size.height / 2) }"
+        let sized = try Self.engine(reader, size: StageSize(width: 200, height: 120))
+        #expect(sized.canvasWidth == 200 && sized.canvasHeight == 120)
+        Self.expectPixels(ViewRenderer(sized).render(atSeconds: 0), [(Rect(x: 0, y: 0, width: 100, height: 60), RGBA8(r: 0, g: 0, b: 255))])
+        let screen = try Self.engine(reader)
+        #expect(screen.canvasWidth == 393 && screen.canvasHeight == 852)
+        #expect(screen.views(atSeconds: 0).map(\.frame) == [Rect(x: 0, y: 0, width: 196.5, height: 426)])
+        let nested = try Self.frames("""
+            GeometryReader { outer in
+                GeometryReader { inner in
+                    \(Self.green).frame(width: inner.size.width, height: 10)
+                }
+                .padding(.horizontal, outer.size.width / 10)
+            }
+            .frame(width: 150, height: 40)
+            """)
+        #expect(nested == [Rect(x: 15, y: 0, width: 120, height: 10)])
+    }
+
+    /// `frame(maxWidth: .infinity)` takes all the width a stack has left: in a 200 pt HStack
+    /// between 20 and 30 pt colours it is 150 pt wide; a `Spacer` does the same, with no
+    /// default spacing next to it; `maxWidth: .infinity` on the stack makes it as wide as the
+    /// proposal.
+    @Test func infiniteMaximumAndSpacersTakeWhatIsLeft() throws {
+        let e = try Self.engine("""
+            HStack(spacing: 0) {
+                \(Self.red).frame(width: 20, height: 10)
+                \(Self.blue).frame(maxWidth: .infinity, maxHeight: 10)
+                \(Self.green).frame(width: 30, height: 10)
+            }
+            """, size: StageSize(width: 200, height: 50))
+        #expect(e.canvasWidth == 200 && e.canvasHeight == 10)
+        Self.expectPixels(ViewRenderer(e).render(atSeconds: 0), [
+            (Rect(x: 0, y: 0, width: 20, height: 10), RGBA8(r: 255, g: 0, b: 0)),
+            (Rect(x: 20, y: 0, width: 150, height: 10), RGBA8(r: 0, g: 0, b: 255)),
+            (Rect(x: 170, y: 0, width: 30, height: 10), RGBA8(r: 0, g: 255, b: 0)),
+        ])
+        let spaced = try Self.frames("""
+            HStack {
+                \(Self.red).frame(width: 20, height: 10)
+                Spacer()
+                \(Self.green).frame(width: 30, height: 10)
+            }
+            .frame(maxWidth: .infinity)
+            .background(\(Self.blue))
+            """, size: StageSize(width: 120, height: 50))
+        #expect(spaced == [Rect(x: 0, y: 0, width: 120, height: 10), Rect(x: 0, y: 0, width: 20, height: 10),
+                           Rect(x: 90, y: 0, width: 30, height: 10)])
+        let minimum = try Self.frames("""
+            VStack(spacing: 0) {
+                \(Self.red).frame(width: 10, height: 10)
+                Spacer(minLength: 25)
+                \(Self.green).frame(width: 10, height: 10)
+            }
+            .fixedSize()
+            """)
+        #expect(minimum == [Rect(x: 0, y: 0, width: 10, height: 10), Rect(x: 0, y: 35, width: 10, height: 10)])
+    }
+
+    /// Each modifier's frames, against SwiftUI's rules worked out by hand.
+    @Test(arguments: [
+        // Flexible frames: a minimum holds a small child's frame open, a maximum caps a colour.
+        ("\(red).frame(width: 10, height: 10).frame(minWidth: 40, minHeight: 30, alignment: .topLeading).border(Color.black)",
+         [Rect(x: 0, y: 0, width: 10, height: 10)]),
+        ("\(red).frame(maxWidth: 50, maxHeight: 20)", [Rect(x: 0, y: 0, width: 50, height: 20)]),
+        ("\(red).frame(idealWidth: 30, idealHeight: 12).fixedSize()", [Rect(x: 0, y: 0, width: 30, height: 12)]),
+        // Aspect ratios: 2 : 1 fitted in 100 × 100 is 100 × 50, filling it 200 × 100.
+        ("\(red).aspectRatio(2, contentMode: .fit).frame(width: 100, height: 100)", [Rect(x: 0, y: 25, width: 100, height: 50)]),
+        // (The filled one overflows its frame by 50 pt each side: the canvas grows to its ink.)
+        ("\(red).aspectRatio(CGSize(width: 2, height: 1), contentMode: .fill).frame(width: 100, height: 100)",
+         [Rect(x: 0, y: 0, width: 200, height: 100)]),
+        ("\(red).frame(width: 30, height: 10).scaledToFit().frame(width: 60, height: 60)", [Rect(x: 15, y: 25, width: 30, height: 10)]),
+        // The higher priority gets its ideal width before the equal share: 70 of 100, then 30.
+        ("HStack(spacing: 0) { \(red).frame(minWidth: 10, idealWidth: 70, maxWidth: 70).layoutPriority(1); \(blue) }.frame(width: 100, height: 10)",
+         [Rect(x: 0, y: 0, width: 70, height: 10), Rect(x: 70, y: 0, width: 30, height: 10)]),
+        ("HStack(spacing: 0) { \(red).frame(minWidth: 10, idealWidth: 70, maxWidth: 70); \(blue) }.frame(width: 100, height: 10)",
+         [Rect(x: 0, y: 0, width: 50, height: 10), Rect(x: 50, y: 0, width: 50, height: 10)]),
+        // `position` fills the offer and centres the child on the point.
+        ("\(red).frame(width: 10, height: 10).position(x: 30, y: 20).frame(width: 80, height: 50)", [Rect(x: 25, y: 15, width: 10, height: 10)]),
+        ("\(red).frame(width: 10, height: 10).position(CGPoint(x: 5, y: 5)).frame(width: 80, height: 50)", [Rect(x: 0, y: 0, width: 10, height: 10)]),
+        // Overlays and backgrounds are offered the view's size and aligned in it.
+        ("\(red).frame(width: 40, height: 30).overlay(alignment: .bottomTrailing) { \(blue).frame(width: 10, height: 10) }",
+         [Rect(x: 0, y: 0, width: 40, height: 30), Rect(x: 30, y: 20, width: 10, height: 10)]),
+        ("\(red).frame(width: 40, height: 30).background(\(blue).frame(width: 10, height: 10), alignment: .topLeading)",
+         [Rect(x: 0, y: 0, width: 10, height: 10), Rect(x: 0, y: 0, width: 40, height: 30)]),
+        ("\(red).frame(width: 40, height: 30).overlay(\(blue))", [Rect(x: 0, y: 0, width: 40, height: 30), Rect(x: 0, y: 0, width: 40, height: 30)]),
+        ("\(red).frame(width: 40, height: 30).background(Color.blue, in: Capsule())",
+         [Rect(x: 0, y: 0, width: 40, height: 30), Rect(x: 0, y: 0, width: 40, height: 30)]),
+        // zIndex draws the first child last.
+        ("ZStack { \(red).frame(width: 20, height: 20).zIndex(1); \(blue).frame(width: 10, height: 10) }",
+         [Rect(x: 5, y: 5, width: 10, height: 10), Rect(x: 0, y: 0, width: 20, height: 20)]),
+        // A grid: columns as wide as their widest cell (20, 30), rows as tall as their tallest
+        // (10, 12, 3), cells centred but in the top-aligned row; the lone view spans both columns.
+        ("""
+         Grid(horizontalSpacing: 4, verticalSpacing: 2) {
+             GridRow { \(red).frame(width: 10, height: 10); \(blue).frame(width: 30, height: 6) }
+             GridRow(alignment: .top) { \(green).frame(width: 20, height: 4); \(red).frame(width: 6, height: 12) }
+             \(blue).frame(width: 50, height: 3)
+         }
+         """,
+         [Rect(x: 5, y: 0, width: 10, height: 10), Rect(x: 24, y: 2, width: 30, height: 6), Rect(x: 0, y: 12, width: 20, height: 4),
+          Rect(x: 36, y: 12, width: 6, height: 12), Rect(x: 2, y: 26, width: 50, height: 3)]),
+        // The lazy stacks are their eager forms.
+        ("LazyVStack(spacing: 4) { \(red).frame(width: 10, height: 10); \(blue).frame(width: 20, height: 10) }",
+         [Rect(x: 5, y: 0, width: 10, height: 10), Rect(x: 0, y: 14, width: 20, height: 10)]),
+        ("LazyHStack(alignment: .top) { \(red).frame(width: 10, height: 10); \(blue).frame(width: 20, height: 20) }",
+         [Rect(x: 0, y: 0, width: 10, height: 10), Rect(x: 18, y: 0, width: 20, height: 20)]),
+    ] as [(String, [Rect])])
+    func modifierFrames(source: String, expected: [Rect]) throws {
+        #expect(try Self.frames(source) == expected)
+    }
+
+    /// `frame(in: .global)` needs the reader's place on the screen, which its content cannot
+    /// know when it is made: refused at the argument, as not supported.
+    @Test func globalFrameIsRefused() throws {
+        #expect(throws: SwiftUISourceError.self) {
+            try Self.engine("GeometryReader { proxy in Color.red.frame(width: proxy.frame(in: .global).width) }")
+        }
+    }
+}

@@ -107,7 +107,9 @@ docs: deps
 # A package that depends on a tagged copy of this tree by version (`.package(url: "file://…",
 # from: VERSION)`) builds against the SpinRender library and runs (a few minutes: the library is
 # built whole as a dependency). `make test` runs the quick part (resolving the tag and loading
-# the package graph, where SwiftPM refuses unsafe flags); CI runs this after it.
+# the package graph, where SwiftPM refuses unsafe flags); CI runs this after it. It then runs the
+# command plugin (render-previews) on the fixture's SwiftUI target, which makes SwiftPM build the
+# tool again as the plugin's host tool (about as long as the library's build).
 package-check: deps
 	SWIFT="$(SWIFT)" sh scripts/package-check.sh build
 
@@ -117,7 +119,7 @@ package-check: deps
 # rewrite code; `make lint` (run by CI) fails on any finding.
 # The toolchain ships it beside swift.
 SWIFT_FORMAT ?= swift-format
-FORMAT_PATHS := Package.swift Sources Tests Fuzz/Package.swift Fuzz/Sources
+FORMAT_PATHS := Package.swift Sources Tests Plugins Fuzz/Package.swift Fuzz/Sources
 format:
 	$(SWIFT_FORMAT) format --debug-disable-pretty-print --in-place --recursive --parallel $(FORMAT_PATHS)
 

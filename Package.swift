@@ -30,6 +30,9 @@ let package = Package(
         // For the Fuzz package's Swift-parser target.
         .library(name: "SwiftCode", targets: ["SwiftCode"]),
         .executable(name: "spinrender", targets: ["spinrender"]),
+        // `swift package --allow-writing-to-package-directory render-previews`: a package's
+        // #Previews rendered with the tool (Plugins/RenderPreviews).
+        .plugin(name: "RenderPreviews", targets: ["RenderPreviews"]),
     ],
     targets: [
         // MARK: C interop (module maps only, no logic)
@@ -99,6 +102,17 @@ let package = Package(
 
         // MARK: Executable
         .executableTarget(name: "spinrender", dependencies: ["SpinRender", "CMalloc"], swiftSettings: strictSwift),
+
+        // MARK: Plugin
+        // Runs the tool over a target's Swift files; SwiftPM builds the tool for it.
+        .plugin(
+            name: "RenderPreviews",
+            capability: .command(
+                intent: .custom(verb: "render-previews", description: "Render every #Preview and PreviewProvider preview of a target's Swift files as GIF, WebP, SVG or MP4 files, with an index."),
+                permissions: [.writeToPackageDirectory(reason: "The previews are written into the package: the target's DocC catalogue's Resources folder, Previews/, or --output.")]
+            ),
+            dependencies: ["spinrender"]
+        ),
 
         // MARK: Benchmarks
         // In-process figures for `make bench` (comparison speed, render + encode, coverage

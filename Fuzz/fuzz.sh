@@ -19,13 +19,19 @@ FUZZ_SECONDS=${FUZZ_SECONDS:-60}
 # gives the real worst).
 FUZZ_TIMEOUT=${FUZZ_TIMEOUT:-1}
 FUZZ_TARGETS=${FUZZ_TARGETS:-"GIFReader PNGReader WebPReader AnimationParser SwiftUISource CommandLine BatchManifest SwiftCodeParser"}
-scratch=.build/fuzz
+scratch=${FUZZ_SCRATCH:-.build/fuzz}
 # A trap's message, not Swift's backtracer: its memory reader trips ASan and buries the message.
 export SWIFT_BACKTRACE=${SWIFT_BACKTRACE:-enable=no}
 work=.build
 
 mkdir -p "$work/logs"
+# FUZZ_BUILD=0 fuzzes the binaries already in $scratch (one built before a change elsewhere in
+# the package, while another run holds the build folder); each must exist.
 for target in $FUZZ_TARGETS; do
+  if [ "${FUZZ_BUILD:-1}" = 0 ]; then
+    [ -x "$scratch/release/Fuzz$target" ] || { echo "fuzz: no built Fuzz$target" >&2; exit 1; }
+    continue
+  fi
   # A failed build must stop the run: an older binary left in the scratch folder would
   # otherwise be fuzzed in its place.
   status=0

@@ -24,8 +24,12 @@ public enum Spelling {
         }
         // A prefix is a likely slip too: 'damping' for 'dampingFraction'.
         if best.map({ $0.distance > max(2, word.count / 3) }) ?? true, lowered.count >= 3,
-           let prefixed = candidates.first(where: { $0.lowercased().hasPrefix(lowered) || lowered.hasPrefix($0.lowercased()) })
+           let prefixed = candidates.filter({ $0.lowercased().hasPrefix(lowered) || lowered.hasPrefix($0.lowercased()) })
+               .min(by: { abs($0.count - word.count) < abs($1.count - word.count) })
         {
+            // Of the names it begins (or that begin it), the one nearest in length: 'rotation' is
+            // 'rotationEffect' before 'rotation3DEffect'; `min` keeps the first of equals, and
+            // the candidates are sorted, so the choice does not depend on their order.
             best = (prefixed, 0)
         }
         guard let best, best.distance <= max(2, word.count / 3) else { return "" }

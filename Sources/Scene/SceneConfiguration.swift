@@ -2,39 +2,24 @@ import Motion
 import Raster
 
 /// The output settings of a render (scale, appearance, colours, stage, device rotations,
-/// background, margin), which ``ViewEngine`` reads, and the options that shape the built-in
-/// documentation views (`mode`, `pointSize`, `weight`, `symbolScale`, `color`, `animation`,
-/// `effect`), which only the built-in scripts read.
+/// background, margin), which ``ViewEngine`` reads. (The options that shape the built-in
+/// documentation views live with them, in `SpinRender`'s `BuiltInExample`: a render of a
+/// source file carries none of them.)
 ///
 /// Lengths are in points unless named otherwise; times in seconds from the moment the views
 /// appear (`onAppear` runs at t = 0).
 public struct SceneConfiguration: Hashable, Sendable {
-    /// Which views are shown.
-    public var mode: SceneMode = .explicit
     /// Light or dark colours.
     public var appearance: Appearance = .light
     /// Generation of the system colour table.
     public var colorGeneration: SystemColorGeneration = .iOS13
     /// Pixels per point (@1x, @2x, @3x).
     public var scale: Double = 2
-    /// Font size of the symbol, in points (iOS body text: 17).
-    public var pointSize: Double = 17
-    /// Symbol weight.
-    public var weight: SymbolWeight = .regular
-    /// Symbol scale.
-    public var symbolScale: SymbolScale = .medium
     /// Space around a root view that does not draw its own edge, in points (the preview's
     /// `padding(8).border(…)` draws its own).
     public var padding: Double = 8
-    /// Replaces the spinner colour (both spinners in preview mode) when set.
-    public var color: RGBA8?
     /// Replaces the background colour when set.
     public var background: RGBA8?
-    /// The spinner's animation; the documentation's is
-    /// `.linear(duration: 2).repeatForever(autoreverses: false)`.
-    public var animation: Animation = SceneConfiguration.documentationAnimation
-    /// The property the animation drives.
-    public var effect: SpinnerEffect = .rotation
     /// Times of simulated device rotations (portrait ↔ landscape), in seconds, ascending.
     public var layoutChanges: [Double] = []
     /// The simulated screen in portrait, in points; `nil` chooses one that holds the content
@@ -48,10 +33,7 @@ public struct SceneConfiguration: Hashable, Sendable {
     /// Where partial coverage is blended.
     public var blendSpace: BlendSpace = .sRGB
 
-    /// `.linear(duration: 2).repeatForever(autoreverses: false)`.
-    public static let documentationAnimation = Animation.linear(duration: 2).repeatForever(autoreverses: false)
-
-    /// The default configuration: the explicit spinner, light, @2x, body size.
+    /// The default configuration: light, @2x, an 8 pt margin.
     public init() {}
 
     /// Whether the canvas shows a simulated screen (a layout change or an explicit stage).

@@ -91,6 +91,7 @@ public final class ProgramRunner {
     /// The script: the first tree and every change up to the horizon.
     func run() throws(Interrupt) -> ViewScript {
         script = ViewScript(initial: try tree())
+        script.preferredAppearance = resolver.preferredScheme?.appearance
         for request in resolver.appearances { schedule(.action(request.action), at: 0, location: Self.location(of: request.action, or: rootLocation)) }
         present = Set(resolver.appearances.map(\.key))
         updateSubscriptions()
@@ -132,7 +133,7 @@ public final class ProgramRunner {
                 // before is not a change.
                 pending = Transaction()
                 dirty = true
-                try perform(keepingUnchanged: false) { () throws(Interrupt) in }
+                try perform { () throws(Interrupt) in }
             case let .subscription(key):
                 guard let subscription = subscriptions[key] else { continue }
                 schedule(.subscription(key), at: now + subscription.interval, location: event.location)
@@ -151,6 +152,10 @@ public final class ProgramRunner {
         var state: String
         var random: UInt64
         var events: [String]
+        /// The finite animations still running, with how long ago they started: the picture
+        /// differs while one is in flight (a dot lit by an animated change at 1.6 s is still
+        /// fading in where the same state at 0 s is still).
+        var running: [String]
     }
 
     private func snapshot() -> Snapshot {
@@ -169,8 +174,17 @@ public final class ProgramRunner {
         // A `TimelineView`'s content is a function of the date, which never comes back: while
         // the tree has one, the absolute time keeps the run from ever looking repeated.
         let waitingAll = updateInterval == nil ? waiting : waiting + ["timeline@" + String(now)]
+        var running: [String] = []
+        for change in script.changes.reversed() {
+            let age = now - change.timeSeconds
+            guard let animation = change.transaction.animation, animation.periodSeconds == nil else { continue }
+            let settle = animation.settleSeconds ?? .infinity
+            if age < settle { running.append("\(animation)@" + String(Int((age * 1e9).rounded()))) }
+            // Changes further back than any animation runs cannot be in flight.
+            if age > 60 { break }
+        }
         return Snapshot(tree: script.changes.last?.root ?? script.initial, state: resolver.stateDescription,
-                        random: evaluator.random.state, events: waitingAll)
+                        random: evaluator.random.state, events: waitingAll, running: running)
     }
 
     private func nextEvent() -> Int? {
@@ -182,16 +196,15 @@ public final class ProgramRunner {
         events.append(Event(time: time, order: scheduled, kind: kind, location: location))
     }
 
-    /// Runs an action and commits what it changed (with `keepingUnchanged` false, a tree equal
-    /// to the last one is not recorded as a change).
-    private func perform(keepingUnchanged: Bool = true, _ body: () throws(Interrupt) -> Void) throws(Interrupt) {
+    /// Runs an action and commits what it changed (a tree equal to the last one is not a change).
+    private func perform(_ body: () throws(Interrupt) -> Void) throws(Interrupt) {
         do {
             try body()
         } catch .thrown {
             // An error an action throws and nothing catches ends that action, as a `Task` would.
         }
         if let failure { throw failure }
-        try commit(keepingUnchanged: keepingUnchanged)
+        try commit()
     }
 
     private func tree() throws(Interrupt) -> ViewNode {
@@ -325,16 +338,17 @@ public final class ProgramRunner {
 
     // MARK: Commits
 
-    private func commit(keepingUnchanged: Bool = true) throws(Interrupt) {
+    private func commit() throws(Interrupt) {
         guard dirty else { return }
         dirty = false
         guard script.changes.count < Self.maximumChanges else {
             throw .error("more than \(Self.maximumChanges) state changes: do actions change the state back and forth for ever?", at: eventLocation)
         }
         let tree = try self.tree()
-        // Unless the caller keeps it (see `perform(keepingUnchanged:_:)`), a write that leaves the
-        // tree as it was changes nothing on screen: no change and no transaction, as in SwiftUI.
-        if keepingUnchanged || tree != (script.changes.last?.root ?? script.initial) {
+        // A write that leaves the tree as it was (a state set to the value it has, a TimelineView
+        // update that draws the same) changes nothing on screen: no change and no transaction,
+        // as in SwiftUI.
+        if tree != (script.changes.last?.root ?? script.initial) {
             script.changes.append(ViewChange(timeSeconds: now, transaction: pending, root: tree))
         }
         for request in resolver.appearances where !present.contains(request.key) {

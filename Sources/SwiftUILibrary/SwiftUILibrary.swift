@@ -62,6 +62,7 @@ public final class SwiftUILibrary {
         defineEvents()
         defineFoundation()
         definePropertyWrappers()
+        definePreviews()
         defineUnsupported()
     }
 
@@ -148,8 +149,14 @@ extension SwiftUILibrary {
     /// The script of `root`: its first tree and every state change up to `horizonSeconds`.
     ///
     /// - Throws: ``SwiftCode/Interrupt`` for anything in the code that cannot run, located.
-    public func script(_ root: RootView, evaluator: Evaluator, horizonSeconds: Double) throws(Interrupt) -> ViewScript {
-        let make: () throws(Interrupt) -> Value
+    ///
+    /// - Parameters:
+    ///   - variant: For a `PreviewProvider`, which of its previews
+    ///     (``previewVariants(of:evaluator:)``) to run; `nil` runs `previews` whole.
+    ///   - fixedSize: A `.fixed` preview layout's size in points: the view is framed to it.
+    public func script(_ root: RootView, evaluator: Evaluator, horizonSeconds: Double, variant: Int? = nil,
+                       fixedSize: (width: Double, height: Double)? = nil) throws(Interrupt) -> ViewScript {
+        var make: () throws(Interrupt) -> Value
         let location: SourceLocation
         switch root {
         case let .view(type):
@@ -167,8 +174,44 @@ extension SwiftUILibrary {
             location = type.location
             make = { () throws(Interrupt) in try evaluator.staticMember("previews", of: .user(type), at: type.location) }
         }
+        if let variant {
+            let whole = make
+            make = { [unowned self] () throws(Interrupt) in
+                let variants = try previewVariants(try view(try whole(), at: location), evaluator: evaluator, traits: PreviewTraits(location: location))
+                guard variants.indices.contains(variant) else {
+                    throw .error("the previews make \(variants.count) preview\(variants.count == 1 ? "" : "s") here, not \(variant + 1)", at: location)
+                }
+                return .native(variants[variant].view)
+            }
+        }
+        if let fixedSize {
+            let unframed = make
+            make = { [unowned self] () throws(Interrupt) in
+                .native(ViewDescription.modified(try view(try unframed(), at: location),
+                                                 .node(.frame(width: fixedSize.width, height: fixedSize.height, alignment: Alignment(horizontal: 0.5, vertical: 0.5)))))
+            }
+        }
         let runner = ProgramRunner(evaluator: evaluator, library: self, horizonSeconds: horizonSeconds, at: location, root: make)
         defer { self.runner = nil }
         return try runner.run()
+    }
+
+    /// The previews of a `PreviewProvider`'s `previews`, each with its traits (see
+    /// ``previewVariants(_:evaluator:traits:)``); a `#Preview` is one, with the traits of its
+    /// arguments; a view is one, without traits.
+    ///
+    /// - Throws: ``SwiftCode/Interrupt`` for code that cannot run, or previews that make no view.
+    public func previewVariants(of root: RootView, evaluator: Evaluator) throws(Interrupt) -> [PreviewTraits] {
+        switch root {
+        case let .preview(expansion):
+            return [try previewTraits(of: expansion, evaluator: evaluator)]
+        case let .previewProvider(type):
+            let value = try evaluator.staticMember("previews", of: .user(type), at: type.location)
+            let variants = try previewVariants(try view(value, at: type.location), evaluator: evaluator, traits: PreviewTraits(location: type.location))
+            guard !variants.isEmpty else { throw .error("the previews contain no view", at: type.location) }
+            return variants.map(\.traits)
+        case let .view(type):
+            return [PreviewTraits(location: type.location)]
+        }
     }
 }

@@ -93,6 +93,10 @@ enum ModifierDescription {
     case animation(Animation?, value: Value?)
     /// `.transaction { $0.animation = … }`.
     case transaction(Function, at: SourceLocation)
+    /// `.previewDisplayName`, `.previewLayout`, `.preferredColorScheme`: read by the preview
+    /// that shows the view (``SwiftUILibrary/previewVariants(_:evaluator:traits:)``) and, for
+    /// the colour scheme, by the window (``Scene/ViewScript/preferredAppearance``).
+    case preview(PreviewModifier)
 }
 
 /// `@ViewBuilder`: a block's views as one view (a ``ViewDescription/group(_:)``), branches as

@@ -34,6 +34,9 @@ final class ViewResolver {
     private(set) var tasks: [Request] = []
     private(set) var changes: [Request] = []
     private(set) var nodeCount = 0
+    /// The tree's `.preferredColorScheme`: the one nearest the root, of several at one depth the
+    /// first; with its depth.
+    private(set) var preferredScheme: (depth: Int, appearance: Appearance?)?
     /// Event requests made so far at each place of the tree being made.
     private var requestCounts: [String: Int] = [:]
 
@@ -64,6 +67,7 @@ final class ViewResolver {
         tasks = []
         changes = []
         nodeCount = 0
+        preferredScheme = nil
         requestCounts = [:]
         library.writtenViews = 0
         let description = try library.view(try root(), at: location)
@@ -191,6 +195,11 @@ final class ViewResolver {
             }
             return .modified(node, .transaction(box.edit))
         case .custom:
+            return node
+        case let .preview(preview):
+            if case let .colorScheme(appearance) = preview, depth < preferredScheme?.depth ?? .max {
+                preferredScheme = (depth, appearance)
+            }
             return node
         }
     }

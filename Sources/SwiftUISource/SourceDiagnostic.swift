@@ -76,7 +76,7 @@ public enum ViewSelectionError: Error, Hashable, Sendable, CustomStringConvertib
     public var description: String {
         switch self {
         case let .ambiguous(candidates):
-            "several views could be rendered (\(candidates.joined(separator: ", "))): choose one with --view"
+            "several views could be rendered (\(candidates.joined(separator: ", "))): choose one with --view, or render every preview into a folder with '-o DIR/'"
         case let .unknownView(name, available):
             "no view named '\(name)'\(Spelling.suggestion(for: name, among: available)); the source has: \(available.joined(separator: ", "))"
         case .noViews:

@@ -64,9 +64,11 @@ public struct SwiftProgram: Sendable {
         }
         self.syntax = syntax
         candidates = Self.candidates(in: syntax, text: text)
-        // Declarations are read once here so that a redeclared name is reported at once.
+        // Declarations are read once here so that a redeclared name is reported at once, and
+        // every name the code uses is resolved, as the compiler resolves them.
         do throws(Interrupt) {
-            _ = try Evaluator(file: syntax, library: SwiftUILibrary(locate: { _ in .start }).native)
+            let evaluator = try Evaluator(file: syntax, library: SwiftUILibrary(locate: { _ in .start }).native)
+            try evaluator.checkNames()
         } catch {
             throw source.diagnostic(error)
         }
@@ -138,35 +140,37 @@ public struct SwiftProgram: Sendable {
         guard let candidate = candidates.first(where: { $0.name == name }) else {
             throw .viewSelection(.unknownView(name, available: viewNames))
         }
+        return try run(candidate, dark: dark, horizonSeconds: horizonSeconds, variant: nil, fixedSize: nil, limits: limits)
+    }
+
+    /// Runs `candidate` (one preview of it when `variant` is given) into a script, and again in
+    /// the other scheme when its views ask for it with `.preferredColorScheme`, so that
+    /// `@Environment(\.colorScheme)` reads the scheme the window shows.
+    private func run(_ candidate: Candidate, dark: Bool, horizonSeconds: Double, variant: Int?,
+                     fixedSize: (width: Double, height: Double)?, limits: Evaluator.Limits = Evaluator.Limits()) throws(SwiftUISourceError) -> ViewScript {
+        let script = try runOnce(candidate, dark: dark, horizonSeconds: horizonSeconds, variant: variant, fixedSize: fixedSize, limits: limits)
+        if let preferred = script.preferredAppearance, (preferred == .dark) != dark {
+            return try runOnce(candidate, dark: preferred == .dark, horizonSeconds: horizonSeconds, variant: variant, fixedSize: fixedSize, limits: limits)
+        }
+        return script
+    }
+
+    private func runOnce(_ candidate: Candidate, dark: Bool, horizonSeconds: Double, variant: Int?,
+                         fixedSize: (width: Double, height: Double)?, limits: Evaluator.Limits) throws(SwiftUISourceError) -> ViewScript {
         let source = self.source
         let script: ViewScript
         let syntax = self.syntax
         do throws(Interrupt) {
             script = try LargeStack.run { () throws(Interrupt) -> ViewScript in
-            let library = SwiftUILibrary(locate: { offset in
-                let location = source.location(ofOffset: offset)
-                return SourceLocation(line: location.line, column: location.column, offset: location.offset)
-            })
-            library.isDark = dark
-            let evaluator = try Evaluator(file: syntax, library: library.native)
+            let (library, evaluator) = try Self.makeEvaluator(syntax, source: source, dark: dark)
             evaluator.limits = limits
-            let root: RootView
+            let root = try Self.root(of: candidate, evaluator: evaluator)
             var madeAt: SourceLocation?
-            switch candidate.kind {
-            case let .view(typeName):
-                guard let type = evaluator.types[typeName] else { throw .error("cannot find '\(typeName)'", at: .start) }
-                root = .view(type)
-                madeAt = type.location
-            case let .provider(typeName):
-                guard let type = evaluator.types[typeName] else { throw .error("cannot find '\(typeName)'", at: .start) }
-                root = .previewProvider(type)
-            case let .preview(index):
-                root = .preview(evaluator.previews[index].expansion)
-            }
+            if case let .view(type) = root { madeAt = type.location }
             do throws(Interrupt) {
-                return try library.script(root, evaluator: evaluator, horizonSeconds: horizonSeconds)
+                return try library.script(root, evaluator: evaluator, horizonSeconds: horizonSeconds, variant: variant, fixedSize: fixedSize)
             } catch let .error(error) {
-                throw .error(error.message + hint(for: error, madeAt: madeAt, name: name), at: error.location)
+                throw .error(error.message + hint(for: error, madeAt: madeAt, name: candidate.name), at: error.location)
             }
             }
         } catch {
@@ -242,6 +246,104 @@ public struct SwiftProgram: Sendable {
             }
         }
         return script
+    }
+
+    private static func makeEvaluator(_ syntax: SourceFileSyntax, source: SourceText, dark: Bool) throws(Interrupt) -> (SwiftUILibrary, Evaluator) {
+        let library = SwiftUILibrary(locate: { offset in
+            let location = source.location(ofOffset: offset)
+            return SourceLocation(line: location.line, column: location.column, offset: location.offset)
+        })
+        library.isDark = dark
+        return (library, try Evaluator(file: syntax, library: library.native))
+    }
+
+    private static func root(of candidate: Candidate, evaluator: Evaluator) throws(Interrupt) -> RootView {
+        switch candidate.kind {
+        case let .view(typeName):
+            guard let type = evaluator.types[typeName] else { throw .error("cannot find '\(typeName)'", at: .start) }
+            return .view(type)
+        case let .provider(typeName):
+            guard let type = evaluator.types[typeName] else { throw .error("cannot find '\(typeName)'", at: .start) }
+            return .previewProvider(type)
+        case let .preview(index):
+            return .preview(evaluator.previews[index].expansion)
+        }
+    }
+
+    // MARK: Every preview
+
+    /// Every preview of the file, in source order, as Xcode's canvas lists them: each
+    /// `#Preview`, and each view a `PreviewProvider`'s `previews` shows (the views of its
+    /// builder block, of a `Group` or a `ForEach` at its top), with the traits each is written
+    /// with. Empty for a file without previews.
+    ///
+    /// - Parameter dark: Whether `@Environment(\.colorScheme)` reads `.dark` while `previews`
+    ///   is evaluated.
+    /// - Throws: ``SwiftUISourceError/source(_:)`` for code in a preview that cannot run, or a
+    ///   trait that cannot apply (an orientation: there is no device to turn).
+    public func previews(dark: Bool = false) throws(SwiftUISourceError) -> [PreviewVariant] {
+        let source = self.source
+        let syntax = self.syntax
+        let stem = Self.stem(of: fileName)
+        var result: [PreviewVariant] = []
+        var unnamedPreviews = 0
+        for candidate in candidates where candidate.isPreview {
+            let traits: [PreviewTraits]
+            do throws(Interrupt) {
+                traits = try LargeStack.run { () throws(Interrupt) -> [PreviewTraits] in
+                    let (library, evaluator) = try Self.makeEvaluator(syntax, source: source, dark: dark)
+                    return try library.previewVariants(of: try Self.root(of: candidate, evaluator: evaluator), evaluator: evaluator)
+                }
+            } catch {
+                throw .source(source.diagnostic(error))
+            }
+            for (index, trait) in traits.enumerated() {
+                let title: String
+                if let name = trait.displayName {
+                    title = name
+                } else if case .preview = candidate.kind {
+                    // An unnamed #Preview is named after its file, as the file names the view it shows.
+                    unnamedPreviews += 1
+                    title = unnamedPreviews == 1 ? stem : "\(stem) \(unnamedPreviews)"
+                } else {
+                    // `Spinner_Previews` previews `Spinner` (Xcode's template names providers so).
+                    var base = candidate.name
+                    if base.hasSuffix("_Previews"), base.count > "_Previews".count { base.removeLast("_Previews".count) }
+                    title = index == 0 ? base : "\(base) \(index + 1)"
+                }
+                result.append(PreviewVariant(view: candidate.name, index: index, count: traits.count, title: title,
+                                             layout: trait.layout ?? .device, line: trait.location.line, column: trait.location.column))
+            }
+        }
+        return result
+    }
+
+    /// The script of one of ``previews(dark:)``: the preview's view, framed to its size for a
+    /// `.fixed` layout.
+    ///
+    /// - Parameters:
+    ///   - preview: One of ``previews(dark:)``.
+    ///   - dark: Whether the render is dark; a preview's `.preferredColorScheme` overrides it
+    ///     (``Scene/ViewScript/preferredAppearance`` says which it asked for).
+    /// - Throws: As ``script(view:dark:horizonSeconds:)``.
+    public func script(preview: PreviewVariant, dark: Bool = false, horizonSeconds: Double = SwiftProgram.defaultHorizonSeconds)
+    throws(SwiftUISourceError) -> ViewScript {
+        guard let candidate = candidates.first(where: { $0.name == preview.view }) else {
+            throw .viewSelection(.unknownView(preview.view, available: viewNames))
+        }
+        var fixedSize: (width: Double, height: Double)?
+        if case let .fixed(width, height) = preview.layout { fixedSize = (width, height) }
+        var variant: Int?
+        if case .provider = candidate.kind { variant = preview.index }
+        return try run(candidate, dark: dark, horizonSeconds: horizonSeconds, variant: variant, fixedSize: fixedSize)
+    }
+
+    /// `Spinner` for `Sources/Spinner.swift`; `Preview` for standard input.
+    private static func stem(of fileName: String) -> String {
+        var name = String(fileName.split(separator: "/").last ?? "")
+        if name.hasSuffix(".swift") { name.removeLast(".swift".count) }
+        if name.isEmpty || name.hasPrefix("<") { return "Preview" }
+        return name
     }
 
     // MARK: Candidates
@@ -357,5 +459,39 @@ extension SourceText {
         case let .thrown(value, location): return diagnostic("an error was thrown and not caught: \(value.text)", at: location)
         case .cancelled, .nilInOptionalChain: return diagnostic("the code stopped unexpectedly", at: .start)
         }
+    }
+}
+
+/// One preview of a file (``SwiftProgram/previews(dark:)``): which declaration shows it, its
+/// title and where it is written, and the layout it asks for.
+public struct PreviewVariant: Hashable, Sendable {
+    /// The name `--view` takes for the declaration: the `#Preview`'s (``SwiftProgram/viewNames``)
+    /// or the `PreviewProvider`'s.
+    public var view: String
+    /// Which of the declaration's previews, from 0 (a `#Preview` has one).
+    public var index: Int
+    /// How many previews the declaration shows.
+    public var count: Int
+    /// What the preview is called: its `#Preview` name or `.previewDisplayName`; else, for an
+    /// unnamed `#Preview`, the file's name without `.swift` (`Spinner`, then `Spinner 2` …);
+    /// for a provider's preview, the provider's name without `_Previews` (numbered from the
+    /// second).
+    public var title: String
+    /// The container it is shown in.
+    public var layout: PreviewLayout
+    /// Where the preview is written: the `#Preview`, or the view in `previews` (1-based).
+    public var line: Int
+    /// The column of ``line``, 1-based.
+    public var column: Int
+
+    /// A preview.
+    public init(view: String, index: Int, count: Int, title: String, layout: PreviewLayout, line: Int, column: Int) {
+        self.view = view
+        self.index = index
+        self.count = count
+        self.title = title
+        self.layout = layout
+        self.line = line
+        self.column = column
     }
 }

@@ -4,7 +4,7 @@
 // tests keep small. `make bench` runs it after the
 // whole-process figures of scripts/bench.py.
 //
-// Usage: spinrender-bench [--runs N] [--only compare|render|coverage|large|source|syntax|report|text|effects]
+// Usage: spinrender-bench [--runs N] [--only compare|render|coverage|large|source|syntax|evaluator|report|text|effects]
 //   --runs  timed runs per figure, after one warm-up (default 15)
 //   --only  run one section (default: all of them)
 import Glibc
@@ -118,7 +118,7 @@ func benchmarkComparison() {
 /// The main job: `spinrender --mode explicit`, the defaults.
 nonisolated var mainJob: RenderRequest {
     var request = RenderRequest()
-    request.scene.mode = .explicit
+    request.example.mode = .explicit
     return request
 }
 
@@ -126,7 +126,7 @@ nonisolated var mainJob: RenderRequest {
 nonisolated var largeCase: RenderRequest {
     var request = RenderRequest()
     request.scene.scale = 3
-    request.scene.pointSize = 120
+    request.example.pointSize = 120
     request.durationSeconds = 2
     request.framesPerSecond = 50
     return request
@@ -176,7 +176,7 @@ func benchmarkRendering() {
     // The SVG writer draws no pixel: its time is the keyframes' sampling and the text (the
     // request's engine is kept between runs, as between a render's checks and the render).
     var drift = RenderRequest()
-    drift.scene.mode = .preview
+    drift.example.mode = .preview
     drift.scene.layoutChanges = [0.5]
     for (name, request) in [("main job as SVG", main), ("large as SVG", large), ("drift (--mode preview --rotate-at 0.5) as SVG", drift)] {
         let bytes = (try? SpinRenderer.renderSVG(request).bytes.count) ?? 0
@@ -384,10 +384,17 @@ func benchmarkEffects() {
         let runsTimes = Timing.measure(runs: runs) { sink &+= (try? SpinRenderer.renderGIF(request))?.bytes.count ?? 0 }
         let median = Timing.median(runsTimes)
         times.append(median)
-        print("  \(name.padding(toLength: 40)) \(pad(fixed(median, 2), 8)) ms   \(frames) frames")
+        // The drawing alone, on one thread: the frames without the encoder.
+        let renderer = ViewRenderer(request.makeEngine())
+        let drawing = Timing.measure(runs: runs) {
+            var rasterizer = renderer.makeRasterizer()
+            for frame in 0..<frames { sink &+= Int(renderer.render(atSeconds: Double(frame) / 50, using: &rasterizer)[0, 0].a) }
+        }
+        times.append(Timing.median(drawing))
+        print("  \(name.padding(toLength: 40)) \(pad(fixed(median, 2), 8)) ms   \(frames) frames; drawing alone, 1 thread \(pad(fixed(Timing.median(drawing), 2), 8)) ms")
     }
-    guard times.count == 2, times[0] > 0 else { return }
-    target(times[1] <= 3 * times[0], "20 pt shadow @3x \(fixed(times[1] / times[0], 2)) × the scene without it (target ≤ 3 ×)")
+    guard times.count == 4, times[0] > 0, times[1] > 0 else { return }
+    target(times[2] <= 3 * times[0], "20 pt shadow @3x \(fixed(times[2] / times[0], 2)) × the scene without it, render + encode (target ≤ 3 ×); drawing alone \(fixed(times[3] / times[1], 2)) ×")
     print()
 }
 
@@ -405,6 +412,7 @@ if only == nil || only == "render" { benchmarkRendering() }
 if only == nil || only == "coverage" { benchmarkCoverage() }
 if only == nil || only == "source" { benchmarkSource() }
 if only == nil || only == "syntax" { benchmarkSyntax() }
+if only == nil || only == "evaluator" { benchmarkEvaluator() }
 if only == nil || only == "report" { benchmarkReport() }
 if only == nil || only == "text" { benchmarkText() }
 if only == nil || only == "effects" { benchmarkEffects() }

@@ -164,7 +164,7 @@ enum RootHelp: Command {
     static let name = ""
     static let abstract = RenderCommand.abstract
     static let discussion = RenderCommand.discussion
-    static let usage = "spinrender [<source>] [<options>] --output <output>\n       spinrender <subcommand>"
+    static let usage = "spinrender [<source>] [<options>] --output <output>\n       spinrender <source> [--all-previews] [<options>] --output <folder>/\n       spinrender <subcommand>"
     static var arguments: [ArgumentSpec] { RenderCommand.arguments }
     static var positionalCount: ClosedRange<Int> { RenderCommand.positionalCount }
     static var options: [OptionDeclaration] { RenderCommand.options }

@@ -107,7 +107,7 @@ struct SVGBrowserTests {
     @Test("implicit spinner, dark appearance")
     func implicitDark() throws {
         var request = RenderRequest()
-        request.scene.mode = .implicit
+        request.example.mode = .implicit
         request.scene.appearance = .dark
         try check(request, frames: [0, 4, 9, 13, 21])
     }
@@ -115,14 +115,14 @@ struct SVGBrowserTests {
     @Test("preview: both spinners, padding and border")
     func preview() throws {
         var request = RenderRequest()
-        request.scene.mode = .preview
+        request.example.mode = .preview
         try check(request, frames: [0, 3, 7, 12, 18, 24])
     }
 
     @Test("drift after a device rotation at 0.5 s: the sawtooth's slides and jumps")
     func drift() throws {
         var request = RenderRequest()
-        request.scene.mode = .preview
+        request.example.mode = .preview
         request.scene.scale = 1
         request.scene.layoutChanges = [0.5]
         try check(request, frames: [0, 24, 25, 26, 60, 99, 100, 124, 125, 126, 170, 224])

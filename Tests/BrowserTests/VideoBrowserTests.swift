@@ -49,7 +49,7 @@ struct VideoBrowserTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var request = RenderRequest()
-        request.scene.mode = .preview
+        request.example.mode = .preview
         let video = try SpinRenderer.renderMP4(request)
         try Data(video.bytes).write(to: URL(fileURLWithPath: folder + "/s.mp4"))
         try Data(try PNGEncoder.encode(video.firstFrame)).write(to: URL(fileURLWithPath: folder + "/s-poster.png"))

@@ -57,7 +57,7 @@ struct MessageTests {
 
     @Test(arguments: [
         (".linear(duration: 2).repeatForever(", "expected ')' in expression list at column 36"),
-        (".linear(duration: 2, ", "expected ')' in expression list at column 21"),
+        (".linear(duration: 2, ", "expected ')' in expression list at column 22"),
         ("withAnimation(.linear)",
          "'withAnimation' is the function that applies an animation, not an animation; give only its argument, e.g. '.linear' for 'withAnimation(.linear)' at column 1"),
         ("linear(duration: 2)", "cannot find 'linear' in scope: an animation starts with '.', write '.linear' at column 1"),

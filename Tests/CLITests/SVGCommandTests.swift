@@ -108,7 +108,7 @@ struct VerifyFileReferenceTests {
             #expect(WebPDecoder.isWebP(written))
             // Lossless: the frames read back are the rendered ones, every pixel.
             var request = RenderRequest()
-            request.scene.mode = .preview
+            request.example.mode = .preview
             let frames = SpinRenderer.renderWebPFrames(request).sequence.frames.map(\.image)
             #expect(try WebPDecoder.decode(written).sequence.frames.map(\.image) == frames)
         } else {

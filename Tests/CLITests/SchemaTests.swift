@@ -36,7 +36,7 @@ private let commands: [(name: String?, settings: [Shown])] = [
 /// The options a command declares itself, outside the schema: its outputs, reports and verbosity,
 /// and the hidden one that writes the completion scripts.
 private let commandOwn: Set<String> = [
-    "output", "poster", "diff", "json", "junit", "html", "artifacts", "reference", "record", "columns", "verbose", "quiet", "help",
+    "output", "all-previews", "poster", "diff", "json", "junit", "html", "artifacts", "reference", "record", "columns", "verbose", "quiet", "help",
     "version", "generate-completion-script",
 ]
 

@@ -14,7 +14,7 @@ struct SheetCommandTests {
         let image = try PNGDecoder.decode([UInt8](bytes))
 
         var request = RenderRequest()
-        request.scene.mode = .preview
+        request.example.mode = .preview
         request.scene.scale = 2
         request.framesPerSecond = 10
         let frames = SpinRenderer.renderFrames(request).sequence

@@ -82,7 +82,7 @@ struct SourceInputTests {
     @Test(arguments: [
         ("struct ContentView: View {\n    var body: some View {\n        Toggle(\"Hi\")\n    }\n}\n", 3, 9, "'Toggle' is not supported"),
         ("struct ContentView: View {\n    var body: some View {\n        Image(systemName: \"star\").symbolEffect(.bounce)\n    }\n}\n", 3, 48, "'.symbolEffect(.bounce)' is not supported"),
-        ("struct ContentView: View {\n    var body: some View {\n        Circle().blur(radius: 3)\n    }\n}\n", 3, 18, "modifier 'blur' is not supported"),
+        ("struct ContentView: View {\n    var body: some View {\n        Circle().geometryGroup()\n    }\n}\n", 3, 18, "modifier 'geometryGroup' is not supported"),
         // Cut short: the missing '}' is reported where the file ends (line 4, after the last
         // line break), as swiftc reports it.
         ("struct ContentView: View {\n    var body: some View {\n        Circle()\n", 4, 1, "expected '}' at end of brace statement"),

@@ -14,17 +14,6 @@ struct DocumentationScripts {
 
     init() {}
 
-    /// Shaped like `configuration`'s view-shaping fields.
-    init(shapedLike configuration: SceneConfiguration) {
-        animation = configuration.animation
-        effect = configuration.effect
-        if configuration.pointSize != 17 || configuration.weight != .regular {
-            font = FontValue(pointSize: configuration.pointSize, weight: configuration.weight)
-        }
-        if configuration.symbolScale != .medium { imageScale = configuration.symbolScale }
-        color = configuration.color
-    }
-
     private var colorValue: ColorValue? {
         color.map { .rgb(red: Double($0.r) / 255, green: Double($0.g) / 255, blue: Double($0.b) / 255, opacity: 1) }
     }

@@ -329,6 +329,43 @@ struct EffectDrawingTests {
         #expect(animated == still)
     }
 
+    @Test("a material blurs what is behind it and tints it", arguments: [Material.ultraThin, .thick])
+    func materialBlursTheBackdrop(_ material: Material) {
+        // Red and blue halves behind a 20 × 10 pt material rectangle, on white, at 1 px per
+        // point: inside the rectangle, the backdrop averaged with Gaussian weights over the
+        // canvas (the blur's standard deviation the material's radius), then the tint over it.
+        let halves = ViewNode.stack(.horizontal, alignment: .center, spacing: 0,
+                                    children: [Self.rectangle(20, 40, Self.red), Self.rectangle(20, 40, Self.blue)])
+        let glass = ViewNode.modified(.modified(.shape(ShapeView(kind: .rectangle, paint: .fill(.fixed(.black)))),
+                                                .frame(width: 20, height: 10, alignment: .center)), .effect(.material(material)))
+        let margin = 6.0
+        let image = Self.render(.stack(.depth, alignment: .center, spacing: nil, children: [halves, glass]), scale: 1, margin: margin)
+        let width = image.width, height = image.height
+        func backdrop(_ x: Int, _ y: Int) -> [Double] {
+            guard (6..<46).contains(y), (6..<46).contains(x) else { return [255, 255, 255] }
+            return x < 26 ? [255, 0, 0] : [0, 0, 255]
+        }
+        let g = Self.gaussian(material.blurRadius)
+        let tint = material.tint(dark: false)
+        let ta = Double(tint.a) / 255
+        let worst = Self.maximumDifference(image) { x, y in
+            guard (16..<36).contains(x), (21..<31).contains(y) else { return backdrop(x, y) + [255] }
+            var sum = [0.0, 0.0, 0.0], total = 0.0
+            for j in 0..<height {
+                for i in 0..<width {
+                    let w = g(x - i) * g(y - j)
+                    let c = backdrop(i, j)
+                    for k in 0..<3 { sum[k] += w * c[k] }
+                    total += w
+                }
+            }
+            let blurred = sum.map { $0 / total }
+            let tinted = (0..<3).map { k in blurred[k] * (1 - ta) + [Double(tint.r), Double(tint.g), Double(tint.b)][k] * ta }
+            return tinted + [255]
+        }
+        #expect(worst <= 2, "largest difference \(worst) levels")
+    }
+
     @Test func svgWritesShadowsAsFiltersAndRefusesPerspective() {
         var output = SceneConfiguration()
         output.background = .white

@@ -31,12 +31,14 @@ struct PreviewGeometry {
 
 @Suite("View engine: the spinners, layout changes and the drift")
 struct EngineTimelineTests {
-    func engine(_ mode: SceneMode, rotateAt: [Double] = [], configure: (inout SceneConfiguration) -> Void = { _ in })
-        -> ViewEngine {
+    func engine(_ mode: SceneMode, rotateAt: [Double] = [], configure: (inout SceneConfiguration) -> Void = { _ in },
+                shape: (inout DocumentationScripts) -> Void = { _ in }) -> ViewEngine {
         var output = SceneConfiguration()
         output.layoutChanges = rotateAt
         configure(&output)
-        return ViewEngine(script: DocumentationScripts(shapedLike: output).script(mode), output: output)
+        var scripts = DocumentationScripts()
+        shape(&scripts)
+        return ViewEngine(script: scripts.script(mode), output: output)
     }
 
     func view(_ engine: ViewEngine, _ name: String, _ time: Double) -> ViewSample {
@@ -109,12 +111,12 @@ struct EngineTimelineTests {
 
     @Test func otherAnimationsRepeatWithTheirOwnPeriod() throws {
         let easeInOut = Animation.easeInOut(duration: 1).repeatForever()
-        #expect(engine(.explicit) { $0.animation = easeInOut }.pictureRepeatSeconds == 2)
-        #expect(engine(.explicit) { $0.effect = .opacity }.pictureRepeatSeconds == 2)
+        #expect(engine(.explicit, shape: { $0.animation = easeInOut }).pictureRepeatSeconds == 2)
+        #expect(engine(.explicit, shape: { $0.effect = .opacity }).pictureRepeatSeconds == 2)
         #expect(engine(.explicit, rotateAt: [0.5]).pictureRepeatSeconds == nil)
-        #expect(engine(.explicit) { $0.animation = .linear(duration: 2) }.pictureRepeatSeconds == nil)
-        let delayed = SceneConfiguration.documentationAnimation.delay(0.3)
-        #expect(engine(.explicit) { $0.animation = delayed }.pictureRepeatSeconds == nil)
+        #expect(engine(.explicit, shape: { $0.animation = .linear(duration: 2) }).pictureRepeatSeconds == nil)
+        let delayed = DocumentationScripts().animation.delay(0.3)
+        #expect(engine(.explicit, shape: { $0.animation = delayed }).pictureRepeatSeconds == nil)
     }
 
     @Test func defaultDurationFigures() throws {
@@ -122,7 +124,7 @@ struct EngineTimelineTests {
         #expect(plain.repeatPeriodSeconds == 2 && plain.settleSeconds == nil && plain.lastChangeSeconds == 0)
         let rotated = engine(.implicit, rotateAt: [1.25, 0.5])
         #expect(rotated.lastChangeSeconds == 1.25 && rotated.repeatPeriodSeconds == 2)
-        let finite = engine(.explicit) { $0.animation = .easeOut(duration: 0.5) }
+        let finite = engine(.explicit, shape: { $0.animation = .easeOut(duration: 0.5) })
         #expect(finite.repeatPeriodSeconds == nil && finite.settleSeconds == 0.5)
     }
 }

@@ -133,7 +133,6 @@ struct PreviewFrameDrawingTests {
     @Test(arguments: [1.0, 2.0, 3.0], Appearance.allCases)
     func previewFrameMatchesTheDrawing(scale: Double, appearance: Appearance) {
         var configuration = SceneConfiguration()
-        configuration.mode = .preview
         configuration.scale = scale
         configuration.appearance = appearance
         let renderer = ViewRenderer(ViewEngine(script: DocumentationScripts().script(.preview), output: configuration))

@@ -17,7 +17,7 @@ final class CollectedAttachments: @unchecked Sendable {
 struct SnapshotExpectationTests {
     static func request(_ mode: SceneMode) -> RenderRequest {
         var request = RenderRequest()
-        request.scene.mode = mode
+        request.example.mode = mode
         return request
     }
 

@@ -8,7 +8,7 @@ private func smallRequests() -> [RenderRequest] {
     for mode in SceneMode.allCases {
         for appearance in Appearance.allCases {
             var request = RenderRequest()
-            request.scene.mode = mode
+            request.example.mode = mode
             request.scene.appearance = appearance
             request.scene.scale = 1
             request.framesPerSecond = 10

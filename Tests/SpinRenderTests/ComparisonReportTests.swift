@@ -84,7 +84,7 @@ struct ComparisonReportTests {
 
     @Test func mainJobReportIsSmall() throws {
         var request = RenderRequest()
-        request.scene.mode = .explicit
+        request.example.mode = .explicit
         let frames = SpinRenderer.renderFrames(request).sequence
         #expect(frames.frames.count == 25)
         let result = FrameComparison.compare(actual: frames, expected: frames)

@@ -6,7 +6,7 @@ import Testing
 struct FrameFolderTests {
     func frames(_ mode: SceneMode) -> FrameSequence {
         var request = RenderRequest()
-        request.scene.mode = mode
+        request.example.mode = mode
         return SpinRenderer.renderFrames(request).sequence
     }
 

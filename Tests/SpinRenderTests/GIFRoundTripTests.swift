@@ -27,7 +27,7 @@ struct GIFRoundTripTests {
     @Test(arguments: modes)
     func everyDecodedPixelEqualsTheRenderedFrame(mode: SceneMode) throws {
         var request = RenderRequest()
-        request.scene.mode = mode
+        request.example.mode = mode
         request.compact = false
         let rendered = SpinRenderer.renderFrames(request)
         let gif = try SpinRenderer.renderGIF(request)
@@ -102,7 +102,7 @@ struct GIFRoundTripTests {
 
     @Test func nothingIsCompactedWhenTheSceneIsNotPeriodic() {
         var request = RenderRequest()
-        request.scene.mode = .preview
+        request.example.mode = .preview
         request.scene.layoutChanges = [0.5]
         let animation = SpinRenderer.renderFrames(request)
         #expect(animation.sequence.frames.count == 225)   // 0.5 s + two 2 s periods at 50 fps
@@ -110,7 +110,7 @@ struct GIFRoundTripTests {
 
     @Test func sameRequestGivesIdenticalBytesWithOneOrTwoThreads() throws {
         var request = RenderRequest()
-        request.scene.mode = .preview
+        request.example.mode = .preview
         request.threads = 1
         let one = try SpinRenderer.renderGIF(request).bytes
         request.threads = 2
@@ -127,7 +127,7 @@ struct GIFRoundTripTests {
     func framesDrawnOnSeveralThreadsArriveInOrder(transparent: Bool) throws {
         var request = RenderRequest()
         request.scene.scale = 3
-        request.scene.pointSize = 80
+        request.example.pointSize = 80
         request.scene.transparentBackground = transparent
         request.threads = 1
         let one = try SpinRenderer.renderGIF(request)
@@ -142,7 +142,7 @@ struct GIFRoundTripTests {
     @Test func parallelFrameCompressionGivesTheSameBytes() throws {
         var request = RenderRequest()
         request.scene.scale = 3
-        request.scene.pointSize = 48
+        request.example.pointSize = 48
         request.threads = 1
         let one = try SpinRenderer.renderGIF(request)
         request.threads = 2

@@ -299,7 +299,7 @@ struct HostileValueTests {
         let longest = Self.chain(base, Animation.maximumModifiers)
         var settings = RenderSettings()
         try settings.apply(SettingValues(["animation": [longest], "duration": ["0.5"]]))
-        let script = DocumentationSource.script(for: settings.request.scene)
+        let script = DocumentationSource.script(for: settings.request.example)
         #expect(!script.changes.isEmpty)
         var refused = RenderSettings()
         #expect(throws: SettingsError.invalid(

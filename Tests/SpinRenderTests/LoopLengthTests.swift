@@ -11,7 +11,7 @@ struct LoopLengthTests {
     ])
     func defaultDurationIsOnePeriod(expression: String, seconds: Double) throws {
         var request = RenderRequest()
-        request.scene.animation = try AnimationExpression.parse(expression)
+        request.example.animation = try AnimationExpression.parse(expression)
         #expect(abs(request.effectiveDurationSeconds - seconds) < 1e-9)
         // The last frame is followed, when the GIF loops, by the state at t = 0 again.
         let renderer = ViewRenderer(request.makeEngine())
@@ -24,11 +24,11 @@ struct LoopLengthTests {
         request.scene.layoutChanges = [0.5, 1.25]
         #expect(request.effectiveDurationSeconds == 5.25)
         #expect(request.frameCount == 263)   // 262.5 frames, rounded to nearest
-        request.scene.animation = try AnimationExpression.parse(".linear(duration: 1.5).repeatForever(autoreverses: false)")
+        request.example.animation = try AnimationExpression.parse(".linear(duration: 1.5).repeatForever(autoreverses: false)")
         request.scene.layoutChanges = [0.5]
         #expect(request.effectiveDurationSeconds == 3.5)
         // An animation that does not repeat moves the spinner once: 2 s after the change.
-        request.scene.animation = try AnimationExpression.parse(".easeOut(duration: 0.5)")
+        request.example.animation = try AnimationExpression.parse(".easeOut(duration: 0.5)")
         #expect(request.effectiveDurationSeconds == 2.5)
     }
 
@@ -37,7 +37,7 @@ struct LoopLengthTests {
     /// twice: each frame of the second slide (2.5 s … 4.48 s) is the frame 2 s before it.
     @Test func driftGIFShowsTheSlideTwice() throws {
         var request = RenderRequest()
-        request.scene.mode = .preview
+        request.example.mode = .preview
         request.scene.layoutChanges = [0.5]
         // @1x: the loop length and the slide do not depend on the scale, and a quarter of the
         // pixels keeps the test quick.
@@ -56,9 +56,9 @@ struct LoopLengthTests {
 
     @Test func finiteAnimationsLastUntilTheySettle() throws {
         var request = RenderRequest()
-        request.scene.animation = try AnimationExpression.parse(".linear(duration: 3)")
+        request.example.animation = try AnimationExpression.parse(".linear(duration: 3)")
         #expect(request.effectiveDurationSeconds == 3)
-        request.scene.animation = try AnimationExpression.parse(".easeOut(duration: 0.5)")
+        request.example.animation = try AnimationExpression.parse(".easeOut(duration: 0.5)")
         #expect(request.effectiveDurationSeconds == 2)
     }
 
@@ -117,7 +117,7 @@ struct LoopLengthTests {
     @Test func documentationSpinnersLoopFromTheStart() {
         for mode in SceneMode.allCases {
             var request = RenderRequest()
-            request.scene.mode = mode
+            request.example.mode = mode
             #expect(request.makeEngine().loopStartSeconds == 0)
             #expect(request.startSeconds(using: nil) == 0)
         }

@@ -134,7 +134,7 @@ struct SVGOutputTests {
     static func request(_ mode: SceneMode = .explicit, scale: Double = 2, rotateAt: [Double] = [],
                         appearance: Appearance = .light) -> RenderRequest {
         var request = RenderRequest()
-        request.scene.mode = mode
+        request.example.mode = mode
         request.scene.scale = scale
         request.scene.layoutChanges = rotateAt
         request.scene.appearance = appearance

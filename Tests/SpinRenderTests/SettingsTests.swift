@@ -24,7 +24,7 @@ struct SettingsTests {
         var preview = RenderRequest()
         preview.framesPerSecond = 10
         preview.scene.scale = 1
-        preview.scene.mode = .preview
+        preview.example.mode = .preview
         preview.scene.appearance = .dark
         preview.scene.layoutChanges = [0.5, 1]
         var clear = RenderRequest()
@@ -97,11 +97,11 @@ struct SettingsTests {
         expected.scene.appearance = .dark
         expected.scene.colorGeneration = .iOS26
         expected.scene.scale = 3
-        expected.scene.pointSize = 40
-        expected.scene.weight = .bold
-        expected.scene.symbolScale = .large
+        expected.example.pointSize = 40
+        expected.example.weight = .bold
+        expected.example.symbolScale = .large
         expected.scene.padding = 0
-        expected.scene.color = RGBA8(r: 255, g: 0, b: 0, a: 255)
+        expected.example.color = RGBA8(r: 255, g: 0, b: 0, a: 255)
         expected.scene.background = RGBA8(r: 0, g: 255, b: 0, a: 255)
         expected.scene.transparentBackground = true
         expected.matte = RGBA8(r: 0, g: 0, b: 255, a: 255)
@@ -109,8 +109,8 @@ struct SettingsTests {
         expected.framesPerSecond = 25
         expected.durationSeconds = 1.5
         expected.loopCount = .repeats(3)
-        expected.scene.animation = .easeIn(duration: 1)
-        expected.scene.effect = .opacity
+        expected.example.animation = .easeIn(duration: 1)
+        expected.example.effect = .opacity
         expected.scene.layoutChanges = [1, 2]
         expected.scene.stage = StageSize(width: 400, height: 800)
         expected.scene.appearsFromOrigin = true

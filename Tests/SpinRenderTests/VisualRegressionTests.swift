@@ -25,7 +25,7 @@ struct VisualRegressionTests {
     @Test(arguments: ReferenceCase.all)
     func renderMatchesTheReferenceFrames(reference: ReferenceCase) throws {
         var request = RenderRequest()
-        request.scene.mode = reference.mode
+        request.example.mode = reference.mode
         request.scene.appearance = reference.appearance
         request.scene.scale = reference.scale
         let folder = packageRoot + "/assets/reference/" + reference.folderName

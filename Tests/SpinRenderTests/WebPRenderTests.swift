@@ -10,7 +10,7 @@ private func largestDifference(_ a: RGBAImage, _ b: RGBAImage) -> Int {
 struct WebPRenderTests {
     static func request(_ mode: SceneMode, rotateAt: [Double] = [], transparent: Bool = false) -> RenderRequest {
         var request = RenderRequest()
-        request.scene.mode = mode
+        request.example.mode = mode
         request.scene.layoutChanges = rotateAt
         request.scene.transparentBackground = transparent
         request.format = .webp
@@ -91,7 +91,7 @@ struct WebPRenderTests {
     func deterministic() throws {
         var request = Self.request(.explicit)
         request.scene.scale = 3
-        request.scene.pointSize = 80
+        request.example.pointSize = 80
         #expect(request.makeEngine().canvasWidth * request.makeEngine().canvasHeight >= 1 << 16)
         request.threads = 1
         let one = try SpinRenderer.renderWebP(request).bytes

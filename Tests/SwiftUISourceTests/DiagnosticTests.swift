@@ -33,7 +33,7 @@ struct DiagnosticTests {
 
     static let cases: [Case] = [
         Case(name: "unknown view", source: spinner(body4: "Toggle(\"Loading\")"), line: 4, column: 9,
-             message: "'Toggle' is not supported here; supported views: AngularGradient, Capsule, Circle, Color, EmptyView, ForEach, Group, HStack, Image, Label, LinearGradient, ProgressView, RadialGradient, Rectangle, RoundedRectangle, Text, VStack, ZStack"),
+             message: "'Toggle' is not supported here; supported views: AngularGradient, …"),
         Case(name: "unknown modifier", source: spinner(modifier5: ".rotation(.degrees(360))"), line: 5, column: 14,
              message: "value of type 'Image' has no member 'rotation' (did you mean 'rotationEffect'?)"),
         Case(name: "symbol effect", source: spinner(modifier5: ".symbolEffect(.pulse, options: .repeating)"), line: 5, column: 27,
@@ -129,7 +129,13 @@ struct DiagnosticTests {
     }
 
     private func check(_ diagnostic: SourceDiagnostic, _ example: Case) {
-        #expect(diagnostic.message == example.message)
+        // A message that lists the vocabulary is checked up to its list's first entry (marked
+        // with '…'): the list grows with every definition, and VocabularyTests pins it.
+        if example.message.hasSuffix("…") {
+            #expect(diagnostic.message.hasPrefix(String(example.message.dropLast())), "\(diagnostic.message)")
+        } else {
+            #expect(diagnostic.message == example.message)
+        }
         #expect(diagnostic.line == example.line, "line")
         #expect(diagnostic.column == example.column, "column")
         let lines = example.source.split(separator: "\n", omittingEmptySubsequences: false)
@@ -153,7 +159,7 @@ struct DiagnosticTests {
         } catch {
             let lines = error.description.split(separator: "\n", omittingEmptySubsequences: false)
             #expect(lines.count == 3)
-            #expect(lines[0].hasPrefix("Spinner.swift:4:9: error: 'Toggle' is not supported here; supported views: AngularGradient, Capsule, Circle"))
+            #expect(lines[0].hasPrefix("Spinner.swift:4:9: error: 'Toggle' is not supported here; supported views: AngularGradient, "))
             #expect(lines[1] == "        Toggle(\"Loading\")")
             #expect(lines[2] == "        ^")
         }

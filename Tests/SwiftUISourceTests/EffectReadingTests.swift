@@ -67,6 +67,18 @@ import Testing
         }
     }
 
+    @Test func materialsReadAsBackdropBlursInTheirShapes() throws {
+        func glass(_ kind: ShapeKind, _ material: Material) -> ViewModifier {
+            .background(.modified(.shape(ShapeView(kind: kind, paint: .fill(.fixed(.black)))), .effect(.material(material))))
+        }
+        #expect(try modifier("Text(\"a\").background(.ultraThinMaterial)") == glass(.rectangle, .ultraThin))
+        #expect(try modifier("Text(\"a\").background(.thickMaterial, in: RoundedRectangle(cornerRadius: 8))")
+                == glass(.roundedRectangle(cornerRadius: 8), .thick))
+        #expect(try modifier("Text(\"a\").background(Material.regular, in: Capsule())") == glass(.capsule, .regular))
+        #expect(try modifier("Text(\"a\").background(Color.red, in: Circle())")
+                == .background(.shape(ShapeView(kind: .circle, paint: .fill(.system("red"))))))
+    }
+
     @Test func aWrongAxisIsReportedAtTheArgument() throws {
         do {
             _ = try root("Circle().rotation3DEffect(.degrees(45), axis: (x: 0, y: 1))")

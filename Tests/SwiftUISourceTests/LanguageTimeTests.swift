@@ -330,4 +330,51 @@ import Testing
         }
         #expect(abs(shape.trimTo - 0.6) < 1e-6)
     }
+
+    @Test func namesAreResolvedBeforeAnythingRuns() throws {
+        // `timer` is declared nowhere: an error at its line and column although its branch
+        // never runs, as the compiler reports it.
+        let undeclared = """
+        import SwiftUI
+        struct Blink: View {
+            @State private var on = false
+            var body: some View {
+                Circle().opacity(on ? 1 : 0.5)
+                    .onAppear {
+                        if on { timer.invalidate() }
+                    }
+            }
+        }
+        """
+        #expect(throws: SourceDiagnostic.self) { try SwiftProgram(parsing: undeclared, fileName: "Blink.swift") }
+        do {
+            _ = try SwiftProgram(parsing: undeclared, fileName: "Blink.swift")
+        } catch {
+            #expect(error.line == 7)
+            #expect(error.column == 25)
+            #expect(error.message == "cannot find 'timer' in scope")
+        }
+        // Names declared anywhere in the file, closure parameters, `$0`, `$state`, and Apple's
+        // types the library does not define (left for the run to judge) are not refused.
+        let valid = """
+        import SwiftUI
+        struct Dots: View {
+            @State private var lit = 0
+            @Binding var shown: Bool
+            var body: some View {
+                HStack {
+                    ForEach(0..<3) { index in Circle().opacity(lit == index ? 1 : 0.3) }
+                }
+                .onAppear {
+                    if lit > 9 { _ = UIScreen.main.bounds.width + Double([1, 2].map { $0 * 2 }.count) }
+                    let step = { (value: Int) -> Int in value + 1 }
+                    lit = step(lit) % 3
+                    _ = $shown
+                }
+            }
+        }
+        #Preview { Dots(shown: .constant(true)) }
+        """
+        _ = try SwiftProgram(parsing: valid, fileName: "Dots.swift")
+    }
 }

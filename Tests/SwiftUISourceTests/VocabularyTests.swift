@@ -64,7 +64,8 @@ struct VocabularyTests {
         #expect(defined.count > 80, "the walk found \(defined.count) types")
         #expect(documented.count == defined.count, "\(documented.count) rows for \(defined.count) types")
         for name in Set(defined.keys).subtracting(documented.keys).sorted() {
-            Issue.record("'\(name)' is defined but has no row in docs/swiftui.md's vocabulary table")
+            let members = (defined[name] ?? []).sorted().map { "`\($0)`" }.joined(separator: ", ")
+            Issue.record("'\(name)' is defined but has no row in docs/swiftui.md's vocabulary table (members: \(members))")
         }
         for name in Set(documented.keys).subtracting(defined.keys).sorted() {
             Issue.record("'\(name)' has a row in docs/swiftui.md's vocabulary table but no definition")

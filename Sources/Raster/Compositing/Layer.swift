@@ -67,16 +67,26 @@ public struct Layer: Sendable {
         bounds = area
         guard !area.isEmpty else { return }
         let w = width
+        let scale: Float = 1 / 255
         image.pixels.withUnsafeBufferPointer { pixels in
-            for y in area.y0..<area.y1 {
-                for x in area.x0..<area.x1 {
-                    let i = y * w + x, o = i * 4
-                    let alpha = Float(pixels[o + 3]) / 255
-                    guard alpha > 0 else { continue }
-                    a[i] = alpha
-                    r[i] = Float(pixels[o]) / 255 * alpha
-                    g[i] = Float(pixels[o + 1]) / 255 * alpha
-                    b[i] = Float(pixels[o + 2]) / 255 * alpha
+            r.withUnsafeMutableBufferPointer { r in
+                g.withUnsafeMutableBufferPointer { g in
+                    b.withUnsafeMutableBufferPointer { b in
+                        a.withUnsafeMutableBufferPointer { a in
+                            // area lies inside the canvas: i < width × height, o + 3 < pixels.count.
+                            for y in area.y0..<area.y1 {
+                                for x in area.x0..<area.x1 {
+                                    let i = y * w + x, o = i * 4
+                                    let alpha = Float(pixels[o + 3]) * scale
+                                    guard alpha > 0 else { continue }
+                                    a[i] = alpha
+                                    r[i] = Float(pixels[o]) * scale * alpha
+                                    g[i] = Float(pixels[o + 1]) * scale * alpha
+                                    b[i] = Float(pixels[o + 2]) * scale * alpha
+                                }
+                            }
+                        }
+                    }
                 }
             }
         }
@@ -109,9 +119,13 @@ public struct Layer: Sendable {
         let moved = bounds.offset(dx: ix, dy: iy, width: width, height: height).expanded(by: 1, width: width, height: height)
         var shadow = [Float](repeating: 0, count: width * height)
         let w = width, h = height
+        let box = bounds
         a.withUnsafeBufferPointer { source in
             shadow.withUnsafeMutableBufferPointer { target in
-                func at(_ x: Int, _ y: Int) -> Float { x < 0 || y < 0 || x >= w || y >= h ? 0 : source[y * w + x] }
+                // Outside the layer's bounds every pixel is transparent.
+                @inline(__always) func at(_ x: Int, _ y: Int) -> Float {
+                    x < box.x0 || y < box.y0 || x >= box.x1 || y >= box.y1 ? 0 : source[y * w + x]
+                }
                 guard !moved.isEmpty else { return }
                 for y in moved.y0..<moved.y1 {
                     for x in moved.x0..<moved.x1 {
@@ -123,23 +137,35 @@ public struct Layer: Sendable {
                 }
             }
         }
+        _ = h
         let reach = sigma > 0 ? GaussianBlur.reach(sigma: sigma) : 0
         let area = moved.expanded(by: reach, width: width, height: height)
         if sigma > 0 { GaussianBlur.blur(&shadow, width: width, region: area, sigma: sigma) }
         let all = area.union(bounds)
         let cr = Float(red * alpha), cg = Float(green * alpha), cb = Float(blue * alpha), ca = Float(alpha)
         guard !all.isEmpty else { return }
-        for y in all.y0..<all.y1 {
-            for x in all.x0..<all.x1 {
-                let i = y * w + x
-                let s = shadow[i]
-                guard s > 0 else { continue }
-                // The layer over the shadow, premultiplied source-over.
-                let under = 1 - a[i]
-                r[i] += cr * s * under
-                g[i] += cg * s * under
-                b[i] += cb * s * under
-                a[i] += ca * s * under
+        shadow.withUnsafeBufferPointer { shadow in
+            r.withUnsafeMutableBufferPointer { r in
+                g.withUnsafeMutableBufferPointer { g in
+                    b.withUnsafeMutableBufferPointer { b in
+                        a.withUnsafeMutableBufferPointer { a in
+                            // all lies inside the canvas, so every i < width × height.
+                            for y in all.y0..<all.y1 {
+                                for x in all.x0..<all.x1 {
+                                    let i = y * w + x
+                                    let s = shadow[i]
+                                    guard s > 0 else { continue }
+                                    // The layer over the shadow, premultiplied source-over.
+                                    let under = s * (1 - a[i])
+                                    r[i] += cr * under
+                                    g[i] += cg * under
+                                    b[i] += cb * under
+                                    a[i] += ca * under
+                                }
+                            }
+                        }
+                    }
+                }
             }
         }
         bounds = all
@@ -270,25 +296,54 @@ extension RGBAImage {
         guard !area.isEmpty, opacity > 0 else { return }
         let o = Float(min(1, opacity))
         let w = width
-        for y in area.y0..<area.y1 {
-            for x in area.x0..<area.x1 {
-                let i = y * w + x
-                let alpha = min(1, layer.a[i]) * o
-                // A transparent source leaves the backdrop as it is, in every mode.
-                if alpha <= 0 { continue }
-                let under = self[x, y]
-                var source = RGBA8(r: 0, g: 0, b: 0, a: 0)
-                if layer.a[i] > 0 {
-                    func straight(_ v: Float) -> UInt8 { UInt8(min(255, max(0, (v / layer.a[i] * 255).rounded()))) }
-                    source = RGBA8(r: straight(layer.r[i]), g: straight(layer.g[i]), b: straight(layer.b[i]), a: 255)
-                }
-                let coverage = UInt8(min(255, max(0, (alpha * 255).rounded())))
-                switch mode {
-                case .normal:
-                    guard coverage > 0 else { continue }
-                    self[x, y] = Compositing.sourceOver(source, coverage: coverage, onto: under, in: space)
-                default:
-                    self[x, y] = mode.blend(source, alpha: Double(coverage) / 255, onto: under)
+        // Source-over is a pure function of (source, coverage, pixel underneath): a shadow or a
+        // blur over a plain backdrop repeats the same few, so the last result per slot is kept
+        // (slot from the three, the whole key checked).
+        var cache = [UInt64](repeating: 0, count: 2048)
+        layer.r.withUnsafeBufferPointer { lr in
+            layer.g.withUnsafeBufferPointer { lg in
+                layer.b.withUnsafeBufferPointer { lb in
+                    layer.a.withUnsafeBufferPointer { la in
+                        pixels.withUnsafeMutableBytes { bytes in
+                            guard let base = bytes.baseAddress else { return }
+                            // area lies inside the canvas: i < width × height, the pixel's 4 bytes inside.
+                            for y in area.y0..<area.y1 {
+                                for x in area.x0..<area.x1 {
+                                    let i = y * w + x
+                                    let own = la[i]
+                                    let alpha = min(1, own) * o
+                                    // A transparent source leaves the backdrop as it is, in every mode.
+                                    guard alpha > 0 else { continue }
+                                    // Non-negative, so + 0.5 and truncation round half up as rounded() does.
+                                    let coverage = UInt8(min(255, alpha * 255 + 0.5))
+                                    if mode == .normal && coverage == 0 { continue }
+                                    let inverse = 255 / own
+                                    @inline(__always) func straight(_ v: Float) -> UInt8 { UInt8(min(255, max(0, v * inverse + 0.5))) }
+                                    let source = RGBA8(r: straight(lr[i]), g: straight(lg[i]), b: straight(lb[i]), a: 255)
+                                    let offset = i * 4
+                                    let packedUnder = base.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+                                    guard mode == .normal else {
+                                        let out = mode.blend(source, alpha: Double(coverage) / 255, onto: RGBA8(packed: packedUnder))
+                                        base.storeBytes(of: out.packed, toByteOffset: offset, as: UInt32.self)
+                                        continue
+                                    }
+                                    // The source is opaque (a = 255): its colour and the coverage fit 32 bits.
+                                    let sourceKey = UInt64(source.packed & 0x00FF_FFFF) | UInt64(coverage) << 24
+                                    let key = sourceKey << 32 | UInt64(packedUnder)
+                                    let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 54) * 2
+                                    let packedOut: UInt32
+                                    if cache[slot] == key && cache[slot + 1] >> 32 == 1 {
+                                        packedOut = UInt32(truncatingIfNeeded: cache[slot + 1])
+                                    } else {
+                                        packedOut = Compositing.sourceOver(source, coverage: coverage, onto: RGBA8(packed: packedUnder), in: space).packed
+                                        cache[slot] = key
+                                        cache[slot + 1] = 1 << 32 | UInt64(packedOut)
+                                    }
+                                    base.storeBytes(of: packedOut, toByteOffset: offset, as: UInt32.self)
+                                }
+                            }
+                        }
+                    }
                 }
             }
         }
@@ -421,10 +476,18 @@ public enum GaussianBlur {
         let lw = (region.x1 - region.x0 + f - 1) / f, lh = (region.y1 - region.y0 + f - 1) / f
         var low = [Float](repeating: 0, count: lw * lh)
         let norm = 1 / Float(f * f)
-        for y in region.y0..<region.y1 {
-            let ly = (y - region.y0) / f
-            for x in region.x0..<region.x1 {
-                low[ly * lw + (x - region.x0) / f] += plane[y * width + x] * norm
+        let blockColumns = (region.x0..<region.x1).map { ($0 - region.x0) / f }
+        plane.withUnsafeBufferPointer { plane in
+            low.withUnsafeMutableBufferPointer { low in
+                blockColumns.withUnsafeBufferPointer { blocks in
+                    // Every block index is below lw × lh, every pixel inside the region.
+                    for y in region.y0..<region.y1 {
+                        let row = (y - region.y0) / f * lw
+                        for x in region.x0..<region.x1 {
+                            low[row + blocks[x - region.x0]] += plane[y * width + x] * norm
+                        }
+                    }
+                }
             }
         }
         let lowSigma = (max(0.01, sigma * sigma / Double(f * f) - 0.25)).squareRoot()
@@ -442,13 +505,21 @@ public enum GaussianBlur {
             return (min(max(j, 0), count - 1), min(max(j + 1, 0), count - 1), t)
         }
         let columns = (region.x0..<region.x1).map { position($0 - region.x0, lw) }
-        for y in region.y0..<region.y1 {
-            let (j0, j1, ty) = position(y - region.y0, lh)
-            for x in region.x0..<region.x1 {
-                let (i0, i1, tx) = columns[x - region.x0]
-                let top = low[j0 * lw + i0] * (1 - tx) + low[j0 * lw + i1] * tx
-                let bottom = low[j1 * lw + i0] * (1 - tx) + low[j1 * lw + i1] * tx
-                plane[y * width + x] = top * (1 - ty) + bottom * ty
+        low.withUnsafeBufferPointer { low in
+            plane.withUnsafeMutableBufferPointer { plane in
+                columns.withUnsafeBufferPointer { columns in
+                    // Block indices are clamped below lw and lh; pixels lie inside the region.
+                    for y in region.y0..<region.y1 {
+                        let (j0, j1, ty) = position(y - region.y0, lh)
+                        let row0 = j0 * lw, row1 = j1 * lw
+                        for x in region.x0..<region.x1 {
+                            let (i0, i1, tx) = columns[x - region.x0]
+                            let top = low[row0 + i0] * (1 - tx) + low[row0 + i1] * tx
+                            let bottom = low[row1 + i0] * (1 - tx) + low[row1 + i1] * tx
+                            plane[y * width + x] = top * (1 - ty) + bottom * ty
+                        }
+                    }
+                }
             }
         }
     }

@@ -70,7 +70,8 @@ public struct ViewEngine: Sendable {
     public init(script: ViewScript, output: SceneConfiguration) {
         self.script = script
         self.output = output
-        let palette = SystemPalette(appearance: output.appearance, generation: output.colorGeneration)
+        // `.preferredColorScheme` in the views sets the scheme of the window they are shown in.
+        let palette = SystemPalette(appearance: script.preferredAppearance ?? output.appearance, generation: output.colorGeneration)
         self.palette = palette
         let scale = output.scale
         let trees = [script.initial] + script.changes.map(\.root)
@@ -370,6 +371,12 @@ public struct ViewEngine: Sendable {
         var chosen = programs[0].program
         for entry in programs where entry.start <= time { chosen = entry.program }
         return chosen
+    }
+
+    /// The most layers one drawing operation is drawn through (shadows, blurs, masks, groups
+    /// …): each holds a canvas-sized picture and its premultiplied planes while it is drawn.
+    public var layerDepth: Int {
+        programs.map { entry in entry.program.ops.map { op in op.effects.filter { $0.layer != nil }.count }.max() ?? 0 }.max() ?? 0
     }
 
     /// Device rotations that have happened by `time`.

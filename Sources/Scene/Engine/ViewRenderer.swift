@@ -366,8 +366,12 @@ public struct ViewRenderer: Sendable {
             let shape = Layer(layer.image)
             guard !shape.bounds.isEmpty else { return }
             let sigma = material.blurRadius * stretch
-            var backdrop = Layer(target, within: shape.bounds.expanded(by: GaussianBlur.reach(sigma: sigma), width: width, height: height))
+            let behind = Layer(target, within: shape.bounds.expanded(by: GaussianBlur.reach(sigma: sigma), width: width, height: height))
+            var backdrop = behind
             backdrop.blur(sigma: sigma)
+            // What lies past the canvas is unknown, not transparent: the blurred colours are
+            // divided by their blurred coverage (the weights that fell on the canvas).
+            backdrop.keepAlpha(of: behind)
             backdrop.mask(by: shape)
             backdrop.bounds = shape.bounds
             // The blurred backdrop replaces what is behind, in proportion to the coverage.

@@ -17,6 +17,10 @@ public struct ViewScript: Hashable, Sendable {
     /// For a script driven by timers: from `start` on, the changes of every `period` seconds
     /// repeat for ever (the script holds them up to `start + period`); `nil` when it ends.
     public var repeating: ScriptRepeat?
+    /// The colour scheme the views ask for with `.preferredColorScheme(_:)` (the one nearest the
+    /// root of the first tree), which the window presenting them takes: SwiftUI applies it to
+    /// the whole presentation, so it overrides the render's own appearance. `nil` when none asks.
+    public var preferredAppearance: Appearance?
 
     /// A script.
     public init(initial: ViewNode, changes: [ViewChange] = [], repeating: ScriptRepeat? = nil) {

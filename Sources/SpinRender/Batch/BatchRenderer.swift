@@ -8,14 +8,19 @@ public struct BatchJob: Hashable, Sendable {
     public var number: Int
     /// Where the GIF is written (already resolved; never `-`).
     public var outputPath: String
-    /// What to render.
+    /// What to render (for an entry of every preview, its largest preview's: what the memory
+    /// estimate of renders at once counts).
     public var request: RenderRequest
+    /// For an entry whose output is a folder (`"output": "previews/"`): every preview of its
+    /// source, written into the folder with its index as `render -o <folder>/` writes them.
+    public var previews: [PreviewFolder.Job]?
 
     /// Creates a job.
-    public init(number: Int, outputPath: String, request: RenderRequest) {
+    public init(number: Int, outputPath: String, request: RenderRequest, previews: [PreviewFolder.Job]? = nil) {
         self.number = number
         self.outputPath = outputPath
         self.request = request
+        self.previews = previews
     }
 }
 
@@ -25,7 +30,8 @@ public struct BatchOutcome: Hashable, Sendable {
     public var number: Int
     /// The output path.
     public var outputPath: String
-    /// Frames in the written GIF; `nil` when the entry failed.
+    /// Frames in the written GIF (for a folder of previews, in all its files); `nil` when the
+    /// entry failed.
     public var frameCount: Int?
     /// Bytes of the written GIF; `nil` when the entry failed.
     public var byteCount: Int?
@@ -33,6 +39,8 @@ public struct BatchOutcome: Hashable, Sendable {
     public var failure: String?
     /// Warnings the render gave (e.g. raised frame delays).
     public var warnings: [String]
+    /// For an entry of every preview: the names of the files written into its folder.
+    public var previewFiles: [String]?
 
     /// Creates an outcome.
     public init(number: Int, outputPath: String, frameCount: Int? = nil, byteCount: Int? = nil,
@@ -117,6 +125,25 @@ public enum BatchRenderer {
 
     static func render(_ job: BatchJob, createFolders: Bool, writing: borrowing Mutex<Void>) -> BatchOutcome {
         var outcome = BatchOutcome(number: job.number, outputPath: job.outputPath)
+        if let previews = job.previews {
+            do throws(SpinRenderError) {
+                // Every preview rendered before any is written, as `render -o <folder>/` does.
+                var rendered: [PreviewFolder.Rendered] = []
+                for preview in previews {
+                    var preview = preview
+                    if preview.settings.request.threads == nil { preview.settings.request.threads = job.request.threads }
+                    rendered.append(try PreviewFolder.render(preview))
+                }
+                _ = try writing.withLock { _ throws(SpinRenderError) in try PreviewFolder.commit(rendered, into: job.outputPath) }
+                outcome.warnings = rendered.flatMap { preview in preview.warnings.map { "\(preview.entry.file): \($0)" } }
+                outcome.frameCount = rendered.reduce(0) { $0 + $1.frameCount }
+                outcome.byteCount = rendered.reduce(0) { $0 + $1.bytes.count }
+                outcome.previewFiles = rendered.map(\.entry.file)
+            } catch {
+                outcome.failure = error.message
+            }
+            return outcome
+        }
         do throws(SpinRenderError) {
             let file = try SpinRenderer.render(job.request)
             outcome.warnings = file.warnings

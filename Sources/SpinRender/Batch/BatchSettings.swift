@@ -71,6 +71,16 @@ extension BatchRenderer {
                     plan.outputOutsideRoot = true
                     throw .failure(error)
                 }
+                if let previews = try previewJobs(for: entry) {
+                    // The largest preview stands for the entry in the estimate of renders at once.
+                    let largest = previews.max { a, b in
+                        SpinRenderer.memoryEstimate(a.settings.request, holding: .allFrames).totalBytes
+                            < SpinRenderer.memoryEstimate(b.settings.request, holding: .allFrames).totalBytes
+                    }!
+                    plan.jobs.append(BatchJob(number: entry.number, outputPath: entry.resolvedOutput, request: largest.settings.request,
+                                              previews: previews))
+                    continue
+                }
                 plan.jobs.append(BatchJob(number: entry.number, outputPath: entry.resolvedOutput,
                                           request: try request(for: entry, manifestPath: manifest.path, limit: settings.maximumMemoryBytes)))
             } catch {
@@ -84,6 +94,23 @@ extension BatchRenderer {
         return plan
     }
 
+    /// For an entry whose output is a folder (ends in `/`) or whose source is a folder: every
+    /// preview of its source, planned as `render <source> -o <folder>/` plans them; `nil` for
+    /// an entry of one file.
+    ///
+    /// - Throws: ``SettingsError``: no source, or what ``PreviewFolder/plan(sources:values:options:folder:warn:)`` throws.
+    static func previewJobs(for entry: BatchManifest.Entry) throws(SettingsError) -> [PreviewFolder.Job]? {
+        let isFolder = entry.output.hasSuffix("/") || entry.resolvedSource.map(InputFile.isDirectory) == true
+        guard isFolder else { return nil }
+        guard let source = entry.resolvedSource else {
+            throw .invalid("its output '\(entry.output)' is a folder, which takes every preview of a 'source'; give the entry a source, or a file as its output")
+        }
+        try RenderSettings.checkSourceOptions(entry.values, source: source)
+        let sources: [String]
+        do { sources = try PreviewFolder.sources(source) } catch { throw .failure(error) }
+        return try PreviewFolder.plan(sources: sources, values: entry.values, options: entryOptions, folder: entry.resolvedOutput)
+    }
+
     /// The request of one entry, checked as the command line checks its options.
     static func request(for entry: BatchManifest.Entry, manifestPath: String, limit: Int) throws(SettingsError) -> RenderRequest {
         if InputFile.sameFile(entry.resolvedOutput, manifestPath) {
@@ -92,7 +119,7 @@ extension BatchRenderer {
         var settings = RenderSettings()
         if let source = entry.resolvedSource {
             try RenderSettings.checkSourceOptions(entry.values, source: source)
-            try settings.loadSource(source, view: entry.values.value("view"))
+            try settings.loadSource(source, view: entry.values.value("view"), dark: entry.values.value("appearance") == Appearance.dark.rawValue)
         }
         try settings.apply(entry.values, options: entryOptions)
         try settings.setOutput(entry.resolvedOutput)

@@ -50,6 +50,23 @@ public enum BatchVerification {
             let outcome = updated[index]
             guard outcome.succeeded, let check = checks[outcome.number] else { continue }
             let reference = check.reference
+            if let files = outcome.previewFiles {
+                // A folder of previews: each file against the file of its name in the reference folder.
+                for file in files {
+                    let actual = outcome.outputPath + (outcome.outputPath.hasSuffix("/") ? "" : "/") + file
+                    let expected = reference + (reference.hasSuffix("/") ? "" : "/") + file
+                    do throws(SpinRenderError) {
+                        let (result, _) = try FileComparison.compare(actual: actual, expected: expected, options: .exact, maximumBytes: maximumBytes)
+                        comparisons.append(.init(title: "entry \(outcome.number): \(actual)", actualName: actual, expectedName: expected, result: result))
+                        if result.verdict != .equal, updated[index].failure == nil {
+                            updated[index].failure = "'\(file)' differs from its reference '\(expected)': \(result.summaryLine)"
+                        }
+                    } catch {
+                        if updated[index].failure == nil { updated[index].failure = "'\(file)' cannot be compared with its reference: \(error.message)" }
+                    }
+                }
+                continue
+            }
             do throws(SpinRenderError) {
                 var options = ComparisonOptions.exact
                 options.ignored.rectangles = check.rectangles

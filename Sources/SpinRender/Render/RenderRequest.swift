@@ -9,13 +9,15 @@ import Synchronization
 ///
 /// The same request always gives the same frames and the same bytes.
 public struct RenderRequest: Hashable, Sendable {
-    /// The output settings (scale, appearance, stage, rotations, background …) and, for the
-    /// built-in views, the `--mode` and its shaping options.
-    public var scene = SceneConfiguration()
-    /// The views to render, as the SwiftUI interpreter gives them (``setSource(_:fileName:view:)``);
+    /// The output settings (scale, appearance, stage, rotations, background …).
+    public var scene = SceneConfiguration() { didSet { engineSlot = EngineSlot() } }
+    /// The built-in example rendered when ``script`` is `nil`: `--mode` and the options that
+    /// shape its code.
+    public var example = BuiltInExample() { didSet { engineSlot = EngineSlot() } }
+    /// The views to render, as the Swift reader gives them (``setSource(_:fileName:view:)``);
     /// `nil` renders the documentation's code (``DocumentationSource``): the view of
-    /// `scene.mode`, shaped by `scene`'s shaping fields.
-    public var script: ViewScript?
+    /// `example.mode`, shaped by ``example``.
+    public var script: ViewScript? { didSet { engineSlot = EngineSlot() } }
     /// Frames per second (> 0). 50 fps gives 2 cs delays, the shortest browsers honour.
     public var framesPerSecond: Double = 50
     /// Length of the animation in seconds; `nil` derives it from the animation (see
@@ -47,8 +49,8 @@ public struct RenderRequest: Hashable, Sendable {
     /// The default request: the documentation's explicit spinner, 2 s at 50 fps, looping.
     public init() {}
 
-    /// The views rendered: ``script``, or the built-in view of `scene`.
-    public var viewScript: ViewScript { script ?? DocumentationSource.script(for: scene) }
+    /// The views rendered: ``script``, or the built-in view of ``example``.
+    public var viewScript: ViewScript { script ?? DocumentationSource.script(for: example) }
 
     /// Renders `view` of SwiftUI source `text` from now on.
     ///
@@ -69,32 +71,17 @@ public struct RenderRequest: Hashable, Sendable {
 
     /// The view engine for this request (layout and animation; nothing is drawn or flattened).
     ///
-    /// The engine of the last request asked for is kept, so the checks before a render and
-    /// the render itself lay the views out once. It is found by `script` and `scene`, which
-    /// decide ``viewScript``, so a hit reads no source: the built-in views are parsed and
-    /// interpreted once.
+    /// Built once per request and carried with it: the checks before a render (settings,
+    /// memory, the progress bar) and the render itself use the same engine, so the views are
+    /// read and laid out once. Changing ``scene``, ``example`` or ``script`` (what decides the
+    /// engine) gives the request a new, empty slot; a copy made before keeps its engine. No
+    /// engine outlives the requests that carry it.
     public func makeEngine() -> ViewEngine {
-        if let last = RenderRequest.lastEngine.withLock({ $0 }), last.script == script, last.scene == scene {
-            return last.engine
-        }
-        let engine = ViewEngine(script: viewScript, output: scene)
-        RenderRequest.lastEngine.withLock { $0 = (script, scene, engine) }
-        return engine
+        engineSlot.engine { ViewEngine(script: viewScript, output: scene) }
     }
 
-    private static let lastEngine = Mutex<(script: ViewScript?, scene: SceneConfiguration, engine: ViewEngine)?>(nil)
-
-    /// Lets go of the engine ``makeEngine()`` keeps from the last request, and of its memory
-    /// (the view trees and layout of that request).
-    ///
-    /// A run that renders and exits never needs it. A process that goes on to other work may
-    /// call it to free that memory; the fuzz targets call it after each input, because
-    /// LeakSanitizer cannot follow the pointers in the kept trees (an indirect enum keeps its
-    /// case in the spare bits of the pointer to its payload), so an engine kept from one input
-    /// to the next would be reported as leaked.
-    public static func releaseKeptEngine() {
-        lastEngine.withLock { $0 = nil }
-    }
+    /// Where ``makeEngine()`` keeps the engine it built; not part of the request's value.
+    private var engineSlot = EngineSlot()
 
     /// The animation's length: the explicit `durationSeconds`, or else
     /// ``defaultDurationSeconds(period:settle:lastChange:)`` of the animations the engine found.
@@ -106,6 +93,9 @@ public struct RenderRequest: Hashable, Sendable {
         let engine = engine ?? makeEngine()
         // A loop that starts after the delays and the settling has them behind it: one period.
         if startSeconds(using: engine) > 0, let period = engine.repeatPeriodSeconds { return period }
+        // Timers or tasks that cycle through states (a dot lit every 0.4 s of four): the picture
+        // repeats with the cycle, animations it starts included, so one cycle loops seamlessly.
+        if loopCount != .playOnce, engine.script.repeating != nil, let period = engine.pictureRepeatSeconds { return period }
         return RenderRequest.defaultDurationSeconds(period: engine.repeatPeriodSeconds, settle: engine.settleSeconds,
                                                     lastChange: engine.lastChangeSeconds)
     }
@@ -156,4 +146,26 @@ public struct RenderRequest: Hashable, Sendable {
         guard frames.isFinite else { return 1_000_000_000 }
         return Int(min(1e9, max(1, frames)))
     }
+}
+
+/// The engine of one request, built on first use (see ``RenderRequest/makeEngine()``).
+///
+/// Shared by the copies of the request made after it was filled, which describe the same
+/// render; equal to every other slot, so that two requests are equal when their settings are.
+final class EngineSlot: Hashable, Sendable {
+    private let stored = Mutex<ViewEngine?>(nil)
+
+    /// The engine, built by `make` the first time (under the lock, so that concurrent renders
+    /// of one request build it once).
+    func engine(_ make: () -> ViewEngine) -> ViewEngine {
+        stored.withLock { engine in
+            if let engine { return engine }
+            let made = make()
+            engine = made
+            return made
+        }
+    }
+
+    static func == (a: EngineSlot, b: EngineSlot) -> Bool { true }
+    func hash(into hasher: inout Hasher) {}
 }

@@ -60,12 +60,17 @@ extension SpinRenderer {
         let frames = holding == .streamedWebP ? FramePlan.emittedCount(request, maximumRepeats: webpMaximumRepeats)
                                               : emittedFrameCount(request)
         let workers = workerCount(request.threads, frames: frames, pixelsPerFrame: layout.canvasWidth * layout.canvasHeight)
+        // Each layer an effect opens, per worker: its picture (4 bytes a pixel), its
+        // premultiplied planes and a filtered copy (16 each) and a shadow's plane (4).
+        if layout.layerDepth > 0 {
+            estimate.add("effect layers", pixels * 40 * Double(layout.layerDepth) * Double(workers))
+        }
         let scene = request.scene
         switch holding {
         case .streamedGIF:
             // One ink on one background has at most 256 colours (coverage levels); the
             // preview's two inks and border, or an opacity or scale effect, may have more.
-            let manyColours = request.script != nil || scene.mode == .preview || scene.effect != .rotation
+            let manyColours = request.script != nil || request.example.mode == .preview || request.example.effect != .rotation
             estimate.add("frames", pixels * Double(frames) * (manyColours ? 3 : 2))
             estimate.add("encoder", pixels * 4 * 16)
         case .streamedWebP:

@@ -9,7 +9,7 @@ import Scene
 ///
 /// ```swift
 /// var request = RenderRequest()
-/// request.scene.mode = .preview
+/// request.example.mode = .preview
 /// let gif = try SpinRenderer.renderGIF(request)
 /// try OutputFile.write(gif.bytes, to: "preview.gif")
 /// ```

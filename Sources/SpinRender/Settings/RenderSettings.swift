@@ -52,7 +52,7 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
     public static var renderOptions: [Setting<RenderSettings>] {
         [
             .choice("mode", value: "mode", help: "Which view of the built-in documentation example to show: the implicit .animation(_:) spinner, the explicit withAnimation one, or the preview with both ('spinrender source' prints that code).",
-                    \.request.scene.mode),
+                    \.request.example.mode),
             .value("view", value: "name", help: "The view of <source> to render: a view's or preview's name, or a Swift expression that makes one ('DotLoader(color: .blue)').", \.view,
                    default: "its #Preview, else ContentView, else its only view") { text throws(ValueRefusal) in text },
             .choice("appearance", value: "appearance", help: "Light or dark colours.", \.request.scene.appearance),
@@ -63,11 +63,11 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
                          \.widthPixels, in: 1...maximumSizePixels, default: "the content's width × --scale"),
             .wholeNumber("height", value: "pixels", help: "The image's height in pixels, 1 to \(maximumSizePixels), instead of --scale, as --width.",
                          \.heightPixels, in: 1...maximumSizePixels, default: "the content's height × --scale"),
-            .number("point-size", value: "points", help: "Font size of the symbol, 1 to 512 points.", \.request.scene.pointSize, in: 1...512),
-            .choice("weight", value: "weight", help: "Symbol weight.", \.request.scene.weight),
-            .choice("symbol-scale", value: "scale", help: "Symbol scale.", \.request.scene.symbolScale),
+            .number("point-size", value: "points", help: "Font size of the symbol, 1 to 512 points.", \.request.example.pointSize, in: 1...512),
+            .choice("weight", value: "weight", help: "Symbol weight.", \.request.example.weight),
+            .choice("symbol-scale", value: "scale", help: "Symbol scale.", \.request.example.symbolScale),
             .number("padding", value: "points", help: "Space around a single spinner, 0 to 1000 points.", \.request.scene.padding, in: 0...1000),
-            .color("color", help: "Spinner colour instead of the system colour.", \.request.scene.color),
+            .color("color", help: "Spinner colour instead of the system colour.", \.request.example.color),
             .color("background", help: "Background colour instead of the appearance's.", \.request.scene.background),
             .flag("strict", help: "Refuse (exit 65) what is otherwise a warning: an Image(systemName:) outside the symbol library (drawn as an empty image), and, for inputs read, one that browsers show only after a repair.",
                   \.strict, changesFrames: false),
@@ -83,9 +83,9 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
                     default: "one period of the animation; 2 for the spinner; with --rotate-at, until two periods after the last rotation"),
             .value("loop", value: "count", help: "How often the GIF repeats: 0 forever, N for N repeats after the first play, 'once' to play once.",
                    \.request.loopCount, default: Self.loopText(RenderRequest().loopCount), parse: parseLoop),
-            .value("animation", value: "expression", help: "The spinner's animation in SwiftUI syntax.", \.request.scene.animation,
-                   default: RenderRequest().scene.animation.description, parse: parseAnimation),
-            .choice("effect", value: "effect", help: "What the animation drives.", \.request.scene.effect),
+            .value("animation", value: "expression", help: "The spinner's animation in SwiftUI syntax.", \.request.example.animation,
+                   default: RenderRequest().example.animation.description, parse: parseAnimation),
+            .choice("effect", value: "effect", help: "What the animation drives.", \.request.example.effect),
             .repeatable("rotate-at", value: "seconds", help: "Simulate a device rotation at this time (repeatable): the layout changes, the implicit spinner drifts.",
                         \.request.scene.layoutChanges) { text throws(ValueRefusal) in
                 guard let seconds = Double(text), seconds.isFinite, (0...3600).contains(seconds) else {
@@ -171,10 +171,10 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
         // rotation) obeys the same limit as --duration.
         let duration = request.effectiveDurationSeconds(using: layout)
         guard duration.isFinite, duration > 0, duration <= Self.maximumDurationSeconds else {
-            let repeats = request.scene.animation.periodSeconds != nil ? "repeats every" : "lasts"
+            let repeats = request.example.animation.periodSeconds != nil ? "repeats every" : "lasts"
             let subject = given.contains("animation") ? "'--animation <expression>'" : "the animation"
             guard duration.isFinite else {
-                let reason = request.script == nil ? Self.endlessReason(request.scene.animation)
+                let reason = request.script == nil ? Self.endlessReason(request.example.animation)
                     : "a spring this damped, or a speed this low, stretches it beyond any length"
                 throw .invalid("The animation is too long: \(subject) never comes to rest (\(reason)); give '--duration <seconds>' (at most 600)")
             }
@@ -216,8 +216,24 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
     ///   read; ``SettingsError/source(_:)`` at the first byte of text that is not UTF-8, or with the
     ///   source's `file:line:column: error: …`; ``SettingsError/invalid(_:)`` when the view
     ///   cannot be chosen.
-    public mutating func loadSource(_ path: String, bytes: [UInt8]? = nil, fileName: String? = nil, view: String?)
+    public mutating func loadSource(_ path: String, bytes: [UInt8]? = nil, fileName: String? = nil, view: String?, dark: Bool = false)
     throws(SettingsError) {
+        let fileName = fileName ?? path
+        let program = try Self.readProgram(path, bytes: bytes, fileName: fileName)
+        do {
+            request.script = try program.script(view: view, dark: dark)
+        } catch {
+            throw Self.settingsError(error, shown: fileName)
+        }
+    }
+
+    /// The SwiftUI source in `bytes`, or in the file at `path` when `bytes` is `nil`, read.
+    ///
+    /// - Parameter fileName: the name diagnostics use; `path` when `nil`.
+    /// - Throws: ``SettingsError/failure(_:)`` with `.missingInput` for a file that cannot be
+    ///   read; ``SettingsError/source(_:)`` at the first byte of text that is not UTF-8, or with the
+    ///   source's `file:line:column: error: …`.
+    public static func readProgram(_ path: String, bytes: [UInt8]? = nil, fileName: String? = nil) throws(SettingsError) -> SwiftProgram {
         let fileName = fileName ?? path
         let shown = Echo.cut(fileName, limit: Echo.pathLimit)
         var read = bytes ?? []
@@ -235,13 +251,15 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
             }
             throw .source(diagnostic)
         }
-        do {
-            try request.setSource(text, fileName: fileName, view: view)
-        } catch {
-            switch error {
-            case let .source(diagnostic): throw .source(diagnostic)
-            case let .viewSelection(selection): throw .invalid("\(shown): \(selection.description)")
-            }
+        do { return try SwiftProgram(parsing: text, fileName: fileName) } catch { throw .source(error) }
+    }
+
+    /// A source's error as a settings error: its diagnostic, or a view that cannot be chosen
+    /// (a usage error naming the file `shown`).
+    static func settingsError(_ error: SwiftUISourceError, shown: String) -> SettingsError {
+        switch error {
+        case let .source(diagnostic): .source(diagnostic)
+        case let .viewSelection(selection): .invalid("\(Echo.cut(shown, limit: Echo.pathLimit)): \(selection.description)")
         }
     }
 

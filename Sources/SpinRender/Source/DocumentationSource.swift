@@ -73,6 +73,33 @@ public enum DocumentationSource {
     }
 }
 
+/// The built-in example a render without a source file shows, and the seven options that choose
+/// and shape it (`--mode`, `--point-size`, `--weight`, `--symbol-scale`, `--color`,
+/// `--animation`, `--effect`): they belong to the example, not to the output every render
+/// carries, so a render of a source file has none of them.
+public struct BuiltInExample: Hashable, Sendable {
+    /// Which of the page's views is shown: `Spinner`, `Spinner2` or `ContentView`.
+    public var mode: SceneMode = .explicit
+    /// Font size of the symbol, in points (iOS body text: 17).
+    public var pointSize: Double = 17
+    /// Symbol weight.
+    public var weight: SymbolWeight = .regular
+    /// Symbol scale.
+    public var symbolScale: SymbolScale = .medium
+    /// Replaces the spinner colour (both spinners in preview mode) when set.
+    public var color: RGBA8?
+    /// The spinner's animation; the documentation's is ``documentationAnimation``.
+    public var animation: Animation = BuiltInExample.documentationAnimation
+    /// The property the animation drives.
+    public var effect: SpinnerEffect = .rotation
+
+    /// `.linear(duration: 2).repeatForever(autoreverses: false)`, the page's animation.
+    public static let documentationAnimation = Animation.linear(duration: 2).repeatForever(autoreverses: false)
+
+    /// The page's explicit spinner, as written.
+    public init() {}
+}
+
 /// The options that reshape the built-in example (`--animation`, `--effect`, `--point-size`,
 /// `--weight`, `--symbol-scale`, `--color`): each is applied as the SwiftUI code a user would
 /// write for it, so `spinrender source` shows exactly what is rendered.
@@ -152,16 +179,16 @@ extension DocumentationSource {
 }
 
 extension DocumentationSource {
-    /// The script of `configuration.mode`'s view of the page's code, shaped by `configuration`'s
-    /// shaping fields: what `--mode` renders, read by the same interpreter as a user's file.
+    /// The script of `example.mode`'s view of the page's code, shaped by `example`'s shaping
+    /// options: what `--mode` renders, read by the same reader as a user's file.
     ///
-    /// The shaped text is generated from validated values, so it always interprets; a failure
+    /// The shaped text is generated from validated values, so it always reads; a failure
     /// would be a defect of ``text(shapedBy:)`` (every shaping is covered by the tests).
-    public static func script(for configuration: SceneConfiguration) -> ViewScript {
-        let text = text(shapedBy: SourceShaping(configuration))
+    public static func script(for example: BuiltInExample) -> ViewScript {
+        let text = text(shapedBy: SourceShaping(example))
         do {
             let program = try SwiftProgram(parsing: text, fileName: fileName)
-            return try program.script(view: viewName(for: configuration.mode))
+            return try program.script(view: viewName(for: example.mode))
         } catch {
             preconditionFailure("the built-in source does not interpret: \(error)")
         }
@@ -169,18 +196,18 @@ extension DocumentationSource {
 }
 
 extension SourceShaping {
-    /// The shaping fields of `configuration` (the `--mode` options), as modifiers: only those
-    /// that differ from the page's code.
-    public init(_ configuration: SceneConfiguration) {
+    /// The shaping options of `example`, as modifiers: only those that differ from the page's
+    /// code.
+    public init(_ example: BuiltInExample) {
         self.init()
-        if configuration.animation != SceneConfiguration.documentationAnimation { animation = configuration.animation }
-        effect = configuration.effect
-        if configuration.pointSize != 17 || configuration.weight != .regular {
-            pointSize = configuration.pointSize
-            weight = configuration.weight == .regular ? nil : configuration.weight
+        if example.animation != BuiltInExample.documentationAnimation { animation = example.animation }
+        effect = example.effect
+        if example.pointSize != 17 || example.weight != .regular {
+            pointSize = example.pointSize
+            weight = example.weight == .regular ? nil : example.weight
         }
-        if configuration.symbolScale != .medium { symbolScale = configuration.symbolScale }
-        color = configuration.color
+        if example.symbolScale != .medium { symbolScale = example.symbolScale }
+        color = example.color
     }
 }
 

@@ -128,9 +128,9 @@ public struct TimelineReport: Sendable {
         // The built-in example's mode and shaping describe what was drawn only when no source was
         // given; a source's own code decides them.
         let builtIn: [(String, JSONText)] = request.script != nil ? [] : [
-            ("mode", .string(scene.mode.rawValue)),
-            ("animation", .string(scene.animation.description)),
-            ("effect", .string(scene.effect.rawValue)),
+            ("mode", .string(request.example.mode.rawValue)),
+            ("animation", .string(request.example.animation.description)),
+            ("effect", .string(request.example.effect.rawValue)),
         ]
         let members = builtIn + [
             ("canvas", .object([("width", .int(canvasWidth)), ("height", .int(canvasHeight)), ("scale", .double(scene.scale))])),

@@ -162,7 +162,7 @@ extension SwiftUILibrary {
         // Modifiers that change nothing a spinner's picture shows on a single preview.
         for name in ["accessibilityLabel", "accessibilityHidden", "accessibilityElement", "accessibilityIdentifier", "id",
                      "allowsHitTesting", "contentShape", "onTapGesture", "disabled", "navigationTitle",
-                     "ignoresSafeArea", "edgesIgnoringSafeArea", "previewLayout", "previewDisplayName", "environmentObject"] {
+                     "ignoresSafeArea", "edgesIgnoringSafeArea", "environmentObject"] {
             view.method(name, [NativeParameter(nil, .any, variadic: true)], result: Self.anyView) { call throws(Interrupt) in call.receiver ?? .void }
             view.instanceMembers[name].map { member in
                 if case var .functions(functions) = member {

@@ -23,7 +23,7 @@ extension SwiftUILibrary {
         "overlay", "transition", "matchedGeometryEffect", "position", "zIndex", "aspectRatio",
         "scaledToFit", "scaledToFill", "fixedSize", "layoutPriority", "alignmentGuide", "frame", "resizable",
         "gesture", "simultaneousGesture", "onLongPressGesture", "sheet", "alert", "popover", "fullScreenCover",
-        "toolbar", "listRowBackground", "preferredColorScheme", "environment", "symbolEffect", "contentTransition",
+        "toolbar", "listRowBackground", "environment", "symbolEffect", "contentTransition",
         "keyframeAnimator", "phaseAnimator", "geometryGroup", "visualEffect", "scrollContentBackground",
     ]
 

@@ -26,7 +26,9 @@ enum RenderOptions {
                 throw UsageError(message: "The source '-' reads standard input, which is a terminal; pipe Swift source into it (… | spinrender - -o spinner.gif)")
             }
             let bytes = source == "-" ? try InputFile.readStandardInput(maximumBytes: SwiftProgram.maximumSourceBytes) : nil
-            try settings.loadSource(source, bytes: bytes, fileName: source == "-" ? "<stdin>" : nil, view: values.value("view"))
+            // `@Environment(\.colorScheme)` reads the appearance asked for.
+            try settings.loadSource(source, bytes: bytes, fileName: source == "-" ? "<stdin>" : nil, view: values.value("view"),
+                                    dark: values.value("appearance") == Appearance.dark.rawValue)
         }
         try settings.apply(values, options: options)
         for warning in try settings.symbolWarnings() { StandardError.write("warning: \(warning)\n") }
@@ -53,7 +55,7 @@ enum RenderOptions {
 extension RenderOptions {
     /// The `<source>` argument of the rendering commands.
     static let sourceArgument = ArgumentSpec(
-        name: "source", help: "SwiftUI source to render: a .swift file, or '-' for standard input (default: the built-in documentation example, see --mode).",
+        name: "source", help: "SwiftUI source to render: a .swift file, a folder of them (every preview, see --all-previews), or '-' for standard input (default: the built-in documentation example, see --mode).",
         optional: true)
 
     /// Whether an input names SwiftUI source (`.swift`) rather than an image.

@@ -20,12 +20,13 @@ enum RenderCommand: Command {
       neither says); an extension that disagrees with --format, or another extension such as .jpg,
       is a usage error.
     """
-    static let usage = "spinrender [render] [<source>] [<options>] --output <output>"
+    static let usage = "spinrender [render] [<source>] [<options>] --output <output>\n       spinrender [render] <source> --all-previews [<options>] --output <folder>"
     static let arguments = [RenderOptions.sourceArgument]
     static let positionalCount = 0...1
     static var options: [OptionDeclaration] {
         [.option("output", short: "o", value: "output",
                  help: "Where to write the animation: a .gif, .webp, .svg, .png (APNG; the still with --at) or .mp4 path (any other extension is refused) or '-' for standard output.", isPath: true),
+         .flag("all-previews", help: "Render every #Preview and PreviewProvider preview of <source> (a .swift file or a folder of them) into the folder -o, with an index, previews.json; implied by an -o ending in '/' or naming a folder."),
          .option("poster", value: "file.png",
                  help: "MP4 only: also write the video's first frame as a PNG, the poster image of DocC's @Video and HTML's <video>.", isPath: true)]
             + formatSpecs + RenderSettings.stillOptions.declarations() + RenderOptions.specs + Console.specs
@@ -34,6 +35,12 @@ enum RenderCommand: Command {
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         guard let output = arguments.value("output") else {
             throw UsageError(message: "Missing expected argument '--output <output>'")
+        }
+        if let source = arguments.positionals.first, PreviewsRun.isFolderRun(source: source, output: output, arguments) {
+            return try PreviewsRun.run(source: source, folder: output, arguments, console: console)
+        }
+        if arguments.has("all-previews") {
+            throw UsageError(message: "The flag '--all-previews' renders the previews of a .swift <source> or a folder of them; give one")
         }
         var settings = try RenderOptions.settings(from: arguments, storage: nil, source: arguments.positionals.first,
                                                   options: RenderSettings.fileOptions + RenderSettings.stillOptions + RenderSettings.renderOptions)

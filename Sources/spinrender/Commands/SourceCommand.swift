@@ -26,10 +26,10 @@ enum SourceCommand: Command {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         let request = try RenderOptions.request(from: arguments, storage: .noPixels)
-        let scene = request.scene
-        var text = DocumentationSource.text(shapedBy: SourceShaping(scene))
-        if arguments.has("mode"), scene.mode != .preview {
-            text += "\n\n#Preview {\n    \(DocumentationSource.viewName(for: scene.mode))()\n}"
+        let example = request.example
+        var text = DocumentationSource.text(shapedBy: SourceShaping(example))
+        if arguments.has("mode"), example.mode != .preview {
+            text += "\n\n#Preview {\n    \(DocumentationSource.viewName(for: example.mode))()\n}"
         }
         try StandardOutput.write(text + "\n")
         return 0

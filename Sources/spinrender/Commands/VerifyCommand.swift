@@ -20,7 +20,7 @@ enum VerifyCommand: Command {
       'compare' reads it, is compared with it, and recorded as that file.
       --html writes its report only when a comparison took place (not when references were only recorded).
     """
-    static let usage = "spinrender verify [<source>] [<options>] --reference <reference>"
+    static let usage = "spinrender verify [<source>] [<options>] --reference <reference>\n       spinrender verify <source> --all-previews [<options>] --reference <folder>"
     static let arguments = [RenderOptions.sourceArgument]
     static let positionalCount = 0...1
     static var options: [OptionDeclaration] {
@@ -28,6 +28,7 @@ enum VerifyCommand: Command {
             .option("reference", value: "reference", help: "The reference: a frame folder, or a .gif or .webp file (recorded in that format; an .svg cannot be read back).", isPath: true),
             .option("record", value: "mode", help: "When to write reference frames.", values: RecordMode.allCases.map(\.rawValue),
                     default: "SPINRENDER_RECORD, else never when CI is true, else missing"),
+            .flag("all-previews", help: "Verify every #Preview and PreviewProvider preview of <source> (a .swift file or a folder of them), each against its own reference in the folder --reference, named as 'render -o <folder>/' names its files (a frame folder each, or a .gif or .webp file with --format)."),
         ] + ComparisonArguments.specs + RenderOptions.specs + Console.specs
     }
 
@@ -46,6 +47,12 @@ enum VerifyCommand: Command {
             throw UsageError(message: error.description(optionName: "--record"))
         }
         let comparison = try ComparisonArguments.settings(from: arguments)
+        if let source = arguments.positionals.first, source != "-", arguments.has("all-previews") || InputFile.isDirectory(source) {
+            return try PreviewsRun.verify(source: source, references: reference, record: record, comparison: comparison, arguments, console: console)
+        }
+        if arguments.has("all-previews") {
+            throw UsageError(message: "The flag '--all-previews' verifies the previews of a .swift <source> or a folder of them; give one")
+        }
         let request = try RenderOptions.request(from: arguments, storage: nil, source: arguments.positionals.first)
         let diff = arguments.value("diff").flatMap(DiffFormat.init(path:))
         try Verification.memoryEstimate(request, referenceFolder: reference, record: record, diff: diff,

@@ -1,0 +1,271 @@
+extension Evaluator {
+    /// Checks, before anything runs, that every bare name the file's code uses is declared
+    /// somewhere: in the file (a type, a member, a function, a parameter, a local, a pattern),
+    /// by the host's library or by the standard library. Swift resolves names at compile time,
+    /// so a name in a branch that never runs is still an error (`timer.invalidate()` with no
+    /// `timer`), and it is reported at its line and column as the compiler reports it.
+    ///
+    /// Scopes are not modelled: a name declared anywhere in the file counts as declared, so the
+    /// check never refuses valid Swift; names of the library's types and protocols' members
+    /// (`modifier(_:)` used bare in `extension View`) count too.
+    ///
+    /// - Throws: ``Interrupt/error(_:)`` "cannot find 'x' in scope" at the first undeclared name.
+    public func checkNames() throws(Interrupt) {
+        var walker = NameWalker()
+        for item in file.items { walker.statement(item) }
+        var known = walker.declared
+        // Names the evaluator itself answers (`swap(&a, &b)`).
+        known.formUnion(["self", "Self", "super", "newValue", "oldValue", "error", "_", "swap"])
+        for (name, type) in library.types {
+            known.insert(name)
+            known.formUnion(type.instanceMembers.keys)
+            known.formUnion(type.staticMembers.keys)
+        }
+        for (name, type) in library.protocols {
+            known.insert(name)
+            known.formUnion(type.instanceMembers.keys)
+            known.formUnion(type.staticMembers.keys)
+        }
+        known.formUnion(library.functions.keys)
+        known.formUnion(library.constants.keys)
+        known.formUnion(library.unsupportedNames.keys)
+        for (name, holder) in extensions {
+            known.insert(name)
+            known.formUnion(holder.storedProperties.map(\.name))
+            known.formUnion(holder.computedProperties.keys)
+            known.formUnion(holder.methods.keys)
+            known.formUnion(holder.staticProperties.keys)
+            known.formUnion(holder.staticMethods.keys)
+        }
+        for (name, location) in walker.used {
+            if known.contains(name) || ValueType.standard(named: name) != nil { continue }
+            // `$state` and `_state` name a wrapped property's projection and storage; `$0` a
+            // closure's first parameter.
+            if let first = name.first, first == "$" || first == "_" {
+                let rest = String(name.dropFirst())
+                if known.contains(rest) || Int(rest) != nil { continue }
+            }
+            // A capitalised name is a type of Apple's SDKs more often than a typo (`UIColor`,
+            // `GeometryReader`, `AnyTransition`): running the code says whether it is supported,
+            // so that valid Swift is never refused here.
+            if let first = name.unicodeScalars.first, first.properties.isUppercase { continue }
+            if Self.sdkFunctions.contains(name) { continue }
+            // An operator passed as a function (`reduce(0, +)`).
+            if let scalar = name.unicodeScalars.first, "+-*/%<>=!&|^~".unicodeScalars.contains(scalar) { continue }
+            throw .error("cannot find '\(name)' in scope\(suggestion(name, among: Array(walker.declared)))", at: location)
+        }
+    }
+}
+
+extension Evaluator {
+    /// Global functions of Swift's standard library and of Darwin that view code calls and the
+    /// library may not define: never undeclared names (running them says if they are supported).
+    static let sdkFunctions: Set<String> = [
+        "fatalError", "precondition", "preconditionFailure", "assert", "assertionFailure", "debugPrint", "dump", "print",
+        "type", "repeatElement", "sequence", "zip", "stride", "min", "max", "abs", "withAnimation", "withTransaction",
+        "arc4random", "arc4random_uniform", "drand48", "exp", "exp2", "log", "log2", "log10", "pow", "sqrt", "cbrt",
+        "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "floor", "ceil", "round", "trunc",
+        "fmod", "remainder", "hypot", "fabs", "fmin", "fmax", "numericCast", "unsafeBitCast", "withExtendedLifetime",
+        "isKnownUniquelyReferenced", "autoreleasepool", "withUnsafePointer", "withUnsafeMutablePointer", "readLine",
+    ]
+}
+
+/// Collects the names a file declares and the bare names its code uses, in source order.
+private struct NameWalker {
+    var declared: Set<String> = []
+    var used: [(String, SourceLocation)] = []
+
+    mutating func statement(_ statement: Statement) {
+        switch statement.kind {
+        case let .expression(expression): self.expression(expression)
+        case let .declaration(declaration): self.declaration(declaration)
+        case let .ifStatement(ifStatement): self.ifStatement(ifStatement)
+        case let .guardStatement(conditions, elseBody):
+            conditions.forEach { condition($0) }
+            block(elseBody)
+        case let .switchStatement(subject, cases):
+            expression(subject)
+            for switchCase in cases {
+                switchCase.patterns.forEach { pattern($0) }
+                switchCase.whereClause.map { expression($0) }
+                switchCase.statements.forEach { self.statement($0) }
+            }
+        case let .forIn(pattern, sequence, whereClause, body):
+            self.pattern(pattern)
+            expression(sequence)
+            whereClause.map { expression($0) }
+            block(body)
+        case let .whileLoop(conditions, body):
+            conditions.forEach { condition($0) }
+            block(body)
+        case let .repeatWhile(body, condition):
+            block(body)
+            expression(condition)
+        case let .doStatement(body, catches):
+            block(body)
+            for clause in catches {
+                clause.pattern.map { pattern($0) }
+                clause.whereClause.map { expression($0) }
+                block(clause.body)
+            }
+        case let .returnStatement(value): value.map { expression($0) }
+        case let .throwStatement(value): expression(value)
+        case let .deferStatement(body): block(body)
+        case .breakStatement, .continueStatement, .fallthroughStatement: break
+        }
+    }
+
+    mutating func block(_ block: CodeBlock) { block.statements.forEach { statement($0) } }
+
+    mutating func ifStatement(_ ifStatement: IfStatement) {
+        ifStatement.conditions.forEach { condition($0) }
+        block(ifStatement.body)
+        switch ifStatement.elseBranch {
+        case let .block(body)?: block(body)
+        case let .ifStatement(next, _)?: self.ifStatement(next)
+        case nil: break
+        }
+    }
+
+    mutating func condition(_ condition: Condition) {
+        switch condition.kind {
+        case let .expression(expression): self.expression(expression)
+        case let .optionalBinding(_, pattern, _, value):
+            self.pattern(pattern)
+            // `if let x` (Swift 5.7) reads `x`.
+            if let value { expression(value) } else if case let .binding(name) = pattern.kind { used.append((name, pattern.location)) }
+        case let .patternMatch(pattern, value):
+            self.pattern(pattern)
+            expression(value)
+        case .availability: break
+        }
+    }
+
+    mutating func pattern(_ pattern: Pattern) {
+        switch pattern.kind {
+        case let .binding(name): declared.insert(name)
+        case .wildcard, .isType: break
+        case let .tuple(elements): elements.forEach { self.pattern($0.pattern) }
+        case let .valueBinding(_, inner), let .optional(inner), let .cast(inner, _), let .typed(inner, _): self.pattern(inner)
+        case let .enumCase(_, _, arguments): arguments?.forEach { self.pattern($0.pattern) }
+        case let .expression(expression): self.expression(expression)
+        }
+    }
+
+    mutating func declaration(_ declaration: Declaration) {
+        for attribute in declaration.attributes { attribute.arguments?.forEach { expression($0.value) } }
+        switch declaration.kind {
+        case .importDeclaration, .unsupported, .associatedType: break
+        case let .variable(variable):
+            for binding in variable.bindings {
+                pattern(binding.pattern)
+                binding.initializer.map { expression($0) }
+                switch binding.accessors {
+                case let .getter(body)?: block(body)
+                case let .blocks(blocks)?:
+                    for accessor in blocks {
+                        if let parameter = accessor.parameter { declared.insert(parameter) }
+                        accessor.body.map { block($0) }
+                    }
+                case nil: break
+                }
+            }
+        case let .function(function):
+            declared.insert(function.name)
+            function.generics.forEach { declared.insert($0.name) }
+            parameters(function.parameters)
+            function.body.map { block($0) }
+        case let .initializer(initializer):
+            initializer.generics.forEach { declared.insert($0.name) }
+            parameters(initializer.parameters)
+            initializer.body.map { block($0) }
+        case let .type(type):
+            declared.insert(type.name)
+            type.generics.forEach { declared.insert($0.name) }
+            type.members.forEach { self.declaration($0) }
+        case let .extensionDeclaration(extensionDeclaration):
+            extensionDeclaration.requirements.forEach { declared.insert($0.name) }
+            extensionDeclaration.members.forEach { self.declaration($0) }
+        case let .enumCase(elements):
+            for element in elements {
+                declared.insert(element.name)
+                element.rawValue.map { expression($0) }
+                element.associatedValues?.forEach { value in value.defaultValue.map { expression($0) } }
+            }
+        case let .typeAlias(name, generics, _):
+            declared.insert(name)
+            generics.forEach { declared.insert($0.name) }
+        case let .subscriptDeclaration(subscriptDeclaration):
+            parameters(subscriptDeclaration.parameters)
+            switch subscriptDeclaration.accessors {
+            case let .getter(body): block(body)
+            case let .blocks(blocks):
+                for accessor in blocks {
+                    if let parameter = accessor.parameter { declared.insert(parameter) }
+                    accessor.body.map { block($0) }
+                }
+            }
+        case let .macroExpansion(expansion): macro(expansion)
+        }
+    }
+
+    mutating func parameters(_ parameters: [Parameter]) {
+        for parameter in parameters {
+            declared.insert(parameter.name)
+            parameter.defaultValue.map { expression($0) }
+        }
+    }
+
+    mutating func macro(_ expansion: MacroExpansion) {
+        expansion.arguments.forEach { expression($0.value) }
+        expansion.trailingClosures.forEach { closure($0.closure) }
+    }
+
+    mutating func closure(_ closure: Closure) {
+        declared.formUnion(closure.captures)
+        closure.parameters?.forEach { declared.insert($0.name) }
+        block(closure.body)
+    }
+
+    mutating func expression(_ expression: Expression) {
+        switch expression.kind {
+        case .integerLiteral, .floatLiteral, .booleanLiteral, .nilLiteral, .implicitMember, .keyPath, .discard, .type:
+            break
+        case let .stringLiteral(segments):
+            for segment in segments {
+                if case let .interpolation(arguments, _) = segment { arguments.forEach { self.expression($0.value) } }
+            }
+        case let .identifier(name, _):
+            used.append((name, expression.location))
+        case let .member(base, _, _, _):
+            self.expression(base)
+        case let .call(callee, arguments, trailing):
+            self.expression(callee)
+            arguments.forEach { self.expression($0.value) }
+            trailing.forEach { closure($0.closure) }
+        case let .subscriptCall(base, arguments):
+            self.expression(base)
+            arguments.forEach { self.expression($0.value) }
+        case let .optionalChain(inner), let .optionalChainEnd(inner), let .forceUnwrap(inner), let .prefixOperator(_, inner),
+             let .postfixOperator(_, inner), let .cast(inner, _, _), let .tryExpression(_, inner), let .awaitExpression(inner):
+            self.expression(inner)
+        case let .binaryOperator(_, left, right, _), let .assignment(_, left, right, _):
+            self.expression(left)
+            self.expression(right)
+        case let .ternary(condition, then, otherwise):
+            self.expression(condition)
+            self.expression(then)
+            self.expression(otherwise)
+        case let .closure(closure): self.closure(closure)
+        case let .arrayLiteral(elements): elements.forEach { self.expression($0) }
+        case let .dictionaryLiteral(pairs):
+            for pair in pairs {
+                self.expression(pair.key)
+                self.expression(pair.value)
+            }
+        case let .tuple(elements): elements.forEach { self.expression($0.value) }
+        case let .macroExpansion(expansion): macro(expansion)
+        case let .statementExpression(inner): statement(inner)
+        }
+    }
+}

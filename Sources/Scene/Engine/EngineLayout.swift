@@ -292,7 +292,6 @@ enum EngineLayout {
             case .rotation: 2_000
             case .scale: 2_001
             case .opacity: 2_002
-            case .symbolEffect: 2_004
             case .offset: 2_003
             case .shadow: 2_004
             case .blur: 2_005
@@ -313,6 +312,7 @@ enum EngineLayout {
             case .rotation3D: 2_009
             case .projection: 2_010
             case .material: 2_011
+            case .symbolEffect: 2_012
             }
         case let .environment(value):
             switch value {

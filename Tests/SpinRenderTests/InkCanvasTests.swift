@@ -143,7 +143,7 @@ struct InkCanvasTests {
     @Test(arguments: [SceneMode.explicit, .implicit, .preview])
     func builtInModesKeepTheirCanvas(mode: SceneMode) {
         var ink = RenderRequest()
-        ink.scene.mode = mode
+        ink.example.mode = mode
         var layout = ink
         layout.scene.canvas = .layout
         let a = ink.makeEngine(), b = layout.makeEngine()

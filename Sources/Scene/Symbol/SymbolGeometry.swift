@@ -408,13 +408,14 @@ extension ViewScript {
         func walk(_ node: ViewNode) {
             switch node {
             case let .stack(_, _, _, children): children.forEach(walk)
-            case let .conditional(_, child), let .custom(_, child): walk(child)
+            case let .grid(grid): grid.cells.forEach(walk)
+            case let .conditional(_, child), let .custom(_, child), let .geometryReader(_, child): walk(child)
             case let .modified(child, modifier):
                 if case let .effect(.symbolEffect(effect)) = modifier, !names.contains(effect.spelling) { names.append(effect.spelling) }
                 modifier.attachedViews.forEach(walk)
                 walk(child)
             case let .progressBar(bar): if let label = bar.label { walk(label) }
-            case .symbol, .missingSymbol, .progressView, .shape, .color, .text, .empty: break
+            case .symbol, .missingSymbol, .progressView, .shape, .color, .text, .empty, .spacer: break
             }
         }
         ([initial] + changes.map(\.root)).forEach(walk)

@@ -81,7 +81,7 @@ struct SourceInputTests {
     /// caret under the column, nothing written, and an existing output kept.
     @Test(arguments: [
         ("struct ContentView: View {\n    var body: some View {\n        Toggle(\"Hi\")\n    }\n}\n", 3, 9, "'Toggle' is not supported"),
-        ("struct ContentView: View {\n    var body: some View {\n        Image(systemName: \"star\").symbolEffect(.bounce)\n    }\n}\n", 3, 48, "'.symbolEffect(.bounce)' is not supported"),
+        ("struct ContentView: View {\n    var body: some View {\n        Image(systemName: \"star\").symbolEffect(.appear)\n    }\n}\n", 3, 48, "'.symbolEffect(.appear)' is not supported"),
         ("struct ContentView: View {\n    var body: some View {\n        Circle().geometryGroup()\n    }\n}\n", 3, 18, "modifier 'geometryGroup' is not supported"),
         // Cut short: the missing '}' is reported where the file ends (line 4, after the last
         // line break), as swiftc reports it.

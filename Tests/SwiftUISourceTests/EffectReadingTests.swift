@@ -72,7 +72,7 @@ import Testing
             .background(.modified(.shape(ShapeView(kind: kind, paint: .fill(.fixed(.black)))), .effect(.material(material))))
         }
         #expect(try modifier("Text(\"a\").background(.ultraThinMaterial)") == glass(.rectangle, .ultraThin))
-        #expect(try modifier("Text(\"a\").background(.thickMaterial, in: RoundedRectangle(cornerRadius: 8))")
+        #expect(try modifier("Text(\"a\").background(.thickMaterial, in: RoundedRectangle(cornerRadius: 8, style: .circular))")
                 == glass(.roundedRectangle(cornerRadius: 8), .thick))
         #expect(try modifier("Text(\"a\").background(Material.regular, in: Capsule())") == glass(.capsule, .regular))
         #expect(try modifier("Text(\"a\").background(Color.red, in: Circle())")

@@ -16,6 +16,9 @@ struct ShapeTests {
         try request.setSource(source, fileName: "Shapes.swift", view: view)
         request.scene.scale = 1
         request.scene.padding = 0
+        // The drawings below are of the frame itself: a stroke half outside it (a dashed circle's)
+        // would grow the default ink canvas.
+        request.scene.canvas = .layout
         let renderer = ViewRenderer(request.makeEngine())
         return times.map { renderer.render(atSeconds: $0) }
     }

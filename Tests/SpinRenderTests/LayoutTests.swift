@@ -140,6 +140,10 @@ struct LayoutTests {
          [Rect(x: 0, y: 0, width: 70, height: 10), Rect(x: 70, y: 0, width: 30, height: 10)]),
         ("HStack(spacing: 0) { \(red).frame(minWidth: 10, idealWidth: 70, maxWidth: 70); \(blue) }.frame(width: 100, height: 10)",
          [Rect(x: 0, y: 0, width: 50, height: 10), Rect(x: 50, y: 0, width: 50, height: 10)]),
+        // Negative spacing overlaps the children: 3 × 20 − 2 × 8 = 44 pt wide (a dots loader's
+        // overlapping circles).
+        ("HStack(spacing: -8) { \(red).frame(width: 20, height: 10); \(blue).frame(width: 20, height: 10); \(green).frame(width: 20, height: 10) }",
+         [Rect(x: 0, y: 0, width: 20, height: 10), Rect(x: 12, y: 0, width: 20, height: 10), Rect(x: 24, y: 0, width: 20, height: 10)]),
         // `position` fills the offer and centres the child on the point.
         ("\(red).frame(width: 10, height: 10).position(x: 30, y: 20).frame(width: 80, height: 50)", [Rect(x: 25, y: 15, width: 10, height: 10)]),
         ("\(red).frame(width: 10, height: 10).position(CGPoint(x: 5, y: 5)).frame(width: 80, height: 50)", [Rect(x: 0, y: 0, width: 10, height: 10)]),

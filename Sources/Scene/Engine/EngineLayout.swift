@@ -563,7 +563,9 @@ enum EngineLayout {
             total += length(child)
             cross = max(cross, vertical ? child.x : child.y)
         }
-        total += gaps.reduce(0, +)
+        // Negative spacing overlaps the children (SwiftUI accepts any spacing); a stack is never
+        // shorter than nothing.
+        total = max(0, total + gaps.reduce(0, +))
         return (sizes, vertical ? AnimatablePoint(x: cross, y: total) : AnimatablePoint(x: total, y: cross))
     }
 

@@ -72,7 +72,7 @@ extension SwiftUILibrary {
             stack.initializer(parameters) { [unowned self] call throws(Interrupt) in
                 let alignment = try boxed(call, 0, Alignment.self, "an alignment")
                 var spacing: Double?
-                if case .nilValue = call[1].dereferenced {} else { spacing = try number(call, 1, in: 0...10_000, "spacing") }
+                if case .nilValue = call[1].dereferenced {} else { spacing = try number(call, 1, in: -10_000...10_000, "spacing") }
                 let content = try view(try call.call(3, []), at: call.location)
                 return .native(ViewDescription.stack(axis, alignment: alignment, spacing: spacing, content: content))
             }
@@ -87,7 +87,7 @@ extension SwiftUILibrary {
                           NativeParameter("content", Self.builderClosure, builder: "ViewBuilder")]) { [unowned self] call throws(Interrupt) in
             func spacing(_ index: Int, _ name: String) throws(Interrupt) -> Double? {
                 if case .nilValue = call[index].dereferenced { return nil }
-                return try number(call, index, in: 0...10_000, name)
+                return try number(call, index, in: -10_000...10_000, name)
             }
             return .native(ViewDescription.grid(alignment: try boxed(call, 0, Alignment.self, "an Alignment"),
                                                 horizontalSpacing: try spacing(1, "horizontalSpacing"),

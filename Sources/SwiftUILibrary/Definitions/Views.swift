@@ -50,7 +50,7 @@ extension SwiftUILibrary {
                 let alignment = try boxed(call, 0, Alignment.self, "an alignment")
                 var spacing: Double?
                 if axis != .depth, case .nilValue = call[1] {} else if axis != .depth {
-                    spacing = try number(call, 1, in: 0...10_000, "spacing")
+                    spacing = try number(call, 1, in: -10_000...10_000, "spacing")
                 }
                 let content = try view(try call.call(parameters.count - 1, []), at: call.location)
                 return .native(ViewDescription.stack(axis, alignment: alignment, spacing: spacing, content: content))

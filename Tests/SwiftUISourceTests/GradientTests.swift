@@ -63,8 +63,10 @@ struct GradientTests {
     @Test(arguments: [
         ("Circle().fill(LinearGradient(gradient: [Color.red], startPoint: .top, endPoint: .bottom))", 48,
          "cannot convert value of type '[Color]' to expected argument type 'Gradient'"),
-        ("Circle().fill(LinearGradient(gradient: [.red], startPoint: .top, endPoint: .bottom))", 49,
-         "cannot infer the type of '.red' here: write the type, e.g. 'Color.red'"),
+        ("Circle().fill(LinearGradient(gradient: [.red], startPoint: .top, endPoint: .bottom))", 48,
+         "cannot convert value of type '[Color]' to expected argument type 'Gradient'"),
+        ("Circle().fill(LinearGradient(gradient: [.top], startPoint: .top, endPoint: .bottom))", 49,
+         "cannot infer the type of '.top' here: write the type, e.g. 'Alignment.top'"),
         ("Circle().fill(LinearGradient(colors: [], startPoint: .top, endPoint: .bottom))", 46, "expected a non-empty array of colours"),
         ("Circle().fill(LinearGradient(colors: [.red], startPoint: .top))", 23, "missing argument for parameter 'endPoint' in call"),
         ("Circle().fill(RadialGradient(colors: [.red], center: .center, startRadius: -1, endRadius: 3))", 84,

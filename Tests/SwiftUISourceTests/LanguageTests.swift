@@ -173,6 +173,52 @@ import Testing
         #expect(scales == [1.5, 1.5])
     }
 
+    /// The fills of the shapes in a tree, outermost first, depth first.
+    func fills(_ node: ViewNode) -> [ColorValue?] {
+        switch node {
+        case let .shape(shape): if case let .fill(colour) = shape.paint { [colour] } else { [] }
+        case let .modified(child, _), let .conditional(_, child), let .custom(_, child): fills(child)
+        case let .stack(_, _, _, children): children.flatMap(fills)
+        default: []
+        }
+    }
+
+    /// A `switch` expression (SE-0380) gets the computed property's type as each branch's
+    /// context, so `case .active: .orange` is a colour; `.constant(.red)` (generic over its
+    /// `Value`) passes a colour to a `@Binding`.
+    @Test func implicitMembersInSwitchExpressionsAndGenericCalls() throws {
+        let source = """
+        import SwiftUI
+        enum Phase { case idle, active }
+        struct Dot: View {
+            @Binding var tint: Color
+            var phase: Phase
+            var fill: Color {
+                switch phase {
+                case .idle: .gray
+                case .active: .orange
+                }
+            }
+            var size: CGFloat { if phase == .idle { 8 } else { 12 } }
+            var body: some View {
+                HStack {
+                    Circle().fill(fill).frame(width: size, height: size)
+                    Circle().fill(tint)
+                }
+            }
+        }
+        #Preview {
+            VStack {
+                Dot(tint: .constant(.red), phase: .active)
+                Dot(tint: .constant(Color.blue), phase: .idle)
+            }
+        }
+        """
+        let tree = try script(source).initial
+        #expect(fills(tree) == [.system("orange"), .system("red"), .system("gray"), .system("blue")])
+        #expect(frames(tree).map { $0.0 } == [12, 8])
+    }
+
     @Test func conditionalCompilationTakesThePreviewsBranch() throws {
         let source = """
         import SwiftUI

@@ -115,7 +115,7 @@ extension Evaluator {
             let value = try lookUp(name, at: callee.location, in: environment, expected: nil)
             return try callValue(value, arguments, trailing, expected: expected, name: name, at: callee.location, in: environment).result
         case let .implicitMember(name):
-            guard let expected, expected.unwrapped != .any else {
+            guard let expected = expected.flatMap({ $0.unwrapped != .any ? $0 : nil }) ?? genericContextType(for: name) else {
                 throw .error("cannot infer the type of '.\(name)' here\(implicitMemberHint(name, call: true))", at: callee.location)
             }
             let reference = try typeReference(for: expected.unwrapped, at: callee.location)
@@ -594,6 +594,34 @@ extension Evaluator {
         return false
     }
 
+    /// Whether an `if` or `switch` statement has the form of an `if`/`switch` expression:
+    /// every branch a single expression, `throw`, or such a statement in turn (SE-0380).
+    static func isExpressionForm(_ statement: Statement) -> Bool {
+        func branch(_ statements: [Statement]) -> Bool {
+            guard statements.count == 1 else { return false }
+            switch statements[0].kind {
+            case .expression, .throwStatement: return true
+            case .ifStatement, .switchStatement: return isExpressionForm(statements[0])
+            default: return false
+            }
+        }
+        switch statement.kind {
+        case var .ifStatement(current):
+            while true {
+                guard branch(current.body.statements) else { return false }
+                switch current.elseBranch {
+                case let .block(block)?: return branch(block.statements)
+                case let .ifStatement(next, _)?: current = next
+                case nil: return false
+                }
+            }
+        case let .switchStatement(_, cases):
+            return cases.allSatisfy { branch($0.statements) }
+        default:
+            return false
+        }
+    }
+
     /// Runs a body: as a result builder's when `builder` is set and the body has no `return`,
     /// else as statements (a single expression is the result, as Swift's implicit return).
     public func runBody(_ body: CodeBlock, in scope: Environment, builder: String?) throws(Interrupt) -> Value {
@@ -606,6 +634,11 @@ extension Evaluator {
                 return try evaluate(expression, expected: scope.resultType, in: scope)
             case .ifStatement, .switchStatement:
                 if let resultType = scope.resultType, resultType != .void, resultType != .any {
+                    // An `if`/`switch` expression (each branch one expression, SE-0380) gets the
+                    // result type as every branch's context, so `case .a: .red` is a colour.
+                    if Self.isExpressionForm(body.statements[0]) {
+                        return try statementValue(body.statements[0], expected: resultType, in: scope)
+                    }
                     let completion = try execute(body.statements, in: scope)
                     if case let .returned(value) = completion { return value }
                     return try statementValue(body.statements[0], expected: resultType, in: scope)

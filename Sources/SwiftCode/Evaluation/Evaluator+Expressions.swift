@@ -297,9 +297,17 @@ extension Evaluator {
         return ": write the type, e.g. '\(owner).\(name)\(call ? "(…)" : "")'"
     }
 
+    /// The type of `.name` where the context is generic (`Binding.constant(_:)`'s `Value`,
+    /// `Optional(_:)`'s `Wrapped`), which Swift infers from the type around the call and the
+    /// evaluator does not track: `Color` when it has a static member of that name (the colour
+    /// being what such code passes: `.constant(.red)`), else none.
+    func genericContextType(for name: String) -> ValueType? {
+        library.types["Color"]?.staticMembers[name] != nil ? .named("Color", []) : nil
+    }
+
     /// `.name` where `expected` is the type the context wants.
     func implicitMember(_ name: String, expected: ValueType?, at location: SourceLocation) throws(Interrupt) -> Value {
-        guard let expected, expected.unwrapped != .any else {
+        guard let expected = expected.flatMap({ $0.unwrapped != .any ? $0 : nil }) ?? genericContextType(for: name) else {
             throw .error("cannot infer the type of '.\(name)' here\(implicitMemberHint(name, call: false))", at: location)
         }
         let reference = try typeReference(for: expected.unwrapped, at: location)

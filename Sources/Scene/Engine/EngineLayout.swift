@@ -168,6 +168,8 @@ struct ViewEnvironment: Hashable, Sendable {
     var foregroundGradient: GradientPaint?
     /// `environment(\.colorScheme, _:)`; `nil` is the render's appearance.
     var appearance: Appearance?
+    /// `buttonStyle(_:)`: how a `Button`'s label inside is drawn.
+    var buttonStyle: ButtonStyleKind = .automatic
     /// The rays glyph for this environment (made when the font changes: layout asks for it often).
     private(set) var symbol = ViewEnvironment.glyph(nil, nil, .medium)
     /// Sizes already worked out in this layout pass, shared by every copy of the environment:
@@ -243,6 +245,11 @@ struct ViewEnvironment: Hashable, Sendable {
             copy.foreground = primary
             copy.secondaryForeground = secondary
         case let .colorScheme(appearance): copy.appearance = appearance
+        case let .buttonStyle(style): copy.buttonStyle = style
+        case let .buttonLabel(destructive):
+            if copy.buttonStyle != .plain, copy.foreground == nil, copy.foregroundGradient == nil {
+                copy.foreground = destructive ? .system("red") : copy.tint ?? .system("accentColor")
+            }
         }
         return copy
     }
@@ -327,6 +334,8 @@ enum EngineLayout {
             case .symbolRenderingMode: 3_008
             case .foregroundStyles: 3_009
             case .colorScheme: 3_010
+            case .buttonStyle: 3_011
+            case .buttonLabel: 3_012
             case let .text(modifier): 3_100 + modifier.kind
             }
         case let .transaction(transaction):

@@ -24,6 +24,9 @@ public struct ViewScript: Hashable, Sendable {
     /// The size proposed to the root when the script's `GeometryReader`s made their content
     /// (which depends on it), in points; `nil` for a script without one.
     public var rootProposal: StageSize?
+    /// What the reader of the source chose that the user should hear about, one line each
+    /// (a view rendered in place of a preview that cannot run here), printed as warnings.
+    public var notes: [String] = []
 
     /// A script.
     public init(initial: ViewNode, changes: [ViewChange] = [], repeating: ScriptRepeat? = nil) {

@@ -275,9 +275,10 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
         }
     }
 
-    /// The warnings the source's symbols give: one per name outside the library (a device draws
-    /// an empty image and logs a warning), naming the closest names the library has, then one
-    /// per symbol effect drawn with assumed timing.
+    /// The warnings the source gives: the reader's notes (a view rendered in place of a preview
+    /// that cannot run here), then one per symbol name outside the library (a device draws an
+    /// empty image and logs a warning), naming the closest names the library has, then one per
+    /// symbol effect drawn with assumed timing.
     ///
     /// - Throws: ``SettingsError/failure(_:)`` with `.badData` for the first of them under
     ///   ``strict``.
@@ -290,7 +291,7 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
         if strict, let first = effects.first {
             throw .failure(SpinRenderError(.badData, "\(first); --strict refuses a symbol effect whose timing has no source"))
         }
-        return missing + effects
+        return (request.script?.notes ?? []) + missing + effects
     }
 
     /// Chooses the format written to `output` from its extension (`.gif`, `.webp`, `.svg`,

@@ -140,7 +140,20 @@ public struct SwiftProgram: Sendable {
             do { name = try defaultViewName() } catch { throw .viewSelection(error) }
         }
         guard let candidate = candidates.first(where: { $0.name == name }) else {
-            throw .viewSelection(.unknownView(name, available: viewNames))
+            // A preview by the title the index of every preview gives it: a `PreviewProvider`'s
+            // `.previewDisplayName("Big")`, an unnamed `#Preview` by its file's name.
+            if let variant = (try? previews(dark: dark))?.first(where: { $0.title == name && $0.view != name }) {
+                var fixedSize: (width: Double, height: Double)?
+                if case let .fixed(width, height) = variant.layout { fixedSize = (width, height) }
+                if let declaration = candidates.first(where: { $0.name == variant.view }) {
+                    var index: Int?
+                    if case .provider = declaration.kind { index = variant.index }
+                    return try run(declaration, dark: dark, horizonSeconds: horizonSeconds, variant: index, fixedSize: fixedSize,
+                                   limits: limits, rootProposal: rootProposal)
+                }
+            }
+            throw .viewSelection(.unknownView(name, available: viewNames + ((try? previews(dark: dark)) ?? []).map(\.title)
+                .filter { title in !viewNames.contains(title) }))
         }
         do {
             return try run(candidate, dark: dark, horizonSeconds: horizonSeconds, variant: nil, fixedSize: nil, limits: limits,

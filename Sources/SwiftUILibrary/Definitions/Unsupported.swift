@@ -11,7 +11,7 @@ extension SwiftUILibrary {
         "Toggle", "Slider", "Stepper", "TextField", "SecureField", "TextEditor", "Picker", "DatePicker",
         "ColorPicker", "Menu", "Link", "ShareLink", "List", "ScrollView", "ScrollViewReader", "NavigationView",
         "NavigationStack", "NavigationSplitView", "NavigationLink", "TabView", "Form", "Section", "DisclosureGroup",
-        "OutlineGroup", "LazyVGrid", "LazyHGrid", "Divider",
+        "OutlineGroup", "LazyHGrid", "Divider",
         "ViewThatFits", "AnyLayout", "Canvas", "Gauge", "AsyncImage", "VideoPlayer", "Map", "ControlGroup",
         "EditButton", "PasteButton", "RenameButton", "Table", "GroupBox", "LabeledContent", "ContentUnavailableView",
         "UIViewRepresentable", "UIViewControllerRepresentable", "TimelineView",

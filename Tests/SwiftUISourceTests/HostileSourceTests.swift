@@ -179,8 +179,9 @@ struct HostileSourceTests {
                 line: 5, column: 228, message: "nesting is too deep: more than 200 levels of brackets, blocks or types"),
         Hostile(loader("        " + String(repeating: "VStack { ", count: 120) + "Circle()" + String(repeating: " }", count: 120)),
                 line: 5, column: 907, message: "closures are nested too deeply (more than 200 calls deep)"),
+        // Refused at the modifier that makes the chain deeper than the cap: the 513th.
         Hostile(loader("        Circle()" + String(repeating: ".opacity(1)", count: 700)),
-                line: 3, column: 8, message: "the view tree is deeper than 512 levels"),
+                line: 5, column: 9 + 8 + 512 * 11 + 1, message: "the view tree is deeper than 512 levels"),
         // Hostile bytes and sizes.
         Hostile("", line: 1, column: 1, message: "the source declares no view"),
         Hostile("import SwiftUI\n", line: 1, column: 1, message: "the source declares no view"),

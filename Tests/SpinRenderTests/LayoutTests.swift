@@ -164,6 +164,33 @@ struct LayoutTests {
         #expect(bounded == [Rect(x: 0, y: 0, width: 20, height: 10), Rect(x: 28, y: 0, width: 72, height: 10)])
     }
 
+    /// A `ScrollView` at rest takes the space offered (100 × 50); its content takes its ideal
+    /// length along the scrolling axis, starts at that axis's start, is centred across it and is
+    /// clipped to the scroll view: every pixel.
+    @Test func scrollViewsShowTheirContentFromTheStartClipped() throws {
+        let size = StageSize(width: 100, height: 50)
+        let vertical = try Self.engine("ScrollView { \(Self.red).frame(width: 20, height: 80) }", size: size)
+        #expect(vertical.canvasWidth == 100 && vertical.canvasHeight == 50)
+        Self.expectPixels(ViewRenderer(vertical).render(atSeconds: 0), [(Rect(x: 40, y: 0, width: 20, height: 50), RGBA8(r: 255, g: 0, b: 0))])
+        let horizontal = try Self.engine("""
+            ScrollView(.horizontal, showsIndicators: false) {
+                HStack(spacing: 0) { \(Self.red).frame(width: 60, height: 10); \(Self.blue).frame(width: 60, height: 10) }
+            }
+            """, size: size)
+        Self.expectPixels(ViewRenderer(horizontal).render(atSeconds: 0), [
+            (Rect(x: 0, y: 20, width: 60, height: 10), RGBA8(r: 255, g: 0, b: 0)),
+            (Rect(x: 60, y: 20, width: 40, height: 10), RGBA8(r: 0, g: 0, b: 255)),
+        ])
+        // Ink a clip cuts away does not grow the canvas: a square moved 100 pt down, clipped
+        // to its 20 pt frame, leaves a blank 20 × 20 canvas.
+        let clipped = try Self.engine("\(Self.red).frame(width: 10, height: 10).offset(y: 100).frame(width: 20, height: 20).clipped()")
+        #expect(clipped.canvasWidth == 20 && clipped.canvasHeight == 20)
+        Self.expectPixels(ViewRenderer(clipped).render(atSeconds: 0), [])
+        // Both axes: from the top-leading corner.
+        #expect(try Self.frames("ScrollView([.horizontal, .vertical]) { \(Self.red).frame(width: 20, height: 10) }", size: size)
+            == [Rect(x: 0, y: 0, width: 20, height: 10)])
+    }
+
     /// Each modifier's frames, against SwiftUI's rules worked out by hand.
     @Test(arguments: [
         // Flexible frames: a minimum holds a small child's frame open, a maximum caps a colour.

@@ -30,76 +30,106 @@ extension ViewRenderer {
     /// ``render(atSeconds:using:)`` rasterizes: exact-area coverage is zero outside the
     /// bounding box of a polygon's vertices, so the box of every vertex, transformed as it is
     /// drawn, rounded outwards, holds every pixel with coverage. A view at zero opacity draws
-    /// no ink. Only what is drawn counts, not the layout frames: a `Color` or `Circle` that
+    /// no ink; a masked view (`mask`, `clipShape`, `clipped`) only the part of it inside the box
+    /// of its mask's ink. Only what is drawn counts, not the layout frames: a `Color` or `Circle` that
     /// fills its frame draws exactly its frame.
     ///
     /// - Parameter times: Seconds from the moment the views appear (a render's frame times).
     public func inkBounds(atSeconds times: [Double]) -> PixelBounds? {
-        var box = InkBox()
-        let scale = engine.output.scale
+        var total = InkBox()
         for time in times {
-            for op in engine.program(atSeconds: time).ops {
-                let placement = engine.placement(of: op, atSeconds: time)
-                var paint = placement.colour
-                paint.a = UInt8((Double(paint.a) * placement.opacity).rounded())
-                let linear = placement.linear
-                guard paint.a > 0, linear.a * linear.d - linear.b * linear.c != 0 else { continue }
-                let transform = placement.transform(scale: scale)
-                switch op.item {
-                case let .glyph(symbol):
-                    guard let glyph = glyphs.first(where: { $0.symbol == symbol }) else { continue }
-                    box.add(glyph.polygons, transform)
-                case let .symbol(glyph, selection):
-                    guard let drawn = symbols.first(where: { $0.glyph == glyph && $0.selection == selection }) else { continue }
-                    box.add(drawn.ink, transform)
-                case let .border(width):
-                    // As drawn: snapped outwards to whole pixels when nothing turns or scales it.
-                    let lineWidth = width * scale
-                    if linear == .identity {
-                        let x = placement.centre.x + placement.displacement.x, y = placement.centre.y + placement.displacement.y
-                        let minX = ((x - placement.size.x / 2) * scale + 1e-9).rounded(.down)
-                        let minY = ((y - placement.size.y / 2) * scale + 1e-9).rounded(.down)
-                        let maxX = ((x + placement.size.x / 2) * scale - 1e-9).rounded(.up)
-                        let maxY = ((y + placement.size.y / 2) * scale - 1e-9).rounded(.up)
-                        let rect = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
-                        box.add(Path.border(rect, lineWidth: lineWidth).flattened(by: .identity, tolerance: CoverageRasterizer.defaultTolerance),
-                                .identity)
-                    } else {
-                        let local = Rect(x: -placement.size.x / 2 * scale, y: -placement.size.y / 2 * scale,
-                                         width: placement.size.x * scale, height: placement.size.y * scale)
-                        box.add(Path.border(local, lineWidth: lineWidth).flattened(by: .identity, tolerance: CoverageRasterizer.defaultTolerance),
-                                transform)
-                    }
-                case var .shape(shape):
-                    if let (from, to) = op.trim {
-                        shape.trimFrom = engine.numbers[from].number(atSeconds: time)
-                        shape.trimTo = engine.numbers[to].number(atSeconds: time)
-                    }
-                    let local = Rect(x: -placement.size.x / 2 * scale, y: -placement.size.y / 2 * scale,
-                                     width: placement.size.x * scale, height: placement.size.y * scale)
-                    box.add(outline(of: shape, in: local, scale: scale), transform)
-                case let .text(drawing):
-                    guard let prepared = texts.first(where: { $0.drawing == drawing }) else { continue }
-                    for group in prepared.groups { box.add(group.polygons, transform) }
-                    for (bitmap, local) in prepared.images {
-                        let w = Double(bitmap.width), h = Double(bitmap.height)
-                        box.add([[Point(x: 0, y: 0), Point(x: w, y: 0), Point(x: w, y: h), Point(x: 0, y: h)]],
-                                local.concatenating(transform))
-                    }
-                case .linearBar:
-                    let width = placement.size.x * scale, height = placement.size.y * scale
-                    let full = Rect(x: -width / 2, y: -height / 2, width: width, height: height)
-                    box.add(ProgressBarLayout.capsule(full).flattened(by: .identity, tolerance: CoverageRasterizer.defaultTolerance),
-                            transform)
-                case .progressView:
-                    let indicator = ActivityIndicator(radius: min(placement.size.x, placement.size.y) / 2)
-                    for tick in indicator.ticks(atSeconds: time, centre: .zero, scale: scale) where tick.opacity > 0 {
-                        box.add(tick.polygons, transform)
-                    }
+            let ops = engine.program(atSeconds: time).ops
+            // A mask (`mask`, `clipShape`, `clipped` …) draws no ink of its own and keeps only
+            // what its views cover of its content: its content's ink is cut to the box of its
+            // views' ink, level by level.
+            var maskBoxes: [LayerKey: InkBox] = [:]
+            for op in ops {
+                guard let (layer, _) = Self.maskLayer(of: op) else { continue }
+                var box = InkBox()
+                addInk(of: op, atSeconds: time, to: &box)
+                maskBoxes[layer, default: InkBox()].formUnion(box)
+            }
+            for op in ops where Self.maskLayer(of: op) == nil {
+                var box = InkBox()
+                addInk(of: op, atSeconds: time, to: &box)
+                for effect in op.effects {
+                    if case let .masked(layer) = effect { box.formIntersection(maskBoxes[layer] ?? InkBox()) }
                 }
+                total.formUnion(box)
             }
         }
-        return box.bounds
+        return total.bounds
+    }
+
+    /// For an op that draws a mask's view: the masked layer the view cuts (the `masked` effect
+    /// just before its `maskShape`).
+    private static func maskLayer(of op: DrawOp) -> (LayerKey, Int)? {
+        guard let index = op.effects.firstIndex(where: { if case .maskShape = $0 { true } else { false } }), index > 0,
+              case let .masked(layer) = op.effects[index - 1] else { return nil }
+        return (layer, index)
+    }
+
+    /// Adds the vertices `op` draws at `time`, in device pixels, to `box`.
+    private func addInk(of op: DrawOp, atSeconds time: Double, to box: inout InkBox) {
+        let scale = engine.output.scale
+        let placement = engine.placement(of: op, atSeconds: time)
+        var paint = placement.colour
+        paint.a = UInt8((Double(paint.a) * placement.opacity).rounded())
+        let linear = placement.linear
+        guard paint.a > 0, linear.a * linear.d - linear.b * linear.c != 0 else { return }
+        let transform = placement.transform(scale: scale)
+        switch op.item {
+        case let .glyph(symbol):
+            guard let glyph = glyphs.first(where: { $0.symbol == symbol }) else { return }
+            box.add(glyph.polygons, transform)
+        case let .symbol(glyph, selection):
+            guard let drawn = symbols.first(where: { $0.glyph == glyph && $0.selection == selection }) else { return }
+            box.add(drawn.ink, transform)
+        case let .border(width):
+            // As drawn: snapped outwards to whole pixels when nothing turns or scales it.
+            let lineWidth = width * scale
+            if linear == .identity {
+                let x = placement.centre.x + placement.displacement.x, y = placement.centre.y + placement.displacement.y
+                let minX = ((x - placement.size.x / 2) * scale + 1e-9).rounded(.down)
+                let minY = ((y - placement.size.y / 2) * scale + 1e-9).rounded(.down)
+                let maxX = ((x + placement.size.x / 2) * scale - 1e-9).rounded(.up)
+                let maxY = ((y + placement.size.y / 2) * scale - 1e-9).rounded(.up)
+                let rect = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+                box.add(Path.border(rect, lineWidth: lineWidth).flattened(by: .identity, tolerance: CoverageRasterizer.defaultTolerance),
+                        .identity)
+            } else {
+                let local = Rect(x: -placement.size.x / 2 * scale, y: -placement.size.y / 2 * scale,
+                                 width: placement.size.x * scale, height: placement.size.y * scale)
+                box.add(Path.border(local, lineWidth: lineWidth).flattened(by: .identity, tolerance: CoverageRasterizer.defaultTolerance),
+                        transform)
+            }
+        case var .shape(shape):
+            if let (from, to) = op.trim {
+                shape.trimFrom = engine.numbers[from].number(atSeconds: time)
+                shape.trimTo = engine.numbers[to].number(atSeconds: time)
+            }
+            let local = Rect(x: -placement.size.x / 2 * scale, y: -placement.size.y / 2 * scale,
+                             width: placement.size.x * scale, height: placement.size.y * scale)
+            box.add(outline(of: shape, in: local, scale: scale), transform)
+        case let .text(drawing):
+            guard let prepared = texts.first(where: { $0.drawing == drawing }) else { return }
+            for group in prepared.groups { box.add(group.polygons, transform) }
+            for (bitmap, local) in prepared.images {
+                let w = Double(bitmap.width), h = Double(bitmap.height)
+                box.add([[Point(x: 0, y: 0), Point(x: w, y: 0), Point(x: w, y: h), Point(x: 0, y: h)]],
+                        local.concatenating(transform))
+            }
+        case .linearBar:
+            let width = placement.size.x * scale, height = placement.size.y * scale
+            let full = Rect(x: -width / 2, y: -height / 2, width: width, height: height)
+            box.add(ProgressBarLayout.capsule(full).flattened(by: .identity, tolerance: CoverageRasterizer.defaultTolerance),
+                    transform)
+        case .progressView:
+            let indicator = ActivityIndicator(radius: min(placement.size.x, placement.size.y) / 2)
+            for tick in indicator.ticks(atSeconds: time, centre: .zero, scale: scale) where tick.opacity > 0 {
+                box.add(tick.polygons, transform)
+            }
+        }
     }
 }
 
@@ -107,6 +137,22 @@ extension ViewRenderer {
 private struct InkBox {
     var minX = Double.infinity, minY = Double.infinity
     var maxX = -Double.infinity, maxY = -Double.infinity
+
+    /// Grows to hold `other`.
+    mutating func formUnion(_ other: InkBox) {
+        minX = min(minX, other.minX)
+        minY = min(minY, other.minY)
+        maxX = max(maxX, other.maxX)
+        maxY = max(maxY, other.maxY)
+    }
+
+    /// Shrinks to what lies in `other` too (empty when they do not meet).
+    mutating func formIntersection(_ other: InkBox) {
+        minX = max(minX, other.minX)
+        minY = max(minY, other.minY)
+        maxX = min(maxX, other.maxX)
+        maxY = min(maxY, other.maxY)
+    }
 
     mutating func add(_ polygons: [[Point]], _ transform: AffineTransform) {
         for polygon in polygons where polygon.count > 2 {

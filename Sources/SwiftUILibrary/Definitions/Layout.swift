@@ -104,6 +104,7 @@ extension SwiftUILibrary {
         }
         native.add(row)
         defineLazyGrids()
+        defineScrollView()
 
         let contentMode = NativeType("ContentMode", summary: "`.fit`, `.fill`.")
         contentMode.constant("fit", .native(Boxed(value: false, typeName: "ContentMode")))
@@ -177,6 +178,53 @@ extension SwiftUILibrary {
                                                      spacing: spacing, content: try view(try call.call(4, []), at: call.location)))
         }
         native.add(grid)
+    }
+
+    /// `Axis` and `Axis.Set`, and `ScrollView(_:showsIndicators:content:)` at rest.
+    ///
+    /// A scroll view takes the space it is offered and proposes its content that size but
+    /// none along the axes it scrolls (the content takes its ideal length there), places it at
+    /// the start of those axes (top, leading) and centred across them, and clips it to its
+    /// bounds; at rest it shows no scroll indicators (iOS shows them only while scrolling). That
+    /// is `content.fixedSize(horizontal:vertical:)` in `frame(minWidth: 0, maxWidth: .infinity,
+    /// minHeight: 0, maxHeight: .infinity)` (exactly the size offered, however large the content),
+    /// aligned to the start, `.clipped()`: SwiftUI's `ScrollView` documentation ("The scroll view displays
+    /// its content within the scrollable content region").
+    private func defineScrollView() {
+        let axis = NativeType("Axis", summary: "`.horizontal`, `.vertical`; `Axis.Set` a set of them.")
+        let set = axis.nested(NativeType("Set", protocols: ["OptionSet"], summary: "`Axis.Set`: `.horizontal`, `.vertical`."))
+        for (name, value) in [("horizontal", 1), ("vertical", 2)] {
+            axis.constant(name, .native(Boxed(value: value, typeName: "Axis.Set")))
+            set.constant(name, .native(Boxed(value: value, typeName: "Axis.Set")))
+        }
+        native.add(axis)
+        native.types["Axis.Set"] = set
+
+        let scroll = NativeType("ScrollView", protocols: ["View"],
+                                summary: "`ScrollView(_:showsIndicators:) { … }` at rest: the content from the start of its scrolling axes, clipped to the space offered.")
+        scroll.initializer([NativeParameter(nil, .named("Axis.Set"), default: .native(Boxed(value: 2, typeName: "Axis.Set"))),
+                            NativeParameter("showsIndicators", .bool, default: .bool(true)),
+                            NativeParameter("content", Self.builderClosure, builder: "ViewBuilder")]) { [unowned self] call throws(Interrupt) in
+            var axes = 0
+            if case let .array(items) = call[0].dereferenced {
+                for item in items {
+                    guard case let .native(native) = item.dereferenced, let box = native as? Boxed<Int> else {
+                        throw call.error("expected an Axis.Set", argument: 0)
+                    }
+                    axes |= box.value
+                }
+            } else {
+                axes = try boxed(call, 0, Int.self, "an Axis.Set")
+            }
+            let horizontal = axes & 1 != 0, vertical = axes & 2 != 0
+            let content = try view(try call.call(2, []), at: call.location)
+            let start = Alignment(horizontal: horizontal ? 0 : 0.5, vertical: vertical ? 0 : 0.5)
+            let sized = ViewDescription.modified(content, .node(.layout(.fixedSize(horizontal: horizontal, vertical: vertical))))
+            let framed = ViewDescription.modified(sized, .node(.layout(.flexibleFrame(FlexibleFrame(minWidth: 0, maxWidth: .infinity, minHeight: 0,
+                                                                                                      maxHeight: .infinity, alignment: start)))))
+            return .native(ViewDescription.modified(framed, .mask(Self.opaque(ShapeView(kind: .rectangle)), alignment: .center)))
+        }
+        native.add(scroll)
     }
 
     private func defineLayoutModifiers(_ view: NativeType) {

@@ -9,7 +9,7 @@ extension SwiftUILibrary {
     /// "Views and controls", "Layout" and "Navigation" topics.
     static let unsupportedViewNames = [
         "Toggle", "Slider", "Stepper", "TextField", "SecureField", "TextEditor", "Picker", "DatePicker",
-        "ColorPicker", "Menu", "Link", "ShareLink", "List", "ScrollView", "ScrollViewReader", "NavigationView",
+        "ColorPicker", "Menu", "Link", "ShareLink", "List", "ScrollViewReader", "NavigationView",
         "NavigationStack", "NavigationSplitView", "NavigationLink", "TabView", "Form", "Section", "DisclosureGroup",
         "OutlineGroup", "LazyHGrid", "Divider",
         "ViewThatFits", "AnyLayout", "Canvas", "Gauge", "AsyncImage", "VideoPlayer", "Map", "ControlGroup",

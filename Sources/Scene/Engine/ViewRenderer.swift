@@ -438,6 +438,15 @@ public struct ViewRenderer: Sendable {
         target.composite(warped, opacity: opacity, in: engine.output.blendSpace)
     }
 
+    /// The map from a bitmap's pixels (origin at its top-left corner) to the device pixels of
+    /// a frame of `frame` points centred on the origin, as a placement's transform takes them:
+    /// the bitmap stretched over the frame (its natural size unless `resizable()` stretched it).
+    static func bitmapPlacement(_ variant: BitmapVariant, frame: AnimatablePoint, scale: Double) -> AffineTransform {
+        let w = frame.x * scale, h = frame.y * scale
+        return AffineTransform.scale(x: w / Double(max(1, variant.pixels.width)), y: h / Double(max(1, variant.pixels.height)))
+            .concatenating(.translation(x: -w / 2, y: -h / 2))
+    }
+
     /// Draws one op's item, placed at `time`, into `image`.
     private func draw(_ op: DrawOp, atSeconds time: Double, into image: inout RGBAImage, using rasterizer: inout CoverageRasterizer) {
         let scale = engine.output.scale
@@ -540,6 +549,29 @@ public struct ViewRenderer: Sendable {
                 texts[index].draw(into: &image, paint: paint, opacity: placement.opacity, transform: transform,
                                   frame: placement.size, scale: scale, palette: engine.palette, space: space,
                                   rasterizer: &rasterizer, index: index, cache: textCoverage)
+            case let .bitmap(bitmap):
+                guard let variant = bitmap.variant(forScale: scale) else { return }
+                let local = Self.bitmapPlacement(variant, frame: placement.size, scale: scale)
+                let pixels = variant.pixels
+                if bitmap.template {
+                    // The bitmap's alpha as coverage of the paint (SwiftUI's
+                    // `Image.TemplateRenderingMode.template`: "a mask … filled with the foreground
+                    // color"); the paint's alpha carries the view's opacity.
+                    var tinted = [UInt8](repeating: 0, count: pixels.width * pixels.height * 4)
+                    for i in Swift.stride(from: 0, to: tinted.count, by: 4) {
+                        let a = UInt32(pixels.image.pixels[i + 3]) * UInt32(paint.a)
+                        tinted[i] = UInt8((UInt32(paint.r) * a + 32_512) / 65_025)
+                        tinted[i + 1] = UInt8((UInt32(paint.g) * a + 32_512) / 65_025)
+                        tinted[i + 2] = UInt8((UInt32(paint.b) * a + 32_512) / 65_025)
+                        tinted[i + 3] = UInt8((a + 127) / 255)
+                    }
+                    image.composite(premultiplied: tinted, width: pixels.width, height: pixels.height,
+                                    transform: local.concatenating(placement.transform(scale: scale)), opacity: 1, in: space, clampsEdges: true)
+                } else {
+                    image.composite(premultiplied: pixels.premultiplied, width: pixels.width, height: pixels.height,
+                                    transform: local.concatenating(placement.transform(scale: scale)),
+                                    opacity: Double(paint.a) / 255, in: space, clampsEdges: true)
+                }
             case let .linearBar(track):
                 let transform = placement.transform(scale: scale)
                 let fraction = op.trim.map { min(1, max(0, engine.numbers[$0.to].number(atSeconds: time))) } ?? 0

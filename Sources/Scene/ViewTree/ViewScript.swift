@@ -24,6 +24,9 @@ public struct ViewScript: Hashable, Sendable {
     /// The size proposed to the root when the script's `GeometryReader`s made their content
     /// (which depends on it), in points; `nil` for a script without one.
     public var rootProposal: StageSize?
+    /// One warning per asset the code asked for that the asset catalogue lacks (or every asset,
+    /// without a catalogue): what is drawn instead, and the closest names the catalogue has.
+    public var assetWarnings: [String] = []
 
     /// A script.
     public init(initial: ViewNode, changes: [ViewChange] = [], repeating: ScriptRepeat? = nil) {

@@ -119,7 +119,11 @@ extension BatchRenderer {
         var settings = RenderSettings()
         if let source = entry.resolvedSource {
             try RenderSettings.checkSourceOptions(entry.values, source: source)
-            try settings.loadSource(source, view: entry.values.value("view"), dark: entry.values.value("appearance") == Appearance.dark.rawValue)
+            // Catalogues are found from the manifest's folder, as the source is.
+            let folder = OutputFile.folder(of: manifestPath)
+            let assets = (entry.values.texts["assets"] ?? []).map { $0.hasPrefix("/") || folder == "." ? $0 : folder + "/" + $0 }
+            try settings.loadSource(source, view: entry.values.value("view"), dark: entry.values.value("appearance") == Appearance.dark.rawValue,
+                                    assets: assets)
         }
         try settings.apply(entry.values, options: entryOptions)
         try settings.setOutput(entry.resolvedOutput)

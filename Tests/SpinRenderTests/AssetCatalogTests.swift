@@ -287,8 +287,9 @@ struct AssetCatalogTests {
         }
     }
 
-    /// Xcode's generated symbol is the asset's name in lower camel case; a symbol matches a
-    /// set whose name is the same ignoring case and everything but letters and digits.
+    /// Xcode's generated symbol is the asset's name in lower camel case (a colour's trailing
+    /// "Color" dropped); a symbol matches a set whose name is the same ignoring case and
+    /// everything but letters and digits.
     @Test func generatedSymbolsMatchSetNames() {
         let names = ["Brand", "brand-secondary", "Brand Tertiary", "Colors/Accent", "logo_2x"]
         #expect(AssetCatalog.setName(forSymbol: "brand", among: names) == "Brand")
@@ -297,5 +298,8 @@ struct AssetCatalogTests {
         #expect(AssetCatalog.setName(forSymbol: "accent", among: names) == "Colors/Accent")
         #expect(AssetCatalog.setName(forSymbol: "logo2X", among: names) == "logo_2x")
         #expect(AssetCatalog.setName(forSymbol: "brandQuaternary", among: names) == nil)
+        // A colour's trailing "Color" is not part of its symbol.
+        #expect(AssetCatalog.setName(forSymbol: "someBlue", among: ["SomeBlueColor"], droppingSuffix: "Color") == "SomeBlueColor")
+        #expect(AssetCatalog.setName(forSymbol: "someBlue", among: ["SomeBlueColor"]) == nil)
     }
 }

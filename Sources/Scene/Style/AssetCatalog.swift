@@ -94,21 +94,31 @@ public struct AssetCatalog: Sendable {
     /// Whether the catalogue holds no asset at all.
     public var isEmpty: Bool { colors.isEmpty && images.isEmpty }
 
-    /// The name of the catalogue's colour set a generated symbol stands for (`.brandPrimary` for
-    /// "BrandPrimary", "brand-primary" or "Brand Primary"), `nil` when none matches.
+    /// The name of the set a generated symbol stands for (`.brandPrimary` for "BrandPrimary",
+    /// "brand-primary" or "Brand Primary"), `nil` when none matches.
     ///
-    /// Xcode 15 generates a `ColorResource` / `ImageResource` constant for each set, named by
-    /// lower-camel-casing the asset's name and dropping the characters an identifier cannot hold
-    /// (Apple, Xcode 15 release notes, "Asset Catalogs": "Asset catalogs now provide an inferred
-    /// Swift and Objective-C symbol for each image and color resource"; "Asset Catalog Format
-    /// Reference"). The generator's exact rule is not published, so a symbol matches a set whose
-    /// name equals it ignoring case and every character that is not a letter or a digit; the
-    /// exact name wins, then the first in name order.
-    public static func setName(forSymbol symbol: String, among names: some Sequence<String>) -> String? {
+    /// Xcode 15 generates a `ColorResource` / `ImageResource` constant for each colour and image
+    /// set (Apple, Xcode 15 Release Notes, "Asset Catalogs"; the `ColorResource` and
+    /// `ImageResource` types of DeveloperToolsSupport; build setting
+    /// `ASSETCATALOG_COMPILER_GENERATE_ASSET_SYMBOLS`), named from the set's name in lower camel
+    /// case: the first letter lowered, separators dropped with the next letter raised, and for
+    /// a colour a trailing "Color" dropped (`someBlueColor` is `.someBlue`, as Xcode's output
+    /// shows). The generator's exact rule is not published, so a symbol matches a set whose
+    /// name equals it ignoring case and every character that is not a letter or a digit (with
+    /// `droppingSuffix` also without that suffix); the exact name wins, then the first in name
+    /// order; a set in a namespace matches by its whole name or its last part.
+    public static func setName(forSymbol symbol: String, among names: some Sequence<String>, droppingSuffix suffix: String? = nil) -> String? {
         let sorted = names.sorted()
         if sorted.contains(symbol) { return symbol }
         let key = symbolKey(symbol)
-        return sorted.first { symbolKey($0) == key } ?? sorted.first { symbolKey(Self.lastComponent($0)) == key }
+        func keys(_ name: String) -> [String] {
+            var keys = [symbolKey(name), symbolKey(lastComponent(name))]
+            if let suffix = suffix?.lowercased() {
+                keys += keys.filter { $0.hasSuffix(suffix) && $0.count > suffix.count }.map { String($0.dropLast(suffix.count)) }
+            }
+            return keys
+        }
+        return sorted.first { keys($0).first == key } ?? sorted.first { keys($0).contains(key) }
     }
 
     /// `name` lower-cased with every character that is not a letter or a digit left out.

@@ -123,7 +123,7 @@ extension SwiftUILibrary {
     /// The colour set a generated symbol stands for (``Scene/AssetCatalog/setName(forSymbol:among:)``),
     /// or the stand-in with a warning.
     func assetColor(symbol: String) -> ColorValue {
-        if let name = AssetCatalog.setName(forSymbol: symbol, among: assets.colors.keys), let set = assets.colors[name] { return set.value }
+        if let name = AssetCatalog.setName(forSymbol: symbol, among: assets.colors.keys, droppingSuffix: "Color"), let set = assets.colors[name] { return set.value }
         missingAsset(.color, symbol)
         return Self.missingColorStandIn
     }

@@ -153,6 +153,14 @@ struct AssetCatalogTests {
                               width: 2, height: 2) { x, y in x == y ? own : .white }
     }
 
+    /// SVG does not embed bitmaps: a drawn asset image is refused by name; a missing one draws
+    /// nothing and is no reason to refuse.
+    @Test func svgRefusesAssetImagesByName() throws {
+        #expect(try Self.settings("        Image(\"logo\")").request.makeEngine().svgLimitation
+                == "the asset image 'logo' is a bitmap, which this SVG writer does not embed")
+        #expect(try Self.settings("        VStack { Image(\"nothing\"); Color(\"Brand\").frame(width: 2, height: 2) }").request.makeEngine().svgLimitation == nil)
+    }
+
     // MARK: What the catalogue lacks
 
     /// A colour the catalogue lacks is systemGray (142, 142, 147) with one warning per name,

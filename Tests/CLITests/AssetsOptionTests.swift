@@ -100,4 +100,24 @@ struct AssetsOptionTests {
         #expect(broken.standardError.hasPrefix("Error: ./App.xcassets/Brand.colorset/Contents.json: not valid JSON"))
         #expect(broken.standardError.filter { $0 == "\n" }.count == 1)
     }
+
+    /// A batch entry's `assets` is found from the manifest's folder, as its `source` is; an
+    /// entry without it warns of each asset, and with `strict` fails (exit 1 for the batch).
+    @Test func batchEntriesReadTheirCatalogue() throws {
+        let folder = try Self.project()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data("""
+            [{"source": "Loader.swift", "output": "with.gif", "assets": "App.xcassets", "duration": 0.2},
+             {"source": "Loader.swift", "output": "without.gif", "duration": 0.2},
+             {"source": "Loader.swift", "output": "strict.gif", "strict": true, "duration": 0.2}]
+            """.utf8).write(to: URL(fileURLWithPath: folder + "/batch.json"))
+        let run = try spinrender(["batch", folder + "/batch.json"])
+        #expect(run.status == 1, "\(run.standardError)")
+        #expect(FileManager.default.fileExists(atPath: folder + "/with.gif") && FileManager.default.fileExists(atPath: folder + "/without.gif"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/strict.gif"))
+        let lines = run.standardError.split(separator: "\n")
+        #expect(!lines.contains { $0.contains("entry 1") }, "\(run.standardError)")
+        #expect(lines.contains { $0.hasPrefix("warning: \(folder)/batch.json: entry 2: the colour asset 'Brand' comes from the app's asset catalogue") })
+        #expect(lines.contains { $0.contains("entry 3") && $0.hasSuffix("--strict refuses an asset the catalogue does not hold") })
+    }
 }

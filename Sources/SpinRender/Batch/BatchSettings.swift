@@ -126,6 +126,8 @@ extension BatchRenderer {
                                     assets: assets)
         }
         try settings.apply(entry.values, options: entryOptions)
+        // `strict` refuses what would be a warning, as on the command line.
+        if settings.strict { _ = try settings.symbolWarnings() }
         try settings.setOutput(entry.resolvedOutput)
         let holding = SpinRenderer.streamedHolding(settings.request.format)
         try settings.checkMemory(holding: holding)

@@ -139,6 +139,24 @@ struct AssetCatalogTests {
                               width: 4, height: 8) { _, y in (2..<6).contains(y) ? green : .white }
     }
 
+    /// A large image drawn small counts every texel: 40 × 40 px of black with a white column
+    /// every 8 px, drawn 5 × 5 pt @1x, is an eighth of white in each pixel (each covers 8 × 8
+    /// texels, one white column of them: 255 / 8 ≈ 32), where bilinear samples at pixel centres
+    /// alone would fall between two black columns and draw black.
+    @Test func reducedImagesAverageTheirTexels() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let set = folder + "/Big.xcassets/checker.imageset"
+        try FileManager.default.createDirectory(atPath: set, withIntermediateDirectories: true)
+        try Self.write("{\"images\": [{\"idiom\": \"universal\", \"filename\": \"checker.png\"}]}", set + "/Contents.json")
+        var checker = RGBAImage(width: 40, height: 40, fill: .black)
+        for y in 0..<40 { for x in Swift.stride(from: 0, to: 40, by: 8) { checker[x, y] = .white } }
+        try Data(try PNGEncoder.encode(checker)).write(to: URL(fileURLWithPath: set + "/checker.png"))
+        let image = try Self.frame("        Image(\"checker\").resizable().frame(width: 5, height: 5)", assets: [folder + "/Big.xcassets"])
+        let eighth = UInt8((255.0 / 8).rounded())
+        Self.expectEveryPixel(image, width: 5, height: 5, tolerance: 1) { _, _ in RGBA8(r: eighth, g: eighth, b: eighth) }
+    }
+
     /// `.renderingMode(.template)` draws the image's alpha in the foreground colour: the mask's
     /// diagonal is opaque, the rest transparent; after `resizable()` the solid image is all
     /// foreground. `.original` keeps the file's own colour.

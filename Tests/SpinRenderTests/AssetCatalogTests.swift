@@ -279,6 +279,33 @@ struct AssetCatalogTests {
         }
     }
 
+    /// Of a set's entries the reader takes the iPhone's over the universal one, the sRGB gamut's
+    /// over Display P3's, and passes over other idioms and high contrast; a `reference` to a
+    /// UIKit colour is that colour in each appearance (systemBlue: (0, 122, 255) light,
+    /// (10, 132, 255) dark, Apple's HIG colour table).
+    @Test func readerChoosesTheIPhoneEntries() throws {
+        let (folder, catalogue) = try Self.damaged { catalogue in
+            try FileManager.default.createDirectory(atPath: catalogue + "/Pick.colorset", withIntermediateDirectories: true)
+            func entry(_ idiom: String, _ red: String, extra: String = "") -> String {
+                "{\"idiom\": \"\(idiom)\"\(extra), \"color\": {\"color-space\": \"srgb\", \"components\": {\"red\": \"\(red)\", \"green\": \"0\", \"blue\": \"0\", \"alpha\": \"1.000\"}}}"
+            }
+            let entries = [entry("universal", "10"), entry("iphone", "20", extra: ", \"display-gamut\": \"display-P3\""), entry("iphone", "30", extra: ", \"display-gamut\": \"sRGB\""),
+                           entry("mac", "40"), entry("iphone", "50", extra: ", \"appearances\": [{\"appearance\": \"contrast\", \"value\": \"high\"}]")]
+            try Self.write("{\"colors\": [\(entries.joined(separator: ", "))]}", catalogue + "/Pick.colorset/Contents.json")
+            try FileManager.default.createDirectory(atPath: catalogue + "/Blue.colorset", withIntermediateDirectories: true)
+            try Self.write("{\"colors\": [{\"idiom\": \"universal\", \"color\": {\"platform\": \"ios\", \"reference\": \"systemBlueColor\"}}]}",
+                           catalogue + "/Blue.colorset/Contents.json")
+        }
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let body = "        HStack(spacing: 0) { Color(\"Pick\").frame(width: 1, height: 1); Color(\"Blue\").frame(width: 1, height: 1); Color(.blue).frame(width: 1, height: 1) }"
+        for (appearance, blue) in [(Appearance.light, RGBA8(r: 0, g: 122, b: 255)), (.dark, RGBA8(r: 10, g: 132, b: 255))] {
+            // `Color(.blue)` is UIKit's `UIColor.blue`, whatever the catalogue holds.
+            Self.expectEveryPixel(try Self.frame(body, assets: [catalogue], appearance: appearance), width: 3, height: 1) { x, _ in
+                [RGBA8(r: 30, g: 0, b: 0), blue, RGBA8(r: 0, g: 0, b: 255)][x]
+            }
+        }
+    }
+
     /// A path that is not there is missing input; a folder without a catalogue is bad data; a
     /// folder holding one is read as the catalogue.
     @Test func cataloguePaths() throws {

@@ -11,13 +11,18 @@ extension FrameComparisonResult {
     ///
     /// - Parameter suiteName: the test suite's name and the test cases' `classname`.
     public func junitXML(suiteName: String) -> String {
+        let suite = junitSuite(suiteName: suiteName)
+        return JUnitSuite.document([suite])
+    }
+
+    /// This comparison as one `<testsuite>` of a report of several (``junitXML(suiteName:)``'s
+    /// suite).
+    public func junitSuite(suiteName: String) -> JUnitSuite {
         let suite = XMLText.escape(suiteName)
         let structureFails = !mismatches.isEmpty
         let failures = totals.failingFrames + (structureFails ? 1 : 0)
         let tests = frames.count + 1
-        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\">\n"
-        xml += "  <testsuite name=\"\(suite)\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
+        var xml = "  <testsuite name=\"\(suite)\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
         let ignoring = ignored != nil
         if ignoring {
             xml += "    <properties>\n      <property name=\"ignoredPixels\" value=\"\(totals.ignoredPixels)\"/>\n    </properties>\n"
@@ -45,8 +50,43 @@ extension FrameComparisonResult {
                 xml += "    </testcase>\n"
             }
         }
-        xml += "  </testsuite>\n</testsuites>\n"
-        return xml
+        xml += "  </testsuite>\n"
+        return JUnitSuite(xml: xml, tests: tests, failures: failures)
+    }
+}
+
+/// One `<testsuite>` of a JUnit XML report: a comparison's (``FrameComparisonResult/junitSuite(suiteName:)``)
+/// or a check that took place without one (``failed(_:testName:type:message:)``).
+public struct JUnitSuite: Sendable {
+    /// The suite's element, indented as a child of `<testsuites>`, ending in a newline.
+    let xml: String
+    /// Its test cases.
+    public let tests: Int
+    /// Its failing test cases.
+    public let failures: Int
+
+    /// A suite of one failing test case: a check that could not compare (a reference missing,
+    /// or recorded in this run).
+    ///
+    /// - Parameters:
+    ///   - suiteName: the suite's name and the case's `classname`.
+    ///   - testName: the case's name.
+    ///   - type: the failure's `type` attribute (`recorded`, `referenceMissing`).
+    ///   - message: the failure's message.
+    public static func failed(_ suiteName: String, testName: String, type: String, message: String) -> JUnitSuite {
+        let suite = XMLText.escape(suiteName)
+        var xml = "  <testsuite name=\"\(suite)\" tests=\"1\" failures=\"1\" errors=\"0\" skipped=\"0\">\n"
+        xml += "    <testcase classname=\"\(suite)\" name=\"\(XMLText.escape(testName))\">\n"
+        xml += "      <failure message=\"\(XMLText.escape(message))\" type=\"\(XMLText.escape(type))\">\(XMLText.escape(message))</failure>\n"
+        xml += "    </testcase>\n  </testsuite>\n"
+        return JUnitSuite(xml: xml, tests: 1, failures: 1)
+    }
+
+    /// The report of `suites`, in order: a `<testsuites>` element whose totals are theirs.
+    public static func document(_ suites: [JUnitSuite]) -> String {
+        let tests = suites.reduce(0) { $0 + $1.tests }, failures = suites.reduce(0) { $0 + $1.failures }
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\">\n"
+            + suites.map(\.xml).joined() + "</testsuites>\n"
     }
 }
 

@@ -64,6 +64,7 @@ public final class SwiftUILibrary {
         // After `defineModifiers`: `frame(width:height:alignment:)` stays the first `frame`,
         // whose labels a misspelt label is compared with ("did you mean 'width'?").
         defineLayout()
+        defineControls()
         defineEffects()
         defineSymbols()
         defineValues()

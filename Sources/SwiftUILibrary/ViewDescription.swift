@@ -38,6 +38,9 @@ indirect enum ViewDescription: NativeValue {
     case grid(alignment: Alignment, horizontalSpacing: Double?, verticalSpacing: Double?, content: ViewDescription)
     /// `GridRow(alignment:) { … }`: a vertical alignment (0 top … 1 bottom) or `nil`.
     case gridRow(alignment: Double?, content: ViewDescription)
+    /// `LazyVGrid(columns:alignment:spacing:) { … }`: the columns, the cells' alignment, the
+    /// space between rows.
+    case lazyVGrid(columns: [GridItemSpec], alignment: Alignment, spacing: Double?, content: ViewDescription)
 
     var nativeTypeName: String {
         switch self {
@@ -71,6 +74,7 @@ indirect enum ViewDescription: NativeValue {
         case .geometryReader: "GeometryReader"
         case .grid: "Grid"
         case .gridRow: "GridRow"
+        case .lazyVGrid: "LazyVGrid"
         }
     }
 

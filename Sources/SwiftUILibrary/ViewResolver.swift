@@ -166,6 +166,9 @@ final class ViewResolver {
                 }
             }
             return [.grid(GridContent(alignment: alignment, horizontalSpacing: horizontal, verticalSpacing: vertical, rows: rows))]
+        case let .lazyVGrid(columns, alignment, spacing, content):
+            let cells = try resolveChildren(content, path: path, depth: depth + 1, at: location)
+            return [.grid(GridContent(alignment: alignment, verticalSpacing: spacing, rows: [GridContent.Row(cells: cells)], columns: columns))]
         case let .gridRow(alignment, content):
             let cells = try resolveChildren(content, path: path, depth: depth + 1, at: location)
             return [.grid(GridContent(rows: [GridContent.Row(cells: cells, verticalAlignment: alignment)], isGridRow: true))]

@@ -144,10 +144,52 @@ public struct SwiftProgram: Sendable {
             do { name = try defaultViewName() } catch { throw .viewSelection(error) }
         }
         guard let candidate = candidates.first(where: { $0.name == name }) else {
-            throw .viewSelection(.unknownView(name, available: viewNames))
+            // A preview by the title the index of every preview gives it: a `PreviewProvider`'s
+            // `.previewDisplayName("Big")`, an unnamed `#Preview` by its file's name.
+            if let variant = (try? previews(dark: dark))?.first(where: { $0.title == name && $0.view != name }) {
+                var fixedSize: (width: Double, height: Double)?
+                if case let .fixed(width, height) = variant.layout { fixedSize = (width, height) }
+                if let declaration = candidates.first(where: { $0.name == variant.view }) {
+                    var index: Int?
+                    if case .provider = declaration.kind { index = variant.index }
+                    return try run(declaration, dark: dark, horizonSeconds: horizonSeconds, variant: index, fixedSize: fixedSize,
+                                   limits: limits, rootProposal: rootProposal)
+                }
+            }
+            throw .viewSelection(.unknownView(name, available: viewNames + ((try? previews(dark: dark)) ?? []).map(\.title)
+                .filter { title in !viewNames.contains(title) }))
         }
-        return try run(candidate, dark: dark, horizonSeconds: horizonSeconds, variant: nil, fixedSize: nil, limits: limits,
-                       rootProposal: rootProposal)
+        do {
+            return try run(candidate, dark: dark, horizonSeconds: horizonSeconds, variant: nil, fixedSize: nil, limits: limits,
+                           rootProposal: rootProposal)
+        } catch {
+            // The file's only preview shows a view of another file of the project (its screen,
+            // `ContentView()`): the loader the file declares is what its user wants to see.
+            guard view == nil, candidate.isPreview, let missing = Self.typeFromAnotherFile(error), let fallback = fallbackView(),
+                  var script = try? run(fallback, dark: dark, horizonSeconds: horizonSeconds, variant: nil, fixedSize: nil, limits: limits,
+                                        rootProposal: rootProposal)
+            else { throw error }
+            script.notes.append("the preview '\(candidate.name)' uses '\(missing)', which this file does not declare; rendered '\(fallback.name)', the file's own view, instead (choose with --view)")
+            return script
+        }
+    }
+
+    /// The type an error says the file does not declare ("cannot find 'ContentView' in scope"),
+    /// when it names a type (a capitalised name).
+    private static func typeFromAnotherFile(_ error: SwiftUISourceError) -> String? {
+        guard case let .source(diagnostic) = error, diagnostic.message.hasPrefix("cannot find '") else { return nil }
+        let name = diagnostic.message.dropFirst("cannot find '".count).prefix { $0 != "'" }
+        guard name.first?.isUppercase == true, diagnostic.message.dropFirst("cannot find '".count + name.count).hasPrefix("' in scope") else { return nil }
+        return String(name)
+    }
+
+    /// The view rendered in place of a preview that cannot run: the file's only view that
+    /// needs no arguments to be made, else the one view no other view of the file uses.
+    private func fallbackView() -> Candidate? {
+        let views = candidates.filter { !$0.isPreview }
+        if views.count == 1 { return views[0] }
+        let roots = views.filter { !$0.isUsedByOthers }
+        return roots.count == 1 ? roots[0] : nil
     }
 
     /// Runs `candidate` (one preview of it when `variant` is given) into a script, and again in

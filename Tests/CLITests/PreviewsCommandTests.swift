@@ -100,9 +100,27 @@ struct PreviewsCommandTests {
         #expect(html.status == 1)
         let page = try String(contentsOfFile: folder + "/report.html", encoding: .utf8)
         #expect(page.contains("Views/Dots.swift:14 Dot") && page.contains("Views/Dots.swift:18 Dot in the dark"))
-        let json = try spinrender(arguments + ["--json"], in: folder)
-        #expect(json.status == 64)
-        #expect(json.standardError.hasPrefix("Error: The option '--json' reports one comparison"))
+        // --json: one document, each preview's verify report in it, the lines on standard
+        // error; --junit: a suite per preview, the failing one with its failing frames.
+        let json = try spinrender(arguments + ["--record", "never", "--json", "--junit", "report.xml"], in: folder)
+        #expect(json.status == 1)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        #expect(document["exitStatus"] as? Int == 1)
+        let previews = try #require(document["previews"] as? [[String: Any]])
+        #expect(previews.map { $0["title"] as? String } == ["Dot", "Dot in the dark"])
+        #expect(previews.map { $0["line"] as? Int } == [14, 18])
+        let verdicts = previews.map { ($0["report"] as? [String: Any])?["verdict"] as? String }
+        #expect(verdicts[0] != "equal" && verdicts[0] != nil)
+        #expect(json.standardError.contains("FAILED refs/Dot@2x (Views/Dots.swift:14 Dot)"))
+        let xml = try String(contentsOfFile: folder + "/report.xml", encoding: .utf8)
+        #expect(xml.components(separatedBy: "<testsuite name=").count == 3)
+        #expect(xml.contains("<testsuite name=\"spinrender verify refs/Dot@2x\"") && xml.contains("<failure "))
+        let both = try spinrender(arguments + ["--json", "--junit", "-"], in: folder)
+        #expect(both.status == 64)
+        #expect(both.standardError.hasPrefix("Error: The options '--json' and '--junit -' both write standard output"))
+        let diff = try spinrender(arguments + ["--diff", "d.png"], in: folder)
+        #expect(diff.status == 64)
+        #expect(diff.standardError.hasPrefix("Error: The option '--diff' reports one comparison"))
     }
 
     @Test("a batch entry whose output is a folder writes every preview of its source and the index, compared file by file with its reference folder")

@@ -122,6 +122,48 @@ struct LayoutTests {
         #expect(minimum == [Rect(x: 0, y: 0, width: 10, height: 10), Rect(x: 0, y: 35, width: 10, height: 10)])
     }
 
+    /// `LazyVGrid`: a fixed 10 pt column, then a flexible one taking the rest of 50 pt after
+    /// the default 8 pt spacing (32 pt); cells fill the columns row by row, centred in their
+    /// rectangles, rows 4 pt apart. Every pixel, against those rectangles.
+    @Test func lazyVGridFixedAndFlexibleColumns() throws {
+        let e = try Self.engine("""
+            LazyVGrid(columns: [GridItem(.fixed(10)), GridItem(.flexible())], spacing: 4) {
+                \(Self.red).frame(width: 10, height: 10)
+                \(Self.blue).frame(width: 6, height: 6)
+                \(Self.green).frame(width: 10, height: 10)
+            }
+            .frame(width: 50)
+            """)
+        #expect(e.canvasWidth == 50 && e.canvasHeight == 24)
+        Self.expectPixels(ViewRenderer(e).render(atSeconds: 0), [
+            (Rect(x: 0, y: 0, width: 10, height: 10), RGBA8(r: 255, g: 0, b: 0)),
+            (Rect(x: 31, y: 2, width: 6, height: 6), RGBA8(r: 0, g: 0, b: 255)),
+            (Rect(x: 0, y: 14, width: 10, height: 10), RGBA8(r: 0, g: 255, b: 0)),
+        ])
+    }
+
+    /// An adaptive column holds as many columns of at least its minimum as fit: in 70 pt with
+    /// 5 pt spacing, ⌊(70 + 5) / (20 + 5)⌋ = 3 columns of (70 − 2 × 5) / 3 = 20 pt; a
+    /// flexible column's maximum caps it, the rest going to the other; the grid fills the
+    /// proposed width.
+    @Test func lazyVGridAdaptiveAndBoundedColumns() throws {
+        let cell = "\(Self.red).frame(width: 10, height: 10)"
+        let adaptive = try Self.frames("LazyVGrid(columns: [GridItem(.adaptive(minimum: 20), spacing: 5)], spacing: 0) { "
+                                       + Array(repeating: cell, count: 5).joined(separator: "; ") + " }.frame(width: 70)")
+        #expect(adaptive == [Rect(x: 5, y: 0, width: 10, height: 10), Rect(x: 30, y: 0, width: 10, height: 10),
+                             Rect(x: 55, y: 0, width: 10, height: 10), Rect(x: 5, y: 10, width: 10, height: 10),
+                             Rect(x: 30, y: 10, width: 10, height: 10)])
+        // 100 pt: the first column capped at 20, the second takes 100 − 20 − 8 = 72 (a colour
+        // fills its cell); the grid is as wide as the proposal.
+        let bounded = try Self.frames("""
+            LazyVGrid(columns: [GridItem(.flexible(maximum: 20)), GridItem(.flexible())]) {
+                \(Self.red).frame(height: 10)
+                \(Self.blue).frame(height: 10)
+            }
+            """, size: StageSize(width: 100, height: 50))
+        #expect(bounded == [Rect(x: 0, y: 0, width: 20, height: 10), Rect(x: 28, y: 0, width: 72, height: 10)])
+    }
+
     /// Each modifier's frames, against SwiftUI's rules worked out by hand.
     @Test(arguments: [
         // Flexible frames: a minimum holds a small child's frame open, a maximum caps a colour.

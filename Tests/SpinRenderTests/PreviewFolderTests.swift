@@ -79,6 +79,18 @@ struct PreviewFolderTests {
         #expect(previews.map(\.layout) == [.device, .sizeThatFits, .fixed(width: 100, height: 60), .fixed(width: 80, height: 40), .device])
         // A provider's view is located at its expression's last modifier, the one that names it.
         #expect(previews.map(\.line) == [16, 20, 25, 33, 35])
+        // Each title the index gives is a name `--view` takes, for the same script (the first
+        // `Spinner` is the view of that name, as names come before titles).
+        for preview in previews where preview.title != "Spinner" {
+            let named = try program.script(view: preview.title)
+            let direct = try program.script(preview: preview)
+            #expect(named.initial == direct.initial, "\(preview.title)")
+            #expect(named.changes.count == direct.changes.count, "\(preview.title)")
+        }
+        #expect(throws: SwiftUISourceError.viewSelection(.unknownView(
+            "Bog", available: ["Spinner", "Spinner 2", "Dark, fitted", "Preview", "Spinner_Previews", "Spinners", "Big"]))) {
+            try program.script(view: "Bog")
+        }
     }
 
     @Test("file names: the title's letters and digits, ~dark, @2x/@3x except for SVG, the extension", arguments: [

@@ -109,7 +109,10 @@ import Testing
         }
     }
 
-    @Test func aPreviewThatUsesAnotherFilesTypeNamesTheFilesViews() throws {
+    /// A preview that shows a type of another file of the project (its screen) cannot run
+    /// here: the file's own view is rendered in its place, with a note saying so; with two
+    /// candidate views, the error names them.
+    @Test func aPreviewThatUsesAnotherFilesTypeFallsBackToTheFilesView() throws {
         let text = Self.modifierOnly + """
 
             struct Ring: View { var body: some View { Circle().stroke(lineWidth: 3).frame(width: 30, height: 30) } }
@@ -119,11 +122,18 @@ import Testing
             }
             """
         let program = try SwiftProgram(parsing: text, fileName: "Ring.swift")
+        let fallback = try program.script(view: nil)
+        #expect(frames(fallback.initial) == [30])
+        #expect(fallback.notes == [
+            "the preview 'Ring_Previews' uses 'GalleryView', which this file does not declare; rendered 'Ring', the file's own view, instead (choose with --view)"
+        ])
+        #expect(try program.script(view: "Ring").notes.isEmpty)
+        let two = try SwiftProgram(parsing: text + "\nstruct Bar: View { var body: some View { Capsule().frame(width: 20, height: 4) } }\n",
+                                   fileName: "Ring.swift")
         #expect(throws: SwiftUISourceError.source(SourceDiagnostic(
             fileName: "Ring.swift", line: 18, column: 38,
-            message: "cannot find 'GalleryView' in scope (declared in another file of the project?); render one of this file's views instead: --view Ring",
-            sourceLine: "    static var previews: some View { GalleryView(style: .ring) }"))) { try program.script(view: nil) }
-        #expect(frames(try program.script(view: "Ring").initial) == [30])
+            message: "cannot find 'GalleryView' in scope (declared in another file of the project?); render one of this file's views instead: --view Ring, --view Bar",
+            sourceLine: "    static var previews: some View { GalleryView(style: .ring) }"))) { try two.script(view: nil) }
     }
 
     @Test func namesAreStillNames() throws {

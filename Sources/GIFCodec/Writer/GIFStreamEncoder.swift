@@ -1,3 +1,4 @@
+import Glibc
 import Raster
 
 /// Encodes an animation frame by frame, holding one byte per pixel per frame instead of the
@@ -97,17 +98,23 @@ public struct GIFStreamEncoder: Sendable {
                         let words = raw.bindMemory(to: UInt32.self)
                         let before = previousRaw.bindMemory(to: UInt32.self)
                         // words, before (after the first frame), ids and narrowIDs all hold
-                        // width * height entries.
-                        for i in 0..<words.count {
-                            let word = words[i]
-                            if !first && before[i] == word { continue }
-                            if !haveLast || word != lastWord {
-                                lastWord = word
-                                lastID = id(forKey: GIFEncoder.key(word, options))
-                                haveLast = true
+                        // width * height entries. A row the frame leaves as it was is skipped
+                        // with one memcmp (most of a canvas around a small animation is).
+                        let width = self.width
+                        for row in 0..<height {
+                            let start = row * width
+                            if !first, memcmp(words.baseAddress! + start, before.baseAddress! + start, width * 4) == 0 { continue }
+                            for i in start..<(start + width) {
+                                let word = words[i]
+                                if !first && before[i] == word { continue }
+                                if !haveLast || word != lastWord {
+                                    lastWord = word
+                                    lastID = id(forKey: GIFEncoder.key(word, options))
+                                    haveLast = true
+                                }
+                                ids[i] = lastID
+                                narrowIDs[i] = UInt8(truncatingIfNeeded: lastID)
                             }
-                            ids[i] = lastID
-                            narrowIDs[i] = UInt8(truncatingIfNeeded: lastID)
                         }
                     }
                 }

@@ -176,6 +176,8 @@ struct ViewEnvironment: Hashable, Sendable {
     var foregroundGradient: GradientPaint?
     /// `environment(\.colorScheme, _:)`; `nil` is the render's appearance.
     var appearance: Appearance?
+    /// `buttonStyle(_:)`: how a `Button`'s label inside is drawn.
+    var buttonStyle: ButtonStyleKind = .automatic
     /// The rays glyph for this environment (made when the font changes: layout asks for it often).
     private(set) var symbol = ViewEnvironment.glyph(nil, nil, .medium)
     /// Sizes already worked out in this layout pass, shared by every copy of the environment:
@@ -256,6 +258,11 @@ struct ViewEnvironment: Hashable, Sendable {
             copy.foreground = primary
             copy.secondaryForeground = secondary
         case let .colorScheme(appearance): copy.appearance = appearance
+        case let .buttonStyle(style): copy.buttonStyle = style
+        case let .buttonLabel(destructive):
+            if copy.buttonStyle != .plain, copy.foreground == nil, copy.foregroundGradient == nil {
+                copy.foreground = destructive ? .system("red") : copy.tint ?? .system("accentColor")
+            }
         }
         return copy
     }
@@ -340,6 +347,8 @@ enum EngineLayout {
             case .symbolRenderingMode: 3_008
             case .foregroundStyles: 3_009
             case .colorScheme: 3_010
+            case .buttonStyle: 3_011
+            case .buttonLabel: 3_012
             case let .text(modifier): 3_100 + modifier.kind
             }
         case let .transaction(transaction):
@@ -402,7 +411,7 @@ enum EngineLayout {
             default: return AnimatablePoint(x: width, y: height)
             }
         case let .grid(grid):
-            return gridLayout(grid, environment).size
+            return gridLayout(grid, proposedWidth: proposal.width, environment).size
         case .geometryReader:
             // Apple, `GeometryReader`: "a container view that defines its content as a
             // function of its own size and coordinate space"; it takes the space offered.
@@ -587,8 +596,9 @@ enum EngineLayout {
 
     /// A grid's cell rectangles (in ``GridContent/cells`` order, from the grid's top-leading
     /// corner, with the alignment of each) and its size, in points.
-    static func gridLayout(_ grid: GridContent, _ environment: ViewEnvironment)
+    static func gridLayout(_ grid: GridContent, proposedWidth: Double?, _ environment: ViewEnvironment)
     -> (cells: [(minX: Double, minY: Double, width: Double, height: Double, alignment: Alignment)], size: AnimatablePoint) {
+        if let columns = grid.columns { return lazyGridLayout(grid, columns: columns, proposedWidth: proposedWidth, environment) }
         var inner = environment
         inner.stackAxis = nil
         let ideal = grid.rows.map { row in row.cells.map { memoizedSize(of: $0, .unspecified, inner) } }
@@ -614,6 +624,110 @@ enum EngineLayout {
             }
             y += height + (index < grid.rows.count - 1 ? down : 0)
         }
+        return (cells, AnimatablePoint(x: width, y: y))
+    }
+
+    /// The column widths of a `LazyVGrid` offered `proposedWidth`: fixed columns take their
+    /// width; the flexible and adaptive ones share what is left after them and the spacing,
+    /// equally, each within its bounds (what one cannot take goes to the others); an adaptive
+    /// column's share holds as many columns of at least its minimum as fit (at least one). With
+    /// no proposed width, a flexible column is as wide as its widest cell within its bounds and
+    /// an adaptive one is one column at its minimum. SwiftUI's `GridItem.Size` documentation.
+    static func lazyGridColumns(_ specs: [GridItemSpec], proposedWidth: Double?, widest: (Int) -> Double)
+    -> [(width: Double, spacing: Double, alignment: Alignment?)] {
+        let spacings = specs.map { $0.spacing ?? defaultSpacing }
+        var shares = [Double](repeating: 0, count: specs.count)
+        if let proposedWidth {
+            var remaining = proposedWidth - spacings.dropLast().reduce(0, +)
+            var open: [Int] = []
+            for (index, spec) in specs.enumerated() {
+                if case let .fixed(width) = spec.size {
+                    shares[index] = width
+                    remaining -= width
+                } else {
+                    open.append(index)
+                }
+            }
+            // Equal shares, the bounded ones settled first (a share under a minimum or over a
+            // maximum is fixed there, and the rest share again).
+            while !open.isEmpty {
+                let share = max(0, remaining) / Double(open.count)
+                var settled = false
+                for index in open {
+                    let bounds: (Double, Double)
+                    switch specs[index].size {
+                    case .fixed: bounds = (0, .infinity)
+                    case let .flexible(minimum, maximum), let .adaptive(minimum, maximum): bounds = (minimum, maximum)
+                    }
+                    let clamped = min(max(share, bounds.0), bounds.1)
+                    if clamped != share {
+                        shares[index] = clamped
+                        remaining -= clamped
+                        open.removeAll { $0 == index }
+                        settled = true
+                        break
+                    }
+                }
+                if !settled {
+                    for index in open { shares[index] = share }
+                    open = []
+                }
+            }
+        } else {
+            for (index, spec) in specs.enumerated() {
+                switch spec.size {
+                case let .fixed(width): shares[index] = width
+                case let .flexible(minimum, maximum): shares[index] = min(max(widest(index), minimum), maximum)
+                case let .adaptive(minimum, _): shares[index] = minimum
+                }
+            }
+        }
+        var columns: [(width: Double, spacing: Double, alignment: Alignment?)] = []
+        for (index, spec) in specs.enumerated() {
+            if case let .adaptive(minimum, maximum) = spec.size {
+                let spacing = spacings[index]
+                let count = max(1, Int(((shares[index] + spacing) / (minimum + spacing)).rounded(.down)))
+                let width = min(maximum, (shares[index] - spacing * Double(count - 1)) / Double(count))
+                for _ in 0..<count { columns.append((width, spacing, spec.alignment)) }
+            } else {
+                columns.append((shares[index], spacings[index], spec.alignment))
+            }
+        }
+        return columns
+    }
+
+    /// A `LazyVGrid`'s cell rectangles and size: its cells fill the columns row by row, each
+    /// row as tall as its tallest cell (each cell offered its column's width), rows
+    /// `verticalSpacing` (default 8) apart.
+    static func lazyGridLayout(_ grid: GridContent, columns specs: [GridItemSpec], proposedWidth: Double?, _ environment: ViewEnvironment)
+    -> (cells: [(minX: Double, minY: Double, width: Double, height: Double, alignment: Alignment)], size: AnimatablePoint) {
+        var inner = environment
+        inner.stackAxis = nil
+        let all = grid.cells
+        guard !specs.isEmpty else { return ([], .zero) }
+        let columns = lazyGridColumns(specs, proposedWidth: proposedWidth) { column in
+            stride(from: column, to: all.count, by: specs.count).map { memoizedSize(of: all[$0], .unspecified, inner).x }.max() ?? 0
+        }
+        let down = grid.verticalSpacing ?? defaultSpacing
+        var cells: [(minX: Double, minY: Double, width: Double, height: Double, alignment: Alignment)] = []
+        var y = 0.0
+        var start = 0
+        while start < all.count {
+            let row = start..<min(all.count, start + columns.count)
+            let height = row.map { index in
+                memoizedSize(of: all[index], Proposal(width: columns[index - start].width, height: nil), inner).y
+            }.max() ?? 0
+            var x = 0.0
+            for index in row {
+                let column = columns[index - start]
+                cells.append((x, y, column.width, height, column.alignment ?? grid.alignment))
+                x += column.width + column.spacing
+            }
+            y += height
+            start += columns.count
+            if start < all.count { y += down }
+        }
+        let width = columns.reduce(0) { $0 + $1.width } + columns.dropLast().reduce(0) { $0 + $1.spacing }
         return (cells, AnimatablePoint(x: width, y: y))
     }
 
@@ -726,7 +840,7 @@ enum EngineLayout {
                       &table, into: &frames)
             }
         case let .grid(grid):
-            let layout = gridLayout(grid, environment)
+            let layout = gridLayout(grid, proposedWidth: proposal.width, environment)
             let origin = AnimatablePoint(x: centre.x - own.x / 2, y: centre.y - own.y / 2)
             var inner = environment
             inner.stackAxis = nil

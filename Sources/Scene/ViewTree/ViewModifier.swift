@@ -390,6 +390,28 @@ public enum EnvironmentModifier: Hashable, Sendable {
     case text(TextModifier)
     /// `environment(\.colorScheme, _:)`: the colours inside resolve in this appearance.
     case colorScheme(Appearance)
+    /// `buttonStyle(_:)` with a built-in style: how every `Button` inside draws its label.
+    case buttonStyle(ButtonStyleKind)
+    /// A `Button`'s label: in the automatic and borderless styles its foreground is the tint
+    /// (the accent colour by default), or red for a destructive role, unless a foreground
+    /// style is set around it; in the plain style it is left as it is.
+    case buttonLabel(destructive: Bool)
+}
+
+/// The built-in button styles a label's colour depends on.
+///
+/// On iOS, `DefaultButtonStyle` (`.automatic`) resolves to `BorderlessButtonStyle` outside
+/// lists and forms: the label is drawn in the tint, the app's accent colour unless `tint(_:)`
+/// says otherwise; `PlainButtonStyle` draws the label without the tint (SwiftUI's documentation
+/// of `ButtonStyle`, `BorderlessButtonStyle` and `PlainButtonStyle`). A button at rest is
+/// drawn; pressed and focused states never occur in a render.
+public enum ButtonStyleKind: String, Hashable, Sendable {
+    /// `.automatic` / `DefaultButtonStyle()`: borderless on iOS.
+    case automatic
+    /// `.borderless` / `BorderlessButtonStyle()`: the label in the tint.
+    case borderless
+    /// `.plain` / `PlainButtonStyle()`: the label as it is.
+    case plain
 }
 
 /// Modifiers that act on the transactions passing to the content.

@@ -91,19 +91,54 @@ public struct GridContent: Hashable, Sendable {
     /// A `GridRow` on its own (one row), which the `Grid` around it takes as its row; outside
     /// a grid it is laid out as a grid of that row.
     public var isGridRow: Bool
+    /// `LazyVGrid(columns:)`: the columns, whose widths come from the proposed width (not from
+    /// the cells); the cells are then one row here, laid out row by row as the columns take
+    /// them. `nil` for a `Grid`.
+    public var columns: [GridItemSpec]?
 
     /// A grid.
     public init(alignment: Alignment = .center, horizontalSpacing: Double? = nil, verticalSpacing: Double? = nil, rows: [Row],
-                isGridRow: Bool = false) {
+                isGridRow: Bool = false, columns: [GridItemSpec]? = nil) {
         self.alignment = alignment
         self.horizontalSpacing = horizontalSpacing
         self.verticalSpacing = verticalSpacing
         self.rows = rows
         self.isGridRow = isGridRow
+        self.columns = columns
     }
 
     /// Every cell, row by row: a cell's index here is its place in the grid's identity.
     public var cells: [ViewNode] { rows.flatMap(\.cells) }
+}
+
+/// `GridItem(_:spacing:alignment:)`: one column of a `LazyVGrid` (SwiftUI's `GridItem`
+/// documentation).
+public struct GridItemSpec: Hashable, Sendable {
+    /// `GridItem.Size`.
+    public enum Size: Hashable, Sendable {
+        /// `.fixed(_:)`: a column this wide, in points.
+        case fixed(Double)
+        /// `.flexible(minimum:maximum:)` (defaults 10 and `.infinity`): a share of the width
+        /// the fixed columns leave, within the bounds.
+        case flexible(minimum: Double, maximum: Double)
+        /// `.adaptive(minimum:maximum:)`: as many columns of at least `minimum` as fit in the
+        /// share a flexible column would get, each at most `maximum`.
+        case adaptive(minimum: Double, maximum: Double)
+    }
+
+    /// The column's size.
+    public var size: Size
+    /// The space after this column, before the next, in points; `nil` is the default 8.
+    public var spacing: Double?
+    /// How a cell sits in its rectangle; `nil` is the grid's alignment.
+    public var alignment: Alignment?
+
+    /// A column.
+    public init(size: Size, spacing: Double? = nil, alignment: Alignment? = nil) {
+        self.size = size
+        self.spacing = spacing
+        self.alignment = alignment
+    }
 }
 
 /// The SF Symbols the renderer can draw, as its own geometry (``SymbolDesigns``): `rays`, the

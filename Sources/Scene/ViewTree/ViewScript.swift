@@ -27,6 +27,9 @@ public struct ViewScript: Hashable, Sendable {
     /// One warning per asset the code asked for that the asset catalogue lacks (or every asset,
     /// without a catalogue): what is drawn instead, and the closest names the catalogue has.
     public var assetWarnings: [String] = []
+    /// What the reader of the source chose that the user should hear about, one line each
+    /// (a view rendered in place of a preview that cannot run here), printed as warnings.
+    public var notes: [String] = []
 
     /// A script.
     public init(initial: ViewNode, changes: [ViewChange] = [], repeating: ScriptRepeat? = nil) {

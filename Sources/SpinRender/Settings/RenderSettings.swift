@@ -297,9 +297,11 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
         }
     }
 
-    /// The warnings the source's symbols give: one per name outside the library (a device draws
-    /// an empty image and logs a warning), naming the closest names the library has, then one
-    /// per symbol effect drawn with assumed timing.
+    /// The warnings the source gives: the reader's notes (a view rendered in place of a preview
+    /// that cannot run here), then one per symbol name outside the library (a device draws an
+    /// empty image and logs a warning), naming the closest names the library has, then one per
+    /// symbol effect drawn with assumed timing, then one per asset the catalogue (`--assets`)
+    /// lacks (``Scene/ViewScript/assetWarnings``).
     ///
     /// - Throws: ``SettingsError/failure(_:)`` with `.badData` for the first of them under
     ///   ``strict``.
@@ -316,7 +318,7 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
         if strict, let first = assets.first {
             throw .failure(SpinRenderError(.badData, "\(first); --strict refuses an asset the catalogue does not hold"))
         }
-        return missing + effects + assets
+        return (request.script?.notes ?? []) + missing + effects + assets
     }
 
     /// Chooses the format written to `output` from its extension (`.gif`, `.webp`, `.svg`,

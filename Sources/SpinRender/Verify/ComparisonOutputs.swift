@@ -82,6 +82,14 @@ public struct ComparisonOutputs {
         }
     }
 
+    /// Writes a JUnit report made by the caller (``Compare/JUnitSuite/document(_:)`` of several
+    /// comparisons), to its file or to standard output.
+    ///
+    /// - Throws: ``SpinRenderError`` `.cannotCreate` or `.ioError` naming the file.
+    public func writeJUnit(_ document: String) throws(SpinRenderError) {
+        try junit?.commit(Array(document.utf8))
+    }
+
     /// Writes the JUnit report to standard output when `--junit -` asked for it.
     public func writeStandardOutput(_ result: FrameComparisonResult, suiteName: String) throws(SpinRenderError) {
         if let junit, junitToStandardOutput {

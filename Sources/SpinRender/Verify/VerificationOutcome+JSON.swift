@@ -18,6 +18,12 @@ extension VerificationOutcome {
     /// describes the rendered frames, `expected` and `totals` are `null`, and `mismatches` and
     /// `frames` are empty.
     public func jsonReport(exitStatus: Int32) -> String {
+        jsonObject(exitStatus: exitStatus).rendered
+    }
+
+    /// ``jsonReport(exitStatus:)`` as a JSON value, for a document that holds several
+    /// (`verify --all-previews --json`).
+    public func jsonObject(exitStatus: Int32) -> JSONText {
         var members: [(String, JSONText)]
         if let comparison {
             members = comparison.jsonMembers
@@ -47,6 +53,6 @@ extension VerificationOutcome {
             ("recordMode", .string(recordMode.rawValue)),
             ("recordedFrames", .int(recorded ? rendered.sourceFrameCount : 0)),
         ]
-        return JSONText.object(members).rendered
+        return JSONText.object(members)
     }
 }

@@ -205,21 +205,29 @@ extension Evaluator {
                       at location: SourceLocation, in environment: Environment) throws(Interrupt) -> Invocation {
         let all = candidates(of: function)
         var firstError: Interrupt?
+        var firstFailing: [ParameterSpec]?
         var matched: [(Candidate, [ParameterSpec], [Slot])] = []
         if case let .native(native)? = all.first, native.takesArgumentsAsWritten {
             return try callAsWritten(native, function, arguments, trailing, at: location, in: environment)
         }
         for candidate in all {
             let parameters = parameterSpecs(candidate, function: function, argumentCount: arguments.count + trailing.count)
-            switch bind(arguments, trailing, to: parameters, at: location) {
+            // Spelling hints are made only for the error reported (overloads fail often).
+            switch bind(arguments, trailing, to: parameters, at: location, describing: false) {
             case let .success(slots): matched.append((candidate, parameters, slots))
             case let .failure(error):
                 // The overload whose labels the call matches explains best what is wrong: a
                 // missing or extra argument there, rather than another overload's first label.
-                if firstError == nil || (Self.isLabelMismatch(firstError) && !Self.isLabelMismatch(error)) { firstError = error }
+                if firstError == nil || (Self.isLabelMismatch(firstError) && !Self.isLabelMismatch(error)) {
+                    firstError = error
+                    firstFailing = parameters
+                }
             }
         }
-        guard !matched.isEmpty else { throw firstError ?? .error("no overload of '\(function.name)' takes these arguments", at: location) }
+        guard !matched.isEmpty else {
+            if let firstFailing, case let .failure(error) = bind(arguments, trailing, to: firstFailing, at: location) { throw error }
+            throw firstError ?? .error("no overload of '\(function.name)' takes these arguments", at: location)
+        }
         for (index, entry) in matched.enumerated() {
             let (candidate, parameters, slots) = entry
             let values: [Value]
@@ -318,7 +326,8 @@ extension Evaluator {
     /// Matches arguments to parameters as Swift does: labels in order, defaults skipped, the
     /// first trailing closure to the next parameter that takes a closure, labelled trailing
     /// closures by label.
-    func bind(_ arguments: [Argument], _ trailing: [TrailingClosure], to parameters: [ParameterSpec], at location: SourceLocation) -> Result<[Slot], Interrupt> {
+    func bind(_ arguments: [Argument], _ trailing: [TrailingClosure], to parameters: [ParameterSpec], at location: SourceLocation,
+              describing: Bool = true) -> Result<[Slot], Interrupt> {
         var slots = [Slot](repeating: .missing, count: parameters.count)
         var next = 0
         var lastFilled = -1
@@ -358,7 +367,8 @@ extension Evaluator {
         if next < arguments.count {
             let argument = arguments[next]
             if let label = argument.label {
-                return .failure(.error("extra argument '\(label)' in call\(suggestion(label, among: parameters.compactMap(\.label)))", at: argument.labelLocation))
+                let hint = describing ? suggestion(label, among: parameters.compactMap(\.label)) : ""
+                return .failure(.error("extra argument '\(label)' in call\(hint)", at: argument.labelLocation))
             }
             return .failure(.error("extra argument in call", at: argument.value.location))
         }

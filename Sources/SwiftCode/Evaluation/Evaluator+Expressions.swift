@@ -328,6 +328,9 @@ extension Evaluator {
 
     /// The file's type with a qualified name (`Spinner.Style`).
     func userType(named qualifiedName: String) -> TypeInfo? {
+        // Most names are simple: no split (it allocates, and this runs on every member access).
+        if let type = types[qualifiedName] { return type }
+        guard qualifiedName.utf8.contains(UInt8(ascii: ".")) else { return nil }
         let parts = qualifiedName.split(separator: ".").map(String.init)
         guard var type = types[parts[0]] else { return nil }
         for part in parts.dropFirst() {
@@ -340,6 +343,7 @@ extension Evaluator {
     /// The library's type with a qualified name (`Font.Weight`).
     func nativeType(named qualifiedName: String) -> NativeType? {
         if let type = library.types[qualifiedName] ?? library.protocols[qualifiedName] { return type }
+        guard qualifiedName.utf8.contains(UInt8(ascii: ".")) else { return nil }
         let parts = qualifiedName.split(separator: ".").map(String.init)
         guard var type = library.types[parts[0]] ?? library.protocols[parts[0]] else { return nil }
         for part in parts.dropFirst() {

@@ -103,6 +103,7 @@ extension SwiftUILibrary {
             return .native(ViewDescription.gridRow(alignment: alignment, content: try view(try call.call(1, []), at: call.location)))
         }
         native.add(row)
+        defineLazyGrids()
 
         let contentMode = NativeType("ContentMode", summary: "`.fit`, `.fill`.")
         contentMode.constant("fit", .native(Boxed(value: false, typeName: "ContentMode")))
@@ -110,6 +111,72 @@ extension SwiftUILibrary {
         native.add(contentMode)
 
         if let view = native.protocols["View"] { defineLayoutModifiers(view) }
+    }
+
+    /// `GridItem`, its `Size`, and `LazyVGrid(columns:alignment:spacing:pinnedViews:content:)`,
+    /// drawn as its eager layout (every cell made, as a render shows them all).
+    private func defineLazyGrids() {
+        func length(_ call: NativeCall, _ index: Int, _ name: String, infinite: Bool = false) throws(Interrupt) -> Double {
+            if infinite, case let .double(value) = call[index].dereferenced, value == .infinity { return value }
+            let value = try call.number(index)
+            guard value >= 0, value <= 100_000 else {
+                throw call.error("'\(name)' must be between 0 and 100000\(infinite ? ", or .infinity" : "")", argument: index)
+            }
+            return value
+        }
+        func sizeValue(_ size: GridItemSpec.Size) -> Value { .native(Boxed(value: size, typeName: "GridItem.Size")) }
+        let size = NativeType("Size", summary: "`GridItem.Size`: `.fixed(_:)`, `.flexible(minimum:maximum:)`, `.adaptive(minimum:maximum:)`.")
+        size.staticMethod("fixed", [NativeParameter(nil, .double)]) { call throws(Interrupt) in sizeValue(.fixed(try length(call, 0, "size"))) }
+        size.staticMethod("flexible", [NativeParameter("minimum", .double, default: .double(10)),
+                                       NativeParameter("maximum", .double, default: .double(.infinity))]) { call throws(Interrupt) in
+            let minimum = try length(call, 0, "minimum"), maximum = try length(call, 1, "maximum", infinite: true)
+            guard minimum <= maximum else { throw call.error("'minimum' must not be greater than 'maximum'", argument: 0) }
+            return sizeValue(.flexible(minimum: minimum, maximum: maximum))
+        }
+        size.staticMethod("adaptive", [NativeParameter("minimum", .double), NativeParameter("maximum", .double, default: .double(.infinity))]) {
+            call throws(Interrupt) in
+            let minimum = try length(call, 0, "minimum"), maximum = try length(call, 1, "maximum", infinite: true)
+            guard minimum > 0 else { throw call.error("an adaptive column's 'minimum' must be greater than 0", argument: 0) }
+            guard minimum <= maximum else { throw call.error("'minimum' must not be greater than 'maximum'", argument: 0) }
+            return sizeValue(.adaptive(minimum: minimum, maximum: maximum))
+        }
+        let item = NativeType("GridItem", summary: "`GridItem(_:spacing:alignment:)`: a column of a `LazyVGrid`.")
+        item.nested(size)
+        native.types["GridItem.Size"] = size
+        item.initializer([NativeParameter(nil, .named("GridItem.Size"), default: sizeValue(.flexible(minimum: 10, maximum: .infinity))),
+                          NativeParameter("spacing", .optional(.double), default: .nilValue),
+                          NativeParameter("alignment", .optional(.named("Alignment")), default: .nilValue)]) { [unowned self] call throws(Interrupt) in
+            var spacing: Double?
+            if case .nilValue = call[1].dereferenced {} else { spacing = try number(call, 1, in: -10_000...10_000, "spacing") }
+            var alignment: Alignment?
+            if case .nilValue = call[2].dereferenced {} else { alignment = try boxed(call, 2, Alignment.self, "an Alignment") }
+            return .native(Boxed(value: GridItemSpec(size: try boxed(call, 0, GridItemSpec.Size.self, "a GridItem.Size"), spacing: spacing,
+                                                     alignment: alignment), typeName: "GridItem"))
+        }
+        native.add(item)
+
+        let grid = NativeType("LazyVGrid", protocols: ["View"],
+                              summary: "`LazyVGrid(columns:alignment:spacing:pinnedViews:) { … }`: cells filling the columns row by row, drawn eagerly.")
+        grid.initializer([NativeParameter("columns", .array(.named("GridItem"))),
+                          NativeParameter("alignment", .named("HorizontalAlignment"), default: .native(Boxed(value: Alignment.center, typeName: "Alignment"))),
+                          NativeParameter("spacing", .optional(.double), default: .nilValue),
+                          NativeParameter("pinnedViews", .any, default: .nilValue),
+                          NativeParameter("content", Self.builderClosure, builder: "ViewBuilder")]) { [unowned self] call throws(Interrupt) in
+            guard case let .array(elements) = call[0].dereferenced else { throw call.error("expected an array of GridItem", argument: 0) }
+            var columns: [GridItemSpec] = []
+            for element in elements {
+                guard case let .native(native) = element.dereferenced, let box = native as? Boxed<GridItemSpec> else {
+                    throw call.error("expected an array of GridItem, not one holding a value of type '\(element.typeName)'", argument: 0)
+                }
+                columns.append(box.value)
+            }
+            guard !columns.isEmpty, columns.count <= 100 else { throw call.error("a LazyVGrid takes 1 to 100 columns", argument: 0) }
+            var spacing: Double?
+            if case .nilValue = call[2].dereferenced {} else { spacing = try number(call, 2, in: -10_000...10_000, "spacing") }
+            return .native(ViewDescription.lazyVGrid(columns: columns, alignment: try boxed(call, 1, Alignment.self, "a HorizontalAlignment"),
+                                                     spacing: spacing, content: try view(try call.call(4, []), at: call.location)))
+        }
+        native.add(grid)
     }
 
     private func defineLayoutModifiers(_ view: NativeType) {

@@ -8,10 +8,10 @@ extension SwiftUILibrary {
     /// SwiftUI views (and UIKit bridges) outside the library, from the SwiftUI documentation's
     /// "Views and controls", "Layout" and "Navigation" topics.
     static let unsupportedViewNames = [
-        "Toggle", "Button", "Slider", "Stepper", "TextField", "SecureField", "TextEditor", "Picker", "DatePicker",
+        "Toggle", "Slider", "Stepper", "TextField", "SecureField", "TextEditor", "Picker", "DatePicker",
         "ColorPicker", "Menu", "Link", "ShareLink", "List", "ScrollView", "ScrollViewReader", "NavigationView",
         "NavigationStack", "NavigationSplitView", "NavigationLink", "TabView", "Form", "Section", "DisclosureGroup",
-        "OutlineGroup", "LazyVGrid", "LazyHGrid", "Divider",
+        "OutlineGroup", "LazyHGrid", "Divider",
         "ViewThatFits", "AnyLayout", "Canvas", "Gauge", "AsyncImage", "VideoPlayer", "Map", "ControlGroup",
         "EditButton", "PasteButton", "RenameButton", "Table", "GroupBox", "LabeledContent", "ContentUnavailableView",
         "UIViewRepresentable", "UIViewControllerRepresentable", "TimelineView",

@@ -39,9 +39,10 @@ enum PreviewsRun {
         return 0
     }
 
-    /// The comparison's own outputs, which name one comparison: a run over every preview takes
-    /// none of them and prints one line per preview.
-    static let singleComparisonOptions = ["diff", "json", "junit", "artifacts"]
+    /// The comparison's own outputs that name one comparison's files: a run over every preview
+    /// takes none of them. Its `--json` is one document of every preview's report and its
+    /// `--junit` one suite per preview.
+    static let singleComparisonOptions = ["diff", "artifacts"]
 
     /// `spinrender verify <source> --all-previews --reference <folder>`: each preview against its
     /// reference in the folder: a frame folder named as its file would be (`Spinner@2x`), or with
@@ -49,6 +50,12 @@ enum PreviewsRun {
     ///
     /// - Returns: 0 when every preview matches; else the worst status of one (2 shape or timing,
     ///   1 pixels, or references recorded or missing).
+    ///
+    /// With `--json`, standard output is one document instead of a line per preview:
+    /// `{"version": 1, "exitStatus": …, "previews": [{"source", "line", "title", "file",
+    /// "report": verify's --json report of that preview}, …]}`. With `--junit PATH`, one JUnit
+    /// `<testsuite>` per preview, named `spinrender verify <reference>`: the comparison's cases,
+    /// or one failing case `reference` when it was recorded or is missing.
     static func verify(source: String, references: String, record: RecordMode, comparison: ComparisonSettings,
                        _ arguments: ParsedArguments, console: Console) throws -> Int32 {
         if let option = singleComparisonOptions.first(where: arguments.has) {
@@ -69,8 +76,14 @@ enum PreviewsRun {
                                           folder: folder, warn: console.warning)
         let limit = try RenderOptions.memoryLimit(arguments)
         // Before rendering: a report that cannot be created fails the run before any work.
-        let report = try ComparisonOutputs.prepare(diff: nil, junit: nil, html: arguments.value("html"))
+        if arguments.has("json"), arguments.value("junit") == "-" {
+            throw UsageError(message: "The options '--json' and '--junit -' both write standard output; give --junit a file")
+        }
+        let report = try ComparisonOutputs.prepare(diff: nil, junit: arguments.value("junit"), html: arguments.value("html"))
         var comparisons: [ComparisonReport.Comparison] = []
+        var suites: [JUnitSuite] = []
+        var reports: [JSONText] = []
+        let json = arguments.has("json")
         var status: Int32 = 0
         for job in jobs {
             // A reference file keeps its extension; a frame folder is the name without it.
@@ -84,13 +97,26 @@ enum PreviewsRun {
                                          expectedName: reference, result: result))
             }
             let result = VerifyCommand.exitStatus(outcome)
+            let suiteName = "spinrender verify \(reference)"
+            if let comparison = outcome.comparison {
+                suites.append(comparison.junitSuite(suiteName: suiteName))
+            } else {
+                suites.append(.failed(suiteName, testName: "reference", type: outcome.recorded ? "recorded" : "referenceMissing", message: outcome.message))
+            }
+            reports.append(.object([("source", .string(job.source)), ("line", .int(job.preview.line)), ("title", .string(job.preview.title)),
+                                    ("file", .string(job.fileName)), ("report", outcome.jsonObject(exitStatus: result))]))
             let verdict = outcome.passed ? "ok" : outcome.recorded ? "recorded" : outcome.comparison == nil ? "missing" : "FAILED"
-            try console.result("\(verdict) \(reference) (\(job.source):\(job.preview.line) \(job.preview.title))\(outcome.passed ? "" : ": " + outcome.message)")
+            let line = "\(verdict) \(reference) (\(job.source):\(job.preview.line) \(job.preview.title))\(outcome.passed ? "" : ": " + outcome.message)"
+            if json { StandardError.write(line + "\n") } else { try console.result(line) }
             // 2 (shape or timing) outranks 1 (pixels, recorded, missing).
             status = max(status, result)
         }
         // --html: one page of every preview compared (none when references were only recorded).
         if !comparisons.isEmpty { try report.writeReport(ComparisonReport(command: ComparisonArguments.commandLine, comparisons: comparisons)) }
+        try report.writeJUnit(JUnitSuite.document(suites))
+        if json {
+            try StandardOutput.write(JSONText.object([("version", .int(1)), ("exitStatus", .int(Int(status))), ("previews", .array(reports))]).rendered)
+        }
         return status
     }
 }

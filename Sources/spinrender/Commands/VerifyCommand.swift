@@ -28,7 +28,7 @@ enum VerifyCommand: Command {
             .option("reference", value: "reference", help: "The reference: a frame folder, or a .gif or .webp file (recorded in that format; an .svg cannot be read back).", isPath: true),
             .option("record", value: "mode", help: "When to write reference frames.", values: RecordMode.allCases.map(\.rawValue),
                     default: "SPINRENDER_RECORD, else never when CI is true, else missing"),
-            .flag("all-previews", help: "Verify every #Preview and PreviewProvider preview of <source> (a .swift file or a folder of them), each against its own reference in the folder --reference, named as 'render -o <folder>/' names its files (a frame folder each, or a .gif or .webp file with --format)."),
+            .flag("all-previews", help: "Verify every #Preview and PreviewProvider preview of <source> (a .swift file or a folder of them), each against its own reference in the folder --reference, named as 'render -o <folder>/' names its files (a frame folder each, or a .gif or .webp file with --format). --json prints one document holding each preview's report (the per-preview lines go to standard error); --junit writes a test suite per preview."),
         ] + ComparisonArguments.specs + RenderOptions.specs + Console.specs
     }
 

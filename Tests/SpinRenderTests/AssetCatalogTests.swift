@@ -324,6 +324,21 @@ struct AssetCatalogTests {
         #expect(catalogue.images["solid"]?.files.map(\.scale) == [1])
     }
 
+    /// Symbolic links back up the catalogue are walked once: two in one group would otherwise
+    /// double the walk at each of its 32 levels.
+    @Test func linkLoopsAreWalkedOnce() throws {
+        let (folder, catalogue) = try Self.damaged { catalogue in
+            try FileManager.default.createDirectory(atPath: catalogue + "/Loop", withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(atPath: catalogue + "/Loop/up", withDestinationPath: "..")
+            try FileManager.default.createSymbolicLink(atPath: catalogue + "/Loop/again", withDestinationPath: "..")
+        }
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let start = ContinuousClock.now
+        let read = try AssetCatalogReader.read([catalogue])
+        #expect(ContinuousClock.now - start < .seconds(5))
+        #expect(read.colors.keys.sorted() == ["Brand", "Colors/Accent", "Deep", "brand-secondary"])
+    }
+
     /// A file whose header is a PNG's but whose data is not fails where the source draws it,
     /// at the `Image` call, naming the file.
     @Test func undecodablePNGFailsAtTheImage() throws {

@@ -53,8 +53,10 @@ public enum AssetCatalogReader {
         var images: [String: AssetCatalog.ImageSet] = [:]
         for path in paths {
             for catalogue in try catalogues(at: path) {
-                var count = 0
-                try walk(catalogue, prefix: "", depth: 0, count: &count, colors: &colors, images: &images, maximumImageBytes: maximumImageBytes)
+                var walk = Walk(maximumImageBytes: maximumImageBytes)
+                try walk.folder(catalogue, prefix: "", depth: 0)
+                colors.merge(walk.colors) { $1 }
+                images.merge(walk.images) { $1 }
             }
         }
         return AssetCatalog(colors: colors, images: images) { path throws(AssetCatalog.LoadFailure) in
@@ -80,37 +82,47 @@ public enum AssetCatalogReader {
         return inside.map { trimmed + "/" + $0 }
     }
 
-    private static func walk(_ folder: String, prefix: String, depth: Int, count: inout Int,
-                             colors: inout [String: AssetCatalog.ColorSet], images: inout [String: AssetCatalog.ImageSet],
-                             maximumImageBytes: Int) throws(SpinRenderError) {
-        guard depth <= maximumDepth else {
-            throw SpinRenderError(.badData, "\(Echo.cut(folder, limit: Echo.pathLimit)): groups nested more than \(maximumDepth) deep")
-        }
-        for entry in try InputFile.list(folder) {
-            let path = folder + "/" + entry
-            guard InputFile.isDirectory(path) else { continue }
-            let lowered = entry.lowercased()
-            if lowered.hasSuffix(".colorset") || lowered.hasSuffix(".imageset") {
-                count += 1
-                guard count <= maximumSets else {
-                    throw SpinRenderError(.badData, "\(Echo.cut(folder, limit: Echo.pathLimit)): more than \(maximumSets) sets in one catalogue")
+    /// One catalogue's walk: the sets found so far, and the folders seen (a symbolic link back
+    /// to a folder above would otherwise be walked again and again).
+    private struct Walk {
+        let maximumImageBytes: Int
+        var colors: [String: AssetCatalog.ColorSet] = [:]
+        var images: [String: AssetCatalog.ImageSet] = [:]
+        var count = 0
+        var seen: Set<String> = []
+
+        init(maximumImageBytes: Int) { self.maximumImageBytes = maximumImageBytes }
+
+        mutating func folder(_ folder: String, prefix: String, depth: Int) throws(SpinRenderError) {
+            guard depth <= maximumDepth else {
+                throw SpinRenderError(.badData, "\(Echo.cut(folder, limit: Echo.pathLimit)): groups nested more than \(maximumDepth) deep")
+            }
+            guard seen.insert(InputFile.canonicalPath(folder)).inserted else { return }
+            for entry in try InputFile.list(folder) {
+                let path = folder + "/" + entry
+                guard InputFile.isDirectory(path) else { continue }
+                let lowered = entry.lowercased()
+                if lowered.hasSuffix(".colorset") || lowered.hasSuffix(".imageset") {
+                    count += 1
+                    guard count <= maximumSets else {
+                        throw SpinRenderError(.badData, "\(Echo.cut(folder, limit: Echo.pathLimit)): more than \(maximumSets) sets in one catalogue")
+                    }
+                    let name = prefix + String(entry.dropLast(9))
+                    if lowered.hasSuffix(".colorset") {
+                        colors[name] = try colorSet(path)
+                    } else {
+                        images[name] = try imageSet(path, maximumImageBytes: maximumImageBytes)
+                    }
+                } else if !lowered.contains(".") || lowered.hasSuffix(".spriteatlas") {
+                    // A group; with `provides-namespace` its name is part of its sets' names.
+                    var inner = prefix
+                    let contents = path + "/Contents.json"
+                    if InputFile.exists(contents), case let .object(root) = try json(contents),
+                       case let .object(properties)? = root["properties"], properties["provides-namespace"] == .bool(true) {
+                        inner += entry + "/"
+                    }
+                    try self.folder(path, prefix: inner, depth: depth + 1)
                 }
-                let name = prefix + String(entry.dropLast(9))
-                if lowered.hasSuffix(".colorset") {
-                    colors[name] = try colorSet(path)
-                } else {
-                    images[name] = try imageSet(path, maximumImageBytes: maximumImageBytes)
-                }
-            } else if !lowered.contains(".") || lowered.hasSuffix(".spriteatlas") {
-                // A group; with `provides-namespace` its name is part of its sets' names.
-                var inner = prefix
-                let contents = path + "/Contents.json"
-                if InputFile.exists(contents), case let .object(root) = try json(contents),
-                   case let .object(properties)? = root["properties"], properties["provides-namespace"] == .bool(true) {
-                    inner += entry + "/"
-                }
-                try walk(path, prefix: inner, depth: depth + 1, count: &count, colors: &colors, images: &images,
-                         maximumImageBytes: maximumImageBytes)
             }
         }
     }

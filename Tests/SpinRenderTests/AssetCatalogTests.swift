@@ -157,6 +157,20 @@ struct AssetCatalogTests {
         Self.expectEveryPixel(image, width: 5, height: 5, tolerance: 1) { _, _ in RGBA8(r: eighth, g: eighth, b: eighth) }
     }
 
+    /// `Label(_:image:)` is the asset image beside the title, as `Label(_:systemImage:)` is the
+    /// symbol: an `HStack` of the image's bitmap (2 × 2 pt) and the text.
+    @Test func labelTakesAnAssetImage() throws {
+        for body in ["        Label(\"Go\", image: \"solid\")", "        Label(\"Go\", image: .solid)"] {
+            let script = try #require(try Self.settings(body).request.script)
+            guard case let .custom(_, .stack(.horizontal, _, _, children)) = script.initial, case let .bitmap(image) = children.first else {
+                Issue.record("\(body): \(script.initial)")
+                continue
+            }
+            #expect(image.name == "solid" && image.variants.map(\.scale) == [1] && image.pointSize(forScale: 2) == (2, 2))
+            #expect(children.count == 2)
+        }
+    }
+
     /// `.renderingMode(.template)` draws the image's alpha in the foreground colour: the mask's
     /// diagonal is opaque, the rest transparent; after `resizable()` the solid image is all
     /// foreground. `.original` keeps the file's own colour.

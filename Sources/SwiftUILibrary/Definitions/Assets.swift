@@ -83,6 +83,21 @@ extension SwiftUILibrary {
         }
         native.add(uiImage)
 
+        // `Label(_:image:)`: the asset image beside the title, as `Label(_:systemImage:)` lays
+        // out its symbol.
+        if let label = native.types["Label"] {
+            func labelled(_ title: String, _ bitmap: BitmapImage) -> Value {
+                .native(ViewDescription.leaf(.stack(.horizontal, alignment: .center, spacing: nil, children: [.bitmap(bitmap), .text(TextContent(title))]),
+                                             typeName: "Label"))
+            }
+            label.initializer([NativeParameter(nil, .string), NativeParameter("image", .string)]) { [unowned self] call throws(Interrupt) in
+                labelled(try call.string(0), try assetImage(named: try call.string(1), call, argument: 1))
+            }
+            label.initializer([NativeParameter(nil, .string), NativeParameter("image", .named("ImageResource"))]) { [unowned self] call throws(Interrupt) in
+                labelled(try call.string(0), try assetImage(symbol: try boxed(call, 1, String.self, "an ImageResource"), call, argument: 1))
+            }
+        }
+
         // `renderingMode(_:)`: `.template` draws the image's alpha in the foreground style,
         // `.original` its own colours (Apple, `Image.TemplateRenderingMode`). A symbol is a
         // template already; `.original` on one would ask for its multicolour form, which the

@@ -216,6 +216,21 @@ struct AssetCatalogTests {
         ])
     }
 
+    /// An image set without a file for an iPhone (only empty slots) is the empty image too, with
+    /// a warning that says so.
+    @Test func emptyImageSetWarns() throws {
+        let (folder, catalogue) = try Self.damaged { catalogue in
+            try Self.write("{\"images\": [{\"idiom\": \"universal\", \"scale\": \"1x\"}, {\"idiom\": \"mac\", \"filename\": \"solid.png\"}]}",
+                           catalogue + "/solid.imageset/Contents.json")
+        }
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let settings = try Self.settings("        HStack(spacing: 0) { Image(\"solid\"); Color(\"Brand\").frame(width: 1, height: 1) }", assets: [catalogue])
+        Self.expectEveryPixel(ViewRenderer(settings.request.makeEngine()).render(atSeconds: 0), width: 1, height: 1) { _, _ in
+            RGBA8(r: 255, g: 128, b: 64)
+        }
+        #expect(try settings.symbolWarnings() == ["the image set 'solid' has no PNG file for an iPhone (idiom universal or iphone): drawn as an empty image of size zero"])
+    }
+
     /// Without `--assets`, each asset named is a stand-in with a warning that says how to give
     /// the catalogue; the render goes on. `--strict` refuses the first as bad data (exit 65).
     @Test func withoutACatalogueEveryAssetWarnsAndStrictRefuses() throws {

@@ -16,6 +16,8 @@ struct UIImageBox: NativeValue, Equatable {
 /// What kind of asset a warning is about.
 enum AssetKind: String, Equatable {
     case color = "colour", image
+    /// An image set the catalogue has, with no file an iPhone draws.
+    case emptyImageSet = "image set"
 }
 
 extension SwiftUILibrary {
@@ -153,6 +155,7 @@ extension SwiftUILibrary {
             missingAsset(.image, name)
             return BitmapImage(name: name, variants: [])
         }
+        if set.files.isEmpty { missingAsset(.emptyImageSet, name) }
         var variants: [BitmapVariant] = []
         for file in set.files {
             do throws(AssetCatalog.LoadFailure) {
@@ -186,6 +189,9 @@ extension SwiftUILibrary {
     /// drawn instead, and the closest names the catalogue has.
     public var missingAssetWarnings: [String] {
         missingAssets.map { kind, name in
+            if kind == .emptyImageSet {
+                return "the image set '\(name)' has no PNG file for an iPhone (idiom universal or iphone): drawn as an empty image of size zero"
+            }
             let drawn = kind == .color ? "drawn as the stand-in colour systemGray" : "drawn as an empty image of size zero, as a device draws an image it cannot find"
             guard !assets.isEmpty else {
                 return "the \(kind.rawValue) asset '\(name)' comes from the app's asset catalogue, which was not given: \(drawn); give the catalogue with --assets PATH.xcassets"

@@ -117,7 +117,7 @@ let package = Package(
         // MARK: Benchmarks
         // In-process figures for `make bench` (comparison speed, render + encode, coverage
         // accuracy); built by the Makefile, not a product users install.
-        .executableTarget(name: "spinrender-bench", dependencies: ["SpinRender", "RasterReference", "SwiftCode"], swiftSettings: strictSwift),
+        .executableTarget(name: "spinrender-bench", dependencies: ["SpinRender", "RasterReference", "SwiftCode", "CMalloc"], swiftSettings: strictSwift),
 
         // MARK: Tests
         .testTarget(name: "RasterTests", dependencies: ["Raster", "RasterReference"]),

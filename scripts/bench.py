@@ -497,6 +497,42 @@ def run_in_process(bin_dir, fast_runs, targets):
     targets.lines += [line for line in output.splitlines() if line.startswith(("PASS", "MISS"))]
 
 
+def bench_drawing_peer(bin_dir, fast_runs, targets):
+    """Drawing speed beside rlottie (Samsung's vector renderer, used by Telegram): the ring and the
+    dots of scripts/lottie, 100 frames each, drawn by rlottie from their Lottie JSON and by
+    spinrender from the same animations written as SwiftUI (spinrender-bench --only drawing), at
+    the same pixel sizes, on one thread, no encoding. Target: spinrender's frames per second at
+    least rlottie's."""
+    print("\n== Drawing beside rlottie (100 frames, one thread, no encoding)")
+    kit.ensure_debs(["librlottie-dev", "gcc"])
+    here = os.path.dirname(os.path.abspath(__file__))
+    peer = os.path.join(kit.OUT_ROOT, "bench", "rlottie_peer")
+    os.makedirs(os.path.dirname(peer), exist_ok=True)
+    built = subprocess.run(["gcc", "-O2", "-o", peer, os.path.join(here, "lottie", "rlottie_peer.c"), "-lrlottie"],
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    bench_tool = os.path.join(bin_dir, "spinrender-bench")
+    if built.returncode != 0 or not os.access(bench_tool, os.X_OK):
+        print(f"n/a   drawing beside rlottie: {'the rlottie peer did not build: ' + built.stdout.strip() if built.returncode else 'no spinrender-bench'}")
+        return
+    output = kit.run([bench_tool, "--runs", str(fast_runs), "--only", "drawing"]).stdout.decode()
+    ours = {}
+    for line in output.splitlines():
+        parts = line.split()
+        if line.endswith("frames/s") and len(parts) >= 6:
+            ours[(parts[0], parts[1])] = float(parts[2]) / 1000
+    rows = []
+    for (name, size), seconds in sorted(ours.items()):
+        width, height = size.split("×")
+        result = kit.run([peer, os.path.join(here, "lottie", name + ".json"), width, height, str(fast_runs)])
+        frames, peer_seconds, _ = result.stdout.decode().split()
+        ours_fps, peer_fps = 100 / seconds, int(frames) / float(peer_seconds)
+        rows.append([f"{name} {size}", f"{ms(seconds)} ms", f"{ours_fps:,.0f}", f"{ms(float(peer_seconds))} ms", f"{peer_fps:,.0f}",
+                     f"{ours_fps / peer_fps:.2f}×"])
+        targets.check(ours_fps >= peer_fps, f"drawing {name} {size}: spinrender {ours_fps:,.0f} frames/s ≥ rlottie {peer_fps:,.0f} frames/s "
+                      f"({ours_fps / peer_fps:.2f}×)")
+    kit.table(rows, ["animation", "spinrender", "frames/s", "rlottie", "frames/s", "ratio"])
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--bin-dir")
@@ -556,6 +592,7 @@ def main():
     check_frames_export(spinrender, runs, targets)
     check_issue4_targets(main_m, large_m, large_memory, version_time, preview_error, targets)
     run_in_process(bin_dir, fast_runs, targets)
+    bench_drawing_peer(bin_dir, fast_runs, targets)
 
     print("\n== Summary")
     for line in targets.lines:

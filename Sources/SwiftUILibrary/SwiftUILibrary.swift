@@ -155,8 +155,22 @@ public final class SwiftUILibrary {
     }
 
     /// `receiver` with `modifier` applied.
+    ///
+    /// - Throws: the view tree's depth error at this modifier when its chain alone is deeper
+    ///   than ``ViewResolver/maximumDepth`` (the resolver's own check, later, can only name the
+    ///   view that holds the chain).
     func modified(_ call: NativeCall, _ modifier: ModifierDescription) throws(Interrupt) -> Value {
-        .native(ViewDescription.modified(try receiver(call), modifier))
+        let receiver = try receiver(call)
+        var length = 1
+        var inner = receiver
+        while case let .modified(next, _) = inner, length <= ViewResolver.maximumDepth {
+            length += 1
+            inner = next
+        }
+        guard length <= ViewResolver.maximumDepth else {
+            throw .error("the view tree is deeper than \(ViewResolver.maximumDepth) levels", at: call.location)
+        }
+        return .native(ViewDescription.modified(receiver, modifier))
     }
 }
 

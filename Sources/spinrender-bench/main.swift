@@ -4,12 +4,19 @@
 // tests keep small. `make bench` runs it after the
 // whole-process figures of scripts/bench.py.
 //
-// Usage: spinrender-bench [--runs N] [--only compare|render|coverage|large|source|syntax|evaluator|report|text|effects]
+// Usage: spinrender-bench [--runs N] [--only compare|render|coverage|large|source|syntax|evaluator|report|text|effects|drawing]
 //   --runs  timed runs per figure, after one warm-up (default 15)
 //   --only  run one section (default: all of them)
+import CMalloc
 import Glibc
 import RasterReference
 import SpinRender
+
+// The allocator as the tool sets it (Sources/spinrender/main.swift), so that the figures are the
+// tool's: freed frame buffers kept for reuse rather than mapped afresh, a page fault a page.
+_ = mallopt(M_MMAP_THRESHOLD, 64 << 20)
+_ = mallopt(M_TRIM_THRESHOLD, 256 << 20)
+_ = mallopt(M_ARENA_MAX, 1)
 
 let runs: Int = {
     let arguments = CommandLine.arguments
@@ -405,6 +412,69 @@ func benchmarkEffects() {
     print()
 }
 
+// MARK: - Drawing, beside rlottie
+
+/// The vector spinners of scripts/lottie (a trimmed ring turning, three dots pulsing), written
+/// as SwiftUI, drawn frame by frame on one thread (no encoding) at the Lottie files' size and at
+/// 3 ×: the figures scripts/bench.py sets beside rlottie drawing the same animations. Each line
+/// ends with `frames/s`, which bench.py reads.
+func benchmarkDrawing() {
+    print("Drawing alone, 100 frames on one thread (rlottie draws the same in scripts/bench.py)")
+    let ring = """
+        struct Ring: View {
+            @State private var turning = false
+            var body: some View {
+                Circle()
+                    .trim(from: 0, to: 0.7)
+                    .stroke(Color.blue, style: StrokeStyle(lineWidth: 8, lineCap: .round, lineJoin: .round))
+                    .frame(width: 80, height: 80)
+                    .rotationEffect(.degrees(turning ? 360 : 0))
+                    .animation(.linear(duration: 1).repeatForever(autoreverses: false), value: turning)
+                    .frame(width: 120, height: 120)
+                    .onAppear { turning = true }
+            }
+        }
+        """
+    let dots = """
+        struct Dots: View {
+            @State private var on = false
+            var body: some View {
+                HStack(spacing: 10) {
+                    ForEach(0..<3) { i in
+                        Circle().fill(Color.blue).frame(width: 20, height: 20)
+                            .scaleEffect(on ? 1 : 0.5)
+                            .animation(.easeInOut(duration: 0.5).repeatForever().delay(Double(i) / 3), value: on)
+                    }
+                }
+                .frame(width: 120, height: 40)
+                .onAppear { on = true }
+            }
+        }
+        """
+    for (name, text, view) in [("ring", ring, "Ring"), ("dots", dots, "Dots")] {
+        for scale in [1.0, 3.0] {
+            var request = RenderRequest()
+            do {
+                try request.setSource(text, fileName: "\(view).swift", view: view)
+            } catch {
+                print("  \(name): \(error)")
+                continue
+            }
+            request.scene.scale = scale
+            request.scene.padding = 0
+            request.framesPerSecond = 50
+            request.durationSeconds = 2
+            let engine = request.makeEngine()
+            let seconds = Timing.median(Timing.measure(runs: runs) {
+                let renderer = ViewRenderer(engine)
+                for frame in 0..<100 { sink &+= Int(renderer.render(atSeconds: Double(frame) / 50).pixels[0]) }
+            }) / 1000
+            print("  \("\(name) \(engine.canvasWidth)×\(engine.canvasHeight)".padding(toLength: 16)) \(pad(fixed(seconds * 1000, 2), 8)) ms   \(pad(fixed(100 / seconds, 0), 8)) frames/s")
+        }
+    }
+    print()
+}
+
 // MARK: - Large inputs
 
 /// The encoder on inputs the tests keep small, one timed run each (they take seconds).
@@ -423,5 +493,6 @@ if only == nil || only == "evaluator" { benchmarkEvaluator() }
 if only == nil || only == "report" { benchmarkReport() }
 if only == nil || only == "text" { benchmarkText() }
 if only == nil || only == "effects" { benchmarkEffects() }
+if only == nil || only == "drawing" { benchmarkDrawing() }
 if only == nil || only == "large" { benchmarkLargeInputs() }
 if sink == 42 { print("") }   // keeps `sink` live

@@ -125,6 +125,10 @@ struct HostileSourceTests {
                 line: 5, column: 25, message: "'spacing' must be between -10000 and 10000"),
         Hostile(loader("        Circle().onAppear { timer.invalidate() }"),
                 line: 5, column: 29, message: "cannot find 'timer' in scope"),
+        Hostile(loader("        Circle().onAppear { count = 4 }", state: "    let count = 3\n"),
+                line: 6, column: 29, message: "cannot assign to property: 'count' is a 'let' constant"),
+        Hostile(loader("        Circle().onAppear { count = 4 }", state: "    var count = 3\n"),
+                line: 6, column: 29, message: "cannot assign to property: 'self' is immutable (mark 'count' with @State to change it from the view)"),
         Hostile(loader("        Circle().onAppear { on = 3 }", state: "    @State var on = false\n"),
                 line: 6, column: 34, message: "cannot assign value of type 'Int' to type 'Bool'"),
         Hostile(loader("        Circle().animation(.lineer(duration: 1), value: on)", state: "    @State var on = false\n"),
@@ -175,8 +179,9 @@ struct HostileSourceTests {
                 line: 5, column: 228, message: "nesting is too deep: more than 200 levels of brackets, blocks or types"),
         Hostile(loader("        " + String(repeating: "VStack { ", count: 120) + "Circle()" + String(repeating: " }", count: 120)),
                 line: 5, column: 907, message: "closures are nested too deeply (more than 200 calls deep)"),
+        // Refused at the modifier that makes the chain deeper than the cap: the 513th.
         Hostile(loader("        Circle()" + String(repeating: ".opacity(1)", count: 700)),
-                line: 3, column: 8, message: "the view tree is deeper than 512 levels"),
+                line: 5, column: 9 + 8 + 512 * 11 + 1, message: "the view tree is deeper than 512 levels"),
         // Hostile bytes and sizes.
         Hostile("", line: 1, column: 1, message: "the source declares no view"),
         Hostile("import SwiftUI\n", line: 1, column: 1, message: "the source declares no view"),

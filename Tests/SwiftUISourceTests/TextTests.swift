@@ -71,6 +71,43 @@ struct TextTests {
         #expect(try root("ProgressView(\"Loading…\")") == .progressBar(ProgressContent(fraction: nil, label: .text(TextContent("Loading…")))))
     }
 
+    /// `ProgressView(timerInterval:countsDown:)` over 2 s that began 0.5 s before the views
+    /// appeared: at each display frame (1/60 s) the bar holds the part of the interval left
+    /// (counting down) or passed, and stops changing when the interval ends.
+    @Test func aTimerIntervalProgressViewFollowsTheClock() throws {
+        func fractions(countsDown: Bool) throws -> [(Double, Double?)] {
+            let text = """
+                struct G: View {
+                    let interval = Date().addingTimeInterval(-0.5)...Date().addingTimeInterval(1.5)
+                    var body: some View {
+                        ProgressView(timerInterval: interval, countsDown: \(countsDown)) { Text("Upload") }
+                    }
+                }
+                """
+            let script = try SwiftProgram(parsing: text, fileName: "G.swift").script(view: "G")
+            func fraction(_ node: ViewNode) -> Double? {
+                if case let .custom(_, .progressBar(content)) = node { return content.fraction }
+                return nil
+            }
+            return [(0, fraction(script.initial))] + script.changes.map { ($0.timeSeconds, fraction($0.root)) }
+        }
+        let down = try fractions(countsDown: true)
+        #expect(down.first?.1 == 0.75)
+        // Every change is at a whole display frame, with the fraction left at that time.
+        for (time, value) in down {
+            let frame = (time * 60).rounded()
+            #expect(abs(time * 60 - frame) < 1e-6, "\(time)")
+            let expected = max(0, 1 - (time + 0.5) / 2)
+            #expect(abs((value ?? -1) - expected) < 1e-9, "at \(time): \(String(describing: value)) instead of \(expected)")
+        }
+        // The last change is the first frame at or after the end (1.5 s): empty, and no more.
+        #expect(down.last.map { abs($0.0 - 1.5) < 1e-9 && $0.1 == 0 } == true, "\(String(describing: down.last))")
+        let up = try fractions(countsDown: false)
+        #expect(up.first?.1 == 0.25 && up.last?.1 == 1)
+        // A range of numbers is not an interval of dates.
+        #expect(throws: (any Error).self) { try root("ProgressView(timerInterval: 1...2)") }
+    }
+
     @Test func mistakesAreNamed() throws {
         func message(_ body: String) -> String? {
             let text = "struct S: View {\n    var body: some View {\n        \(body)\n    }\n}\n"

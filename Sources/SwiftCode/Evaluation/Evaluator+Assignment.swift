@@ -114,6 +114,18 @@ extension Evaluator {
                 return
             }
             if let selfVariable = environment.lookUp("self") {
+                // A struct's stored property, not behind a wrapper: a `let` once set, or any of
+                // them where `self` is immutable (a view's body and its closures), as Swift says.
+                if case let .instance(instance) = selfVariable.value,
+                   let property = instance.type.storedProperties.first(where: { $0.name == name }), property.wrapper == nil {
+                    if property.isLet, instance.fields[name] != nil {
+                        throw .error("cannot assign to property: '\(name)' is a 'let' constant", at: target.location)
+                    }
+                    if selfVariable.isLet {
+                        throw .error("cannot assign to property: 'self' is immutable (mark '\(name)' with @State to change it from the view)",
+                                     at: target.location)
+                    }
+                }
                 if case .type = selfVariable.value {} else {
                     var receiver = selfVariable.value
                     if try setMember(name, value, on: &receiver, at: target.location) {

@@ -212,5 +212,33 @@ extension SwiftUILibrary {
             if case .nilValue = call[0].dereferenced { return bar(nil, content) }
             return bar(try fraction(call, value: 0, total: 1), content)
         }
+
+        // `ProgressView(timerInterval: start...end, countsDown:)`: "continuous progress as time
+        // passes" (SwiftUI's documentation): the fraction of the interval passed at the render's
+        // time, or what remains of it when counting down (the default), made again at every
+        // display frame while the interval runs, as `TimelineView(.animation)` is. Its default
+        // current-value label (the time left) is not drawn: no form's current-value label is.
+        let timer = [NativeParameter("timerInterval", .any), NativeParameter("countsDown", .bool, default: .bool(true))]
+        let currentValueLabel = NativeParameter("currentValueLabel", .function(parameters: [], result: .named("View")), builder: "ViewBuilder")
+        func timerFraction(_ call: NativeCall) throws(Interrupt) -> Double {
+            guard case let .range(range) = call[0].dereferenced, range.isClosed,
+                  case let .native(lower) = range.lower.dereferenced, let start = lower as? DateValue,
+                  case let .native(upper) = range.upper.dereferenced, let end = upper as? DateValue else {
+                throw call.error("expected a closed range of dates, e.g. 'Date()...Date().addingTimeInterval(60)'", argument: 0)
+            }
+            guard end.seconds >= start.seconds else { throw call.error("the interval's end is before its start", argument: 0) }
+            let now = runner?.now ?? 0
+            if now < end.seconds { runner?.requestUpdates(every: Self.animationScheduleInterval) }
+            let span = end.seconds - start.seconds
+            let passed = span > 0 ? min(1, max(0, (now - start.seconds) / span)) : 1
+            return try call.bool(1) ? 1 - passed : passed
+        }
+        progress.initializer(timer) { call throws(Interrupt) in bar(try timerFraction(call), nil) }
+        progress.initializer(timer + [label]) { [unowned self] call throws(Interrupt) in
+            bar(try timerFraction(call), try view(try call.call(2, []), at: call.location))
+        }
+        progress.initializer(timer + [label, currentValueLabel]) { [unowned self] call throws(Interrupt) in
+            bar(try timerFraction(call), try view(try call.call(2, []), at: call.location))
+        }
     }
 }

@@ -157,6 +157,17 @@ struct AssetCatalogTests {
         Self.expectEveryPixel(image, width: 5, height: 5, tolerance: 1) { _, _ in RGBA8(r: eighth, g: eighth, b: eighth) }
     }
 
+    /// A bitmap's ink counts for the canvas: `scaleEffect(2)` on the 2 × 2 pt image draws 4 × 4 pt
+    /// about its centre, and the canvas (no padding) grows from 2 × 2 to 4 × 4, all green; with
+    /// `--canvas layout` the canvas stays 2 × 2, still all green.
+    @Test func scaledBitmapInkGrowsTheCanvas() throws {
+        let green = RGBA8(r: 0, g: 128, b: 0)
+        Self.expectEveryPixel(try Self.frame("        Image(\"solid\").scaleEffect(2)"), width: 4, height: 4) { _, _ in green }
+        var settings = try Self.settings("        Image(\"solid\").scaleEffect(2)")
+        settings.request.scene.canvas = .layout
+        Self.expectEveryPixel(ViewRenderer(settings.request.makeEngine()).render(atSeconds: 0), width: 2, height: 2) { _, _ in green }
+    }
+
     /// `Label(_:image:)` is the asset image beside the title, as `Label(_:systemImage:)` is the
     /// symbol: an `HStack` of the image's bitmap (2 × 2 pt) and the text.
     @Test func labelTakesAnAssetImage() throws {

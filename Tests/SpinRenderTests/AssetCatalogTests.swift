@@ -157,6 +157,20 @@ struct AssetCatalogTests {
         Self.expectEveryPixel(image, width: 5, height: 5, tolerance: 1) { _, _ in RGBA8(r: eighth, g: eighth, b: eighth) }
     }
 
+    /// `interpolation(.none)` draws a magnified image as blocks: the 1x logo's four texels,
+    /// stretched to 4 × 4 pt @1x, are four 2 × 2 blocks of exactly their colours (the
+    /// translucent one over white); with smoothing the blocks' inner edges would blend.
+    @Test func interpolationNoneDrawsBlocks() throws {
+        let grey = UInt8((255 * (1 - 128.0 / 255)).rounded())
+        let blocks = [RGBA8(r: 255, g: 0, b: 0), RGBA8(r: 0, g: 255, b: 0), RGBA8(r: 0, g: 0, b: 255), RGBA8(r: grey, g: grey, b: grey)]
+        for body in ["        Image(\"logo\").interpolation(.none).resizable().frame(width: 4, height: 4)",
+                     "        Image(\"logo\").resizable().interpolation(.none).frame(width: 4, height: 4)"] {
+            Self.expectEveryPixel(try Self.frame(body), width: 4, height: 4, tolerance: 1) { x, y in blocks[x / 2 + 2 * (y / 2)] }
+        }
+        let smooth = try Self.frame("        Image(\"logo\").resizable().interpolation(.high).frame(width: 4, height: 4)")
+        #expect(smooth[1, 0] != blocks[0], "smoothing blends the inner edge")
+    }
+
     /// A bitmap's ink counts for the canvas: `scaleEffect(2)` on the 2 × 2 pt image draws 4 × 4 pt
     /// about its centre, and the canvas (no padding) grows from 2 × 2 to 4 × 4, all green; with
     /// `--canvas layout` the canvas stays 2 × 2, still all green.

@@ -13,9 +13,11 @@ extension RGBAImage {
     ///     fade over half a texel; `true` (a picture): the bitmap covers exactly its rectangle,
     ///     each device pixel whose centre falls inside it sampled with texel positions clamped to
     ///     the bitmap, so a stretched picture keeps its edges (Core Graphics' `CGContext.draw`).
+    ///   - nearest: each device pixel takes the texel under its centre, unblended (with
+    ///     `clampsEdges`): a magnified bitmap is drawn as blocks.
     public mutating func composite(premultiplied bitmap: [UInt8], width bitmapWidth: Int, height bitmapHeight: Int,
                                    transform: AffineTransform, opacity: Double, in space: BlendSpace = .sRGB,
-                                   clampsEdges: Bool = false) {
+                                   clampsEdges: Bool = false, nearest: Bool = false) {
         guard bitmapWidth > 0, bitmapHeight > 0, bitmap.count >= bitmapWidth * bitmapHeight * 4,
               let inverse = transform.inverted, opacity > 0 else { return }
         let corners = [Point(x: 0, y: 0), Point(x: Double(bitmapWidth), y: 0), Point(x: 0, y: Double(bitmapHeight)),
@@ -38,7 +40,7 @@ extension RGBAImage {
             for x in minX..<maxX {
                 let p = inverse.apply(Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
                 if clampsEdges && (p.x < 0 || p.y < 0 || p.x >= Double(bitmapWidth) || p.y >= Double(bitmapHeight)) { continue }
-                let sx = p.x - 0.5, sy = p.y - 0.5
+                let sx = nearest ? p.x.rounded(.down) : p.x - 0.5, sy = nearest ? p.y.rounded(.down) : p.y - 0.5
                 let x0 = Int(sx.rounded(.down)), y0 = Int(sy.rounded(.down))
                 let fx = sx - Double(x0), fy = sy - Double(y0)
                 var sample = [0.0, 0.0, 0.0, 0.0]

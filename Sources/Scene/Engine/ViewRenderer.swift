@@ -599,7 +599,7 @@ public struct ViewRenderer: Sendable {
                 // texels (a box filter), so that every texel counts, as a mipmap does: bilinear
                 // samples alone would skip most of them and alias.
                 let devicePerTexel = (abs(transform.a * transform.d - transform.b * transform.c)).squareRoot()
-                if devicePerTexel > 0, devicePerTexel < 0.5 {
+                if bitmap.smooth, devicePerTexel > 0, devicePerTexel < 0.5 {
                     let block = Int((1 / devicePerTexel).rounded(.down))
                     let reduced = Self.boxReduced(bytes, width: width, height: height, block: block)
                     transform = AffineTransform.scale(x: Double(width) / Double(reduced.width), y: Double(height) / Double(reduced.height))
@@ -607,7 +607,7 @@ public struct ViewRenderer: Sendable {
                     (bytes, width, height) = (reduced.bytes, reduced.width, reduced.height)
                 }
                 image.composite(premultiplied: bytes, width: width, height: height, transform: transform, opacity: opacity,
-                                in: space, clampsEdges: true)
+                                in: space, clampsEdges: true, nearest: !bitmap.smooth)
             case let .linearBar(track):
                 let transform = placement.transform(scale: scale)
                 let fraction = op.trim.map { min(1, max(0, engine.numbers[$0.to].number(atSeconds: time))) } ?? 0

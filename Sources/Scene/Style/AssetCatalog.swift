@@ -158,12 +158,17 @@ public struct BitmapImage: Hashable, Sendable {
     /// `renderingMode(.template)` (or the set's template rendering intent): only the alpha is
     /// drawn, in the foreground colour.
     public var template: Bool
+    /// Whether a resized image is smoothed (bilinear, box-filtered when much reduced); `false`
+    /// for `interpolation(.none)`, which draws each texel as a sharp block (Apple,
+    /// `Image.Interpolation.none`), as pixel art wants.
+    public var smooth: Bool
 
     /// An image.
-    public init(name: String, variants: [BitmapVariant], template: Bool = false) {
+    public init(name: String, variants: [BitmapVariant], template: Bool = false, smooth: Bool = true) {
         self.name = name
         self.variants = variants.sorted { $0.scale < $1.scale }
         self.template = template
+        self.smooth = smooth
     }
 
     /// The bitmap drawn at `displayScale` pixels per point: the one of that scale, else the

@@ -113,18 +113,33 @@ extension SwiftUILibrary {
             let receiver = try receiver(call)
             if case .nilValue = call[0].dereferenced { return .native(receiver) }
             let template = try boxed(call, 0, Bool.self, "an Image.TemplateRenderingMode")
-            return .native(Self.settingTemplate(template, in: receiver))
+            return .native(Self.changingBitmap(in: receiver) { $0.template = template })
+        }
+
+        // `interpolation(_:)`: `.none` draws a resized bitmap's texels as sharp blocks; the
+        // other qualities smooth it (Apple, `Image.Interpolation`). A symbol is a vector shape,
+        // which it does not change.
+        let interpolation = NativeType("Interpolation", summary: "`Image.Interpolation`: `.none` (sharp texels), `.low`, `.medium`, `.high` (smoothed).")
+        for name in ["none", "low", "medium", "high"] {
+            interpolation.constant(name, .native(Boxed(value: name != "none", typeName: "Image.Interpolation")))
+        }
+        image.nestedTypes["Interpolation"] = interpolation
+        native.types["Image.Interpolation"] = interpolation
+        image.method("interpolation", [NativeParameter(nil, .named("Image.Interpolation"))], result: .named("Image")) { [unowned self] call throws(Interrupt) in
+            let smooth = try boxed(call, 0, Bool.self, "an Image.Interpolation")
+            return .native(Self.changingBitmap(in: try receiver(call)) { $0.smooth = smooth })
         }
     }
 
-    /// `view` (an `Image`, perhaps made `resizable()`) with its bitmap drawn as a template or not.
-    static func settingTemplate(_ template: Bool, in view: ViewDescription) -> ViewDescription {
+    /// `view` (an `Image`, perhaps made `resizable()`) with its bitmap changed by `change`; a
+    /// symbol as it is.
+    static func changingBitmap(in view: ViewDescription, _ change: (inout BitmapImage) -> Void) -> ViewDescription {
         switch view {
         case .leaf(.bitmap(var bitmap), let typeName):
-            bitmap.template = template
+            change(&bitmap)
             return .leaf(.bitmap(bitmap), typeName: typeName)
         case let .modified(content, modifier):
-            return .modified(settingTemplate(template, in: content), modifier)
+            return .modified(changingBitmap(in: content, change), modifier)
         default:
             return view
         }

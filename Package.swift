@@ -132,7 +132,8 @@ let package = Package(
         .testTarget(name: "VideoCodecTests", dependencies: ["VideoCodec", "Raster"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Raster"], exclude: ["Corpus"]),
         .testTarget(name: "CompareTests", dependencies: ["Compare", "Raster"]),
-        .testTarget(name: "SpinRenderTests", dependencies: ["SpinRender", "RasterReference"]),
+        // Assets/: an asset catalogue of the tests' own, read by path (--assets).
+        .testTarget(name: "SpinRenderTests", dependencies: ["SpinRender", "RasterReference"], exclude: ["Assets"]),
         .testTarget(name: "WorkersTests", dependencies: ["Workers"]),
         .testTarget(name: "SpinRenderTestingTests", dependencies: ["SpinRenderTesting", "SpinRender"], swiftSettings: strictSwift),
         .testTarget(name: "CLITests", dependencies: ["SpinRender"]),

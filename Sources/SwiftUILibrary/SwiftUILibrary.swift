@@ -29,6 +29,12 @@ public final class SwiftUILibrary {
     public var rootProposal = SceneConfiguration.defaultProposal
     /// How many `UUID()`s the code has made.
     var uuidCount = 0
+    /// The app's asset catalogue (`--assets`): what `Color("Brand")` and `Image("logo")` read.
+    public var assets = AssetCatalog.empty
+    /// The assets the code asked for that the catalogue lacks, each once, in order.
+    var missingAssets: [(kind: AssetKind, name: String)] = []
+    /// The image sets read so far, by name: a body evaluated again reads no file again.
+    var loadedImages: [String: BitmapImage] = [:]
 
     /// The definitions, with `locate` mapping a byte offset of the source to its location.
     public init(locate: @escaping (Int) -> SourceLocation) {
@@ -63,6 +69,7 @@ public final class SwiftUILibrary {
         defineSymbols()
         defineValues()
         defineUIKitColors()
+        defineAssets()
         defineAnimations()
         defineGradients()
         defineTime()
@@ -225,7 +232,9 @@ extension SwiftUILibrary {
         }
         let runner = ProgramRunner(evaluator: evaluator, library: self, horizonSeconds: horizonSeconds, at: location, root: make)
         defer { self.runner = nil }
-        return try runner.run()
+        var script = try runner.run()
+        script.assetWarnings = missingAssetWarnings
+        return script
     }
 
     /// The previews of a `PreviewProvider`'s `previews`, each with its traits (see

@@ -64,7 +64,10 @@ indirect enum ViewDescription: NativeValue {
         case .group: "TupleView"
         case .branch: "_ConditionalContent"
         case .user: "_UserView"
-        case .modified: "ModifiedContent"
+        // `Image.resizable()` returns an `Image`, which `renderingMode(_:)` and the other
+        // image methods may follow.
+        case let .modified(content, modifier):
+            if case .node(.layout(.resizable)) = modifier { content.nativeTypeName } else { "ModifiedContent" }
         case .forEach: "ForEach"
         case .progress: "ProgressView"
         case .empty: "EmptyView"

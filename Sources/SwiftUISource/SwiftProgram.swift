@@ -28,6 +28,10 @@ public struct SwiftProgram: Sendable {
 
     /// The name diagnostics report the source under.
     public let fileName: String
+    /// The app's asset catalogue (`--assets`), which `Color("Brand")` and `Image("logo")` read;
+    /// empty by default, when every asset is drawn as its stand-in with a warning
+    /// (``SwiftUILibrary/SwiftUILibrary/missingAssetWarnings``).
+    public var assets = AssetCatalog.empty
     private let text: String
     private let source: SourceText
     private let syntax: SourceFileSyntax
@@ -211,7 +215,7 @@ public struct SwiftProgram: Sendable {
         let syntax = self.syntax
         do throws(Interrupt) {
             script = try LargeStack.run { () throws(Interrupt) -> ViewScript in
-            let (library, evaluator) = try Self.makeEvaluator(syntax, source: source, dark: dark, rootProposal: rootProposal)
+            let (library, evaluator) = try Self.makeEvaluator(syntax, source: source, dark: dark, assets: assets, rootProposal: rootProposal)
             evaluator.limits = limits
             let root = try Self.root(of: candidate, evaluator: evaluator)
             var madeAt: SourceLocation?
@@ -285,6 +289,7 @@ public struct SwiftProgram: Sendable {
                     return SourceLocation(line: location.line, column: location.column, offset: location.offset)
                 })
                 library.isDark = dark
+                library.assets = assets
                 library.rootProposal = rootProposal
                 let evaluator = try Evaluator(file: syntax, library: library.native)
                 evaluator.limits = limits
@@ -300,13 +305,14 @@ public struct SwiftProgram: Sendable {
         return script
     }
 
-    private static func makeEvaluator(_ syntax: SourceFileSyntax, source: SourceText, dark: Bool,
+    private static func makeEvaluator(_ syntax: SourceFileSyntax, source: SourceText, dark: Bool, assets: AssetCatalog,
                                       rootProposal: StageSize = SceneConfiguration.defaultProposal) throws(Interrupt) -> (SwiftUILibrary, Evaluator) {
         let library = SwiftUILibrary(locate: { offset in
             let location = source.location(ofOffset: offset)
             return SourceLocation(line: location.line, column: location.column, offset: location.offset)
         })
         library.isDark = dark
+        library.assets = assets
         library.rootProposal = rootProposal
         return (library, try Evaluator(file: syntax, library: library.native))
     }
@@ -345,7 +351,7 @@ public struct SwiftProgram: Sendable {
             let traits: [PreviewTraits]
             do throws(Interrupt) {
                 traits = try LargeStack.run { () throws(Interrupt) -> [PreviewTraits] in
-                    let (library, evaluator) = try Self.makeEvaluator(syntax, source: source, dark: dark)
+                    let (library, evaluator) = try Self.makeEvaluator(syntax, source: source, dark: dark, assets: assets)
                     return try library.previewVariants(of: try Self.root(of: candidate, evaluator: evaluator), evaluator: evaluator)
                 }
             } catch {

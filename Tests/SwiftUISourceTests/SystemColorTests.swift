@@ -106,14 +106,14 @@ struct SystemColorTests {
         #expect(ViewRenderer(request.makeEngine()).render(atSeconds: 0)[0, 0] == RGBA8(r: 0, g: 0, b: 0))
     }
 
-    /// An asset-catalogue colour is refused by name at its argument, not mistaken for a UIColor.
-    @Test func assetColoursAreRefusedByName() throws {
+    /// An asset-catalogue colour without a catalogue is the stand-in systemGray (not mistaken
+    /// for a UIColor), with a warning naming it (Tests/SpinRenderTests/AssetCatalogTests has
+    /// the catalogue's colours).
+    @Test func assetColoursWithoutACatalogueAreTheStandIn() throws {
+        #expect(Self.close(try pixel("Color(\"Brand\")", appearance: .light), (142, 142, 147)))
+        #expect(Self.close(try pixel("Color(UIColor(named: \"Brand\")!)", appearance: .dark), (142, 142, 147)))
         var request = RenderRequest()
-        #expect {
-            try request.setSource("struct C: View {\n    var body: some View {\n        Color(\"Brand\")\n    }\n}\n", fileName: "C.swift", view: "C")
-            _ = request.makeEngine()
-        } throws: { error in
-            "\(error)".contains("C.swift:3:15") && "\(error)".contains("asset catalogue colours are not supported: 'Color(\"Brand\")'")
-        }
+        try request.setSource("struct C: View {\n    var body: some View {\n        Color(\"Brand\")\n    }\n}\n", fileName: "C.swift", view: "C")
+        #expect(request.script?.assetWarnings.count == 1 && request.script?.assetWarnings.first?.hasPrefix("the colour asset 'Brand' comes from the app's asset catalogue") == true)
     }
 }

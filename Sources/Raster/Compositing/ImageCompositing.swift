@@ -9,8 +9,15 @@ extension RGBAImage {
     ///   - premultiplied: `width × height` pixels of 4 bytes, R, G, B, A, colours premultiplied.
     ///   - transform: bitmap pixel coordinates (origin at its top-left corner) to device pixels.
     ///   - opacity: 0…1, multiplied into every sample.
+    ///   - clampsEdges: `false` (a glyph): texels beyond the bitmap are transparent, so its edges
+    ///     fade over half a texel; `true` (a picture): the bitmap covers exactly its rectangle,
+    ///     each device pixel whose centre falls inside it sampled with texel positions clamped to
+    ///     the bitmap, so a stretched picture keeps its edges (Core Graphics' `CGContext.draw`).
+    ///   - nearest: each device pixel takes the texel under its centre, unblended (with
+    ///     `clampsEdges`): a magnified bitmap is drawn as blocks.
     public mutating func composite(premultiplied bitmap: [UInt8], width bitmapWidth: Int, height bitmapHeight: Int,
-                                   transform: AffineTransform, opacity: Double, in space: BlendSpace = .sRGB) {
+                                   transform: AffineTransform, opacity: Double, in space: BlendSpace = .sRGB,
+                                   clampsEdges: Bool = false, nearest: Bool = false) {
         guard bitmapWidth > 0, bitmapHeight > 0, bitmap.count >= bitmapWidth * bitmapHeight * 4,
               let inverse = transform.inverted, opacity > 0 else { return }
         let corners = [Point(x: 0, y: 0), Point(x: Double(bitmapWidth), y: 0), Point(x: 0, y: Double(bitmapHeight)),
@@ -21,13 +28,19 @@ extension RGBAImage {
         let maxY = min(height, Int(corners.map(\.y).max()!.rounded(.up)))
         guard minX < maxX, minY < maxY else { return }
         func texel(_ x: Int, _ y: Int, _ channel: Int) -> Double {
+            var (x, y) = (x, y)
+            if clampsEdges {
+                x = min(bitmapWidth - 1, max(0, x))
+                y = min(bitmapHeight - 1, max(0, y))
+            }
             guard x >= 0, y >= 0, x < bitmapWidth, y < bitmapHeight else { return 0 }
             return Double(bitmap[(y * bitmapWidth + x) * 4 + channel])
         }
         for y in minY..<maxY {
             for x in minX..<maxX {
                 let p = inverse.apply(Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
-                let sx = p.x - 0.5, sy = p.y - 0.5
+                if clampsEdges && (p.x < 0 || p.y < 0 || p.x >= Double(bitmapWidth) || p.y >= Double(bitmapHeight)) { continue }
+                let sx = nearest ? p.x.rounded(.down) : p.x - 0.5, sy = nearest ? p.y.rounded(.down) : p.y - 0.5
                 let x0 = Int(sx.rounded(.down)), y0 = Int(sy.rounded(.down))
                 let fx = sx - Double(x0), fy = sy - Double(y0)
                 var sample = [0.0, 0.0, 0.0, 0.0]

@@ -66,6 +66,8 @@ extension SystemPalette {
             return RGBA8(r: byte(red), g: byte(green), b: byte(blue), a: byte(opacity))
         case let .system(name):
             return named(name) ?? primary
+        case let .appearance(light, dark):
+            return resolve(primary == .black ? light : dark)
         case let .opacity(base, factor):
             var value = resolve(base)
             value.a = UInt8(min(255, max(0, (Double(value.a) * factor).rounded())))

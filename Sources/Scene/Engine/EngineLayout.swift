@@ -142,6 +142,14 @@ public enum LayoutProbe {
     }
 }
 
+extension ViewEnvironment {
+    /// The environment at the root of a layout on a screen of `displayScale` pixels per point.
+    init(displayScale: Double) {
+        self.init()
+        self.displayScale = displayScale
+    }
+}
+
 /// What the environment hands down to a view: the font, symbol scale and styles in force.
 struct ViewEnvironment: Hashable, Sendable {
     /// `font(_:)`; `nil` is the body style, 17 pt regular on iOS at the default Dynamic Type size.
@@ -182,12 +190,16 @@ struct ViewEnvironment: Hashable, Sendable {
     /// Where a layout pass records the size each `GeometryReader` gets, when one asks
     /// (``LayoutProbe``); not part of the environment's value.
     var readers: ReaderSizes?
+    /// The screen's pixels per point (`--scale`, SwiftUI's `displayScale`): which bitmap of an
+    /// asset image is drawn, and so its natural size. The same for a whole layout pass.
+    var displayScale: Double = 1
 
     static func == (a: ViewEnvironment, b: ViewEnvironment) -> Bool {
         a.stackAxis == b.stackAxis && a.font == b.font && a.weight == b.weight && a.imageScale == b.imageScale && a.foreground == b.foreground
             && a.tint == b.tint && a.controlSize == b.controlSize && a.text == b.text
             && a.foregroundGradient == b.foregroundGradient && a.symbolVariants == b.symbolVariants
             && a.renderingMode == b.renderingMode && a.secondaryForeground == b.secondaryForeground
+            && a.displayScale == b.displayScale
     }
 
     func hash(into hasher: inout Hasher) {
@@ -203,6 +215,7 @@ struct ViewEnvironment: Hashable, Sendable {
         hasher.combine(symbolVariants)
         hasher.combine(renderingMode)
         hasher.combine(secondaryForeground)
+        hasher.combine(displayScale)
     }
 
     /// The library glyph of `name` (with the variants in force) in this environment's font.
@@ -373,6 +386,9 @@ enum EngineLayout {
         case .missingSymbol:
             let frame = environment.glyph(.circle).frameSize
             return AnimatablePoint(x: frame.width, y: frame.height)
+        case let .bitmap(image):
+            let natural = image.pointSize(forScale: environment.displayScale)
+            return AnimatablePoint(x: natural.width, y: natural.height)
         case .progressView:
             let side = ActivityIndicator(controlSize: environment.controlSize).fittingSize
             return AnimatablePoint(x: side.width, y: side.height)
@@ -770,7 +786,7 @@ enum EngineLayout {
         let own = size(of: node, proposal, environment)
         frames[path] = NodeFrame(centre: centre, size: own)
         switch node {
-        case .symbol, .missingSymbol, .progressView, .shape, .color, .empty, .spacer:
+        case .symbol, .missingSymbol, .bitmap, .progressView, .shape, .color, .empty, .spacer:
             return
         case .text:
             frames[path]?.proposal = proposal

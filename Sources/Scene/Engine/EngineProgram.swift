@@ -68,6 +68,9 @@ enum DrawItem: Hashable, Sendable {
     case progressView
     /// A laid-out `Text`.
     case text(TextDrawing)
+    /// An asset catalogue's bitmap, stretched over the frame; a template image is its alpha in
+    /// the op's colour, an original image its own colours under the op's alpha.
+    case bitmap(BitmapImage)
     /// A linear progress bar's track, in `track` colour, filled with the op's colour over the
     /// op's trim end (the completed fraction).
     case linearBar(track: RGBA8)
@@ -210,6 +213,10 @@ struct Evaluation: Sendable {
                 emit(.symbol(glyph, .primary), "Image", colour: colour(foreground))
             case .missingSymbol:
                 break
+            case let .bitmap(image):
+                // A template image is painted in the foreground style; an original one keeps
+                // its colours, and the op's colour carries only opacity.
+                emit(.bitmap(image), "Image", colour: colour(image.template ? foreground : .fixed(.white)))
             case .progressView:
                 let standard = ColorValue.fixed(ActivityIndicator.defaultColor(for: palette.primary == .black ? .light : .dark))
                 emit(.progressView, "ProgressView", colour: colour(environment.tint ?? standard))

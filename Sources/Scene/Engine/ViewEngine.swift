@@ -92,7 +92,7 @@ public struct ViewEngine: Sendable {
         let rootSize = output.rootProposal
         let rootProposal = Proposal(width: rootSize.width, height: rootSize.height)
         let contentPoints = trees.map { tree -> (width: Double, height: Double) in
-            let fit = EngineLayout.size(of: tree, rootProposal, ViewEnvironment())
+            let fit = EngineLayout.size(of: tree, rootProposal, ViewEnvironment(displayScale: scale))
             let m = margin(tree)
             return (fit.x + 2 * m, fit.y + 2 * m)
         }
@@ -141,9 +141,9 @@ public struct ViewEngine: Sendable {
             let middle = content.center
             let centre = AnimatablePoint(x: middle.x / scale, y: middle.y / scale)
             var frames = DenseMap<NodeFrame>()
-            EngineLayout.place(tree, at: 0, proposal: rootProposal, centre: centre, ViewEnvironment(), &table, into: &frames)
+            EngineLayout.place(tree, at: 0, proposal: rootProposal, centre: centre, ViewEnvironment(displayScale: scale), &table, into: &frames)
             var builder = Evaluation.Builder(palette: palette, frames: frames, table: table)
-            builder.walk(tree, 0, ViewEnvironment(), [], [], nil)
+            builder.walk(tree, 0, ViewEnvironment(displayScale: scale), [], [], nil)
             table = builder.table
             return builder.evaluation
         }

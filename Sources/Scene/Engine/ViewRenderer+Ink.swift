@@ -119,6 +119,11 @@ extension ViewRenderer {
                 box.add([[Point(x: 0, y: 0), Point(x: w, y: 0), Point(x: w, y: h), Point(x: 0, y: h)]],
                         local.concatenating(transform))
             }
+        case let .bitmap(bitmap):
+            guard let variant = bitmap.variant(forScale: scale) else { return }
+            let w = Double(variant.pixels.width), h = Double(variant.pixels.height)
+            box.add([[Point(x: 0, y: 0), Point(x: w, y: 0), Point(x: w, y: h), Point(x: 0, y: h)]],
+                    ViewRenderer.bitmapPlacement(variant, frame: placement.size, scale: scale).concatenating(transform))
         case .linearBar:
             let width = placement.size.x * scale, height = placement.size.y * scale
             let full = Rect(x: -width / 2, y: -height / 2, width: width, height: height)

@@ -438,6 +438,41 @@ public struct ViewRenderer: Sendable {
         target.composite(warped, opacity: opacity, in: engine.output.blendSpace)
     }
 
+    /// The map from a bitmap's pixels (origin at its top-left corner) to the device pixels of
+    /// a frame of `frame` points centred on the origin, as a placement's transform takes them:
+    /// the bitmap stretched over the frame (its natural size unless `resizable()` stretched it).
+    static func bitmapPlacement(_ variant: BitmapVariant, frame: AnimatablePoint, scale: Double) -> AffineTransform {
+        let w = frame.x * scale, h = frame.y * scale
+        return AffineTransform.scale(x: w / Double(max(1, variant.pixels.width)), y: h / Double(max(1, variant.pixels.height)))
+            .concatenating(.translation(x: -w / 2, y: -h / 2))
+    }
+
+    /// Premultiplied RGBA `bytes` averaged over `block` × `block` texels (the blocks at the right
+    /// and bottom edges over the texels they have): a box filter before a large reduction.
+    static func boxReduced(_ bytes: [UInt8], width: Int, height: Int, block: Int) -> (bytes: [UInt8], width: Int, height: Int) {
+        let w = (width + block - 1) / block, h = (height + block - 1) / block
+        var out = [UInt8](repeating: 0, count: w * h * 4)
+        for by in 0..<h {
+            for bx in 0..<w {
+                var sum = (0, 0, 0, 0)
+                var count = 0
+                for y in (by * block)..<min(height, (by + 1) * block) {
+                    for x in (bx * block)..<min(width, (bx + 1) * block) {
+                        let i = (y * width + x) * 4
+                        sum = (sum.0 + Int(bytes[i]), sum.1 + Int(bytes[i + 1]), sum.2 + Int(bytes[i + 2]), sum.3 + Int(bytes[i + 3]))
+                        count += 1
+                    }
+                }
+                let o = (by * w + bx) * 4
+                out[o] = UInt8((sum.0 + count / 2) / count)
+                out[o + 1] = UInt8((sum.1 + count / 2) / count)
+                out[o + 2] = UInt8((sum.2 + count / 2) / count)
+                out[o + 3] = UInt8((sum.3 + count / 2) / count)
+            }
+        }
+        return (out, w, h)
+    }
+
     /// Draws one op's item, placed at `time`, into `image`.
     private func draw(_ op: DrawOp, atSeconds time: Double, into image: inout RGBAImage, using rasterizer: inout CoverageRasterizer) {
         let scale = engine.output.scale
@@ -540,6 +575,39 @@ public struct ViewRenderer: Sendable {
                 texts[index].draw(into: &image, paint: paint, opacity: placement.opacity, transform: transform,
                                   frame: placement.size, scale: scale, palette: engine.palette, space: space,
                                   rasterizer: &rasterizer, index: index, cache: textCoverage)
+            case let .bitmap(bitmap):
+                guard let variant = bitmap.variant(forScale: scale) else { return }
+                let pixels = variant.pixels
+                var bytes = pixels.premultiplied
+                var opacity = Double(paint.a) / 255
+                if bitmap.template {
+                    // The bitmap's alpha as coverage of the paint (SwiftUI's
+                    // `Image.TemplateRenderingMode.template`: "a mask … filled with the foreground
+                    // color"); the paint's alpha carries the view's opacity.
+                    for i in Swift.stride(from: 0, to: bytes.count, by: 4) {
+                        let a = UInt32(pixels.image.pixels[i + 3]) * UInt32(paint.a)
+                        bytes[i] = UInt8((UInt32(paint.r) * a + 32_512) / 65_025)
+                        bytes[i + 1] = UInt8((UInt32(paint.g) * a + 32_512) / 65_025)
+                        bytes[i + 2] = UInt8((UInt32(paint.b) * a + 32_512) / 65_025)
+                        bytes[i + 3] = UInt8((a + 127) / 255)
+                    }
+                    opacity = 1
+                }
+                var (width, height) = (pixels.width, pixels.height)
+                var transform = Self.bitmapPlacement(variant, frame: placement.size, scale: scale).concatenating(placement.transform(scale: scale))
+                // Drawn at less than half its size, the bitmap is first averaged over blocks of
+                // texels (a box filter), so that every texel counts, as a mipmap does: bilinear
+                // samples alone would skip most of them and alias.
+                let devicePerTexel = (abs(transform.a * transform.d - transform.b * transform.c)).squareRoot()
+                if bitmap.smooth, devicePerTexel > 0, devicePerTexel < 0.5 {
+                    let block = Int((1 / devicePerTexel).rounded(.down))
+                    let reduced = Self.boxReduced(bytes, width: width, height: height, block: block)
+                    transform = AffineTransform.scale(x: Double(width) / Double(reduced.width), y: Double(height) / Double(reduced.height))
+                        .concatenating(transform)
+                    (bytes, width, height) = (reduced.bytes, reduced.width, reduced.height)
+                }
+                image.composite(premultiplied: bytes, width: width, height: height, transform: transform, opacity: opacity,
+                                in: space, clampsEdges: true, nearest: !bitmap.smooth)
             case let .linearBar(track):
                 let transform = placement.transform(scale: scale)
                 let fraction = op.trim.map { min(1, max(0, engine.numbers[$0.to].number(atSeconds: time))) } ?? 0

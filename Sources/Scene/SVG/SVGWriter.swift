@@ -399,6 +399,9 @@ struct SVGWriter {
             case .styledRectangle, .continuousCapsule, .ellipse, .custom:
                 break  // drawn by generalShape above
             }
+        case .bitmap:
+            // Refused by ``ViewEngine/svgLimitation`` unless it is a missing image, which draws nothing.
+            return
         case let .text(drawing):
             if let gradient = drawing.gradient,
                let definition = gradientElement(gradient, id: "g\(gradientCount)", width: s0[0], height: s0[1]) {

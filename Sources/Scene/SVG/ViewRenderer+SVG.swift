@@ -56,6 +56,9 @@ extension ViewEngine {
                 if case let .text(drawing) = op.item, case .angular? = drawing.gradient?.geometry {
                     return "an AngularGradient cannot be written as SVG, which has no conic gradient"
                 }
+                if case let .bitmap(bitmap) = op.item, !bitmap.variants.isEmpty {
+                    return "the asset image '\(bitmap.name)' is a bitmap, which this SVG writer does not embed"
+                }
                 if case let .text(drawing) = op.item, !drawing.redacted, drawing.layout.glyphs.contains(where: \.isColor) {
                     return "a colour emoji is a bitmap glyph, which this SVG writer does not embed; render it as GIF, WebP or PNG frames"
                 }

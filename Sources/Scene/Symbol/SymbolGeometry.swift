@@ -384,7 +384,7 @@ extension ViewNode {
                 modifier.attachedViews.forEach(walk)
                 walk(child)
             case let .progressBar(bar): if let label = bar.label { walk(label) }
-            case .symbol, .progressView, .shape, .color, .text, .empty, .spacer: break
+            case .symbol, .bitmap, .progressView, .shape, .color, .text, .empty, .spacer: break
             }
         }
         walk(self)
@@ -415,7 +415,7 @@ extension ViewScript {
                 modifier.attachedViews.forEach(walk)
                 walk(child)
             case let .progressBar(bar): if let label = bar.label { walk(label) }
-            case .symbol, .missingSymbol, .progressView, .shape, .color, .text, .empty, .spacer: break
+            case .symbol, .missingSymbol, .bitmap, .progressView, .shape, .color, .text, .empty, .spacer: break
             }
         }
         ([initial] + changes.map(\.root)).forEach(walk)

@@ -35,6 +35,9 @@ public indirect enum ViewNode: Hashable, Sendable {
     /// `Image(systemName:)` with a name outside the library: on a device an empty image (and a
     /// logged warning); here the frame a `circle` would take in the same font, drawing nothing.
     case missingSymbol(String)
+    /// `Image("logo")`: a bitmap from the app's asset catalogue, at its natural size in points
+    /// (``BitmapImage``); an asset the catalogue lacks has no bitmap and is of size zero.
+    case bitmap(BitmapImage)
     /// Nothing (an `if` without `else` whose condition is false).
     case empty
     /// `Spacer(minLength:)`: grows along the axis of the stack it is in (both axes outside a
@@ -479,6 +482,10 @@ public enum ColorValue: Hashable, Sendable {
     /// `color.opacity(factor)`: the colour with its alpha multiplied by `factor` (0…1), as
     /// SwiftUI's `Color.opacity(_:)` does.
     indirect case opacity(ColorValue, Double)
+    /// A colour with a value per appearance: an asset catalogue's colour set with a dark
+    /// variant (``AssetCatalog/ColorSet``), resolved in the appearance in force where it is
+    /// drawn, as UIKit resolves a dynamic `UIColor` against the trait collection.
+    indirect case appearance(light: ColorValue, dark: ColorValue)
 }
 
 /// Stack direction.

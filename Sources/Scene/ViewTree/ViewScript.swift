@@ -24,6 +24,9 @@ public struct ViewScript: Hashable, Sendable {
     /// The size proposed to the root when the script's `GeometryReader`s made their content
     /// (which depends on it), in points; `nil` for a script without one.
     public var rootProposal: StageSize?
+    /// One warning per asset the code asked for that the asset catalogue lacks (or every asset,
+    /// without a catalogue): what is drawn instead, and the closest names the catalogue has.
+    public var assetWarnings: [String] = []
     /// What the reader of the source chose that the user should hear about, one line each
     /// (a view rendered in place of a preview that cannot run here), printed as warnings.
     public var notes: [String] = []

@@ -146,7 +146,8 @@ public enum BatchRenderer {
         }
         do throws(SpinRenderError) {
             let file = try SpinRenderer.render(job.request)
-            outcome.warnings = file.warnings
+            // Each asset the catalogue lacks, as the command line warns of it.
+            outcome.warnings = (job.request.script?.assetWarnings ?? []) + file.warnings
             try writing.withLock { _ throws(SpinRenderError) in
                 if createFolders {
                     let folder = OutputFile.folder(of: job.outputPath)

@@ -119,9 +119,15 @@ extension BatchRenderer {
         var settings = RenderSettings()
         if let source = entry.resolvedSource {
             try RenderSettings.checkSourceOptions(entry.values, source: source)
-            try settings.loadSource(source, view: entry.values.value("view"), dark: entry.values.value("appearance") == Appearance.dark.rawValue)
+            // Catalogues are found from the manifest's folder, as the source is.
+            let folder = OutputFile.folder(of: manifestPath)
+            let assets = (entry.values.texts["assets"] ?? []).map { $0.hasPrefix("/") || folder == "." ? $0 : folder + "/" + $0 }
+            try settings.loadSource(source, view: entry.values.value("view"), dark: entry.values.value("appearance") == Appearance.dark.rawValue,
+                                    assets: assets)
         }
         try settings.apply(entry.values, options: entryOptions)
+        // `strict` refuses what would be a warning, as on the command line.
+        if settings.strict { _ = try settings.symbolWarnings() }
         try settings.setOutput(entry.resolvedOutput)
         let holding = SpinRenderer.streamedHolding(settings.request.format)
         try settings.checkMemory(holding: holding)

@@ -60,6 +60,9 @@ public struct RenderRequest: Hashable, Sendable {
     ///   - fileName: The name diagnostics report it under, e.g. `Spinner.swift`.
     ///   - view: The view to render; `nil` chooses the `#Preview`, else `ContentView`, else the
     ///     only view.
+    ///   - assets: The app's asset catalogue (``AssetCatalogReader/read(_:maximumImageBytes:)``)
+    ///     that `Color("Brand")` and `Image("logo")` read; without one they are stand-ins
+    ///     (``Scene/ViewScript/assetWarnings``).
     /// - Throws: ``SwiftUISource/SwiftUISourceError``: `.source` with the line, column and
     ///   message of what cannot be read or interpreted; `.viewSelection` when the view is
     ///   unknown or cannot be chosen.
@@ -67,11 +70,12 @@ public struct RenderRequest: Hashable, Sendable {
     /// `GeometryReader`s make their content for the sizes they get under
     /// ``Scene/SceneConfiguration/rootProposal`` as it is now; ``refreshSource()`` makes the
     /// script again after it changes.
-    public mutating func setSource(_ text: String, fileName: String, view: String?) throws(SwiftUISourceError) {
-        let program: SwiftProgram
+    public mutating func setSource(_ text: String, fileName: String, view: String?, assets: AssetCatalog = .empty) throws(SwiftUISourceError) {
+        var program: SwiftProgram
         do { program = try SwiftProgram(parsing: text, fileName: fileName) } catch { throw .source(error) }
+        program.assets = assets
         script = try program.script(view: view, rootProposal: scene.rootProposal)
-        source = SourceText(text: text, fileName: fileName, view: view)
+        source = SourceText(text: text, fileName: fileName, view: view, assets: assets)
     }
 
     /// Makes the script again when its `GeometryReader`s were made for another root proposal
@@ -80,7 +84,7 @@ public struct RenderRequest: Hashable, Sendable {
     /// - Throws: as ``setSource(_:fileName:view:)``.
     public mutating func refreshSource() throws(SwiftUISourceError) {
         guard let source, let used = script?.rootProposal, used != scene.rootProposal else { return }
-        try setSource(source.text, fileName: source.fileName, view: source.view)
+        try setSource(source.text, fileName: source.fileName, view: source.view, assets: source.assets)
     }
 
     /// The source text ``script`` was made from, for ``refreshSource()``.
@@ -90,6 +94,15 @@ public struct RenderRequest: Hashable, Sendable {
         var text: String
         var fileName: String
         var view: String?
+        var assets: AssetCatalog
+
+        // The catalogue is part of what made the script, which the request's value holds.
+        static func == (a: SourceText, b: SourceText) -> Bool { a.text == b.text && a.fileName == b.fileName && a.view == b.view }
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(text)
+            hasher.combine(fileName)
+            hasher.combine(view)
+        }
     }
 
     /// The view engine for this request (layout and animation; nothing is drawn or flattened).

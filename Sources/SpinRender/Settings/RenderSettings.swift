@@ -19,8 +19,12 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
     public var quality: Int?
     /// `--max-memory`: the most the run may hold at its peak, in bytes (1 GiB).
     public var maximumMemoryBytes = MemoryEstimate.defaultLimitBytes
-    /// `--strict`: a symbol name outside the library is an error (exit 65) instead of a warning.
+    /// `--strict`: a symbol name outside the library, or an asset the catalogue lacks, is an
+    /// error (exit 65) instead of a warning.
     public var strict = false
+    /// `--assets`: the app's asset catalogues (`.xcassets` folders, or folders holding them),
+    /// read with the source (``loadSource(_:bytes:fileName:view:dark:assets:maximumImageBytes:)``).
+    public var assetPaths: [String] = []
     /// `--width`: the image's width in pixels, `nil` when `--scale` decides it; the scale is
     /// derived from it (``applySize()``).
     public var widthPixels: Int?
@@ -55,6 +59,8 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
                     \.request.example.mode),
             .value("view", value: "name", help: "The view of <source> to render: a view's or preview's name, or a Swift expression that makes one ('DotLoader(color: .blue)').", \.view,
                    default: "its #Preview, else ContentView, else its only view") { text throws(ValueRefusal) in text },
+            .repeatable("assets", value: "path", help: "The app's asset catalogue, a .xcassets folder or a folder holding one (repeatable), for Color(\"Name\"), UIColor(named:), Color(.name) and Image(\"name\"); without it, or for a name it lacks, a colour is drawn as systemGray and an image as an empty image, with a warning (see docs/assets.md).",
+                        \.assetPaths, isPath: true) { text throws(ValueRefusal) in text },
             .choice("appearance", value: "appearance", help: "Light or dark colours.", \.request.scene.appearance),
             .choice("system-colors", value: "generation", help: "Generation of Apple's system colours (.orange changed in iOS 26).",
                     \.request.scene.colorGeneration),
@@ -69,7 +75,7 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
             .number("padding", value: "points", help: "Space around a single spinner, 0 to 1000 points.", \.request.scene.padding, in: 0...1000),
             .color("color", help: "Spinner colour instead of the system colour.", \.request.example.color),
             .color("background", help: "Background colour instead of the appearance's.", \.request.scene.background),
-            .flag("strict", help: "Refuse (exit 65) what is otherwise a warning: an Image(systemName:) outside the symbol library (drawn as an empty image), and, for inputs read, one that browsers show only after a repair.",
+            .flag("strict", help: "Refuse (exit 65) what is otherwise a warning: an Image(systemName:) outside the symbol library (drawn as an empty image), an asset the catalogue (--assets) lacks, and, for inputs read, one that browsers show only after a repair.",
                   \.strict, changesFrames: false),
             .flag("transparent", help: "Transparent background; a GIF composites edges onto the matte colour, a WebP or an SVG keeps their alpha.",
                   \.request.scene.transparentBackground),
@@ -223,20 +229,36 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
     /// Renders `view` (``view`` when `nil`) of the SwiftUI source in `bytes`, or in the file at
     /// `path` when `bytes` is `nil`.
     ///
-    /// - Parameter fileName: the name diagnostics use; `path` when `nil`.
+    /// - Parameters:
+    ///   - fileName: the name diagnostics use; `path` when `nil`.
+    ///   - assets: `--assets`: the asset catalogues the source's `Color("…")` and `Image("…")`
+    ///     read (``AssetCatalogReader``); a catalogue that cannot be read is a failure naming
+    ///     its file (`.missingInput` or `.badData`).
+    ///   - maximumImageBytes: the most one decoded asset image may take.
     /// - Throws: ``SettingsError/failure(_:)`` with `.missingInput` for a file that cannot be
     ///   read; ``SettingsError/source(_:)`` at the first byte of text that is not UTF-8, or with the
     ///   source's `file:line:column: error: …`; ``SettingsError/invalid(_:)`` when the view
     ///   cannot be chosen.
-    public mutating func loadSource(_ path: String, bytes: [UInt8]? = nil, fileName: String? = nil, view: String?, dark: Bool = false)
+    public mutating func loadSource(_ path: String, bytes: [UInt8]? = nil, fileName: String? = nil, view: String?, dark: Bool = false,
+                                    assets: [String] = [], maximumImageBytes: Int = MemoryEstimate.defaultLimitBytes)
     throws(SettingsError) {
         let fileName = fileName ?? path
-        let program = try Self.readProgram(path, bytes: bytes, fileName: fileName)
+        var program = try Self.readProgram(path, bytes: bytes, fileName: fileName)
+        program.assets = try Self.readAssets(assets, maximumImageBytes: maximumImageBytes)
         do {
             request.script = try program.script(view: view, dark: dark)
         } catch {
             throw Self.settingsError(error, shown: fileName)
         }
+    }
+
+    /// The asset catalogues at `paths` (``AssetCatalogReader/read(_:maximumImageBytes:)``); the
+    /// empty catalogue for none.
+    ///
+    /// - Throws: ``SettingsError/failure(_:)`` naming the file that cannot be read and why.
+    public static func readAssets(_ paths: [String], maximumImageBytes: Int = MemoryEstimate.defaultLimitBytes) throws(SettingsError) -> AssetCatalog {
+        guard !paths.isEmpty else { return .empty }
+        do { return try AssetCatalogReader.read(paths, maximumImageBytes: maximumImageBytes) } catch { throw .failure(error) }
     }
 
     /// The SwiftUI source in `bytes`, or in the file at `path` when `bytes` is `nil`, read.
@@ -278,7 +300,8 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
     /// The warnings the source gives: the reader's notes (a view rendered in place of a preview
     /// that cannot run here), then one per symbol name outside the library (a device draws an
     /// empty image and logs a warning), naming the closest names the library has, then one per
-    /// symbol effect drawn with assumed timing.
+    /// symbol effect drawn with assumed timing, then one per asset the catalogue (`--assets`)
+    /// lacks (``Scene/ViewScript/assetWarnings``).
     ///
     /// - Throws: ``SettingsError/failure(_:)`` with `.badData` for the first of them under
     ///   ``strict``.
@@ -291,7 +314,11 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
         if strict, let first = effects.first {
             throw .failure(SpinRenderError(.badData, "\(first); --strict refuses a symbol effect whose timing has no source"))
         }
-        return (request.script?.notes ?? []) + missing + effects
+        let assets = request.script?.assetWarnings ?? []
+        if strict, let first = assets.first {
+            throw .failure(SpinRenderError(.badData, "\(first); --strict refuses an asset the catalogue does not hold"))
+        }
+        return (request.script?.notes ?? []) + missing + effects + assets
     }
 
     /// Chooses the format written to `output` from its extension (`.gif`, `.webp`, `.svg`,

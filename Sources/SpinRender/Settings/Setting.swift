@@ -206,10 +206,10 @@ extension Setting {
 
     /// A value that may be given several times: every one is read by `parse`, in order.
     public static func repeatable<Value>(_ name: String, value valueName: String, help: String,
-                                         _ keyPath: WritableKeyPath<Root, [Value]>, changesFrames: Bool = true,
+                                         _ keyPath: WritableKeyPath<Root, [Value]>, isPath: Bool = false, changesFrames: Bool = true,
                                          parse: @escaping (String) throws(ValueRefusal) -> Value) -> Setting {
         let named = Setting(name: name, kind: .repeatable, valueName: valueName, help: help, changesFrames: changesFrames) { _, _ in }
-        return Setting(name: name, kind: .repeatable, valueName: valueName, help: help, changesFrames: changesFrames) {
+        return Setting(name: name, kind: .repeatable, valueName: valueName, help: help, isPath: isPath, changesFrames: changesFrames) {
             root, texts throws(SettingsError) in
             var parsed: [Value] = []
             for text in texts { parsed.append(try parsing(named, text, parse)) }

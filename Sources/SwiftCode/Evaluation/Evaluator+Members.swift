@@ -378,7 +378,7 @@ extension Evaluator {
                 return .function(Function(.native(type.initializers), environment: globals, name: "init"))
             }
             if name == "self" { return .type(.native(type)) }
-            return nil
+            return type.fallbackStaticMember?(name)
         }
     }
 

@@ -110,6 +110,10 @@ public final class NativeType {
     public var nestedTypes: [String: NativeType] = [:]
     /// A sentence for the vocabulary table (docs/swiftui.md).
     public var summary: String
+    /// The value of a static member this type does not declare, or `nil` for none: for types
+    /// whose members are generated from data outside the source (an asset catalogue's
+    /// `ColorResource.brand`), which `.name` reaches wherever the type is expected.
+    public var fallbackStaticMember: ((String) -> Value?)?
 
     /// A type.
     public init(_ name: String, protocols: [String] = [], summary: String = "") {

@@ -16,31 +16,12 @@ struct UIColorBox: NativeValue, Equatable {
 enum RGBColorSpace: String, Equatable {
     case sRGB, sRGBLinear, displayP3
 
-    /// Components in this space as sRGB components (0…1, clamped: a Display P3 colour outside
-    /// sRGB's gamut is clipped, as an sRGB display shows it).
-    ///
-    /// sRGB's transfer function (IEC 61966-2-1), which Display P3 shares; Display P3 to sRGB
-    /// through CIE XYZ (D65) with the matrices of CSS Color Module Level 4 (W3C, §"Sample code
-    /// for color conversions": `lin_P3_to_XYZ`, `XYZ_to_lin_sRGB`).
+    /// Components in this space as sRGB components (``Scene/ColorSpaceConversion``).
     func sRGB(_ red: Double, _ green: Double, _ blue: Double) -> (Double, Double, Double) {
-        func linear(_ v: Double) -> Double { v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4) }
-        func encoded(_ v: Double) -> Double {
-            let c = min(1, max(0, v))
-            return c <= 0.0031308 ? 12.92 * c : 1.055 * pow(c, 1 / 2.4) - 0.055
-        }
         switch self {
-        case .sRGB:
-            return (red, green, blue)
-        case .sRGBLinear:
-            return (encoded(red), encoded(green), encoded(blue))
-        case .displayP3:
-            let (r, g, b) = (linear(red), linear(green), linear(blue))
-            let x = 0.4865709486482162 * r + 0.26566769316909306 * g + 0.1982172852343625 * b
-            let y = 0.2289745640697488 * r + 0.6917385218365064 * g + 0.079286914093745 * b
-            let z = 0.0 * r + 0.04511338185890264 * g + 1.043944368900976 * b
-            return (encoded(3.2409699419045226 * x - 1.537383177570094 * y - 0.4986107602930034 * z),
-                    encoded(-0.9692436362808796 * x + 1.8759675015077202 * y + 0.04155505740717559 * z),
-                    encoded(0.05563007969699366 * x - 0.20397695888897652 * y + 1.0569715142428786 * z))
+        case .sRGB: (red, green, blue)
+        case .sRGBLinear: ColorSpaceConversion.linearToSRGB(red, green, blue)
+        case .displayP3: ColorSpaceConversion.displayP3ToSRGB(red, green, blue)
         }
     }
 }
@@ -98,15 +79,7 @@ extension SwiftUILibrary {
         }
         native.add(uiColor)
 
-        uiColor.initializer([NativeParameter("named", .string)]) { call throws(Interrupt) in
-            let name = try call.string(0)
-            throw call.error("asset catalogue colours are not supported: 'UIColor(named: \"\(name)\")' comes from the app's asset catalogue, which the source does not hold; write its components, e.g. 'UIColor(red:green:blue:alpha:)'", argument: 0)
-        }
         guard let color = native.types["Color"] else { return }
-        color.initializer([NativeParameter(nil, .string)]) { call throws(Interrupt) in
-            let name = try call.string(0)
-            throw call.error("asset catalogue colours are not supported: 'Color(\"\(name)\")' comes from the app's asset catalogue, which the source does not hold; write its components, e.g. 'Color(red:green:blue:)'", argument: 0)
-        }
         let space = NativeType("RGBColorSpace", summary: "`Color.RGBColorSpace`: `.sRGB`, `.sRGBLinear`, `.displayP3`.")
         for value in [RGBColorSpace.sRGB, .sRGBLinear, .displayP3] { space.constant(value.rawValue, .native(Boxed(value: value, typeName: "Color.RGBColorSpace"))) }
         color.nestedTypes["RGBColorSpace"] = space

@@ -118,7 +118,7 @@ extension SwiftUILibrary {
         reasons.constant("privacy", .native(Boxed(value: true, typeName: "RedactionReasons")))
         native.add(reasons)
 
-        let label = NativeType("Label", protocols: ["View"], summary: "`Label(\"Title\", systemImage:)`: the symbol and the title side by side.")
+        let label = NativeType("Label", protocols: ["View"], summary: "`Label(\"Title\", systemImage:)`, `Label(\"Title\", image:)`: the symbol or asset image and the title side by side.")
         label.initializer([NativeParameter(nil, .string), NativeParameter("systemImage", .string)]) { [unowned self] call throws(Interrupt) in
             // iOS's default label style: an HStack of the icon and the title, centred, the
             // stack's default spacing apart.

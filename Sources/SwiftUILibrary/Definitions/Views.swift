@@ -15,12 +15,9 @@ extension SwiftUILibrary {
     static var builderClosure: ValueType { .function(parameters: [], result: .named("View")) }
 
     func defineViews() {
-        let image = NativeType("Image", protocols: ["View"], summary: "`Image(systemName:)`: an SF Symbol drawn as our own geometry.")
+        let image = NativeType("Image", protocols: ["View"], summary: "`Image(systemName:)`: an SF Symbol drawn as our own geometry; `Image(\"logo\")`, `Image(.logo)`, `Image(uiImage:)`: a bitmap of the asset catalogue.")
         image.initializer([NativeParameter("systemName", .string)]) { [unowned self] call throws(Interrupt) in
             .native(ViewDescription.leaf(try symbol(call, 0), typeName: "Image"))
-        }
-        image.initializer([NativeParameter(nil, .string)]) { call throws(Interrupt) in
-            throw call.error("only Image(systemName:) is supported: the renderer draws SF Symbols", argument: 0)
         }
         // `resizable(capInsets:resizingMode:)`: cap insets and tiling change nothing on a symbol,
         // which is stretched whole.

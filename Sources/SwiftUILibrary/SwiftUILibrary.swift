@@ -33,6 +33,9 @@ public final class SwiftUILibrary {
     public var assets = AssetCatalog.empty
     /// The assets the code asked for that the catalogue lacks, each once, in order.
     var missingAssets: [(kind: AssetKind, name: String)] = []
+    /// What the render should say about how the code was drawn, one line each, in order
+    /// (``Scene/ViewScript/notes``).
+    var notes: [String] = []
     /// The image sets read so far, by name: a body evaluated again reads no file again.
     var loadedImages: [String: BitmapImage] = [:]
 
@@ -234,6 +237,7 @@ extension SwiftUILibrary {
         defer { self.runner = nil }
         var script = try runner.run()
         script.assetWarnings = missingAssetWarnings
+        script.notes += notes
         return script
     }
 

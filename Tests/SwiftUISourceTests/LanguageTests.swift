@@ -219,6 +219,24 @@ import Testing
         #expect(frames(tree).map { $0.0 } == [12, 8])
     }
 
+    /// `Color.gradient`, whose stops Apple does not document, is drawn as its colour, and the
+    /// script says so once.
+    @Test func aColoursGradientIsItsColourWithANote() throws {
+        let script = try script("""
+            import SwiftUI
+            struct Dots: View {
+                var body: some View {
+                    HStack {
+                        Circle().fill(Color.blue.gradient)
+                        Circle().fill(.orange.gradient)
+                    }
+                }
+            }
+            """)
+        #expect(fills(script.initial) == [.system("blue"), .system("orange")])
+        #expect(script.notes == ["'.gradient' of a colour is drawn as the colour itself: Apple documents no stops for the gradient it derives"])
+    }
+
     @Test func conditionalCompilationTakesThePreviewsBranch() throws {
         let source = """
         import SwiftUI

@@ -191,6 +191,14 @@ extension SwiftUILibrary {
             }
             return .native(ColorBox(color: .opacity(base, factor)))
         }
+        // `Color.gradient` (iOS 16): "a gradient derived from this color" (SwiftUI's
+        // documentation), whose stops Apple does not give: drawn as the colour, with a note.
+        color.property("gradient", type: .named("Color")) { [unowned self] call throws(Interrupt) in
+            let base = try self.color(call.receiver ?? .void, call)
+            let note = "'.gradient' of a colour is drawn as the colour itself: Apple documents no stops for the gradient it derives"
+            if !notes.contains(note) { notes.append(note) }
+            return .native(ColorBox(color: base))
+        }
         native.add(color)
     }
 

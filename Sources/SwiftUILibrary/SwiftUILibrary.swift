@@ -68,6 +68,7 @@ public final class SwiftUILibrary {
         // whose labels a misspelt label is compared with ("did you mean 'width'?").
         defineLayout()
         defineControls()
+        defineTransitions()
         defineEffects()
         defineSymbols()
         defineValues()

@@ -94,13 +94,13 @@ import Testing
         }
     }
 
-    @Test func transitionIsStillRefusedByName() throws {
+    @Test func anUnsupportedModifierIsRefusedByName() throws {
         do {
-            _ = try root("Circle().transition(.opacity)")
+            _ = try root("Circle().geometryGroup()")
             Issue.record("no error")
         } catch let error as SwiftUISourceError {
             guard case let .source(diagnostic) = error else { return }
-            #expect(diagnostic.message.hasPrefix("modifier 'transition' is not supported; supported:"))
+            #expect(diagnostic.message.hasPrefix("modifier 'geometryGroup' is not supported; supported:"))
             #expect(diagnostic.message.contains("blendMode, blur,"))
             #expect(diagnostic.message.contains("clipShape, clipped,"))
         }

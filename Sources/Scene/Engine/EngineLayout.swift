@@ -355,6 +355,7 @@ enum EngineLayout {
             switch transaction {
             case .animation: 4_000
             case .edit: 4_001
+            case .transition: 4_002
             }
         case let .decoration(decoration):
             switch decoration {

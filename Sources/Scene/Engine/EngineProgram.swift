@@ -149,6 +149,9 @@ struct Evaluation: Sendable {
     var symbolEffects = DenseMap<SymbolEffect>()
     /// Rotations that turn a lone rays glyph about its centre (for the 8-fold symmetry).
     var glyphRotations: [PropertyKey] = []
+    /// The properties of `transition(_:)` modifiers, by ``PropertyKey/index``: the value an
+    /// insertion starts from, and the transition's own animation if it has one.
+    var insertions = DenseMap<(PropertyValue, Animation?)>()
     var ops: [OpTemplate] = []
 
     mutating func add(_ key: PropertyKey, _ value: PropertyValue, chain: [ChainLink]) {
@@ -343,6 +346,21 @@ struct Evaluation: Sendable {
                     chain.append(.animation(animation, value: value, path: path))
                 case let .transaction(.edit(edit)):
                     chain.append(.transaction(edit))
+                case let .transaction(.transition(transition)):
+                    // Its own offset, scale and opacity, at rest when the view is there, and the
+                    // values an insertion starts from (the own-size offset from the content's frame).
+                    let size = frames[childPath]?.size ?? frames[path]?.size ?? .zero
+                    effects.append(template(.offset(x: 0, y: 0), at: path, content: childPath, child))
+                    effects.append(template(.scale(x: 1, y: 1, anchor: transition.anchor), at: path, content: childPath, child))
+                    effects.append(template(.opacity(1), at: path, content: childPath, child))
+                    let offset = AnimatablePoint(x: transition.offset.x + transition.ownSizeOffset.x * size.x,
+                                                 y: transition.offset.y + transition.ownSizeOffset.y * size.y)
+                    let starts: [(PropertyName, PropertyValue)] = [(.offset, .point(offset)),
+                                                                   (.scale, .point(AnimatablePoint(x: transition.scale, y: transition.scale))),
+                                                                   (.opacity, .number(transition.opacity))]
+                    for (property, value) in starts {
+                        evaluation.insertions[PropertyKey(path: path, property: property).index] = (value, transition.animation)
+                    }
                 case .layout(.resizable):
                     // Layout placed the image at its own size: stretch it to the frame it was
                     // given, about its centre (an animatable scale, so a resized frame animates).

@@ -13,7 +13,8 @@ import Raster
 /// above the property's view and overridden by the `animation(_:)` / `animation(_:value:)`
 /// nearest to it. So the implicit spinner drifts after a rotation (its position is inside its
 /// `animation(_:)`) while the stack, the border and the explicit spinner move at once. A view
-/// that appears in a later tree appears without animation (no transitions).
+/// that appears in a later tree appears as it is, unless it has a `transition(_:)` and the
+/// change animates (``ViewTransition``); a removed view leaves at once.
 ///
 /// The root is offered ``SceneConfiguration/rootProposal`` and chooses its size. The canvas is
 /// that size in pixels (rounded up), plus ``SceneConfiguration/padding`` on every edge for a
@@ -233,6 +234,22 @@ public struct ViewEngine: Sendable {
                 let value = next.values[key.index]!
                 guard let index = live[key.index],
                       previous.values[key.index].map({ ViewEngine.sameKind($0, value) }) ?? false else {
+                    // A view inserted with a transition starts from the transition's state and
+                    // animates to its own with the insertion's animation (the transition's own
+                    // if it has one); without animation, and any other property, it appears as it is.
+                    if let (start, own) = next.insertions[key.index], ViewEngine.sameKind(start, value),
+                       let animation = own ?? ViewEngine.effectiveAnimation(next.chains[key.index] ?? [], transaction,
+                                                                             before: previous, after: next) {
+                        let track = makeTrack(start)
+                        let change = Transaction(animation: animation)
+                        switch value {
+                        case let .number(v): numbers[track].set(TrackVector(v), atSeconds: time, transaction: change)
+                        case let .point(v): points[track].set(TrackVector(v), atSeconds: time, transaction: change)
+                        case let .colour(v): colours[track].set(TrackVector(v), atSeconds: time, transaction: change)
+                        }
+                        nextLive[key.index] = track
+                        continue
+                    }
                     nextLive[key.index] = makeTrack(value)  // appears without animation
                     continue
                 }

@@ -20,7 +20,7 @@ extension SwiftUILibrary {
     /// SwiftUI view modifiers outside the library, from the SwiftUI documentation's "View
     /// modifiers" topics (the ones public loader code calls).
     static let unsupportedModifierNames = [
-        "transition", "matchedGeometryEffect", "alignmentGuide", "resizable",
+        "matchedGeometryEffect", "alignmentGuide", "resizable",
         "gesture", "simultaneousGesture", "onLongPressGesture", "sheet", "alert", "popover", "fullScreenCover",
         "toolbar", "listRowBackground", "symbolEffect", "contentTransition",
         "keyframeAnimator", "phaseAnimator", "geometryGroup", "visualEffect", "scrollContentBackground",

@@ -1,0 +1,88 @@
+import Raster
+import Scene
+import SpinRender
+import Testing
+
+/// `transition(_:)`: a view inserted by an animated change enters from its transition's state
+/// (Apple's `AnyTransition` documentation); inserted without animation, or there from the
+/// first tree, it is simply there. A 10 × 10 red square in a 30 × 10 frame, inserted 0.5 s
+/// after the views appear by `withAnimation(.linear(duration: 1))`: every pixel at the
+/// insertion, half-way through and after, against the square placed here.
+@Suite("Transitions")
+struct TransitionTests {
+    static func engine(_ transition: String, animated: Bool = true, initially: Bool = false) throws -> ViewEngine {
+        var request = RenderRequest()
+        request.scene.scale = 1
+        request.scene.padding = 0
+        let change = animated ? "withAnimation(.linear(duration: 1)) { on = true }" : "on = true"
+        try request.setSource("""
+            import SwiftUI
+            struct ContentView: View {
+                @State private var on = \(initially)
+                var body: some View {
+                    ZStack {
+                        if on {
+                            Rectangle().fill(Color(red: 1, green: 0, blue: 0)).frame(width: 10, height: 10)\(transition)
+                        }
+                    }
+                    .frame(width: 30, height: 10)
+                    .onAppear { DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) { \(change) } }
+                }
+            }
+            """, fileName: "T.swift", view: nil)
+        return request.makeEngine()
+    }
+
+    /// Every pixel of the 30 × 10 frame is white but the square at `x` (whole pixels) in `colour`.
+    static func expectSquare(_ engine: ViewEngine, at time: Double, x: Int?, colour: RGBA8 = RGBA8(r: 255, g: 0, b: 0),
+                             tolerance: Int = 0) {
+        #expect(engine.canvasWidth == 30 && engine.canvasHeight == 10)
+        let image = ViewRenderer(engine).render(atSeconds: time)
+        var bad = 0, first = ""
+        for py in 0..<image.height {
+            for px in 0..<image.width {
+                let inside = x.map { px >= $0 && px < $0 + 10 } ?? false
+                let want = inside ? colour : RGBA8.white
+                let got = image[px, py]
+                let close = abs(Int(got.r) - Int(want.r)) <= tolerance && abs(Int(got.g) - Int(want.g)) <= tolerance
+                    && abs(Int(got.b) - Int(want.b)) <= tolerance && got.a == want.a
+                if !close {
+                    bad += 1
+                    if first.isEmpty { first = "(\(px), \(py)): \(got) instead of \(want)" }
+                }
+            }
+        }
+        #expect(bad == 0, "at \(time) s: \(bad) pixels differ, first \(first)")
+    }
+
+    /// `.move(edge: .leading)`: from one width left of its place (x 0) to its place (x 10).
+    @Test func moveEntersFromItsEdge() throws {
+        let engine = try Self.engine(".transition(.move(edge: .leading))")
+        Self.expectSquare(engine, at: 0.4, x: nil)
+        Self.expectSquare(engine, at: 0.5, x: 0)
+        Self.expectSquare(engine, at: 1.0, x: 5)
+        Self.expectSquare(engine, at: 1.6, x: 10)
+        // `.slide` inserts from the leading edge too; `.offset(x: 10)` from 10 pt right.
+        Self.expectSquare(try Self.engine(".transition(.slide)"), at: 1.0, x: 5)
+        Self.expectSquare(try Self.engine(".transition(.offset(x: 10))"), at: 1.0, x: 15)
+        Self.expectSquare(try Self.engine(".transition(.asymmetric(insertion: .offset(x: 10), removal: .opacity))"), at: 0.5, x: 20)
+    }
+
+    /// `.opacity`: half-way, the square is half red over white (within one 8-bit step of
+    /// 255 × 0.5); `.push(from:)` moves and fades at once.
+    @Test func opacityFadesIn() throws {
+        let half = RGBA8(r: 255, g: 128, b: 128)
+        Self.expectSquare(try Self.engine(".transition(.opacity)"), at: 1.0, x: 10, colour: half, tolerance: 1)
+        Self.expectSquare(try Self.engine(".transition(.opacity)"), at: 0.5, x: nil)
+        Self.expectSquare(try Self.engine(".transition(.push(from: .trailing))"), at: 1.0, x: 15, colour: half, tolerance: 1)
+        // The transition's own animation, however the change animates (here: none).
+        let own = try Self.engine(".transition(.opacity.animation(.linear(duration: 1)))", animated: false)
+        Self.expectSquare(own, at: 1.0, x: 10, colour: half, tolerance: 1)
+    }
+
+    /// Without animation the square is there at once; in the first tree it is simply there.
+    @Test func unanimatedAndInitialViewsAppearAtOnce() throws {
+        Self.expectSquare(try Self.engine(".transition(.move(edge: .leading))", animated: false), at: 0.5, x: 10)
+        Self.expectSquare(try Self.engine(".transition(.opacity)", initially: true), at: 0, x: 10)
+    }
+}

@@ -14,7 +14,7 @@ struct TransitionTests {
         var request = RenderRequest()
         request.scene.scale = 1
         request.scene.padding = 0
-        let change = animated ? "withAnimation(.linear(duration: 1)) { on = true }" : "on = true"
+        let change = animated ? "withAnimation(.linear(duration: 1)) { on.toggle() }" : "on.toggle()"
         try request.setSource("""
             import SwiftUI
             struct ContentView: View {
@@ -84,5 +84,55 @@ struct TransitionTests {
     @Test func unanimatedAndInitialViewsAppearAtOnce() throws {
         Self.expectSquare(try Self.engine(".transition(.move(edge: .leading))", animated: false), at: 0.5, x: 10)
         Self.expectSquare(try Self.engine(".transition(.opacity)", initially: true), at: 0, x: 10)
+    }
+
+    /// Removed at 0.5 s, the square stays drawn while its removal runs, then is gone: `.opacity`
+    /// fades it out; `.slide` takes it out past the trailing edge (x 10 → 20); `.asymmetric`
+    /// removes with its removal half; without animation it leaves at once.
+    @Test func removedViewsLeaveWithTheirTransition() throws {
+        let half = RGBA8(r: 255, g: 128, b: 128)
+        let fading = try Self.engine(".transition(.opacity)", initially: true)
+        Self.expectSquare(fading, at: 0.4, x: 10)
+        Self.expectSquare(fading, at: 1.0, x: 10, colour: half, tolerance: 1)
+        Self.expectSquare(fading, at: 1.5, x: nil)
+        Self.expectSquare(fading, at: 2, x: nil)
+        let sliding = try Self.engine(".transition(.slide)", initially: true)
+        Self.expectSquare(sliding, at: 1.0, x: 15)
+        Self.expectSquare(sliding, at: 1.6, x: nil)
+        Self.expectSquare(try Self.engine(".transition(.asymmetric(insertion: .slide, removal: .move(edge: .leading)))", initially: true),
+                          at: 1.0, x: 5)
+        Self.expectSquare(try Self.engine(".transition(.opacity)", animated: false, initially: true), at: 0.5, x: nil)
+    }
+
+    /// `id(_:)` makes a new view of a new value: the old one leaves and the new one enters with
+    /// their transitions (here the old blue square out past the trailing edge, the new red one
+    /// in from the leading edge: half-way, blue at x 15 and red at x 5).
+    @Test func aNewIdentityReplacesTheViewWithItsTransition() throws {
+        var request = RenderRequest()
+        request.scene.scale = 1
+        request.scene.padding = 0
+        try request.setSource("""
+            import SwiftUI
+            struct ContentView: View {
+                @State private var on = false
+                var body: some View {
+                    ZStack {
+                        Rectangle().fill(on ? Color(red: 1, green: 0, blue: 0) : Color(red: 0, green: 0, blue: 1))
+                            .frame(width: 10, height: 10)
+                            .id(on)
+                            .transition(.asymmetric(insertion: .move(edge: .leading), removal: .move(edge: .trailing)))
+                    }
+                    .frame(width: 30, height: 10)
+                    .onAppear { DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) { withAnimation(.linear(duration: 1)) { on = true } } }
+                }
+            }
+            """, fileName: "T.swift", view: nil)
+        let engine = request.makeEngine()
+        #expect(engine.canvasWidth == 30 && engine.canvasHeight == 10)
+        LayoutTests.expectPixels(ViewRenderer(engine).render(atSeconds: 1.0), [
+            (Rect(x: 5, y: 0, width: 10, height: 10), RGBA8(r: 255, g: 0, b: 0)),
+            (Rect(x: 15, y: 0, width: 10, height: 10), RGBA8(r: 0, g: 0, b: 255)),
+        ])
+        LayoutTests.expectPixels(ViewRenderer(engine).render(atSeconds: 1.6), [(Rect(x: 10, y: 0, width: 10, height: 10), RGBA8(r: 255, g: 0, b: 0))])
     }
 }

@@ -136,6 +136,14 @@ struct ShapeKeys<Key: Sendable>: Sendable {
 
 /// One view tree laid out for one stage orientation: every animatable property's value, the
 /// modifiers acting on its transactions, and the drawing operations back to front.
+/// A `transition(_:)` of a tree: the node of the modifier, the values its offset, scale and
+/// opacity properties take when the view is removed, and the transition's own animation.
+struct TransitionRemoval: Sendable {
+    var path: NodePath
+    var values: [(PropertyName, PropertyValue)]
+    var animation: Animation?
+}
+
 struct Evaluation: Sendable {
     /// Properties in tree order (a deterministic order for creating tracks).
     var keys: [PropertyKey] = []
@@ -152,6 +160,8 @@ struct Evaluation: Sendable {
     /// The properties of `transition(_:)` modifiers, by ``PropertyKey/index``: the value an
     /// insertion starts from, and the transition's own animation if it has one.
     var insertions = DenseMap<(PropertyValue, Animation?)>()
+    /// The `transition(_:)` modifiers, in tree order: what each draws its view as when removed.
+    var removals: [TransitionRemoval] = []
     var ops: [OpTemplate] = []
 
     mutating func add(_ key: PropertyKey, _ value: PropertyValue, chain: [ChainLink]) {
@@ -351,16 +361,21 @@ struct Evaluation: Sendable {
                     // values an insertion starts from (the own-size offset from the content's frame).
                     let size = frames[childPath]?.size ?? frames[path]?.size ?? .zero
                     effects.append(template(.offset(x: 0, y: 0), at: path, content: childPath, child))
-                    effects.append(template(.scale(x: 1, y: 1, anchor: transition.anchor), at: path, content: childPath, child))
+                    // The scale's anchor is the insertion's (a removal that scales about another
+                    // point draws about this one).
+                    effects.append(template(.scale(x: 1, y: 1, anchor: transition.insertion.scale != 1 ? transition.insertion.anchor
+                                                                       : transition.removal.anchor), at: path, content: childPath, child))
                     effects.append(template(.opacity(1), at: path, content: childPath, child))
-                    let offset = AnimatablePoint(x: transition.offset.x + transition.ownSizeOffset.x * size.x,
-                                                 y: transition.offset.y + transition.ownSizeOffset.y * size.y)
-                    let starts: [(PropertyName, PropertyValue)] = [(.offset, .point(offset)),
-                                                                   (.scale, .point(AnimatablePoint(x: transition.scale, y: transition.scale))),
-                                                                   (.opacity, .number(transition.opacity))]
-                    for (property, value) in starts {
+                    func values(_ state: ViewTransition.State) -> [(PropertyName, PropertyValue)] {
+                        let offset = AnimatablePoint(x: state.offset.x + state.ownSizeOffset.x * size.x,
+                                                     y: state.offset.y + state.ownSizeOffset.y * size.y)
+                        return [(.offset, .point(offset)), (.scale, .point(AnimatablePoint(x: state.scale, y: state.scale))),
+                                (.opacity, .number(state.opacity))]
+                    }
+                    for (property, value) in values(transition.insertion) {
                         evaluation.insertions[PropertyKey(path: path, property: property).index] = (value, transition.animation)
                     }
+                    evaluation.removals.append(TransitionRemoval(path: path, values: values(transition.removal), animation: transition.animation))
                 case .layout(.resizable):
                     // Layout placed the image at its own size: stretch it to the frame it was
                     // given, about its centre (an animatable scale, so a resized frame animates).

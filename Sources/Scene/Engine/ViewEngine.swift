@@ -13,8 +13,8 @@ import Raster
 /// above the property's view and overridden by the `animation(_:)` / `animation(_:value:)`
 /// nearest to it. So the implicit spinner drifts after a rotation (its position is inside its
 /// `animation(_:)`) while the stack, the border and the explicit spinner move at once. A view
-/// that appears in a later tree appears as it is, unless it has a `transition(_:)` and the
-/// change animates (``ViewTransition``); a removed view leaves at once.
+/// that appears in a later tree appears as it is, and one that leaves it is gone, unless it has a
+/// `transition(_:)` and the change animates (``ViewTransition``).
 ///
 /// The root is offered ``SceneConfiguration/rootProposal`` and chooses its size. The canvas is
 /// that size in pixels (rounded up), plus ``SceneConfiguration/padding`` on every edge for a
@@ -267,7 +267,12 @@ public struct ViewEngine: Sendable {
         if output.appearsFromOrigin {
             apply(current, at: 0, transaction: Transaction(), previous: current)
         }
-        programs.append((-Double.infinity, resolve(current, live)))
+        // The programs of the trees, then views removed with a transition: each drawn as it
+        // was, its transition's properties animating to the removal state, from its removal
+        // until that animation ends (SwiftUI keeps a removed view while its transition runs),
+        // over whatever the later trees draw.
+        var treePrograms: [(start: Double, program: Program)] = [(-Double.infinity, resolve(current, live))]
+        var ghosts: [(start: Double, end: Double, ops: [DrawOp])] = []
         for (time, event) in events {
             let transaction: Transaction
             switch event {
@@ -278,10 +283,38 @@ public struct ViewEngine: Sendable {
                 rotations += 1
                 transaction = Transaction()
             }
+            let before = live
             let next = evaluate(treeIndex, rotations: rotations)
             apply(next, at: time, transaction: transaction, previous: current)
-            programs.append((time, resolve(next, live)))
+            for removal in current.removals {
+                let opacity = PropertyKey(path: removal.path, property: .opacity)
+                guard next.values[opacity.index] == nil, before[opacity.index] != nil,
+                      let animation = removal.animation ?? ViewEngine.effectiveAnimation(current.chains[opacity.index] ?? [], transaction,
+                                                                                        before: current, after: next) else { continue }
+                let change = Transaction(animation: animation)
+                for (property, value) in removal.values {
+                    guard let track = before[PropertyKey(path: removal.path, property: property).index] else { continue }
+                    switch value {
+                    case let .number(v): numbers[track].set(TrackVector(v), atSeconds: time, transaction: change)
+                    case let .point(v): points[track].set(TrackVector(v), atSeconds: time, transaction: change)
+                    case let .colour(v): colours[track].set(TrackVector(v), atSeconds: time, transaction: change)
+                    }
+                }
+                var removed = Evaluation()
+                removed.ops = current.ops.filter { op in op.effects.contains { if case let .opacity(key) = $0 { key == opacity } else { false } } }
+                ghosts.append((time, time + animation.durationSeconds, resolve(removed, before).ops))
+            }
+            treePrograms.append((time, resolve(next, live)))
             current = next
+        }
+        // Every moment the drawing changes: a tree's start, a removed view's end.
+        let moments = Set(treePrograms.dropFirst().map(\.start) + ghosts.map(\.end).filter(\.isFinite)).sorted()
+        programs = [treePrograms[0]]
+        var tree = 0
+        for moment in moments {
+            while tree + 1 < treePrograms.count && treePrograms[tree + 1].start <= moment { tree += 1 }
+            let removed = ghosts.filter { $0.start <= moment && moment < $0.end }.flatMap(\.ops)
+            programs.append((moment, Program(ops: treePrograms[tree].program.ops + removed)))
         }
         pictureRepeat = computePictureRepeat()
     }

@@ -421,45 +421,72 @@ public enum TransactionModifier: Hashable, Sendable {
     case animation(Animation?, value: StateValue?)
     /// `transaction { … }`.
     case edit(TransactionEdit)
-    /// `transition(_:)`: how the view enters when a change inserts it (see ``ViewTransition``).
+    /// `transition(_:)`: how the view enters when a change inserts it and leaves when a change
+    /// removes it (see ``ViewTransition``).
     case transition(ViewTransition)
 }
 
-/// `transition(_:)`: the state a view is drawn in when it is inserted, from which it animates
-/// to its own with the inserting transaction's animation (SwiftUI's `AnyTransition`
-/// documentation: `opacity`, `scale`, `offset`, `move(edge:)`, `slide`, `push(from:)`,
-/// `combined(with:)`, `asymmetric(insertion:removal:)`, `animation(_:)`).
+/// `transition(_:)`: the state a view enters from when a change inserts it and leaves to when a
+/// change removes it, animating between it and its own with the change's animation (SwiftUI's
+/// `AnyTransition` documentation: `opacity`, `scale`, `offset`, `move(edge:)`, `slide`,
+/// `push(from:)`, `combined(with:)`, `asymmetric(insertion:removal:)`, `animation(_:)`).
 ///
 /// A view the first tree already holds appears as it is, as SwiftUI shows a view at once when
-/// it is first displayed; a view inserted by a change without animation appears at once too.
-/// The removal half is not drawn: a removed view leaves at once.
+/// it is first displayed; a change without animation inserts and removes at once. A removed view
+/// stays drawn, where it was, until its removal animation ends.
 public struct ViewTransition: Hashable, Sendable {
-    /// The inserted view's opacity (`.opacity`: 0).
-    public var opacity = 1.0
-    /// Its scale (`.scale`: 0) about ``anchor``.
-    public var scale = 1.0
-    /// Where the scale is anchored.
-    public var anchor = UnitPoint.center
-    /// Its offset in points (`.offset(x:y:)`).
-    public var offset = AnimatablePoint.zero
-    /// Its offset in multiples of its own width and height (`.move(edge: .leading)`: (−1, 0)).
-    public var ownSizeOffset = AnimatablePoint.zero
-    /// `AnyTransition.animation(_:)`: the animation of the insertion, whatever the transaction's.
+    /// One side of a transition: how the view is drawn when it is not there.
+    public struct State: Hashable, Sendable {
+        /// Its opacity (`.opacity`: 0).
+        public var opacity = 1.0
+        /// Its scale (`.scale`: 0) about ``anchor``.
+        public var scale = 1.0
+        /// Where the scale is anchored.
+        public var anchor = UnitPoint.center
+        /// Its offset in points (`.offset(x:y:)`).
+        public var offset = AnimatablePoint.zero
+        /// Its offset in multiples of its own width and height (`.move(edge: .leading)`: (−1, 0)).
+        public var ownSizeOffset = AnimatablePoint.zero
+
+        /// No change.
+        public init() {}
+
+        /// Both at once: opacities and scales multiply, offsets add.
+        public func combined(with other: State) -> State {
+            var result = self
+            result.opacity *= other.opacity
+            if other.scale != 1 {
+                result.scale *= other.scale
+                result.anchor = other.anchor
+            }
+            result.offset = AnimatablePoint(x: offset.x + other.offset.x, y: offset.y + other.offset.y)
+            result.ownSizeOffset = AnimatablePoint(x: ownSizeOffset.x + other.ownSizeOffset.x, y: ownSizeOffset.y + other.ownSizeOffset.y)
+            return result
+        }
+    }
+
+    /// Where an inserted view starts.
+    public var insertion = State()
+    /// Where a removed view ends.
+    public var removal = State()
+    /// `AnyTransition.animation(_:)`: the animation of the insertion and the removal, whatever
+    /// the change's.
     public var animation: Animation?
 
     /// A transition that changes nothing (`.identity`).
     public init() {}
 
-    /// Both transitions at once (`combined(with:)`): opacities and scales multiply, offsets add.
+    /// The same state both ways.
+    public init(both state: State) {
+        insertion = state
+        removal = state
+    }
+
+    /// Both transitions at once (`combined(with:)`).
     public func combined(with other: ViewTransition) -> ViewTransition {
         var result = self
-        result.opacity *= other.opacity
-        if other.scale != 1 {
-            result.scale *= other.scale
-            result.anchor = other.anchor
-        }
-        result.offset = AnimatablePoint(x: offset.x + other.offset.x, y: offset.y + other.offset.y)
-        result.ownSizeOffset = AnimatablePoint(x: ownSizeOffset.x + other.ownSizeOffset.x, y: ownSizeOffset.y + other.ownSizeOffset.y)
+        result.insertion = insertion.combined(with: other.insertion)
+        result.removal = removal.combined(with: other.removal)
         result.animation = animation ?? other.animation
         return result
     }

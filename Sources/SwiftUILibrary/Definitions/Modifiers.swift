@@ -161,7 +161,15 @@ extension SwiftUILibrary {
             return try modified(call, .custom(call[0].dereferenced))
         }
         // Modifiers that change nothing a spinner's picture shows on a single preview.
-        for name in ["accessibilityLabel", "accessibilityHidden", "accessibilityElement", "accessibilityIdentifier", "id",
+        // `id(_:)`: the view's identity is its place and this value, so a new value makes a new
+        // view (its state starts afresh, and it is inserted and the old one removed, with their
+        // transitions): an identity of the branch kind, numbered by the value's text.
+        view.method("id", [NativeParameter(nil, .any)], result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            var hash: UInt64 = 0xCBF2_9CE4_8422_2325  // FNV-1a: the same number on every run
+            for byte in call[0].dereferenced.text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+            return .native(ViewDescription.branch(Int(truncatingIfNeeded: hash >> 1), try receiver(call)))
+        }
+        for name in ["accessibilityLabel", "accessibilityHidden", "accessibilityElement", "accessibilityIdentifier",
                      "allowsHitTesting", "contentShape", "onTapGesture", "disabled", "navigationTitle",
                      "ignoresSafeArea", "edgesIgnoringSafeArea", "environmentObject"] {
             view.method(name, [NativeParameter(nil, .any, variadic: true)], result: Self.anyView) { call throws(Interrupt) in call.receiver ?? .void }

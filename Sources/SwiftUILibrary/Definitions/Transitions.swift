@@ -12,27 +12,31 @@ extension SwiftUILibrary {
             try boxed(call, index, ViewTransition.self, "an AnyTransition")
         }
         /// `.move(edge:)`: out of its own frame past `edge`, by its own width or height.
-        func move(_ call: NativeCall, _ index: Int) throws(Interrupt) -> ViewTransition {
+        func edgeState(_ call: NativeCall, _ index: Int) throws(Interrupt) -> ViewTransition.State {
             let edge = try boxed(call, index, EdgeSet.self, "an Edge")
-            var result = ViewTransition()
+            var state = ViewTransition.State()
             switch edge {
-            case .top: result.ownSizeOffset = AnimatablePoint(x: 0, y: -1)
-            case .bottom: result.ownSizeOffset = AnimatablePoint(x: 0, y: 1)
-            case .leading: result.ownSizeOffset = AnimatablePoint(x: -1, y: 0)
-            case .trailing: result.ownSizeOffset = AnimatablePoint(x: 1, y: 0)
+            case .top: state.ownSizeOffset = AnimatablePoint(x: 0, y: -1)
+            case .bottom: state.ownSizeOffset = AnimatablePoint(x: 0, y: 1)
+            case .leading: state.ownSizeOffset = AnimatablePoint(x: -1, y: 0)
+            case .trailing: state.ownSizeOffset = AnimatablePoint(x: 1, y: 0)
             default: throw call.error("expected one edge: .top, .bottom, .leading or .trailing", argument: index)
             }
-            return result
+            return state
         }
 
         let type = NativeType("AnyTransition",
-                              summary: "`.opacity`, `.scale`, `.slide`, `.move(edge:)`, `.offset`, `.push(from:)`, `.asymmetric`, `.combined(with:)`, `.animation(_:)`: how an inserted view enters.")
-        var opacity = ViewTransition()
-        opacity.opacity = 0
-        var scale = ViewTransition()
-        scale.scale = 0
+                              summary: "`.opacity`, `.scale`, `.slide`, `.move(edge:)`, `.offset`, `.push(from:)`, `.asymmetric`, `.combined(with:)`, `.animation(_:)`: how a view enters and leaves.")
+        var faded = ViewTransition.State()
+        faded.opacity = 0
+        let opacity = ViewTransition(both: faded)
+        var shrunk = ViewTransition.State()
+        shrunk.scale = 0
+        let scale = ViewTransition(both: shrunk)
+        // `.slide`: in from the leading edge, out past the trailing one.
         var slide = ViewTransition()
-        slide.ownSizeOffset = AnimatablePoint(x: -1, y: 0)  // inserted from the leading edge
+        slide.insertion.ownSizeOffset = AnimatablePoint(x: -1, y: 0)
+        slide.removal.ownSizeOffset = AnimatablePoint(x: 1, y: 0)
         type.constant("opacity", value(opacity))
         type.constant("slide", value(slide))
         type.constant("identity", value(ViewTransition()))
@@ -40,34 +44,43 @@ extension SwiftUILibrary {
         let scaled = NativeFunction([NativeParameter("scale", .double),
                                      NativeParameter("anchor", .named("UnitPoint"), default: .native(Boxed(value: UnitPoint.center, typeName: "UnitPoint")))],
                                     result: .named("AnyTransition")) { [unowned self] call throws(Interrupt) in
-            var result = ViewTransition()
-            result.scale = try number(call, 0, in: -1_000...1_000, "scale")
-            result.anchor = try boxed(call, 1, UnitPoint.self, "a UnitPoint")
-            return value(result)
+            var state = ViewTransition.State()
+            state.scale = try number(call, 0, in: -1_000...1_000, "scale")
+            state.anchor = try boxed(call, 1, UnitPoint.self, "a UnitPoint")
+            return value(ViewTransition(both: state))
         }
         type.staticMembers["scale"] = .overloaded(.named("AnyTransition"), { _ throws(Interrupt) in value(scale) }, [scaled])
         type.staticMethod("offset", [NativeParameter("x", .double, default: .double(0)), NativeParameter("y", .double, default: .double(0))]) {
             [unowned self] call throws(Interrupt) in
-            var result = ViewTransition()
-            result.offset = AnimatablePoint(x: try number(call, 0, in: -100_000...100_000, "x"), y: try number(call, 1, in: -100_000...100_000, "y"))
-            return value(result)
+            var state = ViewTransition.State()
+            state.offset = AnimatablePoint(x: try number(call, 0, in: -100_000...100_000, "x"), y: try number(call, 1, in: -100_000...100_000, "y"))
+            return value(ViewTransition(both: state))
         }
         type.staticMethod("offset", [NativeParameter(nil, .named("CGSize"))]) { call throws(Interrupt) in
             let size = try call.native(0, CGSizeValue.self, "a CGSize")
+            var state = ViewTransition.State()
+            state.offset = AnimatablePoint(x: size.width, y: size.height)
+            return value(ViewTransition(both: state))
+        }
+        type.staticMethod("move", [NativeParameter("edge", .named("Edge"))]) { call throws(Interrupt) in
+            value(ViewTransition(both: try edgeState(call, 0)))
+        }
+        // `push(from:)` (iOS 17): in from the edge, out past the opposite one, fading both ways.
+        type.staticMethod("push", [NativeParameter("from", .named("Edge"))]) { call throws(Interrupt) in
             var result = ViewTransition()
-            result.offset = AnimatablePoint(x: size.width, y: size.height)
+            result.insertion = try edgeState(call, 0).combined(with: faded)
+            result.removal = result.insertion
+            result.removal.ownSizeOffset = AnimatablePoint(x: -result.insertion.ownSizeOffset.x, y: -result.insertion.ownSizeOffset.y)
             return value(result)
         }
-        type.staticMethod("move", [NativeParameter("edge", .named("Edge"))]) { call throws(Interrupt) in value(try move(call, 0)) }
-        // `push(from:)` (iOS 17): moves in from the edge and fades in.
-        type.staticMethod("push", [NativeParameter("from", .named("Edge"))]) { call throws(Interrupt) in
-            value(try move(call, 0).combined(with: opacity))
-        }
-        // The insertion half is the one drawn (a removed view leaves at once).
         type.staticMethod("asymmetric", [NativeParameter("insertion", .named("AnyTransition")), NativeParameter("removal", .named("AnyTransition"))]) {
             call throws(Interrupt) in
-            _ = try transition(call, 1)
-            return value(try transition(call, 0))
+            let insertion = try transition(call, 0), removal = try transition(call, 1)
+            var result = ViewTransition()
+            result.insertion = insertion.insertion
+            result.removal = removal.removal
+            result.animation = insertion.animation ?? removal.animation
+            return value(result)
         }
         type.method("combined", [NativeParameter("with", .named("AnyTransition"))], result: .named("AnyTransition")) { [unowned self] call throws(Interrupt) in
             let receiver = try receiverBox(call, ViewTransition.self)
@@ -87,7 +100,13 @@ extension SwiftUILibrary {
 
         guard let view = native.protocols["View"] else { return }
         view.method("transition", [NativeParameter(nil, .named("AnyTransition"))], result: Self.anyView) { [unowned self] call throws(Interrupt) in
-            try modified(call, .node(.transaction(.transition(try transition(call, 0)))))
+            let modifier = ModifierDescription.node(.transaction(.transition(try transition(call, 0))))
+            // `Text(word).id(word).transition(.opacity)`: the view `id(_:)` makes anew is the one
+            // that enters and leaves, so the transition goes inside its identity.
+            if case let .branch(identity, inner?) = try receiver(call) {
+                return .native(ViewDescription.branch(identity, .modified(inner, modifier)))
+            }
+            return try modified(call, modifier)
         }
     }
 }

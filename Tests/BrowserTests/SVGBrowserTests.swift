@@ -173,6 +173,33 @@ struct SVGBrowserTests {
         try check(request, frames: [0, 7, 20, 35, 52, 79])
     }
 
+    @Test("transitions: a square moved in, then replaced by another through id, the old one sliding out")
+    func transitions() throws {
+        var request = RenderRequest()
+        try request.setSource("""
+            import SwiftUI
+            struct Swap: View {
+                @State private var shown = false
+                @State private var second = false
+                var body: some View {
+                    ZStack {
+                        if shown {
+                            Rectangle().fill(second ? Color.orange : Color.blue).frame(width: 12, height: 12)
+                                .id(second)
+                                .transition(.asymmetric(insertion: .move(edge: .leading), removal: .slide.combined(with: .opacity)))
+                        }
+                    }
+                    .frame(width: 40, height: 16)
+                    .onAppear {
+                        withAnimation(.easeOut(duration: 0.4)) { shown = true }
+                        DispatchQueue.main.asyncAfter(deadline: .now() + 0.6) { withAnimation(.linear(duration: 0.4)) { second = true } }
+                    }
+                }
+            }
+            """, fileName: "Swap.swift", view: nil)
+        try check(request, frames: [0, 5, 10, 25, 30, 35, 49])
+    }
+
     /// Greys only: the GIF holds every level exactly (no quantization), so the comparison sees
     /// the gradients' geometry.
     @Test("linear and radial gradients turning with their shapes")

@@ -220,6 +220,10 @@ public struct ViewRenderer: Sendable {
 
     /// Each library symbol drawn, flattened: its ink and what is cut out of it.
     let symbols: [LibraryGlyph]
+    /// The frame as far as the ops every frame draws alike (a static backdrop under the motion:
+    /// a progress ring's track, a shadowed card under a spinner), drawn once: how many ops, and
+    /// the picture after them (``staticUnderlay(of:)``).
+    private(set) var underlay: (count: Int, image: RGBAImage)?
 
     struct LibraryGlyph: Sendable {
         var glyph: SymbolGlyph
@@ -263,6 +267,69 @@ public struct ViewRenderer: Sendable {
             }
         }
         self.texts = texts
+        if let count = Self.staticPrefix(of: engine), count > 0 {
+            var rasterizer = CoverageRasterizer(width: engine.canvasWidth, height: engine.canvasHeight)
+            underlay = (count, draw(engine.program(atSeconds: 0).ops[..<count], atSeconds: 0, using: &rasterizer))
+        }
+    }
+
+}
+
+extension ViewEngine {
+    /// Whether a ``ViewRenderer`` of this engine keeps a picture of the ops every frame draws
+    /// alike (one frame of memory).
+    public var drawsStaticUnderlay: Bool { (ViewRenderer.staticPrefix(of: self) ?? 0) > 0 }
+}
+
+extension ViewRenderer {
+    /// How many ops at the start of the program every frame draws are drawn alike at every time,
+    /// ending where no layer is open (the picture there is complete); `nil` when frames may draw
+    /// different programs (a later change, a device rotation). An op is alike when none of its
+    /// tracks ever changes after the views appear and it is not the activity indicator (which
+    /// turns by itself).
+    static func staticPrefix(of engine: ViewEngine) -> Int? {
+        guard engine.rotationTimes.isEmpty, engine.stage == nil, !engine.programs.contains(where: { $0.start > 0 }) else { return nil }
+        func constant<T>(_ track: AnimatedTrack<T>) -> Bool { track.segments.allSatisfy { $0.startSeconds <= 0 && $0.animation == nil } }
+        func number(_ index: Int) -> Bool { constant(engine.numbers[index]) }
+        func point(_ index: Int) -> Bool { constant(engine.points[index]) }
+        func alike(_ op: DrawOp) -> Bool {
+            if case .progressView = op.item { return false }
+            guard point(op.centre), point(op.size), constant(engine.colours[op.colour]) else { return false }
+            if let (from, to) = op.trim, !number(from) || !number(to) { return false }
+            if let keys = op.shapeKeys {
+                if let width = keys.lineWidth, !number(width) { return false }
+                if let phase = keys.dashPhase, !number(phase) { return false }
+                // Animatable data and shape modifiers: drawn each frame (their tracks' kinds vary).
+                if keys.data != nil || !keys.transforms.isEmpty { return false }
+            }
+            for effect in op.effects {
+                switch effect {
+                case let .rotation(track, centre, size, _), let .scale(track, centre, size, _):
+                    if case .rotation = effect { guard number(track) else { return false } } else { guard point(track) else { return false } }
+                    guard point(centre), point(size) else { return false }
+                case let .offset(track): guard point(track) else { return false }
+                case let .opacity(track): guard number(track) else { return false }
+                case .symbolEffect, .variableLayer: return false
+                case let .shadow(colour, radius, offset, _):
+                    guard constant(engine.colours[colour]), number(radius), point(offset) else { return false }
+                case let .blur(radius, _, _): guard number(radius) else { return false }
+                case .masked, .maskShape, .group, .blend, .material: break
+                case let .colour(_, amount, colour, _):
+                    if let amount, !number(amount) { return false }
+                    if let colour, !constant(engine.colours[colour]) { return false }
+                case let .rotation3D(track, _, _, _, _, centre, size, _): guard number(track), point(centre), point(size) else { return false }
+                case let .projection(_, centre, size, _): guard point(centre), point(size) else { return false }
+                }
+            }
+            return true
+        }
+        let ops = engine.program(atSeconds: 0).ops
+        var count = 0
+        while count < ops.count && alike(ops[count]) { count += 1 }
+        // Back to where no layer is open: the op after the prefix opens none of its layers.
+        func layers(_ op: DrawOp) -> [LayerKey] { op.effects.compactMap(\.layer) }
+        while count > 0 && count < ops.count, let first = layers(ops[count]).first, layers(ops[count - 1]).first == first { count -= 1 }
+        return count
     }
 
     /// Canvas width in pixels.
@@ -291,12 +358,28 @@ public struct ViewRenderer: Sendable {
     /// - Parameter rasterizer: scratch accumulator from ``makeRasterizer()``.
     /// - Returns: the `width × height` frame.
     public func render(atSeconds time: Double, using rasterizer: inout CoverageRasterizer) -> RGBAImage {
-        var image = RGBAImage(width: width, height: height, fill: backgroundColor)
-        let scale = engine.output.scale
-        let space = engine.output.blendSpace
-        if let stage = engine.stageRect(atSeconds: time) {
-            image.fill(.border(stage, lineWidth: scale), color: engine.palette.secondary, in: space, using: &rasterizer)
+        let ops = engine.program(atSeconds: time).ops
+        // A frame at or after the views appear starts from the picture of the ops all draw alike.
+        if let underlay, time >= 0 {
+            return draw(ops[underlay.count...], atSeconds: time, onto: underlay.image, using: &rasterizer)
         }
+        return draw(ops[...], atSeconds: time, using: &rasterizer)
+    }
+
+    /// `ops` drawn at `time` onto the background (and the stage, when one is shown).
+    private func draw(_ ops: ArraySlice<DrawOp>, atSeconds time: Double, using rasterizer: inout CoverageRasterizer) -> RGBAImage {
+        var image = RGBAImage(width: width, height: height, fill: backgroundColor)
+        if let stage = engine.stageRect(atSeconds: time) {
+            image.fill(.border(stage, lineWidth: engine.output.scale), color: engine.palette.secondary, in: engine.output.blendSpace,
+                       using: &rasterizer)
+        }
+        return draw(ops, atSeconds: time, onto: image, using: &rasterizer)
+    }
+
+    /// `ops` drawn at `time` onto `start`, every layer they open closed.
+    private func draw(_ ops: ArraySlice<DrawOp>, atSeconds time: Double, onto start: RGBAImage,
+                      using rasterizer: inout CoverageRasterizer) -> RGBAImage {
+        var image = start
         // Open layers, outermost first: each op draws into the innermost one its effects name,
         // and a layer is filtered and composited into the one around it when the ops leave it.
         var layers: [OpenLayer] = []
@@ -308,7 +391,7 @@ public struct ViewRenderer: Sendable {
                 finish(layer, into: &layers[layers.count - 1].image, atSeconds: time)
             }
         }
-        for op in engine.program(atSeconds: time).ops {
+        for op in ops {
             let wanted = op.effects.indices.compactMap { index in op.effects[index].layer.map { (index, $0) } }
             var common = 0
             while common < min(layers.count, wanted.count) && layers[common].key == wanted[common].1 { common += 1 }

@@ -135,4 +135,46 @@ struct TransitionTests {
         ])
         LayoutTests.expectPixels(ViewRenderer(engine).render(atSeconds: 1.6), [(Rect(x: 10, y: 0, width: 10, height: 10), RGBA8(r: 255, g: 0, b: 0))])
     }
+
+    /// A view that never changes under one that moves is drawn once, as the frames' underlay;
+    /// a view that moves first is not, and the frames are the same either way (a square fading
+    /// in over a still blue one: every pixel at three times).
+    @Test func aStillBackdropIsDrawnOnce() throws {
+        var request = RenderRequest()
+        request.scene.scale = 1
+        request.scene.padding = 0
+        try request.setSource("""
+            import SwiftUI
+            struct ContentView: View {
+                @State private var on = false
+                var body: some View {
+                    ZStack {
+                        Rectangle().fill(Color(red: 0, green: 0, blue: 1)).frame(width: 30, height: 10)
+                        Rectangle().fill(Color(red: 1, green: 0, blue: 0)).frame(width: 10, height: 10).opacity(on ? 1 : 0)
+                    }
+                    .onAppear { withAnimation(.linear(duration: 1)) { on = true } }
+                }
+            }
+            """, fileName: "T.swift", view: nil)
+        let engine = request.makeEngine()
+        #expect(engine.drawsStaticUnderlay)
+        for (time, red) in [(0.0, 0), (0.5, 128), (1.0, 255)] {
+            let over = RGBA8(r: UInt8(red), g: 0, b: UInt8(255 - red))
+            Self.expectSquareOver(ViewRenderer(engine).render(atSeconds: time), colour: over, tolerance: 1)
+        }
+        #expect(try !Self.engine(".transition(.opacity)").drawsStaticUnderlay)
+    }
+
+    /// Every pixel of the 30 × 10 canvas blue but the 10 × 10 middle square in `colour`.
+    static func expectSquareOver(_ image: RGBAImage, colour: RGBA8, tolerance: Int) {
+        var bad = 0
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let want = x >= 10 && x < 20 ? colour : RGBA8(r: 0, g: 0, b: 255)
+                let got = image[x, y]
+                if abs(Int(got.r) - Int(want.r)) > tolerance || abs(Int(got.b) - Int(want.b)) > tolerance || got.g != 0 { bad += 1 }
+            }
+        }
+        #expect(image.width == 30 && image.height == 10 && bad == 0, "\(bad) pixels differ")
+    }
 }

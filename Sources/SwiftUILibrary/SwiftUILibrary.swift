@@ -73,6 +73,7 @@ public final class SwiftUILibrary {
         defineSymbols()
         defineValues()
         defineUIKitColors()
+        defineScreen()
         defineAssets()
         defineAnimations()
         defineGradients()

@@ -237,6 +237,33 @@ import Testing
         #expect(script.notes == ["'.gradient' of a colour is drawn as the colour itself: Apple documents no stops for the gradient it derives"])
     }
 
+    /// What app code around a loader says that a render cannot act on or does not hold:
+    /// Xcode's generated colour symbols (`Color.brandBlue`, `.foregroundStyle(.accentGreen)`)
+    /// are asset colours (the stand-in with a warning, without `--assets`), while a name one edit
+    /// from SwiftUI's stays a mistake; gestures are accepted and never performed;
+    /// `UIScreen.main.bounds` is the preview's screen (393 × 852 pt by default).
+    @Test func appCodeAroundALoader() throws {
+        let script = try script("""
+            import SwiftUI
+            struct Dot: View {
+                @State private var pressed = false
+                var body: some View {
+                    HStack {
+                        Circle().fill(Color.brandBlue).frame(width: UIScreen.main.bounds.width / 10)
+                        Circle().fill(.accentGreen).frame(height: UIScreen.main.bounds.height / 100)
+                    }
+                    .gesture(DragGesture(minimumDistance: 0).onChanged { _ in pressed = true }.onEnded { _ in pressed = false })
+                    .onLongPressGesture { pressed = true }
+                }
+            }
+            """)
+        #expect(fills(script.initial) == [.system("systemGray"), .system("systemGray")])
+        #expect(frames(script.initial).map(\.0) == [39.3, nil])
+        #expect(frames(script.initial).map(\.1) == [nil, 8.52])
+        #expect(script.assetWarnings.count == 2 && script.assetWarnings[0].contains("'brandBlue'"))
+        #expect(throws: (any Error).self) { try self.script("import SwiftUI\nstruct D: View { var body: some View { Circle().fill(Color.orang) } }") }
+    }
+
     @Test func conditionalCompilationTakesThePreviewsBranch() throws {
         let source = """
         import SwiftUI

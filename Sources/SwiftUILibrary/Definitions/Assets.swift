@@ -1,3 +1,4 @@
+import Motion
 import Scene
 import SwiftCode
 
@@ -43,6 +44,17 @@ extension SwiftUILibrary {
             .native(Boxed(value: try call.string(0), typeName: "ImageResource"))
         }
         native.add(imageResource)
+
+        // `Color.brand`, `.foregroundStyle(.brand)`: the static colours Xcode generates for the
+        // colour sets (its "asset symbol extensions", on by default since Xcode 15). A name one
+        // edit from one of SwiftUI's (`.orang`) stays a mistake with its "did you mean".
+        let colourNames = Array(color.staticMembers.keys)
+        let generatedColour: (String) -> Value? = { [unowned self] name in
+            guard name.first?.isLowercase == true, !colourNames.contains(where: { Spelling.editDistance($0, name) <= 1 }) else { return nil }
+            return .native(ColorBox(color: assetColor(symbol: name)))
+        }
+        color.fallbackStaticMember = generatedColour
+        native.protocols["ShapeStyle"]?.fallbackStaticMember = generatedColour
 
         // Colours. `Color(_:bundle:)` and `UIColor(named:)` take the set's name; the resource
         // forms take a generated symbol. The resource overloads come last: `Color(.systemGray)`

@@ -47,6 +47,23 @@ extension SwiftUILibrary {
         ("brown", 0.6, 0.4, 0.2, 1), ("clear", 0, 0, 0, 0),
     ]
 
+    /// `UIScreen.main`: the screen the preview shows, its `bounds` the size a preview offers its
+    /// root (``rootProposal``, the device's screen in points), `scale` 3 (an iPhone's).
+    func defineScreen() {
+        let screen = NativeType("UIScreen", summary: "`UIScreen.main.bounds`: the preview's screen, in points (deprecated in iOS 16, still common).")
+        let value = Value.native(Boxed(value: 0, typeName: "UIScreen"))
+        screen.staticMembers["main"] = .property(.named("UIScreen"), { _ throws(Interrupt) in value })
+        for name in ["bounds", "nativeBounds"] {
+            screen.property(name, type: .named("CGRect")) { [unowned self] _ throws(Interrupt) in
+                let factor = name == "bounds" ? 1.0 : 3
+                return .native(CGRectValue(x: 0, y: 0, width: rootProposal.width * factor, height: rootProposal.height * factor))
+            }
+        }
+        screen.property("scale", type: .double) { _ throws(Interrupt) in .double(3) }
+        screen.property("nativeScale", type: .double) { _ throws(Interrupt) in .double(3) }
+        native.add(screen)
+    }
+
     func defineUIKitColors() {
         let uiColor = NativeType("UIColor", summary: "UIKit's colours: `.systemGray6`, `.label`, `.secondarySystemBackground` …")
         for name in Self.uiKitDynamicNames { uiColor.constant(name, .native(UIColorBox(color: .system(name)))) }

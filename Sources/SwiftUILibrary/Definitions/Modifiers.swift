@@ -171,7 +171,9 @@ extension SwiftUILibrary {
         }
         for name in ["accessibilityLabel", "accessibilityHidden", "accessibilityElement", "accessibilityIdentifier",
                      "allowsHitTesting", "contentShape", "onTapGesture", "disabled", "navigationTitle",
-                     "ignoresSafeArea", "edgesIgnoringSafeArea", "environmentObject"] {
+                     "ignoresSafeArea", "edgesIgnoringSafeArea", "environmentObject",
+                     // Gestures: nothing touches a render, so their actions never run.
+                     "gesture", "simultaneousGesture", "highPriorityGesture", "onLongPressGesture"] {
             view.method(name, [NativeParameter(nil, .any, variadic: true)], result: Self.anyView) { call throws(Interrupt) in call.receiver ?? .void }
             view.instanceMembers[name].map { member in
                 if case var .functions(functions) = member {
@@ -182,6 +184,24 @@ extension SwiftUILibrary {
         }
 
         defineShapeModifiers(shape)
+
+        // The gestures a `gesture(_:)` takes, with their callbacks; never performed in a render.
+        for name in ["DragGesture", "TapGesture", "LongPressGesture", "MagnificationGesture", "MagnifyGesture", "RotationGesture",
+                     "RotateGesture", "SpatialTapGesture"] {
+            let gesture = NativeType(name, protocols: ["Gesture"], summary: "`\(name)(…)`: accepted; nothing performs it in a render.")
+            gesture.initializer([NativeParameter(nil, .any, variadic: true)]) { call throws(Interrupt) in
+                .native(Boxed(value: name, typeName: name))
+            }
+            if !gesture.initializers.isEmpty { gesture.initializers[0].takesArgumentsAsWritten = true }
+            for method in ["onChanged", "onEnded", "updating", "sequenced", "simultaneously", "exclusively"] {
+                gesture.method(method, [NativeParameter(nil, .any, variadic: true)], result: .named(name)) { call throws(Interrupt) in call.receiver ?? .void }
+                if case var .functions(functions)? = gesture.instanceMembers[method] {
+                    functions[0].takesArgumentsAsWritten = true
+                    gesture.instanceMembers[method] = .functions(functions)
+                }
+            }
+            native.add(gesture)
+        }
     }
 
     private func animation(_ call: NativeCall, _ index: Int) throws(Interrupt) -> Animation? {

@@ -21,7 +21,7 @@ extension SwiftUILibrary {
     /// modifiers" topics (the ones public loader code calls).
     static let unsupportedModifierNames = [
         "matchedGeometryEffect", "alignmentGuide", "resizable",
-        "gesture", "simultaneousGesture", "onLongPressGesture", "sheet", "alert", "popover", "fullScreenCover",
+        "sheet", "alert", "popover", "fullScreenCover",
         "toolbar", "listRowBackground", "symbolEffect", "contentTransition",
         "keyframeAnimator", "phaseAnimator", "geometryGroup", "visualEffect", "scrollContentBackground",
     ]

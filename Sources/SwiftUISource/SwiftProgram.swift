@@ -134,6 +134,17 @@ public struct SwiftProgram: Sendable {
             return try script(expression: view, dark: dark, horizonSeconds: horizonSeconds, limits: limits, rootProposal: rootProposal)
         }
         if candidates.isEmpty {
+            // A file of a `ViewModifier` alone (a shimmer, a pulse): shown on a text, as its
+            // README's example would, with a note saying so.
+            if view == nil {
+                for name in modifierNames {
+                    let expression = "Text(\"Loading…\").font(.title).modifier(\(name)())"
+                    guard var script = try? script(expression: expression, dark: dark, horizonSeconds: horizonSeconds, limits: limits,
+                                                   rootProposal: rootProposal) else { continue }
+                    script.notes.append("the file declares no view: its modifier '\(name)' is shown on a text, --view '\(expression)' (choose another view with --view)")
+                    return script
+                }
+            }
             throw .source(SourceDiagnostic(fileName: source.fileName, line: 1, column: 1,
                                            message: ViewSelectionError.noViews.description, sourceLine: source.line(1)))
         }
@@ -248,6 +259,17 @@ public struct SwiftProgram: Sendable {
             return " (declared in another file of the project?); render one of this file's views instead: --view \(views.joined(separator: ", --view "))"
         }
         return ""
+    }
+
+    /// The structs of the file that conform to `ViewModifier`, in source order.
+    private var modifierNames: [String] {
+        syntax.items.compactMap { item in
+            guard case let .declaration(declaration) = item.kind, case let .type(type) = declaration.kind,
+                  type.keyword == .structKeyword,
+                  type.inherited.contains(where: { if case let .named(name, _) = $0.kind { name == "ViewModifier" } else { false } })
+            else { return nil }
+            return type.name
+        }
     }
 
     /// Whether `view` is a Swift expression rather than a view's name: a call or a member

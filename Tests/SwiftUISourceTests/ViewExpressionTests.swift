@@ -109,6 +109,26 @@ import Testing
         }
     }
 
+    /// A file of a modifier alone that can be made without arguments (a shimmer, a pulse) is
+    /// shown on a text without --view, with a note naming the expression; one that needs
+    /// arguments (`Blink(low:)`) still asks for --view.
+    @Test func aModifierMadeWithoutArgumentsIsShownOnAText() throws {
+        let program = try SwiftProgram(parsing: """
+            import SwiftUI
+            struct Pulse: ViewModifier {
+                @State private var on = false
+                func body(content: Content) -> some View {
+                    content.opacity(on ? 0.3 : 1)
+                        .onAppear { withAnimation(.easeInOut(duration: 0.8).repeatForever()) { on = true } }
+                }
+            }
+            """, fileName: "Pulse.swift")
+        let script = try program.script(view: nil)
+        #expect(opacities(script.initial) == [1])
+        #expect(script.changes.first.map { opacities($0.root) } == [0.3])
+        #expect(script.notes == ["the file declares no view: its modifier 'Pulse' is shown on a text, --view 'Text(\"Loading…\").font(.title).modifier(Pulse())' (choose another view with --view)"])
+    }
+
     /// A preview that shows a type of another file of the project (its screen) cannot run
     /// here: the file's own view is rendered in its place, with a note saying so; with two
     /// candidate views, the error names them.

@@ -264,6 +264,35 @@ import Testing
         #expect(throws: (any Error).self) { try self.script("import SwiftUI\nstruct D: View { var body: some View { Circle().fill(Color.orang) } }") }
     }
 
+    /// `Color(hex:)`, which apps declare in a file of their own: read as they usually declare it,
+    /// with a note; a file that declares its own `init(hex:)` uses its own, without the note.
+    @Test func hexColoursAsAppsDeclareThem() throws {
+        let body = """
+            HStack {
+                Circle().fill(Color(hex: "6C63FF"))
+                Circle().fill(Color(hex: "#F00"))
+                Circle().fill(Color(hex: 0x00FF00, opacity: 0.5))
+                Circle().fill(Color(hex: "804C46B6"))
+            }
+            """
+        let script = try script("import SwiftUI\nstruct D: View {\n    var body: some View {\n\(body)\n    }\n}\n")
+        let purple: ColorValue = .rgb(red: 108.0 / 255, green: 99.0 / 255, blue: 1, opacity: 1)
+        let red: ColorValue = .rgb(red: 1, green: 0, blue: 0, opacity: 1)
+        let green: ColorValue = .rgb(red: 0, green: 1, blue: 0, opacity: 0.5)
+        let violet: ColorValue = .rgb(red: 76.0 / 255, green: 70.0 / 255, blue: 182.0 / 255, opacity: 128.0 / 255)
+        #expect(fills(script.initial) == [purple, red, green, violet])
+        #expect(script.notes.count == 1 && script.notes[0].hasPrefix("'Color(hex:)' is not SwiftUI's"))
+        let own = try self.script("""
+            import SwiftUI
+            extension Color {
+                init(hex: String) { self.init(red: 0, green: 0, blue: hex.count == 6 ? 1 : 0) }
+            }
+            struct D: View { var body: some View { Circle().fill(Color(hex: "6C63FF")) } }
+            """)
+        #expect(fills(own.initial) == [.rgb(red: 0, green: 0, blue: 1, opacity: 1)])
+        #expect(own.notes.isEmpty)
+    }
+
     @Test func conditionalCompilationTakesThePreviewsBranch() throws {
         let source = """
         import SwiftUI

@@ -64,6 +64,43 @@ extension SwiftUILibrary {
         native.add(screen)
     }
 
+    /// `Color(hex:)`: not SwiftUI's, but an extension nearly every app declares in a file of its
+    /// own, so a loader file pasted alone uses it undeclared. Read as those extensions read it
+    /// (the widely copied one: `#RGB`, `#RRGGBB`, `#AARRGGBB`; an integer `0xRRGGBB`), with a
+    /// note; a file that declares its own `init(hex:)` uses its own.
+    func defineHexColours() {
+        guard let color = native.types["Color"] else { return }
+        let note = "'Color(hex:)' is not SwiftUI's and the file does not declare it: read as apps usually declare it (#RGB, #RRGGBB, #AARRGGBB, 0xRRGGBB)"
+        func remember() { if !notes.contains(note) { notes.append(note) } }
+        func colour(_ value: UInt64, digits: Int, opacity: Double) -> Value {
+            var a: UInt64 = 255, r: UInt64, g: UInt64, b: UInt64
+            switch digits {
+            case 3: (r, g, b) = ((value >> 8) * 17, (value >> 4 & 0xF) * 17, (value & 0xF) * 17)
+            case 8: (a, r, g, b) = (value >> 24, value >> 16 & 0xFF, value >> 8 & 0xFF, value & 0xFF)
+            default: (r, g, b) = (value >> 16 & 0xFF, value >> 8 & 0xFF, value & 0xFF)
+            }
+            return .native(ColorBox(color: .rgb(red: Double(r) / 255, green: Double(g) / 255, blue: Double(b) / 255,
+                                                opacity: Double(a) / 255 * opacity)))
+        }
+        for label in ["opacity", "alpha"] {
+            color.initializer([NativeParameter("hex", .string), NativeParameter(label, .double, default: .double(1))]) { [unowned self] call throws(Interrupt) in
+                let digits = try call.string(0).filter(\.isHexDigit)
+                guard [3, 6, 8].contains(digits.count), let value = UInt64(digits, radix: 16) else {
+                    throw call.error("expected 3, 6 or 8 hexadecimal digits, as '#RRGGBB'", argument: 0)
+                }
+                remember()
+                return colour(value, digits: digits.count, opacity: try number(call, 1, in: 0...1, label))
+            }
+            color.initializer([NativeParameter("hex", .int), NativeParameter(label, .double, default: .double(1))]) { [unowned self] call throws(Interrupt) in
+                guard case let .int(value) = call[0].dereferenced, value >= 0, value <= 0xFFFFFF else {
+                    throw call.error("expected a colour 0x000000 to 0xFFFFFF", argument: 0)
+                }
+                remember()
+                return colour(UInt64(value), digits: 6, opacity: try number(call, 1, in: 0...1, label))
+            }
+        }
+    }
+
     func defineUIKitColors() {
         let uiColor = NativeType("UIColor", summary: "UIKit's colours: `.systemGray6`, `.label`, `.secondarySystemBackground` …")
         for name in Self.uiKitDynamicNames { uiColor.constant(name, .native(UIColorBox(color: .system(name)))) }

@@ -117,6 +117,47 @@ struct ShapeOutlineTests {
         }
     }
 
+    /// A curve gentler than the pen strokes to two simple loops: on the inner side each joint
+    /// of the flattened circle is where the neighbouring offset edges cross, on the circle of
+    /// radius r − w/2 / cos(θ/2) for the turn θ, and no edge crosses another, so the sweep
+    /// that fills it has no crossings to cut at (a fan of spokes to every vertex made an
+    /// animated stroke of a rounded rectangle take half a second a frame).
+    @Test func aGentleCurveStrokesToTwoSimpleLoops() {
+        let n = 200, r = 20.0, half = 3.0
+        let circle = (0..<n).map { i in
+            let angle = 2 * Double.pi * Double(i) / Double(n)
+            return Point(x: r * cos(angle), y: r * sin(angle))
+        }
+        let loops = Stroker(halfWidth: half, join: .miter, tolerance: 0.001).polygons([Path.FlatSubpath(points: circle, isClosed: true)])
+        #expect(loops.count == 2)
+        guard loops.count == 2 else { return }
+        let turn = 2 * Double.pi / Double(n)
+        // The left side of a circle drawn this way round (clockwise on a y-down screen) is its inside.
+        let inner = loops[0], outer = loops[1]
+        #expect(inner.count == n, "\(inner.count) vertices inside")
+        for p in inner {
+            #expect(abs(p.length - (r - half / cos(turn / 2))) < 1e-9, "\(p) at \(p.length)")
+        }
+        // Outside, each segment's two offset points and the miter between segments (the last
+        // join ends on the first point again).
+        #expect(outer.count == 3 * n + 1, "\(outer.count) vertices outside")
+        for loop in [inner, outer] {
+            // No two edges that do not share a vertex meet.
+            var crossings = 0
+            for i in 0..<loop.count {
+                let a = loop[i], b = loop[(i + 1) % loop.count]
+                for j in stride(from: i + 2, to: loop.count + (i == 0 ? -1 : 0), by: 1) {
+                    let c = loop[j], d = loop[(j + 1) % loop.count]
+                    func side(_ p: Point, _ q: Point, _ s: Point) -> Double { (q.x - p.x) * (s.y - p.y) - (q.y - p.y) * (s.x - p.x) }
+                    if side(a, b, c) * side(a, b, d) < 0 && side(c, d, a) * side(c, d, b) < 0 { crossings += 1 }
+                }
+            }
+            #expect(crossings == 0)
+        }
+        // The ring between the polygons' areas is the stroke's: each loop is a regular polygon.
+        #expect(abs(signedArea(loops[0])) < abs(signedArea(loops[1])))
+    }
+
     /// The figure of the issue: `Circle().trim(from: 0, to: 0.7).stroke(lineWidth: 5)` in a 50 pt
     /// frame inks 0.7 · 2π · 25 · 5 pt²; round caps add two half discs, π(w/2)², square caps two
     /// w/2 × w boxes, w².

@@ -87,18 +87,35 @@ public struct Stroker: Sendable {
         }
         // One side of the line: offsets by +halfWidth along the left normal (side 1) or the right
         // (side −1), in the order of travel, with the joins between the segments.
+        // The length of each segment, for the inner joins that meet at the offsets' crossing.
+        var lengths: [Double] = []
+        for i in 0..<segmentCount { lengths.append((points[(i + 1) % count] - points[i]).length) }
         func side(_ sign: Double, _ order: [Int], into polygon: inout [Point]) {
+            var startsAtCrossing = false
+            // A closed side whose last join met the first segment at the offsets' crossing
+            // begins there instead of at the first segment's own offset point.
+            var firstPoint: Int?
             for (k, i) in order.enumerated() {
                 let d = directions[i] * sign
                 let n = Point(x: -d.y, y: d.x) * halfWidth
                 let a = sign > 0 ? points[i] : points[(i + 1) % count]
                 let b = sign > 0 ? points[(i + 1) % count] : points[i]
-                if k == 0 || !polygon.isEmpty && polygon[polygon.count - 1] != a + n { polygon.append(a + n) }
+                if k == 0 {
+                    firstPoint = polygon.count
+                    polygon.append(a + n)
+                } else if !startsAtCrossing, polygon[polygon.count - 1] != a + n {
+                    polygon.append(a + n)
+                }
                 polygon.append(b + n)
                 let next = k + 1 < order.count ? order[k + 1] : (closed ? order[0] : nil)
+                startsAtCrossing = false
                 if let next {
                     let d2 = directions[next] * sign
-                    appendJoin(at: b, d, d2, into: &polygon)
+                    startsAtCrossing = appendJoin(at: b, d, d2, lengths: (lengths[i], lengths[next]), into: &polygon)
+                    if startsAtCrossing, k + 1 == order.count, let first = firstPoint {
+                        // The crossing closes the loop: it replaces the first segment's start.
+                        polygon[first] = polygon.removeLast()
+                    }
                 }
             }
         }
@@ -126,18 +143,37 @@ public struct Stroker: Sendable {
     /// turns towards it, through the vertex itself. Going round the vertex on the inner side
     /// makes the outline the sum of each segment's band and each join's wedge, so the non-zero
     /// rule fills exactly their union (as stroke-to-path conversions in Skia and Cairo do).
-    private func appendJoin(at p: Point, _ d1: Point, _ d2: Point, into polygon: inout [Point]) {
+    ///
+    /// On the inner side, where the two offset edges cross within the first half of each
+    /// segment (`lengths`), the corner is that crossing: the union's own boundary, and the same
+    /// coverage as going round the vertex, without the spoke back to it. A flattened curve
+    /// gentler than the pen (its radius above half the line width) joins this way at every
+    /// vertex, so its inner side stays one simple edge chain instead of a fan of crossing
+    /// spokes. Returns whether it did: the crossing replaced the first segment's end point
+    /// and also stands for the next segment's start.
+    @discardableResult
+    private func appendJoin(at p: Point, _ d1: Point, _ d2: Point, lengths: (Double, Double) = (0, 0),
+                            into polygon: inout [Point]) -> Bool {
         let n1 = Point(x: -d1.y, y: d1.x) * halfWidth, n2 = Point(x: -d2.y, y: d2.x) * halfWidth
         let cross = d1.x * d2.y - d1.y * d2.x
         let cosine = d1.x * d2.x + d1.y * d2.y
-        if abs(cross) <= 1e-12 && cosine > 0 { return }
+        if abs(cross) <= 1e-12 && cosine > 0 { return false }
         // The left side is outer when the path turns right (a negative cross product on a
         // y-down screen turns towards the left normal's opposite … see the sign below).
         let leftIsOuter = cross < 0 || (abs(cross) <= 1e-12 && cosine < 0)
         guard leftIsOuter else {
+            // The offsets cross tan(θ/2) half widths from the vertex, for the turn θ;
+            // tan(θ/2) = sin θ / (1 + cos θ).
+            if cosine > 0 {
+                let back = halfWidth * abs(cross) / (1 + cosine)
+                if back <= lengths.0 / 2 && back <= lengths.1 / 2 {
+                    polygon[polygon.count - 1] = p + n1 - d1 * back
+                    return true
+                }
+            }
             polygon.append(p)
             polygon.append(p + n2)
-            return
+            return false
         }
         switch join {
         case .bevel:
@@ -152,6 +188,7 @@ public struct Stroker: Sendable {
             polygon.append(contentsOf: arcPoints.dropFirst().dropLast())
         }
         polygon.append(p + n2)
+        return false
     }
 
     /// Points on the circle of `halfWidth` about `center` from `a` to `b` the short way

@@ -315,7 +315,9 @@ struct HostileInputTests {
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         let left = temporaries()
-        #expect(left == [".out.gif.spinrender-\(process.processIdentifier)-" + (left.first?.suffix(6) ?? "")], "\(left)")
+        let suffix: String = left.first.map { String($0.suffix(6)) } ?? ""
+        let expectedName: String = ".out.gif.spinrender-\(process.processIdentifier)-" + suffix
+        #expect(left == [expectedName], "\(left)")
         let again = try spinrender(["--duration", "0.2", "-o", "out.gif"], in: folder)
         #expect(again.status == 0, "\(again.standardError)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["out.gif"])

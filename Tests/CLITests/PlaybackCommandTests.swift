@@ -21,9 +21,12 @@ struct PlaybackCommandTests {
         let starts = frames.compactMap { $0["startMilliseconds"] as? Int }
         let durations = frames.compactMap { $0["durationMilliseconds"] as? Int }
         #expect(starts.count == 100 && durations.count == 100)
-        #expect(zip(starts.dropFirst(), zip(starts, durations)).allSatisfy { $0 == $1.0 + $1.1 })
-        let expectedDelays = try #require((report["expected"] as? [String: Any])?["delaysCentiseconds"] as? [Int])
-        #expect(durations.reduce(0, +) == expectedDelays.reduce(0, +) * 10)
+        let contiguous: Bool = (1..<starts.count).allSatisfy { (i: Int) -> Bool in starts[i] == starts[i - 1] + durations[i - 1] }
+        #expect(contiguous)
+        let expected = try #require(report["expected"] as? [String: Any])
+        let expectedDelays = try #require(expected["delaysCentiseconds"] as? [Int])
+        let total: Int = durations.reduce(0, +), expectedTotal: Int = expectedDelays.reduce(0, +)
+        #expect(total == expectedTotal * 10)
         #expect(frames.allSatisfy { $0["passed"] as? Bool == true })
         #expect((report["options"] as? [String: Any])?["alignment"] as? String == "playback")
     }

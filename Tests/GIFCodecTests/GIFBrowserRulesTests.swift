@@ -80,7 +80,10 @@ struct GIFBrowserRulesTests {
 
     @Test("literal widths 0…8 all decode with Chromium's code widths", arguments: 0...8)
     func everyLiteralWidth(width: Int) throws {
-        let colours = (0..<(1 << width)).map { RGBA8(r: UInt8($0 & 0xFF), g: UInt8(255 - $0 & 0xFF), b: 7) }
+        let colours: [RGBA8] = (0..<(1 << width)).map { (i: Int) -> RGBA8 in
+            let red: UInt8 = UInt8(i & 0xFF), green: UInt8 = UInt8((255 - i) & 0xFF)
+            return RGBA8(r: red, g: green, b: 7)
+        }
         let indices = (0..<50).map { ($0 * 5 + 3) % (1 << width) }
         var gif = GIFBytes(width: 10, height: 5, palette: colours.count >= 2 ? colours : colours + [.black])
         gif.compressedImage(width: 10, height: 5, minCodeSize: width, lzw: GIFBytes.clearedLZW(indices, minCodeSize: width))

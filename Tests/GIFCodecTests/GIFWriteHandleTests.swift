@@ -12,7 +12,10 @@ struct GIFWriteHandleTests {
     @Test("a code size smaller than the colour table's is written in giflib's place", arguments: 1...8)
     func smallerCodeSize(tableBits: Int) throws {
         let colorCount = 1 << tableBits
-        let palette = (0..<colorCount).map { RGBTriple(r: UInt8($0), g: UInt8(255 - $0), b: UInt8($0 / 2)) }
+        let palette: [RGBTriple] = (0..<colorCount).map { (i: Int) -> RGBTriple in
+            let red: UInt8 = UInt8(i), green: UInt8 = UInt8(255 - i), blue: UInt8 = UInt8(i / 2)
+            return RGBTriple(r: red, g: green, b: blue)
+        }
         let width = 7, height = 5
         let indices = (0..<(width * height)).map { UInt8(($0 * 3 + $0 / width) % min(4, colorCount)) }
         let lzw = indices.withUnsafeBufferPointer { LZWEncoder().compress($0, minCodeSize: 2).bytes }

@@ -165,8 +165,11 @@ struct APNGEncoderTests {
         #expect(read.controls.map(\.delay) == delays)
         #expect(read.sequenceNumbers == Array(0..<11))
         // A colour map always has a transparent entry (added when the frames have none), for OVER.
-        let expectedOrder = ["IHDR", "acTL"] + (colourType == 3 ? ["PLTE", "tRNS"] : [])
-            + ["fcTL", "IDAT"] + Array(repeating: ["fcTL", "fdAT"], count: 5).flatMap { $0 } + ["IEND"]
+        var expectedOrder: [String] = ["IHDR", "acTL"]
+        if colourType == 3 { expectedOrder += ["PLTE", "tRNS"] }
+        expectedOrder += ["fcTL", "IDAT"]
+        for _ in 0..<5 { expectedOrder += ["fcTL", "fdAT"] }
+        expectedOrder.append("IEND")
         #expect(read.chunkTypes == expectedOrder)
         // The first frame is the default image: the whole canvas. Later ones cover what changed.
         #expect(read.controls[0].width == 40 && read.controls[0].height == 24 && read.controls[0].x == 0)

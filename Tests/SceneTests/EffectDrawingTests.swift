@@ -228,7 +228,15 @@ struct EffectDrawingTests {
     /// Core Animation's 4 × 4 transforms (row vectors), multiplied out here.
     typealias Matrix4 = [[Double]]
     static func multiply(_ a: Matrix4, _ b: Matrix4) -> Matrix4 {
-        (0..<4).map { i in (0..<4).map { j in (0..<4).reduce(0) { $0 + a[i][$1] * b[$1][j] } } }
+        var product: Matrix4 = Array(repeating: Array(repeating: 0.0, count: 4), count: 4)
+        for i in 0..<4 {
+            for j in 0..<4 {
+                var sum = 0.0
+                for k in 0..<4 { sum += a[i][k] * b[k][j] }
+                product[i][j] = sum
+            }
+        }
+        return product
     }
     static func translate(_ x: Double, _ y: Double, _ z: Double) -> Matrix4 {
         [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [x, y, z, 1]]

@@ -127,7 +127,8 @@ import Testing
         #expect(fill(script.initial) == .system("red"))
         // The change at 1.2 s brings red back, animated: the picture repeats once that change's
         // animation is in flight at the same point as the one at 0.4 s, from 0.4 s on.
-        #expect(script.changes.map(\.timeSeconds).map { ($0 * 10).rounded() / 10 } == [0.4, 0.8, 1.2, 1.6])
+        let tenths: [Double] = script.changes.map { (change) -> Double in (change.timeSeconds * 10).rounded() / 10 }
+        #expect(tenths == [0.4, 0.8, 1.2, 1.6])
         #expect(script.changes.map { fill($0.root) } == [.system("green"), .system("blue"), .system("red"), .system("green")])
         #expect(abs((script.repeating?.start ?? 0) - 0.4) < 1e-9)
         #expect(script.changes.allSatisfy { $0.transaction.animation == .easeInOut(duration: 0.2) })

@@ -746,7 +746,11 @@ struct GradientShading {
         } else if let upper = stops.firstIndex(where: { $0.location >= t }) {
             let (a, b) = (stops[upper - 1], stops[upper])
             let f = b.location > a.location ? (t - a.location) / (b.location - a.location) : 1
-            func mix(_ p: UInt8, _ q: UInt8) -> UInt8 { UInt8((Double(p) + (Double(q) - Double(p)) * f).rounded()) }
+            func mix(_ p: UInt8, _ q: UInt8) -> UInt8 {
+                let low = Double(p), high = Double(q)
+                let value: Double = low + (high - low) * f
+                return UInt8(value.rounded())
+            }
             colour = RGBA8(r: mix(a.colour.r, b.colour.r), g: mix(a.colour.g, b.colour.g),
                            b: mix(a.colour.b, b.colour.b), a: mix(a.colour.a, b.colour.a))
         }

@@ -382,14 +382,19 @@ public enum FrameFolder {
     }
 
     static func encode(_ metadata: Metadata) -> String {
-        JSONText.object([
+        let scale: JSONText = metadata.scale.map(JSONText.double) ?? .null
+        let loopCount: JSONText = metadata.loopCount.map(JSONText.int) ?? .null
+        let arguments: JSONText = metadata.arguments.map { (arguments: [String]) -> JSONText in .array(arguments.map(JSONText.string)) } ?? .null
+        var fields: [(String, JSONText)] = [
             ("width", .int(metadata.width)),
             ("height", .int(metadata.height)),
-            ("scale", metadata.scale.map { .double($0) } ?? .null),
-            ("delaysCentiseconds", .array(metadata.delaysCentiseconds.map { .int($0) })),
-            ("loopCount", metadata.loopCount.map { .int($0) } ?? .null),
-            ("arguments", metadata.arguments.map { .array($0.map { .string($0) }) } ?? .null),
-        ] + (metadata.fonts.map { [("fonts", JSONText.array($0.map(fontJSON)))] } ?? [])).rendered
+            ("scale", scale),
+            ("delaysCentiseconds", .array(metadata.delaysCentiseconds.map(JSONText.int))),
+            ("loopCount", loopCount),
+            ("arguments", arguments),
+        ]
+        if let fonts = metadata.fonts { fields.append(("fonts", JSONText.array(fonts.map(fontJSON)))) }
+        return JSONText.object(fields).rendered
     }
 
     /// What is wrong with valid JSON whose whole-number field holds a number no `Int` can hold

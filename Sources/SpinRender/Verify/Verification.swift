@@ -130,10 +130,18 @@ public enum Verification {
             }
         }
         let decision = record.decide(referenceExists: exists, matches: comparison?.verdict == .equal)
-        var message = comparison?.summaryLine
-            ?? unreadable.map { "the reference cannot be read: \($0.message.hasSuffix(".") ? String($0.message.dropLast()) : $0.message)" }
-            ?? (exists ? "record mode 'all'" : "no \(missing) (record mode '\(record)')"
-                + (record == .never ? "; \(RecordMode.recordingAdvice)" : ""))
+        var message: String
+        if let comparison {
+            message = comparison.summaryLine
+        } else if let unreadable {
+            let reason: String = unreadable.message.hasSuffix(".") ? String(unreadable.message.dropLast()) : unreadable.message
+            message = "the reference cannot be read: \(reason)"
+        } else if exists {
+            message = "record mode 'all'"
+        } else {
+            message = "no \(missing) (record mode '\(record)')"
+            if record == .never { message += "; \(RecordMode.recordingAdvice)" }
+        }
         if decision.writeReference {
             try write()
             message += "; recorded \(rendered.frames.count) \(recorded) — check them, commit them and run again"

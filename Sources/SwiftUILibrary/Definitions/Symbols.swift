@@ -149,7 +149,9 @@ extension SwiftUILibrary {
     /// one piece. `.appear`, `.disappear`, `.replace`, `.automatic`, `.drawOn` and `.drawOff` are
     /// transitions: they are refused by name.
     static func symbolEffectKind(_ chain: String) throws(SymbolEffectRefusal) -> SymbolEffect.Kind {
-        let parts = chain.split(separator: ".").map(String.init).filter { $0 != "byLayer" && $0 != "wholeSymbol" }
+        let parts: [String] = chain.split(separator: ".").map { String($0) }.filter { (part: String) -> Bool in
+            part != "byLayer" && part != "wholeSymbol"
+        }
         guard let name = parts.first else { throw SymbolEffectRefusal(message: "expected a symbol effect such as .pulse") }
         let modifiers = Array(parts.dropFirst())
         func only(_ allowed: [String]) throws(SymbolEffectRefusal) -> String? {

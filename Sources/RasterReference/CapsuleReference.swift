@@ -22,7 +22,7 @@ public struct CapsuleReference {
     /// The y-interval where the vertical line at `x` meets the capsule, or nil.
     public func chord(atX x: Double) -> (Double, Double)? {
         var low = Double.infinity, high = -Double.infinity
-        for c in [a, b] {
+        func disc(_ c: Point) {
             let dx = x - c.x
             if abs(dx) < radius {
                 let h = (radius * radius - dx * dx).squareRoot()
@@ -30,6 +30,8 @@ public struct CapsuleReference {
                 high = max(high, c.y + h)
             }
         }
+        disc(a)
+        disc(b)
         // The rectangle a→b of half-width radius: 0 ≤ s ≤ L and −r ≤ t ≤ r, each linear in y.
         let d = b - a
         let length = d.length
@@ -40,7 +42,7 @@ public struct CapsuleReference {
             let t0 = (x - a.x) * n.x - a.y * n.y   // t(y) = t0 + n.y·y
             var lo = -Double.infinity, hi = Double.infinity, empty = false
             // Each constraint: c0 + c1·y ≥ 0.
-            for (c0, c1) in [(s0, u.y), (length - s0, -u.y), (t0 + radius, n.y), (radius - t0, -n.y)] {
+            func constrain(_ c0: Double, _ c1: Double) {
                 if c1 == 0 {
                     if c0 < 0 { empty = true }
                 } else if c1 > 0 {
@@ -49,6 +51,10 @@ public struct CapsuleReference {
                     hi = min(hi, -c0 / c1)
                 }
             }
+            constrain(s0, u.y)
+            constrain(length - s0, -u.y)
+            constrain(t0 + radius, n.y)
+            constrain(radius - t0, -n.y)
             if !empty && lo < hi {
                 low = min(low, lo)
                 high = max(high, hi)
@@ -73,13 +79,14 @@ public struct CapsuleReference {
                     }
                 }
             }
-            for row in 0..<height {
-                let top = Double(row), bottom = Double(row + 1)
-                var area = 0.0
-                for (w, lo, hi) in chords {
-                    area += w * max(0, min(hi, bottom) - max(lo, top))
+            // Each chord adds to the rows it crosses only, in the same order for every row.
+            for (w, lo, hi) in chords {
+                let first = Int(max(lo, 0).rounded(.down)), last = Int(min(hi, Double(height - 1)).rounded(.down))
+                guard first <= last else { continue }
+                for row in first...last {
+                    let top = Double(row), bottom = Double(row + 1)
+                    result[row * width + column] += w * max(0, min(hi, bottom) - max(lo, top))
                 }
-                result[row * width + column] = area
             }
         }
         return result

@@ -75,41 +75,44 @@ struct DocumentationSourceTests {
     @Test(arguments: [Animation?.none, .easeInOut(duration: 1), .spring(response: 0.4, dampingFraction: 0.6).delay(0.25),
                       .linear(duration: 1.5).repeatCount(3, autoreverses: true).speed(2)])
     func shapedSourcesParse(animation: Animation?) throws {
+        // Each weight once and each scale at least once, paired round-robin: they are written
+        // as separate modifiers, so their cross product adds nothing but time.
+        let weights = [SymbolWeight?.none] + SymbolWeight.allCases
+        let scales = [SymbolScale?.none] + SymbolScale.allCases
+        let pairs = (0..<max(weights.count, scales.count)).map { (weights[$0 % weights.count], scales[$0 % scales.count]) }
         for effect in SpinnerEffect.allCases {
-            for weight in [SymbolWeight?.none] + SymbolWeight.allCases {
-                for scale in [SymbolScale?.none] + SymbolScale.allCases {
-                    var shaping = SourceShaping()
-                    shaping.animation = animation
-                    shaping.effect = effect
-                    shaping.weight = weight
-                    // A point size alone (with the small scale) writes `.font(.system(size: 20))`.
-                    shaping.pointSize = weight != nil ? 34 : scale == .small ? 20 : nil
-                    shaping.symbolScale = scale
-                    shaping.color = scale == .large ? RGBA8(r: 255, g: 128, b: 0, a: 255) : nil
-                    let program = try Self.program(DocumentationSource.text(shapedBy: shaping))
-                    let script = try program.script(view: "Spinner")
-                    var modifiers: [ViewModifier] = []
-                    collect(script.changes[0].root, into: &modifiers)
-                    let expectedAnimation = animation ?? Self.spin
-                    #expect(modifiers.contains(.animation(expectedAnimation, value: nil)))
-                    if let weight {
-                        #expect(modifiers.contains(.font(FontValue(pointSize: 34, weight: weight))))
-                    } else if scale == .small {
-                        #expect(modifiers.contains(.font(FontValue(pointSize: 20))))
-                    }
-                    if let scale { #expect(modifiers.contains(.imageScale(scale))) }
-                    if shaping.color != nil {
-                        #expect(modifiers.contains(.foregroundStyle(.rgb(red: 1, green: 128.0 / 255, blue: 0, opacity: 1))))
-                    }
-                    switch effect {
-                    case .rotation: #expect(modifiers.contains(.rotationEffect(degrees: 360, anchor: .center)))
-                    case .scale: #expect(modifiers.contains(.scaleEffect(x: 0.5, y: 0.5, anchor: .center)))
-                    case .opacity: #expect(modifiers.contains(.opacity(0)))
-                    }
-                    let explicit = try program.script(view: "Spinner2")
-                    #expect(explicit.changes.map(\.transaction) == [Transaction(animation: expectedAnimation)])
-                    _ = try program.script(view: "ContentView")
+            for (weight, scale) in pairs {
+                var shaping = SourceShaping()
+                shaping.animation = animation
+                shaping.effect = effect
+                shaping.weight = weight
+                // A point size alone (with the small scale) writes `.font(.system(size: 20))`.
+                shaping.pointSize = weight != nil ? 34 : scale == .small ? 20 : nil
+                shaping.symbolScale = scale
+                shaping.color = scale == .large ? RGBA8(r: 255, g: 128, b: 0, a: 255) : nil
+                let program = try Self.program(DocumentationSource.text(shapedBy: shaping))
+                let script = try program.script(view: "Spinner")
+                var modifiers: [ViewModifier] = []
+                collect(script.changes[0].root, into: &modifiers)
+                let expectedAnimation = animation ?? Self.spin
+                #expect(modifiers.contains(.animation(expectedAnimation, value: nil)))
+                if let weight {
+                    #expect(modifiers.contains(.font(FontValue(pointSize: 34, weight: weight))))
+                } else if scale == .small {
+                    #expect(modifiers.contains(.font(FontValue(pointSize: 20))))
                 }
+                if let scale { #expect(modifiers.contains(.imageScale(scale))) }
+                if shaping.color != nil {
+                    #expect(modifiers.contains(.foregroundStyle(.rgb(red: 1, green: 128.0 / 255, blue: 0, opacity: 1))))
+                }
+                switch effect {
+                case .rotation: #expect(modifiers.contains(.rotationEffect(degrees: 360, anchor: .center)))
+                case .scale: #expect(modifiers.contains(.scaleEffect(x: 0.5, y: 0.5, anchor: .center)))
+                case .opacity: #expect(modifiers.contains(.opacity(0)))
+                }
+                let explicit = try program.script(view: "Spinner2")
+                #expect(explicit.changes.map(\.transaction) == [Transaction(animation: expectedAnimation)])
+                _ = try program.script(view: "ContentView")
             }
         }
     }

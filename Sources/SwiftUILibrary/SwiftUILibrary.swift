@@ -74,6 +74,7 @@ public final class SwiftUILibrary {
         defineValues()
         defineUIKitColors()
         defineScreen()
+        defineUIFont()
         defineHexColours()
         defineAssets()
         defineAnimations()

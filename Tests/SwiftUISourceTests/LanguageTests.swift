@@ -265,6 +265,33 @@ import Testing
         #expect(throws: (any Error).self) { try self.script("import SwiftUI\nstruct D: View { var body: some View { Circle().fill(Color.orang) } }") }
     }
 
+    /// `UIFont`, by which loaders size themselves: the text styles' sizes at the default Dynamic
+    /// Type size, and SF Pro's metrics (ascender 1950 and descender −494 of 2048 units, cap
+    /// height 1443); `Font(_:)` takes one.
+    @Test func uiFontSizesAndMetrics() throws {
+        let script = try script("""
+            import SwiftUI
+            import UIKit
+            struct D: View {
+                private let size: CGFloat = UIFont.preferredFont(forTextStyle: .title2).lineHeight
+                var body: some View {
+                    VStack {
+                        Circle().frame(width: size, height: UIFont.systemFont(ofSize: 17).ascender)
+                        Circle().frame(width: UIFont.boldSystemFont(ofSize: 20).pointSize,
+                                       height: UIFont.systemFont(ofSize: 10, weight: .bold).capHeight)
+                        Circle().font(Font(UIFont.preferredFont(forTextStyle: .headline)))
+                    }
+                }
+            }
+            """)
+        let sizes = frames(script.initial)
+        #expect(sizes.count == 2)
+        guard sizes.count == 2 else { return }
+        #expect(abs((sizes[0].0 ?? 0) - 22 * 2444 / 2048) < 1e-9 && abs((sizes[0].1 ?? 0) - 17 * 1950 / 2048) < 1e-9)
+        #expect(sizes[1].0 == 20 && abs((sizes[1].1 ?? 0) - 10 * 1443 / 2048) < 1e-9)
+        #expect(modifiers(script.initial).contains(.font(FontValue(pointSize: 17, weight: .semibold))))
+    }
+
     /// `Color(hex:)`, which apps declare in a file of their own: read as they usually declare it,
     /// with a note; a file that declares its own `init(hex:)` uses its own, without the note.
     @Test func hexColoursAsAppsDeclareThem() throws {

@@ -64,6 +64,64 @@ extension SwiftUILibrary {
         native.add(screen)
     }
 
+    /// SF Pro's vertical metrics in ems, as `UIFont` reports them on iOS (the font's `hhea`
+    /// table: ascender 1950 and descender −494 of 2048 units, cap height 1443, x-height 1054;
+    /// `UIFont.systemFont(ofSize: 17)` gives an ascender of 16.19 pt, a descender of −4.10 pt and
+    /// a line height of 20.29 pt).
+    static let uiFontMetrics = (ascender: 1950.0 / 2048, descender: -494.0 / 2048, capHeight: 1443.0 / 2048, xHeight: 1054.0 / 2048)
+
+    /// `UIFont`, as loaders size themselves by it: `preferredFont(forTextStyle:)` at the default
+    /// Dynamic Type size (the text styles' sizes), `systemFont(ofSize:weight:)`,
+    /// `boldSystemFont(ofSize:)`; its `pointSize`, `lineHeight`, `ascender`, `descender`,
+    /// `capHeight`, `xHeight` and `leading` from SF Pro's metrics; `Font(_:)` turns it into a font.
+    func defineUIFont() {
+        let uiFont = NativeType("UIFont", summary: "UIKit's fonts: `UIFont.preferredFont(forTextStyle: .body).lineHeight` …")
+        let style = uiFont.nested(NativeType("TextStyle", summary: "`UIFont.TextStyle`: `.largeTitle` … `.caption2`."))
+        for name in Self.textStyles.keys.sorted() { style.constant(name, .native(Boxed(value: name, typeName: "UIFont.TextStyle"))) }
+        native.types["UIFont.TextStyle"] = style
+        let weight = uiFont.nested(NativeType("Weight", summary: "`UIFont.Weight`."))
+        for (name, value) in Self.weightNames { weight.constant(name, .native(Boxed(value: value, typeName: "UIFont.Weight"))) }
+        native.types["UIFont.Weight"] = weight
+        func font(_ value: FontValue) -> Value { .native(Boxed(value: value, typeName: "UIFont")) }
+        func size(_ call: NativeCall) throws(Interrupt) -> Double {
+            let points = try call.number(0)
+            guard points.isFinite, points >= 0, points <= 10_000 else { throw call.error("expected a point size from 0 to 10000", argument: 0) }
+            return points
+        }
+        uiFont.staticMethod("preferredFont", [NativeParameter("forTextStyle", .named("UIFont.TextStyle"))], result: .named("UIFont")) { call throws(Interrupt) in
+            let name = try call.native(0, Boxed<String>.self, "a text style").value
+            return font(Self.textStyles[name] ?? FontValue(pointSize: 17))
+        }
+        uiFont.staticMethod("systemFont", [NativeParameter("ofSize", .double)], result: .named("UIFont")) { call throws(Interrupt) in
+            font(FontValue(pointSize: try size(call)))
+        }
+        uiFont.staticMethod("systemFont", [NativeParameter("ofSize", .double), NativeParameter("weight", .named("UIFont.Weight"))],
+                            result: .named("UIFont")) { call throws(Interrupt) in
+            font(FontValue(pointSize: try size(call), weight: try call.native(1, Boxed<SymbolWeight>.self, "a weight").value))
+        }
+        uiFont.staticMethod("boldSystemFont", [NativeParameter("ofSize", .double)], result: .named("UIFont")) { call throws(Interrupt) in
+            font(FontValue(pointSize: try size(call), weight: .bold))
+        }
+        let metrics = Self.uiFontMetrics
+        let properties: [(String, (Double) -> Double)] = [
+            ("pointSize", { $0 }), ("ascender", { $0 * metrics.ascender }), ("descender", { $0 * metrics.descender }),
+            ("lineHeight", { $0 * (metrics.ascender - metrics.descender) }), ("capHeight", { $0 * metrics.capHeight }),
+            ("xHeight", { $0 * metrics.xHeight }), ("leading", { _ in 0 }),
+        ]
+        for (name, measure) in properties {
+            uiFont.property(name, type: .double) { call throws(Interrupt) in
+                guard case let .native(value)? = call.receiver?.dereferenced, let font = value as? Boxed<FontValue> else {
+                    throw call.error("expected a UIFont")
+                }
+                return .double(measure(font.value.pointSize))
+            }
+        }
+        native.add(uiFont)
+        native.types["Font"]?.initializer([NativeParameter(nil, .named("UIFont"))]) { call throws(Interrupt) in
+            .native(Boxed(value: try call.native(0, Boxed<FontValue>.self, "a UIFont").value, typeName: "Font"))
+        }
+    }
+
     /// `Color(hex:)`: not SwiftUI's, but an extension nearly every app declares in a file of its
     /// own, so a loader file pasted alone uses it undeclared. Read as those extensions read it
     /// (the widely copied one: `#RGB`, `#RRGGBB`, `#AARRGGBB`; an integer `0xRRGGBB`), with a

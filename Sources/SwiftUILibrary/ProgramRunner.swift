@@ -85,7 +85,11 @@ public final class ProgramRunner {
         self.rootLocation = location
         self.horizonSeconds = horizonSeconds
         library.runner = self
-        evaluator.onObjectWrite = { [weak self] _ in self?.willChangeState() }
+        evaluator.onObjectWrite = { [weak self] _ in
+            self?.resolver.noteObjectWrite()
+            self?.willChangeState()
+        }
+        if evaluator.hasMutableGlobalStorage || !library.keepsUnchangedViews { resolver.stopKeeping() }
     }
 
     /// The script: the first tree and every change up to the horizon.
@@ -212,6 +216,8 @@ public final class ProgramRunner {
         requestedUpdateInterval = nil
         let tree = try resolver.tree(root, at: rootLocation)
         updateInterval = requestedUpdateInterval
+        // Content on the clock or sized by layout runs on every tree.
+        if resolver.isKeeping, updateInterval != nil || resolver.usesGeometryReader { resolver.stopKeeping() }
         return tree
     }
 

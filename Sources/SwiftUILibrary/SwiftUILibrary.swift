@@ -24,6 +24,9 @@ public final class SwiftUILibrary {
 
     /// Which colour appearance `@Environment(\.colorScheme)` reads.
     public var isDark = false
+    /// Whether a body runs again only when its view's inputs or state changed (see
+    /// `SwiftProgram.keepsUnchangedViews` in SwiftUISource).
+    public var keepsUnchangedViews = true
     /// The size proposed to the root view, in points: `GeometryReader`s make their content
     /// for the sizes the layout gives them under it.
     public var rootProposal = SceneConfiguration.defaultProposal

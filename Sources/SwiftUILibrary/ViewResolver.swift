@@ -16,6 +16,8 @@ final class ViewResolver {
     /// `@State` storage by place and property name.
     private var states: [String: [String: Cell]] = [:]
     private var visited: Set<String> = []
+    /// The places visited in the tree being made, in order (what a kept subtree visits again).
+    private var visitedOrder: [String] = []
     /// Views whose body is being evaluated, innermost last (a view inside itself is an error).
     private var evaluating: [String] = []
 
@@ -92,6 +94,9 @@ final class ViewResolver {
 
     private func resolveTree(_ root: () throws(Interrupt) -> Value, at location: SourceLocation) throws(Interrupt) -> ViewNode {
         visited = []
+        visitedOrder = []
+        trackedCells = []
+        placedRequests = []
         appearances = []
         subscriptions = []
         tasks = []
@@ -104,6 +109,7 @@ final class ViewResolver {
         let nodes = try resolve(description, path: "", depth: 0, at: location)
         // A view that left the tree loses its state; it starts afresh if it comes back.
         for key in states.keys where !visited.contains(key) { states[key] = nil }
+        for key in kept.keys where !visited.contains(key) { kept[key] = nil }
         // Several views at the root (a body or preview that is a builder block of several) are
         // laid out as iOS lays out a hosting controller's TupleView: one above the other,
         // centred, with the default spacing, as an implicit VStack.
@@ -269,6 +275,7 @@ final class ViewResolver {
     private func requestKey(_ place: String) -> String {
         let number = requestCounts[place, default: 0]
         requestCounts[place] = number + 1
+        placedRequests.append(place)
         return place + String(number)
     }
 
@@ -287,6 +294,11 @@ final class ViewResolver {
     }
 
     /// A view of the file's own at `path`: its stored state, then its body.
+    ///
+    /// As SwiftUI, a body runs again only when something it depends on changed: the subtree
+    /// made last time at this place is kept while the view's inputs (its stored properties
+    /// other than its state) are the same and no state or binding the subtree reads has been
+    /// written since (see ``Kept``).
     private func resolveUser(_ instance: Instance, path: String, depth: Int, at location: SourceLocation) throws(Interrupt) -> [ViewNode] {
         let name = instance.type.name
         if evaluating.contains(name) {
@@ -295,13 +307,212 @@ final class ViewResolver {
         guard instance.type.computedProperties["body"] != nil || evaluator.extensions["View"]?.computedProperties["body"] != nil else {
             throw .error("view '\(name)' has no 'var body: some View { … }'", at: instance.type.location)
         }
+        let key = path + "/" + name
+        let previous = isKeeping ? kept[key] : nil
+        let unchanged = previous.map { $0.objectWrites == objectWrites && $0.hasSameInputs(as: instance) && $0.isCurrent($0.ownCells) } ?? false
+        if let previous, unchanged, previous.isCurrent(previous.cells) {
+            try replay(previous, at: location)
+            return previous.nodes
+        }
+        let mark = Mark(resolver: self, library: library)
         evaluating.append(name)
         defer { evaluating.removeLast() }
-        let key = path + "/" + name
+        for (field, value) in instance.fields where !Self.isStorage(field, of: instance.type) { track(value) }
         let attached = attach(instance, key: key)
-        let body = try evaluator.member("body", of: .instance(attached), at: instance.type.location, in: evaluator.globals)
-        let nodes = try resolve(try library.view(body, at: location), path: key, depth: depth + 1, at: location)
-        return nodes.map { .custom(name: name, body: $0) }
+        let ownCells = Array(trackedCells[mark.cells...])
+        // A body whose own inputs and state are as they were makes what it made: only the views
+        // inside it whose state changed run again.
+        let description: ViewDescription
+        if let previous, unchanged {
+            description = previous.body
+        } else {
+            let body = try evaluator.member("body", of: .instance(attached), at: instance.type.location, in: evaluator.globals)
+            description = try library.view(body, at: location)
+        }
+        let nodes = try resolve(description, path: key, depth: depth + 1, at: location)
+            .map { ViewNode.custom(name: name, body: $0) }
+        if isKeeping {
+            kept[key] = Kept(inputs: Self.inputs(of: instance), ownCells: ownCells, cells: Array(trackedCells[mark.cells...]),
+                             objectWrites: objectWrites, body: description, nodes: nodes, effects: effects(since: mark))
+        }
+        return nodes
+    }
+
+    // MARK: Kept subtrees
+
+    /// Whether subtrees are kept from tree to tree. Off for a file whose bodies can read what no
+    /// state tracks: file-level or static `var`s, `GeometryReader`s (their content depends on
+    /// layout), `TimelineView`s and timer texts (on the clock).
+    private(set) var isKeeping = true
+
+    /// Stops keeping subtrees for the rest of the run.
+    func stopKeeping() {
+        isKeeping = false
+        kept = [:]
+    }
+
+    /// Writes to class instances so far (an `ObservableObject`'s properties): a kept subtree
+    /// made before a write is not reused, since no cell says what it read from an object.
+    private var objectWrites = 0
+
+    /// Notes a write to a class instance.
+    func noteObjectWrite() { objectWrites += 1 }
+
+    /// A user view's subtree as last made at its place, and what it depended on.
+    struct Kept {
+        /// The view's stored properties other than its state storage.
+        var inputs: [String: Value]
+        /// The cells its body read (its state, its bindings), with their write counts then.
+        var ownCells: [(cell: Cell, writes: UInt64)]
+        /// The cells the whole subtree read, with their write counts then.
+        var cells: [(cell: Cell, writes: UInt64)]
+        var objectWrites: Int
+        /// What its body made.
+        var body: ViewDescription
+        var nodes: [ViewNode]
+        var effects: Effects
+
+        func isCurrent(_ cells: [(cell: Cell, writes: UInt64)]) -> Bool {
+            cells.allSatisfy { $0.cell.writes == $0.writes }
+        }
+
+        func hasSameInputs(as instance: Instance) -> Bool {
+            let fresh = ViewResolver.inputs(of: instance)
+            return fresh.count == inputs.count && fresh.allSatisfy { name, value in
+                inputs[name].map { ViewResolver.isSameInput(value, $0) } ?? false
+            }
+        }
+    }
+
+    /// What making a subtree did besides its nodes, done again when the subtree is kept.
+    struct Effects {
+        var appearances: ArraySlice<Request>
+        var subscriptions: ArraySlice<Request>
+        var tasks: ArraySlice<Request>
+        var changes: ArraySlice<Request>
+        var visited: ArraySlice<String>
+        var requestPlaces: ArraySlice<String>
+        var nodeCount: Int
+        var writtenViews: Int
+        var preferredScheme: (depth: Int, appearance: Appearance?)?
+    }
+
+    /// The lengths of what the resolver collects, before a subtree is made.
+    private struct Mark {
+        var appearances, subscriptions, tasks, changes, visited, requestPlaces, cells, nodeCount, writtenViews: Int
+        var preferredScheme: (depth: Int, appearance: Appearance?)?
+
+        init(resolver: ViewResolver, library: SwiftUILibrary) {
+            appearances = resolver.appearances.count
+            subscriptions = resolver.subscriptions.count
+            tasks = resolver.tasks.count
+            changes = resolver.changes.count
+            visited = resolver.visitedOrder.count
+            requestPlaces = resolver.placedRequests.count
+            cells = resolver.trackedCells.count
+            nodeCount = resolver.nodeCount
+            writtenViews = library.writtenViews
+            preferredScheme = resolver.preferredScheme
+        }
+    }
+
+    private var kept: [String: Kept] = [:]
+    /// The cells read in the tree being made, in order, with their write counts.
+    private var trackedCells: [(cell: Cell, writes: UInt64)] = []
+    /// The places of the event requests made in the tree being made, in order.
+    private var placedRequests: [String] = []
+
+    private func effects(since mark: Mark) -> Effects {
+        let scheme = preferredScheme.map { now in mark.preferredScheme.map { $0.depth != now.depth || $0.appearance != now.appearance } ?? true ? now : nil } ?? nil
+        return Effects(appearances: appearances[mark.appearances...], subscriptions: subscriptions[mark.subscriptions...],
+                       tasks: tasks[mark.tasks...], changes: changes[mark.changes...], visited: visitedOrder[mark.visited...],
+                       requestPlaces: placedRequests[mark.requestPlaces...], nodeCount: nodeCount - mark.nodeCount,
+                       writtenViews: library.writtenViews - mark.writtenViews, preferredScheme: scheme)
+    }
+
+    /// Does again what making a kept subtree did: its requests, the places it visits (so their
+    /// state stays), its counts against the caps and its preferred colour scheme.
+    private func replay(_ previous: Kept, at location: SourceLocation) throws(Interrupt) {
+        let effects = previous.effects
+        appearances += effects.appearances
+        subscriptions += effects.subscriptions
+        tasks += effects.tasks
+        changes += effects.changes
+        for key in effects.visited {
+            visited.insert(key)
+            visitedOrder.append(key)
+        }
+        for place in effects.requestPlaces {
+            requestCounts[place, default: 0] += 1
+            placedRequests.append(place)
+        }
+        trackedCells += previous.cells
+        nodeCount += effects.nodeCount
+        library.writtenViews += effects.writtenViews
+        if nodeCount > Self.maximumNodes || library.writtenViews > Self.maximumNodes {
+            throw .error(Self.capMessage, at: location)
+        }
+        if let scheme = effects.preferredScheme, scheme.depth < preferredScheme?.depth ?? .max {
+            preferredScheme = scheme
+        }
+    }
+
+    /// Property wrappers whose storage belongs to the view's place, not to its inputs.
+    static let storageWrappers: Set<String> = ["State", "StateObject", "GestureState", "FocusState"]
+
+    static func isStorage(_ field: String, of type: TypeInfo) -> Bool {
+        type.storedProperties.contains { $0.name == field && $0.wrapper.map { storageWrappers.contains($0.name) } == true }
+    }
+
+    /// A view's inputs: its stored properties other than its state storage.
+    static func inputs(of instance: Instance) -> [String: Value] {
+        instance.fields.filter { !isStorage($0.key, of: instance.type) }
+    }
+
+    /// Whether two inputs are the same for keeping a subtree: equal values, the same cell for a
+    /// binding (its writes are tracked apart) unless both are read-only (an `@Environment`
+    /// value, a `.constant`), the same function.
+    static func isSameInput(_ a: Value, _ b: Value) -> Bool {
+        switch (a, b) {
+        case let (.binding(x), .binding(y)):
+            return x === y || (x.isReadOnly && y.isReadOnly && isSameInput(x.value, y.value))
+        case let (.array(x), .array(y)), let (.tuple(x, _), .tuple(y, _)):
+            return x.count == y.count && zip(x, y).allSatisfy { isSameInput($0, $1) }
+        case let (.instance(x), .instance(y)):
+            return x.type === y.type && x.fields.count == y.fields.count
+                && x.fields.allSatisfy { name, value in y.fields[name].map { isSameInput(value, $0) } ?? false }
+        case let (.enumCase(x), .enumCase(y)):
+            return x.type === y.type && x.name == y.name && x.associatedValues.count == y.associatedValues.count
+                && zip(x.associatedValues, y.associatedValues).allSatisfy { isSameInput($0, $1) }
+        case (.dictionary, .dictionary), (.range, .range):
+            return a.isEqual(to: b) && !containsBinding(a)
+        default:
+            return a.isEqual(to: b)
+        }
+    }
+
+    private static func containsBinding(_ value: Value) -> Bool {
+        switch value {
+        case .binding: return true
+        case let .dictionary(dictionary): return dictionary.entries.contains { containsBinding($0.value) }
+        case let .range(range): return containsBinding(range.lower) || containsBinding(range.upper)
+        default: return false
+        }
+    }
+
+    /// Notes the cells an input holds (bindings, at any depth), so that a write to one makes the
+    /// subtree that read it run again.
+    private func track(_ value: Value) {
+        switch value {
+        case let .binding(cell):
+            trackedCells.append((cell, cell.writes))
+            track(cell.value)
+        case let .array(elements), let .tuple(elements, _): elements.forEach(track)
+        case let .instance(instance): instance.fields.values.forEach(track)
+        case let .enumCase(value): value.associatedValues.forEach(track)
+        case let .dictionary(dictionary): dictionary.entries.forEach { track($0.value) }
+        default: break
+        }
     }
 
     /// `.modifier(M())`: the modifier's `body(content:)` with the modified view as its content.
@@ -326,13 +537,16 @@ final class ViewResolver {
     /// `instance` with its `@State` storage replaced by the storage its place already has.
     private func attach(_ instance: Instance, key: String) -> Instance {
         visited.insert(key)
+        visitedOrder.append(key)
         var instance = instance
         for property in instance.type.storedProperties {
-            guard let wrapper = property.wrapper, ["State", "StateObject", "GestureState", "FocusState"].contains(wrapper.name) else { continue }
+            guard let wrapper = property.wrapper, Self.storageWrappers.contains(wrapper.name) else { continue }
             if let cell = states[key]?[property.name] {
                 instance.fields[property.name] = .binding(cell)
+                trackedCells.append((cell, cell.writes))
             } else if case let .binding(cell)? = instance.fields[property.name] {
                 states[key, default: [:]][property.name] = cell
+                trackedCells.append((cell, cell.writes))
             }
         }
         return instance

@@ -32,6 +32,10 @@ public struct SwiftProgram: Sendable {
     /// empty by default, when every asset is drawn as its stand-in with a warning
     /// (``SwiftUILibrary/SwiftUILibrary/missingAssetWarnings``).
     public var assets = AssetCatalog.empty
+    /// Whether a view's body runs again only when its inputs or the state it reads changed, as
+    /// in SwiftUI (the default); `false` runs every body of the tree on every update, the same
+    /// script more slowly (what tests compare the default with).
+    public var keepsUnchangedViews = true
     private let text: String
     private let source: SourceText
     private let syntax: SourceFileSyntax
@@ -227,6 +231,7 @@ public struct SwiftProgram: Sendable {
         do throws(Interrupt) {
             script = try LargeStack.run { () throws(Interrupt) -> ViewScript in
             let (library, evaluator) = try Self.makeEvaluator(syntax, source: source, dark: dark, assets: assets, rootProposal: rootProposal)
+            library.keepsUnchangedViews = keepsUnchangedViews
             evaluator.limits = limits
             let root = try Self.root(of: candidate, evaluator: evaluator)
             var madeAt: SourceLocation?
@@ -514,16 +519,25 @@ public struct SwiftProgram: Sendable {
     /// How often each identifier-like word occurs in the text.
     private static func wordCounts(_ text: String) -> [String: Int] {
         var counts: [String: Int] = [:]
-        var word = ""
-        for scalar in text.unicodeScalars {
-            if scalar == "_" || (scalar.properties.isAlphabetic) || (scalar.value >= 0x30 && scalar.value <= 0x39) {
-                word.unicodeScalars.append(scalar)
-            } else if !word.isEmpty {
-                counts[word, default: 0] += 1
-                word = ""
+        let scalars = text.unicodeScalars
+        var start: String.UnicodeScalarView.Index?
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            let value = scalar.value
+            // ASCII decided by range, the rest by Unicode's property (identifiers may be non-ASCII).
+            let isWord = value < 0x80
+                ? value == 0x5F || (value >= 0x30 && value <= 0x39) || ((value | 0x20) >= 0x61 && (value | 0x20) <= 0x7A)
+                : scalar.properties.isAlphabetic
+            if isWord {
+                if start == nil { start = index }
+            } else if let first = start {
+                counts[String(scalars[first..<index]), default: 0] += 1
+                start = nil
             }
+            scalars.formIndex(after: &index)
         }
-        if !word.isEmpty { counts[word, default: 0] += 1 }
+        if let first = start { counts[String(scalars[first...]), default: 0] += 1 }
         return counts
     }
 }

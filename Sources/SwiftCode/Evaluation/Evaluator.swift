@@ -40,6 +40,17 @@ public final class Evaluator {
     public var onObjectWrite: ((Object) -> Void)?
 
     private var globalDeclarations: [String: (binding: PatternBinding, isLet: Bool, location: SourceLocation)] = [:]
+
+    /// Whether the file declares storage that outlives a call and is not a property wrapper's:
+    /// a file-level `var` or a `static var` of one of its types (or of an extension). What code
+    /// reads from such storage can change without any view's state changing.
+    public var hasMutableGlobalStorage: Bool {
+        func mutable(_ type: TypeInfo) -> Bool {
+            type.staticProperties.values.contains { !$0.isLet && $0.binding.accessors == nil } || type.nestedTypes.values.contains(where: mutable)
+        }
+        return globalDeclarations.values.contains { !$0.isLet && $0.binding.accessors == nil }
+            || types.values.contains(where: mutable) || extensions.values.contains(where: mutable)
+    }
     private var evaluatingGlobals: Set<String> = []
     private var objectCount = 0
     /// Evaluation steps taken so far (see ``Limits/work``).

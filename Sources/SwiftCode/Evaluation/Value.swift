@@ -62,8 +62,14 @@ extension NativeValue where Self: Equatable {
 public final class Cell {
     /// The stored value.
     public var value: Value {
-        willSet { onWrite?(self) }
+        willSet {
+            writes &+= 1
+            onWrite?(self)
+        }
     }
+    /// How many times the value has been written: a host that kept what it computed from the
+    /// value knows it is still current while this count is the same.
+    public private(set) var writes: UInt64 = 0
     /// Called before each write (the host commits the changes made before it, in their
     /// transaction, then notes this one).
     public var onWrite: ((Cell) -> Void)?

@@ -32,17 +32,17 @@ extension SwiftUILibrary {
         let internalViews: Set<String> = ["ModifiedContent", "_ShapeView", "_ConditionalContent", "_UserView", "TupleView", "_Shape"]
         let views = native.types.values
             .filter { !internalViews.contains($0.name) && ($0.protocols.contains("View") || $0.protocols.contains("Shape") || $0.protocols.contains("InsettableShape")) }
-            .map(\.name).sorted()
+            .map(\.name).sorted().joined(separator: ", ")
         for name in Self.unsupportedViewNames where native.types[name] == nil {
-            native.unsupportedNames[name] = "'\(name)' is not supported here; supported views: \(views.joined(separator: ", "))"
+            native.unsupportedNames[name] = "'\(name)' is not supported here; supported views: " + views
         }
         guard let view = native.protocols["View"] else { return }
         var modifierNames = Set(view.instanceMembers.keys)
         if let shape = native.protocols["Shape"] { modifierNames.formUnion(shape.instanceMembers.keys) }
-        let modifiers = modifierNames.sorted()
+        let modifiers = modifierNames.sorted().joined(separator: ", ")
         var members: [String: String] = [:]
         for name in Self.unsupportedModifierNames where view.instanceMembers[name] == nil {
-            members[name] = "modifier '\(name)' is not supported; supported: \(modifiers.joined(separator: ", "))"
+            members[name] = "modifier '\(name)' is not supported; supported: " + modifiers
         }
         native.unsupportedMembers["View"] = members
     }

@@ -183,6 +183,8 @@ final class ViewResolver {
             let id = readerIDs[key] ?? readerIDs.count
             readerIDs[key] = id
             usesGeometryReader = true
+            // The tree is made again for the sizes layout finds: nothing made for other sizes is kept.
+            if isKeeping { stopKeeping() }
             let size = readerSizes[id] ?? library.rootProposal
             let proxy = GeometryProxyValue(width: size.width, height: size.height)
             let built = try library.view(try evaluator.call(content, [.native(proxy)], at: readerLocation), at: readerLocation)

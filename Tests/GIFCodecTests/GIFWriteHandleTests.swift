@@ -19,7 +19,7 @@ struct GIFWriteHandleTests {
         let width = 7, height = 5
         let indices = (0..<(width * height)).map { UInt8(($0 * 3 + $0 / width) % min(4, colorCount)) }
         let lzw = indices.withUnsafeBufferPointer { LZWEncoder().compress($0, minCodeSize: 2).bytes }
-        var handle = try GIFWriteHandle()
+        let handle = try GIFWriteHandle()
         try handle.putScreen(width: width, height: height, palette: palette)
         try handle.putCompressedImage(left: 0, top: 0, width: width, height: height,
                                       minCodeSize: 2, tableBits: tableBits, lzw: lzw)

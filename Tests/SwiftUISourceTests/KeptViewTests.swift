@@ -214,6 +214,49 @@ import Testing
                 }
             }
             """),
+        ("a geometry reader beside a timer", """
+            struct Track: View {
+                let fraction: Double
+                var body: some View {
+                    GeometryReader { proxy in
+                        Capsule().frame(width: proxy.size.width * fraction, height: 4)
+                    }
+                    .frame(width: 120, height: 4)
+                }
+            }
+            struct ContentView: View {
+                @State private var fraction = 0.25
+                var body: some View {
+                    VStack {
+                        Track(fraction: fraction)
+                        Track(fraction: 0.5)
+                    }
+                    .onReceive(Timer.publish(every: 0.5, on: .main, in: .common).autoconnect()) { _ in
+                        fraction = fraction >= 1 ? 0.25 : fraction + 0.25
+                    }
+                }
+            }
+            """),
+        ("a timeline view beside a state", """
+            struct Clock: View {
+                var body: some View {
+                    TimelineView(.periodic(from: .now, by: 0.5)) { context in
+                        Circle().trim(from: 0, to: context.date.timeIntervalSince1970.truncatingRemainder(dividingBy: 2) / 2)
+                            .stroke(lineWidth: 2).frame(width: 20, height: 20)
+                    }
+                }
+            }
+            struct ContentView: View {
+                @State private var on = false
+                var body: some View {
+                    HStack {
+                        Clock()
+                        Text(on ? "on" : "off")
+                    }
+                    .onAppear { DispatchQueue.main.asyncAfter(deadline: .now() + 0.75) { on = true } }
+                }
+            }
+            """),
     ]
 
     @Test(arguments: pureFixtures.indices)

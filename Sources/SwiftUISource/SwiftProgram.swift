@@ -148,6 +148,14 @@ public struct SwiftProgram: Sendable {
                     script.notes.append("the file declares no view: its modifier '\(name)' is shown on a text, --view '\(expression)' (choose another view with --view)")
                     return script
                 }
+                // A file of a `View` extension alone (`func shimmer() -> some View`): the same.
+                for name in viewExtensionMethods {
+                    let expression = "Text(\"Loading…\").font(.title).\(name)()"
+                    guard var script = try? script(expression: expression, dark: dark, horizonSeconds: horizonSeconds, limits: limits,
+                                                   rootProposal: rootProposal) else { continue }
+                    script.notes.append("the file declares no view: its view extension '\(name)()' is shown on a text, --view '\(expression)' (choose another view with --view)")
+                    return script
+                }
             }
             throw .source(SourceDiagnostic(fileName: source.fileName, line: 1, column: 1,
                                            message: ViewSelectionError.noViews.description, sourceLine: source.line(1)))
@@ -274,6 +282,19 @@ public struct SwiftProgram: Sendable {
                   type.inherited.contains(where: { if case let .named(name, _) = $0.kind { name == "ViewModifier" } else { false } })
             else { return nil }
             return type.name
+        }
+    }
+
+    /// The methods `extension View { … }` declares that take no argument without a default, in
+    /// source order.
+    private var viewExtensionMethods: [String] {
+        syntax.items.flatMap { item -> [String] in
+            guard case let .declaration(declaration) = item.kind, case let .extensionDeclaration(extensionDeclaration) = declaration.kind,
+                  case let .named(extended, _) = extensionDeclaration.extendedType.kind, extended == "View" else { return [] }
+            return extensionDeclaration.members.compactMap { member in
+                guard case let .function(function) = member.kind, function.parameters.allSatisfy({ $0.defaultValue != nil }) else { return nil }
+                return function.name
+            }
         }
     }
 

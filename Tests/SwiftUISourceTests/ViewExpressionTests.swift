@@ -88,10 +88,11 @@ import Testing
         let change = try #require(script.changes.first)
         #expect(opacities(change.root) == [0.4])
         #expect(change.transaction.animation == Animation.linear(duration: 0.5).repeatForever())
-        // Without --view the message names the way out.
-        #expect(throws: SwiftUISourceError.source(SourceDiagnostic(
-            fileName: "Blink.swift", line: 1, column: 1, message: ViewSelectionError.noViews.description,
-            sourceLine: "import SwiftUI"))) { try program.script(view: nil) }
+        // Without --view its helper (every argument defaulted) is shown on a text, with a note.
+        let shown = try program.script(view: nil)
+        #expect(opacities(shown.initial) == [1])
+        #expect(shown.changes.first.map { opacities($0.root) } == [0.2])
+        #expect(shown.notes == ["the file declares no view: its view extension 'blink()' is shown on a text, --view 'Text(\"Loading…\").font(.title).blink()' (choose another view with --view)"])
         #expect(ViewSelectionError.noViews.description.contains("--view 'Text(\"Loading\").shimmer()'"))
     }
 
@@ -127,6 +128,32 @@ import Testing
         #expect(opacities(script.initial) == [1])
         #expect(script.changes.first.map { opacities($0.root) } == [0.3])
         #expect(script.notes == ["the file declares no view: its modifier 'Pulse' is shown on a text, --view 'Text(\"Loading…\").font(.title).modifier(Pulse())' (choose another view with --view)"])
+    }
+
+    /// A file of a `View` extension alone (`func pulse() -> some View`, a helper that needs no
+    /// argument) is shown on a text the same way; a helper that needs an argument is skipped.
+    @Test func aViewExtensionAloneIsShownOnAText() throws {
+        let program = try SwiftProgram(parsing: """
+            import SwiftUI
+            extension View {
+                func tinted(_ color: Color) -> some View { foregroundColor(color) }
+                func pulse(low: Double = 0.4) -> some View {
+                    modifier(PulseEffect(low: low))
+                }
+            }
+            private struct PulseEffect: ViewModifier {
+                let low: Double
+                @State private var dim = false
+                func body(content: Content) -> some View {
+                    content.opacity(dim ? low : 1)
+                        .onAppear { withAnimation(.easeInOut(duration: 0.8).repeatForever()) { dim = true } }
+                }
+            }
+            """, fileName: "Pulse.swift")
+        let script = try program.script(view: nil)
+        #expect(opacities(script.initial) == [1])
+        #expect(script.changes.first.map { opacities($0.root) } == [0.4])
+        #expect(script.notes == ["the file declares no view: its view extension 'pulse()' is shown on a text, --view 'Text(\"Loading…\").font(.title).pulse()' (choose another view with --view)"])
     }
 
     /// A preview that shows a type of another file of the project (its screen) cannot run

@@ -16,6 +16,11 @@ public final class ProgramRunner {
     public static let epochSeconds = 1_767_225_600.0
     /// The most state changes one script may hold.
     public static let maximumChanges = 5_000
+    /// The most timers running at once (a loader runs one to a few).
+    public static let maximumTimers = 1_000
+    /// The most timed events one script may run (timer ticks, tasks waking, blocks run): a
+    /// 0.01 s timer over the 10 s horizon is 1 000.
+    public static let maximumEvents = 100_000
 
     let evaluator: Evaluator
     let library: SwiftUILibrary
@@ -103,8 +108,13 @@ public final class ProgramRunner {
         scheduleTimelineUpdate()
         scheduleChangeActions()
         var seen: [Snapshot: Double] = [:]
+        var eventsRun = 0
         while let index = nextEvent() {
             let event = events.remove(at: index)
+            eventsRun += 1
+            guard eventsRun <= Self.maximumEvents else {
+                throw .error("more than \(Self.maximumEvents) timed events before \(now) s: do timers or tasks multiply?", at: event.location)
+            }
             guard event.time <= horizonSeconds else { break }
             if event.time > now {
                 // Every event before this time has run: if the run is where it was earlier, it
@@ -274,6 +284,9 @@ public final class ProgramRunner {
 
     /// Starts a `Timer.scheduledTimer`; its number.
     func startTimer(interval: Double, repeats: Bool, block: Function, at location: SourceLocation) throws(Interrupt) -> Int {
+        guard timers.count < Self.maximumTimers else {
+            throw .error("more than \(Self.maximumTimers) timers running at once: does the code start a timer each time a view or object is made?", at: location)
+        }
         timerCount += 1
         timers[timerCount] = RunningTimer(interval: interval, repeats: repeats, block: block)
         schedule(.timer(timerCount), at: now + interval, location: location)

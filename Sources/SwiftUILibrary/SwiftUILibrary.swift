@@ -210,8 +210,7 @@ extension SwiftUILibrary {
         switch root {
         case let .view(type):
             location = type.location
-            let instance = try evaluator.instantiate(type, [], [], at: type.location, in: evaluator.globals)
-            make = { instance }
+            make = { () throws(Interrupt) in try evaluator.instantiate(type, [], [], at: type.location, in: evaluator.globals) }
         case let .preview(expansion):
             location = expansion.location
             guard let closure = expansion.trailingClosures.first?.closure else {
@@ -239,6 +238,17 @@ extension SwiftUILibrary {
                 .native(ViewDescription.modified(try view(try unframed(), at: location),
                                                  .node(.frame(width: fixedSize.width, height: fixedSize.height, alignment: Alignment(horizontal: 0.5, vertical: 0.5)))))
             }
+        }
+        // The root is made once, when the runner first asks, as SwiftUI makes the preview's
+        // content once when it shows it (nothing above it changes): what its initial values
+        // start (a timer in an object's `init`) runs once, on the render's clock.
+        let build = make
+        var made: Value?
+        make = { () throws(Interrupt) in
+            if let made { return made }
+            let value = try build()
+            made = value
+            return value
         }
         let runner = ProgramRunner(evaluator: evaluator, library: self, horizonSeconds: horizonSeconds, at: location, root: make)
         defer { self.runner = nil }

@@ -320,7 +320,7 @@ final class ViewResolver {
         evaluating.append(name)
         defer { evaluating.removeLast() }
         for (field, value) in instance.fields where !Self.isStorage(field, of: instance.type) { track(value) }
-        let attached = attach(instance, key: key)
+        let attached = try attach(instance, key: key)
         let ownCells = Array(trackedCells[mark.cells...])
         // A body whose own inputs and state are as they were makes what it made: only the views
         // inside it whose state changed run again.
@@ -522,7 +522,7 @@ final class ViewResolver {
         guard case let .instance(instance) = value else { return try resolve(content, path: path, depth: depth, at: location) }
         let name = instance.type.name
         let key = path + "/" + name
-        let attached = attach(instance, key: key)
+        let attached = try attach(instance, key: key)
         let method = try evaluator.member("body", of: .instance(attached), at: location, in: evaluator.globals)
         let body = try evaluator.call(method, [.native(content)], at: location)
         let nodes = try resolve(try library.view(body, at: location), path: key, depth: depth + 1, at: location)
@@ -537,7 +537,7 @@ final class ViewResolver {
     }
 
     /// `instance` with its `@State` storage replaced by the storage its place already has.
-    private func attach(_ instance: Instance, key: String) -> Instance {
+    private func attach(_ instance: Instance, key: String) throws(Interrupt) -> Instance {
         visited.insert(key)
         visitedOrder.append(key)
         var instance = instance
@@ -547,6 +547,8 @@ final class ViewResolver {
                 instance.fields[property.name] = .binding(cell)
                 trackedCells.append((cell, cell.writes))
             } else if case let .binding(cell)? = instance.fields[property.name] {
+                // A `@StateObject`'s object is made now, once for the place.
+                try cell.resolveDeferredValue()
                 states[key, default: [:]][property.name] = cell
                 trackedCells.append((cell, cell.writes))
             }

@@ -77,8 +77,8 @@ enum TextRendering {
         return TextAttributes(
             size: font?.pointSize ?? 17, weight: fontWeight,
             design: piece.design ?? environment.text.design ?? font?.design ?? .default,
-            italic: piece.italic ?? environment.text.italic,
-            monospacedDigits: piece.monospacedDigit ?? environment.text.monospacedDigit,
+            italic: piece.italic ?? (environment.text.italic || font?.italic == true),
+            monospacedDigits: piece.monospacedDigit ?? (environment.text.monospacedDigit || font?.monospacedDigit == true),
             kerning: piece.kerning ?? environment.text.kerning, tracking: piece.tracking ?? environment.text.tracking,
             baselineOffset: piece.baselineOffset ?? environment.text.baselineOffset, textCase: environment.text.textCase)
     }

@@ -565,12 +565,19 @@ public struct FontValue: Hashable, Sendable {
     public var weight: SymbolWeight
     /// `Font.Design` (`.system(size:weight:design:)`); symbols ignore it.
     public var design: FontDesign
+    /// `Font.italic()`.
+    public var italic: Bool
+    /// `Font.monospacedDigit()`: figures of one width (SF Pro's tabular figures).
+    public var monospacedDigit: Bool
 
     /// A font.
-    public init(pointSize: Double, weight: SymbolWeight = .regular, design: FontDesign = .default) {
+    public init(pointSize: Double, weight: SymbolWeight = .regular, design: FontDesign = .default,
+                italic: Bool = false, monospacedDigit: Bool = false) {
         self.pointSize = pointSize
         self.weight = weight
         self.design = design
+        self.italic = italic
+        self.monospacedDigit = monospacedDigit
     }
 }
 

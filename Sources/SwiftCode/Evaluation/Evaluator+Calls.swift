@@ -734,9 +734,11 @@ extension Evaluator {
         default:
             break
         }
-        var storage = try freshStorage(type, at: location)
         if type.initializers.isEmpty {
             let parameters = memberwiseParameters(type)
+            // Each property the memberwise initialiser sets gets its initial value once: from
+            // the argument, else from its default (an object made in an initial value is made once).
+            var storage = try freshStorage(type, at: location, skipping: Set(parameters.map(\.name)))
             let slots = try bind(arguments, trailing, to: parameters, at: location).get()
             let values = try evaluateSlots(slots, parameters, at: location, in: environment, checking: false)
             for (parameter, value) in zip(parameters, values) {
@@ -744,6 +746,7 @@ extension Evaluator {
             }
             return try finish(type, storage, at: location)
         }
+        var storage = try freshStorage(type, at: location)
         let function = Function(.declared(type.initializers[0].declaration, attributes: []), environment: typeEnvironment(type), name: "init")
         function.overloads = type.initializers
         function.isMutating = true
@@ -790,6 +793,12 @@ extension Evaluator {
                                                 type: propertyType == .any ? .any : .named("Binding", [propertyType]), defaultValue: nil,
                                                 defaultExpression: nil, isVariadic: false, builder: nil))
                 case .wrappedValue:
+                    if definition.defersInitialValue, let initializer = property.initializer {
+                        result.append(ParameterSpec(label: property.name, name: property.name, type: .any,
+                                                    defaultValue: deferred(initializer, type: propertyType, in: scope),
+                                                    defaultExpression: nil, isVariadic: false, builder: nil))
+                        continue
+                    }
                     result.append(ParameterSpec(label: property.name, name: property.name, type: propertyType, defaultValue: nil,
                                                 defaultExpression: property.initializer, isVariadic: false, builder: nil, defaultScope: scope))
                 }
@@ -805,15 +814,25 @@ extension Evaluator {
         return result
     }
 
+    /// An initial value evaluated when its storage is first needed.
+    private func deferred(_ initializer: Expression, type: ValueType?, in scope: Environment) -> Value {
+        .native(DeferredInitialValue { [unowned self] () throws(Interrupt) in
+            coerce(try evaluate(initializer, expected: type, in: scope), to: type)
+        })
+    }
+
     /// Stored properties with their initial values, before an initialiser runs.
-    private func freshStorage(_ type: TypeInfo, at location: SourceLocation) throws(Interrupt) -> [String: Value] {
+    private func freshStorage(_ type: TypeInfo, at location: SourceLocation, skipping skipped: Set<String> = []) throws(Interrupt) -> [String: Value] {
         var fields: [String: Value] = [:]
         let scope = typeEnvironment(type)
         scope.isPropertyInitializer = true
-        for property in type.storedProperties {
+        for property in type.storedProperties where !skipped.contains(property.name) {
             let propertyType = self.propertyType(property, in: type)
             var initial: Value?
-            if let initializer = property.initializer {
+            if let initializer = property.initializer, let wrapper = property.wrapper,
+               library.propertyWrappers[wrapper.name]?.defersInitialValue == true {
+                initial = deferred(initializer, type: propertyType, in: scope)
+            } else if let initializer = property.initializer {
                 initial = coerce(try evaluate(initializer, expected: propertyType, in: scope), to: propertyType)
             } else if case .optional? = propertyType, !property.isLet {
                 initial = Value.nilValue

@@ -74,6 +74,11 @@ public struct PropertyWrapperDefinition {
 
     /// What the memberwise initialiser takes.
     public var parameter: MemberwiseParameter
+    /// Whether the declaration's initial value is evaluated only when the host first needs the
+    /// storage (`@StateObject`'s `wrappedValue` is an autoclosure: SwiftUI makes the object once
+    /// per view identity, not each time the view's struct is made). The storage then holds a
+    /// ``DeferredInitialValue`` until the host calls ``Cell/resolveDeferredValue()``.
+    public var defersInitialValue = false
     /// Makes the storage of a new instance's property from the attribute and the initial
     /// value (the argument or the declaration's initial value; `nil` when there is none).
     public var makeStorage: (Attribute, Value?, SourceLocation) throws(Interrupt) -> Cell
@@ -83,6 +88,15 @@ public struct PropertyWrapperDefinition {
         self.parameter = parameter
         self.makeStorage = makeStorage
     }
+}
+
+/// A property's initial value not evaluated yet (see ``PropertyWrapperDefinition/defersInitialValue``).
+public final class DeferredInitialValue: NativeValue {
+    /// Evaluates the declaration's initial value.
+    let make: () throws(Interrupt) -> Value
+    init(_ make: @escaping () throws(Interrupt) -> Value) { self.make = make }
+    public var nativeTypeName: String { "DeferredInitialValue" }
+    public func isEqual(to other: any NativeValue) -> Bool { (other as? DeferredInitialValue) === self }
 }
 
 /// A type (or protocol) of the host's library.

@@ -76,6 +76,17 @@ public final class Cell {
     /// Writes are refused (an `@Environment` value, a constant binding).
     public var isReadOnly: Bool
 
+    /// Evaluates a ``DeferredInitialValue`` the cell holds, as its first value (not a write:
+    /// ``onWrite`` is not called).
+    public func resolveDeferredValue() throws(Interrupt) {
+        guard case let .native(deferred as DeferredInitialValue) = value else { return }
+        let made = try deferred.make()
+        let observer = onWrite
+        onWrite = nil
+        value = made
+        onWrite = observer
+    }
+
     /// A cell holding `value`.
     public init(_ value: Value, isReadOnly: Bool = false) {
         self.value = value

@@ -15,6 +15,7 @@ extension SwiftUILibrary {
         for name in ["State", "StateObject", "ObservedObject", "Published", "AppStorage", "SceneStorage", "ScaledMetric", "GestureState", "FocusState"] {
             native.propertyWrappers[name] = PropertyWrapperDefinition(parameter: .wrappedValue, makeStorage: stored)
         }
+        native.propertyWrappers["StateObject"]?.defersInitialValue = true
         native.propertyWrappers["Binding"] = PropertyWrapperDefinition(parameter: .binding, makeStorage: stored)
         native.propertyWrappers["Environment"] = PropertyWrapperDefinition(parameter: .omitted) { [unowned self] attribute, _, location throws(Interrupt) in
             guard case let .native(keyPath as KeyPathValue)? = attribute.arguments?.first?.value.kindKeyPath else {

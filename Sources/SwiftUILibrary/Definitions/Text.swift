@@ -52,6 +52,10 @@ extension SwiftUILibrary {
             if case .nilValue = call[0] { return }
             if piece.design == nil { piece.design = try design(call, 0) }
         }
+        // `monospaced(_:)` (iOS 16): the monospaced design, SF Mono.
+        piece("monospaced", [NativeParameter(nil, .bool, default: .bool(true))]) { piece, call throws(Interrupt) in
+            if try call.bool(0), piece.design == nil { piece.design = .monospaced }
+        }
         piece("foregroundColor", [NativeParameter(nil, .optional(.named("Color")))]) { [unowned self] piece, call throws(Interrupt) in
             if case .nilValue = call[0] { return }
             if piece.color == nil { piece.color = try color(call[0], call, argument: 0) }
@@ -77,6 +81,10 @@ extension SwiftUILibrary {
         view.method("fontDesign", [NativeParameter(nil, .optional(.named("Font.Design")))], result: Self.anyView) { [unowned self] call throws(Interrupt) in
             if case .nilValue = call[0] { return try modified(call, .node(.text(.fontDesign(.default)))) }
             return try modified(call, .node(.text(.fontDesign(try design(call, 0)))))
+        }
+        view.method("monospaced", [NativeParameter(nil, .bool, default: .bool(true))], result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            guard try call.bool(0) else { return call.receiver ?? .void }
+            return try modified(call, .node(.text(.fontDesign(.monospaced))))
         }
         view.method("textCase", [NativeParameter(nil, .optional(.named("Text.Case")))], result: Self.anyView) { [unowned self] call throws(Interrupt) in
             if case .nilValue = call[0] { return try modified(call, .node(.text(.textCase(nil)))) }

@@ -141,9 +141,18 @@ extension SwiftUILibrary {
             value.isConnected = true
             return .native(value)
         }
+        let connected = NativeType("Publishers.Autoconnect", protocols: ["Publisher"])
+        for type in [publisher, connected] { defineSubscriptions(on: type) }
         native.types["Timer.TimerPublisher"] = publisher
-        native.types["Publishers.Autoconnect"] = NativeType("Publishers.Autoconnect", protocols: ["Publisher"])
+        native.types["Publishers.Autoconnect"] = connected
         native.addProtocol(NativeType("Publisher"))
+        let cancellable = NativeType("AnyCancellable", summary: "What `sink` returns: `cancel()` stops the subscription; `store(in:)` keeps it.")
+        cancellable.method("cancel", []) { [unowned self] call throws(Interrupt) in
+            if case let .native(value as CancellableValue)? = call.receiver?.dereferenced, let serial = value.serial { runner?.stopTimer(serial) }
+            return .void
+        }
+        cancellable.method("store", [NativeParameter("in", .any)]) { _ throws(Interrupt) in .void }
+        native.add(cancellable)
 
         let date = NativeType("Date", summary: "A time on the render's clock.")
         date.initializer([]) { [unowned self] _ throws(Interrupt) in .native(DateValue(seconds: runner?.now ?? 0)) }
@@ -216,5 +225,43 @@ extension SwiftUILibrary {
     private func sleep(_ seconds: Double, _ call: NativeCall) throws(Interrupt) {
         guard let runner else { throw call.error("'Task.sleep' is only available while the views run") }
         try runner.sleep(seconds, at: call.location)
+    }
+}
+
+/// `AnyCancellable`: a `sink` subscription to a timer; its timer's number in the runner once started.
+final class CancellableValue: NativeValue {
+    var serial: Int?
+    var nativeTypeName: String { "AnyCancellable" }
+    func isEqual(to other: any NativeValue) -> Bool { (other as? CancellableValue) === self }
+}
+
+extension SwiftUILibrary {
+    /// Combine's `sink(receiveValue:)` (and with `receiveCompletion:`, which a timer never
+    /// calls) on a timer publisher, and `receive(on:)`, which leaves a timer on the main run loop
+    /// as it was: a connected timer calls the closure with the date every interval on the
+    /// render's clock, as `.onReceive` does, until the `AnyCancellable` is cancelled. A publisher
+    /// not connected (no `.autoconnect()`) never fires.
+    func defineSubscriptions(on type: NativeType) {
+        let receive = NativeParameter("receiveValue", .function(parameters: [.named("Date")], result: .void))
+        let completion = NativeParameter("receiveCompletion", .function(parameters: [.any], result: .void))
+        for parameters in [[receive], [completion, receive]] {
+            type.method("sink", parameters, result: .named("AnyCancellable")) { [unowned self] call throws(Interrupt) in
+                guard case let .native(publisher as PublisherValue)? = call.receiver?.dereferenced,
+                      case let .function(action) = call[parameters.count - 1] else {
+                    throw call.error("'sink' takes its closure on a timer publisher")
+                }
+                let cancellable = CancellableValue()
+                guard publisher.isConnected, let runner else { return .native(cancellable) }
+                let evaluator = runner.evaluator
+                let block = Function(.native([NativeFunction([NativeParameter(nil, .any)]) { [unowned runner] inner throws(Interrupt) in
+                    try evaluator.call(action, [.native(DateValue(seconds: runner.now))], at: inner.location)
+                }]), environment: evaluator.globals, name: "sink")
+                cancellable.serial = try runner.startTimer(interval: publisher.intervalSeconds, repeats: true, block: block, at: call.location)
+                return .native(cancellable)
+            }
+        }
+        type.method("receive", [NativeParameter("on", .any), NativeParameter("options", .any, default: .nilValue)]) { call throws(Interrupt) in
+            call.receiver?.dereferenced ?? .void
+        }
     }
 }

@@ -299,6 +299,22 @@ extension SwiftUILibrary {
             value.weight = .bold
             return .native(Boxed(value: value, typeName: "Font"))
         }
+        font.method("italic", [], result: .named("Font")) { [unowned self] call throws(Interrupt) in
+            var value = try receiverBox(call, FontValue.self)
+            value.italic = true
+            return .native(Boxed(value: value, typeName: "Font"))
+        }
+        font.method("monospacedDigit", [], result: .named("Font")) { [unowned self] call throws(Interrupt) in
+            var value = try receiverBox(call, FontValue.self)
+            value.monospacedDigit = true
+            return .native(Boxed(value: value, typeName: "Font"))
+        }
+        // `Font.monospaced()`: SF Mono, the monospaced design.
+        font.method("monospaced", [], result: .named("Font")) { [unowned self] call throws(Interrupt) in
+            var value = try receiverBox(call, FontValue.self)
+            value.design = .monospaced
+            return .native(Boxed(value: value, typeName: "Font"))
+        }
         native.add(font)
     }
 }

@@ -83,6 +83,31 @@ import Testing
         #expect(fills(tree) == expected)
     }
 
+    /// `map`'s closure returns the element type its context expects: in a `[CGFloat]`,
+    /// `{ _ in .random(in: 10...60) }` is `CGFloat.random(in:)` and `{ .init($0) }` a CGFloat.
+    @Test func mapsClosureTakesItsResultTypeFromTheContext() throws {
+        let source = """
+        import SwiftUI
+        struct Bars: View {
+            @State private var heights: [CGFloat] = (0..<4).map { _ in .random(in: 10...60) }
+            private let widths: [CGFloat] = [1, 2, 3].map { .init($0) * 2 }
+            private let fallbacks: [CGFloat] = ["4", "x"].compactMap { Double($0) }
+            var body: some View {
+                HStack {
+                    ForEach(heights.indices, id: \\.self) { i in
+                        Capsule().frame(width: widths[i % 3] + fallbacks[0], height: heights[i])
+                    }
+                }
+            }
+        }
+        """
+        let tree = try script(source).initial
+        let heights = modifiers(tree).compactMap { if case let .layout(.frame(_, height, _)) = $0 { height } else { nil } }
+        #expect(heights.count == 4)
+        #expect(heights.allSatisfy { $0 >= 10 && $0 <= 60 })
+        #expect(frames(tree) == [6, 8, 10, 6])
+    }
+
     @Test func aStaticLetIsInScopeInAStatePropertysInitialValue() throws {
         let source = """
         import SwiftUI

@@ -211,7 +211,14 @@ extension Evaluator {
             return try callAsWritten(native, function, arguments, trailing, at: location, in: environment)
         }
         for candidate in all {
-            let parameters = parameterSpecs(candidate, function: function, argumentCount: arguments.count + trailing.count)
+            var parameters = parameterSpecs(candidate, function: function, argumentCount: arguments.count + trailing.count)
+            // `map`'s closure returns the element type the context expects (`[CGFloat]` makes
+            // `{ _ in .random(in: 10...60) }` a CGFloat), as Swift infers its generic result.
+            if case .native = candidate, function.receiver != nil, ["map", "compactMap"].contains(function.name), parameters.count == 1,
+               case let .array(element)? = expected?.unwrapped, element != .any,
+               case let .function(closureParameters, .any) = parameters[0].type {
+                parameters[0].type = .function(parameters: closureParameters, result: function.name == "map" ? element : .optional(element))
+            }
             // Spelling hints are made only for the error reported (overloads fail often).
             switch bind(arguments, trailing, to: parameters, at: location, describing: false) {
             case let .success(slots): matched.append((candidate, parameters, slots))

@@ -67,6 +67,7 @@ public final class SwiftUILibrary {
         defineShapes()
         defineText()
         defineModifiers()
+        defineStrokedShapeFill()
         // After `defineModifiers`: `frame(width:height:alignment:)` stays the first `frame`,
         // whose labels a misspelt label is compared with ("did you mean 'width'?").
         defineLayout()

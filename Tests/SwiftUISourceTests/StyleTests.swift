@@ -46,6 +46,20 @@ struct StyleTests {
         #expect(ShapeView(kind: .circle, paint: .stroke(nil, StrokeStyle(lineJoin: .round))).isBuiltInOutline)
     }
 
+    /// iOS 17: `stroke(style:)` and `stroke(lineWidth:)` make a shape that `fill(_:)` paints,
+    /// the same stroke as `stroke(_:style:)` with that style; a stroke already painted is not a
+    /// shape, so filling it again is refused at the call.
+    @Test func aStrokeMadeWithoutAStyleIsFilled() throws {
+        #expect(try root("Circle().trim(from: 0, to: 0.5).stroke(style: StrokeStyle(lineWidth: 4, lineCap: .round)).fill(Color.red)")
+            == root("Circle().trim(from: 0, to: 0.5).stroke(Color.red, style: StrokeStyle(lineWidth: 4, lineCap: .round))"))
+        #expect(try root("Capsule().stroke(lineWidth: 3).fill(.blue)") == root("Capsule().stroke(Color.blue, lineWidth: 3)"))
+        let gradient = "AngularGradient(colors: [.purple, .pink], center: .center)"
+        #expect(try root("Circle().stroke(lineWidth: 2).fill(\(gradient))") == root("Circle().stroke(\(gradient), lineWidth: 2)"))
+        let diagnostic = try failure("Circle().stroke(Color.red, lineWidth: 2).fill(Color.blue)")
+        #expect(diagnostic?.column == 50)
+        #expect(diagnostic?.message.hasPrefix("'fill' applies to a shape, or to a stroke made without a style") == true)
+    }
+
     @Test(arguments: [
         ("Circle().stroke(style: StrokeStyle(lineWidth: 2, dash: [4, -2]))", 64, "dash lengths must be numbers from 0 to 100000"),
         ("Circle().stroke(style: StrokeStyle(lineJoin: .square))", 54, "type 'CGLineJoin' has no member 'square'"),

@@ -320,6 +320,24 @@ extension SwiftUILibrary {
         }
     }
 
+    /// `Circle().stroke(style: …).fill(gradient)`: since iOS 17 `stroke(lineWidth:)` and
+    /// `stroke(style:)` without a style make a shape (the stroke's outline), which `fill(_:)`
+    /// paints; the stroke is drawn in the style filled in.
+    func defineStrokedShapeFill() {
+        guard let shapeView = native.types["_ShapeView"] else { return }
+        shapeView.method("fill", [NativeParameter(nil, .named("ShapeStyle"), default: .nilValue), NativeParameter("style", .any, default: .nilValue)],
+                         result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            guard case let .native(description as ViewDescription)? = call.receiver?.dereferenced,
+                  case .shape(var shape, painted: true) = description, case let .stroke(nil, style) = shape.paint, shape.gradient == nil else {
+                throw call.error("'fill' applies to a shape, or to a stroke made without a style (stroke(lineWidth:) or stroke(style:)), not to a painted view")
+            }
+            let (colour, gradient) = try shapeStyle(call, 0)
+            shape.paint = .stroke(colour, style)
+            shape.gradient = gradient
+            return .native(ViewDescription.shape(shape, painted: true))
+        }
+    }
+
     /// A shape style argument: a colour, a gradient, or nothing (the foreground style).
     func shapeStyle(_ call: NativeCall, _ index: Int) throws(Interrupt) -> (ColorValue?, GradientPaint?) {
         let value = call[index].dereferenced

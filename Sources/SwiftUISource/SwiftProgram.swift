@@ -182,6 +182,18 @@ public struct SwiftProgram: Sendable {
             throw .viewSelection(.unknownView(name, available: viewNames + ((try? previews(dark: dark)) ?? []).map(\.title)
                 .filter { title in !viewNames.contains(title) }))
         }
+        // A `PreviewProvider` whose `previews` shows several (a `Group` of a light and a dark
+        // one): Xcode's canvas shows each on its own, so the default is the first, as the
+        // canvas shows it, with a note naming the others' way out.
+        if view == nil, case .provider = candidate.kind,
+           let variants = (try? previews(dark: dark))?.filter({ $0.view == candidate.name }), variants.count > 1 {
+            var fixedSize: (width: Double, height: Double)?
+            if case let .fixed(width, height) = variants[0].layout { fixedSize = (width, height) }
+            var script = try run(candidate, dark: dark, horizonSeconds: horizonSeconds, variant: variants[0].index, fixedSize: fixedSize,
+                                 limits: limits, rootProposal: rootProposal)
+            script.notes.append("'\(candidate.name)' shows \(variants.count) previews; rendered the first, '\(variants[0].title)' (-o DIR/ or --all-previews renders each)")
+            return script
+        }
         do {
             return try run(candidate, dark: dark, horizonSeconds: horizonSeconds, variant: nil, fixedSize: nil, limits: limits,
                            rootProposal: rootProposal)

@@ -108,6 +108,47 @@ import Testing
         #expect(frames(tree) == [6, 8, 10, 6])
     }
 
+    /// Xcode's colour literal is a `UIColor` in an iOS file: `Color(_:)` and `Color(uiColor:)`
+    /// take it; its components are 0 to 1.
+    @Test func aColourLiteralIsAUIColor() throws {
+        let source = """
+        import SwiftUI
+        struct Bars: View {
+            var body: some View {
+                VStack {
+                    Capsule().fill(Color(#colorLiteral(red: 1, green: 0.5, blue: 0.25, alpha: 1)))
+                    Capsule().fill(Color(uiColor: #colorLiteral(red: 0, green: 0.2, blue: 0.4, alpha: 0.5)))
+                }
+            }
+        }
+        """
+        let expected: [ColorValue?] = [.rgb(red: 1, green: 0.5, blue: 0.25, opacity: 1), .rgb(red: 0, green: 0.2, blue: 0.4, opacity: 0.5)]
+        #expect(fills(try script(source).initial) == expected)
+    }
+
+    /// A `PreviewProvider` whose `previews` shows several renders the first by default, as
+    /// Xcode's canvas shows each on its own, with a note; `--all-previews` renders each.
+    @Test func severalPreviewsRenderTheFirstByDefault() throws {
+        let source = """
+        import SwiftUI
+        struct Dot: View {
+            var body: some View { Circle().frame(width: 12, height: 12) }
+        }
+        struct Dot_Previews: PreviewProvider {
+            static var previews: some View {
+                Group {
+                    Dot().preferredColorScheme(.light)
+                    Dot().preferredColorScheme(.dark).previewDisplayName("Dark")
+                }
+            }
+        }
+        """
+        let script = try script(source, view: nil)
+        #expect(frames(script.initial) == [12])
+        #expect(script.preferredAppearance == .light)
+        #expect(script.notes == ["'Dot_Previews' shows 2 previews; rendered the first, 'Dot' (-o DIR/ or --all-previews renders each)"])
+    }
+
     @Test func aStaticLetIsInScopeInAStatePropertysInitialValue() throws {
         let source = """
         import SwiftUI

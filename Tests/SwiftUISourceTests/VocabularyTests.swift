@@ -85,7 +85,7 @@ struct VocabularyTests {
         #expect(defined["Circle"] == ["init"])
         #expect(defined["View"]?.contains("rotationEffect") == true)
         #expect(defined["Color"]?.contains(".orange") == true)
-        #expect(defined["functions"] == ["withAnimation", "withTransaction"])
+        #expect(defined["functions"] == ["#colorLiteral", "withAnimation", "withTransaction"])
         #expect(defined["property wrappers"]?.contains("@State") == true)
     }
 }

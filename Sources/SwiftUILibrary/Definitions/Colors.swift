@@ -164,6 +164,12 @@ extension SwiftUILibrary {
         for name in Self.uiKitDynamicNames { uiColor.constant(name, .native(UIColorBox(color: .system(name)))) }
         for (name, r, g, b, a) in Self.uiKitFixed { uiColor.constant(name, .native(UIColorBox(color: .rgb(red: r, green: g, blue: b, opacity: a)))) }
         uiColor.constant("tintColor", .native(UIColorBox(color: .system("accentColor"))))
+        // Xcode's colour literal: in an iOS file, a `UIColor` (`_ColorLiteralType`), components 0 to 1.
+        native.addFunction("#colorLiteral", NativeFunction([NativeParameter("red", .double), NativeParameter("green", .double),
+                                                            NativeParameter("blue", .double), NativeParameter("alpha", .double)],
+                                                           result: .named("UIColor")) { call throws(Interrupt) in
+            .native(UIColorBox(color: .rgb(red: try call.number(0), green: try call.number(1), blue: try call.number(2), opacity: try call.number(3))))
+        })
         uiColor.initializer([NativeParameter("red", .double), NativeParameter("green", .double), NativeParameter("blue", .double),
                              NativeParameter("alpha", .double)]) { call throws(Interrupt) in
             .native(UIColorBox(color: .rgb(red: try call.number(0), green: try call.number(1), blue: try call.number(2), opacity: try call.number(3))))

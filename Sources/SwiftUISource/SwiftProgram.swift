@@ -200,10 +200,17 @@ public struct SwiftProgram: Sendable {
         } catch {
             // The file's only preview shows a view of another file of the project (its screen,
             // `ContentView()`): the loader the file declares is what its user wants to see.
-            guard view == nil, candidate.isPreview, let missing = Self.typeFromAnotherFile(error), let fallback = fallbackView(),
-                  var script = try? run(fallback, dark: dark, horizonSeconds: horizonSeconds, variant: nil, fixedSize: nil, limits: limits,
-                                        rootProposal: rootProposal)
-            else { throw error }
+            guard view == nil, candidate.isPreview, let missing = Self.typeFromAnotherFile(error), let fallback = fallbackView() else { throw error }
+            var script: ViewScript
+            do {
+                script = try run(fallback, dark: dark, horizonSeconds: horizonSeconds, variant: nil, fixedSize: nil, limits: limits,
+                                 rootProposal: rootProposal)
+            } catch let fallbackError {
+                // The file's own view needs a type of another file too: its error, at its own
+                // line, is the one to show (the preview's would suggest rendering that view).
+                if Self.typeFromAnotherFile(fallbackError) != nil { throw fallbackError }
+                throw error
+            }
             script.notes.append("the preview '\(candidate.name)' uses '\(missing)', which this file does not declare; rendered '\(fallback.name)', the file's own view, instead (choose with --view)")
             return script
         }

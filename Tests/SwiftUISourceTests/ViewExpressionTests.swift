@@ -183,6 +183,38 @@ import Testing
             sourceLine: "    static var previews: some View { GalleryView(style: .ring) }"))) { try two.script(view: nil) }
     }
 
+    /// When the file's own view needs the other file's type too (its wave shape, its theme),
+    /// the error is the view's own, at its line: rendering that view instead would fail the same way.
+    @Test func aViewThatNeedsAnotherFilesTypeToo() throws {
+        let program = try SwiftProgram(parsing: """
+            import SwiftUI
+            struct Loader: View {
+                var body: some View {
+                    Wave(phase: 0).stroke(lineWidth: 2)
+                }
+            }
+            #Preview { Loader().background(AppTheme.card) }
+            """, fileName: "Loader.swift")
+        #expect(throws: SwiftUISourceError.source(SourceDiagnostic(
+            fileName: "Loader.swift", line: 4, column: 9, message: "cannot find 'Wave' in scope",
+            sourceLine: "        Wave(phase: 0).stroke(lineWidth: 2)"))) { try program.script(view: nil) }
+    }
+
+    /// `@EnvironmentObject`'s object comes from the app: the refusal says so, at the property.
+    @Test func anEnvironmentObjectIsRefusedAtItsProperty() throws {
+        let program = try SwiftProgram(parsing: """
+            import SwiftUI
+            struct Dots: View {
+                @EnvironmentObject var theme: Theme
+                var body: some View { Circle() }
+            }
+            """, fileName: "Dots.swift")
+        #expect(throws: SwiftUISourceError.source(SourceDiagnostic(
+            fileName: "Dots.swift", line: 3, column: 28,
+            message: "@EnvironmentObject is not supported here: its object comes from an ancestor's .environmentObject(_:) in the app, which one file's preview does not pass down",
+            sourceLine: "    @EnvironmentObject var theme: Theme"))) { try program.script(view: nil) }
+    }
+
     @Test func namesAreStillNames() throws {
         let program = try SwiftProgram(parsing: Self.dots + "\n#Preview(\"Blue (large)\") { DotLoader(color: .blue, size: 20) }\n",
                                        fileName: "DotLoader.swift")

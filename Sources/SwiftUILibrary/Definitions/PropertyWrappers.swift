@@ -24,7 +24,7 @@ extension SwiftUILibrary {
             return Cell(try environmentValue(keyPath.components, at: location), isReadOnly: true)
         }
         native.propertyWrappers["EnvironmentObject"] = PropertyWrapperDefinition(parameter: .omitted) { attribute, _, location throws(Interrupt) in
-            throw .error("@EnvironmentObject needs an object the preview does not provide: use @StateObject in this view instead", at: location)
+            throw .error("@EnvironmentObject is not supported here: its object comes from an ancestor's .environmentObject(_:) in the app, which one file's preview does not pass down", at: location)
         }
         native.propertyWrappers["Namespace"] = PropertyWrapperDefinition(parameter: .omitted) { _, _, _ throws(Interrupt) in
             Cell(.native(Boxed(value: "namespace", typeName: "Namespace.ID")), isReadOnly: true)

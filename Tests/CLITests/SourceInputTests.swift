@@ -18,10 +18,19 @@ struct SourceInputTests {
     private static func read(_ path: String) -> Data { FileManager.default.contents(atPath: path) ?? Data() }
 
     /// The page's code, verbatim, gives the GIF of the mode whose view it names, byte for byte,
-    /// also with a rotation (the drift) and at every scale.
-    @Test(arguments: [(SceneMode.implicit, "Spinner"), (.explicit, "Spinner2"), (.preview, "ContentView")],
-          [["--scale", "1"], ["--scale", "2", "--appearance", "dark"], ["--scale", "3"],
-           ["--rotate-at", "0.5", "--scale", "1", "--appearance", "dark"], ["--rotate-at", "0.5", "--duration", "1"]])
+    /// also with a rotation (the drift) and at every scale. Each mode and each option set at
+    /// least once, paired round-robin (the trees are compared for every mode in-process, in
+    /// `DocumentationSourceTests`; here the whole command runs, twice a case), and the preview's
+    /// drift, the page's main picture, in both appearances.
+    @Test(arguments: [
+        ((SceneMode.implicit, "Spinner"), ["--scale", "1"]),
+        ((SceneMode.explicit, "Spinner2"), ["--scale", "2", "--appearance", "dark"]),
+        ((SceneMode.preview, "ContentView"), ["--scale", "3"]),
+        ((SceneMode.implicit, "Spinner"), ["--rotate-at", "0.5", "--scale", "1", "--appearance", "dark"]),
+        ((SceneMode.explicit, "Spinner2"), ["--rotate-at", "0.5", "--duration", "1"]),
+        ((SceneMode.preview, "ContentView"), ["--rotate-at", "0.5", "--scale", "1", "--appearance", "dark"]),
+        ((SceneMode.preview, "ContentView"), ["--rotate-at", "0.5", "--duration", "1"]),
+    ])
     func pageCodeRendersAsTheMode(mode: (SceneMode, String), options: [String]) throws {
         let (folder, path) = Self.pagedSource()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -33,8 +33,9 @@ struct ReportScreenshotTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let tool = ReportBrowserTests()
-        #expect(try tool.run(["-o", "main.gif"], in: folder).status == 0)
-        #expect(try tool.run(["--blend", "linear", "-o", "linear.gif"], in: folder).status == 0)
+        // Half a second of frames: the page's layout and frame 0 are what the screenshot checks.
+        #expect(try tool.run(["--duration", "0.5", "-o", "main.gif"], in: folder).status == 0)
+        #expect(try tool.run(["--duration", "0.5", "--blend", "linear", "-o", "linear.gif"], in: folder).status == 0)
         let compare = try tool.run(["compare", "linear.gif", "main.gif", "--html", "report.html"], in: folder)
         #expect(compare.status == 1, "\(compare.error)")
         let html = try String(contentsOf: folder.appendingPathComponent("report.html"), encoding: .utf8)

@@ -25,7 +25,7 @@ struct RenderCommandTests {
         let folder = makeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         for name in ["a.gif", "b.gif"] {
-            #expect(try spinrender(["--mode", "preview", "--rotate-at", "0.5", "-o", name], in: folder).status == 0)
+            #expect(try spinrender(["--mode", "preview", "--rotate-at", "0.5", "--duration", "1", "-o", name], in: folder).status == 0)
         }
         let a = FileManager.default.contents(atPath: folder + "/a.gif")
         #expect(a != nil && a == FileManager.default.contents(atPath: folder + "/b.gif"))

@@ -425,7 +425,11 @@ final class ViewResolver {
     private var placedRequests: [String] = []
 
     private func effects(since mark: Mark) -> Effects {
-        let scheme = preferredScheme.map { now in mark.preferredScheme.map { $0.depth != now.depth || $0.appearance != now.appearance } ?? true ? now : nil } ?? nil
+        // The subtree's own `.preferredColorScheme`, if it set one.
+        var scheme: (depth: Int, appearance: Appearance?)?
+        if let now = preferredScheme, mark.preferredScheme.map({ $0.depth != now.depth || $0.appearance != now.appearance }) ?? true {
+            scheme = now
+        }
         return Effects(appearances: appearances[mark.appearances...], subscriptions: subscriptions[mark.subscriptions...],
                        tasks: tasks[mark.tasks...], changes: changes[mark.changes...], visited: visitedOrder[mark.visited...],
                        requestPlaces: placedRequests[mark.requestPlaces...], nodeCount: nodeCount - mark.nodeCount,
@@ -486,19 +490,13 @@ final class ViewResolver {
         case let (.enumCase(x), .enumCase(y)):
             return x.type === y.type && x.name == y.name && x.associatedValues.count == y.associatedValues.count
                 && zip(x.associatedValues, y.associatedValues).allSatisfy { isSameInput($0, $1) }
-        case (.dictionary, .dictionary), (.range, .range):
-            return a.isEqual(to: b) && !containsBinding(a)
+        case let (.dictionary(x), .dictionary(y)):
+            return x.entries.count == y.entries.count
+                && zip(x.entries, y.entries).allSatisfy { $0.key.isEqual(to: $1.key) && isSameInput($0.value, $1.value) }
+        case let (.range(x), .range(y)):
+            return x.isClosed == y.isClosed && isSameInput(x.lower, y.lower) && isSameInput(x.upper, y.upper)
         default:
             return a.isEqual(to: b)
-        }
-    }
-
-    private static func containsBinding(_ value: Value) -> Bool {
-        switch value {
-        case .binding: return true
-        case let .dictionary(dictionary): return dictionary.entries.contains { containsBinding($0.value) }
-        case let .range(range): return containsBinding(range.lower) || containsBinding(range.upper)
-        default: return false
         }
     }
 

@@ -138,22 +138,17 @@ public struct SwiftProgram: Sendable {
             return try script(expression: view, dark: dark, horizonSeconds: horizonSeconds, limits: limits, rootProposal: rootProposal)
         }
         if candidates.isEmpty {
-            // A file of a `ViewModifier` alone (a shimmer, a pulse): shown on a text, as its
-            // README's example would, with a note saying so.
+            // A file of a `ViewModifier` alone (a shimmer, a pulse), or of an `extension View`
+            // helper alone (`func shimmer() -> some View`): the first that runs is shown on a
+            // text, as its README's example would, with a note saying so.
             if view == nil {
-                for name in modifierNames {
-                    let expression = "Text(\"Loading…\").font(.title).modifier(\(name)())"
+                let shown = modifierNames.map { ("modifier '\($0)'", "modifier(\($0)())") }
+                    + viewExtensionMethods.map { ("view extension '\($0)()'", "\($0)()") }
+                for (what, call) in shown {
+                    let expression = "Text(\"Loading…\").font(.title)." + call
                     guard var script = try? script(expression: expression, dark: dark, horizonSeconds: horizonSeconds, limits: limits,
                                                    rootProposal: rootProposal) else { continue }
-                    script.notes.append("the file declares no view: its modifier '\(name)' is shown on a text, --view '\(expression)' (choose another view with --view)")
-                    return script
-                }
-                // A file of a `View` extension alone (`func shimmer() -> some View`): the same.
-                for name in viewExtensionMethods {
-                    let expression = "Text(\"Loading…\").font(.title).\(name)()"
-                    guard var script = try? script(expression: expression, dark: dark, horizonSeconds: horizonSeconds, limits: limits,
-                                                   rootProposal: rootProposal) else { continue }
-                    script.notes.append("the file declares no view: its view extension '\(name)()' is shown on a text, --view '\(expression)' (choose another view with --view)")
+                    script.notes.append("the file declares no view: its \(what) is shown on a text, --view '\(expression)' (choose another view with --view)")
                     return script
                 }
             }

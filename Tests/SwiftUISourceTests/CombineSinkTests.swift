@@ -9,14 +9,7 @@ import Testing
 /// often the view's struct is made again; a timer started each time a view is made is refused
 /// at a cap instead of multiplying.
 @Suite struct CombineSinkTests {
-    func texts(_ node: ViewNode) -> [String] {
-        switch node {
-        case let .text(content): [content.string]
-        case let .modified(child, _), let .conditional(_, child), let .custom(_, child): texts(child)
-        case let .stack(_, _, _, children): children.flatMap(texts)
-        default: []
-        }
-    }
+    func texts(_ node: ViewNode) -> [String] { node.texts }
 
     static let ticker = """
         import Combine

@@ -214,6 +214,29 @@ import Testing
                 }
             }
             """),
+        ("a range and a dictionary passed down", """
+            struct Meter: View {
+                let lit: ClosedRange<Int>
+                let widths: [String: Double]
+                var body: some View {
+                    HStack {
+                        ForEach(0..<5) { i in
+                            Rectangle().frame(width: widths[lit.contains(i) ? "on" : "off"] ?? 1, height: 8)
+                        }
+                    }
+                }
+            }
+            struct ContentView: View {
+                @State private var end = 0
+                var body: some View {
+                    VStack {
+                        Meter(lit: 0...end, widths: ["on": 6, "off": 2])
+                        Meter(lit: 1...3, widths: ["on": 4, "off": 2])
+                    }
+                    .onReceive(Timer.publish(every: 0.3, on: .main, in: .common).autoconnect()) { _ in end = (end + 1) % 5 }
+                }
+            }
+            """),
         ("a geometry reader beside a timer", """
             struct Track: View {
                 let fraction: Double
@@ -272,15 +295,7 @@ import Testing
         #expect(kept.repeating == everyBody.repeating, "\(name)")
     }
 
-    /// The random texts of a tree, depth first.
-    func texts(_ node: ViewNode) -> [String] {
-        switch node {
-        case let .text(content): [content.string]
-        case let .modified(child, _), let .conditional(_, child), let .custom(_, child): texts(child)
-        case let .stack(_, _, _, children): children.flatMap(texts)
-        default: []
-        }
-    }
+    func texts(_ node: ViewNode) -> [String] { node.texts }
 
     @Test func aBodyThatDidNotChangeKeepsWhatItDrew() throws {
         let source = """

@@ -34,15 +34,7 @@ import Testing
         modifiers(node).compactMap { if case let .effect(.offset(x, _)) = $0 { x } else { nil } }
     }
 
-    /// The texts of a tree, depth first.
-    func texts(_ node: ViewNode) -> [String] {
-        switch node {
-        case let .text(content): [content.string]
-        case let .modified(child, _), let .conditional(_, child), let .custom(_, child): texts(child)
-        case let .stack(_, _, _, children): children.flatMap(texts)
-        default: []
-        }
-    }
+    func texts(_ node: ViewNode) -> [String] { node.texts }
 
     func fills(_ node: ViewNode) -> [ColorValue?] {
         switch node {

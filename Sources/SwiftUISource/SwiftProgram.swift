@@ -544,35 +544,44 @@ public struct SwiftProgram: Sendable {
             }
         }
         // A view another view of the file names is not the root of the file's view tree.
-        let words = Self.wordCounts(text)
+        let words = Self.wordCounts(text, of: Set(result.lazy.filter { !$0.isPreview }.map(\.name)))
         for index in result.indices where !result[index].isPreview {
             result[index].isUsedByOthers = (words[result[index].name] ?? 0) > 1
         }
         return result
     }
 
-    /// How often each identifier-like word occurs in the text.
-    private static func wordCounts(_ text: String) -> [String: Int] {
+    /// How often each of `names` occurs in the text as a whole identifier-like word.
+    ///
+    /// Words are cut on the UTF-8 bytes: a byte of a multi-byte scalar counts as a word byte, so
+    /// a non-ASCII identifier stays whole (the names are the file's own identifiers), and only a
+    /// word as long as some name is made into a `String` to look up.
+    private static func wordCounts(_ text: String, of names: Set<String>) -> [String: Int] {
         var counts: [String: Int] = [:]
-        let scalars = text.unicodeScalars
-        var start: String.UnicodeScalarView.Index?
-        var index = scalars.startIndex
-        while index < scalars.endIndex {
-            let scalar = scalars[index]
-            let value = scalar.value
-            // ASCII decided by range, the rest by Unicode's property (identifiers may be non-ASCII).
-            let isWord = value < 0x80
-                ? value == 0x5F || (value >= 0x30 && value <= 0x39) || ((value | 0x20) >= 0x61 && (value | 0x20) <= 0x7A)
-                : scalar.properties.isAlphabetic
-            if isWord {
-                if start == nil { start = index }
-            } else if let first = start {
-                counts[String(scalars[first..<index]), default: 0] += 1
-                start = nil
+        let lengths = Set(names.map(\.utf8.count))
+        guard let longest = lengths.max() else { return counts }
+        var text = text
+        text.withUTF8 { bytes in
+            var start = -1
+            func word(_ end: Int) {
+                let length = end - start
+                guard length <= longest, lengths.contains(length) else { return }
+                let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                if names.contains(word) { counts[word, default: 0] += 1 }
             }
-            scalars.formIndex(after: &index)
+            for index in 0..<bytes.count {
+                let value = bytes[index]
+                let isWord = value >= 0x80 || value == 0x5F || (value >= 0x30 && value <= 0x39)
+                    || ((value | 0x20) >= 0x61 && (value | 0x20) <= 0x7A)
+                if isWord {
+                    if start < 0 { start = index }
+                } else if start >= 0 {
+                    word(index)
+                    start = -1
+                }
+            }
+            if start >= 0 { word(bytes.count) }
         }
-        if let first = start { counts[String(scalars[first...]), default: 0] += 1 }
         return counts
     }
 }

@@ -19,6 +19,8 @@ enum Chromium {
     /// the console messages (every console.log/warn/error and uncaught exception, one string each,
     /// error ones prefixed "error: "), and, when `screenshotSize` is given, a PNG screenshot of
     /// that viewport size in CSS pixels at `deviceScaleFactor`. `extraArguments` go to both runs.
+    /// With `screenshotOnly`, only the screenshot run is made (one launch instead of two): the
+    /// DOM and console come back empty, for a page whose pixels are all that is checked.
     ///
     /// Chromium's log gives every console message the same level, so an HTML page is loaded
     /// from a copy beside it whose first script makes `console.error` log with the prefix; an
@@ -28,7 +30,8 @@ enum Chromium {
     ///   times out (30 s) or exits non-zero.
     static func load(page: String, virtualTimeBudget: Int = 5_000,
                      screenshotSize: (width: Int, height: Int)? = nil,
-                     deviceScaleFactor: Int = 1, extraArguments: [String] = []) throws -> ChromiumPage {
+                     deviceScaleFactor: Int = 1, extraArguments: [String] = [],
+                     screenshotOnly: Bool = false) throws -> ChromiumPage {
         guard let executable else { throw ChromiumError(description: "chromium is not installed (/usr/bin/chromium or $CHROMIUM)") }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("chromium-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -57,8 +60,11 @@ enum Chromium {
         // what it measures is where the screenshot shows it.
         let window = screenshotSize.map { (width: max($0.width, 500), height: $0.height + 200) }
         let viewport = window.map { ["--window-size=\($0.width),\($0.height)", "--force-device-scale-factor=\(deviceScaleFactor)"] } ?? []
-        let (dom, log) = try run(executable, common + viewport + ["--dump-dom", "--enable-logging=stderr", "--v=0",
-                                                        "--user-data-dir=\(scratch.path)/profile-dom", url], in: scratch)
+        var (dom, log) = (Data(), Data())
+        if !(screenshotOnly && screenshotSize != nil) {
+            (dom, log) = try run(executable, common + viewport + ["--dump-dom", "--enable-logging=stderr", "--v=0",
+                                                            "--user-data-dir=\(scratch.path)/profile-dom", url], in: scratch)
+        }
         var screenshot: [UInt8]?
         if let size = screenshotSize {
             let path = scratch.appendingPathComponent("screenshot.png").path
@@ -162,7 +168,7 @@ enum Chromium {
     }
 }
 
-/// What ``Chromium/load(page:virtualTimeBudget:screenshotSize:deviceScaleFactor:)`` gives back.
+/// What ``Chromium/load(page:virtualTimeBudget:screenshotSize:deviceScaleFactor:extraArguments:screenshotOnly:)`` gives back.
 struct ChromiumPage {
     var dom: String
     var console: [String]

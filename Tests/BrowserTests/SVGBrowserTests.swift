@@ -368,7 +368,7 @@ struct SVGBrowserTests {
             // loads catch the animation at different moments even when first paints line up.
             try "<!doctype html><html><body style=\"margin:0\"><img src=\"image.svg\" style=\"display:block\"><script>for (let i = 0; i < \(load * 3_000_000); i++) {}</script></body></html>"
                 .write(toFile: page, atomically: true, encoding: .utf8)
-            let loaded = try Chromium.load(page: page, virtualTimeBudget: 300, screenshotSize: size)
+            let loaded = try Chromium.load(page: page, virtualTimeBudget: 300, screenshotSize: size, screenshotOnly: true)
             pictures.insert(try PNGDecoder.decode(try #require(loaded.screenshotPNG)))
         }
         return pictures

@@ -103,8 +103,9 @@ struct FrameFolderOutputTests {
     /// hidden staging folder: exit 128 + signal, the staging folder and every frame in it
     /// removed, an existing frame folder byte-identical, no reference recorded. Before, the
     /// `.out.spinrender-new-XXXXXX` folder stayed with the frames written so far.
+    /// Each signal once and each command at least once: the three signals share one handler.
     @Test("SIGINT, SIGTERM or SIGHUP while frames or verify --record writes its frames removes the temporary folder",
-          arguments: [SIGINT, SIGTERM, SIGHUP], ["frames", "verify"])
+          arguments: zip([SIGINT, SIGTERM, SIGHUP], ["frames", "verify", "frames"]))
     func signalWhileWritingFramesRemovesTheTemporaryFolder(signal: Int32, command: String) throws {
         let folder = makeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -10,7 +10,7 @@ struct CoverageAccuracyTests {
     /// area, and the mean over anti-aliased pixels within 0.2/255.
     @Test(arguments: [(2.53, 0.82), (5.06, 1.64), (7.59, 2.46), (6.0, 0.5)])
     func capsuleCoverageErrorIsWithinOneLevel(length: Double, radius: Double) {
-        let error = CoverageError.measure(length: length, radius: radius, angles: 19, offsets: 3)
+        let error = CoverageError.measure(length: length, radius: radius, angles: 11, offsets: 3)
         let mean = error.sum / Double(error.edgePixels)
         #expect(error.edgePixels > 100)
         #expect(error.maximum * 255 <= 1.0, "max error \(error.maximum * 255)/255")

@@ -22,7 +22,7 @@ struct WebPRenderTests {
     /// main job (227 colours). For the many-colour preview and drift the GIF is quantized, so
     /// the WebP is checked against the rendered RGBA and shown to hold more colours than 256.
     @Test("lossless: every decoded frame equals the rendered RGBA at every pixel; 20 ms delays; the GIF's frames and loop",
-          arguments: [(SceneMode.explicit, [Double]()), (.preview, []), (.preview, [0.5])])
+          arguments: [(SceneMode.explicit, [Double]()), (.preview, [0.5])])
     func losslessFramesAreExact(mode: SceneMode, rotateAt: [Double]) throws {
         let request = Self.request(mode, rotateAt: rotateAt)
         let webp = try SpinRenderer.renderWebP(request)

@@ -272,7 +272,7 @@ extension Evaluator {
             return .type(.standard(name == "Array" || name == "Set" ? .array(.any) : name == "Optional" ? .optional(.any) : .dictionary(.any, .any)))
         }
         if name == "self" { throw .error("'self' is not available here", at: location) }
-        if let message = library.unsupportedNames[name] { throw .error(message, at: location) }
+        if let message = library.unsupportedNames[name] { throw .error(message + library.unsupportedNamesDetail(), at: location) }
         if environment.isPropertyInitializer, let selfType = environment.selfType,
            selfType.storedProperties.contains(where: { $0.name == name }) || selfType.computedProperties[name] != nil || selfType.methods[name] != nil {
             throw .error("cannot use instance member '\(name)' within property initializer; property initializers run before 'self' is available", at: location)

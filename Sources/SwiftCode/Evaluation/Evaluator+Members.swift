@@ -18,7 +18,9 @@ extension Evaluator {
                 throw .error("value of function type has no member '\(name)'; did you mean to call '\(function.name)' with '(…)'?", at: location)
             }
             for (protocolName, members) in library.unsupportedMembers {
-                if let message = members[name], conforms(base, to: protocolName) { throw .error(message, at: location) }
+                if let message = members[name], conforms(base, to: protocolName) {
+                    throw .error(message + (library.unsupportedMembersDetail[protocolName]?() ?? ""), at: location)
+                }
             }
             throw .error("value of type '\(base.typeName)' has no member '\(name)'\(suggestion(name, among: memberNames(of: base)))", at: location)
         }

@@ -16,34 +16,29 @@ extension Evaluator {
         var known = walker.declared
         // Names the evaluator itself answers (`swap(&a, &b)`).
         known.formUnion(["self", "Self", "super", "newValue", "oldValue", "error", "_", "swap"])
-        for (name, type) in library.types {
-            known.insert(name)
-            known.formUnion(type.instanceMembers.keys)
-            known.formUnion(type.staticMembers.keys)
-        }
-        for (name, type) in library.protocols {
-            known.insert(name)
-            known.formUnion(type.instanceMembers.keys)
-            known.formUnion(type.staticMembers.keys)
-        }
-        known.formUnion(library.functions.keys)
-        known.formUnion(library.constants.keys)
-        known.formUnion(library.unsupportedNames.keys)
-        for (name, holder) in extensions {
-            known.insert(name)
-            known.formUnion(holder.storedProperties.map(\.name))
-            known.formUnion(holder.computedProperties.keys)
-            known.formUnion(holder.methods.keys)
-            known.formUnion(holder.staticProperties.keys)
-            known.formUnion(holder.staticMethods.keys)
+        // The library's and the extensions' names are looked up for the few names the file
+        // does not declare, rather than gathered into one set: the library holds thousands.
+        var answered: [String: Bool] = [:]
+        func isDeclaredOutsideTheFile(_ name: String) -> Bool {
+            if let known = answered[name] { return known }
+            func holds(_ type: NativeType) -> Bool { type.instanceMembers[name] != nil || type.staticMembers[name] != nil }
+            let found = library.types[name] != nil || library.protocols[name] != nil || library.functions[name] != nil
+                || library.constants[name] != nil || library.unsupportedNames[name] != nil || extensions[name] != nil
+                || library.types.values.contains(where: holds) || library.protocols.values.contains(where: holds)
+                || extensions.values.contains { holder in
+                    holder.storedProperties.contains { $0.name == name } || holder.computedProperties[name] != nil
+                        || holder.methods[name] != nil || holder.staticProperties[name] != nil || holder.staticMethods[name] != nil
+                }
+            answered[name] = found
+            return found
         }
         for (name, location) in walker.used {
-            if known.contains(name) || ValueType.standard(named: name) != nil { continue }
+            if known.contains(name) || ValueType.standard(named: name) != nil || isDeclaredOutsideTheFile(name) { continue }
             // `$state` and `_state` name a wrapped property's projection and storage; `$0` a
             // closure's first parameter.
             if let first = name.first, first == "$" || first == "_" {
                 let rest = String(name.dropFirst())
-                if known.contains(rest) || Int(rest) != nil { continue }
+                if known.contains(rest) || Int(rest) != nil || isDeclaredOutsideTheFile(rest) { continue }
             }
             // A capitalised name is a type of Apple's SDKs more often than a typo (`UIColor`,
             // `GeometryReader`, `AnyTransition`): running the code says whether it is supported,

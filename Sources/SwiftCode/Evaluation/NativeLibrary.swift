@@ -27,10 +27,16 @@ public final class NativeLibrary {
     /// a use of one gets ("'Toggle' is not supported here; …"), so that valid code outside the
     /// supported subset is never reported as an undeclared name.
     public var unsupportedNames: [String: String] = [:]
+    /// What follows every ``unsupportedNames`` message ("; supported views: …"), made only when
+    /// a message is shown: the list names every definition, and most files never need it.
+    public var unsupportedNamesDetail: () -> String = { "" }
     /// Members of a protocol's conforming values that the host declares but the library does
     /// not define: protocol name → member name → message (`View` → `blur` → "modifier 'blur'
     /// is not supported").
     public var unsupportedMembers: [String: [String: String]] = [:]
+    /// What follows an ``unsupportedMembers`` message of a protocol ("; supported: …"), made
+    /// only when the message is shown.
+    public var unsupportedMembersDetail: [String: () -> String] = [:]
 
     /// An empty library (the evaluator adds the standard library's definitions).
     public init() {}

@@ -30,20 +30,25 @@ extension SwiftUILibrary {
     /// defines is never refused and the lists of what is supported are complete.
     func defineUnsupported() {
         let internalViews: Set<String> = ["ModifiedContent", "_ShapeView", "_ConditionalContent", "_UserView", "TupleView", "_Shape"]
-        let views = native.types.values
-            .filter { !internalViews.contains($0.name) && ($0.protocols.contains("View") || $0.protocols.contains("Shape") || $0.protocols.contains("InsettableShape")) }
-            .map(\.name).sorted().joined(separator: ", ")
         for name in Self.unsupportedViewNames where native.types[name] == nil {
-            native.unsupportedNames[name] = "'\(name)' is not supported here; supported views: " + views
+            native.unsupportedNames[name] = "'\(name)' is not supported here"
+        }
+        native.unsupportedNamesDetail = { [unowned native] in
+            "; supported views: " + native.types.values
+                .filter { !internalViews.contains($0.name) && ($0.protocols.contains("View") || $0.protocols.contains("Shape") || $0.protocols.contains("InsettableShape")) }
+                .map(\.name).sorted().joined(separator: ", ")
         }
         guard let view = native.protocols["View"] else { return }
-        var modifierNames = Set(view.instanceMembers.keys)
-        if let shape = native.protocols["Shape"] { modifierNames.formUnion(shape.instanceMembers.keys) }
-        let modifiers = modifierNames.sorted().joined(separator: ", ")
         var members: [String: String] = [:]
         for name in Self.unsupportedModifierNames where view.instanceMembers[name] == nil {
-            members[name] = "modifier '\(name)' is not supported; supported: " + modifiers
+            members[name] = "modifier '\(name)' is not supported"
         }
         native.unsupportedMembers["View"] = members
+        native.unsupportedMembersDetail["View"] = { [unowned native] in
+            var modifierNames = Set<String>()
+            if let view = native.protocols["View"] { modifierNames.formUnion(view.instanceMembers.keys) }
+            if let shape = native.protocols["Shape"] { modifierNames.formUnion(shape.instanceMembers.keys) }
+            return "; supported: " + modifierNames.sorted().joined(separator: ", ")
+        }
     }
 }

@@ -379,10 +379,14 @@ final class ViewResolver {
         }
 
         func hasSameInputs(as instance: Instance) -> Bool {
-            let fresh = ViewResolver.inputs(of: instance)
-            return fresh.count == inputs.count && fresh.allSatisfy { name, value in
-                inputs[name].map { ViewResolver.isSameInput(value, $0) } ?? false
+            // The fields walked in place rather than filtered into a new dictionary: this runs
+            // for every view of every update.
+            var count = 0
+            for (name, value) in instance.fields where !ViewResolver.isStorage(name, of: instance.type) {
+                guard let old = inputs[name], ViewResolver.isSameInput(value, old) else { return false }
+                count += 1
             }
+            return count == inputs.count
         }
     }
 

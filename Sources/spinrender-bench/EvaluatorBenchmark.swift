@@ -123,7 +123,16 @@ func benchmarkEvaluator() {
     let parsing = Timing.median(Timing.measure(runs: runs) {
         for _ in 0..<10 { sink &+= (try? SwiftProgram(parsing: file, fileName: "Loaders.swift"))?.viewNames.count ?? 0 }
     }) / 10
-    print("  \(lineCount)-line loader file (\(file.utf8.count) bytes): read \(pad(fixed(parsing, 3), 7)) ms, read + evaluate \(pad(fixed(reading, 3), 7)) ms (\(changes) state changes)")
+    // The first tree alone (no simulated time): what reading and running the views costs
+    // before any timer fires, apart from the updates the timeline brings.
+    let firstTree = Timing.median(Timing.measure(runs: runs) {
+        for _ in 0..<10 {
+            guard let program = try? SwiftProgram(parsing: file, fileName: "Loaders.swift"),
+                  let script = try? program.script(view: root, horizonSeconds: 0) else { continue }
+            sink &+= script.changes.count
+        }
+    }) / 10
+    print("  \(lineCount)-line loader file (\(file.utf8.count) bytes): read \(pad(fixed(parsing, 3), 7)) ms, read + evaluate \(pad(fixed(reading, 3), 7)) ms (\(changes) state changes over the default horizon; read + first tree alone \(fixed(firstTree, 3)) ms)")
     target(reading <= 2, "reading and evaluating a \(lineCount)-line loader file ≤ 2 ms: \(fixed(reading, 3)) ms")
 
     var times: [Double] = []

@@ -29,4 +29,25 @@ import Testing
         #expect(onFont.pixels == onText.pixels)
         #expect(onFont.pixels != plain.pixels)
     }
+
+    /// A weight set higher in the view tree applies to a text whose font is set lower down:
+    /// `fontWeight(_:)` modifies whatever font the text resolves, and only `fontWeight(nil)`
+    /// removes it (SwiftUI's documentation of `View.fontWeight(_:)`).
+    @Test func anOuterWeightAppliesOverAnInnerFont() throws {
+        let bold = try Self.frame("Text(\"Loading\").font(.title.weight(.bold))")
+        let regular = try Self.frame("Text(\"Loading\").font(.title)")
+        let differs = bold.pixels != regular.pixels
+        #expect(differs)
+        for outer in ["VStack { Text(\"Loading\") }.font(.title).fontWeight(.bold)",
+                      "VStack { Text(\"Loading\").font(.title) }.fontWeight(.bold)",
+                      "VStack { Text(\"Loading\").fontWeight(.bold) }.font(.title)"] {
+            let drawn = try Self.frame(outer)
+            #expect(drawn.width == bold.width, "\(outer)")
+            let same = drawn.pixels == bold.pixels
+            #expect(same, "\(outer)")
+        }
+        let removed = try Self.frame("VStack { VStack { Text(\"Loading\") }.fontWeight(nil) }.font(.title).fontWeight(.bold)")
+        let sameAsRegular = removed.pixels == regular.pixels
+        #expect(sameAsRegular)
+    }
 }

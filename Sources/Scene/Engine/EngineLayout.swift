@@ -247,7 +247,9 @@ struct ViewEnvironment: Hashable, Sendable {
         case let .text(modifier): copy.text.apply(modifier)
         case let .tint(color): copy.tint = color
         case let .font(font):
-            copy.weight = nil
+            // A weight modifier higher up still applies: `fontWeight(_:)` is a modifier of
+            // whatever font the text resolves, removed only by `fontWeight(nil)` (SwiftUI's
+            // documentation of `View.fontWeight(_:)`).
             copy.font = font
         case let .fontWeight(weight): copy.weight = weight
         case let .imageScale(scale): copy.imageScale = scale

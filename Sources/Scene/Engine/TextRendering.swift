@@ -69,7 +69,9 @@ enum TextRendering {
     /// then the environment's, then the body style (17 pt regular).
     static func attributes(_ piece: TextPiece, _ environment: ViewEnvironment) -> TextAttributes {
         let font = piece.font ?? environment.font
-        var weight = (piece.font == nil ? environment.weight : nil) ?? font?.weight ?? .regular
+        // The environment's weight modifies the font in force, the text's own too
+        // (`VStack { Text("a").font(.title) }.fontWeight(.bold)` is a bold title).
+        var weight = environment.weight ?? font?.weight ?? .regular
         if let own = piece.weight { weight = own }
         let bold = piece.bold ?? environment.text.bold
         var fontWeight = weight.fontWeight

@@ -375,8 +375,10 @@ public enum EnvironmentModifier: Hashable, Sendable {
     case tint(ColorValue)
     /// `font(_:)`.
     case font(FontValue)
-    /// `fontWeight(_:)`.
-    case fontWeight(SymbolWeight)
+    /// `fontWeight(_:)`: a weight applied to whatever font the text in the view resolves;
+    /// `nil` removes one set higher in the view tree (SwiftUI's documentation of
+    /// `View.fontWeight(_:)`).
+    case fontWeight(SymbolWeight?)
     /// `imageScale(_:)`.
     case imageScale(SymbolScale)
     /// `symbolVariant(_:)`.
@@ -533,7 +535,7 @@ extension ViewModifier {
     /// `font(_:)`.
     public static func font(_ font: FontValue) -> ViewModifier { .environment(.font(font)) }
     /// `fontWeight(_:)`.
-    public static func fontWeight(_ weight: SymbolWeight) -> ViewModifier { .environment(.fontWeight(weight)) }
+    public static func fontWeight(_ weight: SymbolWeight?) -> ViewModifier { .environment(.fontWeight(weight)) }
     /// `imageScale(_:)`.
     public static func imageScale(_ scale: SymbolScale) -> ViewModifier { .environment(.imageScale(scale)) }
     /// `symbolVariant(_:)`.

@@ -61,7 +61,8 @@ extension SwiftUILibrary {
             return try modified(call, .node(.font(try boxed(call, 0, FontValue.self, "a Font"))))
         }
         view.method("fontWeight", [NativeParameter(nil, .optional(.named("Font.Weight")))], result: Self.anyView) { [unowned self] call throws(Interrupt) in
-            if case .nilValue = call[0] { return call.receiver ?? .void }
+            // `nil` removes a weight set higher in the view tree.
+            if case .nilValue = call[0] { return try modified(call, .node(.fontWeight(nil))) }
             return try modified(call, .node(.fontWeight(try boxed(call, 0, SymbolWeight.self, "a Font.Weight"))))
         }
         view.method("imageScale", [NativeParameter(nil, .named("Image.Scale"))], result: Self.anyView) { [unowned self] call throws(Interrupt) in

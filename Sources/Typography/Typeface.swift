@@ -56,8 +56,10 @@ public final class Typeface: Sendable {
     /// - Throws: ``TypographyError`` when FreeType or HarfBuzz cannot read it.
     public init(path: String, package: String) throws(TypographyError) {
         let freeType = try FreeTypeFace(path: path)
-        let harfBuzz = try HarfBuzzFont(path: path, unitsPerEm: freeType.unitsPerEm)
-        unitsPerEm = max(1, freeType.unitsPerEm)
+        let harfBuzz = try HarfBuzzFont(path: path)
+        // HarfBuzz's: FreeType gives a bitmap-only face (the emoji's) 0 units per em, which
+        // made every advance 0.
+        unitsPerEm = harfBuzz.unitsPerEm
         hasColorGlyphs = freeType.hasColor
         info = FontFileInfo(path: path, package: package, family: freeType.name(16) ?? freeType.name(1) ?? freeType.familyName,
                             style: freeType.name(17) ?? freeType.name(2) ?? freeType.styleName, version: freeType.name(5) ?? "")

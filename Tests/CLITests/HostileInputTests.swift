@@ -50,6 +50,27 @@ struct HostileInputTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
     }
 
+    /// A view that lays out empty, with `--canvas layout` and no padding, makes a canvas of no
+    /// pixels: every command that draws refuses it with 65 before drawing (no encoder's
+    /// software error, 70), and writes nothing.
+    @Test(arguments: zip([["-o", "x.gif"], ["--at", "0", "-o", "x.png"], ["-o", "x.webp"]], ["frames", "verify", "frames"]))
+    func aCanvasOfNoPixelsIsRefusedBeforeDrawing(render: [String], command: String) throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "import SwiftUI\nstruct Empty: View { var body: some View { Text(\"\") } }\n"
+            .write(toFile: folder + "/Empty.swift", atomically: true, encoding: .utf8)
+        let layout = ["Empty.swift", "--canvas", "layout", "--padding", "0"]
+        let arguments = command == "frames" ? ["frames"] + layout + ["-o", "frames"]
+                                            : ["verify"] + layout + ["--reference", "references", "--record", "missing"]
+        for run in [layout + render, arguments] {
+            let result = try spinrender(run, in: folder)
+            #expect(result.status == 65, "\(run): \(result.standardError)")
+            #expect(result.standardError == "Error: the canvas would be 0 × 41 pixels: the view lays out empty; use --canvas ink or --padding to give it room, or write an SVG\n",
+                    "\(run)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["Empty.swift"])
+    }
+
     @Test func aRenderOverTheMemoryLimitExits65GivingTheSize() throws {
         // 30 000 frames kept (no loop compaction), each 1934 × 1670: about 90 GiB even at one byte
         // per pixel in the streaming encoder.

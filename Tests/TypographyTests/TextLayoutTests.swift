@@ -96,6 +96,24 @@ import Testing
         #expect(layout.width <= full * 0.8)
     }
 
+    /// An emoji takes its width: "A🚀B" sets B after the rocket's advance, which is the colour
+    /// bitmap's width in ems (Noto Color Emoji's strike: 136 px wide at 109 px per em) to within
+    /// 2 %, and the text is that much wider than "AB". (FreeType gives the bitmap-only face 0
+    /// units per em; the advances come from HarfBuzz's.)
+    @Test func emojiAdvancesByItsBitmapWidth() throws {
+        let size = 17.0
+        let layout = laid("A🚀B")
+        try #require(layout.glyphs.count == 3)
+        let (a, rocket, b) = (layout.glyphs[0], layout.glyphs[1], layout.glyphs[2])
+        let face = try FontLibrary.shared.typeface(rocket.face)
+        let image = try #require(face.colorImage(of: rocket.glyph))
+        let bitmapWidth = Double(image.width) / image.pixelsPerEm * size
+        let advance = b.x - rocket.x
+        #expect(rocket.x > a.x)
+        #expect(abs(advance - bitmapWidth) < 0.02 * bitmapWidth, "advance \(advance) pt, bitmap \(bitmapWidth) pt")
+        #expect(abs(layout.width - (laid("AB").width + advance)) < 0.5, "kerning between A and B aside")
+    }
+
     /// A character Inter lacks falls back to Noto Color Emoji, whose glyph is a colour bitmap.
     @Test func emojiFallsBackToTheColourFace() throws {
         let layout = laid("Go 🚀")

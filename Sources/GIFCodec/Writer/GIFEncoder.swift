@@ -185,13 +185,15 @@ public enum GIFEncoder {
                               histogram: UnsafeMutableBufferPointer<Int>,
                               changed: UnsafeMutableBufferPointer<Int>) -> Int {
         var runs = 0
+        // Read once: the check inside the loop was not hoisted by the optimizer.
+        let first = previous.isEmpty
         for y in box.y0..<box.y1 {
             let row = y * width
             var left = -1
             for i in (row + box.x0)..<(row + box.x1) {
                 let value = Int(image[i])
                 histogram[value] += 1
-                if previous.isEmpty || image[i] != previous[i] {
+                if first || image[i] != previous[i] {
                     changed[value] += 1
                     if value != left { runs += 1 }
                 }

@@ -100,13 +100,27 @@ extension SpinRenderer {
     /// - Parameters:
     ///   - subject: what needs the memory; ``renderSubject(_:)`` when `nil`.
     ///   - advice: what to lower, e.g. `lower --scale, or raise --max-memory`.
-    /// - Throws: ``SpinRenderError`` `.badData`, naming the total, the largest parts and the limit.
+    /// - Throws: ``SpinRenderError`` `.badData`, naming the total, the largest parts and the limit;
+    ///   `.badData` too for a canvas of no pixels (0 wide or high) when `holding` draws any.
     public static func checkMemory(_ request: RenderRequest, holding: FrameHolding, limit: Int,
                                    adding extra: (inout MemoryEstimate) -> Void = { _ in }, subject: String? = nil,
                                    advice: String) throws(SpinRenderError) {
+        if holding != .noPixels { try checkCanvas(request) }
         var estimate = memoryEstimate(request, holding: holding)
         extra(&estimate)
         try estimate.check(limit: limit, subject: subject ?? renderSubject(request), advice: advice)
+    }
+
+    /// Refuses a canvas without pixels, 0 wide or high (a view that lays out empty, under
+    /// `--canvas layout` with no padding): no image format holds one, so it is said before
+    /// drawing rather than by an encoder.
+    ///
+    /// - Throws: ``SpinRenderError`` `.badData` naming the canvas's size.
+    public static func checkCanvas(_ request: RenderRequest) throws(SpinRenderError) {
+        let engine = request.makeEngine()
+        guard engine.canvasWidth > 0, engine.canvasHeight > 0 else {
+            throw SpinRenderError(.badData, "the canvas would be \(engine.canvasWidth) × \(engine.canvasHeight) pixels: the view lays out empty; use --canvas ink or --padding to give it room, or write an SVG")
+        }
     }
 
     /// `the render of 785 × 682 pixels × 25 frames`, for memory messages.

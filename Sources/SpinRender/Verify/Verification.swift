@@ -165,6 +165,7 @@ extension Verification {
     ///   when it cannot be read.
     public static func memoryEstimate(_ request: RenderRequest, referenceFolder: String, record: RecordMode,
                                       diff: DiffFormat?, maximumBytes: Int = MemoryEstimate.defaultLimitBytes) throws(SpinRenderError) -> MemoryEstimate {
+        try SpinRenderer.checkCanvas(request)
         var estimate = SpinRenderer.memoryEstimate(request, holding: .allFrames)
         let layout = request.makeEngine()
         var rendered = FrameInput.Source(path: referenceFolder)

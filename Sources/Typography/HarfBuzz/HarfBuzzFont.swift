@@ -8,14 +8,19 @@ final class HarfBuzzFont {
     private let face: OpaquePointer
     private let font: OpaquePointer
 
+    /// Font units per em, from the `head` table (`hb_face_get_upem`): 2048 for Noto Color Emoji,
+    /// whose bitmap-only face FreeType reports as 0 units per em.
+    let unitsPerEm: Int
+
     /// Opens face 0 of the font file at `path` (`hb_blob_create_from_file_or_fail`, HarfBuzz 2.8.2+).
-    init(path: String, unitsPerEm: Int) throws(TypographyError) {
+    init(path: String) throws(TypographyError) {
         guard let blob = hb_blob_create_from_file_or_fail(path) else {
             throw TypographyError(operation: "hb_blob_create_from_file_or_fail", description: "\(path): HarfBuzz cannot read the file")
         }
         self.blob = blob
         face = hb_face_create(blob, 0)
         font = hb_font_create(face)
+        unitsPerEm = max(1, Int(hb_face_get_upem(face)))
         hb_font_set_scale(font, Int32(unitsPerEm), Int32(unitsPerEm))
     }
 

@@ -241,6 +241,19 @@ struct AssetCatalogTests {
         ])
     }
 
+    /// `Color("AccentColor")`, the app template's accent colour set, is iOS's default accent
+    /// when the catalogue is not given: system blue (0, 122, 255; 10, 132, 255 dark, as
+    /// `Color.accentColor`), with a warning that says so.
+    @Test func aMissingAccentColorSetIsTheDefaultAccent() throws {
+        let settings = try Self.settings("        Color(\"AccentColor\").frame(width: 2, height: 2)", assets: [])
+        Self.expectEveryPixel(ViewRenderer(settings.request.makeEngine()).render(atSeconds: 0), width: 2, height: 2) { _, _ in
+            RGBA8(r: 0, g: 122, b: 255)
+        }
+        #expect(try settings.symbolWarnings() == [
+            "the colour asset 'AccentColor' comes from the app's asset catalogue, which was not given: drawn as iOS's default accent colour, system blue; give the catalogue with --assets PATH.xcassets",
+        ])
+    }
+
     /// An image set without a file for an iPhone (only empty slots) is the empty image too, with
     /// a warning that says so.
     @Test func emptyImageSetWarns() throws {

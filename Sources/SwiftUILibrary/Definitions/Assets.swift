@@ -157,11 +157,17 @@ extension SwiftUILibrary {
         }
     }
 
-    /// The colour set `name` (`Group/Name` inside a namespace), or the stand-in with a warning.
+    /// The name of the colour set Xcode's app template makes for the app's accent colour (the
+    /// build setting `ASSETCATALOG_COMPILER_GLOBAL_ACCENT_COLOR_NAME`).
+    static let accentColorSetName = "AccentColor"
+
+    /// The colour set `name` (`Group/Name` inside a namespace), or the stand-in with a warning;
+    /// a missing `AccentColor` set is the accent colour iOS uses when an app sets none, system
+    /// blue (`Color.accentColor`), with a warning.
     func assetColor(named name: String) -> ColorValue {
         if let set = assets.colors[name] { return set.value }
         missingAsset(.color, name)
-        return Self.missingColorStandIn
+        return name == Self.accentColorSetName ? .system("accentColor") : Self.missingColorStandIn
     }
 
     /// The colour set a generated symbol stands for (``Scene/AssetCatalog/setName(forSymbol:among:)``),
@@ -219,7 +225,9 @@ extension SwiftUILibrary {
             if kind == .emptyImageSet {
                 return "the image set '\(name)' has no PNG file for an iPhone (idiom universal or iphone): drawn as an empty image of size zero"
             }
-            let drawn = kind == .color ? "drawn as the stand-in colour systemGray" : "drawn as an empty image of size zero, as a device draws an image it cannot find"
+            let drawn = kind == .color
+                ? (name == Self.accentColorSetName ? "drawn as iOS's default accent colour, system blue" : "drawn as the stand-in colour systemGray")
+                : "drawn as an empty image of size zero, as a device draws an image it cannot find"
             guard !assets.isEmpty else {
                 return "the \(kind.rawValue) asset '\(name)' comes from the app's asset catalogue, which was not given: \(drawn); give the catalogue with --assets PATH.xcassets"
             }

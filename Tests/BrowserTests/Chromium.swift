@@ -61,7 +61,7 @@ enum Chromium {
         let window = screenshotSize.map { (width: max($0.width, 500), height: $0.height + 200) }
         let viewport = window.map { ["--window-size=\($0.width),\($0.height)", "--force-device-scale-factor=\(deviceScaleFactor)"] } ?? []
         var (dom, log) = (Data(), Data())
-        if !(screenshotOnly && screenshotSize != nil) {
+        if !screenshotOnly || screenshotSize == nil {
             (dom, log) = try run(executable, common + viewport + ["--dump-dom", "--enable-logging=stderr", "--v=0",
                                                             "--user-data-dir=\(scratch.path)/profile-dom", url], in: scratch)
         }

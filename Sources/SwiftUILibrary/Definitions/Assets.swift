@@ -157,17 +157,21 @@ extension SwiftUILibrary {
         }
     }
 
-    /// The name of the colour set Xcode's app template makes for the app's accent colour (the
-    /// build setting `ASSETCATALOG_COMPILER_GLOBAL_ACCENT_COLOR_NAME`).
-    static let accentColorSetName = "AccentColor"
+    /// What a colour set the catalogue lacks is drawn as, and the warning's words for it: the
+    /// grey ``missingColorStandIn``, except `AccentColor` (the set Xcode's app template makes
+    /// for the app's accent colour, the build setting `ASSETCATALOG_COMPILER_GLOBAL_ACCENT_COLOR_NAME`),
+    /// which is the accent iOS uses when an app sets none, system blue (`Color.accentColor`).
+    static func standIn(forColor name: String) -> (color: ColorValue, drawn: String) {
+        name == "AccentColor" ? (.system("accentColor"), "drawn as iOS's default accent colour, system blue")
+                              : (missingColorStandIn, "drawn as the stand-in colour systemGray")
+    }
 
-    /// The colour set `name` (`Group/Name` inside a namespace), or the stand-in with a warning;
-    /// a missing `AccentColor` set is the accent colour iOS uses when an app sets none, system
-    /// blue (`Color.accentColor`), with a warning.
+    /// The colour set `name` (`Group/Name` inside a namespace), or its stand-in
+    /// (``standIn(forColor:)``) with a warning.
     func assetColor(named name: String) -> ColorValue {
         if let set = assets.colors[name] { return set.value }
         missingAsset(.color, name)
-        return name == Self.accentColorSetName ? .system("accentColor") : Self.missingColorStandIn
+        return Self.standIn(forColor: name).color
     }
 
     /// The colour set a generated symbol stands for (``Scene/AssetCatalog/setName(forSymbol:among:)``),
@@ -175,7 +179,7 @@ extension SwiftUILibrary {
     func assetColor(symbol: String) -> ColorValue {
         if let name = AssetCatalog.setName(forSymbol: symbol, among: assets.colors.keys, droppingSuffix: "Color"), let set = assets.colors[name] { return set.value }
         missingAsset(.color, symbol)
-        return Self.missingColorStandIn
+        return Self.standIn(forColor: symbol).color
     }
 
     /// The image set `name`, its PNGs read once per run; an empty image with a warning when the
@@ -225,9 +229,8 @@ extension SwiftUILibrary {
             if kind == .emptyImageSet {
                 return "the image set '\(name)' has no PNG file for an iPhone (idiom universal or iphone): drawn as an empty image of size zero"
             }
-            let drawn = kind == .color
-                ? (name == Self.accentColorSetName ? "drawn as iOS's default accent colour, system blue" : "drawn as the stand-in colour systemGray")
-                : "drawn as an empty image of size zero, as a device draws an image it cannot find"
+            let drawn = kind == .color ? Self.standIn(forColor: name).drawn
+                                       : "drawn as an empty image of size zero, as a device draws an image it cannot find"
             guard !assets.isEmpty else {
                 return "the \(kind.rawValue) asset '\(name)' comes from the app's asset catalogue, which was not given: \(drawn); give the catalogue with --assets PATH.xcassets"
             }

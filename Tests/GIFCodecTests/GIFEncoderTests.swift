@@ -500,6 +500,62 @@ struct GIFStreamEncoderTests {
         #expect(try stream.finish().bytes == GIFEncoder.encode(sequence, options: options).bytes)
     }
 
+    /// The stream looks for each frame's changes only inside the box where its pixels changed:
+    /// the bytes are those of comparing whole canvases, with and without transparency, with
+    /// ordered dithering over more than 256 colours, and with a still stretch merged.
+    @Test("looking only where frames changed gives the bytes of comparing whole canvases",
+          arguments: [(false, false), (true, false), (false, true)])
+    func changedBoxesKeepTheBytes(transparent: Bool, manyColours: Bool) throws {
+        let (width, height) = (61, 27)
+        var frames: [RGBAImage] = []
+        for f in 0..<12 {
+            var image = RGBAImage(width: width, height: height, fill: transparent ? .transparent : RGBA8(r: 250, g: 250, b: 240))
+            for x in 0..<width { image[x, height - 1] = RGBA8(r: UInt8(x * 4), g: 90, b: 40) }
+            let step = min(f, 8)           // frames 8… are the same picture
+            for y in 3..<(9 + step) {
+                for x in (40 + step)..<(47 + step) {
+                    image[x, y] = manyColours ? RGBA8(r: UInt8(truncatingIfNeeded: x * 5 + f), g: UInt8(y * 9), b: UInt8(truncatingIfNeeded: x * y))
+                        : RGBA8(r: 200, g: UInt8(20 * step), b: 60, a: x == 40 + step ? 128 : 255)
+                }
+            }
+            frames.append(image)
+        }
+        let options = GIFEncodingOptions(transparentBackground: transparent ? .white : nil,
+                                         dither: manyColours ? .ordered : .none)
+        func encode(tracking: Bool) throws -> [UInt8] {
+            var stream = try GIFStreamEncoder(width: width, height: height, loopCount: .forever, options: options)
+            stream.tracksChanges = tracking
+            for frame in frames { try stream.append(frame, delayCentiseconds: 4) }
+            return try stream.finish().bytes
+        }
+        #expect(try encode(tracking: true) == encode(tracking: false))
+    }
+
+    /// The changed box inside a bound, scanned eight pixels at a time from each end, against a
+    /// per-pixel bounding box: differences planted at random places of a random bound (touching
+    /// its edges too) on a canvas whose width is not a multiple of eight.
+    @Test("the changed box inside a bound is every differing pixel's bounding box")
+    func changedBoxInsideABound() {
+        var random = SeededRandom(state: 7)
+        let (width, height) = (53, 19)
+        for _ in 0..<400 {
+            let x = random.next(width), y = random.next(height)
+            let bound = PixelRect(x: x, y: y, width: 1 + random.next(width - x), height: 1 + random.next(height - y))
+            let a = (0..<(width * height)).map { _ in UInt8(random.next(4)) }
+            var b = a
+            var x0 = width, x1 = -1, y0 = height, y1 = -1
+            for _ in 0..<random.next(4) {
+                let px = [bound.x, bound.x + bound.width - 1, bound.x + random.next(bound.width)][random.next(3)]
+                let py = bound.y + random.next(bound.height)
+                b[py * width + px] &+= 1
+                (x0, x1, y0, y1) = (min(x0, px), max(x1, px), min(y0, py), max(y1, py))
+            }
+            let expected = x1 < 0 ? PixelRect.empty : PixelRect(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
+            #expect(PixelRect.changedBox(a, b, width: width, height: height, within: bound) == expected)
+            #expect(PixelRect.changedBox(a, b, width: width, height: height) == expected)
+        }
+    }
+
     @Test("a frame of the wrong size is refused")
     func wrongSize() throws {
         var stream = try GIFStreamEncoder(width: 4, height: 4, loopCount: .forever)

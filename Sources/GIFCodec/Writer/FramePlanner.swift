@@ -67,6 +67,9 @@ struct FramePlanner {
     /// Whether rectangles up to ``flexibleParsingLimit`` pixels get flexible parsing, rows in
     /// order and interlaced.
     var flexibleParsing = false
+    /// Per target, a box outside which it equals the target before it (`nil`: unknown, the
+    /// whole canvas is compared).
+    var bounds: [PixelRect]? = nil
     var encoder = LZWEncoder()
 
     private var count: Int { width * height }
@@ -80,27 +83,31 @@ struct FramePlanner {
         self.tableSize = tableSize
     }
 
-    /// Bounding box of the pixels where `wanted` differs from `canvas`.
-    func changedRect(_ wanted: [UInt8], _ canvas: [UInt8]) -> PixelRect {
-        PixelRect.changedBox(wanted, canvas, width: width, height: height)
+    /// Bounding box of the pixels where `wanted` differs from `canvas`, which are equal outside
+    /// `bound` (the whole canvas when `nil`).
+    func changedRect(_ wanted: [UInt8], _ canvas: [UInt8], within bound: PixelRect? = nil) -> PixelRect {
+        PixelRect.changedBox(wanted, canvas, width: width, height: height, within: bound)
     }
 
-    /// Bounding box of the pixels opaque in `canvas` but transparent in `wanted`.
-    func mustClearRect(_ wanted: [UInt8], _ canvas: [UInt8]) -> PixelRect {
+    /// Bounding box of the pixels opaque in `canvas` but transparent in `wanted`, which are
+    /// equal outside `bound` (the whole canvas when `nil`).
+    func mustClearRect(_ wanted: [UInt8], _ canvas: [UInt8], within bound: PixelRect? = nil) -> PixelRect {
         guard let t = transparentSymbol else { return .empty }
-        return bbox(wanted, canvas) { w, c in w == t && c != t }
+        return bbox(wanted, canvas, within: bound ?? PixelRect(x: 0, y: 0, width: width, height: height)) { w, c in
+            w == t && c != t
+        }
     }
 
     @inline(__always)
-    private func bbox(_ a: [UInt8], _ b: [UInt8], _ differs: (UInt8, UInt8) -> Bool) -> PixelRect {
+    private func bbox(_ a: [UInt8], _ b: [UInt8], within bound: PixelRect, _ differs: (UInt8, UInt8) -> Bool) -> PixelRect {
         a.withUnsafeBufferPointer { a in
             b.withUnsafeBufferPointer { b in
                 var x0 = width, x1 = -1, y0 = height, y1 = -1
-                // a and b both hold width * height indices; row + x < that.
-                for y in 0..<height {
+                // a and b both hold width * height indices, and bound lies inside the canvas.
+                for y in bound.y..<(bound.y + bound.height) {
                     let row = y * width
                     var first = -1, last = -1
-                    for x in 0..<width where differs(a[row + x], b[row + x]) {
+                    for x in bound.x..<(bound.x + bound.width) where differs(a[row + x], b[row + x]) {
                         if first < 0 { first = x }
                         last = x
                     }
@@ -425,9 +432,10 @@ struct FramePlanner {
             + Array(stride(from: 2, to: height, by: 4)) + Array(stride(from: 1, to: height, by: 2))
     }
 
-    /// The rectangle to store for `wanted` over `canvas` (1 × 1 when nothing changed).
-    func frameRect(_ wanted: [UInt8], over canvas: [UInt8]) -> PixelRect {
-        let r = changedRect(wanted, canvas)
+    /// The rectangle to store for `wanted` over `canvas` (1 × 1 when nothing changed), the two
+    /// being equal outside `bound` (the whole canvas when `nil`).
+    func frameRect(_ wanted: [UInt8], over canvas: [UInt8], within bound: PixelRect? = nil) -> PixelRect {
+        let r = changedRect(wanted, canvas, within: bound)
         return r.isEmpty ? PixelRect(x: 0, y: 0, width: 1, height: 1) : r
     }
 
@@ -472,7 +480,7 @@ struct FramePlanner {
                 planned.append(Self.frame(full, encode(wanted, over: before, in: full), delay: target.delay))
                 continue
             }
-            let step = Step(wanted: wanted, shown: images[targets[t - 1].image], previous: planned[t - 1],
+            let step = Step(wanted: wanted, shown: images[targets[t - 1].image], bound: bounds?[t], previous: planned[t - 1],
                             delay: target.delay)
             let best = bestDisposal(step, before: before)
             planned[t - 1] = best.previous
@@ -491,6 +499,8 @@ struct FramePlanner {
     struct Step {
         var wanted: [UInt8]
         var shown: [UInt8]
+        /// A box outside which `wanted` equals `shown` (`nil`: unknown).
+        var bound: PixelRect?
         var previous: PlannedFrame
         var delay: Int
     }
@@ -507,7 +517,7 @@ struct FramePlanner {
     /// The cheapest of keep, restore to background and restore previous for `step` (ties keep
     /// the earlier), `before` being the canvas before the previous frame.
     mutating func bestDisposal(_ step: Step, before: [UInt8]?) -> DisposalChoice {
-        let mustClear = mustClearRect(step.wanted, step.shown)
+        let mustClear = mustClearRect(step.wanted, step.shown, within: step.bound)
         var best = mustClear.isEmpty ? keep(step) : nil
         if hasTransparentPixels, let before {
             for choice in [restoreToBackground(step, mustClear: mustClear, before: before),
@@ -522,7 +532,7 @@ struct FramePlanner {
     /// Keep (1): the frame is drawn over what the previous frame showed; impossible when a pixel
     /// must turn transparent (the caller checks).
     mutating func keep(_ step: Step) -> DisposalChoice {
-        let rect = frameRect(step.wanted, over: step.shown)
+        let rect = frameRect(step.wanted, over: step.shown, within: step.bound)
         let encoded = encode(step.wanted, over: step.shown, in: rect)
         var previous = step.previous
         previous.disposal = 1
@@ -544,7 +554,7 @@ struct FramePlanner {
         }
         disposed.disposal = 2
         let canvas = cleared(step.shown, cover)
-        let rect = frameRect(step.wanted, over: canvas)
+        let rect = frameRect(step.wanted, over: canvas, within: step.bound.map { $0.union(cover) })
         let encoded = encode(step.wanted, over: canvas, in: rect)
         return DisposalChoice(previous: disposed, frame: Self.frame(rect, encoded, delay: step.delay),
                               canvas: canvas, cost: extra + encoded.lzw.count)
@@ -602,7 +612,7 @@ struct FramePlanner {
                     results.store((full, planner.encode(wanted, over: nil, in: full)), at: t)
                 } else {
                     let shown = images[targets[t - 1].image]
-                    let rect = planner.frameRect(wanted, over: shown)
+                    let rect = planner.frameRect(wanted, over: shown, within: bounds?[t])
                     results.store((rect, planner.encode(wanted, over: shown, in: rect)), at: t)
                 }
                 t += workers

@@ -49,16 +49,20 @@ public enum GIFEncoder {
     ///   - images: one canvas-sized index image per source frame, in sorted-palette indices,
     ///     `symbol` for transparent pixels.
     ///   - delays: per source frame, centiseconds.
+    ///   - changes: per source frame, a box outside which it equals the previous frame (any
+    ///     box for the first).
     static func write(images: [[UInt8]], delays: [Int], width: Int, height: Int, loopCount: LoopCount,
-                      palette: Palette, symbol: UInt8?, worstError: Int, options: GIFEncodingOptions,
-                      failAfterBytes: Int?) throws(GIFError) -> GIFEncodingResult {
+                      changes: [PixelRect], palette: Palette, symbol: UInt8?, worstError: Int,
+                      options: GIFEncodingOptions, failAfterBytes: Int?) throws(GIFError) -> GIFEncodingResult {
         let hasTransparentPixels = symbol != nil
         let bits = GIFWriteHandle.bits(forColorCount: max(2, palette.colors.count + (hasTransparentPixels ? 1 : 0)))
 
-        // Displayed targets: identical consecutive frames merged, long delays split.
+        // Displayed targets: identical consecutive frames merged (a merged frame equals the one
+        // before it, so each frame is compared with its predecessor), long delays split.
         var groups: [(image: Int, delay: Int)] = []
         for (k, delay) in delays.enumerated() {
-            if options.optimize, let last = groups.last, images[last.image] == images[k] {
+            if options.optimize, !groups.isEmpty,
+               PixelRect.changedBox(images[k], images[k - 1], width: width, height: height, within: changes[k]).isEmpty {
                 groups[groups.count - 1].delay += delay
             } else {
                 groups.append((k, delay))
@@ -73,10 +77,15 @@ public enum GIFEncoder {
             }
             targets.append((group.image, remaining))
         }
+        // Where each target may differ from the one before it: the frames' changes since then.
+        var bounds: [PixelRect] = [PixelRect(x: 0, y: 0, width: width, height: height)]
+        for t in targets.indices.dropFirst() {
+            bounds.append(((targets[t - 1].image + 1)..<(targets[t].image + 1)).reduce(PixelRect.empty) { $0.union(changes[$1]) })
+        }
 
         // Written palette: the colours whole frames draw first, so each frame's largest index,
         // and with it its LZW code size, stays small.
-        let order = paletteOrder(images: images, targets: targets, colorCount: palette.colors.count,
+        let order = paletteOrder(images: images, targets: targets, bounds: bounds, colorCount: palette.colors.count,
                                  width: width, height: height)
         var table = [RGBTriple](repeating: RGBTriple(r: 0, g: 0, b: 0), count: 1 << bits)
         for (old, color) in palette.colors.enumerated() { table[Int(order[old])] = color }
@@ -99,6 +108,7 @@ public enum GIFEncoder {
             var planner = FramePlanner(width: width, height: height, transparentSymbol: symbol, order: order,
                                        tableSize: 1 << bits)
             planner.flexibleParsing = options.effort == .max
+            planner.bounds = bounds
             let plan = planner.plan(images: images, targets: targets, loops: loopCount != .playOnce,
                                     threads: options.threads)
             for frame in plan {
@@ -134,18 +144,19 @@ public enum GIFEncoder {
     /// value). Each target is measured inside the box where it differs from the previous target
     /// (the whole canvas for the first): roughly the rectangles the planner will store.
     ///
+    /// - Parameter bounds: per target, a box outside which it equals the target before it.
     /// - Returns: 256 entries, sorted-colour index → written index; entries from `colorCount`
     ///   on (the transparent symbol) map to themselves.
-    static func paletteOrder(images: [[UInt8]], targets: [(image: Int, delay: Int)], colorCount: Int,
-                             width: Int, height: Int) -> [UInt8] {
+    static func paletteOrder(images: [[UInt8]], targets: [(image: Int, delay: Int)], bounds: [PixelRect],
+                             colorCount: Int, width: Int, height: Int) -> [UInt8] {
         var frames = [Int](repeating: 0, count: 256), pixels = [Int](repeating: 0, count: 256)
         var drawn: [PaletteOrder.FrameColours] = []
         var previous: [UInt8]? = nil
-        for target in targets {
+        for (target, bound) in zip(targets, bounds) {
             let image = images[target.image]
             var box = (x0: 0, y0: 0, x1: width, y1: height)
             if let previous {
-                let changed = PixelRect.changedBox(image, previous, width: width, height: height)
+                let changed = PixelRect.changedBox(image, previous, width: width, height: height, within: bound)
                 box = (changed.x, changed.y, changed.x + changed.width, changed.y + changed.height)
             }
             defer { previous = image }

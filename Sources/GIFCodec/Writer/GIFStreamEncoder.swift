@@ -37,6 +37,13 @@ public struct GIFStreamEncoder: Sendable {
     /// width holds. Tests lower it to reach the 32-bit tier with small frames.
     var mediumIDLimit = 1 << 16
     private var delays: [Int] = []
+    /// Per frame, the box of the pixels that differ from the previous frame's (the whole canvas
+    /// for the first): the later steps look only there, so a small animation on a wide canvas
+    /// costs its own area per frame.
+    private var changes: [PixelRect] = []
+    /// Whether ``changes`` holds each frame's changed box or (tests: the same bytes either way)
+    /// the whole canvas for every frame.
+    var tracksChanges = true
     /// The previous frame's pixels and ids (ids updated in place for changed pixels).
     private var previousPixels: [UInt8] = []
     private var currentIDs: [UInt32] = []
@@ -85,6 +92,7 @@ public struct GIFStreamEncoder: Sendable {
             currentNarrowIDs = [UInt8](unsafeUninitializedCapacity: width * height) { _, count in count = width * height }
         }
         var lastWord: UInt32 = 0, lastID: UInt32 = 0, haveLast = false
+        var x0 = width, x1 = -1, y0 = -1, y1 = -1
         let options = self.options
         // Moved out of self for the loop, which assigns new ids through self.
         let previous = previousPixels
@@ -104,9 +112,13 @@ public struct GIFStreamEncoder: Sendable {
                         for row in 0..<height {
                             let start = row * width
                             if !first, memcmp(words.baseAddress! + start, before.baseAddress! + start, width * 4) == 0 { continue }
+                            if y0 < 0 { y0 = row }
+                            y1 = row
                             for i in start..<(start + width) {
                                 let word = words[i]
                                 if !first && before[i] == word { continue }
+                                x0 = min(x0, i - start)
+                                x1 = max(x1, i - start)
                                 if !haveLast || word != lastWord {
                                     lastWord = word
                                     lastID = id(forKey: GIFEncoder.key(word, options))
@@ -145,6 +157,8 @@ public struct GIFStreamEncoder: Sendable {
             wide.append(currentIDs)
         }
         delays.append(delayCentiseconds)
+        changes.append(first || !tracksChanges ? PixelRect(x: 0, y: 0, width: width, height: height)
+                       : y0 < 0 ? .empty : PixelRect(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1))
     }
 
     /// The id of a displayed colour key (0: transparent), assigning the next one when new.
@@ -172,6 +186,7 @@ public struct GIFStreamEncoder: Sendable {
         medium = []
         wide = []
         delays = []
+        changes = []
         previousPixels = []
         currentIDs = []
         currentNarrowIDs = []
@@ -202,55 +217,54 @@ public struct GIFStreamEncoder: Sendable {
         // Colour id → sorted palette index.
         let lookup = keys.map { key in key == 0 ? symbol! : UInt8(palette.lookup.value(for: key)!) }
         var mapper = DitherMapper(palette: palette)
+        let changes = self.changes
         var images: [[UInt8]] = []
         images.reserveCapacity(delays.count)
-        /// Palette indices of 16- or 32-bit ids, dithered when asked.
-        func indexImage<ID: FixedWidthInteger>(_ ids: [ID]) -> [UInt8] {
-            var image = [UInt8](unsafeUninitializedCapacity: ids.count) { _, count in count = ids.count }
-            // ids < keys.count = lookup.count; image holds ids.count entries.
+        // Each frame after the first is the previous one's indices with its changed box mapped:
+        // outside the box its ids, and so its indices (dithered ones too: the same colour at the
+        // same place), are the previous frame's.
+        /// Palette indices of `ids` (16- or 32-bit ids, or bytes) inside `box`, written into
+        /// `image`, dithered when asked.
+        func map<ID: FixedWidthInteger>(_ ids: UnsafeBufferPointer<ID>, in box: PixelRect, into image: inout [UInt8]) {
+            // ids < keys.count = lookup.count; box lies inside the canvas, which both hold.
             lookup.withUnsafeBufferPointer { lookup in
                 image.withUnsafeMutableBufferPointer { pixels in
-                    for i in 0..<ids.count { pixels[i] = lookup[Int(ids[i])] }
+                    for y in box.y..<(box.y + box.height) {
+                        let row = y * width
+                        for i in (row + box.x)..<(row + box.x + box.width) { pixels[i] = lookup[Int(ids[i])] }
+                    }
                 }
             }
-            if dither {
-                for i in 0..<ids.count where keys[Int(ids[i])] != 0 {
-                    image[i] = mapper.ditheredIndex(keys[Int(ids[i])], x: i % width, y: i / width)
+            guard dither else { return }
+            for y in box.y..<(box.y + box.height) {
+                let row = y * width
+                for i in (row + box.x)..<(row + box.x + box.width) where keys[Int(ids[i])] != 0 {
+                    image[i] = mapper.ditheredIndex(keys[Int(ids[i])], x: i - row, y: y)
                 }
             }
-            return image
         }
         for k in 0..<delays.count {
+            let box = changes[k]
             var image: [UInt8]
-            if !medium.isEmpty {
-                let ids = medium[k]
-                medium[k] = []                                 // release as we go
-                image = indexImage(ids)
-            } else if !wide.isEmpty {
-                let ids = wide[k]
-                wide[k] = []
-                image = indexImage(ids)
+            if k > 0 {
+                image = images[k - 1]
             } else {
-                let ids = dither ? narrow[k] : []
-                // Mapped in place (narrow[k] is the only reference to its buffer, so no copy):
-                // ids < keys.count = lookup.count.
-                lookup.withUnsafeBufferPointer { lookup in
-                    narrow[k].withUnsafeMutableBufferPointer { pixels in
-                        for i in 0..<pixels.count { pixels[i] = lookup[Int(pixels[i])] }
-                    }
-                }
-                image = narrow[k]
+                image = [UInt8](unsafeUninitializedCapacity: width * height) { _, count in count = width * height }
+            }
+            if !medium.isEmpty {
+                medium[k].withUnsafeBufferPointer { map($0, in: box, into: &image) }
+                medium[k] = []                                 // release as we go
+            } else if !wide.isEmpty {
+                wide[k].withUnsafeBufferPointer { map($0, in: box, into: &image) }
+                wide[k] = []
+            } else {
+                narrow[k].withUnsafeBufferPointer { map($0, in: box, into: &image) }
                 narrow[k] = []
-                if dither {
-                    for i in 0..<ids.count where keys[Int(ids[i])] != 0 {
-                        image[i] = mapper.ditheredIndex(keys[Int(ids[i])], x: i % width, y: i / width)
-                    }
-                }
             }
             images.append(image)
         }
         return try GIFEncoder.write(images: images, delays: delays, width: width, height: height, loopCount: loopCount,
-                                    palette: palette, symbol: symbol,
+                                    changes: changes, palette: palette, symbol: symbol,
                                     worstError: max(palette.worstChannelError, mapper.worstDitherError),
                                     options: options, failAfterBytes: failAfterBytes)
     }

@@ -361,7 +361,9 @@ extension ViewRenderer {
         let ops = engine.program(atSeconds: time).ops
         // A frame at or after the views appear starts from the picture of the ops all draw alike.
         if let underlay, time >= 0 {
-            return draw(ops[underlay.count...], atSeconds: time, onto: underlay.image, using: &rasterizer)
+            var image = underlay.image
+            draw(ops[underlay.count...], atSeconds: time, onto: &image, using: &rasterizer)
+            return image
         }
         return draw(ops[...], atSeconds: time, using: &rasterizer)
     }
@@ -373,13 +375,15 @@ extension ViewRenderer {
             image.fill(.border(stage, lineWidth: engine.output.scale), color: engine.palette.secondary, in: engine.output.blendSpace,
                        using: &rasterizer)
         }
-        return draw(ops, atSeconds: time, onto: image, using: &rasterizer)
+        draw(ops, atSeconds: time, onto: &image, using: &rasterizer)
+        return image
     }
 
-    /// `ops` drawn at `time` onto `start`, every layer they open closed.
-    private func draw(_ ops: ArraySlice<DrawOp>, atSeconds time: Double, onto start: RGBAImage,
-                      using rasterizer: inout CoverageRasterizer) -> RGBAImage {
-        var image = start
+    /// `ops` drawn at `time` onto `image`, every layer they open closed. In place: a frame's
+    /// picture is not copied on its way through (a copy of the canvas per frame cost as much as
+    /// drawing a small spinner on a wide canvas).
+    private func draw(_ ops: ArraySlice<DrawOp>, atSeconds time: Double, onto image: inout RGBAImage,
+                      using rasterizer: inout CoverageRasterizer) {
         // Open layers, outermost first: each op draws into the innermost one its effects name,
         // and a layer is filtered and composited into the one around it when the ops leave it.
         var layers: [OpenLayer] = []
@@ -406,7 +410,6 @@ extension ViewRenderer {
             }
         }
         while !layers.isEmpty { close() }
-        return image
     }
 
     /// A layer being drawn: its identity, the op that opened it (whose effects outside the

@@ -4,7 +4,8 @@ import Synchronization
 import Typography
 
 /// The coverage of each text's colour groups at each placement already drawn, shared by the
-/// threads drawing frames: a label that stays still is rasterized once, not every frame.
+/// threads drawing frames: a label that stays still is rasterized twice (its first drawing is
+/// not kept), not every frame.
 ///
 /// Keyed by the text, the group and the exact transform to the canvas, so a hit composites the
 /// very pixels a fresh rasterization would. Holds at most ``byteLimit`` bytes of levels: a
@@ -20,10 +21,25 @@ final class TextCoverageCache: Sendable {
     /// 32 MiB: a few hundred placements of a screen-wide label at @3x.
     static let byteLimit = 32 << 20
 
-    private let state = Mutex<(entries: [Key: CoverageLevels], bytes: Int)>(([:], 0))
+    /// The most placements remembered as seen once: a text moving every frame of a long
+    /// animation is not remembered without end.
+    static let seenLimit = 1 << 14
+
+    private let state = Mutex<(entries: [Key: CoverageLevels], bytes: Int, seen: Set<Key>)>(([:], 0, []))
 
     /// The levels stored for `key`, if any.
     func levels(_ key: Key) -> CoverageLevels? { state.withLock { $0.entries[key] } }
+
+    /// Whether `key` was asked about before (and remembers it): levels are kept from a
+    /// placement's second drawing on, since a text drawn once (each value of a counter, a label
+    /// moving every frame) would only pay for copying its coverage.
+    func seenBefore(_ key: Key) -> Bool {
+        state.withLock { state in
+            if state.seen.contains(key) { return true }
+            if state.seen.count < Self.seenLimit { state.seen.insert(key) }
+            return false
+        }
+    }
 
     /// Stores `levels` for `key` while the cache is under its limit.
     func store(_ levels: CoverageLevels, for key: Key) {
@@ -118,33 +134,48 @@ struct PreparedText: Sendable {
         let placement = [transform.a, transform.b, transform.c, transform.d, transform.tx, transform.ty]
         for (groupIndex, group) in groups.enumerated() {
             let key = TextCoverageCache.Key(text: index, group: groupIndex, transform: placement)
-            let coverage: CoverageLevels
-            if let known = cache.levels(key) {
-                coverage = known
-            } else {
+            // Coverage from the cache, or rasterized now and kept when this placement was drawn
+            // before; compositing the levels or the rasterizer gives the same pixels.
+            var coverage = cache.levels(key)
+            if coverage == nil {
                 rasterizer.reset()
                 for polygon in group.polygons { rasterizer.addPolygon(polygon, transform: transform) }
-                coverage = CoverageLevels(rasterizer)
-                rasterizer.reset()
-                cache.store(coverage, for: key)
+                if cache.seenBefore(key) {
+                    let levels = CoverageLevels(rasterizer)
+                    cache.store(levels, for: key)
+                    coverage = levels
+                }
+            }
+            func composite(_ colour: RGBA8) {
+                if let coverage {
+                    image.composite(colour, levels: coverage, in: space)
+                } else {
+                    image.composite(colour, coverage: rasterizer, in: space)
+                }
             }
             if drawing.redacted {
                 var bar = paint
                 bar.a = UInt8((Double(paint.a) * TextRendering.placeholderOpacity).rounded())
-                image.composite(bar, levels: coverage, in: space)
+                composite(bar)
             } else if var own = group.colour {
                 own.a = UInt8((Double(own.a) * opacity).rounded())
-                image.composite(own, levels: coverage, in: space)
+                composite(own)
             } else if let gradient = drawing.gradient, let inverse = transform.inverted {
                 let shading = GradientShading(gradient, palette: palette, alpha: paint.a)
-                image.composite(shading: { x, y in
+                let shade = { (x: Int, y: Int) -> RGBA8 in
                     let p = inverse.apply(Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
                     return shading.colour(atX: p.x / scale + frame.x / 2, y: p.y / scale + frame.y / 2,
                                           width: frame.x, height: frame.y)
-                }, levels: coverage, in: space)
+                }
+                if let coverage {
+                    image.composite(shading: shade, levels: coverage, in: space)
+                } else {
+                    image.composite(shading: shade, coverage: rasterizer, in: space)
+                }
             } else {
-                image.composite(paint, levels: coverage, in: space)
+                composite(paint)
             }
+            rasterizer.reset()
         }
         for (bitmap, local) in images {
             image.composite(premultiplied: bitmap.premultipliedRGBA, width: bitmap.width, height: bitmap.height,

@@ -45,6 +45,67 @@ struct LZWEncoderTests {
         #expect(try decodeIndices(lzw, count: pixels.count, minCodeSize: minCodeSize) == pixels.map(Int.init))
     }
 
+    /// Greedy LZW as GIF89a appendix F describes it, with a plain dictionary: the codes the
+    /// encoder's hash table and run chains must reproduce exactly.
+    static func textbookGreedy(_ pixels: [UInt8], minCodeSize: Int) -> [UInt8] {
+        var bytes: [UInt8] = [], accumulator = 0, bits = 0
+        func write(_ code: Int, _ width: Int) {
+            accumulator |= code << bits
+            bits += width
+            while bits >= 8 {
+                bytes.append(UInt8(accumulator & 0xFF))
+                accumulator >>= 8
+                bits -= 8
+            }
+        }
+        let clear = 1 << minCodeSize, end = clear + 1
+        var dictionary: [Int: Int] = [:], next = end + 1, width = minCodeSize + 1
+        write(clear, width)
+        if let first = pixels.first {
+            var current = Int(first)
+            for pixel in pixels.dropFirst() {
+                let key = current << 8 | Int(pixel)
+                if let code = dictionary[key] {
+                    current = code
+                    continue
+                }
+                write(current, width)
+                dictionary[key] = next
+                if next >= 1 << width && width < 12 { width += 1 }
+                if next == 4095 {
+                    write(clear, width)
+                    dictionary = [:]
+                    (width, next) = (minCodeSize + 1, end + 1)
+                } else {
+                    next += 1
+                }
+                current = Int(pixel)
+            }
+            write(current, width)
+        }
+        write(end, width)
+        if bits > 0 { bytes.append(UInt8(accumulator & 0xFF)) }
+        return bytes
+    }
+
+    /// Runs of every length, from one pixel to well past the run chains' 256 (a background of
+    /// thousands of pixels), between noise, over several dictionary clears.
+    @Test("greedy LZW along runs gives the textbook encoder's bytes", arguments: [2, 4, 8])
+    func greedyRunsMatchTheTextbook(minCodeSize: Int) {
+        var random = SeededRandom(state: 11 + UInt64(minCodeSize))
+        var pixels: [UInt8] = []
+        while pixels.count < 60_000 {
+            let value = UInt8(random.next(1 << minCodeSize))
+            let length = [1, 1 + random.next(8), 1 + random.next(300), 1 + random.next(3000)][random.next(4)]
+            pixels += repeatElement(value, count: length)
+        }
+        let encoder = LZWEncoder()
+        for input in [pixels, Array(pixels.prefix(1)), Array(repeating: 0, count: 5000)] {
+            let bytes = input.withUnsafeBufferPointer { encoder.compress($0, minCodeSize: minCodeSize, flexible: false).bytes }
+            #expect(bytes == Self.textbookGreedy(input, minCodeSize: minCodeSize))
+        }
+    }
+
     @Test("the code table finds every entry it stores, no other, and forgets them on reset")
     func codeTable() {
         let table = CodeTable()

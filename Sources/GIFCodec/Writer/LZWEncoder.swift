@@ -28,7 +28,11 @@ struct LZWEncoder {
     /// Owns the code table's memory.
     private final class Dictionary {
         let table = CodeTable()
-        deinit { table.deallocate() }
+        let runs = RunChains()
+        deinit {
+            table.deallocate()
+            runs.deallocate()
+        }
     }
 
     init() {}
@@ -104,20 +108,49 @@ struct LZWEncoder {
             guard pixels.count > 0 else { break body }
             let p = pixels.baseAddress!
             if alternatives == nil && !flexible {
-                // Plain greedy LZW.
+                // Plain greedy LZW. While the current string is one symbol repeated (`run`
+                // times `runSymbol`; -1: not a run) and the pixels repeat it, the codes of the
+                // longer runs come from `runs` instead of one dictionary lookup per pixel: the
+                // same codes the lookups find (the dictionary holds every prefix of a string).
+                // Backgrounds between a spinner and its label are such runs.
+                let runs = dictionary.runs
+                runs.reset()
+                let n = pixels.count
                 var current = Int(p[0])
-                for i in 1..<pixels.count {
+                var runSymbol = current, run = 1
+                var i = 1
+                while i < n {
                     let symbol = Int(p[i])
+                    if symbol == runSymbol {
+                        let known = runs.length(symbol)
+                        if run < known {
+                            // Pixels i… repeat the symbol: follow the chain as far as both go.
+                            var step = 1
+                            while step < known - run && i + step < n && Int(p[i + step]) == symbol { step += 1 }
+                            run += step
+                            current = runs.code(symbol, length: run)
+                            i += step
+                            continue
+                        }
+                    }
                     let slot = table.find(current, symbol)
                     let child = table.code(at: slot)
                     if child != 0 {
                         current = child
+                        runSymbol = -1
+                        i += 1
                         continue
                     }
                     writer.write(current, width: codes.width)
                     table.insert(current, symbol, code: codes.next, at: slot)
+                    if symbol == runSymbol && run == runs.length(symbol) { runs.extend(symbol, code: codes.next) }
+                    let next = codes.next
                     codes.advance(&writer, table)
+                    if codes.next < next { runs.reset() }
                     current = symbol
+                    runSymbol = symbol
+                    run = 1
+                    i += 1
                 }
                 writer.write(current, width: codes.width)
                 break body
@@ -264,6 +297,51 @@ struct CodeTable {
     func reset() {
         for k in 0..<usedCount.pointee { slots[Int(used[k])] = 0 }
         usedCount.pointee = 0
+    }
+}
+
+/// The codes of runs of one symbol in the dictionary: for each symbol `s`, the codes of `s`,
+/// `ss`, `sss`, … as far as the dictionary holds them (up to ``limit`` pixels), so that greedy
+/// matching along a run of `s` reads them instead of looking up every pixel. A plain pointer
+/// wrapper, owned and deallocated like ``CodeTable``.
+struct RunChains {
+    /// The longest run kept per symbol: longer runs are looked up pixel by pixel.
+    static let limit = 256
+    private let codes: UnsafeMutablePointer<UInt16>
+    private let lengths: UnsafeMutablePointer<Int>
+
+    init() {
+        codes = .allocate(capacity: 256 * Self.limit)
+        lengths = .allocate(capacity: 256)
+        lengths.initialize(repeating: 1, count: 256)
+        for symbol in 0..<256 { codes[symbol * Self.limit] = UInt16(symbol) }
+    }
+
+    func deallocate() {
+        codes.deallocate()
+        lengths.deallocate()
+    }
+
+    /// How many pixels the longest run of `symbol` with a known code spans (at least 1).
+    @inline(__always)
+    func length(_ symbol: Int) -> Int { lengths[symbol] }
+
+    /// The code of `length` pixels of `symbol` (1 ≤ `length` ≤ ``length(_:)``).
+    @inline(__always)
+    func code(_ symbol: Int, length: Int) -> Int { Int(codes[symbol * Self.limit + length - 1]) }
+
+    /// Records `code` as the run one pixel longer than ``length(_:)``, while under the limit.
+    @inline(__always)
+    func extend(_ symbol: Int, code: Int) {
+        let length = lengths[symbol]
+        guard length < Self.limit else { return }
+        codes[symbol * Self.limit + length] = UInt16(truncatingIfNeeded: code)
+        lengths[symbol] = length + 1
+    }
+
+    /// Forgets every run longer than one pixel (a clear code).
+    func reset() {
+        for symbol in 0..<256 { lengths[symbol] = 1 }
     }
 }
 

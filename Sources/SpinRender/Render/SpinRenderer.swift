@@ -99,24 +99,34 @@ public enum SpinRenderer {
     ///
     /// Frames are drawn and consumed in order, so their memory is reused rather than freshly
     /// touched (each fresh page is a page fault). With more than one worker, worker k draws
-    /// frames k, k + w, k + 2w, …: the calling thread (worker 0) draws its own and consumes
+    /// frames 1 + k, 1 + k + w, …: the calling thread (worker 0) draws its own and consumes
     /// every frame, the others hand theirs over through a ring of slots, at most two frames
     /// ahead each. Handing a frame between threads costs a few semaphore wake-ups (tens of
-    /// microseconds here), more than drawing a small frame: frames under 64 Ki pixels are drawn
-    /// on the calling thread alone. After `consume` throws, the remaining frames are still
-    /// drawn and taken (so no worker waits forever) but not consumed, and the error is rethrown.
+    /// microseconds here), more than drawing a small frame: the calling thread draws the first
+    /// frame alone and shares the rest only when the frame has at least 64 Ki pixels or took at
+    /// least ``sharedDrawingSeconds`` to draw (a spinner with a counter's text). Which thread
+    /// draws a frame does not change its pixels. After `consume` throws, the remaining frames
+    /// are still drawn and taken (so no worker waits forever) but not consumed, and the error is
+    /// rethrown.
     static func drawInOrder<E: Error>(_ plan: FramePlan, workers: Int, progress: ProgressBar?,
                                       _ consume: (Int, RGBAImage) throws(E) -> Void) throws(E) {
         let pixels = plan.renderer.width * plan.renderer.height
-        let drawers = pixels >= 1 << 16 ? workers : 1
-        let rasterizers = RasterizerPool(plan.renderer, count: drawers)
         let count = plan.emittedCount
+        guard count > 0 else { return }
+        let rasterizers = RasterizerPool(plan.renderer, count: workers)
         func draw(_ index: Int, _ rasterizer: inout CoverageRasterizer) -> RGBAImage {
             plan.renderer.render(atSeconds: plan.sampleTime(ofFrame: index), using: &rasterizer)
         }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let first = rasterizers.withRasterizer(0) { draw(0, &$0) }
+        let firstSeconds = Self.seconds(clock.now - start)
+        progress?.advance()
+        try consume(0, first)
+        let drawers = workers > 1 && (pixels >= 1 << 16 || firstSeconds >= sharedDrawingSeconds) ? workers : 1
         if drawers == 1 {
             try rasterizers.withRasterizer(0) { (rasterizer) throws(E) in
-                for index in 0..<count {
+                for index in 1..<count {
                     let image = draw(index, &rasterizer)
                     progress?.advance()
                     try consume(index, image)
@@ -129,13 +139,13 @@ public enum SpinRenderer {
         Workers.run(drawers) { worker in
             rasterizers.withRasterizer(worker) { rasterizer in
                 if worker > 0 {
-                    for index in stride(from: worker, to: count, by: drawers) {
+                    for index in stride(from: 1 + worker, to: count, by: drawers) {
                         ring.put(draw(index, &rasterizer), at: index)
                     }
                     return
                 }
-                for index in 0..<count {
-                    let image = index % drawers == 0 ? draw(index, &rasterizer) : ring.take(index)
+                for index in 1..<count {
+                    let image = (index - 1) % drawers == 0 ? draw(index, &rasterizer) : ring.take(index)
                     progress?.advance()
                     guard failure == nil else { continue }
                     do throws(E) {
@@ -147,6 +157,15 @@ public enum SpinRenderer {
             }
         }
         if let failure { throw failure }
+    }
+
+    /// The drawing time of a first frame above which the rest are shared between workers even
+    /// under 64 Ki pixels: about ten times a hand-over between threads.
+    static let sharedDrawingSeconds = 50e-6
+
+    /// `duration` in seconds.
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
     }
 
     /// Workers for `frames` frames: the requested count, or every core for work large enough to

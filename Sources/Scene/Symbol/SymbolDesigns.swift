@@ -106,6 +106,15 @@ public enum SymbolDesigns {
             [stroke(ring(.zero, 10)), stroke([arc(P(6, -3), 28, 180, 300), arc(P(-6, 3), 28, 0, 120)])]
         case .playFill: [SymbolPart(.fill(closed([P(-20, -32), P(32, 0), P(-20, 32)])))]
         case .power: [stroke([arc(P(0, 4), 31, 300, 600), .line(P(0, -36), P(0, -6))])]
+        case .gyroscope:
+            // A wheel on a vertical spindle, and a tilted ring around it.
+            [stroke(ring(P(0, -2), 20)), stroke([.line(P(0, -36), P(0, 26)), .line(P(-12, 36), P(12, 36)), .line(P(0, 26), P(0, 36))]),
+             stroke(closed(ellipse(P(0, -2), 37, 13, -22)), .secondary)]
+        case .clockArrowCirclepath:
+            // A clock's hands inside a circle turning back: the arrow runs anticlockwise, its
+            // head at the upper end of the gap on the left.
+            [stroke([arc(.zero, 31, 200, 515)] + chevronHead(.zero, 31, 200, anticlockwise: true)),
+             stroke(polyline([P(0, -17), P(0, 0), P(11, 8)]))]
         }
     }
 
@@ -163,13 +172,26 @@ public enum SymbolDesigns {
         ]
     }
 
-    /// A chevron arrowhead at the end of a clockwise arc, pointing along it.
-    static func chevronHead(_ c: Point, _ r: Double, _ degrees: Double) -> [SymbolSegment] {
+    /// A chevron arrowhead at the end of a clockwise arc, pointing along it (at the start of the
+    /// arc, pointing back along it, when `anticlockwise`).
+    static func chevronHead(_ c: Point, _ r: Double, _ degrees: Double, anticlockwise: Bool = false) -> [SymbolSegment] {
         let end = SymbolSegment.point(c, r, degrees)
         let a = degrees * Double.pi / 180
-        let along = P(-sin(a), cos(a)), out = P(cos(a), sin(a))
+        let sign = anticlockwise ? -1.0 : 1
+        let along = P(-sin(a) * sign, cos(a) * sign), out = P(cos(a), sin(a))
         let tip = end + along * 4
         return polyline([tip - along * 12 + out * 12, tip, tip - along * 12 - out * 12])
+    }
+
+    /// An ellipse about `c` with semi-axes `rx` and `ry`, turned by `tilt` degrees (clockwise on
+    /// screen), as 48 points.
+    static func ellipse(_ c: Point, _ rx: Double, _ ry: Double, _ tilt: Double) -> [Point] {
+        let t = tilt * Double.pi / 180
+        return (0..<48).map { k in
+            let a = Double(k) * 2 * Double.pi / 48
+            let x = rx * cos(a), y = ry * sin(a)
+            return P(c.x + x * cos(t) - y * sin(t), c.y + x * sin(t) + y * cos(t))
+        }
     }
 
     /// A triangular arrowhead on the end of a clockwise arc: its base across the end.

@@ -143,8 +143,8 @@ public struct GridItemSpec: Hashable, Sendable {
 
 /// The SF Symbols the renderer can draw, as its own geometry (``SymbolDesigns``): `rays`, the
 /// 40 names most used in public SwiftUI loading, progress and animation code, most used first
-/// (docs/symbols.md gives the survey and its counts), and `hexagon.fill`, which a surveyed
-/// loader needs.
+/// (docs/symbols.md gives the survey and its counts), and `hexagon.fill`, `gyroscope` and
+/// `clock.arrow.circlepath`, which surveyed loaders need.
 public enum SymbolName: String, CaseIterable, Hashable, Sendable {
     /// `rays`: eight round-capped rays (``RaysSymbol``).
     case rays
@@ -189,6 +189,8 @@ public enum SymbolName: String, CaseIterable, Hashable, Sendable {
     case arrow2CirclepathCircle = "arrow.2.circlepath.circle"
     case circleDashed = "circle.dashed"
     case hexagonFill = "hexagon.fill"
+    case gyroscope
+    case clockArrowCirclepath = "clock.arrow.circlepath"
 
     /// The name `symbolVariant(_:)` asks for, when the library has it: SwiftUI draws the
     /// variant if the symbol has one and the symbol itself otherwise.

@@ -42,6 +42,10 @@ struct DiagnosticTests {
              message: "the symbol variant '.square' is not supported; supported: .none, .fill, .circle, .slash and chains of them such as .fill.circle"),
         Case(name: "wrong argument label", source: spinner(body4: "Image(systemNam: \"rays\")"), line: 4, column: 15,
              message: "incorrect argument label in call (have 'systemNam:', expected 'systemName:')"),
+        // A type another file of the app generates (SwiftGen's `Asset`): the missing name is what
+        // is wrong, as swiftc says, not the labels of Color's initialisers.
+        Case(name: "generated type in an argument", source: spinner(modifier5: ".foregroundColor(Color(asset: Asset.Colors.brand))"),
+             line: 5, column: 43, message: "cannot find 'Asset' in scope"),
         Case(name: "type mismatch", source: spinner(modifier5: ".rotationEffect(animating)"), line: 5, column: 29,
              message: "cannot convert value of type 'Bool' to expected argument type 'Angle'"),
         // The text ends with the line break after the last '}' kept: the end is line 8, column 1,

@@ -232,6 +232,7 @@ extension Evaluator {
             }
         }
         guard !matched.isEmpty else {
+            try checkArgumentTypesExist(arguments, in: environment)
             if let firstFailing, case let .failure(error) = bind(arguments, trailing, to: firstFailing, at: location) { throw error }
             throw firstError ?? .error("no overload of '\(function.name)' takes these arguments", at: location)
         }
@@ -258,6 +259,33 @@ extension Evaluator {
     }
 
     /// Whether a binding failed on an argument label another overload may have.
+    /// Throws "cannot find 'Asset' in scope" when an argument starts from a capitalised name
+    /// that nothing declares (`Color(asset: Asset.Colors.brand)`, whose `Asset` another file of
+    /// the app generates): that, not the labels of the library's initialisers, is what is wrong,
+    /// as the compiler reports it. Only capitalised names are looked up (types and their static
+    /// members: no code of the file runs), and only when no overload took the arguments.
+    private func checkArgumentTypesExist(_ arguments: [Argument], in environment: Environment) throws(Interrupt) {
+        for argument in arguments {
+            var root = argument.value
+            descent: while true {
+                switch root.kind {
+                case let .member(base, _, _, _): root = base
+                case let .call(callee, _, _): root = callee
+                default: break descent
+                }
+            }
+            guard case let .identifier(name, _) = root.kind, let first = name.unicodeScalars.first, first.properties.isUppercase,
+                  name != "Self", environment.lookUp(name) == nil else { continue }
+            do {
+                _ = try lookUp(name, at: root.location, in: environment, expected: nil)
+            } catch let .error(error) where error.message.hasPrefix("cannot find '\(name)' in scope") {
+                throw .error(error)
+            } catch {
+                continue
+            }
+        }
+    }
+
     private static func isLabelMismatch(_ interrupt: Interrupt?) -> Bool {
         guard case let .error(error)? = interrupt else { return false }
         return error.message.hasPrefix("incorrect argument label")

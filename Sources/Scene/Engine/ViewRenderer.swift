@@ -442,14 +442,13 @@ extension ViewRenderer {
         case .rotation, .scale, .offset, .opacity, .symbolEffect, .variableLayer:
             return  // not layers
         case let .shadow(colourTrack, radiusTrack, offsetTrack, _):
-            var content = Layer(layer.image)
             let colour = engine.colours[colourTrack].colour(atSeconds: time).rgba8
             let shift = engine.points[offsetTrack].point(atSeconds: time)
             let dx = outside.a * shift.x + outside.c * shift.y, dy = outside.b * shift.x + outside.d * shift.y
-            content.addShadow(red: Double(colour.r) / 255, green: Double(colour.g) / 255, blue: Double(colour.b) / 255,
-                              alpha: Double(colour.a) / 255,
-                              sigma: max(0, engine.numbers[radiusTrack].number(atSeconds: time)) * stretch, dx: dx, dy: dy)
-            target.composite(content, opacity: opacity, in: space)
+            // Layer.addShadow composited, without the canvas-sized planes.
+            target.compositeShadowed(layer.image, shadow: colour,
+                                     sigma: max(0, engine.numbers[radiusTrack].number(atSeconds: time)) * stretch, dx: dx, dy: dy,
+                                     opacity: opacity, in: space)
         case let .blur(radiusTrack, opaque, _):
             var content = Layer(layer.image)
             let original = opaque ? content : nil

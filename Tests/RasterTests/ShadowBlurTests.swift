@@ -1,0 +1,150 @@
+import Glibc
+import Testing
+@testable import Raster
+
+/// The Gaussian blur against the exact Gaussian at every pixel, and the shadow drawn straight
+/// onto an image (`compositeShadowed`) against the shadow added to a layer and composited.
+@Suite("Gaussian blur and shadow")
+struct ShadowBlurTests {
+    /// A rectangle of value `value` over columns `xs` and rows `ys`: blurred, the product of two
+    /// one-dimensional blurs, so the exact result is cheap to compute here.
+    struct Block {
+        var xs: Range<Int>, ys: Range<Int>, value: Double
+    }
+
+    /// The exact Gaussian of standard deviation `sigma` (sampled, normalised over ±10σ, not cut
+    /// at 3.5σ as the blur's kernel is) of the indicator of `range`, at each of `count` pixels.
+    static func blurredIndicator(_ range: Range<Int>, sigma: Double, count: Int) -> [Double] {
+        let reach = Int(10 * sigma)
+        let weights = (-reach...reach).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
+        let total = weights.reduce(0, +)
+        return (0..<count).map { p in range.reduce(0.0) { sum, q in abs(p - q) <= reach ? sum + weights[p - q + reach] : sum } / total }
+    }
+
+    /// The largest difference, over every pixel of a `size × size` plane, between the blur of
+    /// `blocks` and the exact Gaussian blur of them.
+    static func worstError(_ blocks: [Block], sigma: Double, size: Int) -> Double {
+        var plane = [Float](repeating: 0, count: size * size)
+        for block in blocks {
+            for y in block.ys { for x in block.xs { plane[y * size + x] += Float(block.value) } }
+        }
+        GaussianBlur.blur(&plane, width: size, region: PixelRect(x0: 0, y0: 0, x1: size, y1: size), sigma: sigma)
+        let profiles = blocks.map { (blurredIndicator($0.xs, sigma: sigma, count: size), blurredIndicator($0.ys, sigma: sigma, count: size), $0.value) }
+        var worst = 0.0
+        for y in 0..<size {
+            for x in 0..<size {
+                let exact = profiles.reduce(0.0) { $0 + $1.2 * $1.0[x] * $1.1[y] }
+                worst = max(worst, abs(Double(plane[y * size + x]) - exact))
+            }
+        }
+        return worst
+    }
+
+    @Test("the blur is within 0.75/255 of the exact Gaussian at every pixel, at full and at low resolution",
+          arguments: [4.0, 9.5, 10.0, 14.9, 15.0, 17.0, 20.0, 30.0, 60.0])
+    func blurMatchesTheExactGaussian(sigma: Double) {
+        // A square, a one-pixel line, a single pixel and a faint wide bar, on a plane wide enough
+        // for the kernel's reach around them. From σ = 10 the blur is computed on blocks of
+        // ⌊σ/5⌋ pixels (blockSize) and interpolated back.
+        let margin = GaussianBlur.reach(sigma: sigma)
+        let m = margin
+        let blocks = [Block(xs: m..<(m + 24), ys: m..<(m + 24), value: 1), Block(xs: (m + 30)..<(m + 31), ys: m..<(m + 40), value: 1),
+                      Block(xs: (m + 5)..<(m + 6), ys: (m + 33)..<(m + 34), value: 1),
+                      Block(xs: m..<(m + 40), ys: (m + 36)..<(m + 40), value: 0.25)]
+        let worst = Self.worstError(blocks, sigma: sigma, size: 2 * margin + 40)
+        // Measured, in 1/255: 0.14 (σ 4), 0.09 (9.5), 0.40 (10), 0.10 (14.9), 0.69 (15), 0.22 (17),
+        // 0.21 (20), 0.09 (30), 0.05 (60): the largest where a block size begins (σ′ is then
+        // smallest, 4.97 blocks), below the 1/255 of one 8-bit level.
+        #expect(worst * 255 <= 0.75, "σ \(sigma): largest difference \(worst * 255)/255")
+    }
+
+    @Test func blockSizeKeepsFullResolutionBelowTenPixels() {
+        #expect(GaussianBlur.blockSize(sigma: 9.99) == 1)
+        #expect(GaussianBlur.blockSize(sigma: 10) == 2)
+        #expect(GaussianBlur.blockSize(sigma: 60) == 12)
+    }
+
+    /// A 24 × 24 picture with an opaque square, a half-transparent rim and a few stray
+    /// pixels, at `(x0, y0)` on a `width × height` canvas.
+    static func content(width: Int, height: Int, x0: Int, y0: Int) -> RGBAImage {
+        var image = RGBAImage(width: width, height: height)
+        for y in 0..<24 {
+            for x in 0..<24 {
+                let inner = (4..<20).contains(x) && (4..<20).contains(y)
+                let rim = (2..<22).contains(x) && (2..<22).contains(y)
+                if inner {
+                    image[x0 + x, y0 + y] = RGBA8(r: 200, g: UInt8(10 * x), b: UInt8(10 * y), a: 255)
+                } else if rim {
+                    image[x0 + x, y0 + y] = RGBA8(r: 30, g: 60, b: 250, a: UInt8(40 + 8 * x))
+                }
+            }
+        }
+        image[x0 + 23, y0] = RGBA8(r: 255, g: 255, b: 0, a: 17)
+        image[x0, y0 + 23] = RGBA8(r: 0, g: 255, b: 0, a: 255)
+        return image
+    }
+
+    /// A backdrop that is not one colour: opaque white on the left half, a transparent top band
+    /// and a half-transparent green square in the middle.
+    static func backdrop(width: Int, height: Int) -> RGBAImage {
+        var image = RGBAImage(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width {
+                if y < 10 { continue }
+                if (width / 2 - 15..<width / 2 + 15).contains(x) && (height / 2 - 15..<height / 2 + 15).contains(y) {
+                    image[x, y] = RGBA8(r: 0, g: 180, b: 0, a: 128)
+                } else if x < width / 2 {
+                    image[x, y] = .white
+                }
+            }
+        }
+        return image
+    }
+
+    @Test("compositeShadowed draws the pixels of Layer.addShadow composited",
+          arguments: [(0.0, 0.0, 0.0), (3.0, 2.5, -1.25), (9.5, -4.0, 3.0), (12.0, 0.3, 0.7), (37.0, 6.0, 11.5)])
+    func shadowStraightOntoTheImageMatchesTheLayer(sigma: Double, dx: Double, dy: Double) {
+        let width = 180, height = 150
+        let content = Self.content(width: width, height: height, x0: 70, y0: 60)
+        for (colour, opacity, space) in [(RGBA8(r: 0, g: 0, b: 0, a: 77), 1.0, BlendSpace.sRGB), (RGBA8(r: 200, g: 40, b: 90, a: 200), 0.6, .sRGB),
+                                         (RGBA8(r: 0, g: 0, b: 0, a: 255), 1.0, .linear), (RGBA8(r: 9, g: 99, b: 199, a: 3), 0.9, .sRGB)] {
+            var expected = Self.backdrop(width: width, height: height)
+            var layer = Layer(content)
+            layer.addShadow(red: Double(colour.r) / 255, green: Double(colour.g) / 255, blue: Double(colour.b) / 255,
+                            alpha: Double(colour.a) / 255, sigma: sigma, dx: dx, dy: dy)
+            expected.composite(layer, opacity: opacity, in: space)
+            var image = Self.backdrop(width: width, height: height)
+            image.compositeShadowed(content, shadow: colour, sigma: sigma, dx: dx, dy: dy, opacity: opacity, in: space)
+            var differing = 0
+            for i in 0..<image.pixels.count where image.pixels[i] != expected.pixels[i] { differing += 1 }
+            #expect(differing == 0, "σ \(sigma), \(colour), opacity \(opacity): \(differing) bytes differ")
+            // The shadow is drawn at all: just past the content's right edge it changes the backdrop.
+            if sigma > 0 && colour.a > 50 && dx >= 0 {
+                #expect(expected[70 + 24 + Int(dx) + 1, 60 + 12] != Self.backdrop(width: width, height: height)[70 + 24 + Int(dx) + 1, 60 + 12])
+            }
+        }
+    }
+
+    @Test func shadowOfAnEmptyPictureDrawsNothing() {
+        var image = Self.backdrop(width: 40, height: 30)
+        image.compositeShadowed(RGBAImage(width: 40, height: 30), shadow: .black, sigma: 20, dx: 0, dy: 0, opacity: 1)
+        #expect(image == Self.backdrop(width: 40, height: 30))
+    }
+
+    @Test("inkBounds is the box of the pixels whose alpha is not 0", arguments: [1, 7, 8, 9, 17, 64, 101])
+    func inkBoundsFindsTheInkedBox(width: Int) {
+        // Single inked pixels at each column in turn (the first and last of a row included),
+        // and pairs far apart, against a scan here.
+        let height = 5
+        for x in 0..<width {
+            for (other, row) in [(x, 2), (width - 1 - x, 4), (0, 0)] {
+                var image = RGBAImage(width: width, height: height, fill: RGBA8(r: 255, g: 255, b: 255, a: 0))
+                image[x, 1] = RGBA8(r: 0, g: 0, b: 0, a: 1)
+                image[other, row] = RGBA8(r: 0, g: 0, b: 0, a: 255)
+                let expected = PixelRect(x0: min(x, other), y0: min(1, row), x1: max(x, other) + 1, y1: max(1, row) + 1)
+                #expect(image.inkBounds() == expected, "width \(width), x \(x), other \(other)")
+            }
+        }
+        #expect(RGBAImage(width: width, height: height, fill: RGBA8(r: 9, g: 9, b: 9, a: 0)).inkBounds().isEmpty)
+    }
+}

@@ -212,6 +212,8 @@ public struct ViewRenderer: Sendable {
     let texts: [PreparedText]
     /// The texts' coverage at each placement drawn (see ``TextCoverageCache``).
     private let textCoverage = TextCoverageCache()
+    /// The built-in shapes' outlines drawn lately (see ``ShapeOutlineCache``).
+    private let shapeOutlines = ShapeOutlineCache()
 
     struct Glyph: Sendable {
         var symbol: RaysSymbol
@@ -629,7 +631,7 @@ extension ViewRenderer {
                 let transform = placement.transform(scale: scale)
                 rasterizer.reset()
                 if shape.isBuiltInOutline {
-                    for polygon in outline(of: shape, in: local, scale: scale) {
+                    for polygon in shapeOutlines.polygons(of: shape, in: local, scale: scale) {
                         rasterizer.addPolygon(polygon, transform: transform)
                     }
                 } else {

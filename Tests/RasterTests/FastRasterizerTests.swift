@@ -178,6 +178,65 @@ struct FastRasterizerTests {
         }
     }
 
+    /// Random polygons spilling over every side of a `width × height` canvas, with vertices on
+    /// the canvas sides and tiny chords, as ``randomPolygonsAccumulateTheSameCells`` draws them.
+    static func spillingCoverage(width: Int, height: Int, seed: UInt64) -> CoverageRasterizer {
+        var noise = Noise(state: seed)
+        var rasterizer = CoverageRasterizer(width: width, height: height)
+        let w = Double(width), h = Double(height)
+        for _ in 0..<4 {
+            var polygon: [Point] = []
+            var current = Point(x: noise.uniform(-0.5 * w - 2...1.5 * w + 2), y: noise.uniform(-0.5 * h - 2...1.5 * h + 2))
+            for _ in 0..<(3 + Int(noise.next() % 40)) {
+                switch noise.next() % 5 {
+                case 0: current = Point(x: noise.uniform(-0.5 * w - 2...1.5 * w + 2), y: noise.uniform(-0.5 * h - 2...1.5 * h + 2))
+                case 1: current.x += noise.uniform(-0.08...0.08); current.y += noise.uniform(-0.08...0.08)
+                case 2: current = Point(x: [0, w, -0.0, w / 2][Int(noise.next() % 4)], y: noise.uniform(-2...h + 2))
+                case 3: current.y = Double(Int(noise.next() % UInt64(2 * height + 4))) / 2 - 1
+                default: current = Point(x: current.x + noise.uniform(-3...3), y: current.y)
+                }
+                polygon.append(current)
+            }
+            rasterizer.addPolygon(polygon, transform: .rotation(radians: noise.uniform(0...6.3)))
+        }
+        return rasterizer
+    }
+
+    /// The runs cover exactly the pixels and levels the per-pixel sweep visits.
+    @Test(arguments: [(1, 1), (7, 5), (33, 20), (74, 68), (0, 4)])
+    func coverageRunsMatchTheLevels(width: Int, height: Int) {
+        for seed in UInt64(1)...40 {
+            let rasterizer = Self.spillingCoverage(width: width, height: height, seed: seed)
+            var levels = [UInt8](repeating: 0, count: width * height)
+            rasterizer.forEachCoverageLevel { x, y, level in levels[y * width + x] = level }
+            var runs = [UInt8](repeating: 0, count: width * height)
+            rasterizer.forEachCoverageRun { x, y, count, level in
+                for i in x..<(x + count) { runs[y * width + i] = level }
+            }
+            #expect(runs == levels, "seed \(seed)")
+        }
+    }
+
+    /// Compositing while draining gives the same pixels, and leaves every cell zero as
+    /// ``CoverageRasterizer/reset()`` does.
+    @Test(arguments: [(1, 1), (7, 5), (33, 20), (74, 68), (0, 4)])
+    func drainingCompositeMatchesAndEmpties(width: Int, height: Int) {
+        for seed in UInt64(1)...40 {
+            var rasterizer = Self.spillingCoverage(width: width, height: height, seed: seed)
+            let background = RGBAImage(width: width, height: height, fill: RGBA8(r: 250, g: 240, b: 10, a: seed % 2 == 0 ? 255 : 90))
+            for color in [RGBA8(r: 255, g: 149, b: 0), RGBA8(r: 10, g: 20, b: 200, a: 128)] {
+                var expected = background
+                expected.composite(color, coverage: rasterizer, in: .sRGB)
+                var drained = background
+                var copy = rasterizer
+                drained.composite(color, draining: &copy, in: .sRGB)
+                #expect(drained == expected, "seed \(seed)")
+                #expect(copy.cells.allSatisfy { $0 == 0 }, "seed \(seed)")
+                #expect(copy.touchedBounds.rows.isEmpty)
+            }
+        }
+    }
+
     @Test(arguments: [(0, 5), (1, 1), (3, 3), (4, 1), (5, 7), (74, 68)])
     func filledImageHoldsTheColourInEveryPixel(width: Int, height: Int) {
         for color in [RGBA8(r: 1, g: 2, b: 3, a: 4), .transparent, .white] {

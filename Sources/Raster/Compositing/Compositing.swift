@@ -85,7 +85,29 @@ extension RGBAImage {
     public mutating func composite(_ color: RGBA8, coverage rasterizer: CoverageRasterizer,
                                    in space: BlendSpace = .sRGB) {
         precondition(rasterizer.width == width && rasterizer.height == height, "canvas sizes differ")
+        compositeRuns(color, in: space) { body in rasterizer.forEachCoverageRun(body) }
+    }
+
+    /// Composites `color` over this image wherever `rasterizer` has coverage, as
+    /// ``composite(_:coverage:in:)`` does, and leaves the rasterizer empty (as its
+    /// ``CoverageRasterizer/reset()`` would): the sweep clears what it reads.
+    ///
+    /// - Precondition: the rasterizer's canvas has this image's size.
+    public mutating func composite(_ color: RGBA8, draining rasterizer: inout CoverageRasterizer,
+                                   in space: BlendSpace = .sRGB) {
+        precondition(rasterizer.width == width && rasterizer.height == height, "canvas sizes differ")
+        compositeRuns(color, in: space) { body in rasterizer.drainCoverageRuns(body) }
+    }
+
+    /// Composites `color` over the runs of one level that `sweep` hands its body (x, y, count,
+    /// level), each pixel as ``Compositing/sourceOver(_:coverage:onto:in:)`` gives.
+    @inline(__always)
+    private mutating func compositeRuns(_ color: RGBA8, in space: BlendSpace,
+                                        _ sweep: ((_ x: Int, _ y: Int, _ count: Int, _ level: UInt8) -> Void) -> Void) {
         let w = width
+        // Full coverage of an opaque colour gives the colour, whatever lies under it: a shape's
+        // inside is stored, not blended.
+        let solid: UInt32? = color.a == 255 ? color.packed : nil
         // Source-over is a pure function of (level, pixel underneath) for one paint: remember the
         // last result per level. Under one shape most pixels lie on the same background, so
         // nearly every pixel is a lookup; entry `level` holds (under, out) packed, with bit 32 of
@@ -94,20 +116,30 @@ extension RGBAImage {
             cache.initialize(repeating: 0)
             pixels.withUnsafeMutableBytes { bytes in
                 guard let base = bytes.baseAddress else { return }
-                rasterizer.forEachCoverageLevel { x, y, level in
-                    // (x, y) lies inside the canvas, so offset + 4 ≤ width × height × 4.
-                    let offset = (y * w + x) * 4
-                    let under = base.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
-                    let key = UInt64(under) | 1 << 32
-                    let slot = Int(level) * 2
-                    if cache[slot] != key {
-                        let destination = RGBA8(packed: under)
-                        let out = Compositing.sourceOver(color, coverage: level, onto: destination, in: space)
-                        cache[slot] = key
-                        cache[slot + 1] = UInt64(out.packed)
+                sweep { x, y, count, level in
+                    // The run lies inside the canvas's row y, so offset + 4 × count ≤ width × height × 4.
+                    var offset = (y * w + x) * 4
+                    let stop = offset + count * 4
+                    if level == 255, let solid {
+                        while offset < stop {
+                            base.storeBytes(of: solid, toByteOffset: offset, as: UInt32.self)
+                            offset += 4
+                        }
+                        return
                     }
-                    base.storeBytes(of: UInt32(truncatingIfNeeded: cache[slot + 1]), toByteOffset: offset,
-                                    as: UInt32.self)
+                    let slot = Int(level) * 2
+                    while offset < stop {
+                        let under = base.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+                        let key = UInt64(under) | 1 << 32
+                        if cache[slot] != key {
+                            let destination = RGBA8(packed: under)
+                            let out = Compositing.sourceOver(color, coverage: level, onto: destination, in: space)
+                            cache[slot] = key
+                            cache[slot + 1] = UInt64(out.packed)
+                        }
+                        base.storeBytes(of: UInt32(truncatingIfNeeded: cache[slot + 1]), toByteOffset: offset, as: UInt32.self)
+                        offset += 4
+                    }
                 }
             }
         }
@@ -142,8 +174,7 @@ extension RGBAImage {
                               in space: BlendSpace = .sRGB, using rasterizer: inout CoverageRasterizer) {
         rasterizer.reset()
         rasterizer.add(path, transform: transform)
-        composite(color, coverage: rasterizer, in: space)
-        rasterizer.reset()
+        composite(color, draining: &rasterizer, in: space)
     }
 }
 

@@ -185,6 +185,80 @@ public struct CoverageRasterizer: Sendable {
         }
     }
 
+    /// Visits the pixels of non-zero 8-bit level (as ``forEachCoverageLevel(_:)``) as runs along
+    /// each row: `count` pixels from (x, y) rightwards, all of level `level`.
+    ///
+    /// A run is a cell followed by cells holding no contribution, over which the running sum,
+    /// and so the level, stays the same: a shape's inside and the gaps between its edges are a
+    /// few runs, not a call per pixel.
+    @inline(__always)
+    func forEachCoverageRun(_ body: (_ x: Int, _ y: Int, _ count: Int, _ level: UInt8) -> Void) {
+        guard !touchedRows.isEmpty else { return }
+        let (stride, width, columns, rows) = (rowStride, width, touchedColumns, touchedRows)
+        cells.withUnsafeBufferPointer { buffer in
+            // Only read: the walk writes cells only when told to clear them.
+            guard let base = buffer.baseAddress.map({ UnsafeMutablePointer(mutating: $0) + Self.leadingCells }) else { return }
+            Self.walkRuns(base, rows: rows, columns: columns, stride: stride, width: width, clearing: false, body)
+        }
+    }
+
+    /// ``forEachCoverageRun(_:)``, emptying the rasterizer as it goes (as ``reset()`` would after
+    /// it): each cell is cleared where the sweep reads it, so no second pass over the rows.
+    @inline(__always)
+    public mutating func drainCoverageRuns(_ body: (_ x: Int, _ y: Int, _ count: Int, _ level: UInt8) -> Void) {
+        guard !touchedRows.isEmpty else { return }
+        let (stride, width, columns, rows) = (rowStride, width, touchedColumns, touchedRows)
+        cells.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress.map({ $0 + Self.leadingCells }) else { return }
+            Self.walkRuns(base, rows: rows, columns: columns, stride: stride, width: width, clearing: true, body)
+        }
+        touchedRows = 0..<0
+        touchedColumns = 0..<0
+    }
+
+    /// The run sweep of ``forEachCoverageRun(_:)`` over the cells from row 0's first (`base`).
+    ///
+    /// When `clearing`, every cell an edge may have written in `rows` is left zero: the swept
+    /// columns, the cell left of them (an edge on a column's left side can step to its left by
+    /// rounding, adding 0 there) and the two right of them (the last cell of an edge's row step
+    /// lies at most one column right of its rightmost x; the spare cells when that is the
+    /// canvas's right side).
+    @inline(__always)
+    private static func walkRuns(_ base: UnsafeMutablePointer<Int32>, rows: Range<Int>, columns: Range<Int>, stride: Int, width: Int,
+                                 clearing: Bool, _ body: (_ x: Int, _ y: Int, _ count: Int, _ level: UInt8) -> Void) {
+        let end = columns.upperBound
+        let unit = Int(Self.unitArea)
+        for y in rows {
+            // rows ⊆ 0..<height and columns ⊆ 0...width: indices −1…width + 1 of the row.
+            let row = base + y * stride
+            var sum: Int32 = 0
+            var x = columns.lowerBound
+            while x < end {
+                sum &+= row[x]
+                if clearing { row[x] = 0 }
+                // The run goes on over cells with no contribution, four at a time while it can.
+                var next = x + 1
+                while next + 4 <= end
+                    && (UnsafeRawPointer(row + next).loadUnaligned(as: UInt64.self)
+                        | UnsafeRawPointer(row + next + 2).loadUnaligned(as: UInt64.self)) == 0 {
+                    next += 4
+                }
+                while next < end && row[next] == 0 { next += 1 }
+                if sum != 0 {
+                    // As in forEachCoverageLevel(_:).
+                    let magnitude = Int(sum.magnitude)
+                    let level = magnitude >= unit ? 255 : (magnitude * 255 + (1 << 19)) >> 20
+                    if level > 0 { body(x, y, next - x, UInt8(truncatingIfNeeded: level)) }
+                }
+                x = next
+            }
+            if clearing {
+                row[columns.lowerBound - 1] = 0
+                for i in end..<min(end + 2, width + 2) { row[i] = 0 }
+            }
+        }
+    }
+
     /// The coverage of every pixel rounded to nearest 8-bit (0…255), as a `width × height`
     /// row-major array.
     public func coverageMask() -> [UInt8] {

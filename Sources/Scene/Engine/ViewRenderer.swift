@@ -576,8 +576,7 @@ extension ViewRenderer {
                 rasterizer.reset()
                 let glyph = glyphs.first { $0.symbol == symbol }!
                 for polygon in glyph.polygons { rasterizer.addPolygon(polygon, transform: transform) }
-                image.composite(paint, coverage: rasterizer, in: space)
-                rasterizer.reset()
+                image.composite(paint, draining: &rasterizer, in: space)
             case let .symbol(glyph, selection):
                 let transform = placement.transform(scale: scale)
                 let drawn = symbols.first { $0.glyph == glyph && $0.selection == selection }!
@@ -652,10 +651,10 @@ extension ViewRenderer {
                         return shading.colour(atX: p.x / scale + size.x / 2, y: p.y / scale + size.y / 2,
                                               width: size.x, height: size.y)
                     }, coverage: rasterizer, in: space)
+                    rasterizer.reset()
                 } else {
-                    image.composite(paint, coverage: rasterizer, in: space)
+                    image.composite(paint, draining: &rasterizer, in: space)
                 }
-                rasterizer.reset()
             case let .text(drawing):
                 let transform = placement.transform(scale: scale)
                 guard let index = texts.firstIndex(where: { $0.drawing == drawing }) else { return }
@@ -717,9 +716,8 @@ extension ViewRenderer {
                     tickPaint.a = UInt8((Double(paint.a) * tick.opacity).rounded())
                     rasterizer.reset()
                     for polygon in tick.polygons { rasterizer.addPolygon(polygon, transform: transform) }
-                    image.composite(tickPaint, coverage: rasterizer, in: space)
+                    image.composite(tickPaint, draining: &rasterizer, in: space)
                 }
-                rasterizer.reset()
             }
         }
     }

@@ -95,8 +95,7 @@ public struct CoverageRasterizer: Sendable {
     /// transformed array: the scene renderer places the same flattened glyph every frame.
     public mutating func addPolygon(_ vertices: [Point], transform: AffineTransform) {
         guard vertices.count >= 2 else { return }
-        var edges = EdgeAccumulator(width: width, height: height,
-                                    touchedRows: touchedRows, touchedColumns: touchedColumns)
+        var edges = EdgeAccumulator(width: width, height: height)
         cells.withUnsafeMutableBufferPointer { buffer in
             // EdgeAccumulator indexes rows 0..<height of width + 2 cells from row 0, and column
             // −1 of row 0 (see ``cells``).
@@ -110,22 +109,19 @@ public struct CoverageRasterizer: Sendable {
                 }
             }
         }
-        touchedRows = edges.touchedRows
-        touchedColumns = edges.touchedColumns
+        edges.widen(&touchedRows, &touchedColumns)
     }
 
     /// Runs `body` with an edge walk over the cell buffer, for callers in this module that add
     /// edges one by one (``addPolygons(_:transform:rule:)``); the touched bounds are kept.
     mutating func accumulateEdges(_ body: (inout EdgeAccumulator, UnsafeMutablePointer<Int32>) -> Void) {
-        var edges = EdgeAccumulator(width: width, height: height,
-                                    touchedRows: touchedRows, touchedColumns: touchedColumns)
+        var edges = EdgeAccumulator(width: width, height: height)
         cells.withUnsafeMutableBufferPointer { buffer in
             // See ``addPolygon(_:transform:)`` for the bounds the walk keeps.
             guard let base = buffer.baseAddress.map({ $0 + Self.leadingCells }) else { return }
             body(&edges, base)
         }
-        touchedRows = edges.touchedRows
-        touchedColumns = edges.touchedColumns
+        edges.widen(&touchedRows, &touchedColumns)
     }
 
     /// Rounds a point to nearest on the fixed-point grid.
@@ -280,13 +276,41 @@ public struct CoverageRasterizer: Sendable {
 /// The edge walk of ``CoverageRasterizer``, on the cell buffer directly: clipping at the
 /// canvas sides and per-row accumulation, with no allocation per edge.
 ///
-/// It carries the touched bounds as locals so that the walk does not touch the rasterizer while
-/// its cell array is borrowed.
+/// It gathers the touched bounds itself so that the walk does not touch the rasterizer while its
+/// cell array is borrowed, as plain numbers per edge, turned into whole rows and columns once at
+/// the end (``widen(_:_:)``).
 struct EdgeAccumulator {
     let width: Int
     let height: Int
-    var touchedRows: Range<Int>
-    var touchedColumns: Range<Int>
+    /// The lowest first row and highest end row of the edges accumulated (empty when `rowLow ≥ rowHigh`).
+    private var rowLow = Int.max
+    private var rowHigh = Int.min
+    /// The least and greatest x of the pieces accumulated, and of the canvas's last column when
+    /// a piece was dropped right of it (none when `xLow > xHigh`).
+    private var xLow = Double.infinity
+    private var xHigh = -Double.infinity
+
+    init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    /// Widens `rows` and `columns` (a rasterizer's touched bounds) to hold what was accumulated.
+    ///
+    /// The same bounds as widening them edge by edge: each edge's columns run from
+    /// ⌊max(0, least x)⌋ to min(width, ⌈min(width, greatest x)⌉ + 1), both monotone in the x's,
+    /// so the union over the edges is that of the least and greatest x over all of them; a piece
+    /// dropped right of the canvas counts as one on its last column, [width − 1, width].
+    func widen(_ rows: inout Range<Int>, _ columns: inout Range<Int>) {
+        if rowLow < rowHigh {
+            rows = rows.isEmpty ? rowLow..<rowHigh : min(rows.lowerBound, rowLow)..<max(rows.upperBound, rowHigh)
+        }
+        if xLow <= xHigh {
+            let low = FastRounding.floorInt(max(0, xLow))
+            let high = max(low, min(width, FastRounding.ceilInt(min(Double(width), xHigh)) + 1))
+            columns = columns.isEmpty ? low..<high : min(columns.lowerBound, low)..<max(columns.upperBound, high)
+        }
+    }
 
     /// Splits an edge where it crosses x = 0 and x = width: the part left of the canvas becomes
     /// a vertical edge on x = 0 (it still covers every pixel to its right), the part right of
@@ -352,7 +376,8 @@ struct EdgeAccumulator {
     @inline(__always)
     private mutating func reachRightSide(_ y0: Double, _ y1: Double) {
         guard width > 0, max(y0, y1) > 0, min(y0, y1) < Double(height) else { return }
-        touchedColumns = touchedColumns.isEmpty ? (width - 1)..<width : touchedColumns.lowerBound..<width
+        xLow = min(xLow, Double(width - 1))
+        xHigh = max(xHigh, Double(width))
     }
 
     /// Adds one edge lying within 0 ≤ x ≤ width, row by row (font-rs's `draw_line`), with the
@@ -369,12 +394,10 @@ struct EdgeAccumulator {
         let firstRow = FastRounding.floorInt(max(0, p0.y))
         let endRow = FastRounding.ceilInt(min(Double(height), p1.y))
         guard firstRow < endRow else { return }
-        touchedRows = touchedRows.isEmpty ? firstRow..<endRow
-            : min(touchedRows.lowerBound, firstRow)..<max(touchedRows.upperBound, endRow)
-        let columnLow = FastRounding.floorInt(max(0, min(p0.x, p1.x)))
-        let columnHigh = min(width, FastRounding.ceilInt(min(Double(width), max(p0.x, p1.x))) + 1)
-        touchedColumns = touchedColumns.isEmpty ? columnLow..<max(columnHigh, columnLow)
-            : min(touchedColumns.lowerBound, columnLow)..<max(touchedColumns.upperBound, columnHigh)
+        rowLow = min(rowLow, firstRow)
+        rowHigh = max(rowHigh, endRow)
+        xLow = min(xLow, min(p0.x, p1.x))
+        xHigh = max(xHigh, max(p0.x, p1.x))
 
         let unit = Double(CoverageRasterizer.unitArea)
         let stride = width + 2

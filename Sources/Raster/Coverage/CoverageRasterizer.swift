@@ -212,6 +212,15 @@ public struct CoverageRasterizer: Sendable {
         touchedColumns = 0..<0
     }
 
+    /// Whether the 16 cells from `cells` are all zero.
+    @inline(__always)
+    private static func noContribution(_ cells: UnsafeMutablePointer<Int32>) -> Bool {
+        let raw = UnsafeRawPointer(cells)
+        var bits: UInt64 = 0
+        for offset in Swift.stride(from: 0, to: 64, by: 8) { bits |= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) }
+        return bits == 0
+    }
+
     /// The run sweep of ``forEachCoverageRun(_:)`` over the cells from row 0's first (`base`).
     ///
     /// When `clearing`, every cell an edge may have written in `rows` is left zero: the swept
@@ -232,8 +241,10 @@ public struct CoverageRasterizer: Sendable {
             while x < end {
                 sum &+= row[x]
                 if clearing { row[x] = 0 }
-                // The run goes on over cells with no contribution, four at a time while it can.
+                // The run goes on over cells with no contribution, sixteen then four at a time
+                // while it can (a ring's hole, a filled shape's inside).
                 var next = x + 1
+                while next + 16 <= end && Self.noContribution(row + next) { next += 16 }
                 while next + 4 <= end
                     && (UnsafeRawPointer(row + next).loadUnaligned(as: UInt64.self)
                         | UnsafeRawPointer(row + next + 2).loadUnaligned(as: UInt64.self)) == 0 {
@@ -325,6 +336,13 @@ struct EdgeAccumulator {
         // A coordinate that is not finite (a transform that overflowed) has no place on the
         // canvas; every finite one, however far off it, is clipped below without trapping.
         guard p0.y != p1.y, p0.x.isFinite, p0.y.isFinite, p1.x.isFinite, p1.y.isFinite else { return }
+        // Strictly between the canvas sides, as nearly every edge of a shape on the canvas is,
+        // no piece is split off or moved (the general path below adds it alone): walked here,
+        // inlined, with the bounds kept in registers along the polygon.
+        if min(p0.x, p1.x) > 0 && max(p0.x, p1.x) < Double(width) {
+            accumulate(p0, p1, cells: cells)
+            return
+        }
         if min(p0.x, p1.x) < 0 && max(p0.x, p1.x) > 0 {
             let crossing = Self.crossing(p0, p1, at: 0)
             addSplittingAtRight(p0, crossing, cells: cells)
@@ -383,6 +401,12 @@ struct EdgeAccumulator {
     /// Adds one edge lying within 0 ≤ x ≤ width, row by row (font-rs's `draw_line`), with the
     /// contributions of each row step rounded so that they sum exactly to the step's cover.
     private mutating func accumulateLine(_ start: Point, _ end: Point, cells: UnsafeMutablePointer<Int32>) {
+        accumulate(start, end, cells: cells)
+    }
+
+    /// ``accumulateLine(_:_:cells:)``'s walk, inlined where the edge needs no clipping.
+    @inline(__always)
+    private mutating func accumulate(_ start: Point, _ end: Point, cells: UnsafeMutablePointer<Int32>) {
         let direction: Double = start.y < end.y ? 1 : -1
         let (p0, p1) = start.y < end.y ? (start, end) : (end, start)
         guard p1.y > 0, p0.y < Double(height) else { return }

@@ -1,4 +1,5 @@
 import CGIFLib
+import Workers
 import Raster
 
 /// Writes animated GIF89a files through giflib 5.2 (GIF89a: one graphic control
@@ -86,7 +87,7 @@ public enum GIFEncoder {
         // Written palette: the colours whole frames draw first, so each frame's largest index,
         // and with it its LZW code size, stays small.
         let order = paletteOrder(images: images, targets: targets, bounds: bounds, colorCount: palette.colors.count,
-                                 width: width, height: height)
+                                 width: width, height: height, threads: options.threads)
         var table = [RGBTriple](repeating: RGBTriple(r: 0, g: 0, b: 0), count: 1 << bits)
         for (old, color) in palette.colors.enumerated() { table[Int(order[old])] = color }
 
@@ -148,19 +149,19 @@ public enum GIFEncoder {
     /// - Returns: 256 entries, sorted-colour index → written index; entries from `colorCount`
     ///   on (the transparent symbol) map to themselves.
     static func paletteOrder(images: [[UInt8]], targets: [(image: Int, delay: Int)], bounds: [PixelRect],
-                             colorCount: Int, width: Int, height: Int) -> [UInt8] {
-        var frames = [Int](repeating: 0, count: 256), pixels = [Int](repeating: 0, count: 256)
-        var drawn: [PaletteOrder.FrameColours] = []
-        var previous: [UInt8]? = nil
-        for (target, bound) in zip(targets, bounds) {
-            let image = images[target.image]
+                             colorCount: Int, width: Int, height: Int, threads: Int? = nil) -> [UInt8] {
+        /// What one target adds: its histogram inside its box, the colours its changed pixels
+        /// draw, and how many runs they make (`nil`: the target equals the one before).
+        typealias Counted = (histogram: [Int], colours: IndexSet256, runs: Int)?
+        func counted(_ t: Int) -> Counted {
+            let image = images[targets[t].image]
+            let previous: [UInt8]? = t > 0 ? images[targets[t - 1].image] : nil
             var box = (x0: 0, y0: 0, x1: width, y1: height)
             if let previous {
-                let changed = PixelRect.changedBox(image, previous, width: width, height: height, within: bound)
+                let changed = PixelRect.changedBox(image, previous, width: width, height: height, within: bounds[t])
                 box = (changed.x, changed.y, changed.x + changed.width, changed.y + changed.height)
             }
-            defer { previous = image }
-            guard box.x0 < box.x1 else { continue }
+            guard box.x0 < box.x1 else { return nil }
             var histogram = [Int](repeating: 0, count: 256), changed = [Int](repeating: 0, count: 256)
             let runs = image.withUnsafeBufferPointer { a in
                 (previous ?? []).withUnsafeBufferPointer { p in
@@ -173,6 +174,26 @@ public enum GIFEncoder {
             }
             var colours = IndexSet256()
             for i in 0..<colorCount where changed[i] > 0 { colours.insert(i) }
+            return (histogram, colours, runs)
+        }
+        // Each target is counted on its own (in parallel when the frames are large enough to
+        // repay threads, by the planner's rule), then the counts are added up in order.
+        var results: [Counted]
+        let parallelWorth = targets.count > 1 && (threads.map { $0 > 1 } ?? (width * height * targets.count >= 1 << 20))
+        if parallelWorth {
+            let slots = ResultSlots<Counted>(count: targets.count)
+            let workers = max(1, min(targets.count, threads ?? Workers.processorCount))
+            Workers.run(workers) { worker in
+                for t in stride(from: worker, to: targets.count, by: workers) { slots.store(counted(t), at: t) }
+            }
+            results = slots.values
+        } else {
+            results = targets.indices.map(counted)
+        }
+        var frames = [Int](repeating: 0, count: 256), pixels = [Int](repeating: 0, count: 256)
+        var drawn: [PaletteOrder.FrameColours] = []
+        for result in results {
+            guard let (histogram, colours, runs) = result else { continue }
             drawn.append(.init(colours: colours, weight: runs))
             for i in 0..<256 where histogram[i] > 0 {
                 frames[i] += 1

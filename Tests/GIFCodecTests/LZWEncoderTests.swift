@@ -106,6 +106,25 @@ struct LZWEncoderTests {
         }
     }
 
+    /// A candidate given a byte limit reports a count past it once it is longer, and within the
+    /// limit is the same data.
+    @Test("greedy LZW with a limit gives up past it and is unchanged within it")
+    func limit() {
+        var random = SeededRandom(state: 5)
+        let pixels = (0..<20_000).map { _ in UInt8(random.next(16)) }
+        let encoder = LZWEncoder()
+        let whole = pixels.withUnsafeBufferPointer { encoder.compress($0, minCodeSize: 4, flexible: false) }
+        for limit in [0, 100, whole.count - 1] {
+            let cut = pixels.withUnsafeBufferPointer { encoder.compress($0, minCodeSize: 4, flexible: false, limit: limit) }
+            // Past the limit only with the last codes, it may have finished: then the whole data.
+            #expect(cut.count > limit && (cut.bytes.isEmpty || cut.bytes == whole.bytes))
+        }
+        for limit in [whole.count, whole.count + 1, Int.max] {
+            let kept = pixels.withUnsafeBufferPointer { encoder.compress($0, minCodeSize: 4, flexible: false, limit: limit) }
+            #expect(kept.bytes == whole.bytes && kept.count == whole.count)
+        }
+    }
+
     @Test("the code table finds every entry it stores, no other, and forgets them on reset")
     func codeTable() {
         let table = CodeTable()

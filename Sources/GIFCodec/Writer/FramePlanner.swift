@@ -343,8 +343,11 @@ struct FramePlanner {
             best.count = best.encoded.lzw.count
         }
         guard let t = candidates.transparentIndex, tryTransparent else { return best }
-        let transparentBytes = greedy(candidates.allTransparent, minCodeSize: size)
-        let transparentCount = transparentBytes.count
+        // Given up once longer than all-colours: it could no longer win, nor lead to the
+        // per-pixel choice (tried only when all-transparent is at most as long).
+        let (transparentBytes, transparentCount) = candidates.allTransparent.withUnsafeBufferPointer {
+            encoder.compress($0, minCodeSize: size, flexible: false, limit: best.count)
+        }
         if transparentCount < best.count {
             best = Winner(encoded: EncodedRect(lzw: transparentBytes, minCodeSize: size, transparentIndex: t),
                           pixels: candidates.allTransparent, alternatives: nil, count: transparentCount)

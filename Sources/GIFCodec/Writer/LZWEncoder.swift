@@ -90,11 +90,17 @@ struct LZWEncoder {
     /// byte written before the data: 2…8); where `alternatives[i] != pixels[i]` either
     /// value may be emitted.
     ///
-    /// - Parameter countOnly: measure the size without producing bytes.
+    /// - Parameters:
+    ///   - countOnly: measure the size without producing bytes.
+    ///   - limit: plain greedy only (no alternatives, not flexible): give up once the data is
+    ///     longer than this many bytes, returning a count above `limit` and no bytes (or all of
+    ///     them, when only the last codes pass it): a candidate that can no longer be the
+    ///     smallest need not be finished.
     /// - Returns: the LZW data (without the code size byte and without sub-block framing) and
     ///   its length in bytes (the same number when `countOnly` leaves `bytes` empty).
     func compress(_ pixels: UnsafeBufferPointer<UInt8>, alternatives: UnsafeBufferPointer<UInt8>? = nil,
-                           minCodeSize: Int, flexible: Bool = true, countOnly: Bool = false) -> (bytes: [UInt8], count: Int) {
+                           minCodeSize: Int, flexible: Bool = true, countOnly: Bool = false,
+                           limit: Int = .max) -> (bytes: [UInt8], count: Int) {
         precondition((2...8).contains(minCodeSize))
         if let alternatives { precondition(alternatives.count == pixels.count) }
         let table = dictionary.table
@@ -142,6 +148,7 @@ struct LZWEncoder {
                         continue
                     }
                     writer.write(current, width: codes.width)
+                    if writer.count > limit { return ([], writer.count) }
                     table.insert(current, symbol, code: codes.next, at: slot)
                     if symbol == runSymbol && run == runs.length(symbol) { runs.extend(symbol, code: codes.next) }
                     let next = codes.next

@@ -280,6 +280,26 @@ import Testing
                 }
             }
             """),
+        // A plain write, then an animated one in the same action (the reset-then-animate
+        // idiom): the first is committed on its own when the second begins, and the second must
+        // still read as a change of the state the view was kept with.
+        ("a plain write before withAnimation", """
+            struct Dots: View {
+                @State private var angle = 0.0
+                @State private var pulsing = false
+                var body: some View {
+                    Circle().frame(width: 10, height: 10)
+                        .scaleEffect(pulsing ? 1.5 : 1)
+                        .rotationEffect(.degrees(angle))
+                        .onAppear {
+                            angle = 0
+                            withAnimation(.linear(duration: 1)) { angle = 90 }
+                            pulsing = false
+                            withAnimation(.easeInOut(duration: 0.5).repeatForever()) { pulsing = true }
+                        }
+                }
+            }
+            """),
     ]
 
     @Test(arguments: pureFixtures.indices)

@@ -63,8 +63,11 @@ public final class Cell {
     /// The stored value.
     public var value: Value {
         willSet {
-            writes &+= 1
+            // The observer first: it may commit what was written before (in an earlier
+            // transaction) and note the count as current; counted after, this write then
+            // reads as new to whoever kept the old count.
             onWrite?(self)
+            writes &+= 1
         }
     }
     /// How many times the value has been written: a host that kept what it computed from the

@@ -75,8 +75,12 @@ public struct SwiftProgram: Sendable {
         // Declarations are read once here so that a redeclared name is reported at once, and
         // every name the code uses is resolved, as the compiler resolves them.
         do throws(Interrupt) {
-            let evaluator = try Evaluator(file: syntax, library: SwiftUILibrary(locate: { _ in .start }).native)
-            try evaluator.checkNames()
+            // On the evaluation's large stack: the walk recurses along a modifier chain, which
+            // the parser reads without nesting (a chain of 18 000 overflowed the main thread's).
+            try LargeStack.run { () throws(Interrupt) in
+                let evaluator = try Evaluator(file: syntax, library: SwiftUILibrary(locate: { _ in .start }).native)
+                try evaluator.checkNames()
+            }
         } catch {
             throw source.diagnostic(error)
         }

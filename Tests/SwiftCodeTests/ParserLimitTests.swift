@@ -16,6 +16,8 @@ import Testing
         ("#if", String(repeating: "#if DEBUG\n", count: 10_000)),
         ("patterns", "switch x { case " + String(repeating: "(", count: 10_000) + "1" + String(repeating: ")", count: 10_000) + ": break }"),
         ("tries", "let x = " + String(repeating: "try ", count: 10_000) + "f()"),
+        // Chains inside the arguments of chains: the tree is as deep as their links added up.
+        ("nested chains", (0..<20).reduce("0") { inner, _ in "f" + String(repeating: ".a", count: 3_000) + "(" + inner + ")" }),
     ]
 
     @Test(arguments: deepInputs)
@@ -37,10 +39,16 @@ import Testing
         #expect(SwiftSyntaxParser.parseFile(source).diagnostics.isEmpty)
     }
 
-    @Test func longFlatChainsParseWithoutRecursion() {
-        let chain = "let v = Circle()\n" + String(repeating: "    .padding(1)\n", count: 10_000)
-        let file = SwiftSyntaxParser.parseFile(chain)
-        #expect(file.diagnostics.isEmpty)
+    @Test func longFlatChainsParseWithoutRecursionUpToTheirLimit() {
+        // `Circle()` is one link and each `.padding(1)` two: 1 999 modifiers make 3 999 links.
+        let chain = "let v = Circle()\n" + String(repeating: "    .padding(1)\n", count: 1_999)
+        #expect(SwiftSyntaxParser.parseFile(chain).diagnostics.isEmpty)
+        // Past 4 000 links, a located error at the link past them (the 2 000th modifier's call,
+        // line 2 001) instead of a tree too deep to tear down.
+        let longChain = "let v = Circle()\n" + String(repeating: "    .padding(1)\n", count: 10_000)
+        let first = SwiftSyntaxParser.parseFile(longChain).diagnostics.first
+        #expect(first?.message == "this chain has more than 4000 modifiers, calls or members; split it into smaller expressions")
+        #expect(first?.location.line == 2_001 && first?.location.column == 13)
         let sum = "let s = 1" + String(repeating: " + 1", count: 999)
         #expect(SwiftSyntaxParser.parseFile(sum).diagnostics.isEmpty)
         // Past the limit, one located error instead of a tree too deep to walk.

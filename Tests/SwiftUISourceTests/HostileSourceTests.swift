@@ -39,6 +39,11 @@ struct HostileSourceTests {
     }
 
     static let sources: [Hostile] = [
+        // A chain of 50 000 modifiers (550 kB, under the size limit) is refused at its 4 001st
+        // link, the call of the 2 000th modifier (`Text`'s own call is the first): building and
+        // tearing down a tree that deep overflowed the stack.
+        Hostile(loader("        Text(\"x\")" + String(repeating: ".padding(1)", count: 50_000)),
+                line: 5, column: 9 + 9 + 1_999 * 11 + 8, message: "this chain has more than 4000 modifiers, calls or members"),
         Hostile(loader("        Circle(\n            .frame(width: 20)"),
                 line: 6, column: 30, message: "expected ')' in expression list"),
         Hostile(loader("        Circle().frame(width: 20 height: 20)"),

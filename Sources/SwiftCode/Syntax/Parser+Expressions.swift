@@ -150,6 +150,10 @@ extension Parser {
         var hasOptionalChain = false
         // A call just read by `(…)` takes the trailing closures that follow it.
         var lastWasCallWithoutClosures = false
+        // Links count across nested chains (a chain inside an argument of another's link),
+        // since the tree's depth is their sum.
+        let outerLinks = links
+        defer { links = outerLinks }
         loop: while true {
             let token = current
             switch token.kind {
@@ -201,6 +205,13 @@ extension Parser {
                 lastWasCallWithoutClosures = false
             default:
                 break loop
+            }
+            // Each link nests the expression one level deeper: a chain longer than any the
+            // evaluator takes is refused here, before a tree that deep is built (tearing one of
+            // 90 000 links down overflowed the stack).
+            links += 1
+            if links > Self.maximumChainLinks {
+                throw error("this chain has more than \(Self.maximumChainLinks) modifiers, calls or members; split it into smaller expressions", at: token.location)
             }
         }
         if hasOptionalChain { expression = Expression(.optionalChainEnd(expression), at: start) }

@@ -60,6 +60,10 @@ struct ParseError: Error {
 /// The recursive-descent parser over the lexer's tokens (see ``SwiftSyntaxParser``).
 struct Parser {
     static let maximumNesting = 200
+    /// The longest postfix chain read (`.padding(1)` is two links, a member and a call): 2 000
+    /// modifiers, more than a view tree holds (512 levels), and a tree whose teardown stays far
+    /// within a thread's stack.
+    static let maximumChainLinks = 4_000
     /// The most operators one expression may chain (`a + b + …`, casts included).
     static let maximumOperators = 1_000
     /// Diagnostics kept per file: a hostile file cannot make an unbounded list.
@@ -71,6 +75,8 @@ struct Parser {
     let bytes: [UInt8]
     let configuration: BuildConfiguration
     var diagnostics: [SyntaxDiagnostic] = []
+    /// Postfix links open along the chains being read, outermost first (``maximumChainLinks``).
+    var links = 0
     var depth = 0
     /// Inside an `if`/`guard`/`while`/`for` condition a `{` opens the body, not a trailing closure.
     var allowsTrailingClosure = true

@@ -11,8 +11,8 @@ import Raster
 /// up. ``GIFEncoder/encode(_:options:)`` is this type fed with a whole sequence: same bytes.
 ///
 /// Memory: `width × height` bytes per frame plus two frames of working space (e.g. 100 frames
-/// of 450 × 400: about 18 MB), 4 bytes per pixel per frame for content with more than 256
-/// colours.
+/// of 450 × 400: about 18 MB); 2 bytes per pixel per frame for content with more than 256
+/// colours, 4 beyond 65 536 (the frames move to the wider ids one at a time).
 public struct GIFStreamEncoder: Sendable {
     /// Canvas width in pixels (the logical screen, GIF89a §18).
     public let width: Int
@@ -140,20 +140,25 @@ public struct GIFStreamEncoder: Sendable {
         if medium.isEmpty && wide.isEmpty && keys.count <= 256 {
             narrow.append(currentNarrowIDs)
         } else if wide.isEmpty && keys.count <= mediumIDLimit {
-            if !narrow.isEmpty {
-                medium = narrow.map { $0.map(UInt16.init) }
-                narrow = []
+            // Frame by frame, each narrow copy released as its wider one is made: the frames are
+            // never held twice.
+            for k in narrow.indices {
+                medium.append(narrow[k].map(UInt16.init))
+                narrow[k] = []
             }
+            narrow = []
             medium.append(currentIDs.map { UInt16(truncatingIfNeeded: $0) })
         } else {
-            if !narrow.isEmpty {
-                wide = narrow.map { $0.map(UInt32.init) }
-                narrow = []
+            for k in narrow.indices {
+                wide.append(narrow[k].map(UInt32.init))
+                narrow[k] = []
             }
-            if !medium.isEmpty {
-                wide = medium.map { $0.map(UInt32.init) }
-                medium = []
+            narrow = []
+            for k in medium.indices {
+                wide.append(medium[k].map(UInt32.init))
+                medium[k] = []
             }
+            medium = []
             wide.append(currentIDs)
         }
         delays.append(delayCentiseconds)

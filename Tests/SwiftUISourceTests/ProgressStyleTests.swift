@@ -32,6 +32,26 @@ struct ProgressStyleTests {
         }
         """
 
+    /// A style that decorates the system's progress view with `ProgressView(configuration)`:
+    /// what it draws inside its padding is the plain progress view of the same value (the bar
+    /// and the spinner laid out the same), not a refusal of the configuration as a label.
+    @Test func aStyleWrapsTheSystemProgressViewOfItsConfiguration() throws {
+        let card = """
+            struct Card: ProgressViewStyle {
+                func makeBody(configuration: Configuration) -> some View {
+                    ProgressView(configuration).padding(30)
+                }
+            }
+            """
+        for (styled, plain) in [("ProgressView(value: 0.4)", "ProgressView(value: 0.4)"), ("ProgressView()", "ProgressView()")] {
+            let wrapped = try engine("\(styled).progressViewStyle(Card()).frame(width: 200)", declarations: card)
+            let direct = try engine("\(plain).padding(30).frame(width: 200)")
+            let a = wrapped.views(atSeconds: 0.3), b = direct.views(atSeconds: 0.3)
+            #expect(a.count == b.count && !a.isEmpty, "\(styled)")
+            for (x, y) in zip(a, b) { #expect(x.frame == y.frame, "\(styled)") }
+        }
+    }
+
     @Test func customStyleReadsTheFraction() throws {
         for (value, width) in [("0.3", 30.0), ("nil", 50.0), ("2, total: 8", 25.0)] {
             let engine = try engine("ProgressView(value: \(value)).progressViewStyle(BarStyle())", declarations: barStyle)

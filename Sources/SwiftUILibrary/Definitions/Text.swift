@@ -205,6 +205,15 @@ extension SwiftUILibrary {
             return try call.number(value) / total
         }
         progress.initializer([NativeParameter(nil, .string)]) { call throws(Interrupt) in bar(nil, .leaf(.text(TextContent(try call.string(0))), typeName: "Text")) }
+        // `ProgressView(configuration)` in a style's `makeBody`: the system's progress view for
+        // that configuration (Apple: "Creates a progress view based on a style configuration"),
+        // as a custom style that decorates the default one writes it.
+        progress.initializer([NativeParameter(nil, .named("ProgressViewStyleConfiguration"))]) { call throws(Interrupt) in
+            guard case let .native(native) = call[0].dereferenced, let configuration = native as? ProgressConfiguration else {
+                throw call.error("expected the configuration makeBody(configuration:) receives", argument: 0)
+            }
+            return bar(configuration.fraction, configuration.label)
+        }
         progress.initializer([label]) { [unowned self] call throws(Interrupt) in bar(nil, try view(try call.call(0, []), at: call.location)) }
         progress.initializer([NativeParameter("value", .optional(.double)), NativeParameter("total", .double, default: .double(1))]) { call throws(Interrupt) in
             if case .nilValue = call[0].dereferenced { return bar(nil, nil) }

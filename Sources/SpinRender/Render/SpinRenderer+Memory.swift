@@ -5,9 +5,10 @@ extension SpinRenderer {
     public enum FrameHolding: Hashable, Sendable {
         /// Frames streamed into the GIF encoder (render, batch): the encoder keeps every frame
         /// as colour ids — measured peaks of about 1.7 bytes a pixel a frame while the frames hold
-        /// at most 256 colours, 2.4 beyond (ids then take 2 bytes), and 4 ids of 4 bytes beyond
-        /// 65 536 colours (300 overlapping translucent hues: 3.7 measured) — plus a few RGBA
-        /// frames and scratch buffers of the canvas size.
+        /// at most 256 colours and 2.4 beyond (ids then take 2 bytes) — plus a few RGBA frames and
+        /// scratch buffers of the canvas size. Beyond 65 536 colours ids take 4 bytes (300
+        /// overlapping translucent hues: 3.7 measured), which the estimate does not assume, since
+        /// it would refuse full-screen loaders that fit.
         case streamedGIF
         /// Frames streamed into libwebp's animation encoder (render, batch with a WebP output): it
         /// keeps no frame but the last ones, a few canvases (the previous frame, its disposed
@@ -73,9 +74,8 @@ extension SpinRenderer {
         case .streamedGIF:
             // One ink on one background has at most 256 colours (coverage levels); the
             // preview's two inks and border, or an opacity or scale effect, may have more.
-            // Code's colours are not known before drawing: its frames may take 4-byte ids.
             let manyColours = request.script != nil || request.example.mode == .preview || request.example.effect != .rotation
-            estimate.add("frames", pixels * Double(frames) * (request.script != nil ? 4.25 : manyColours ? 3 : 2))
+            estimate.add("frames", pixels * Double(frames) * (manyColours ? 3 : 2))
             estimate.add("encoder", pixels * 4 * 16)
         case .streamedWebP:
             // The frame waiting for its successor (equal ones are merged) and the encoder.

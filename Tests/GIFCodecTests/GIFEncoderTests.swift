@@ -556,6 +556,33 @@ struct GIFStreamEncoderTests {
         }
     }
 
+    /// The frames' colour ids are kept within `frameByteLimit`: ids widen from 1 to 2 bytes
+    /// a pixel once the colours pass 256, which is when a bound that held may no longer hold.
+    @Test("past the frames' byte limit the stream stops with a memory failure")
+    func frameByteLimit() throws {
+        // Every pixel of every frame a colour of its own: 64 new colours a frame.
+        let frames = (0..<5).map { f in
+            var image = RGBAImage(width: 8, height: 8)
+            for i in 0..<64 { image[i % 8, i / 8] = RGBA8(r: UInt8(f), g: UInt8(i), b: 7, a: 255) }
+            return image
+        }
+        var bounded = try GIFStreamEncoder(width: 8, height: 8, loopCount: .forever)
+        bounded.frameByteLimit = 6 * 64
+        // Four frames, 256 colours: 1-byte ids, 256 bytes.
+        for frame in frames.prefix(4) { try bounded.append(frame, delayCentiseconds: 2) }
+        do {
+            // The fifth passes 256 colours: 2-byte ids for five frames, 640 bytes.
+            try bounded.append(frames[4], delayCentiseconds: 2)
+            Issue.record("the fifth frame was kept past the limit")
+        } catch {
+            #expect(error.code == .encoderNotEnoughMemory)
+            #expect(error.detail == "the colour ids of 5 frames take 640 bytes, more than 384")
+        }
+        var unbounded = try GIFStreamEncoder(width: 8, height: 8, loopCount: .forever)
+        for frame in frames { try unbounded.append(frame, delayCentiseconds: 2) }
+        #expect(try unbounded.finish().bytes.count > 0)
+    }
+
     @Test("a frame of the wrong size is refused")
     func wrongSize() throws {
         var stream = try GIFStreamEncoder(width: 4, height: 4, loopCount: .forever)

@@ -41,6 +41,11 @@ public struct GIFStreamEncoder: Sendable {
     /// for the first): the later steps look only there, so a small animation on a wide canvas
     /// costs its own area per frame.
     private var changes: [PixelRect] = []
+    /// The most bytes the kept frames' colour ids may take (`nil`: no bound): ``append(_:delayCentiseconds:)``
+    /// throws ``GIFError/Code-swift.struct/encoderNotEnoughMemory`` past it. The ids take 1, 2
+    /// or 4 bytes a pixel as the colours grow past 256 and 65 536, which no estimate made
+    /// before drawing knows.
+    public var frameByteLimit: Int? = nil
     /// Whether ``changes`` holds each frame's changed box or (tests: the same bytes either way)
     /// the whole canvas for every frame.
     var tracksChanges = true
@@ -160,6 +165,14 @@ public struct GIFStreamEncoder: Sendable {
             }
             medium = []
             wide.append(currentIDs)
+        }
+        if let frameByteLimit {
+            let held = (narrow.count + 2 * medium.count + 4 * wide.count) * width * height
+            if held > frameByteLimit {
+                let detail = "the colour ids of \(frameCount + 1) frames take \(held) bytes, more than \(frameByteLimit)"
+                reset()
+                throw GIFError(.encoderNotEnoughMemory, operation: op, detail: detail)
+            }
         }
         delays.append(delayCentiseconds)
         changes.append(first || !tracksChanges ? PixelRect(x: 0, y: 0, width: width, height: height)

@@ -45,6 +45,10 @@ public struct RenderRequest: Hashable, Sendable {
     public var webpQuality: Int?
     /// Worker threads for rendering frames; `nil` uses every core. Never changes the output.
     public var threads: Int?
+    /// `--max-memory` while rendering a GIF (`nil`: no bound): the render stops with `.badData`
+    /// when the encoder's frames outgrow what the rest of ``SpinRenderer/memoryEstimate(_:holding:)``
+    /// leaves of it (their colour ids widen with the colours, which the estimate cannot know).
+    public var maximumMemoryBytes: Int?
 
     /// The default request: the documentation's explicit spinner, 2 s at 50 fps, looping.
     public init() {}

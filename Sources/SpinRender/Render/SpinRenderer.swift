@@ -78,6 +78,11 @@ public enum SpinRenderer {
         do {
             var encoder = try GIFStreamEncoder(width: plan.renderer.width, height: plan.renderer.height,
                                                loopCount: plan.loopCount, options: options)
+            if let limit = request.maximumMemoryBytes {
+                let estimate = memoryEstimate(request, holding: .streamedGIF)
+                let frames = estimate.parts.filter { $0.name == "frames" }.reduce(0) { $0 + $1.bytes }
+                encoder.frameByteLimit = max(0, limit - Int((estimate.totalBytes - frames).rounded(.up)))
+            }
             try drawInOrder(plan, workers: workers, progress: progress) { (index, image) throws(GIFError) in
                 try encoder.append(image, delayCentiseconds: plan.delay(ofFrame: index))
             }
@@ -89,6 +94,8 @@ public enum SpinRenderer {
                                durationCentiseconds: duration, loopCount: plan.loopCount, warnings: plan.warnings,
                                paletteSize: result.paletteSize, worstChannelError: result.worstChannelError,
                                storedFrameCount: result.storedFrameCount)
+        } catch where error.code == .encoderNotEnoughMemory {
+            throw SpinRenderError(.badData, "\(renderSubject(request)) needs more than --max-memory \(MemoryEstimate.describe(Double(request.maximumMemoryBytes ?? 0))): its frames hold more colours than the estimate assumed (\(error.detail)); lower --scale, --fps or --duration, or raise --max-memory")
         } catch {
             throw SpinRenderError(.software, "GIF encoding failed: \(error)")
         }

@@ -70,7 +70,8 @@ enum RenderCommand: Command {
         }
         try StandardOutput.refuseTerminal(output: output, format: settings.request.format.rawValue.uppercased())
         try settings.checkMemory(holding: SpinRenderer.streamedHolding(settings.request.format))
-        let request = settings.request
+        var request = settings.request
+        request.maximumMemoryBytes = settings.maximumMemoryBytes
         // Before rendering: an output that cannot be created fails at once, and a signal during
         // the render removes the temporary file.
         let pending = try OutputFile.prepare(output)

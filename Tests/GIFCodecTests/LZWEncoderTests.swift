@@ -48,19 +48,10 @@ struct LZWEncoderTests {
     /// Greedy LZW as GIF89a appendix F describes it, with a plain dictionary: the codes the
     /// encoder's hash table and run chains must reproduce exactly.
     static func textbookGreedy(_ pixels: [UInt8], minCodeSize: Int) -> [UInt8] {
-        var bytes: [UInt8] = [], accumulator = 0, bits = 0
-        func write(_ code: Int, _ width: Int) {
-            accumulator |= code << bits
-            bits += width
-            while bits >= 8 {
-                bytes.append(UInt8(accumulator & 0xFF))
-                accumulator >>= 8
-                bits -= 8
-            }
-        }
+        var codes: [(code: Int, width: Int)] = []
         let clear = 1 << minCodeSize, end = clear + 1
         var dictionary: [Int: Int] = [:], next = end + 1, width = minCodeSize + 1
-        write(clear, width)
+        codes.append((clear, width))
         if let first = pixels.first {
             var current = Int(first)
             for pixel in pixels.dropFirst() {
@@ -69,11 +60,11 @@ struct LZWEncoderTests {
                     current = code
                     continue
                 }
-                write(current, width)
+                codes.append((current, width))
                 dictionary[key] = next
                 if next >= 1 << width && width < 12 { width += 1 }
                 if next == 4095 {
-                    write(clear, width)
+                    codes.append((clear, width))
                     dictionary = [:]
                     (width, next) = (minCodeSize + 1, end + 1)
                 } else {
@@ -81,11 +72,10 @@ struct LZWEncoderTests {
                 }
                 current = Int(pixel)
             }
-            write(current, width)
+            codes.append((current, width))
         }
-        write(end, width)
-        if bits > 0 { bytes.append(UInt8(accumulator & 0xFF)) }
-        return bytes
+        codes.append((end, width))
+        return GIFBytes.pack(codes)
     }
 
     /// Runs of every length, from one pixel to well past the run chains' 256 (a background of

@@ -63,24 +63,11 @@ struct FastRasterizerTests {
         var noise = Noise(state: UInt64(width * 1000 + height + 1))
         var fast = CoverageRasterizer(width: width, height: height)
         var reference = LegacyCoverageRasterizer(width: width, height: height)
-        let w = Double(width), h = Double(height)
         for round in 0..<60 {
             fast.reset()
             reference.reset()
             for _ in 0..<4 {
-                var polygon: [Point] = []
-                var current = Point(x: noise.uniform(-0.5 * w - 2...1.5 * w + 2), y: noise.uniform(-0.5 * h - 2...1.5 * h + 2))
-                for _ in 0..<(3 + Int(noise.next() % 40)) {
-                    switch noise.next() % 6 {
-                    case 0: current = Point(x: noise.uniform(-0.5 * w - 2...1.5 * w + 2), y: noise.uniform(-0.5 * h - 2...1.5 * h + 2))
-                    case 1: current.x += noise.uniform(-0.08...0.08); current.y += noise.uniform(-0.08...0.08)
-                    case 2: current = Point(x: Double(Int(noise.next() % 4096)) / 2048 - 0.5, y: current.y)
-                    case 3: current = Point(x: [0, w, -0.0, w / 2][Int(noise.next() % 4)], y: noise.uniform(-2...h + 2))
-                    case 4: current.y = Double(Int(noise.next() % UInt64(2 * height + 4))) / 2 - 1
-                    default: current = Point(x: current.x + noise.uniform(-3...3), y: current.y)
-                    }
-                    polygon.append(current)
-                }
+                let polygon = Self.spillingPolygon(&noise, width: width, height: height, gridSteps: true)
                 let angle = noise.uniform(0...6.3)
                 let transform = AffineTransform.rotation(radians: angle)
                     .concatenating(.translation(x: noise.uniform(-1...1), y: noise.uniform(-1...1)))
@@ -178,25 +165,36 @@ struct FastRasterizerTests {
         }
     }
 
+    /// A random polygon spilling over every side of a `width × height` canvas: jumps anywhere,
+    /// tiny chords, vertices on the canvas sides and on half-pixel rows, and, with `gridSteps`,
+    /// steps to x positions on the 1/2048-pixel grid.
+    static func spillingPolygon(_ noise: inout Noise, width: Int, height: Int, gridSteps: Bool) -> [Point] {
+        let w = Double(width), h = Double(height)
+        var polygon: [Point] = []
+        var current = Point(x: noise.uniform(-0.5 * w - 2...1.5 * w + 2), y: noise.uniform(-0.5 * h - 2...1.5 * h + 2))
+        for _ in 0..<(3 + Int(noise.next() % 40)) {
+            var step = noise.next() % (gridSteps ? 6 : 5)
+            if !gridSteps && step >= 2 { step += 1 }
+            switch step {
+            case 0: current = Point(x: noise.uniform(-0.5 * w - 2...1.5 * w + 2), y: noise.uniform(-0.5 * h - 2...1.5 * h + 2))
+            case 1: current.x += noise.uniform(-0.08...0.08); current.y += noise.uniform(-0.08...0.08)
+            case 2: current = Point(x: Double(Int(noise.next() % 4096)) / 2048 - 0.5, y: current.y)
+            case 3: current = Point(x: [0, w, -0.0, w / 2][Int(noise.next() % 4)], y: noise.uniform(-2...h + 2))
+            case 4: current.y = Double(Int(noise.next() % UInt64(2 * height + 4))) / 2 - 1
+            default: current = Point(x: current.x + noise.uniform(-3...3), y: current.y)
+            }
+            polygon.append(current)
+        }
+        return polygon
+    }
+
     /// Random polygons spilling over every side of a `width × height` canvas, with vertices on
     /// the canvas sides and tiny chords, as ``randomPolygonsAccumulateTheSameCells`` draws them.
     static func spillingCoverage(width: Int, height: Int, seed: UInt64) -> CoverageRasterizer {
         var noise = Noise(state: seed)
         var rasterizer = CoverageRasterizer(width: width, height: height)
-        let w = Double(width), h = Double(height)
         for _ in 0..<4 {
-            var polygon: [Point] = []
-            var current = Point(x: noise.uniform(-0.5 * w - 2...1.5 * w + 2), y: noise.uniform(-0.5 * h - 2...1.5 * h + 2))
-            for _ in 0..<(3 + Int(noise.next() % 40)) {
-                switch noise.next() % 5 {
-                case 0: current = Point(x: noise.uniform(-0.5 * w - 2...1.5 * w + 2), y: noise.uniform(-0.5 * h - 2...1.5 * h + 2))
-                case 1: current.x += noise.uniform(-0.08...0.08); current.y += noise.uniform(-0.08...0.08)
-                case 2: current = Point(x: [0, w, -0.0, w / 2][Int(noise.next() % 4)], y: noise.uniform(-2...h + 2))
-                case 3: current.y = Double(Int(noise.next() % UInt64(2 * height + 4))) / 2 - 1
-                default: current = Point(x: current.x + noise.uniform(-3...3), y: current.y)
-                }
-                polygon.append(current)
-            }
+            let polygon = spillingPolygon(&noise, width: width, height: height, gridSteps: false)
             rasterizer.addPolygon(polygon, transform: .rotation(radians: noise.uniform(0...6.3)))
         }
         return rasterizer
@@ -222,7 +220,7 @@ struct FastRasterizerTests {
     @Test(arguments: [(1, 1), (7, 5), (33, 20), (74, 68), (0, 4)])
     func drainingCompositeMatchesAndEmpties(width: Int, height: Int) {
         for seed in UInt64(1)...40 {
-            var rasterizer = Self.spillingCoverage(width: width, height: height, seed: seed)
+            let rasterizer = Self.spillingCoverage(width: width, height: height, seed: seed)
             let background = RGBAImage(width: width, height: height, fill: RGBA8(r: 250, g: 240, b: 10, a: seed % 2 == 0 ? 255 : 90))
             for color in [RGBA8(r: 255, g: 149, b: 0), RGBA8(r: 10, g: 20, b: 200, a: 128)] {
                 var expected = background

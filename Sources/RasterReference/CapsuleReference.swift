@@ -119,8 +119,10 @@ public struct CoverageError {
     }
 
     /// Rasterizes a capsule of centre-line `length` and `radius` (pixels) at `angles` angles over
-    /// a half turn and `offsets × offsets` sub-pixel positions, as the accuracy test does.
-    public static func measure(length: Double, radius: Double, angles: Int, offsets: Int) -> CoverageError {
+    /// a half turn and `offsets × offsets` sub-pixel positions, as the accuracy test does, its
+    /// arcs flattened within `tolerance` pixels.
+    public static func measure(length: Double, radius: Double, angles: Int, offsets: Int,
+                               tolerance: Double = CoverageRasterizer.defaultTolerance) -> CoverageError {
         var error = CoverageError()
         let size = Int((length + 2 * radius + 4).rounded(.up))
         for angleStep in 0..<angles {
@@ -133,7 +135,7 @@ public struct CoverageError {
                     let half = Point(x: cos(angle), y: sin(angle)) * (length / 2)
                     let a = center - half, b = center + half
                     var rasterizer = CoverageRasterizer(width: size, height: size)
-                    rasterizer.add(Path.capsule(from: a, to: b, radius: radius))
+                    rasterizer.add(Path.capsule(from: a, to: b, radius: radius), tolerance: tolerance)
                     let measured = rasterizer.coverageValues()
                     let mask = rasterizer.coverageMask()
                     let exact = CapsuleReference(a: a, b: b, radius: radius).areas(width: size, height: size)

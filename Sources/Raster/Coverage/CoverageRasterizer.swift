@@ -21,9 +21,14 @@ public struct CoverageRasterizer: Sendable {
     /// Accumulator value of one whole pixel's area (2²⁰).
     public static let unitArea: Int32 = 1 << 20
     /// Default flattening tolerance for curves, in device pixels: the sagitta of each chord.
-    /// Together with the fixed-point grid this keeps the per-pixel coverage error under
-    /// 1/255 (measured by the rasterizer accuracy test).
-    public static let defaultTolerance: Double = 0.001
+    ///
+    /// Arcs are flattened into chords that straddle the circle (``Path/subpaths(by:tolerance:)``),
+    /// so a chord strays at most ⅔ of this outside it and ⅓ inside. With the fixed-point grid
+    /// the per-pixel coverage error stays under 1/255 (measured by the rasterizer accuracy
+    /// test: at most 0.62/255, mean 0.12/255, for discs of radius 8–90 px and the rays' capsules),
+    /// A finer tolerance buys little: 0.001 px doubles the edges (the edge walk is most of a
+    /// frame's drawing) for a worst error of 0.21/255.
+    public static let defaultTolerance: Double = 0.004
 
     /// Canvas width in pixels.
     public let width: Int

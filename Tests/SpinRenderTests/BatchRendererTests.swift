@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Workers
 @testable import SpinRender
 
 /// Small, quick requests that still differ from each other.
@@ -71,6 +72,57 @@ struct BatchRendererTests {
         #expect(outcomes[1].frameCount == nil && outcomes[1].byteCount == nil)
         #expect(bytes("\(folder)/a/ok1.gif")?.count == outcomes[0].byteCount)
         #expect(bytes("\(folder)/b/c/ok3.gif")?.count == outcomes[2].byteCount)
+    }
+
+    @Test("each job's memory budget leaves room for the largest job beside it")
+    func memoryBudgetsLeaveRoomForTheOthers() throws {
+        var requests: [RenderRequest] = []
+        for scale in [1.0, 3.0, 2.0] {
+            var request = RenderRequest()
+            request.scene.scale = scale
+            requests.append(request)
+        }
+        let jobs = requests.enumerated().map { BatchJob(number: $0.offset + 1, outputPath: "\($0.offset).gif", request: $0.element) }
+        let limit = 512 << 20
+        let parallel = BatchRenderer.parallelJobs(jobs, requested: 2, maximumBytes: limit).count
+        #expect(parallel == 2)
+        let budgets = BatchRenderer.memoryBudgets(jobs, parallelJobs: parallel, maximumBytes: limit)
+        // Each estimated as the batch runs it: two at once, each with half the cores.
+        let estimates: [Double] = requests.map { request in
+            var request = request
+            request.threads = max(1, Workers.processorCount / 2)
+            return SpinRenderer.memoryEstimate(request, holding: .streamedGIF).totalBytes
+        }
+        for i in jobs.indices {
+            // Job i with its whole budget beside any other job fits the limit (the process
+            // counted once), the largest other exactly, and the budget holds job i's estimate.
+            let others = jobs.indices.filter { $0 != i }.map { Int((estimates[$0] - MemoryEstimate.processBytes).rounded(.up)) }
+            #expect(others.allSatisfy { budgets[i] + $0 <= limit })
+            #expect(budgets[i] + others.max()! == limit)
+            #expect(Double(budgets[i]) >= estimates[i])
+        }
+        // The @3x job is the largest, so the other two both run beside it.
+        #expect(budgets[0] == budgets[2] && budgets[1] > budgets[0])
+        // One at a time, each may use the whole limit.
+        #expect(BatchRenderer.memoryBudgets(jobs, parallelJobs: 1, maximumBytes: limit) == [limit, limit, limit])
+    }
+
+    @Test("a job whose frames outgrow its memory budget fails alone, naming the limit")
+    func jobOverItsBudgetFails() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var tight = smallRequests()[0]
+        tight.maximumMemoryBytes = 1
+        var roomy = tight
+        roomy.maximumMemoryBytes = 1 << 30
+        let outcomes = BatchRenderer.run([
+            BatchJob(number: 1, outputPath: "\(folder)/tight.gif", request: tight),
+            BatchJob(number: 2, outputPath: "\(folder)/roomy.gif", request: roomy),
+        ], parallelJobs: 2)
+        #expect(outcomes.map(\.succeeded) == [false, true])
+        #expect(outcomes[0].failure?.contains("needs more than --max-memory") == true, "\(outcomes[0].failure ?? "")")
+        #expect(!FileManager.default.fileExists(atPath: "\(folder)/tight.gif"))
+        #expect(bytes("\(folder)/roomy.gif") == (try SpinRenderer.renderGIF(smallRequests()[0]).bytes))
     }
 }
 

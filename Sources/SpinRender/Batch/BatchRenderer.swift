@@ -123,6 +123,35 @@ public enum BatchRenderer {
         }
     }
 
+    /// What each of `jobs` may use while it renders, in bytes, so that `parallelJobs` of them
+    /// at once stay within `maximumBytes`: the limit less the largest `parallelJobs − 1` of the
+    /// other jobs' estimates (each with the share of the cores ``run(_:parallelJobs:createFolders:onFinish:)``
+    /// gives it, the process counted in the job's own estimate).
+    ///
+    /// A GIF's frames can outgrow their estimate (their colour ids widen with the colours it
+    /// meets), so the budget becomes the job's ``RenderRequest/maximumMemoryBytes``, which the
+    /// encoder holds its frames to at run time. When `parallelJobs` came from
+    /// ``parallelJobs(_:requested:maximumBytes:)`` each budget is at least the job's estimate.
+    ///
+    /// - Returns: one budget per job, in the order of `jobs`.
+    public static func memoryBudgets(_ jobs: [BatchJob], parallelJobs: Int, maximumBytes: Int) -> [Int] {
+        let cores = Workers.processorCount
+        let workers = max(1, min(jobs.count, parallelJobs))
+        let threadsPerJob = max(1, cores / workers)
+        let sizes = jobs.map { job in
+            var request = job.request
+            if request.threads == nil { request.threads = threadsPerJob }
+            let estimate = SpinRenderer.memoryEstimate(request, holding: SpinRenderer.streamedHolding(request.format)).totalBytes
+            return Int((estimate - MemoryEstimate.processBytes).rounded(.up))
+        }
+        // The largest `workers` sizes, with their indices, are all any job can run beside.
+        let largest = sizes.indices.sorted { sizes[$0] != sizes[$1] ? sizes[$0] > sizes[$1] : $0 < $1 }.prefix(workers)
+        return sizes.indices.map { index in
+            let others = largest.filter { $0 != index }.prefix(workers - 1).reduce(0) { $0 + sizes[$1] }
+            return max(0, maximumBytes - others)
+        }
+    }
+
     static func render(_ job: BatchJob, createFolders: Bool, writing: borrowing Mutex<Void>) -> BatchOutcome {
         var outcome = BatchOutcome(number: job.number, outputPath: job.outputPath)
         if let previews = job.previews {
@@ -132,6 +161,7 @@ public enum BatchRenderer {
                 for preview in previews {
                     var preview = preview
                     if preview.settings.request.threads == nil { preview.settings.request.threads = job.request.threads }
+                    preview.settings.request.maximumMemoryBytes = job.request.maximumMemoryBytes
                     rendered.append(try PreviewFolder.render(preview))
                 }
                 _ = try writing.withLock { _ throws(SpinRenderError) in try PreviewFolder.commit(rendered, into: job.outputPath) }

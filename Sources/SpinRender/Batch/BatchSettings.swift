@@ -91,6 +91,8 @@ extension BatchRenderer {
         }
         // Renders running at once add up: run fewer at once when all of them would not fit.
         plan.parallelJobs = parallelJobs(plan.jobs, requested: settings.jobs, maximumBytes: settings.maximumMemoryBytes).count
+        let budgets = memoryBudgets(plan.jobs, parallelJobs: plan.parallelJobs, maximumBytes: settings.maximumMemoryBytes)
+        for index in plan.jobs.indices { plan.jobs[index].request.maximumMemoryBytes = budgets[index] }
         return plan
     }
 

@@ -219,6 +219,8 @@ public enum PreviewFolder {
                 taken.insert(name.lowercased())
                 try settings.setOutput(name)
                 try settings.checkMemory(holding: SpinRenderer.streamedHolding(settings.request.format))
+                // Previews render one at a time, so each may use the whole limit while it runs.
+                settings.request.maximumMemoryBytes = settings.maximumMemoryBytes
                 jobs.append(Job(source: source, preview: preview, settings: settings, fileName: name))
             }
         }

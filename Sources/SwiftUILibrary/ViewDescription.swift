@@ -21,8 +21,11 @@ indirect enum ViewDescription: NativeValue {
     case group([ViewDescription])
     /// The taken branch of an `if`/`switch` in a builder (`nil`: an `if` without `else` not taken).
     case branch(Int, ViewDescription?)
-    /// A view of the file's own, not yet evaluated, and where it is made.
-    case user(Instance, at: SourceLocation)
+    /// A view of the file's own, not yet evaluated, and where it is made; or a style of the
+    /// file's own applied to a control, whose `makeBody(configuration:)` is called with
+    /// `makeBody`'s value in place of `body` (SwiftUI gives a style's `@State` a place in the view
+    /// tree, as it does a view's).
+    case user(Instance, at: SourceLocation, makeBody: Value? = nil)
     /// A view with a modifier.
     case modified(ViewDescription, ModifierDescription)
     /// `ForEach(data) { element in … }`: the elements, their identities, the content closure.

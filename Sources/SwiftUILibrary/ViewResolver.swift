@@ -160,8 +160,8 @@ final class ViewResolver {
         case let .branch(index, inner):
             guard let inner else { return [.empty] }
             return try resolve(inner, path: path + "?" + String(index), depth: depth + 1, at: location).map { .conditional(branch: index, $0) }
-        case let .user(instance, madeAt):
-            return try resolveUser(instance, path: path, depth: depth, at: madeAt)
+        case let .user(instance, madeAt, configuration):
+            return try resolveUser(instance, path: path, depth: depth, at: madeAt, makeBody: configuration)
         case let .grid(alignment, horizontal, vertical, content):
             var rows: [GridContent.Row] = []
             for node in try resolveChildren(content, path: path, depth: depth + 1, at: location) {
@@ -301,16 +301,21 @@ final class ViewResolver {
     /// made last time at this place is kept while the view's inputs (its stored properties
     /// other than its state) are the same and no state or binding the subtree reads has been
     /// written since (see ``Kept``).
-    private func resolveUser(_ instance: Instance, path: String, depth: Int, at location: SourceLocation) throws(Interrupt) -> [ViewNode] {
+    private func resolveUser(_ instance: Instance, path: String, depth: Int, at location: SourceLocation,
+                             makeBody configuration: Value? = nil) throws(Interrupt) -> [ViewNode] {
         let name = instance.type.name
         if evaluating.contains(name) {
             throw .error("'\(name)' contains itself: a view cannot be part of its own body", at: location)
         }
-        guard instance.type.computedProperties["body"] != nil || evaluator.extensions["View"]?.computedProperties["body"] != nil else {
+        guard configuration != nil || instance.type.computedProperties["body"] != nil
+                || evaluator.extensions["View"]?.computedProperties["body"] != nil else {
             throw .error("view '\(name)' has no 'var body: some View { … }'", at: instance.type.location)
         }
         let key = path + "/" + name
-        let previous = isKeeping ? kept[key] : nil
+        // A style's body also depends on its configuration (a progress view's fraction), which
+        // no input of the instance records: it is made again for every tree.
+        let keeps = isKeeping && configuration == nil
+        let previous = keeps ? kept[key] : nil
         let unchanged = previous.map { $0.objectWrites == objectWrites && $0.hasSameInputs(as: instance) && $0.isCurrent($0.ownCells) } ?? false
         if let previous, unchanged, previous.isCurrent(previous.cells) {
             try replay(previous, at: location)
@@ -327,13 +332,16 @@ final class ViewResolver {
         let description: ViewDescription
         if let previous, unchanged {
             description = previous.body
+        } else if let configuration {
+            let method = try evaluator.member("makeBody", of: .instance(attached), at: location, in: evaluator.globals)
+            description = try library.view(try evaluator.call(method, [configuration], at: location), at: location)
         } else {
             let body = try evaluator.member("body", of: .instance(attached), at: instance.type.location, in: evaluator.globals)
             description = try library.view(body, at: location)
         }
         let nodes = try resolve(description, path: key, depth: depth + 1, at: location)
             .map { ViewNode.custom(name: name, body: $0) }
-        if isKeeping {
+        if keeps {
             kept[key] = Kept(inputs: Self.inputs(of: instance), ownCells: ownCells, cells: Array(trackedCells[mark.cells...]),
                              objectWrites: objectWrites, body: description, nodes: nodes, effects: effects(since: mark))
         }

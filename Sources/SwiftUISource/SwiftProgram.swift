@@ -144,15 +144,18 @@ public struct SwiftProgram: Sendable {
         if candidates.isEmpty {
             // A file of a `ViewModifier` alone (a shimmer, a pulse), or of an `extension View`
             // helper alone (`func shimmer() -> some View`): the first that runs is shown on a
-            // text, as its README's example would, with a note saying so.
+            // text, as its README's example would, with a note saying so. A `ProgressViewStyle`
+            // alone is shown as the style of a progress view, where an app applies it.
             if view == nil {
-                let shown = modifierNames.map { ("modifier '\($0)'", "modifier(\($0)())") }
-                    + viewExtensionMethods.map { ("view extension '\($0)()'", "\($0)()") }
-                for (what, call) in shown {
-                    let expression = "Text(\"Loading…\").font(.title)." + call
+                let onText = "Text(\"Loading…\").font(.title)."
+                let shown = progressStyleNames.map { ("progress view style '\($0)'", "ProgressView().progressViewStyle(\($0)())") }
+                    + modifierNames.map { ("modifier '\($0)'", onText + "modifier(\($0)())") }
+                    + viewExtensionMethods.map { ("view extension '\($0)()'", onText + "\($0)()") }
+                for (what, expression) in shown {
                     guard var script = try? script(expression: expression, dark: dark, horizonSeconds: horizonSeconds, limits: limits,
                                                    rootProposal: rootProposal) else { continue }
-                    script.notes.append("the file declares no view: its \(what) is shown on a text, --view '\(expression)' (choose another view with --view)")
+                    let shownOn = expression.hasPrefix("ProgressView") ? "a progress view" : "a text"
+                    script.notes.append("the file declares no view: its \(what) is shown on \(shownOn), --view '\(expression)' (choose another view with --view)")
                     return script
                 }
             }
@@ -293,11 +296,18 @@ public struct SwiftProgram: Sendable {
     }
 
     /// The structs of the file that conform to `ViewModifier`, in source order.
-    private var modifierNames: [String] {
+    private var modifierNames: [String] { structNames(conformingTo: "ViewModifier") }
+
+    /// The `struct`s the file declares that conform to `ProgressViewStyle`, in source order.
+    private var progressStyleNames: [String] { structNames(conformingTo: "ProgressViewStyle") }
+
+    /// The `struct`s the file declares that name `protocolName` among their inherited types, in
+    /// source order.
+    private func structNames(conformingTo protocolName: String) -> [String] {
         syntax.items.compactMap { item in
             guard case let .declaration(declaration) = item.kind, case let .type(type) = declaration.kind,
                   type.keyword == .structKeyword,
-                  type.inherited.contains(where: { if case let .named(name, _) = $0.kind { name == "ViewModifier" } else { false } })
+                  type.inherited.contains(where: { if case let .named(name, _) = $0.kind { name == protocolName } else { false } })
             else { return nil }
             return type.name
         }

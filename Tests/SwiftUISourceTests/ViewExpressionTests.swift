@@ -130,6 +130,27 @@ import Testing
         #expect(script.notes == ["the file declares no view: its modifier 'Pulse' is shown on a text, --view 'Text(\"Loading…\").font(.title).modifier(Pulse())' (choose another view with --view)"])
     }
 
+    /// A file of a `ProgressViewStyle` alone (a custom spinner an app applies to its progress
+    /// views) is shown as the style of a `ProgressView()`, with a note naming the expression.
+    @Test func aProgressViewStyleAloneIsShownOnAProgressView() throws {
+        let program = try SwiftProgram(parsing: """
+            import SwiftUI
+            struct FadingStyle: ProgressViewStyle {
+                var low = 0.25
+                @State private var dim = false
+                func makeBody(configuration: Configuration) -> some View {
+                    Circle().frame(width: 20, height: 20)
+                        .opacity(dim ? low : 1)
+                        .onAppear { withAnimation(.easeInOut(duration: 0.6).repeatForever()) { dim = true } }
+                }
+            }
+            """, fileName: "FadingStyle.swift")
+        let script = try program.script(view: nil)
+        #expect(opacities(script.initial) == [1])
+        #expect(script.changes.first.map { opacities($0.root) } == [0.25])
+        #expect(script.notes == ["the file declares no view: its progress view style 'FadingStyle' is shown on a progress view, --view 'ProgressView().progressViewStyle(FadingStyle())' (choose another view with --view)"])
+    }
+
     /// A file of a `View` extension alone (`func pulse() -> some View`, a helper that needs no
     /// argument) is shown on a text the same way; a helper that needs an argument is skipped.
     @Test func aViewExtensionAloneIsShownOnAText() throws {

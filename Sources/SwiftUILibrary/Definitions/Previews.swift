@@ -146,7 +146,7 @@ extension SwiftUILibrary {
                 }
             }
             return try previewVariants(inner, evaluator: evaluator, traits: traits).map { (.modified($0.view, modifier), $0.traits) }
-        case let .user(_, location):
+        case let .user(_, location, _):
             var traits = traits
             traits.location = location
             return [(description, traits)]

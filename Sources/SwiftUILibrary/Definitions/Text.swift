@@ -174,8 +174,14 @@ extension SwiftUILibrary {
         default:
             throw call.error("a ProgressViewStyle of the file's own is supported on a ProgressView itself: 'ProgressView(value: p).progressViewStyle(MyStyle())'", argument: 0)
         }
+        let configuration = Value.native(ProgressConfiguration(fraction: fraction, label: label))
+        // A style of the file's own is placed as a view is, so its `@State` (a spinner's angle)
+        // lives at its place and its `onAppear` runs.
+        if case let .instance(instance) = style {
+            return .native(ViewDescription.user(instance, at: call.location, makeBody: configuration))
+        }
         let method = try call.evaluator.member("makeBody", of: style, at: call.argumentLocations[0], in: call.evaluator.globals)
-        let body = try call.evaluator.call(method, [.native(ProgressConfiguration(fraction: fraction, label: label))], at: call.location)
+        let body = try call.evaluator.call(method, [configuration], at: call.location)
         return .native(try view(body, at: call.location))
     }
 

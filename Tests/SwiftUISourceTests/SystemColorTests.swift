@@ -91,6 +91,31 @@ struct SystemColorTests {
         #expect(Self.close(try pixel("Color(hex: 0x336699)", appearance: .dark, prelude: prelude), (51, 102, 153)))
     }
 
+    /// Colours the file declares in `extension Color` are the file's, even where their names
+    /// could be generated asset symbols; a dynamic `UIColor` (`UIColor { traits in … }`,
+    /// `UIColor(dynamicProvider:)`) takes the provider's colour for each appearance.
+    @Test func dynamicUIColorsAndTheFilesOwnStaticColours() throws {
+        let prelude = """
+            extension Color {
+                static let loaderTint = Color(UIColor { traits in
+                    traits.userInterfaceStyle == .dark ? UIColor(red: 0.4, green: 0.8, blue: 1, alpha: 1) : UIColor.systemTeal
+                })
+                static let track = Color(uiColor: UIColor(dynamicProvider: { $0.userInterfaceStyle == .dark ? .white : .systemGray5 }))
+                static let plain = Color(red: 0.2, green: 0.4, blue: 0.6)
+            }
+
+            """
+        #expect(Self.close(try pixel("Color.loaderTint", appearance: .light, prelude: prelude), (48, 176, 199)))
+        #expect(Self.close(try pixel("Color.loaderTint", appearance: .dark, prelude: prelude), (102, 204, 255)))
+        #expect(Self.close(try pixel("Color.track", appearance: .light, prelude: prelude), (229, 229, 234)))
+        #expect(Self.close(try pixel("Color.track", appearance: .dark, prelude: prelude), (255, 255, 255)))
+        #expect(Self.close(try pixel("Color.plain", appearance: .light, prelude: prelude), (51, 102, 153)))
+        var request = RenderRequest()
+        try request.setSource(prelude + "struct C: View {\n    var body: some View { Color.track.frame(width: 2, height: 2) }\n}\n",
+                              fileName: "C.swift", view: "C")
+        #expect(request.viewScript.assetWarnings.isEmpty, "\(request.viewScript.assetWarnings)")
+    }
+
     /// `preferredColorScheme` chooses the whole picture's appearance (background included);
     /// `environment(\.colorScheme, …)` only the colours inside it.
     @Test func colourSchemeModifiers() throws {

@@ -267,7 +267,9 @@ extension Evaluator {
             for protocolName in type.protocols {
                 if let holder = extensions[protocolName], let value = try userStaticMember(name, of: holder, at: location) { return value }
             }
-            return nil
+            // Last, after the file's own extensions: a name the file declares (`static let
+            // track` in `extension Color`) is the file's, not a generated asset symbol.
+            return type.fallbackStaticMember?(name)
         case let .standard(type):
             if let value = try StandardLibrary.staticMember(name, of: type, at: location, evaluator: self) { return value }
             let key: String? = switch type {
@@ -380,7 +382,7 @@ extension Evaluator {
                 return .function(Function(.native(type.initializers), environment: globals, name: "init"))
             }
             if name == "self" { return .type(.native(type)) }
-            return type.fallbackStaticMember?(name)
+            return nil
         }
     }
 

@@ -189,6 +189,32 @@ extension SwiftUILibrary {
                                      brightness: min(1, max(0, try call.number(2))))
             return .native(UIColorBox(color: .rgb(red: r, green: g, blue: b, opacity: try call.number(3))))
         }
+        // `UIColor { traits in … }` and `UIColor(dynamicProvider:)`: UIKit asks the provider for
+        // the colour of each trait collection it draws in. It is asked here for the light and
+        // the dark appearance, and the pair resolves where the colour is drawn, as an asset
+        // catalogue's colour set with a dark variant does.
+        let style = NativeType("UIUserInterfaceStyle", summary: "`.light`, `.dark` or `.unspecified`.")
+        for name in ["light", "dark", "unspecified"] { style.constant(name, .native(Boxed(value: name, typeName: "UIUserInterfaceStyle"))) }
+        native.add(style)
+        let traits = NativeType("UITraitCollection", summary: "What a dynamic `UIColor`'s provider reads: `userInterfaceStyle`.")
+        traits.property("userInterfaceStyle", type: .named("UIUserInterfaceStyle")) { call throws(Interrupt) in
+            guard case let .native(native)? = call.receiver?.dereferenced, let box = native as? Boxed<String> else { throw call.error("expected a UITraitCollection") }
+            return .native(Boxed(value: box.value, typeName: "UIUserInterfaceStyle"))
+        }
+        native.add(traits)
+        for label in ["dynamicProvider", nil] {
+            uiColor.initializer([NativeParameter(label, .function(parameters: [.named("UITraitCollection")], result: .named("UIColor")))]) { call throws(Interrupt) in
+                func provided(_ appearance: String) throws(Interrupt) -> ColorValue {
+                    let value = try call.call(0, [.native(Boxed(value: appearance, typeName: "UITraitCollection"))])
+                    guard case let .native(native) = value.dereferenced, let box = native as? UIColorBox else {
+                        throw call.error("a dynamic UIColor's provider returns a UIColor, not a value of type '\(value.typeName)'", argument: 0)
+                    }
+                    return box.color
+                }
+                let (light, dark) = (try provided("light"), try provided("dark"))
+                return .native(UIColorBox(color: light == dark ? light : .appearance(light: light, dark: dark)))
+            }
+        }
         uiColor.method("withAlphaComponent", [NativeParameter(nil, .double)], result: .named("UIColor")) { call throws(Interrupt) in
             guard case let .native(native)? = call.receiver?.dereferenced, let box = native as? UIColorBox else { throw call.error("expected a UIColor") }
             let alpha = min(1, max(0, try call.number(0)))

@@ -84,6 +84,7 @@ public final class SwiftUILibrary {
         defineAnimations()
         defineGradients()
         defineTime()
+        definePhaseAnimator()
         defineTasks()
         defineTimeline()
         defineEvents()

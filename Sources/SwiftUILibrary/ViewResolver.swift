@@ -529,6 +529,9 @@ final class ViewResolver {
 
     /// `.modifier(M())`: the modifier's `body(content:)` with the modified view as its content.
     private func resolveCustomModifier(_ value: Value, content: ViewDescription, path: String, depth: Int, at location: SourceLocation) throws(Interrupt) -> [ViewNode] {
+        if case let .native(native) = value, let animator = native as? PhaseAnimatorBox {
+            return try resolvePhaseAnimator(animator, content: content, path: path, depth: depth, at: location)
+        }
         guard case let .instance(instance) = value else { return try resolve(content, path: path, depth: depth, at: location) }
         let name = instance.type.name
         let key = path + "/" + name
@@ -537,6 +540,22 @@ final class ViewResolver {
         let body = try evaluator.call(method, [.native(content)], at: location)
         let nodes = try resolve(try library.view(body, at: location), path: key, depth: depth + 1, at: location)
         return nodes.map { .custom(name: name, body: $0) }
+    }
+
+    /// The current phase of the phase animator at `key`, kept as state at its place: phase 0
+    /// when it first appears.
+    func phaseCell(at key: String, library: SwiftUILibrary) -> Cell {
+        visited.insert(key)
+        visitedOrder.append(key)
+        let cell = states[key]?["phase"] ?? library.storage(.int(0))
+        states[key, default: [:]]["phase"] = cell
+        trackedCells.append((cell, cell.writes))
+        return cell
+    }
+
+    /// Runs `action` when the view at `place` appears, as `onAppear` does.
+    func noteAppearance(_ place: String, action: Function) {
+        appearances.append(Request(key: requestKey(place), action: action))
     }
 
     /// Every stored state, in a fixed order, as text.

@@ -23,7 +23,7 @@ extension SwiftUILibrary {
         "matchedGeometryEffect", "alignmentGuide", "resizable",
         "sheet", "alert", "popover", "fullScreenCover",
         "toolbar", "listRowBackground", "symbolEffect", "contentTransition",
-        "keyframeAnimator", "phaseAnimator", "geometryGroup", "visualEffect", "scrollContentBackground",
+        "keyframeAnimator", "geometryGroup", "visualEffect", "scrollContentBackground",
     ]
 
     /// Registers the refusals; called after every definition, so that a name the library

@@ -37,6 +37,12 @@ indirect enum ViewDescription: NativeValue {
     /// `GeometryReader { proxy in … }`: the content closure, called when the reader is placed
     /// with the size the layout gives it.
     case geometryReader(content: Function, at: SourceLocation)
+    /// `TimelineView(schedule) { context in … }`: the content closure, called each time the tree
+    /// is made, with `context.date` the render's clock then; `intervalSeconds` is how often the
+    /// schedule asks for a new tree (`nil`: paused). Made lazily, as SwiftUI calls the content at
+    /// each update, so a timeline at the root of a preview or of a `--view` expression, or
+    /// returned by a `View` extension, updates too.
+    case timeline(intervalSeconds: Double?, content: Function, at: SourceLocation)
     /// `Grid(alignment:horizontalSpacing:verticalSpacing:) { … }`.
     case grid(alignment: Alignment, horizontalSpacing: Double?, verticalSpacing: Double?, content: ViewDescription)
     /// `GridRow(alignment:) { … }`: a vertical alignment (0 top … 1 bottom) or `nil`.
@@ -75,6 +81,7 @@ indirect enum ViewDescription: NativeValue {
         case .progress: "ProgressView"
         case .empty: "EmptyView"
         case .geometryReader: "GeometryReader"
+        case .timeline: "TimelineView"
         case .grid: "Grid"
         case .gridRow: "GridRow"
         case .lazyVGrid: "LazyVGrid"

@@ -134,7 +134,7 @@ final class ViewResolver {
     /// The nodes a description makes at `path` (several for a group or a `ForEach`).
     func resolve(_ description: ViewDescription, path: String, depth: Int, at location: SourceLocation) throws(Interrupt) -> [ViewNode] {
         switch description {
-        case .group, .branch, .user: try count(location, depth: depth, counted: false)
+        case .group, .branch, .user, .timeline: try count(location, depth: depth, counted: false)
         default: try count(location, depth: depth)
         }
         switch description {
@@ -193,6 +193,14 @@ final class ViewResolver {
             let inner: ViewNode = children.count == 1 ? children[0]
                 : .stack(.depth, alignment: Alignment(horizontal: 0, vertical: 0), spacing: nil, children: children)
             return [.geometryReader(id: id, content: inner)]
+        case let .timeline(interval, content, timelineLocation):
+            // The content at the render's clock now; the schedule asks the runner for the next
+            // tree. The content takes the timeline's place (a `TimelineView` draws only it).
+            let runner = library.runner
+            if let interval { runner?.requestUpdates(every: interval) }
+            let context = TimelineContextValue(date: DateValue(seconds: runner?.now ?? 0))
+            let built = try library.view(try evaluator.call(content, [.native(context)], at: timelineLocation), at: timelineLocation)
+            return try resolve(built, path: path, depth: depth + 1, at: timelineLocation)
         case let .forEach(elements, identities, content, forEachLocation):
             var nodes: [ViewNode] = []
             for (element, identity) in zip(elements, identities) {

@@ -92,12 +92,13 @@ extension SwiftUILibrary {
 
         let timeline = NativeType("TimelineView", protocols: ["View"], summary: "`TimelineView(.animation) { context in … }`: its content evaluated again at each update of its schedule, with `context.date` on the render's clock.")
         timeline.initializer([NativeParameter(nil, .named("TimelineSchedule")),
-                              NativeParameter("content", .function(parameters: [.named("TimelineView.Context")], result: .named("View")), builder: "ViewBuilder")]) { [unowned self] call throws(Interrupt) in
+                              NativeParameter("content", .function(parameters: [.named("TimelineView.Context")], result: .named("View")), builder: "ViewBuilder")]) { call throws(Interrupt) in
             let schedule = try call.native(0, TimelineScheduleValue.self, "a timeline schedule such as '.animation'")
-            let now = runner?.now ?? 0
-            if let interval = schedule.intervalSeconds { runner?.requestUpdates(every: interval) }
-            let content = try call.call(1, [.native(TimelineContextValue(date: DateValue(seconds: now)))])
-            return .native(try view(content, at: call.location))
+            guard case let .function(content) = call[1] else {
+                throw call.error("'TimelineView' takes its content in braces: 'TimelineView(.animation) { context in … }'", argument: 1)
+            }
+            // The content is called when the tree is made (``ViewResolver``), at every update.
+            return .native(ViewDescription.timeline(intervalSeconds: schedule.intervalSeconds, content: content, at: call.location))
         }
         native.add(timeline)
 

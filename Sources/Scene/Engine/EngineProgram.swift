@@ -99,7 +99,9 @@ enum EffectTemplate: Hashable, Sendable {
     case colour(ColourEffect, amount: PropertyKey?, colour: PropertyKey?, node: NodePath)
     case rotation3D(PropertyKey, axis: Axis3D, UnitPoint, anchorZ: Double, perspective: Double, content: NodePath, node: NodePath)
     case projection(Projection, content: NodePath, node: NodePath)
-    case material(Material, node: NodePath)
+    /// A material, and whether it is drawn in the dark appearance (the `colorScheme` of its
+    /// environment: `environment(\.colorScheme, .dark)` around it, else the render's).
+    case material(Material, dark: Bool, node: NodePath)
 }
 
 /// One drawing operation by the keys of its values.
@@ -465,7 +467,9 @@ struct Evaluation: Sendable {
                 case let .projection(matrix):
                     return .projection(matrix, content: content, node: path)
                 case let .material(material):
-                    return .material(material, node: path)
+                    // The tint of the appearance in force here: a dark card inside a light
+                    // screen (`.environment(\.colorScheme, .dark)`) takes the dark tint.
+                    return .material(material, dark: palette.primary != .black, node: path)
                 }
             }
         }

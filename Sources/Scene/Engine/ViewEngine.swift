@@ -421,8 +421,8 @@ public struct ViewEngine: Sendable {
                 case let .projection(matrix, content, node):
                     let (c, s) = frame(content)
                     return .projection(matrix, anchorCentre: c, anchorSize: s, layer: LayerKey(node: node, leaf: LayerKey.group))
-                case let .material(material, node):
-                    return .material(material, layer: LayerKey(node: node, leaf: LayerKey.group))
+                case let .material(material, dark, node):
+                    return .material(material, dark: dark, layer: LayerKey(node: node, leaf: LayerKey.group))
                 }
             }
             return DrawOp(item: template.item, name: template.name, centre: centre, size: size,
@@ -523,8 +523,9 @@ struct DrawOp: Sendable {
                         layer: LayerKey)
         /// A fixed projection in the points of the frame given.
         case projection(Projection, anchorCentre: Int, anchorSize: Int, layer: LayerKey)
-        /// A material: the layer's coverage blurs what is behind it and tints it.
-        case material(Material, layer: LayerKey)
+        /// A material: the layer's coverage blurs what is behind it and tints it, with the
+        /// tint of the dark appearance when `dark`.
+        case material(Material, dark: Bool, layer: LayerKey)
 
         /// The layer the effect draws its content into, or `nil` for the effects applied to each
         /// item as it is drawn (geometry and opacity).
@@ -533,7 +534,7 @@ struct DrawOp: Sendable {
             case .rotation, .scale, .offset, .opacity, .symbolEffect, .variableLayer: nil
             case let .shadow(_, _, _, layer), let .blur(_, _, layer), let .masked(layer), let .maskShape(layer), let .group(layer),
                  let .blend(_, layer), let .colour(_, _, _, layer), let .rotation3D(_, _, _, _, _, _, _, layer),
-                 let .projection(_, _, _, layer), let .material(_, layer):
+                 let .projection(_, _, _, layer), let .material(_, _, layer):
                 layer
             }
         }

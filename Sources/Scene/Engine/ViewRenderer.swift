@@ -480,7 +480,7 @@ extension ViewRenderer {
         case let .projection(local, anchorCentre, anchorSize, _):
             warp(layer.image, local, frameCentre: anchorCentre, frameSize: anchorSize, outside: outside, opacity: opacity,
                  into: &target, atSeconds: time)
-        case let .material(material, _):
+        case let .material(material, dark, _):
             let shape = Layer(layer.image)
             guard !shape.bounds.isEmpty else { return }
             let sigma = material.blurRadius * stretch
@@ -494,7 +494,7 @@ extension ViewRenderer {
             backdrop.bounds = shape.bounds
             // The blurred backdrop replaces what is behind, in proportion to the coverage.
             target.replace(with: backdrop, coverage: shape, opacity: opacity)
-            var tint = material.tint(dark: engine.palette.primary != .black)
+            var tint = material.tint(dark: dark)
             tint.a = UInt8((Double(tint.a) * opacity).rounded())
             var tinted = Layer(width: width, height: height)
             tinted.bounds = shape.bounds

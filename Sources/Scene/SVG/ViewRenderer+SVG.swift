@@ -81,7 +81,7 @@ extension SVGWriter {
                 ? "blendMode(.\(mode.rawValue)) has no CSS mix-blend-mode; render it as GIF, WebP or PNG frames" : nil
         case .rotation3D:
             "rotation3DEffect is a perspective projection, which SVG transforms cannot hold; render it as GIF, WebP or PNG frames"
-        case let .material(material, _):
+        case let .material(material, _, _):
             "the \(material.rawValue)Material blurs what is behind it, which SVG filters cannot read in an image; render it as GIF, WebP or PNG frames"
         case let .projection(matrix, _, _, _):
             matrix.isAffine ? nil

@@ -95,7 +95,29 @@ extension SwiftUILibrary {
     /// A material filling `shape`: the shape drawn opaque, whose coverage the material's
     /// backdrop blur and tint take.
     static func material(_ material: Material, in shape: ShapeKind) -> ViewDescription {
-        .modified(opaque(ShapeView(kind: shape)), .node(.effect(.material(material))))
+        Self.material(material, filling: ShapeView(kind: shape))
+    }
+
+    /// `shape.fill(.ultraThinMaterial)`: `shape` (with its trim, inset, transforms and fill
+    /// rule) drawn opaque, as the coverage the material's backdrop blur and tint take.
+    static func material(_ material: Material, filling shape: ShapeView) -> ViewDescription {
+        .modified(opaque(shape), .node(.effect(.material(material))))
+    }
+
+    /// `view.foregroundStyle(.thinMaterial)`: the shape `view` draws, unpainted and under
+    /// modifiers only (`RoundedRectangle(cornerRadius: 10).frame(width: 60, height: 60)`), filled
+    /// with the material, as a shape takes the foreground style for its fill; `nil` when `view`
+    /// is not such a shape.
+    static func materialForeground(_ view: ViewDescription, _ material: Material) -> ViewDescription? {
+        switch view {
+        case let .shape(shape, painted: false):
+            return Self.material(material, filling: shape)
+        case let .modified(inner, modifier):
+            guard let filled = materialForeground(inner, material) else { return nil }
+            return .modified(filled, modifier)
+        default:
+            return nil
+        }
     }
 
     /// `.ultraThinMaterial` … `.ultraThickMaterial` (and `Material.thin` …) as shape styles,

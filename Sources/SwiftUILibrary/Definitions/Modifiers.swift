@@ -52,6 +52,12 @@ extension SwiftUILibrary {
                 if name == "foregroundStyle", case let .native(native) = call[0].dereferenced, let gradient = native as? GradientBox {
                     return try modified(call, .node(.foregroundGradient(gradient.paint)))
                 }
+                if name != "foregroundColor", case let .native(native) = call[0].dereferenced, let material = native as? MaterialBox {
+                    guard name == "foregroundStyle", let filled = Self.materialForeground(try receiver(call), material.material) else {
+                        throw call.error("a material as the \(name == "tint" ? "tint" : "foreground style") is drawn here on a shape only, e.g. 'RoundedRectangle(cornerRadius: 10).foregroundStyle(.thinMaterial)' or 'Capsule().fill(.thinMaterial)'", argument: 0)
+                    }
+                    return .native(filled)
+                }
                 let color = try self.color(call[0], call, argument: 0)
                 return try modified(call, .node(name == "tint" ? .tint(color) : .foregroundStyle(color)))
             }
@@ -296,12 +302,16 @@ extension SwiftUILibrary {
         shape.method("fill", [NativeParameter(nil, .named("ShapeStyle"), default: .nilValue), NativeParameter("style", .any, default: .nilValue)],
                      result: Self.anyView) { [unowned self] call throws(Interrupt) in
             var shape = try bare(call, "fill")
-            let (colour, gradient) = try shapeStyle(call, 0)
-            shape.paint = .fill(colour)
-            shape.gradient = gradient
             if case .nilValue = call[1].dereferenced {} else {
                 shape.fillRule = try call.native(1, FillStyleBox.self, "a FillStyle").rule
             }
+            // `Rectangle().fill(.ultraThinMaterial)`: the shape is the material's coverage.
+            if case let .native(native) = call[0].dereferenced, let material = native as? MaterialBox {
+                return .native(Self.material(material.material, filling: shape))
+            }
+            let (colour, gradient) = try shapeStyle(call, 0)
+            shape.paint = .fill(colour)
+            shape.gradient = gradient
             return .native(ViewDescription.shape(shape, painted: true))
         }
         for name in ["stroke", "strokeBorder"] {

@@ -115,7 +115,10 @@ public final class ProgramRunner {
             guard eventsRun <= Self.maximumEvents else {
                 throw .error("more than \(Self.maximumEvents) timed events before \(now) s: do timers or tasks multiply?", at: event.location)
             }
-            guard event.time <= horizonSeconds else { break }
+            guard event.time <= horizonSeconds else {
+                reachedHorizon = true
+                break
+            }
             if event.time > now {
                 // Every event before this time has run: if the run is where it was earlier, it
                 // repeats from there.
@@ -142,6 +145,7 @@ public final class ProgramRunner {
             case .timeline:
                 updateScheduled = false
                 guard updateInterval != nil else { continue }
+                timelineUpdated = true
                 // The content of the `TimelineView`s is evaluated again at the new time; the
                 // update is not animated (no transaction), and one that draws the same tree as
                 // before is not a change.
@@ -157,7 +161,58 @@ public final class ProgramRunner {
             }
         }
         if resolver.usesGeometryReader { script.rootProposal = library.rootProposal }
+        if script.repeating == nil, reachedHorizon, timelineUpdated, let interval = updateInterval { declareTimelinePeriod(interval: interval) }
         return script
+    }
+
+    /// Whether the run stopped at the horizon with events still waiting.
+    private var reachedHorizon = false
+    /// Whether a `TimelineView` update has run.
+    private var timelineUpdated = false
+
+    /// A script driven by a `TimelineView` never comes back to an earlier state (the date moves
+    /// on), so it runs to the horizon; when the trees it drew there repeat with a period — the
+    /// shortest whole number of updates, at most half the horizon, after which every tree is the
+    /// one a period earlier, over the whole horizon — and no change started an animation, it is
+    /// declared repeating from t = 0 with that period, its changes cut to one period, as a
+    /// script whose timers cycle is. A content of `date.truncatingRemainder(dividingBy: 1)`
+    /// loops every second instead of running 10 s and standing still.
+    private func declareTimelinePeriod(interval: Double) {
+        let changes = script.changes
+        guard !changes.isEmpty, changes.allSatisfy({ $0.transaction == Transaction() }) else { return }
+        let times = changes.map(\.timeSeconds)
+        let epsilon = 1e-9
+        // Trees by index (0 the first tree, i + 1 change i's), each hashed once: most times that
+        // differ are told apart by their hashes alone.
+        let trees = [script.initial] + changes.map(\.root)
+        let hashes = trees.map(\.hashValue)
+        /// The index of the tree drawn at `time`: the last change at or before it, else the first.
+        func tree(at time: Double) -> Int {
+            var low = 0, high = times.count
+            while low < high {
+                let middle = (low + high) / 2
+                if times[middle] <= time + epsilon { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        func same(_ a: Int, _ b: Int) -> Bool { a == b || (hashes[a] == hashes[b] && trees[a] == trees[b]) }
+        let horizon = min(horizonSeconds, now)
+        let most = Int((horizon / 2 / interval + epsilon).rounded(.down))
+        guard most >= 1 else { return }
+        for count in 1...most {
+            let period = Double(count) * interval
+            // The trees are constant between changes: comparing at 0 and at every change time,
+            // either side of the period, covers every time in [0, horizon − period].
+            var points: [Double] = [0]
+            for time in times {
+                if time <= horizon - period + epsilon { points.append(time) }
+                if time >= period - epsilon { points.append(time - period) }
+            }
+            guard points.allSatisfy({ same(tree(at: $0), tree(at: $0 + period)) }) else { continue }
+            script.repeating = ScriptRepeat(start: 0, period: period)
+            script.changes = changes.filter { $0.timeSeconds <= period + epsilon }
+            return
+        }
     }
 
     /// What decides the rest of a run: the tree, the state, the random numbers and the events

@@ -64,4 +64,41 @@ import Testing
         #expect(changes.map { Self.rotations($0.root) } == [[90], [180], [270], [0]])
         #expect(changes.allSatisfy { $0.transaction == Transaction() })
     }
+
+    /// A timeline's content drawn from the date's fraction of a second repeats every second:
+    /// at 60 updates a second over the 10 s horizon every tree is the one 60 updates earlier, so
+    /// the script is declared repeating from 0 with a 1 s period (it ran 10 s and the GIF held
+    /// the last picture 2 s more: 12 s, the last 2 s still), and a looping render is 1 s long.
+    @Test func aTimelineWhosePictureRepeatsLoopsWithIt() throws {
+        let source = Self.ticking.replacingOccurrences(of: ".periodic(from: .now, by: 0.25)", with: ".animation")
+        let script = try SwiftProgram(parsing: source, fileName: "Loader.swift").script(view: nil)
+        let repeating = try #require(script.repeating)
+        #expect(repeating.start == 0)
+        #expect(abs(repeating.period - 1) < 1e-9)
+        #expect(script.changes.count == 60)
+        var request = RenderRequest()
+        try request.setSource(source, fileName: "Loader.swift", view: nil)
+        #expect(abs(request.effectiveDurationSeconds - 1) < 1e-9)
+    }
+
+    /// Content that never comes back (a turn that keeps growing, 50° a second, not wrapped) is
+    /// not declared repeating: it runs to the horizon, 40 updates of 0.25 s.
+    @Test func aTimelineWhosePictureDoesNotRepeatRunsToTheHorizon() throws {
+        let source = """
+            import SwiftUI
+            struct Drifting: View {
+                let start = Date()
+                var body: some View {
+                    TimelineView(.periodic(from: .now, by: 0.25)) { context in
+                        Image(systemName: "arrow.triangle.2.circlepath")
+                            .rotationEffect(.degrees(context.date.timeIntervalSince(start) * 50))
+                    }
+                }
+            }
+            """
+        let script = try SwiftProgram(parsing: source, fileName: "Loader.swift").script(view: nil)
+        #expect(script.repeating == nil)
+        #expect(script.changes.count == 40)
+        #expect(script.changes.last.map { Self.rotations($0.root) } == [500])
+    }
 }

@@ -184,9 +184,11 @@ import Testing
         let lit: [[Double]] = [[0.25, 1, 0.25, 0.25], [0.25, 0.25, 1, 0.25], [0.25, 0.25, 0.25, 1], [1, 0.25, 0.25, 0.25]]
         #expect(early.map { opacities($0.root) } == lit)
         #expect(early.allSatisfy { $0.transaction == Transaction() })
-        // The date never comes back: the script is not declared repeating, it runs to the horizon.
-        #expect(script.repeating == nil)
-        #expect(script.changes.last?.timeSeconds == SwiftProgram.defaultHorizonSeconds)
+        // The date never comes back, so the script runs to the horizon; the trees it drew there
+        // repeat every four updates, so it is declared repeating from 0 with a 1 s period and
+        // keeps the changes of one period.
+        #expect(script.repeating == ScriptRepeat(start: 0, period: 1))
+        #expect(script.changes.last?.timeSeconds == 1)
     }
 
     @Test func theAnimationScheduleUpdatesOncePerDisplayFrame() throws {

@@ -14,12 +14,7 @@ import Testing
 
     /// Every modifier in a tree, outermost first, depth first.
     func modifiers(_ node: ViewNode) -> [ViewModifier] {
-        switch node {
-        case let .modified(child, modifier): [modifier] + modifiers(child)
-        case let .stack(_, _, _, children): children.flatMap(modifiers)
-        case let .conditional(_, child), let .custom(_, child): modifiers(child)
-        default: []
-        }
+        treeModifiers(node)
     }
 
     func frames(_ node: ViewNode) -> [Double?] {

@@ -9,12 +9,7 @@ import Testing
 @Suite("Phase animators")
 struct PhaseAnimatorTests {
     func modifiers(_ node: ViewNode) -> [ViewModifier] {
-        switch node {
-        case let .modified(child, modifier): [modifier] + modifiers(child)
-        case let .stack(_, _, _, children): children.flatMap(modifiers)
-        case let .conditional(_, child), let .custom(_, child): modifiers(child)
-        default: []
-        }
+        treeModifiers(node)
     }
 
     func opacities(_ node: ViewNode) -> [Double] {

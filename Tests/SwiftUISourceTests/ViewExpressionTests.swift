@@ -45,12 +45,7 @@ import Testing
         """
 
     func modifiers(_ node: ViewNode) -> [ViewModifier] {
-        switch node {
-        case let .modified(child, modifier): [modifier] + modifiers(child)
-        case let .stack(_, _, _, children): children.flatMap(modifiers)
-        case let .conditional(_, child), let .custom(_, child): modifiers(child)
-        default: []
-        }
+        treeModifiers(node)
     }
 
     func frames(_ node: ViewNode) -> [Double?] {

@@ -483,11 +483,18 @@ final class ViewResolver {
         }
     }
 
-    /// Property wrappers whose storage belongs to the view's place, not to its inputs.
-    static let storageWrappers: Set<String> = ["State", "StateObject", "GestureState", "FocusState"]
+    /// Whether a property wrapper's storage belongs to the view's place, not to its inputs.
+    /// Compared in place rather than looked up in a set: it runs for every field of every view
+    /// of every update, and hashing the name cost more than the comparisons.
+    static func isStorageWrapper(_ name: String) -> Bool {
+        switch name {
+        case "State", "StateObject", "GestureState", "FocusState": true
+        default: false
+        }
+    }
 
     static func isStorage(_ field: String, of type: TypeInfo) -> Bool {
-        type.storedProperties.contains { $0.name == field && $0.wrapper.map { storageWrappers.contains($0.name) } == true }
+        type.storedProperties.contains { $0.name == field && $0.wrapper.map { isStorageWrapper($0.name) } == true }
     }
 
     /// A view's inputs: its stored properties other than its state storage.
@@ -579,7 +586,7 @@ final class ViewResolver {
         visitedOrder.append(key)
         var instance = instance
         for property in instance.type.storedProperties {
-            guard let wrapper = property.wrapper, Self.storageWrappers.contains(wrapper.name) else { continue }
+            guard let wrapper = property.wrapper, Self.isStorageWrapper(wrapper.name) else { continue }
             if let cell = states[key]?[property.name] {
                 instance.fields[property.name] = .binding(cell)
                 trackedCells.append((cell, cell.writes))

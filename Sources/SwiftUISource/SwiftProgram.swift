@@ -2,6 +2,7 @@ import Motion
 import Scene
 import SwiftCode
 import SwiftUILibrary
+import Synchronization
 
 /// A SwiftUI source file read by the Swift evaluator: its views, and for any of them the
 /// ``Scene/ViewScript`` its code produces (the initial view tree, then one tree per state
@@ -41,6 +42,12 @@ public struct SwiftProgram: Sendable {
     private let syntax: SourceFileSyntax
     private let candidates: [Candidate]
 
+    /// The definitions the declarations are read against and the names checked with, made once:
+    /// making them costs as much as parsing a 300-line file, and reading declarations only looks
+    /// names up in them. Held under a lock because an enum case's raw value is evaluated while
+    /// declarations are read, and code run against the library may touch its state.
+    private static let nameCheckLibrary = Mutex(SwiftUILibrary(locate: { _ in .start }))
+
     /// Reads `text`: checks its size, parses it and reads its declarations. Views are run by
     /// ``script(view:)``, so an unsupported construct in one view does not stop another from
     /// rendering.
@@ -78,8 +85,10 @@ public struct SwiftProgram: Sendable {
             // On the evaluation's large stack: the walk recurses along a modifier chain, which
             // the parser reads without nesting (a chain of 18 000 overflowed the main thread's).
             try LargeStack.run { () throws(Interrupt) in
-                let evaluator = try Evaluator(file: syntax, library: SwiftUILibrary(locate: { _ in .start }).native)
-                try evaluator.checkNames()
+                try Self.nameCheckLibrary.withLock { library throws(Interrupt) in
+                    let evaluator = try Evaluator(file: syntax, library: library.native)
+                    try evaluator.checkNames()
+                }
             }
         } catch {
             throw source.diagnostic(error)

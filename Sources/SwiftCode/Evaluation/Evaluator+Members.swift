@@ -186,11 +186,14 @@ extension Evaluator {
 
     /// A member of a library type or protocol on `base`, or `nil`.
     func nativeMember(_ name: String, of base: Value, in type: NativeType, at location: SourceLocation) throws(Interrupt) -> Value? {
-        var visited: Set<String> = []
+        // A type and its protocols are a handful of names: an array is searched faster than a
+        // set is hashed, and this runs for every member a view's code reads.
+        var visited: [String] = []
         var queue = [type]
         while let current = queue.first {
             queue.removeFirst()
-            guard visited.insert(current.name).inserted else { continue }
+            guard !visited.contains(current.name) else { continue }
+            visited.append(current.name)
             switch current.instanceMembers[name] {
             case let .constant(value)?: return value
             case let .property(_, getter)?, let .overloaded(_, getter, _)?:
@@ -212,10 +215,12 @@ extension Evaluator {
     /// (``NativeMember/overloaded(_:_:_:)``), as a function bound to `receiver`; `nil` otherwise.
     func calledOverload(_ name: String, of type: NativeType, receiver: Value, instance: Bool) -> Value? {
         var queue = [type]
-        var visited: Set<String> = []
+        // A handful of names (see `nativeMember`).
+        var visited: [String] = []
         while let current = queue.first {
             queue.removeFirst()
-            guard visited.insert(current.name).inserted else { continue }
+            guard !visited.contains(current.name) else { continue }
+            visited.append(current.name)
             let members = instance ? current.instanceMembers : current.staticMembers
             if case let .overloaded(_, _, functions)? = members[name] {
                 let function = Function(.native(functions), environment: globals, name: name)

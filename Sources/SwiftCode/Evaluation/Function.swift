@@ -124,7 +124,8 @@ public final class Environment {
     public func lookUp(_ name: String) -> Variable? {
         var scope: Environment? = self
         while let current = scope {
-            if let variable = current.variables[name] { return variable }
+            // An empty scope (a block that declares nothing) is passed over without hashing the name.
+            if !current.variables.isEmpty, let variable = current.variables[name] { return variable }
             scope = current.parent
         }
         return nil

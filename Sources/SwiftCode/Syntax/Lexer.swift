@@ -270,19 +270,19 @@ struct Lexer {
                 }
             }
             var leftBound = !space
-            if leftBound, let previous = tokens.last, tokens.count > first, case let .punct(text) = previous.kind,
+            if leftBound, tokens.count > first, case let .punct(text) = tokens[tokens.count - 1].kind,
                text == "(" || text == "[" || text == "{" || text == "," || text == ";" || text == ":" {
                 leftBound = false
             }
-            let afterPeriod = tokens.count > first && tokens[tokens.count - 1].isPunct(".") && !space
+            let afterPeriod = !space && tokens.count > first && tokens[tokens.count - 1].isPunct(".")
             guard let kind = lexToken(startingWith: byte, at: start, leftBound: leftBound, afterPeriod: afterPeriod, tokens: &tokens) else {
                 space = true
                 continue
             }
             let end = location()
-            var token = Token(kind: kind, location: start, end: end, newlineBefore: newline, leftBound: leftBound, rightBound: isRightBound(leftBound: leftBound))
-            if byte == UInt8(ascii: "`") { token.isBackticked = true }
-            tokens.append(token)
+            // Made in the append, so that the token moves into the array instead of being copied.
+            tokens.append(Token(kind: kind, location: start, end: end, newlineBefore: newline, leftBound: leftBound,
+                                rightBound: isRightBound(leftBound: leftBound), isBackticked: byte == UInt8(ascii: "`")))
             space = false
             newline = false
             if nesting > Self.maximumNesting { index = bytes.count }
@@ -422,7 +422,17 @@ struct Lexer {
     }
 
     private mutating func readIdentifierBody(from start: Int) -> String {
-        while index < bytes.count, let length = identifierBody(at: index) { index += length }
+        while index < bytes.count {
+            // ASCII, nearly every byte of a name, is decided here; the rest by `identifierBody`.
+            let byte = bytes[index]
+            if byte < 0x80 {
+                guard Self.isIdentifierBody(byte) else { break }
+                index += 1
+            } else {
+                guard let length = identifierBody(at: index) else { break }
+                index += length
+            }
+        }
         return String(decoding: bytes[start..<index], as: UTF8.self)
     }
 

@@ -104,13 +104,17 @@ struct Parser {
         if position < tokens.count - 1 { position += 1 }
     }
 
-    var atEnd: Bool { current.kind == .end }
+    // These read the token in place rather than through `current`, which copies it: they are
+    // asked of nearly every token.
+    var atEnd: Bool {
+        if case .end = tokens[position].kind { true } else { false }
+    }
 
-    func at(_ punct: String) -> Bool { current.isPunct(punct) }
+    func at(_ punct: String) -> Bool { tokens[position].isPunct(punct) }
 
-    func atKeyword(_ word: String) -> Bool { current.isKeyword(word) }
+    func atKeyword(_ word: String) -> Bool { tokens[position].isKeyword(word) }
 
-    func atOp(_ text: String) -> Bool { current.isOp(text) }
+    func atOp(_ text: String) -> Bool { tokens[position].isOp(text) }
 
     /// Consumes `word` if it is the current (unescaped) token.
     mutating func consumeKeyword(_ word: String) -> Bool {
@@ -161,14 +165,14 @@ struct Parser {
 
     /// An identifier's name: a backticked name, or a word that is not reserved.
     var identifierName: String? {
-        guard case let .identifier(name) = current.kind else { return nil }
-        if current.isBackticked || !reservedWords.contains(name) { return name }
+        guard case let .identifier(name) = tokens[position].kind else { return nil }
+        if tokens[position].isBackticked || !reservedWords.contains(name) { return name }
         return nil
     }
 
     /// Any name, keywords included (argument labels, member names after `.`).
     var anyName: String? {
-        if case let .identifier(name) = current.kind { return name }
+        if case let .identifier(name) = tokens[position].kind { return name }
         return nil
     }
 

@@ -49,8 +49,15 @@ struct Token: Sendable {
     /// Bound on the right only: prefix (`-x`, `!x`, `..<5`).
     var isPrefixOperator: Bool { !leftBound && rightBound }
 
-    func isPunct(_ text: String) -> Bool { kind == .punct(text) }
-    func isOp(_ text: String) -> Bool { kind == .op(text) }
+    // Matched rather than compared with a made `Kind`: the parser asks these of nearly every
+    // token, and the derived `==` switches over both kinds.
+    func isPunct(_ text: String) -> Bool {
+        if case let .punct(punct) = kind { punct == text } else { false }
+    }
+
+    func isOp(_ text: String) -> Bool {
+        if case let .op(op) = kind { op == text } else { false }
+    }
 
     /// The word, when the token is an unescaped identifier (a keyword candidate).
     var word: String? {
@@ -58,7 +65,9 @@ struct Token: Sendable {
         return nil
     }
 
-    func isKeyword(_ text: String) -> Bool { !isBackticked && kind == .identifier(text) }
+    func isKeyword(_ text: String) -> Bool {
+        if !isBackticked, case let .identifier(name) = kind { name == text } else { false }
+    }
 
     /// How the token reads in messages.
     var shown: String {

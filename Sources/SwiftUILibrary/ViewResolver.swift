@@ -93,17 +93,19 @@ final class ViewResolver {
     }
 
     private func resolveTree(_ root: () throws(Interrupt) -> Value, at location: SourceLocation) throws(Interrupt) -> ViewNode {
-        visited = []
-        visitedOrder = []
-        trackedCells = []
-        placedRequests = []
-        appearances = []
-        subscriptions = []
-        tasks = []
-        changes = []
+        // Emptied keeping their capacity: each tree fills them about as full as the last, and
+        // growing them again, rehashing the sets, cost more than the rest of a kept view's replay.
+        visited.removeAll(keepingCapacity: true)
+        visitedOrder.removeAll(keepingCapacity: true)
+        trackedCells.removeAll(keepingCapacity: true)
+        placedRequests.removeAll(keepingCapacity: true)
+        appearances.removeAll(keepingCapacity: true)
+        subscriptions.removeAll(keepingCapacity: true)
+        tasks.removeAll(keepingCapacity: true)
+        changes.removeAll(keepingCapacity: true)
         nodeCount = 0
         preferredScheme = nil
-        requestCounts = [:]
+        requestCounts.removeAll(keepingCapacity: true)
         library.writtenViews = 0
         let description = try library.view(try root(), at: location)
         let nodes = try resolve(description, path: "", depth: 0, at: location)

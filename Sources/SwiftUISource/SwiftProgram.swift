@@ -578,18 +578,32 @@ public struct SwiftProgram: Sendable {
     ///
     /// Words are cut on the UTF-8 bytes: a byte of a multi-byte scalar counts as a word byte, so
     /// a non-ASCII identifier stays whole (the names are the file's own identifiers), and only a
-    /// word as long as some name is made into a `String` to look up.
+    /// word as long as some name is looked up. When it and every name are ASCII it is compared
+    /// byte by byte with the names of its length, which is what `String` equality is for ASCII
+    /// text: making each such word a `String` and hashing it cost as much as reading the
+    /// file's declarations. Any other word is looked up as a `String`, since canonical
+    /// equivalence can make different bytes equal.
     private static func wordCounts(_ text: String, of names: Set<String>) -> [String: Int] {
         var counts: [String: Int] = [:]
-        let lengths = Set(names.map(\.utf8.count))
-        guard let longest = lengths.max() else { return counts }
+        guard let longest = names.lazy.map(\.utf8.count).max() else { return counts }
+        var byLength = [[(name: String, bytes: [UInt8])]](repeating: [], count: longest + 1)
+        for name in names { byLength[name.utf8.count].append((name, Array(name.utf8))) }
+        let namesAreASCII = names.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
         var text = text
         text.withUTF8 { bytes in
             var start = -1
+            var isASCII = true
             func word(_ end: Int) {
                 let length = end - start
-                guard length <= longest, lengths.contains(length) else { return }
-                let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                guard length <= longest, !byLength[length].isEmpty else { return }
+                let wordBytes = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                if isASCII && namesAreASCII {
+                    if let match = byLength[length].first(where: { $0.bytes.elementsEqual(wordBytes) }) {
+                        counts[match.name, default: 0] += 1
+                    }
+                    return
+                }
+                let word = String(decoding: wordBytes, as: UTF8.self)
                 if names.contains(word) { counts[word, default: 0] += 1 }
             }
             for index in 0..<bytes.count {
@@ -597,7 +611,11 @@ public struct SwiftProgram: Sendable {
                 let isWord = value >= 0x80 || value == 0x5F || (value >= 0x30 && value <= 0x39)
                     || ((value | 0x20) >= 0x61 && (value | 0x20) <= 0x7A)
                 if isWord {
-                    if start < 0 { start = index }
+                    if start < 0 {
+                        start = index
+                        isASCII = true
+                    }
+                    if value >= 0x80 { isASCII = false }
                 } else if start >= 0 {
                     word(index)
                     start = -1

@@ -86,6 +86,7 @@ extension Evaluator {
 
     /// Every protocol a type of the file conforms to, directly or through other protocols.
     func allConformances(of type: TypeInfo) -> [String] {
+        if let cached = conformances[ObjectIdentifier(type)] { return cached.names }
         var result: [String] = []
         var queue = type.conformanceNames
         while let name = queue.first {
@@ -96,6 +97,9 @@ extension Evaluator {
             if let native = library.protocols[name] { queue += native.protocols }
             if let extended = extensions[name] { queue += extended.conformanceNames }
         }
+        // Kept once every declaration is read (extensions add conformances until then): member
+        // lookups on the file's values ask for them again and again.
+        if hasReadDeclarations { conformances[ObjectIdentifier(type)] = (type, result) }
         return result
     }
 
@@ -186,14 +190,7 @@ extension Evaluator {
 
     /// A member of a library type or protocol on `base`, or `nil`.
     func nativeMember(_ name: String, of base: Value, in type: NativeType, at location: SourceLocation) throws(Interrupt) -> Value? {
-        // A type and its protocols are a handful of names: an array is searched faster than a
-        // set is hashed, and this runs for every member a view's code reads.
-        var visited: [String] = []
-        var queue = [type]
-        while let current = queue.first {
-            queue.removeFirst()
-            guard !visited.contains(current.name) else { continue }
-            visited.append(current.name)
+        for current in searchOrder(of: type) {
             switch current.instanceMembers[name] {
             case let .constant(value)?: return value
             case let .property(_, getter)?, let .overloaded(_, getter, _)?:
@@ -203,10 +200,30 @@ extension Evaluator {
                 function.receiver = base
                 return .function(function)
             case nil:
-                queue += current.protocols.compactMap { library.protocols[$0] }
+                continue
             }
         }
         return nil
+    }
+
+    /// `type` and the library's protocols it conforms to, directly or through other protocols,
+    /// breadth first and each name once: the order its instance members are looked up in.
+    ///
+    /// Made once per type and kept: the library's types and protocols do not change while code
+    /// runs, and member lookups, which run for every member a view's code reads, walked and
+    /// hashed the protocol names anew each time.
+    func searchOrder(of type: NativeType) -> [NativeType] {
+        if let order = nativeSearchOrders[ObjectIdentifier(type)] { return order }
+        var order: [NativeType] = []
+        var queue = [type]
+        while let current = queue.first {
+            queue.removeFirst()
+            guard !order.contains(where: { $0.name == current.name }) else { continue }
+            order.append(current)
+            queue += current.protocols.compactMap { library.protocols[$0] }
+        }
+        nativeSearchOrders[ObjectIdentifier(type)] = order
+        return order
     }
 
     // MARK: Static members
@@ -214,21 +231,14 @@ extension Evaluator {
     /// The methods a called member names when it is both a property and methods
     /// (``NativeMember/overloaded(_:_:_:)``), as a function bound to `receiver`; `nil` otherwise.
     func calledOverload(_ name: String, of type: NativeType, receiver: Value, instance: Bool) -> Value? {
-        var queue = [type]
-        // A handful of names (see `nativeMember`).
-        var visited: [String] = []
-        while let current = queue.first {
-            queue.removeFirst()
-            guard !visited.contains(current.name) else { continue }
-            visited.append(current.name)
-            let members = instance ? current.instanceMembers : current.staticMembers
-            if case let .overloaded(_, _, functions)? = members[name] {
+        for current in instance ? searchOrder(of: type) : [type] {
+            let member = instance ? current.instanceMembers[name] : current.staticMembers[name]
+            if case let .overloaded(_, _, functions)? = member {
                 let function = Function(.native(functions), environment: globals, name: name)
                 function.receiver = receiver
                 return .function(function)
             }
-            if members[name] != nil || !instance { return nil }
-            queue += current.protocols.compactMap { library.protocols[$0] }
+            if member != nil || !instance { return nil }
         }
         return nil
     }

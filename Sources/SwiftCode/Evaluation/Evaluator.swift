@@ -105,6 +105,7 @@ public final class Evaluator {
         }
         // Extensions may name types declared after them.
         for declaration in extensionsToApply { try applyExtension(declaration) }
+        hasReadDeclarations = true
     }
 
     // MARK: Declarations
@@ -160,6 +161,14 @@ public final class Evaluator {
     private var computedGlobals: Set<String> = []
     /// File-level function overloads beyond the first, by name.
     var overloads: [String: [Function]] = [:]
+    /// ``allConformances(of:)``'s answers, by type. Each entry holds its type, so that its
+    /// identifier cannot be reused by another.
+    var conformances: [ObjectIdentifier: (type: TypeInfo, names: [String])] = [:]
+    /// Whether `init` has read every declaration, after which conformances no longer change.
+    private(set) var hasReadDeclarations = false
+    /// ``searchOrder(of:)``'s answers, by type. Each order starts with its type, so the cache
+    /// holds the type and its identifier cannot be reused by another.
+    var nativeSearchOrders: [ObjectIdentifier: [NativeType]] = [:]
 
     /// The result builder an attribute list names (`@ViewBuilder`), if the library has it.
     func builderName(_ attributes: [Attribute]) -> String? {

@@ -598,7 +598,8 @@ public struct SwiftProgram: Sendable {
                 guard length <= longest, !byLength[length].isEmpty else { return }
                 let wordBytes = UnsafeBufferPointer(rebasing: bytes[start..<end])
                 if isASCII && namesAreASCII {
-                    if let match = byLength[length].first(where: { $0.bytes.elementsEqual(wordBytes) }) {
+                    let first = wordBytes[0]
+                    if let match = byLength[length].first(where: { $0.bytes[0] == first && $0.bytes.elementsEqual(wordBytes) }) {
                         counts[match.name, default: 0] += 1
                     }
                     return

@@ -367,7 +367,7 @@ extension Parser {
     private mutating func parseFunction() throws(ParseError) -> FunctionDeclaration {
         let name: String
         switch current.kind {
-        case let .identifier(text) where current.isBackticked || !reservedWords.contains(text):
+        case let .identifier(text) where current.isBackticked || !isReservedWord(text):
             name = text
         case let .op(text):
             name = text

@@ -328,7 +328,7 @@ extension Parser {
                 advance()
                 return Expression(.identifier(name, generics: name == "Self" ? try parseGenericArgumentsIfAny() : []), at: start)
             default:
-                if reservedWords.contains(name) {
+                if isReservedWord(name) {
                     throw error("expected expression, found keyword '\(name)'", at: start)
                 }
                 advance()

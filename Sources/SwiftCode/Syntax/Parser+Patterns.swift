@@ -166,6 +166,6 @@ extension Token {
     /// The name, when the token is an identifier that is not a reserved word.
     var identifierName: String? {
         guard case let .identifier(name) = kind else { return nil }
-        return isBackticked || !reservedWords.contains(name) ? name : nil
+        return isBackticked || !isReservedWord(name) ? name : nil
     }
 }

@@ -55,7 +55,7 @@ extension Parser {
         let start = current.location
         var type: TypeSyntax
         switch current.kind {
-        case let .identifier(name) where current.isBackticked || !reservedWords.contains(name) || name == "Self" || name == "class":
+        case let .identifier(name) where current.isBackticked || !isReservedWord(name) || name == "Self" || name == "class":
             advance()
             type = TypeSyntax(.named(name, generics: try parseGenericArgumentsIfAny(inType: true)), at: start)
         case .punct("("):

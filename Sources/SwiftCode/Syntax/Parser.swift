@@ -166,7 +166,7 @@ struct Parser {
     /// An identifier's name: a backticked name, or a word that is not reserved.
     var identifierName: String? {
         guard case let .identifier(name) = tokens[position].kind else { return nil }
-        if tokens[position].isBackticked || !reservedWords.contains(name) { return name }
+        if tokens[position].isBackticked || !isReservedWord(name) { return name }
         return nil
     }
 

@@ -95,6 +95,14 @@ struct StringLiteralToken: Sendable {
     var segments: [Segment]
 }
 
+/// Whether `word` is one of Swift's ``reservedWords``. Every reserved word starts with a
+/// lowercase ASCII letter, so any other name (`Circle`, `Color`, `$0`) is answered without
+/// hashing it: the parser asks this of nearly every name it reads.
+func isReservedWord(_ word: String) -> Bool {
+    guard let first = word.utf8.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") else { return false }
+    return reservedWords.contains(word)
+}
+
 /// Swift's reserved words: written without backticks they are never names in an expression.
 let reservedWords: Set<String> = [
     "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",

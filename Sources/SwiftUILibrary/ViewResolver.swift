@@ -161,7 +161,8 @@ final class ViewResolver {
             return try resolveChildren(description, path: path, depth: depth, at: location)
         case let .branch(index, inner):
             guard let inner else { return [.empty] }
-            return try resolve(inner, path: path + "?" + String(index), depth: depth + 1, at: location).map { .conditional(branch: index, $0) }
+            return try resolve(inner, path: path + "?" + String(index), depth: depth + 1, at: location)
+                .map { .conditional(branch: index, $0.withDefaultTransition) }
         case let .user(instance, madeAt, configuration):
             return try resolveUser(instance, path: path, depth: depth, at: madeAt, makeBody: configuration)
         case let .grid(alignment, horizontal, vertical, content):

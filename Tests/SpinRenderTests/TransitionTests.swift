@@ -80,6 +80,23 @@ struct TransitionTests {
         Self.expectSquare(own, at: 1.0, x: 10, colour: half, tolerance: 1)
     }
 
+    /// With no `transition(_:)`, a branch's view fades in and out as with `.opacity` (SwiftUI's
+    /// default): half-way through the insertion and the removal, half red; without animation
+    /// it is there, or gone, at once.
+    @Test func aViewWithoutATransitionFades() throws {
+        let half = RGBA8(r: 255, g: 128, b: 128)
+        let entering = try Self.engine("")
+        Self.expectSquare(entering, at: 0.5, x: nil)
+        Self.expectSquare(entering, at: 1.0, x: 10, colour: half, tolerance: 1)
+        Self.expectSquare(entering, at: 1.5, x: 10)
+        let leaving = try Self.engine("", initially: true)
+        Self.expectSquare(leaving, at: 0.4, x: 10)
+        Self.expectSquare(leaving, at: 1.0, x: 10, colour: half, tolerance: 1)
+        Self.expectSquare(leaving, at: 1.6, x: nil)
+        Self.expectSquare(try Self.engine("", animated: false), at: 0.5, x: 10)
+        Self.expectSquare(try Self.engine("", animated: false, initially: true), at: 0.5, x: nil)
+    }
+
     /// Without animation the square is there at once; in the first tree it is simply there.
     @Test func unanimatedAndInitialViewsAppearAtOnce() throws {
         Self.expectSquare(try Self.engine(".transition(.move(edge: .leading))", animated: false), at: 0.5, x: 10)

@@ -86,10 +86,12 @@ struct InterpreterTests {
             }
         }
         """)
+        // A branch's content carries SwiftUI's default transition, `.opacity`.
+        func faded(_ node: ViewNode) -> ViewNode { .modified(node, .transaction(.transition(.opacity))) }
         func tree(_ done: Bool) -> ViewNode {
             .custom(name: "Loader", body: .stack(.vertical, alignment: Alignment(horizontal: 0, vertical: 0.5), spacing: 4, children: [
-                done ? .conditional(branch: 0, .symbol(.rays)) : .conditional(branch: 1, .progressView),
-                done ? .empty : .conditional(branch: 0, .shape(ShapeView(kind: .rectangle))),
+                done ? .conditional(branch: 0, faded(.symbol(.rays))) : .conditional(branch: 1, faded(.progressView)),
+                done ? .empty : .conditional(branch: 0, faded(.shape(ShapeView(kind: .rectangle)))),
             ]))
         }
         #expect(script == ViewScript(initial: tree(false), changes: [ViewChange(timeSeconds: 2, transaction: Transaction(), root: tree(true))]))
@@ -115,7 +117,8 @@ struct InterpreterTests {
         """, view: "Later")
         func tree(_ child: Double?) -> ViewNode {
             .custom(name: "Later", body: .stack(.depth, alignment: .center, spacing: nil, children: [
-                child.map { .conditional(branch: 0, .custom(name: "Child", body: .modified(.symbol(.rays), .rotationEffect(degrees: $0, anchor: .center)))) } ?? .empty,
+                child.map { .conditional(branch: 0, .modified(.custom(name: "Child", body: .modified(.symbol(.rays), .rotationEffect(degrees: $0, anchor: .center))),
+                                                              .transaction(.transition(.opacity)))) } ?? .empty,
             ]))
         }
         #expect(script == ViewScript(initial: tree(nil), changes: [

@@ -478,6 +478,16 @@ public struct ViewTransition: Hashable, Sendable {
     /// A transition that changes nothing (`.identity`).
     public init() {}
 
+    /// `.opacity`: from transparent on insertion, to transparent on removal. It is SwiftUI's
+    /// default for a view with no `transition(_:)` of its own ("By default, views transition on-
+    /// and offscreen by fading in and out": Apple's SwiftUI tutorial "Animating views and
+    /// transitions"); see ``ViewNode/withDefaultTransition``.
+    public static let opacity: ViewTransition = {
+        var faded = State()
+        faded.opacity = 0
+        return ViewTransition(both: faded)
+    }()
+
     /// The same state both ways.
     public init(both state: State) {
         insertion = state

@@ -612,3 +612,27 @@ public struct TransactionEdit: Hashable, Sendable {
         self.disablesAnimations = disablesAnimations
     }
 }
+
+extension ViewNode {
+    /// The node as a change inserts or removes it (the content of an `if` or `switch` branch):
+    /// with SwiftUI's default transition, ``ViewTransition/opacity``, unless a `transition(_:)`
+    /// in its own modifiers, or at the top of its custom view's body, gives it another. A
+    /// transition only acts when the change that inserts or removes the view animates.
+    public var withDefaultTransition: ViewNode {
+        var node = self
+        while true {
+            switch node {
+            case let .modified(child, modifier):
+                if case .transaction(.transition) = modifier { return self }
+                node = child
+            case let .custom(_, child):
+                node = child
+            case .empty:
+                // Nothing to fade in or out.
+                return self
+            default:
+                return .modified(self, .transaction(.transition(.opacity)))
+            }
+        }
+    }
+}

@@ -27,9 +27,7 @@ extension SwiftUILibrary {
 
         let type = NativeType("AnyTransition",
                               summary: "`.opacity`, `.scale`, `.slide`, `.move(edge:)`, `.offset`, `.push(from:)`, `.asymmetric`, `.combined(with:)`, `.animation(_:)`: how a view enters and leaves.")
-        var faded = ViewTransition.State()
-        faded.opacity = 0
-        let opacity = ViewTransition(both: faded)
+        let opacity = ViewTransition.opacity
         var shrunk = ViewTransition.State()
         shrunk.scale = 0
         let scale = ViewTransition(both: shrunk)
@@ -68,7 +66,7 @@ extension SwiftUILibrary {
         // `push(from:)` (iOS 17): in from the edge, out past the opposite one, fading both ways.
         type.staticMethod("push", [NativeParameter("from", .named("Edge"))]) { call throws(Interrupt) in
             var result = ViewTransition()
-            result.insertion = try edgeState(call, 0).combined(with: faded)
+            result.insertion = try edgeState(call, 0).combined(with: opacity.insertion)
             result.removal = result.insertion
             result.removal.ownSizeOffset = AnimatablePoint(x: -result.insertion.ownSizeOffset.x, y: -result.insertion.ownSizeOffset.y)
             return value(result)

@@ -253,7 +253,7 @@ final class ViewResolver {
             }
             return .modified(node, .effect(.mask(mask, alignment: alignment)))
         case let .onAppear(action):
-            appearances.append(Request(key: requestKey(path + "#onAppear"), action: action))
+            noteAppearance(path + "#onAppear", action: action)
             return node
         case let .onReceive(publisher, action):
             subscriptions.append(Request(key: requestKey(path + "#onReceive"), action: action, publisher: publisher))
@@ -562,7 +562,7 @@ final class ViewResolver {
 
     /// The current phase of the phase animator at `key`, kept as state at its place: phase 0
     /// when it first appears.
-    func phaseCell(at key: String, library: SwiftUILibrary) -> Cell {
+    func phaseCell(at key: String) -> Cell {
         visited.insert(key)
         visitedOrder.append(key)
         let cell = states[key]?["phase"] ?? library.storage(.int(0))

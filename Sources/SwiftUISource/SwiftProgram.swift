@@ -157,13 +157,12 @@ public struct SwiftProgram: Sendable {
             // alone is shown as the style of a progress view, where an app applies it.
             if view == nil {
                 let onText = "Text(\"Loading…\").font(.title)."
-                let shown = progressStyleNames.map { ("progress view style '\($0)'", "ProgressView().progressViewStyle(\($0)())") }
-                    + modifierNames.map { ("modifier '\($0)'", onText + "modifier(\($0)())") }
-                    + viewExtensionMethods.map { ("view extension '\($0)()'", onText + "\($0)()") }
-                for (what, expression) in shown {
+                let shown = progressStyleNames.map { ("progress view style '\($0)'", "ProgressView().progressViewStyle(\($0)())", "a progress view") }
+                    + modifierNames.map { ("modifier '\($0)'", onText + "modifier(\($0)())", "a text") }
+                    + viewExtensionMethods.map { ("view extension '\($0)()'", onText + "\($0)()", "a text") }
+                for (what, expression, shownOn) in shown {
                     guard var script = try? script(expression: expression, dark: dark, horizonSeconds: horizonSeconds, limits: limits,
                                                    rootProposal: rootProposal) else { continue }
-                    let shownOn = expression.hasPrefix("ProgressView") ? "a progress view" : "a text"
                     script.notes.append("the file declares no view: its \(what) is shown on \(shownOn), --view '\(expression)' (choose another view with --view)")
                     return script
                 }

@@ -73,18 +73,14 @@ extension ViewResolver {
     func resolvePhaseAnimator(_ animator: PhaseAnimatorBox, content: ViewDescription, path: String, depth: Int,
                               at location: SourceLocation) throws(Interrupt) -> [ViewNode] {
         let key = path + "#phases"
-        let cell = phaseCell(at: key, library: library)
+        let cell = phaseCell(at: key)
         guard case let .int(index) = cell.value, animator.phases.indices.contains(index) else {
             throw .error("the phase animator's phase was lost", at: animator.location)
         }
         let arguments = animator.takesPlaceholder ? [.native(content), animator.phases[index]] : [animator.phases[index]]
         let body = try library.view(try evaluator.call(animator.content, arguments, at: animator.location), at: animator.location)
         if animator.phases.count > 1 {
-            let start = Function(.native([NativeFunction([], result: .void) { [unowned self] call throws(Interrupt) in
-                try advance(animator, cell: cell, at: call.location)
-                return .void
-            }]), environment: evaluator.globals, name: "phaseAnimator")
-            noteAppearance(path + "#phaseAnimator", action: start)
+            noteAppearance(path + "#phaseAnimator", action: advancing(animator, cell: cell))
         }
         return try resolve(body, path: key, depth: depth + 1, at: location)
     }
@@ -109,10 +105,15 @@ extension ViewResolver {
         }
         let completes = animation.map { $0.settleSeconds } ?? 0
         guard let seconds = completes else { return }
-        let step = Function(.native([NativeFunction([], result: .void) { [unowned self] call throws(Interrupt) in
+        try runner.schedule(advancing(animator, cell: cell), at: runner.now + max(seconds, Self.shortestPhaseSeconds), location: location)
+    }
+
+    /// An action that moves `animator` to its next phase (``advance(_:cell:at:)``), for its
+    /// appearance and for each phase's completion.
+    private func advancing(_ animator: PhaseAnimatorBox, cell: Cell) -> Function {
+        Function(.native([NativeFunction([], result: .void) { [unowned self] call throws(Interrupt) in
             try advance(animator, cell: cell, at: call.location)
             return .void
         }]), environment: evaluator.globals, name: "phaseAnimator")
-        try runner.schedule(step, at: runner.now + max(seconds, Self.shortestPhaseSeconds), location: location)
     }
 }

@@ -229,6 +229,39 @@ struct SVGBrowserTests {
         try check(request, frames: [0, 12, 30, 61])
     }
 
+    /// A shimmer whose stops slide through −0.5…1.5, a linear gradient whose start point
+    /// moves and a radial one whose inner radius grows: the SVG animates the stops' offsets over
+    /// a line stretched across their whole span, and the points and radii themselves.
+    @Test("gradients animating their stops, points and radii, with stops beyond 0…1")
+    func animatedGradients() throws {
+        var request = RenderRequest()
+        try request.setSource("""
+            import SwiftUI
+            struct Shimmers: View {
+                @State private var phase: CGFloat = 0
+                var body: some View {
+                    HStack(spacing: 6) {
+                        Rectangle()
+                            .fill(LinearGradient(stops: [.init(color: .black, location: phase - 0.5), .init(color: .white, location: phase),
+                                                         .init(color: .black, location: phase + 0.5)], startPoint: .leading, endPoint: .trailing))
+                            .frame(width: 40, height: 20)
+                        Rectangle()
+                            .fill(LinearGradient(colors: [.black, .white], startPoint: UnitPoint(x: phase / 2, y: 0), endPoint: .bottomTrailing))
+                            .frame(width: 24, height: 20)
+                        Circle()
+                            .fill(RadialGradient(colors: [.white, .black], center: .center, startRadius: 2 + 6 * phase, endRadius: 14))
+                            .frame(width: 28, height: 28)
+                    }
+                    .padding(8)
+                    .onAppear { withAnimation(.linear(duration: 2).repeatForever(autoreverses: false)) { phase = 1 } }
+                }
+            }
+            """, fileName: "Shimmers.swift", view: nil)
+        let svg = String(decoding: try SpinRenderer.renderSVG(request).bytes, as: UTF8.self)
+        #expect(svg.contains("attributeName=\"offset\"") && svg.contains("attributeName=\"x1\"") && svg.contains("attributeName=\"fr\""))
+        try check(request, frames: [0, 12, 30, 61, 90])
+    }
+
     @Test("effects: an animated shadow, a blur, masks and clips, colour matrices and a blend mode")
     func effects() throws {
         var request = RenderRequest()

@@ -71,8 +71,8 @@ struct GradientTests {
         ("Circle().fill(LinearGradient(colors: [.red], startPoint: .top))", 23, "missing argument for parameter 'endPoint' in call"),
         ("Circle().fill(RadialGradient(colors: [.red], center: .center, startRadius: -1, endRadius: 3))", 84,
          "'startRadius' must be between 0 and 10000"),
-        ("Circle().fill(LinearGradient(stops: [.init(color: .red, location: 2)], startPoint: .top, endPoint: .bottom))", 75,
-         "'location' must be between 0 and 1"),
+        ("Circle().fill(LinearGradient(stops: [.init(color: .red, location: 2000)], startPoint: .top, endPoint: .bottom))", 75,
+         "'location' must be between -1000 and 1000"),
         ("Circle().tint(.linearGradient(colors: [.red, .blue], startPoint: .top, endPoint: .bottom))", 23,
          "a gradient is drawn as a shape's fill or stroke here, e.g. 'Circle().fill(LinearGradient(…))'"),
     ])
@@ -138,6 +138,110 @@ struct GradientTests {
                 #expect(solid[x, y] == image[x, y])
             }
         }
+    }
+
+    /// Stops beyond 0…1 lie before the start or after the end: black at −1 and white at 1
+    /// across a 40-point rectangle make pixel column x the ramp's value at t = (x + ½) / 40,
+    /// 255 × (t + 1) / 2, from half-grey at the leading edge to white at the trailing one.
+    @Test func locationsBeyondTheEnds() throws {
+        let image = try frame("Rectangle().fill(LinearGradient(stops: [.init(color: .black, location: -1), .init(color: .white, location: 1)], startPoint: .leading, endPoint: .trailing)).frame(width: 40, height: 8)")
+        var mismatches: [String] = []
+        for y in 0..<8 {
+            for x in 0..<40 {
+                let t = (Double(x) + 0.5) / 40
+                let level = UInt8((255 * (t + 1) / 2).rounded())
+                if image[x, y] != RGBA8(r: level, g: level, b: level) { mismatches.append("(\(x), \(y)) \(image[x, y])") }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+    }
+
+    /// Frames of `G`, a view whose `phase` goes from 0 to 1 linearly over 1 s when it appears,
+    /// with `fill` as the fill of a 40 × 8 rectangle (@1x, light, no padding).
+    func animatedFrames(_ fill: String, at times: [Double]) throws -> [RGBAImage] {
+        let source = """
+            struct G: View {
+                @State private var phase: CGFloat = 0
+                var body: some View {
+                    Rectangle()
+                        .fill(\(fill))
+                        .frame(width: 40, height: 8)
+                        .onAppear { withAnimation(.linear(duration: 1)) { phase = 1 } }
+                }
+            }
+            """
+        var request = RenderRequest()
+        try request.setSource(source, fileName: "G.swift", view: "G")
+        request.scene.scale = 1
+        request.scene.padding = 0
+        let renderer = ViewRenderer(request.makeEngine())
+        return times.map { renderer.render(atSeconds: $0) }
+    }
+
+    /// Every pixel of a 40 × 8 frame against `level(t)`, grey at the gradient parameter
+    /// t = (x + ½) / 40 of its column.
+    func expectColumns(_ image: RGBAImage, _ level: (Double) -> Double, _ label: String) {
+        var mismatches: [String] = []
+        for y in 0..<8 {
+            for x in 0..<40 {
+                let value = UInt8(min(255, max(0, level((Double(x) + 0.5) / 40)).rounded()))
+                if image[x, y] != RGBA8(r: value, g: value, b: value) { mismatches.append("(\(x), \(y)) \(image[x, y]) not \(value)") }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(label): \(mismatches.prefix(5))")
+    }
+
+    /// A shimmer's stops slide: black at phase − 1 and white at phase. Under the animation the
+    /// stops move with it, so at 0.25 s the ramp runs from black at −0.75 to white at 0.25
+    /// (white beyond), and at 1 s it spans the frame; unanimated, the gradient would snap.
+    @Test func stopLocationsAnimate() throws {
+        let frames = try animatedFrames("LinearGradient(stops: [.init(color: .black, location: phase - 1), .init(color: .white, location: phase)], startPoint: .leading, endPoint: .trailing)",
+                                        at: [0, 0.25, 0.5, 1])
+        for (image, phase) in zip(frames, [0, 0.25, 0.5, 1.0]) {
+            expectColumns(image, { t in t >= phase ? 255 : 255 * (t - (phase - 1)) }, "phase \(phase)")
+        }
+    }
+
+    /// The start point moves from the leading edge to the middle: at 0.5 s it is at x = 0.25,
+    /// so the ramp is black up to a quarter of the width and reaches white at the trailing edge.
+    @Test func startPointAnimates() throws {
+        let frames = try animatedFrames("LinearGradient(colors: [.black, .white], startPoint: UnitPoint(x: phase / 2, y: 0.5), endPoint: .trailing)",
+                                        at: [0.5, 1])
+        for (image, start) in zip(frames, [0.25, 0.5]) {
+            expectColumns(image, { t in 255 * (t - start) / (1 - start) }, "start \(start)")
+        }
+    }
+
+    /// A stop's colour animates as a colour does, channel by channel: the trailing stop goes
+    /// from black to white, 127.5 (128 as a byte) half-way, and the ramp mixes towards it.
+    @Test func stopColoursAnimate() throws {
+        let frames = try animatedFrames("LinearGradient(colors: [.black, Color(white: phase)], startPoint: .leading, endPoint: .trailing)",
+                                        at: [0.5, 1])
+        for (image, end) in zip(frames, [128.0, 255]) {
+            expectColumns(image, { t in (end * t).rounded() }, "end \(end)")
+        }
+    }
+
+    /// A change of the number of stops is not a change of their values: it takes effect at
+    /// once, even under an animation. From the change at 0 s on, every frame is the final
+    /// three-stop gradient.
+    @Test func aChangeOfStopCountSnaps() throws {
+        let frames = try animatedFrames("LinearGradient(colors: phase < 1 ? [.black, .white] : [.white, .black, .white], startPoint: .leading, endPoint: .trailing)",
+                                        at: [0, 0.5])
+        for (image, time) in zip(frames, [0, 0.5]) {
+            expectColumns(image, { t in 255 * abs(1 - 2 * t) }, "three stops at \(time) s")
+        }
+    }
+
+    /// SVG clamps stop offsets to 0…1, so stops beyond them stretch the gradient's line over
+    /// their span instead: black at −1 and white at 1 across a 40-point frame (−20…20 about
+    /// its centre) run from x = −20 − 40 = −60 to 20, with a stop of the ramp's colour at each end.
+    @Test func svgStopsBeyondTheEnds() throws {
+        var request = RenderRequest()
+        try request.setSource("struct G: View {\n    var body: some View {\n        Rectangle().fill(LinearGradient(stops: [.init(color: .black, location: -1), .init(color: .white, location: 1)], startPoint: .leading, endPoint: .trailing)).frame(width: 40, height: 8)\n    }\n}\n", fileName: "G.swift", view: "G")
+        request.format = .svg
+        let svg = String(decoding: try SpinRenderer.render(request).bytes, as: UTF8.self)
+        #expect(svg.contains("<linearGradient id=\"g0\" gradientUnits=\"userSpaceOnUse\" x1=\"-60\" y1=\"0\" x2=\"20\" y2=\"0\"><stop offset=\"0\" stop-color=\"#000000\"/><stop offset=\"0\" stop-color=\"#000000\"/><stop offset=\"1\" stop-color=\"#ffffff\"/><stop offset=\"1\" stop-color=\"#ffffff\"/></linearGradient>"), "\(svg)")
     }
 
     /// In SVG a linear gradient is a `linearGradient` in the shape's own user space (its frame

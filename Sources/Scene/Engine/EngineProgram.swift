@@ -29,6 +29,16 @@ enum PropertyName: Int, CaseIterable, Hashable, Sendable {
     case shift
     /// A shadow's colour, `colorMultiply`'s colour.
     case effectColour
+    /// A shape's gradient: its geometry as four numbers (see ``GradientTracks``), the locations
+    /// of its stops four to a track, and the colours of its first eight stops. SwiftUI animates
+    /// a gradient shape style's points, angles, radii and stops.
+    case gradientGeometry, gradientLocations0, gradientLocations1
+    case gradientStop0, gradientStop1, gradientStop2, gradientStop3, gradientStop4, gradientStop5, gradientStop6, gradientStop7
+
+    /// The property of a gradient's stop number `index` (0…7).
+    static func gradientStop(_ index: Int) -> PropertyName {
+        [.gradientStop0, .gradientStop1, .gradientStop2, .gradientStop3, .gradientStop4, .gradientStop5, .gradientStop6, .gradientStop7][index]
+    }
 
     /// The number of properties a node can have.
     static let count = allCases.count
@@ -49,6 +59,10 @@ enum PropertyValue: Hashable, Sendable {
     case number(Double)
     case point(AnimatablePoint)
     case colour(AnimatableColor)
+    /// Four numbers that animate together only while their `kind` stays the same (a gradient's
+    /// geometry by its kind, its stops by their count): kept in the four-number tracks with
+    /// the colours.
+    case vector(TrackVector, kind: Int)
 }
 
 /// A modifier between the root and a property that acts on the transactions passing through.
@@ -126,13 +140,15 @@ struct ShapeKeys<Key: Sendable>: Sendable {
     var dataCount: Int
     /// One key per shape modifier, for the first ``maximumAnimatedTransforms``.
     var transforms: [Key] = []
+    /// The gradient's values, when the shape is painted with one.
+    var gradient: GradientKeys<Key>?
 
     /// How many of a shape's modifiers animate; later ones take their new values at once.
     static var maximumAnimatedTransforms: Int { 4 }
 
     func map<Other>(_ transform: (Key) -> Other) -> ShapeKeys<Other> {
         ShapeKeys<Other>(lineWidth: lineWidth.map(transform), dashPhase: dashPhase.map(transform), data: data.map(transform),
-                         dataCount: dataCount, transforms: transforms.map(transform))
+                         dataCount: dataCount, transforms: transforms.map(transform), gradient: gradient?.map(transform))
     }
 }
 
@@ -265,6 +281,25 @@ struct Evaluation: Sendable {
                     evaluation.add(key, data.count == 1 ? .number(data[0]) : .point(AnimatablePoint(x: data[0], y: data[1])), chain: chain)
                     keys.data = key
                     keys.dataCount = min(2, data.count)
+                }
+                if let gradient = shape.gradient {
+                    let geometry = PropertyKey(path: path, property: .gradientGeometry)
+                    evaluation.add(geometry, GradientTracks.vector(gradient.geometry), chain: chain)
+                    var gradientKeys = GradientKeys<PropertyKey>(geometry: geometry, locations: [], stops: [])
+                    if gradient.stops.count <= GradientKeys<PropertyKey>.maximumAnimatedStops {
+                        for (index, value) in GradientTracks.locations(gradient.stops).enumerated() {
+                            let key = PropertyKey(path: path, property: index == 0 ? .gradientLocations0 : .gradientLocations1)
+                            evaluation.add(key, value, chain: chain)
+                            gradientKeys.locations.append(key)
+                        }
+                        for (index, stop) in gradient.stops.enumerated() {
+                            let key = PropertyKey(path: path, property: .gradientStop(index))
+                            evaluation.add(key, .vector(TrackVector(AnimatableColor(palette.resolve(stop.color))), kind: gradient.stops.count),
+                                           chain: chain)
+                            gradientKeys.stops.append(key)
+                        }
+                    }
+                    keys.gradient = gradientKeys
                 }
                 for (index, transform) in shape.transforms.prefix(ShapeKeys<PropertyKey>.maximumAnimatedTransforms).enumerated() {
                     let key = PropertyKey(path: path, property: .shapeTransform(index))

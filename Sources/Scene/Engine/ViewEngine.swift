@@ -169,6 +169,16 @@ public struct ViewEngine: Sendable {
             case let .number(v): numbers.append(AnimatedTrack(initial: TrackVector(v))); return numbers.count - 1
             case let .point(v): points.append(AnimatedTrack(initial: TrackVector(v))); return points.count - 1
             case let .colour(v): colours.append(AnimatedTrack(initial: TrackVector(v))); return colours.count - 1
+            case let .vector(v, _): colours.append(AnimatedTrack(initial: v)); return colours.count - 1
+            }
+        }
+        /// Animates a property's track (made by `makeTrack` for a value of the same kind) to `value`.
+        func setTrack(_ track: Int, _ value: PropertyValue, at time: Double, _ change: Transaction) {
+            switch value {
+            case let .number(v): numbers[track].set(TrackVector(v), atSeconds: time, transaction: change)
+            case let .point(v): points[track].set(TrackVector(v), atSeconds: time, transaction: change)
+            case let .colour(v): colours[track].set(TrackVector(v), atSeconds: time, transaction: change)
+            case let .vector(v, _): colours[track].set(v, atSeconds: time, transaction: change)
             }
         }
         /// The track of a symbol effect's phase after a tree at `time`: the effect keeps its
@@ -241,12 +251,7 @@ public struct ViewEngine: Sendable {
                        let animation = own ?? ViewEngine.effectiveAnimation(next.chains[key.index] ?? [], transaction,
                                                                              before: previous, after: next) {
                         let track = makeTrack(start)
-                        let change = Transaction(animation: animation)
-                        switch value {
-                        case let .number(v): numbers[track].set(TrackVector(v), atSeconds: time, transaction: change)
-                        case let .point(v): points[track].set(TrackVector(v), atSeconds: time, transaction: change)
-                        case let .colour(v): colours[track].set(TrackVector(v), atSeconds: time, transaction: change)
-                        }
+                        setTrack(track, value, at: time, Transaction(animation: animation))
                         nextLive[key.index] = track
                         continue
                     }
@@ -256,12 +261,7 @@ public struct ViewEngine: Sendable {
                 nextLive[key.index] = index
                 let animation = ViewEngine.effectiveAnimation(next.chains[key.index] ?? [], transaction,
                                                               before: previous, after: next)
-                let change = Transaction(animation: animation)
-                switch value {
-                case let .number(v): numbers[index].set(TrackVector(v), atSeconds: time, transaction: change)
-                case let .point(v): points[index].set(TrackVector(v), atSeconds: time, transaction: change)
-                case let .colour(v): colours[index].set(TrackVector(v), atSeconds: time, transaction: change)
-                }
+                setTrack(index, value, at: time, Transaction(animation: animation))
             }
         }
         if output.appearsFromOrigin {
@@ -294,11 +294,7 @@ public struct ViewEngine: Sendable {
                 let change = Transaction(animation: animation)
                 for (property, value) in removal.values {
                     guard let track = before[PropertyKey(path: removal.path, property: property).index] else { continue }
-                    switch value {
-                    case let .number(v): numbers[track].set(TrackVector(v), atSeconds: time, transaction: change)
-                    case let .point(v): points[track].set(TrackVector(v), atSeconds: time, transaction: change)
-                    case let .colour(v): colours[track].set(TrackVector(v), atSeconds: time, transaction: change)
-                    }
+                    setTrack(track, value, at: time, change)
                 }
                 var removed = Evaluation()
                 removed.ops = current.ops.filter { op in op.effects.contains { if case let .opacity(key) = $0 { key == opacity } else { false } } }
@@ -323,6 +319,7 @@ public struct ViewEngine: Sendable {
     static func sameKind(_ a: PropertyValue, _ b: PropertyValue) -> Bool {
         switch (a, b) {
         case (.number, .number), (.point, .point), (.colour, .colour): true
+        case let (.vector(_, a), .vector(_, b)): a == b
         default: false
         }
     }

@@ -303,6 +303,8 @@ extension ViewRenderer {
                 if let phase = keys.dashPhase, !number(phase) { return false }
                 // Animatable data and shape modifiers: drawn each frame (their tracks' kinds vary).
                 if keys.data != nil || !keys.transforms.isEmpty { return false }
+                if let gradient = keys.gradient,
+                   !([gradient.geometry] + gradient.locations + gradient.stops).allSatisfy({ constant(engine.colours[$0]) }) { return false }
             }
             for effect in op.effects {
                 switch effect {
@@ -643,7 +645,7 @@ extension ViewRenderer {
                         .concatenating(transform), rule: rule)
                 }
                 if let gradient = shape.gradient, let inverse = transform.inverted {
-                    let shading = GradientShading(gradient, palette: engine.palette, alpha: paint.a)
+                    let shading = engine.gradientShading(gradient, op, atSeconds: time, alpha: paint.a)
                     let size = placement.size
                     image.composite(shading: { x, y in
                         // The pixel's centre in the frame's own points, from its top-left corner.
@@ -732,16 +734,29 @@ struct GradientShading {
     let alpha: UInt8
 
     init(_ gradient: GradientPaint, palette: SystemPalette, alpha: UInt8) {
-        self.gradient = gradient
-        stops = gradient.stops.map { (palette.resolve($0.color), $0.location) }
+        self.init(geometry: gradient.geometry, stops: gradient.stops.map { (palette.resolve($0.color), $0.location) }, alpha: alpha)
+    }
+
+    /// A shading of resolved stops in any order (animated stops may pass one another): they are
+    /// sorted by location, equal locations keeping their order.
+    init(geometry: GradientPaint.Geometry, stops: [(colour: RGBA8, location: Double)], alpha: UInt8) {
+        gradient = GradientPaint(geometry: geometry, stops: [])
+        self.stops = stops.enumerated().sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }.map(\.element)
         self.alpha = alpha
     }
 
     /// The colour at a point in points from the frame's top-left corner: the two stops around
     /// the gradient's parameter there, mixed component by component (not premultiplied).
     func colour(atX x: Double, y: Double, width: Double, height: Double) -> RGBA8 {
+        var colour = ramp(gradient.parameter(atX: x, y: y, width: width, height: height))
+        colour.a = UInt8((Double(colour.a) * Double(alpha) / 255).rounded())
+        return colour
+    }
+
+    /// The colour at gradient parameter `t`, before the alpha: the first stop's colour up to
+    /// it, the last's after it, and between two stops their mix.
+    func ramp(_ t: Double) -> RGBA8 {
         guard let first = stops.first, let last = stops.last else { return .transparent }
-        let t = gradient.parameter(atX: x, y: y, width: width, height: height)
         var colour = last.colour
         if t <= first.location || !t.isFinite {
             colour = first.colour
@@ -756,7 +771,6 @@ struct GradientShading {
             colour = RGBA8(r: mix(a.colour.r, b.colour.r), g: mix(a.colour.g, b.colour.g),
                            b: mix(a.colour.b, b.colour.b), a: mix(a.colour.a, b.colour.a))
         }
-        colour.a = UInt8((Double(colour.a) * Double(alpha) / 255).rounded())
         return colour
     }
 }

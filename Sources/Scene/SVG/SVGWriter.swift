@@ -154,27 +154,71 @@ struct SVGWriter {
 
     /// A `linearGradient` or `radialGradient` element for `gradient` in the user space of a
     /// shape whose frame is `width × height` points about the origin; `nil` for an angular one,
-    /// which SVG cannot hold (refused before writing, see ``ViewEngine/svgLimitation``).
-    func gradientElement(_ gradient: GradientPaint, id: String, width: Double, height: Double) -> String? {
-        func x(_ unit: Double) -> String { SVGText.number(-width / 2 + unit * width) }
-        func y(_ unit: Double) -> String { SVGText.number(-height / 2 + unit * height) }
-        var element: String
+    /// which SVG cannot hold (refused before writing, see ``ViewEngine/svgLimitation``). Where
+    /// the op's gradient animates, its points or radii and its stops animate too.
+    ///
+    /// SVG clamps stop offsets to 0…1, so stops beyond them are brought inside by stretching
+    /// the gradient's line (or radii) over the stops' whole span, which draws every point
+    /// alike; an animated gradient is written that way throughout, with a stop at each end.
+    func gradientElement(_ gradient: GradientPaint, op: DrawOp?, id: String, width: Double, height: Double) -> String? {
         let name: String
         switch gradient.geometry {
-        case let .linear(start, end):
-            name = "linearGradient"
-            element = "<linearGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" x1=\"\(x(start.x))\" y1=\"\(y(start.y))\" x2=\"\(x(end.x))\" y2=\"\(y(end.y))\">"
-        case let .radial(center, startRadius, endRadius):
-            name = "radialGradient"
-            element = "<radialGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" cx=\"\(x(center.x))\" cy=\"\(y(center.y))\" r=\"\(SVGText.number(endRadius))\""
-            if startRadius > 0 { element += " fr=\"\(SVGText.number(startRadius))\"" }
-            element += ">"
-        case .angular:
-            return nil
+        case .linear: name = "linearGradient"
+        case .radial: name = "radialGradient"
+        case .angular: return nil
         }
-        for stop in gradient.stops {
-            let colour = engine.palette.resolve(stop.color)
-            element += "<stop offset=\"\(SVGText.number(stop.location))\" stop-color=\"\(SVGText.colour(colour))\"\(alpha(Double(colour.a) / 255, "stop-opacity"))/>"
+        let engine = engine
+        func shading(_ t: Double) -> GradientShading {
+            guard let op else { return GradientShading(gradient, palette: engine.palette, alpha: 255) }
+            return engine.gradientShading(gradient, op, atSeconds: t, alpha: 255)
+        }
+        let first = shading(0)
+        let animated = op?.shapeKeys?.gradient.map { keys in
+            !([keys.geometry] + keys.locations + keys.stops).allSatisfy { engine.colours[$0].segments.allSatisfy { $0.animation == nil } }
+        } ?? false
+        // The span the stops cover over the whole animation, so that the line or radii stay
+        // put and the offsets move as the locations do.
+        var span: (low: Double, high: Double)?
+        if animated {
+            let bounds = keyframes { t in [shading(t).stops.first?.location ?? 0, shading(t).stops.last?.location ?? 1] }.values
+            span = (min(0, bounds.map { $0[0] }.min() ?? 0), max(1, bounds.map { $0[1] }.max() ?? 1))
+        } else if let low = first.stops.first?.location, let high = first.stops.last?.location, low < 0 || high > 1 {
+            span = (min(0, low), max(1, high))
+        }
+        // Geometry (x1 y1 x2 y2, or cx cy r fr), then offset, r, g, b, alpha of each stop.
+        func values(_ t: Double) -> [Double] {
+            let frame = SVGGradientFrame(shading(t), width: width, height: height, span: span)
+            return frame.geometry + frame.stops.flatMap { [$0.offset, Double($0.colour.r), Double($0.colour.g), Double($0.colour.b), Double($0.colour.a) / 255] }
+        }
+        let frames = animated ? keyframes(values) : SVGKeyframes(times: [0], values: [values(0)], curves: [])
+        func track(_ index: Int) -> SVGKeyframes {
+            SVGKeyframes(times: frames.times, values: frames.values.map { [$0[index]] }, curves: frames.curves)
+        }
+        func attribute(_ index: Int, _ attribute: String) -> (text: String, animation: String) {
+            let values = track(index)
+            let text = " \(attribute)=\"\(SVGText.number(values.values[0][0]))\""
+            return (text, values.isConstant ? "" : animation(values, attribute: attribute) { SVGText.number($0[0]) })
+        }
+        let v = frames.values[0]
+        var element = "<\(name) id=\"\(id)\" gradientUnits=\"userSpaceOnUse\""
+        var geometryAnimations = ""
+        let attributes = name == "linearGradient" ? ["x1", "y1", "x2", "y2"] : ["cx", "cy", "r", "fr"]
+        for (index, attributeName) in attributes.enumerated() where !(attributeName == "fr" && v[3] == 0 && track(3).isConstant) {
+            let (text, animation) = attribute(index, attributeName)
+            element += text
+            geometryAnimations += animation
+        }
+        element += ">" + geometryAnimations
+        for stop in 0..<(v.count - 4) / 5 {
+            let base = 4 + stop * 5
+            let offset = attribute(base, "offset")
+            let colour = SVGKeyframes(times: frames.times, values: frames.values.map { Array($0[(base + 1)...(base + 3)]) }, curves: frames.curves)
+            let opacity = track(base + 4)
+            element += "<stop\(offset.text) stop-color=\"\(SVGText.colour(v[base + 1], v[base + 2], v[base + 3]))\"\(alpha(v[base + 4], "stop-opacity"))"
+            var animations = offset.animation
+            if !colour.isConstant { animations += animation(colour, attribute: "stop-color") { SVGText.colour($0[0], $0[1], $0[2]) } }
+            if !opacity.isConstant { animations += animation(opacity, attribute: "stop-opacity") { SVGText.number($0[0]) } }
+            element += animations.isEmpty ? "/>" : ">\(animations)</stop>"
         }
         return element + "</\(name)>"
     }
@@ -325,7 +369,7 @@ struct SVGWriter {
             }
             rectElement(rect, attributes: attributes, animations: animations)
         case let .shape(shape):
-            if let gradient = shape.gradient, let definition = gradientElement(gradient, id: "g\(gradientCount)", width: s0[0], height: s0[1]) {
+            if let gradient = shape.gradient, let definition = gradientElement(gradient, op: op, id: "g\(gradientCount)", width: s0[0], height: s0[1]) {
                 gradientID = "g\(gradientCount)"
                 gradientCount += 1
                 text += definition
@@ -404,7 +448,7 @@ struct SVGWriter {
             return
         case let .text(drawing):
             if let gradient = drawing.gradient,
-               let definition = gradientElement(gradient, id: "g\(gradientCount)", width: s0[0], height: s0[1]) {
+               let definition = gradientElement(gradient, op: nil, id: "g\(gradientCount)", width: s0[0], height: s0[1]) {
                 gradientID = "g\(gradientCount)"
                 gradientCount += 1
                 text += definition
@@ -630,5 +674,50 @@ struct SVGWriter {
             }
         }
         return d + "Z"
+    }
+}
+
+/// A gradient at one moment as an SVG gradient element holds it: its geometry in the shape's
+/// user space (the frame's centre at the origin, points) and its stops, offsets within 0…1.
+struct SVGGradientFrame {
+    /// `x1 y1 x2 y2` of a linear gradient, `cx cy r fr` of a radial one.
+    var geometry: [Double]
+    var stops: [(offset: Double, colour: RGBA8)]
+
+    /// The frame of `shading` in a `width × height` frame. Without a span, the stops are
+    /// written as they are (they lie within 0…1). With one (covering 0…1 and every stop), the
+    /// gradient's line or radii are stretched over it and a stop of the ramp's colour is added
+    /// at each end, so that every point has the colour it has in the raster and the number of
+    /// stops never changes (SVG animates stops one by one).
+    init(_ shading: GradientShading, width: Double, height: Double, span: (low: Double, high: Double)?) {
+        var low = span?.low ?? 0, high = span?.high ?? 1
+        func x(_ unit: Double) -> Double { -width / 2 + unit * width }
+        func y(_ unit: Double) -> Double { -height / 2 + unit * height }
+        switch shading.gradient.geometry {
+        case let .linear(start, end):
+            func point(_ t: Double) -> [Double] { [x(start.x + t * (end.x - start.x)), y(start.y + t * (end.y - start.y))] }
+            geometry = point(low) + point(high)
+        case let .radial(center, startRadius, endRadius):
+            // Only where the radius is not negative does the gradient reach a point.
+            if endRadius != startRadius {
+                let zero = -startRadius / (endRadius - startRadius)
+                if endRadius > startRadius { low = max(low, zero) } else { high = min(high, zero) }
+            }
+            func radius(_ t: Double) -> Double { max(0, startRadius + t * (endRadius - startRadius)) }
+            geometry = [x(center.x), y(center.y), radius(high), radius(low)]
+        case .angular:
+            geometry = [0, 0, 0, 0]
+        }
+        guard span != nil, high > low else {
+            stops = shading.stops.map { (min(1, max(0, $0.location)), $0.colour) }
+            return
+        }
+        var stops = [(offset: 0.0, colour: shading.ramp(low))]
+        for stop in shading.stops {
+            let clamped = min(high, max(low, stop.location))
+            stops.append(((clamped - low) / (high - low), clamped == stop.location ? stop.colour : shading.ramp(clamped)))
+        }
+        stops.append((1, shading.ramp(high)))
+        self.stops = stops
     }
 }

@@ -355,7 +355,9 @@ public struct GradientPaint: Hashable, Sendable {
     public struct Stop: Hashable, Sendable {
         /// The colour.
         public var color: ColorValue
-        /// Where it is, 0…1.
+        /// Where it is: 0 at the gradient's start, 1 at its end. A location outside 0…1 puts
+        /// the stop before the start or after the end; what shows is the part of the ramp
+        /// through all the stops that lies between them, as CSS gradients do.
         public var location: Double
 
         /// A stop.

@@ -16,7 +16,10 @@ extension SwiftUILibrary {
         }
         let stop = gradient.nested(NativeType("Stop", summary: "`Gradient.Stop(color:location:)`."))
         stop.initializer([NativeParameter("color", .named("Color")), NativeParameter("location", .double)]) { [unowned self] call throws(Interrupt) in
-            let location = try number(call, 1, in: 0...1, "location")
+            // Apple documents 0…1, but a location beyond it compiles and draws: the stop lies
+            // before the gradient's start or after its end (shimmers slide stops through
+            // −0.2…1.2 this way), so any location within reason is kept as written.
+            let location = try number(call, 1, in: -1_000...1_000, "location")
             return .native(GradientStopBox(stop: GradientPaint.Stop(color: try color(call[0], call, argument: 0), location: location)))
         }
         native.types["Gradient.Stop"] = stop

@@ -182,6 +182,44 @@ struct TransitionTests {
         #expect(try !Self.engine(".transition(.opacity)").drawsStaticUnderlay)
     }
 
+    /// A still view drawn after a moving one (a label under a spinner) is drawn once too, over
+    /// the underlay, in the frames where the moving view keeps off its pixels; where they meet,
+    /// the frame is drawn in order. A red square slides from x = 0 to 30 under a blue one at
+    /// 30: every pixel at 0, 0.5 and 1 s, the blue one on top when they meet.
+    @Test func aStillViewAfterAMovingOneJoinsTheUnderlayWhileApart() throws {
+        var request = RenderRequest()
+        request.scene.scale = 1
+        request.scene.padding = 0
+        try request.setSource("""
+            import SwiftUI
+            struct ContentView: View {
+                @State private var on = false
+                var body: some View {
+                    ZStack(alignment: .leading) {
+                        Color.clear.frame(width: 40, height: 10)
+                        Rectangle().fill(Color(red: 1, green: 0, blue: 0)).frame(width: 10, height: 10).offset(x: on ? 30 : 0)
+                        Rectangle().fill(Color(red: 0, green: 0, blue: 1)).frame(width: 10, height: 10).offset(x: 30)
+                    }
+                    .onAppear { withAnimation(.linear(duration: 1)) { on = true } }
+                }
+            }
+            """, fileName: "T.swift", view: nil)
+        let engine = request.makeEngine()
+        #expect(engine.staticUnderlayFrames == 2)
+        let renderer = ViewRenderer(engine)
+        for (time, red) in [(0.0, 0), (0.5, 15), (1.0, 30)] {
+            let image = renderer.render(atSeconds: time)
+            var bad: [String] = []
+            for y in 0..<10 {
+                for x in 0..<40 {
+                    let want = x >= 30 ? RGBA8(r: 0, g: 0, b: 255) : x >= red && x < red + 10 ? RGBA8(r: 255, g: 0, b: 0) : .white
+                    if image[x, y] != want { bad.append("(\(x), \(y)) \(image[x, y])") }
+                }
+            }
+            #expect(image.width == 40 && image.height == 10 && bad.isEmpty, "at \(time) s: \(bad.prefix(5))")
+        }
+    }
+
     /// Every pixel of the 30 × 10 canvas blue but the 10 × 10 middle square in `colour`.
     static func expectSquareOver(_ image: RGBAImage, colour: RGBA8, tolerance: Int) {
         var bad = 0

@@ -119,7 +119,15 @@ public struct GIFStreamEncoder: Sendable {
                             if !first, memcmp(words.baseAddress! + start, before.baseAddress! + start, width * 4) == 0 { continue }
                             if y0 < 0 { y0 = row }
                             y1 = row
-                            for i in start..<(start + width) {
+                            // Only the span from the row's first changed pixel to its last:
+                            // a small animation on a wide canvas changes a short part of
+                            // each row it crosses.
+                            var low = start, high = start + width
+                            if !first {
+                                while words[low] == before[low] { low += 1 }
+                                while words[high - 1] == before[high - 1] { high -= 1 }
+                            }
+                            for i in low..<high {
                                 let word = words[i]
                                 if !first && before[i] == word { continue }
                                 x0 = min(x0, i - start)

@@ -20,6 +20,11 @@ public struct PixelBounds: Hashable, Sendable {
         self.maxX = maxX
         self.maxY = maxY
     }
+
+    /// Whether the two rectangles share a pixel.
+    public func intersects(_ other: PixelBounds) -> Bool {
+        minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
+    }
 }
 
 extension ViewRenderer {
@@ -59,6 +64,14 @@ extension ViewRenderer {
             }
         }
         return total.bounds
+    }
+
+    /// The pixels `op` alone touches at `time` (every pixel its outlines' vertex box reaches,
+    /// however little), or `nil` when it draws nothing then.
+    func inkBounds(of op: DrawOp, atSeconds time: Double) -> PixelBounds? {
+        var box = InkBox()
+        addInk(of: op, atSeconds: time, to: &box)
+        return box.touchedPixels
     }
 
     /// For an op that draws a mask's view: the masked layer the view cuts (the `masked` effect
@@ -170,6 +183,14 @@ private struct InkBox {
                 maxY = max(maxY, p.y)
             }
         }
+    }
+
+    /// Every pixel the box reaches, however little.
+    var touchedPixels: PixelBounds? {
+        guard minX <= maxX, minY <= maxY else { return nil }
+        func pixel(_ value: Double) -> Int { Int(min(1e9, max(-1e9, value))) }
+        return PixelBounds(minX: pixel(minX.rounded(.down)), minY: pixel(minY.rounded(.down)),
+                           maxX: pixel(maxX.rounded(.up)), maxY: pixel(maxY.rounded(.up)))
     }
 
     /// The pixels the box touches. A vertex less than 1/512 px beyond a pixel edge counts as on

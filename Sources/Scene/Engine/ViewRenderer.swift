@@ -226,6 +226,12 @@ public struct ViewRenderer: Sendable {
     /// a progress ring's track, a shadowed card under a spinner), drawn once: how many ops, and
     /// the picture after them (``staticUnderlay(of:)``).
     private(set) var underlay: (count: Int, image: RGBAImage)?
+    /// The ops after the static prefix that every frame draws alike too (a label under a
+    /// spinner), drawn once over the underlay: their indices, their ink, and the picture. A
+    /// frame starts from it when no op before one of them that changes reaches its ink at that
+    /// frame (``render(atSeconds:using:)`` checks), since the order of two views that share no
+    /// pixel does not change the picture.
+    private(set) var lateUnderlay: (indices: [Int], ink: [PixelBounds?], image: RGBAImage)?
 
     struct LibraryGlyph: Sendable {
         var glyph: SymbolGlyph
@@ -273,6 +279,13 @@ public struct ViewRenderer: Sendable {
             var rasterizer = CoverageRasterizer(width: engine.canvasWidth, height: engine.canvasHeight)
             underlay = (count, draw(engine.program(atSeconds: 0).ops[..<count], atSeconds: 0, using: &rasterizer))
         }
+        if let late = Self.lateStaticOps(of: engine) {
+            let ops = engine.program(atSeconds: 0).ops
+            var rasterizer = CoverageRasterizer(width: engine.canvasWidth, height: engine.canvasHeight)
+            var image = underlay?.image ?? draw(ops[..<(Self.staticPrefix(of: engine) ?? 0)], atSeconds: 0, using: &rasterizer)
+            draw(ArraySlice(late.map { ops[$0] }), atSeconds: 0, onto: &image, using: &rasterizer)
+            lateUnderlay = (late, late.map { inkBounds(of: ops[$0], atSeconds: 0) }, image)
+        }
     }
 
 }
@@ -280,7 +293,13 @@ public struct ViewRenderer: Sendable {
 extension ViewEngine {
     /// Whether a ``ViewRenderer`` of this engine keeps a picture of the ops every frame draws
     /// alike (one frame of memory).
-    public var drawsStaticUnderlay: Bool { (ViewRenderer.staticPrefix(of: self) ?? 0) > 0 }
+    public var drawsStaticUnderlay: Bool { staticUnderlayFrames > 0 }
+
+    /// How many frames of memory a ``ViewRenderer`` of this engine keeps for the pictures of
+    /// the ops every frame draws alike: the static prefix, and the ops after it.
+    public var staticUnderlayFrames: Int {
+        ((ViewRenderer.staticPrefix(of: self) ?? 0) > 0 ? 1 : 0) + (ViewRenderer.lateStaticOps(of: self) == nil ? 0 : 1)
+    }
 }
 
 extension ViewRenderer {
@@ -290,6 +309,32 @@ extension ViewRenderer {
     /// tracks ever changes after the views appear and it is not the activity indicator (which
     /// turns by itself).
     static func staticPrefix(of engine: ViewEngine) -> Int? {
+        guard let alike = alikeOps(of: engine) else { return nil }
+        let ops = engine.program(atSeconds: 0).ops
+        var count = 0
+        while count < ops.count && alike[count] { count += 1 }
+        // Back to where no layer is open: the op after the prefix opens none of its layers.
+        func layers(_ op: DrawOp) -> [LayerKey] { op.effects.compactMap(\.layer) }
+        while count > 0 && count < ops.count, let first = layers(ops[count]).first, layers(ops[count - 1]).first == first { count -= 1 }
+        return count
+    }
+
+    /// The ops after the static prefix that every frame draws alike, in order, when there are
+    /// some and no op after the prefix draws into a layer (a layer's picture depends on all its
+    /// views at once); `nil` otherwise.
+    static func lateStaticOps(of engine: ViewEngine) -> [Int]? {
+        guard let alike = alikeOps(of: engine), let count = staticPrefix(of: engine) else { return nil }
+        let ops = engine.program(atSeconds: 0).ops
+        guard ops[count...].allSatisfy({ op in op.effects.allSatisfy { $0.layer == nil } }) else { return nil }
+        let late = (count..<ops.count).filter { alike[$0] }
+        return late.isEmpty ? nil : late
+    }
+
+    /// Whether each op of the program every frame draws is drawn alike at every time; `nil`
+    /// when frames may draw different programs (a later change, a device rotation). An op is
+    /// alike when none of its tracks ever changes after the views appear and it is not the
+    /// activity indicator (which turns by itself).
+    private static func alikeOps(of engine: ViewEngine) -> [Bool]? {
         guard engine.rotationTimes.isEmpty, engine.stage == nil, !engine.programs.contains(where: { $0.start > 0 }) else { return nil }
         func constant<T>(_ track: AnimatedTrack<T>) -> Bool { track.segments.allSatisfy { $0.startSeconds <= 0 && $0.animation == nil } }
         func number(_ index: Int) -> Bool { constant(engine.numbers[index]) }
@@ -327,13 +372,7 @@ extension ViewRenderer {
             }
             return true
         }
-        let ops = engine.program(atSeconds: 0).ops
-        var count = 0
-        while count < ops.count && alike(ops[count]) { count += 1 }
-        // Back to where no layer is open: the op after the prefix opens none of its layers.
-        func layers(_ op: DrawOp) -> [LayerKey] { op.effects.compactMap(\.layer) }
-        while count > 0 && count < ops.count, let first = layers(ops[count]).first, layers(ops[count - 1]).first == first { count -= 1 }
-        return count
+        return engine.program(atSeconds: 0).ops.map(alike)
     }
 
     /// Canvas width in pixels.
@@ -363,7 +402,32 @@ extension ViewRenderer {
     /// - Returns: the `width × height` frame.
     public func render(atSeconds time: Double, using rasterizer: inout CoverageRasterizer) -> RGBAImage {
         let ops = engine.program(atSeconds: time).ops
-        // A frame at or after the views appear starts from the picture of the ops all draw alike.
+        // A frame at or after the views appear starts from the picture of the ops all draw alike:
+        // all of them when the ops that change keep off the later ones' ink in this frame.
+        if let lateUnderlay, time >= 0 {
+            let start = underlay?.count ?? 0
+            var late = 0
+            var moving: [DrawOp] = []
+            var apart = true
+            for index in start..<ops.count {
+                if late < lateUnderlay.indices.count && lateUnderlay.indices[late] == index {
+                    late += 1
+                    continue
+                }
+                moving.append(ops[index])
+                // Its ink this frame against the ink of every alike op drawn after it.
+                guard late < lateUnderlay.indices.count, let ink = inkBounds(of: ops[index], atSeconds: time) else { continue }
+                if lateUnderlay.ink[late...].contains(where: { $0.map { $0.intersects(ink) } ?? false }) {
+                    apart = false
+                    break
+                }
+            }
+            if apart {
+                var image = lateUnderlay.image
+                draw(ArraySlice(moving), atSeconds: time, onto: &image, using: &rasterizer)
+                return image
+            }
+        }
         if let underlay, time >= 0 {
             var image = underlay.image
             draw(ops[underlay.count...], atSeconds: time, onto: &image, using: &rasterizer)

@@ -65,7 +65,7 @@ extension SpinRenderer {
         // Each layer an effect opens, per worker: its picture (4 bytes a pixel), its
         // premultiplied planes and a filtered copy (16 each) and a shadow's plane (4).
         // The static underlay the renderer keeps, when some ops draw alike in every frame.
-        if layout.drawsStaticUnderlay { estimate.add("static underlay", pixels * 4) }
+        if layout.staticUnderlayFrames > 0 { estimate.add("static underlay", pixels * 4 * Double(layout.staticUnderlayFrames)) }
         if layout.layerDepth > 0 {
             estimate.add("effect layers", pixels * 40 * Double(layout.layerDepth) * Double(workers))
         }

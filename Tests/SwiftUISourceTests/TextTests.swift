@@ -194,6 +194,37 @@ struct TextTests {
         }
     }
 
+    /// A text's gradient animates as a shape's does (a "Thinking…" shimmer): at 0.25 s and
+    /// 0.75 s of a linear 1 s change of its points, every pixel equals the same text drawn
+    /// still with the points the animation has reached, worked out here.
+    @Test func textGradientAnimates() throws {
+        func frame(_ phase: String, state: Bool, at time: Double) throws -> RGBAImage {
+            var request = RenderRequest()
+            try request.setSource("""
+                struct G: View {
+                    \(state ? "@State private var phase: CGFloat = 0" : "let phase: CGFloat = \(phase)")
+                    var body: some View {
+                        Text("Thinking…").font(.system(size: 20))
+                            .foregroundStyle(LinearGradient(colors: [.black, .white], startPoint: UnitPoint(x: phase - 1, y: 0.5),
+                                                            endPoint: UnitPoint(x: phase, y: 0.5)))
+                            \(state ? ".onAppear { withAnimation(.linear(duration: 1)) { phase = 1 } }" : "")
+                    }
+                }
+                """, fileName: "G.swift", view: "G")
+            request.scene.scale = 2
+            return ViewRenderer(request.makeEngine()).render(atSeconds: time)
+        }
+        var frames: [RGBAImage] = []
+        for time in [0.25, 0.75] {
+            let animated = try frame("0", state: true, at: time)
+            let still = try frame(String(time), state: false, at: 0)
+            #expect(animated.width == still.width && animated.height == still.height)
+            #expect(animated.pixels == still.pixels, "t = \(time)")
+            frames.append(animated)
+        }
+        #expect(frames[0].pixels != frames[1].pixels)
+    }
+
     @Test func emojiIsDrawnInColour() throws {
         let (_, frame) = try render("Text(\"🚀\").font(.system(size: 40))", scale: 2)
         var coloured = 0

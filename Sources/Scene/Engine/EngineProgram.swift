@@ -213,6 +213,24 @@ struct Evaluation: Sendable {
                 evaluation.ops.append(OpTemplate(item: item, name: name ?? kind, frame: frame ?? path, colour: key,
                                                  effects: effects + extra, trim: trim, shapeKeys: shapeKeys))
             }
+            /// The keys of a gradient's geometry, stop locations and stop colours (see ``GradientTracks``).
+            func gradientKeys(_ gradient: GradientPaint) -> GradientKeys<PropertyKey> {
+                let geometry = PropertyKey(path: path, property: .gradientGeometry)
+                evaluation.add(geometry, GradientTracks.vector(gradient.geometry), chain: chain)
+                var keys = GradientKeys<PropertyKey>(geometry: geometry, locations: [], stops: [])
+                guard gradient.stops.count <= GradientKeys<PropertyKey>.maximumAnimatedStops else { return keys }
+                for (index, value) in GradientTracks.locations(gradient.stops).enumerated() {
+                    let key = PropertyKey(path: path, property: index == 0 ? .gradientLocations0 : .gradientLocations1)
+                    evaluation.add(key, value, chain: chain)
+                    keys.locations.append(key)
+                }
+                for (index, stop) in gradient.stops.enumerated() {
+                    let key = PropertyKey(path: path, property: .gradientStop(index))
+                    evaluation.add(key, .vector(TrackVector(AnimatableColor(palette.resolve(stop.color))), kind: gradient.stops.count), chain: chain)
+                    keys.stops.append(key)
+                }
+                return keys
+            }
             let foreground = environment.foreground ?? .system("primary")
             switch node {
             case .symbol(.rays):
@@ -282,25 +300,7 @@ struct Evaluation: Sendable {
                     keys.data = key
                     keys.dataCount = min(2, data.count)
                 }
-                if let gradient = shape.gradient {
-                    let geometry = PropertyKey(path: path, property: .gradientGeometry)
-                    evaluation.add(geometry, GradientTracks.vector(gradient.geometry), chain: chain)
-                    var gradientKeys = GradientKeys<PropertyKey>(geometry: geometry, locations: [], stops: [])
-                    if gradient.stops.count <= GradientKeys<PropertyKey>.maximumAnimatedStops {
-                        for (index, value) in GradientTracks.locations(gradient.stops).enumerated() {
-                            let key = PropertyKey(path: path, property: index == 0 ? .gradientLocations0 : .gradientLocations1)
-                            evaluation.add(key, value, chain: chain)
-                            gradientKeys.locations.append(key)
-                        }
-                        for (index, stop) in gradient.stops.enumerated() {
-                            let key = PropertyKey(path: path, property: .gradientStop(index))
-                            evaluation.add(key, .vector(TrackVector(AnimatableColor(palette.resolve(stop.color))), kind: gradient.stops.count),
-                                           chain: chain)
-                            gradientKeys.stops.append(key)
-                        }
-                    }
-                    keys.gradient = gradientKeys
-                }
+                keys.gradient = shape.gradient.map(gradientKeys)
                 for (index, transform) in shape.transforms.prefix(ShapeKeys<PropertyKey>.maximumAnimatedTransforms).enumerated() {
                     let key = PropertyKey(path: path, property: .shapeTransform(index))
                     switch transform {
@@ -317,7 +317,10 @@ struct Evaluation: Sendable {
                 let layout = TextRendering.layout(content, environment, frames[path]?.proposal ?? .unspecified)
                 let drawing = TextDrawing(layout: layout, spanColours: content.pieces.map { $0.color.map(palette.resolve) },
                                           gradient: environment.foregroundGradient, redacted: environment.text.redacted)
-                emit(.text(drawing), "Text", colour: colour(environment.foregroundGradient == nil ? foreground : .fixed(.white)))
+                // A gradient's values animate as a shape's do (the text's op carries only them).
+                let keys = environment.foregroundGradient.map { ShapeKeys<PropertyKey>(lineWidth: nil, dashPhase: nil, data: nil, dataCount: 0,
+                                                                                      gradient: gradientKeys($0)) }
+                emit(.text(drawing), "Text", colour: colour(environment.foregroundGradient == nil ? foreground : .fixed(.white)), shapeKeys: keys)
             case let .progressBar(bar):
                 let layout = ProgressBarLayout(bar, environment, frames[path]?.proposal ?? .unspecified)
                 let indicator = table.id(path, .content(EngineLayout.indicatorStep))

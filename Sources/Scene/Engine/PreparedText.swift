@@ -128,8 +128,9 @@ struct PreparedText: Sendable {
     /// - Parameters:
     ///   - index: the text's place in the renderer's list, for `cache`.
     ///   - cache: the coverage of each group at each placement drawn so far.
+    ///   - shading: the text's gradient at this moment, when it is painted with one.
     func draw(into image: inout RGBAImage, paint: RGBA8, opacity: Double, transform: AffineTransform, frame: AnimatablePoint,
-              scale: Double, palette: SystemPalette, space: BlendSpace, rasterizer: inout CoverageRasterizer,
+              scale: Double, shading: GradientShading?, space: BlendSpace, rasterizer: inout CoverageRasterizer,
               index: Int, cache: TextCoverageCache) {
         let placement = [transform.a, transform.b, transform.c, transform.d, transform.tx, transform.ty]
         for (groupIndex, group) in groups.enumerated() {
@@ -160,8 +161,7 @@ struct PreparedText: Sendable {
             } else if var own = group.colour {
                 own.a = UInt8((Double(own.a) * opacity).rounded())
                 composite(own)
-            } else if let gradient = drawing.gradient, let inverse = transform.inverted {
-                let shading = GradientShading(gradient, palette: palette, alpha: paint.a)
+            } else if let shading, let inverse = transform.inverted {
                 let shade = { (x: Int, y: Int) -> RGBA8 in
                     let p = inverse.apply(Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
                     return shading.colour(atX: p.x / scale + frame.x / 2, y: p.y / scale + frame.y / 2,

@@ -724,8 +724,9 @@ extension ViewRenderer {
             case let .text(drawing):
                 let transform = placement.transform(scale: scale)
                 guard let index = texts.firstIndex(where: { $0.drawing == drawing }) else { return }
+                let shading = drawing.gradient.map { engine.gradientShading($0, op, atSeconds: time, alpha: paint.a) }
                 texts[index].draw(into: &image, paint: paint, opacity: placement.opacity, transform: transform,
-                                  frame: placement.size, scale: scale, palette: engine.palette, space: space,
+                                  frame: placement.size, scale: scale, shading: shading, space: space,
                                   rasterizer: &rasterizer, index: index, cache: textCoverage)
             case let .bitmap(bitmap):
                 guard let variant = bitmap.variant(forScale: scale) else { return }

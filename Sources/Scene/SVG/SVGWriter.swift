@@ -448,7 +448,7 @@ struct SVGWriter {
             return
         case let .text(drawing):
             if let gradient = drawing.gradient,
-               let definition = gradientElement(gradient, op: nil, id: "g\(gradientCount)", width: s0[0], height: s0[1]) {
+               let definition = gradientElement(gradient, op: op, id: "g\(gradientCount)", width: s0[0], height: s0[1]) {
                 gradientID = "g\(gradientCount)"
                 gradientCount += 1
                 text += definition

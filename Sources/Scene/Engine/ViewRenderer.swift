@@ -825,8 +825,15 @@ struct GradientShading {
         var colour = last.colour
         if t <= first.location || !t.isFinite {
             colour = first.colour
-        } else if let upper = stops.firstIndex(where: { $0.location >= t }) {
-            let (a, b) = (stops[upper - 1], stops[upper])
+        } else if t <= last.location {
+            // The first stop at or after t, by bisection: a gradient may hold thousands of
+            // stops, and every pixel asks.
+            var low = 1, high = stops.count - 1
+            while low < high {
+                let middle = (low + high) / 2
+                if stops[middle].location >= t { high = middle } else { low = middle + 1 }
+            }
+            let (a, b) = (stops[low - 1], stops[low])
             let f = b.location > a.location ? (t - a.location) / (b.location - a.location) : 1
             func mix(_ p: UInt8, _ q: UInt8) -> UInt8 {
                 let low = Double(p), high = Double(q)

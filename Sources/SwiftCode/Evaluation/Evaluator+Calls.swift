@@ -288,8 +288,11 @@ extension Evaluator {
 
     private static func isLabelMismatch(_ interrupt: Interrupt?) -> Bool {
         guard case let .error(error)? = interrupt else { return false }
-        return error.message.hasPrefix("incorrect argument label")
+        return error.message.hasPrefix(labelMismatch)
     }
+
+    /// The start of the message for an argument whose label the parameter does not have.
+    private static let labelMismatch = "incorrect argument label"
 
     /// A library function that reads its arguments as written.
     private func callAsWritten(_ native: NativeFunction, _ function: Function, _ arguments: [Argument], _ trailing: [TrailingClosure],
@@ -361,6 +364,10 @@ extension Evaluator {
     /// Matches arguments to parameters as Swift does: labels in order, defaults skipped, the
     /// first trailing closure to the next parameter that takes a closure, labelled trailing
     /// closures by label.
+    ///
+    /// - Parameter describing: whether a failure's message names the labels and parameters and
+    ///   suggests a spelling; without it a failure says only what kind it is, cheaply (a call
+    ///   tries every overload, and most fail), and the error reported is made again with it.
     func bind(_ arguments: [Argument], _ trailing: [TrailingClosure], to parameters: [ParameterSpec], at location: SourceLocation,
               describing: Bool = true) -> Result<[Slot], Interrupt> {
         var slots = [Slot](repeating: .missing, count: parameters.count)
@@ -392,15 +399,18 @@ extension Evaluator {
             } else if !parameter.isRequired || (parameter.mayTakeClosure && !trailing.isEmpty) {
                 continue
             } else if let label = argument.label, !parameters[index...].contains(where: { $0.label == label }) {
+                guard describing else { return .failure(.error(Self.labelMismatch, at: argument.labelLocation)) }
                 let expected = parameter.label.map { "'\($0):'" } ?? "no label"
-                return .failure(.error("incorrect argument label in call (have '\(label):', expected \(expected))", at: argument.labelLocation))
+                return .failure(.error("\(Self.labelMismatch) in call (have '\(label):', expected \(expected))", at: argument.labelLocation))
             } else {
+                guard describing else { return .failure(.error("missing argument", at: argument.labelLocation)) }
                 let label = parameter.label.map { "'\($0)'" } ?? "#\(index + 1)"
                 return .failure(.error("missing argument for parameter \(label) in call", at: argument.labelLocation))
             }
         }
         if next < arguments.count {
             let argument = arguments[next]
+            guard describing else { return .failure(.error("extra argument", at: argument.labelLocation)) }
             if let label = argument.label {
                 let hint = describing ? suggestion(label, among: parameters.compactMap(\.label)) : ""
                 return .failure(.error("extra argument '\(label)' in call\(hint)", at: argument.labelLocation))
@@ -424,6 +434,7 @@ extension Evaluator {
             }
         }
         for (index, parameter) in parameters.enumerated() where parameter.isRequired && isMissing(slots[index]) {
+            guard describing else { return .failure(.error("missing argument", at: location)) }
             // swiftc's wording: the label without its colon, or the position of an unlabelled one.
             let label = parameter.label.map { "'\($0)'" } ?? "#\(index + 1)"
             return .failure(.error("missing argument for parameter \(label) in call", at: location))

@@ -12,8 +12,15 @@ import SwiftCode
 /// them in is kept. Deterministic: actions run in tree order, timed events by time and then
 /// by the order they were scheduled.
 public final class ProgramRunner {
-    /// `Date()` at t = 0 on the render's clock: 2026-01-01 00:00:00 UTC, as seconds since 1970.
-    public static let epochSeconds = 1_767_225_600.0
+    /// `Date()` at t = 0 on the render's clock: 2026-01-01 00:00:00 UTC and 2⁻¹⁰ s (just under
+    /// a millisecond, exact in binary), as seconds since 1970.
+    ///
+    /// Not midnight itself: a round date is a whole multiple of most periods a loader divides it
+    /// by (`date.timeIntervalSinceReferenceDate.truncatingRemainder(dividingBy: 1.6)`), so the
+    /// remainder would wrap exactly at t = 0 and at every period's end, where an update falls,
+    /// and rounding alone would decide on which side: periods would not repeat, as they do on
+    /// a device, whose clock is never that round.
+    public static let epochSeconds = 1_767_225_600.0 + 1.0 / 1024
     /// The most state changes one script may hold.
     public static let maximumChanges = 5_000
     /// The most timers running at once (a loader runs one to a few).
@@ -195,7 +202,19 @@ public final class ProgramRunner {
             }
             return low
         }
-        func same(_ a: Int, _ b: Int) -> Bool { a == b || (hashes[a] == hashes[b] && trees[a] == trees[b]) }
+        // A date far from the reference date (the render's epoch is one) carries rounding of
+        // about 1e-7 s into `truncatingRemainder`, so a period's trees may differ from the
+        // last period's in the seventh decimal: numbers that agree to a millionth are the same.
+        var descriptions: [Int: [UInt8]] = [:]
+        func description(_ index: Int) -> [UInt8] {
+            if let known = descriptions[index] { return known }
+            let text = Array(String(describing: trees[index]).utf8)
+            descriptions[index] = text
+            return text
+        }
+        func same(_ a: Int, _ b: Int) -> Bool {
+            a == b || (hashes[a] == hashes[b] && trees[a] == trees[b]) || Self.nearlyEqual(description(a), description(b))
+        }
         let horizon = min(horizonSeconds, now)
         let most = Int((horizon / 2 / interval + epsilon).rounded(.down))
         guard most >= 1 else { return }
@@ -213,6 +232,46 @@ public final class ProgramRunner {
             script.changes = changes.filter { $0.timeSeconds <= period + epsilon }
             return
         }
+    }
+
+    /// Whether two descriptions of values are the same but for numbers that differ by at most a
+    /// millionth (of the larger one's magnitude, when it is over 1).
+    static func nearlyEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        var i = 0, j = 0
+        func isDigit(_ c: UInt8) -> Bool { c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") }
+        /// The end of the number starting at `start` (digits, a point, an exponent).
+        func numberEnd(_ text: [UInt8], _ start: Int) -> Int {
+            var k = start
+            if text[k] == UInt8(ascii: "-") { k += 1 }
+            while k < text.count, isDigit(text[k]) || text[k] == UInt8(ascii: ".") { k += 1 }
+            if k + 1 < text.count, text[k] == UInt8(ascii: "e") || text[k] == UInt8(ascii: "E") {
+                var e = k + 1
+                if text[e] == UInt8(ascii: "-") || text[e] == UInt8(ascii: "+") { e += 1 }
+                if e < text.count, isDigit(text[e]) {
+                    k = e
+                    while k < text.count, isDigit(text[k]) { k += 1 }
+                }
+            }
+            return k
+        }
+        func startsNumber(_ text: [UInt8], _ k: Int) -> Bool {
+            isDigit(text[k]) || (text[k] == UInt8(ascii: "-") && k + 1 < text.count && isDigit(text[k + 1]))
+        }
+        while i < a.count && j < b.count {
+            if startsNumber(a, i) && startsNumber(b, j) {
+                let endA = numberEnd(a, i), endB = numberEnd(b, j)
+                guard let x = Double(String(decoding: a[i..<endA], as: UTF8.self)),
+                      let y = Double(String(decoding: b[j..<endB], as: UTF8.self)),
+                      abs(x - y) <= 1e-6 * max(1, abs(x), abs(y)) else { return false }
+                i = endA
+                j = endB
+                continue
+            }
+            guard a[i] == b[j] else { return false }
+            i += 1
+            j += 1
+        }
+        return i == a.count && j == b.count
     }
 
     /// What decides the rest of a run: the tree, the state, the random numbers and the events

@@ -40,8 +40,9 @@ import Testing
     /// text), at the root of a `#Preview`, or of a `--view` expression, was drawn once and
     /// never updated: its content was made with the root, which is made once. It now updates
     /// at every tick of its schedule, as it does inside a view's body: t = 0 on the render's
-    /// clock is 2026-01-01 00:00:00 UTC, 788 918 400 s after the reference date (a whole
-    /// number), so the symbol turns 90° every 0.25 s.
+    /// clock is 2026-01-01 00:00:00 UTC and 2⁻¹⁰ s, 788 918 400 + 2⁻¹⁰ s after the reference
+    /// date, so the symbol stands at 360° / 1024 and turns 90° every 0.25 s (every value exact
+    /// in binary).
     @Test(arguments: [
         (ticking, nil as String?),
         (ticking, "Text(\"a\").ticking()"),
@@ -58,10 +59,11 @@ import Testing
     ])
     func aTimelineAtTheRootUpdates(_ source: String, _ view: String?) throws {
         let script = try SwiftProgram(parsing: source, fileName: "Loader.swift").script(view: view, horizonSeconds: 1.1)
-        #expect(Self.rotations(script.initial) == [0])
+        let start = 360.0 / 1024
+        #expect(Self.rotations(script.initial) == [start])
         let changes = Array(script.changes.prefix(4))
         #expect(changes.map(\.timeSeconds) == [0.25, 0.5, 0.75, 1.0])
-        #expect(changes.map { Self.rotations($0.root) } == [[90], [180], [270], [0]])
+        #expect(changes.map { Self.rotations($0.root) } == [[90 + start], [180 + start], [270 + start], [start]])
         #expect(changes.allSatisfy { $0.transaction == Transaction() })
     }
 
@@ -79,6 +81,33 @@ import Testing
         var request = RenderRequest()
         try request.setSource(source, fileName: "Loader.swift", view: nil)
         #expect(abs(request.effectiveDurationSeconds - 1) < 1e-9)
+    }
+
+    /// A shimmer whose phase is the reference date's remainder over 1.6 s, updated 30 times a
+    /// second: the render's epoch is far from the reference date, so each period's trees differ
+    /// from the last in the seventh decimal; it still loops every 1.6 s (48 updates), where it
+    /// ran 10 s and stood still 2 s.
+    @Test func aTimelineOfARemainderOfALargeDateLoops() throws {
+        let source = """
+            import SwiftUI
+            struct Thinking: View {
+                var body: some View {
+                    TimelineView(.animation(minimumInterval: 1.0 / 30)) { context in
+                        let phase = context.date.timeIntervalSinceReferenceDate.truncatingRemainder(dividingBy: 1.6) / 1.6
+                        Text("Thinking…")
+                            .foregroundStyle(LinearGradient(stops: [.init(color: .secondary, location: phase - 0.3),
+                                                                    .init(color: .primary, location: phase),
+                                                                    .init(color: .secondary, location: phase + 0.3)],
+                                                            startPoint: .leading, endPoint: .trailing))
+                    }
+                }
+            }
+            """
+        let script = try SwiftProgram(parsing: source, fileName: "Thinking.swift").script(view: nil)
+        let repeating = try #require(script.repeating)
+        #expect(repeating.start == 0)
+        #expect(abs(repeating.period - 1.6) < 1e-9)
+        #expect(script.changes.count == 48)
     }
 
     /// Content that never comes back (a turn that keeps growing, 50° a second, not wrapped) is

@@ -3,7 +3,7 @@ import SwiftCode
 
 // `TimelineView` with its schedules, and the `Date` and `Calendar` arithmetic its content does
 // with `context.date`. The render's clock starts at `ProgramRunner.epochSeconds`
-// (2026-01-01 00:00:00 UTC), and calendar fields are read in UTC, so a render is the same on
+// (2026-01-01 00:00:00 UTC and 2⁻¹⁰ s), and calendar fields are read in UTC, so a render is the same on
 // every machine and in every time zone.
 
 /// A `TimelineView`'s schedule: how often its content is evaluated again.

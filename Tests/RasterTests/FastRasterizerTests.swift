@@ -24,7 +24,7 @@ struct FastRasterizerTests {
     static var awkwardValues: [Double] {
         var values: [Double] = [0, -0.0, 0.5, -0.5, 0.49999999999999994, -0.49999999999999994, 1.5, -1.5, 2.5,
                                 -2.5, 0x1p52, -0x1p52, 0x1p52 + 1, 0x1p53, 0x1p52 - 0.5, -(0x1p52 - 0.5),
-                                0x1p51 + 0.5, 1e-300, -1e-300, .leastNonzeroMagnitude, 3e9, -3e9]
+                                0x1p51 + 0.5, 0x1p51 - 0.5, -(0x1p51 - 0.5), 0x1p51 - 1.5, 1e-300, -1e-300, .leastNonzeroMagnitude, 3e9, -3e9]
         for k in -300...300 {
             let tie = Double(k) + 0.5
             values += [tie, tie.nextUp, tie.nextDown, Double(k), Double(k).nextUp, Double(k).nextDown,
@@ -47,6 +47,10 @@ struct FastRasterizerTests {
             if abs(v) < 1e18 {
                 #expect(FastRounding.floorInt(v) == Int(v.rounded(.down)), "floorInt(\(v))")
                 #expect(FastRounding.ceilInt(v) == Int(v.rounded(.up)), "ceilInt(\(v))")
+            }
+            if abs(v) < 0x1p51 {
+                #expect(FastRounding.floorInt(inCanvas: v) == Int(v.rounded(.down)), "floorInt(inCanvas: \(v))")
+                #expect(FastRounding.ceilInt(inCanvas: v) == Int(v.rounded(.up)), "ceilInt(inCanvas: \(v))")
             }
         }
     }

@@ -106,11 +106,24 @@ public struct CoverageRasterizer: Sendable {
             // −1 of row 0 (see ``cells``).
             guard let base = buffer.baseAddress.map({ $0 + Self.leadingCells }) else { return }
             vertices.withUnsafeBufferPointer { points in
-                var previous = Self.snap(transform.apply(points[points.count - 1]))
-                for vertex in points {
-                    let current = Self.snap(transform.apply(vertex))
-                    edges.addEdge(from: previous, to: current, cells: base)
-                    previous = current
+                // In three passes over the polygon: place every vertex, set up every edge, walk
+                // the rows. Within a pass the iterations do not depend on each other, so the
+                // processor overlaps them, where an edge's placement, division and walk in a
+                // row would each wait on the one before.
+                withUnsafeTemporaryAllocation(of: Point.self, capacity: points.count) { placed in
+                    for index in points.indices { placed[index] = Self.snap(transform.apply(points[index])) }
+                    withUnsafeTemporaryAllocation(of: EdgeAccumulator.EdgeWalk.self, capacity: points.count) { walks in
+                        var count = 0
+                        var previous = placed[points.count - 1]
+                        for current in placed {
+                            if let walk = edges.prepareEdge(from: previous, to: current, cells: base) {
+                                walks[count] = walk
+                                count += 1
+                            }
+                            previous = current
+                        }
+                        for index in 0..<count { edges.walk(walks[index], cells: base) }
+                    }
                 }
             }
         }
@@ -195,11 +208,11 @@ public struct CoverageRasterizer: Sendable {
     @inline(__always)
     func forEachCoverageRun(_ body: (_ x: Int, _ y: Int, _ count: Int, _ level: UInt8) -> Void) {
         guard !touchedRows.isEmpty else { return }
-        let (stride, width, columns, rows) = (rowStride, width, touchedColumns, touchedRows)
+        let (stride, columns, rows) = (rowStride, touchedColumns, touchedRows)
         cells.withUnsafeBufferPointer { buffer in
             // Only read: the walk writes cells only when told to clear them.
             guard let base = buffer.baseAddress.map({ UnsafeMutablePointer(mutating: $0) + Self.leadingCells }) else { return }
-            Self.walkRuns(base, rows: rows, columns: columns, stride: stride, width: width, clearing: false, body)
+            Self.walkRuns(base, rows: rows, columns: columns, stride: stride, clearing: false, body)
         }
     }
 
@@ -208,10 +221,10 @@ public struct CoverageRasterizer: Sendable {
     @inline(__always)
     public mutating func drainCoverageRuns(_ body: (_ x: Int, _ y: Int, _ count: Int, _ level: UInt8) -> Void) {
         guard !touchedRows.isEmpty else { return }
-        let (stride, width, columns, rows) = (rowStride, width, touchedColumns, touchedRows)
+        let (stride, columns, rows) = (rowStride, touchedColumns, touchedRows)
         cells.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress.map({ $0 + Self.leadingCells }) else { return }
-            Self.walkRuns(base, rows: rows, columns: columns, stride: stride, width: width, clearing: true, body)
+            Self.walkRuns(base, rows: rows, columns: columns, stride: stride, clearing: true, body)
         }
         touchedRows = 0..<0
         touchedColumns = 0..<0
@@ -234,7 +247,7 @@ public struct CoverageRasterizer: Sendable {
     /// lies at most one column right of its rightmost x; the spare cells when that is the
     /// canvas's right side).
     @inline(__always)
-    private static func walkRuns(_ base: UnsafeMutablePointer<Int32>, rows: Range<Int>, columns: Range<Int>, stride: Int, width: Int,
+    private static func walkRuns(_ base: UnsafeMutablePointer<Int32>, rows: Range<Int>, columns: Range<Int>, stride: Int,
                                  clearing: Bool, _ body: (_ x: Int, _ y: Int, _ count: Int, _ level: UInt8) -> Void) {
         let end = columns.upperBound
         let unit = Int(Self.unitArea)
@@ -246,15 +259,12 @@ public struct CoverageRasterizer: Sendable {
             while x < end {
                 sum &+= row[x]
                 if clearing { row[x] = 0 }
-                // The run goes on over cells with no contribution, sixteen then four at a time
-                // while it can (a ring's hole, a filled shape's inside).
+                // The run goes on over cells with no contribution, sixteen at a time while it
+                // can (a ring's hole, a filled shape's inside), then one by one. No four at a
+                // time between: each loop's exit is a branch the data decide, mispredicted
+                // about once a run, and a third loop cost more in those than it saved.
                 var next = x + 1
                 while next + 16 <= end && Self.noContribution(row + next) { next += 16 }
-                while next + 4 <= end
-                    && (UnsafeRawPointer(row + next).loadUnaligned(as: UInt64.self)
-                        | UnsafeRawPointer(row + next + 2).loadUnaligned(as: UInt64.self)) == 0 {
-                    next += 4
-                }
                 while next < end && row[next] == 0 { next += 1 }
                 if sum != 0 {
                     // As in forEachCoverageLevel(_:).
@@ -265,8 +275,11 @@ public struct CoverageRasterizer: Sendable {
                 x = next
             }
             if clearing {
+                // Two stores rather than a loop, which the compiler turns into a memset call.
+                // end ≤ width, so both lie in the row (its spare cells at the most).
                 row[columns.lowerBound - 1] = 0
-                for i in end..<min(end + 2, width + 2) { row[i] = 0 }
+                row[end] = 0
+                row[end + 1] = 0
             }
         }
     }
@@ -338,16 +351,27 @@ struct EdgeAccumulator {
     /// sum integers.
     @inline(__always)
     mutating func addEdge(from p0: Point, to p1: Point, cells: UnsafeMutablePointer<Int32>) {
+        if let walk = prepareEdge(from: p0, to: p1, cells: cells) { self.walk(walk, cells: cells) }
+    }
+
+    /// ``addEdge(from:to:cells:)`` up to the row walk of an edge strictly between the canvas
+    /// sides, which it returns for ``walk(_:cells:)`` (nil when the edge adds nothing); an
+    /// edge to clip is added whole.
+    @inline(__always)
+    mutating func prepareEdge(from p0: Point, to p1: Point, cells: UnsafeMutablePointer<Int32>) -> EdgeWalk? {
         // A coordinate that is not finite (a transform that overflowed) has no place on the
         // canvas; every finite one, however far off it, is clipped below without trapping.
-        guard p0.y != p1.y, p0.x.isFinite, p0.y.isFinite, p1.x.isFinite, p1.y.isFinite else { return }
+        guard p0.y != p1.y, p0.x.isFinite, p0.y.isFinite, p1.x.isFinite, p1.y.isFinite else { return nil }
         // Strictly between the canvas sides, as nearly every edge of a shape on the canvas is,
-        // no piece is split off or moved (the general path below adds it alone): walked here,
-        // inlined, with the bounds kept in registers along the polygon.
-        if min(p0.x, p1.x) > 0 && max(p0.x, p1.x) < Double(width) {
-            accumulate(p0, p1, cells: cells)
-            return
-        }
+        // no piece is split off or moved (the general path adds it alone).
+        if min(p0.x, p1.x) > 0 && max(p0.x, p1.x) < Double(width) { return setUp(p0, p1) }
+        addClipped(p0, p1, cells: cells)
+        return nil
+    }
+
+    /// The general path of ``addEdge(from:to:cells:)``, for an edge reaching a canvas side.
+    @inline(never)
+    private mutating func addClipped(_ p0: Point, _ p1: Point, cells: UnsafeMutablePointer<Int32>) {
         if min(p0.x, p1.x) < 0 && max(p0.x, p1.x) > 0 {
             let crossing = Self.crossing(p0, p1, at: 0)
             addSplittingAtRight(p0, crossing, cells: cells)
@@ -406,32 +430,62 @@ struct EdgeAccumulator {
     /// Adds one edge lying within 0 ≤ x ≤ width, row by row (font-rs's `draw_line`), with the
     /// contributions of each row step rounded so that they sum exactly to the step's cover.
     private mutating func accumulateLine(_ start: Point, _ end: Point, cells: UnsafeMutablePointer<Int32>) {
-        accumulate(start, end, cells: cells)
+        if let walk = setUp(start, end) { self.walk(walk, cells: cells) }
     }
 
-    /// ``accumulateLine(_:_:cells:)``'s walk, inlined where the edge needs no clipping.
+    /// An edge's walk down the rows it crosses, as ``setUp(_:_:)`` leaves it for
+    /// ``walk(_:cells:)``.
+    struct EdgeWalk {
+        /// The edge's ends, the upper (lesser y) first.
+        var p0, p1: Point
+        /// +1 for an edge running down, −1 for one running up.
+        var direction: Double
+        /// x change per unit of y.
+        var dxdy: Double
+        /// Where the edge enters its first row on the canvas.
+        var x: Double
+        /// The rows crossed on the canvas, `firstRow < endRow`.
+        var firstRow, endRow: Int
+    }
+
+    /// Orders the ends of an edge lying within 0 ≤ x ≤ width and finds the rows it crosses on
+    /// the canvas, widening the bounds to them; nil when it crosses none.
     @inline(__always)
-    private mutating func accumulate(_ start: Point, _ end: Point, cells: UnsafeMutablePointer<Int32>) {
+    private mutating func setUp(_ start: Point, _ end: Point) -> EdgeWalk? {
         let direction: Double = start.y < end.y ? 1 : -1
         let (p0, p1) = start.y < end.y ? (start, end) : (end, start)
-        guard p1.y > 0, p0.y < Double(height) else { return }
+        let bottom = Double(height)
+        guard p1.y > 0, p0.y < bottom else { return nil }
         let dxdy = (p1.x - p0.x) / (p1.y - p0.y)
         var x = p0.x
         if p0.y < 0 { x -= p0.y * dxdy }
         // Clamped before the conversion to whole rows and columns, so that an edge millions of
         // pixels off the canvas converts as one at its border does (the same rows and columns).
-        let firstRow = FastRounding.floorInt(max(0, p0.y))
-        let endRow = FastRounding.ceilInt(min(Double(height), p1.y))
-        guard firstRow < endRow else { return }
+        let firstRow = FastRounding.floorInt(inCanvas: max(0, p0.y))
+        let endRow = FastRounding.ceilInt(inCanvas: min(bottom, p1.y))
+        guard firstRow < endRow else { return nil }
         rowLow = min(rowLow, firstRow)
         rowHigh = max(rowHigh, endRow)
         xLow = min(xLow, min(p0.x, p1.x))
         xHigh = max(xHigh, max(p0.x, p1.x))
+        return EdgeWalk(p0: p0, p1: p1, direction: direction, dxdy: dxdy, x: x, firstRow: firstRow, endRow: endRow)
+    }
 
+    /// Adds the contributions of an edge set up by ``setUp(_:_:)``, row by row.
+    @inline(__always)
+    func walk(_ edge: EdgeWalk, cells: UnsafeMutablePointer<Int32>) {
+        let (p0, p1, direction, dxdy, firstRow, endRow) = (edge.p0, edge.p1, edge.direction, edge.dxdy, edge.firstRow, edge.endRow)
+        var x = edge.x
         let unit = Double(CoverageRasterizer.unitArea)
-        let stride = width + 2
-        for y in firstRow..<endRow {
-            let dy = min(Double(y + 1), p1.y) - max(Double(y), p0.y)
+        let stride = width &+ 2
+        // 0 ≤ firstRow < endRow ≤ height: the row pointer stays in the cells.
+        var row = cells + firstRow &* stride
+        var top = Double(firstRow)
+        for _ in firstRow..<endRow {
+            let next = top + 1
+            // `a > b ? a : b` rather than max(a, b): one instruction; they differ only in the
+            // sign of a zero, which dy (a positive difference) does not keep.
+            let dy = min(next, p1.y) - (p0.y > top ? p0.y : top)
             let xNext = x + dxdy * dy
             let d = dy * direction
             // The step's whole cover in accumulator units; exact, since dy is a multiple
@@ -440,19 +494,18 @@ struct EdgeAccumulator {
             let (x0, x1) = x < xNext ? (x, xNext) : (xNext, x)
             // Whole-valued doubles from the integers; where libm's floor would give −0.0 this
             // gives +0.0, which every use below adds to a non-zero value or truncates.
-            let x0i = FastRounding.floorInt(x0)
+            let x0i = FastRounding.floorInt(inCanvas: x0)
             let x0Floor = Double(x0i)
-            let x1i = FastRounding.ceilInt(x1)
+            let x1i = FastRounding.ceilInt(inCanvas: x1)
             let x1Ceil = Double(x1i)
-            // 0 ≤ y < height and −1 ≤ x0i ≤ x1i ≤ width + 1 with x0i + 1 ≤ width + 1 < stride (x0i
-            // is −1 only through rounding, on x ≈ −1e−16): every index stays in row y, its
+            // −1 ≤ x0i ≤ x1i ≤ width + 1 with x0i + 1 ≤ width + 1 < stride (x0i is −1 only
+            // through rounding, on x ≈ −1e−16): every index stays in this row, its
             // predecessor's last spare cell, or the leading cell.
-            let row = cells + y * stride
-            if x1i <= x0i + 1 {
+            if x1i <= x0i &+ 1 {
                 let xMid = 0.5 * (x + xNext) - x0Floor
                 let first = FastRounding.roundedInt32(d * (1 - xMid) * unit)
                 row[x0i] &+= first
-                row[x0i + 1] &+= cover &- first
+                row[x0i &+ 1] &+= cover &- first
             } else {
                 let s = 1 / (x1 - x0)
                 let x0f = x0 - x0Floor
@@ -466,26 +519,28 @@ struct EdgeAccumulator {
                     placed &+= value
                 }
                 put(x0i, a0)
-                if x1i == x0i + 2 {
-                    put(x0i + 1, 1 - a0 - am)
+                if x1i == x0i &+ 2 {
+                    put(x0i &+ 1, 1 - a0 - am)
                 } else {
                     let a1 = s * (1.5 - x0f)
-                    put(x0i + 1, a1 - a0)
-                    if x0i + 2 < x1i - 1 {
+                    put(x0i &+ 1, a1 - a0)
+                    if x0i &+ 2 < x1i &- 1 {
                         // Every whole cell of the run gets the same share.
                         let value = FastRounding.roundedInt32(d * s * unit)
-                        for xi in (x0i + 2)..<(x1i - 1) {
+                        for xi in (x0i &+ 2)..<(x1i &- 1) {
                             row[xi] &+= value
                             placed &+= value
                         }
                     }
-                    let a2 = a1 + Double(x1i - x0i - 3) * s
-                    put(x1i - 1, 1 - a2 - am)
+                    let a2 = a1 + Double(x1i &- x0i &- 3) * s
+                    put(x1i &- 1, 1 - a2 - am)
                 }
                 // The remainder goes on the last cell, so the step sums exactly to `cover`.
                 row[x1i] &+= cover &- placed
             }
             x = xNext
+            top = next
+            row += stride
         }
     }
 }
@@ -530,5 +585,33 @@ enum FastRounding {
     static func ceilInt(_ value: Double) -> Int {
         let truncated = Int(value)
         return Double(truncated) < value ? truncated + 1 : truncated
+    }
+
+    /// 1.5 × 2⁵²: adding it to a double of magnitude below 2⁵¹ leaves that double rounded to
+    /// the nearest integer (ties to even) in the low bits of the sum's significand, since the
+    /// sum lies in [2⁵², 2⁵³), where the doubles are the integers.
+    static let roundingBias = 0x1.8p52
+
+    /// The integer nearest `value` (ties to even) as an `Int` and as a `Double`, without the
+    /// range checks of a conversion, for |value| < 2⁵¹.
+    @inline(__always)
+    static func nearestEven(_ value: Double) -> (Int, Double) {
+        let biased = value + roundingBias
+        return (Int(truncatingIfNeeded: biased.bitPattern &- roundingBias.bitPattern), biased - roundingBias)
+    }
+
+    /// ``floorInt(_:)`` for a coordinate of magnitude below 2⁵¹ (a clipped edge's, on a canvas),
+    /// with no range check: the edge walk converts several per row.
+    @inline(__always)
+    static func floorInt(inCanvas value: Double) -> Int {
+        let (integer, whole) = nearestEven(value)
+        return whole > value ? integer &- 1 : integer
+    }
+
+    /// ``ceilInt(_:)`` for a coordinate of magnitude below 2⁵¹, with no range check.
+    @inline(__always)
+    static func ceilInt(inCanvas value: Double) -> Int {
+        let (integer, whole) = nearestEven(value)
+        return whole < value ? integer &+ 1 : integer
     }
 }

@@ -224,8 +224,33 @@ extension SwiftUILibrary {
         }
         native.add(pair)
 
+        defineShapeShorthands()
         defineAffineTransform()
         definePath()
+    }
+
+    /// The static members by which iOS 17's `Shape` names the built-in shapes where a shape is
+    /// expected (`.clipShape(.rect(cornerRadius: 8))`, `.background(.red, in: .capsule)`):
+    /// `.rect` is `Rectangle()`, `.rect(cornerRadius:style:)` and `.rect(cornerSize:style:)`
+    /// `RoundedRectangle`, `.rect(topLeadingRadius:…:style:)` and `.rect(cornerRadii:style:)`
+    /// `UnevenRoundedRectangle`; `.circle`, `.capsule`, `.capsule(style:)`, `.ellipse` and
+    /// `.containerRelative` the shapes of those names (Apple, `Shape`'s "Getting built-in
+    /// shapes"). Each is the initialiser it stands for, so its labels, defaults and errors are
+    /// that initialiser's.
+    private func defineShapeShorthands() {
+        guard let shape = native.protocols["Shape"] else { return }
+        func made(_ typeName: String) -> [NativeFunction] { native.types[typeName]?.initializers ?? [] }
+        func plain(_ typeName: String) -> (NativeCall) throws(Interrupt) -> Value {
+            let initializer = made(typeName).first { $0.parameters.isEmpty }
+            return { call throws(Interrupt) in try initializer?.body(call) ?? .void }
+        }
+        shape.staticMembers["rect"] = .overloaded(.named("Rectangle"), plain("Rectangle"),
+                                                  made("RoundedRectangle") + made("UnevenRoundedRectangle"))
+        shape.staticMembers["capsule"] = .overloaded(.named("Capsule"), plain("Capsule"),
+                                                     made("Capsule").filter { !$0.parameters.isEmpty })
+        for (member, typeName) in [("circle", "Circle"), ("ellipse", "Ellipse"), ("containerRelative", "ContainerRelativeShape")] {
+            shape.staticMembers[member] = .property(.named(typeName), plain(typeName))
+        }
     }
 
     private func defineAffineTransform() {

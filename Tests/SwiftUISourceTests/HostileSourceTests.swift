@@ -103,7 +103,7 @@ struct HostileSourceTests {
         Hostile(loader("        Toggle(\"On\", isOn: .constant(true))"),
                 line: 5, column: 9, message: "'Toggle' is not supported here; supported views: AngularGradient, "),
         Hostile(loader("        Circle().geometryGroup()"),
-                line: 5, column: 18, message: "modifier 'geometryGroup' is not supported; supported: accessibilityElement, acc"),
+                line: 5, column: 18, message: "modifier 'geometryGroup' is not supported; supported: accentColor, accessibilityElement, acc"),
         Hostile(loader("        Circle().frame(width: size, height: size)"),
                 line: 5, column: 31, message: "cannot find 'size' in scope"),
         Hostile(loader("        Circle().fill(.reed)"),

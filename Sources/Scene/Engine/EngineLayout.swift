@@ -162,6 +162,11 @@ struct ViewEnvironment: Hashable, Sendable {
     var foreground: ColorValue?
     /// `tint(_:)`.
     var tint: ColorValue?
+    /// `accentColor(_:)`; `nil` is the app's accent, system blue.
+    var accent: ColorValue?
+    /// The colour a control shows in its tint: `tint(_:)`, else `accentColor(_:)`, else the
+    /// app's accent colour.
+    var controlTint: ColorValue { tint ?? accent ?? .system("accentColor") }
     /// `controlSize(_:)`.
     var controlSize: ControlSize = .regular
     /// `symbolVariant(_:)`.
@@ -196,7 +201,7 @@ struct ViewEnvironment: Hashable, Sendable {
 
     static func == (a: ViewEnvironment, b: ViewEnvironment) -> Bool {
         a.stackAxis == b.stackAxis && a.font == b.font && a.weight == b.weight && a.imageScale == b.imageScale && a.foreground == b.foreground
-            && a.tint == b.tint && a.controlSize == b.controlSize && a.text == b.text
+            && a.tint == b.tint && a.accent == b.accent && a.controlSize == b.controlSize && a.text == b.text
             && a.foregroundGradient == b.foregroundGradient && a.symbolVariants == b.symbolVariants
             && a.renderingMode == b.renderingMode && a.secondaryForeground == b.secondaryForeground
             && a.displayScale == b.displayScale
@@ -209,6 +214,7 @@ struct ViewEnvironment: Hashable, Sendable {
         hasher.combine(imageScale)
         hasher.combine(foreground)
         hasher.combine(tint)
+        hasher.combine(accent)
         hasher.combine(controlSize)
         hasher.combine(text)
         hasher.combine(foregroundGradient)
@@ -246,6 +252,7 @@ struct ViewEnvironment: Hashable, Sendable {
         case let .foregroundGradient(gradient): copy.foregroundGradient = gradient
         case let .text(modifier): copy.text.apply(modifier)
         case let .tint(color): copy.tint = color
+        case let .accentColor(color): copy.accent = color
         case let .font(font):
             // A weight modifier higher up still applies: `fontWeight(_:)` is a modifier of
             // whatever font the text resolves, removed only by `fontWeight(nil)` (SwiftUI's
@@ -263,7 +270,7 @@ struct ViewEnvironment: Hashable, Sendable {
         case let .buttonStyle(style): copy.buttonStyle = style
         case let .buttonLabel(destructive):
             if copy.buttonStyle != .plain, copy.foreground == nil, copy.foregroundGradient == nil {
-                copy.foreground = destructive ? .system("red") : copy.tint ?? .system("accentColor")
+                copy.foreground = destructive ? .system("red") : copy.controlTint
             }
         }
         return copy
@@ -351,6 +358,7 @@ enum EngineLayout {
             case .colorScheme: 3_010
             case .buttonStyle: 3_011
             case .buttonLabel: 3_012
+            case .accentColor: 3_013
             case let .text(modifier): 3_100 + modifier.kind
             }
         case let .transaction(transaction):

@@ -330,7 +330,7 @@ struct Evaluation: Sendable {
                 }
                 let paint = PropertyKey(path: indicator, property: .colour)
                 if layout.linear {
-                    evaluation.add(paint, .colour(AnimatableColor(palette.resolve(environment.tint ?? .system("accentColor")))), chain: chain)
+                    evaluation.add(paint, .colour(AnimatableColor(palette.resolve(environment.controlTint))), chain: chain)
                     let from = PropertyKey(path: indicator, property: .trimFrom), to = PropertyKey(path: indicator, property: .trimTo)
                     evaluation.add(from, .number(0), chain: chain)
                     evaluation.add(to, .number(bar.fraction ?? 0), chain: chain)

@@ -373,6 +373,11 @@ public enum EnvironmentModifier: Hashable, Sendable {
     case foregroundGradient(GradientPaint)
     /// `tint(_:)`.
     case tint(ColorValue)
+    /// `accentColor(_:)` (deprecated): the accent colour of the views inside, which a control
+    /// shows where no `tint(_:)` is in force (a linear progress bar's fill, a button's label);
+    /// the indeterminate spinner is grey whatever the accent (Apple's `accentColor(_:)`: "Use
+    /// the asset catalog's accent color or View.tint(_:) instead"; a tint overrides it).
+    case accentColor(ColorValue)
     /// `font(_:)`.
     case font(FontValue)
     /// `fontWeight(_:)`: a weight applied to whatever font the text in the view resolves;
@@ -542,6 +547,8 @@ extension ViewModifier {
     public static func foregroundGradient(_ gradient: GradientPaint) -> ViewModifier { .environment(.foregroundGradient(gradient)) }
     /// `tint(_:)`.
     public static func tint(_ color: ColorValue) -> ViewModifier { .environment(.tint(color)) }
+    /// `accentColor(_:)`.
+    public static func accentColor(_ color: ColorValue) -> ViewModifier { .environment(.accentColor(color)) }
     /// `font(_:)`.
     public static func font(_ font: FontValue) -> ViewModifier { .environment(.font(font)) }
     /// `fontWeight(_:)`.

@@ -62,6 +62,12 @@ extension SwiftUILibrary {
                 return try modified(call, .node(name == "tint" ? .tint(color) : .foregroundStyle(color)))
             }
         }
+        // The deprecated `accentColor(_:)`: the accent of the views inside, shown by a control
+        // with no tint (`nil` leaves the accent above).
+        view.method("accentColor", [NativeParameter(nil, .optional(.named("Color")))], result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            if case .nilValue = call[0] { return call.receiver ?? .void }
+            return try modified(call, .node(.accentColor(try self.color(call[0], call, argument: 0))))
+        }
         view.method("font", [NativeParameter(nil, .optional(.named("Font")))], result: Self.anyView) { [unowned self] call throws(Interrupt) in
             if case .nilValue = call[0] { return call.receiver ?? .void }
             return try modified(call, .node(.font(try boxed(call, 0, FontValue.self, "a Font"))))

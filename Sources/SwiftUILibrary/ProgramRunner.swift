@@ -168,7 +168,13 @@ public final class ProgramRunner {
             }
         }
         if resolver.usesGeometryReader { script.rootProposal = library.rootProposal }
-        if script.repeating == nil, reachedHorizon, timelineUpdated, let interval = updateInterval { declareTimelinePeriod(interval: interval) }
+        if script.repeating == nil, reachedHorizon {
+            if timelineUpdated, let interval = updateInterval {
+                declareTimelinePeriod(interval: interval)
+            } else {
+                declareCounterPeriod()
+            }
+        }
         return script
     }
 
@@ -185,8 +191,39 @@ public final class ProgramRunner {
     /// script whose timers cycle is. A content of `date.truncatingRemainder(dividingBy: 1)`
     /// loops every second instead of running 10 s and standing still.
     private func declareTimelinePeriod(interval: Double) {
+        let horizon = min(horizonSeconds, now)
+        let most = Int((horizon / 2 / interval + 1e-9).rounded(.down))
+        guard most >= 1 else { return }
+        declarePicturePeriod(trying: (1...most).map { Double($0) * interval })
+    }
+
+    /// A script whose timers count without end (`phase += 1` every 0.5 s) never comes back to
+    /// an earlier state either, though the picture may (`String(repeating: "•", count: phase %
+    /// 3 + 1)`): when its trees repeat over the whole horizon with a period of at most half of
+    /// it, and no change started an animation, it is declared repeating from t = 0 with that
+    /// period, as a `TimelineView`'s is. A tree that comes back comes back at the time of a
+    /// change a period after the first change, so the periods tried are the times from the
+    /// first change to each later one.
+    private func declareCounterPeriod() {
+        let times = script.changes.map(\.timeSeconds)
+        guard let first = times.first else { return }
+        let half = min(horizonSeconds, now) / 2 + 1e-9
+        var periods: [Double] = []
+        // At most a thousand periods are tried (a timer every millisecond changes the tree 12 000
+        // times in 12 s); a tree that never comes back fails each at its first comparison.
+        for time in times.dropFirst() where time - first > 1e-9 && time - first <= half && periods.count < 1_000 {
+            if let last = periods.last, abs(last - (time - first)) < 1e-9 { continue }
+            periods.append(time - first)
+        }
+        declarePicturePeriod(trying: periods)
+    }
+
+    /// Declares the script repeating from t = 0 with the first of `periods` (shortest first)
+    /// after which every tree over the horizon is the one a period earlier, when no change
+    /// started an animation; its changes are cut to one period.
+    private func declarePicturePeriod(trying periods: [Double]) {
         let changes = script.changes
-        guard !changes.isEmpty, changes.allSatisfy({ $0.transaction == Transaction() }) else { return }
+        guard !changes.isEmpty, !periods.isEmpty, changes.allSatisfy({ $0.transaction == Transaction() }) else { return }
         let times = changes.map(\.timeSeconds)
         let epsilon = 1e-9
         // Trees by index (0 the first tree, i + 1 change i's), each hashed once: most times that
@@ -216,10 +253,7 @@ public final class ProgramRunner {
             a == b || (hashes[a] == hashes[b] && trees[a] == trees[b]) || Self.nearlyEqual(description(a), description(b))
         }
         let horizon = min(horizonSeconds, now)
-        let most = Int((horizon / 2 / interval + epsilon).rounded(.down))
-        guard most >= 1 else { return }
-        for count in 1...most {
-            let period = Double(count) * interval
+        for period in periods {
             // The trees are constant between changes: comparing at 0 and at every change time,
             // either side of the period, covers every time in [0, horizon − period].
             var points: [Double] = [0]

@@ -94,6 +94,20 @@ import Testing
         }
     }
 
+    /// Modifiers of SwiftUI's navigation, list, input and text topics that a loader's file
+    /// carries from its screen are refused by name at the modifier, not as members the view
+    /// lacks ("value of type 'ProgressView' has no member …", which reads as a typo).
+    @Test(arguments: [("ProgressView().refreshable { }", "refreshable", 24),
+                      ("Text(\"Loading\").lineSpacing(4)", "lineSpacing", 25),
+                      ("Circle().sensoryFeedback(.success, trigger: on)", "sensoryFeedback", 18)])
+    func aScreensModifierIsRefusedByName(body: String, name: String, column: Int) throws {
+        let error = #expect(throws: SwiftUISourceError.self) { try root(body) }
+        guard case let .source(diagnostic)? = error else { return }
+        #expect(diagnostic.message.hasPrefix("modifier '\(name)' is not supported; supported:"), "\(diagnostic.message)")
+        #expect(diagnostic.line == 5)
+        #expect(diagnostic.column == column, "\(diagnostic.column)")
+    }
+
     @Test func anUnsupportedModifierIsRefusedByName() throws {
         do {
             _ = try root("Circle().geometryGroup()")

@@ -24,6 +24,19 @@ extension SwiftUILibrary {
         "sheet", "alert", "popover", "fullScreenCover",
         "toolbar", "listRowBackground", "symbolEffect", "contentTransition",
         "keyframeAnimator", "geometryGroup", "visualEffect", "scrollContentBackground",
+        // Navigation, presentation and list modifiers a loader's file often carries from the
+        // screen around it, and input, scrolling and text modifiers of the same topics.
+        "navigationTitle", "navigationBarTitle", "navigationBarTitleDisplayMode", "navigationBarHidden",
+        "navigationBarBackButtonHidden", "navigationDestination", "toolbarBackground", "toolbarColorScheme",
+        "listStyle", "listRowInsets", "listRowSeparator", "pickerStyle", "textFieldStyle", "toggleStyle",
+        "labelStyle", "datePickerStyle", "tabViewStyle", "searchable", "refreshable", "swipeActions",
+        "contextMenu", "confirmationDialog", "onDrag", "onDrop", "onHover", "focused", "keyboardType",
+        "textInputAutocapitalization", "autocapitalization", "disableAutocorrection", "autocorrectionDisabled",
+        "submitLabel", "onSubmit", "scrollIndicators", "scrollDisabled", "scrollTargetBehavior",
+        "scrollTargetLayout", "scrollPosition", "presentationDetents", "interactiveDismissDisabled",
+        "statusBarHidden", "persistentSystemOverlays", "sensoryFeedback", "safeAreaInset", "containerRelativeFrame",
+        "onPreferenceChange", "preference", "anchorPreference", "dynamicTypeSize", "truncationMode", "lineSpacing",
+        "textSelection", "privacySensitive", "badge", "help", "keyboardShortcut", "hoverEffect",
     ]
 
     /// Registers the refusals; called after every definition, so that a name the library

@@ -282,7 +282,8 @@ public struct ViewRenderer: Sendable {
         if let late = Self.lateStaticOps(of: engine) {
             let ops = engine.program(atSeconds: 0).ops
             var rasterizer = CoverageRasterizer(width: engine.canvasWidth, height: engine.canvasHeight)
-            var image = underlay?.image ?? draw(ops[..<(Self.staticPrefix(of: engine) ?? 0)], atSeconds: 0, using: &rasterizer)
+            // Over the prefix's picture, or the background alone when no op begins the program alike.
+            var image = underlay?.image ?? draw(ops[..<0], atSeconds: 0, using: &rasterizer)
             draw(ArraySlice(late.map { ops[$0] }), atSeconds: 0, onto: &image, using: &rasterizer)
             lateUnderlay = (late, late.map { inkBounds(of: ops[$0], atSeconds: 0) }, image)
         }

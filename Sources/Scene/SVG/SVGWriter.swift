@@ -180,7 +180,10 @@ struct SVGWriter {
         // put and the offsets move as the locations do.
         var span: (low: Double, high: Double)?
         if animated {
-            let bounds = keyframes { t in [shading(t).stops.first?.location ?? 0, shading(t).stops.last?.location ?? 1] }.values
+            let bounds = keyframes { t in
+                let stops = shading(t).stops
+                return [stops.first?.location ?? 0, stops.last?.location ?? 1]
+            }.values
             span = (min(0, bounds.map { $0[0] }.min() ?? 0), max(1, bounds.map { $0[1] }.max() ?? 1))
         } else if let low = first.stops.first?.location, let high = first.stops.last?.location, low < 0 || high > 1 {
             span = (min(0, low), max(1, high))

@@ -343,7 +343,13 @@ func benchmarkText() {
         let engine = request.makeEngine()
         let drawing = Timing.median(Timing.measure(runs: runs) {
             let renderer = ViewRenderer(engine)
-            for frame in 0..<frames { sink &+= Int(renderer.render(atSeconds: Double(frame) / request.framesPerSecond).pixels[0]) }
+            var rasterizer = renderer.makeRasterizer()
+            // Recycling frames as a GIF render does.
+            var recycler = FrameRecycler(capacity: 3)
+            for frame in 0..<frames {
+                let drawn = renderer.renderFrame(atSeconds: Double(frame) / request.framesPerSecond, using: &rasterizer, recycling: &recycler)
+                sink &+= Int(drawn.image.pixels[0])
+            }
         })
         print("  \(name.padding(toLength: 40)) \(pad(fixed(median, 2), 8)) ms   \(frames) frames, \(engine.canvasWidth)×\(engine.canvasHeight) px; drawing alone \(pad(fixed(drawing, 2), 7)) ms")
     }

@@ -218,6 +218,25 @@ struct GIFEncoderTests {
         #expect(first.bytes == (try GIFEncoder.encode(sequence)).bytes)
     }
 
+    @Test("a promised changed region gives the bytes a whole-canvas comparison gives", arguments: [false, true])
+    func changedRegionHint(transparent: Bool) throws {
+        let sequence = movingBlock(width: 24, height: 16, frames: 8, transparent: transparent)
+        let options = GIFEncodingOptions(transparentBackground: transparent ? .black : nil)
+        var hinted = try GIFStreamEncoder(width: 24, height: 16, loopCount: sequence.loopCount, options: options)
+        for (f, frame) in sequence.frames.enumerated() {
+            // The block's columns in this frame and the one before (movingBlock's layout), its
+            // rows 3..<8; frames 5… repeat frame 4, so their promise is the empty rectangle.
+            let left = min(f, 4) * 2 + 1, before = min(max(f - 1, 0), 4) * 2 + 1
+            let region = f >= 5 ? Raster.PixelRect(x0: 7, y0: 7, x1: 7, y1: 7)
+                : Raster.PixelRect(x0: min(left, before) - 3, y0: 3 - (f == 1 ? 9 : 0), x1: max(left, before) + 5, y1: 8 + (f == 2 ? 99 : 0))
+            try hinted.append(frame.image, delayCentiseconds: frame.delayCentiseconds, changedWithin: f == 0 ? .init(x0: 0, y0: 0, x1: 1, y1: 1) : region)
+        }
+        let plain = try GIFEncoder.encode(sequence, options: options)
+        let result = try hinted.finish()
+        #expect(result.bytes == plain.bytes)
+        #expect(result.storedFrameCount == 5)
+    }
+
     @Test("identical consecutive frames merge by adding their delays")
     func mergedDuplicates() throws {
         let a = RGBAImage(width: 4, height: 4, fill: .white), b = RGBAImage(width: 4, height: 4, fill: .black)

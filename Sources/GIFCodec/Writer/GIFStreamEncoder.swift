@@ -81,7 +81,11 @@ public struct GIFStreamEncoder: Sendable {
     /// - Parameters:
     ///   - image: the whole canvas, `width × height`.
     ///   - delayCentiseconds: display time, ≥ 0 (longer than 65535 is split when writing).
-    public mutating func append(_ image: RGBAImage, delayCentiseconds: Int) throws(GIFError) {
+    ///   - region: the caller's promise that outside this rectangle the frame's pixels equal
+    ///     the previous frame's (a renderer knows where its frame's ops drew): only rows and
+    ///     columns inside it are compared. `nil` compares the whole canvas. The bytes written
+    ///     are the same either way when the promise holds; it is ignored for the first frame.
+    public mutating func append(_ image: RGBAImage, delayCentiseconds: Int, changedWithin region: Raster.PixelRect? = nil) throws(GIFError) {
         let op = "encode GIF"
         guard image.width == width, image.height == height, image.pixels.count == width * height * 4 else {
             throw GIFError(.invalidInput, operation: op,
@@ -114,15 +118,25 @@ public struct GIFStreamEncoder: Sendable {
                         // width * height entries. A row the frame leaves as it was is skipped
                         // with one memcmp (most of a canvas around a small animation is).
                         let width = self.width
-                        for row in 0..<height {
+                        // The rows and columns to compare: the promised region cut to the
+                        // canvas, or all of it.
+                        var left = 0, right = width, top = 0, bottom = height
+                        if !first, let region {
+                            left = max(0, region.x0)
+                            right = min(width, region.x1)
+                            top = max(0, region.y0)
+                            bottom = min(height, region.y1)
+                            if left >= right { bottom = top }
+                        }
+                        for row in top..<max(top, bottom) {
                             let start = row * width
-                            if !first, memcmp(words.baseAddress! + start, before.baseAddress! + start, width * 4) == 0 { continue }
+                            if !first, memcmp(words.baseAddress! + start + left, before.baseAddress! + start + left, (right - left) * 4) == 0 { continue }
                             if y0 < 0 { y0 = row }
                             y1 = row
                             // Only the span from the row's first changed pixel to its last:
                             // a small animation on a wide canvas changes a short part of
                             // each row it crosses.
-                            var low = start, high = start + width
+                            var low = start + left, high = start + right
                             if !first {
                                 while words[low] == before[low] { low += 1 }
                                 while words[high - 1] == before[high - 1] { high -= 1 }

@@ -117,13 +117,25 @@ extension ViewRenderer {
                         transform)
             }
         case var .shape(shape):
+            // The outline as drawn: trimmed, its stroke and shape modifiers at `time`, a custom
+            // shape's path from its animatable data.
             if let (from, to) = op.trim {
                 shape.trimFrom = engine.numbers[from].number(atSeconds: time)
                 shape.trimTo = engine.numbers[to].number(atSeconds: time)
             }
+            shape = engine.animated(shape, op, atSeconds: time)
             let local = Rect(x: -placement.size.x / 2 * scale, y: -placement.size.y / 2 * scale,
                              width: placement.size.x * scale, height: placement.size.y * scale)
-            box.add(outline(of: shape, in: local, scale: scale), transform)
+            if shape.isBuiltInOutline {
+                box.add(outline(of: shape, in: local, scale: scale), transform)
+            } else {
+                var stroke: StrokeStyle?
+                if case .stroke(_, let style) = shape.paint { stroke = style }
+                let data = op.shapeKeys.flatMap { keys in keys.data.map { engine.shapeData(track: $0, count: keys.dataCount, atSeconds: time) } }
+                let (polygons, _) = shape.coverage(width: placement.size.x, height: placement.size.y, scale: scale,
+                                                   data: data, style: stroke, tolerance: CoverageRasterizer.defaultTolerance)
+                box.add(polygons, AffineTransform.translation(x: local.minX, y: local.minY).concatenating(transform))
+            }
         case let .text(drawing):
             guard let prepared = texts.first(where: { $0.drawing == drawing }) else { return }
             for group in prepared.groups { box.add(group.polygons, transform) }

@@ -402,9 +402,57 @@ extension ViewRenderer {
     /// - Parameter rasterizer: scratch accumulator from ``makeRasterizer()``.
     /// - Returns: the `width × height` frame.
     public func render(atSeconds time: Double, using rasterizer: inout CoverageRasterizer) -> RGBAImage {
+        var recycler = FrameRecycler(capacity: 0)
+        return renderFrame(atSeconds: time, using: &rasterizer, recycling: &recycler).image
+    }
+
+    /// The frame at `time` seconds, with the backdrop it was drawn over and the pixels its own
+    /// drawing touched (its damage), so that a consumer of consecutive frames looks only where
+    /// they can differ.
+    ///
+    /// - Parameters:
+    ///   - rasterizer: scratch accumulator from ``makeRasterizer()``.
+    ///   - recycler: the calling worker's earlier frames: a frame drawn over the same backdrop
+    ///     is drawn into the buffer of the oldest of them, restoring only that frame's damage,
+    ///     instead of copying the whole backdrop (a copy of the canvas costs as much as drawing
+    ///     a small spinner on a wide one). The pixels are the same either way.
+    /// - Returns: the `width × height` frame; its ``RenderedFrame/backdrop`` is `nil` when an op
+    ///   drawn over the backdrop has an effect whose pixels its outlines do not bound (a
+    ///   shadow, a blur, a layer) or frames may show different stages.
+    public func renderFrame(atSeconds time: Double, using rasterizer: inout CoverageRasterizer,
+                            recycling recycler: inout FrameRecycler) -> RenderedFrame {
         let ops = engine.program(atSeconds: time).ops
-        // A frame at or after the views appear starts from the picture of the ops all draw alike:
-        // all of them when the ops that change keep off the later ones' ink in this frame.
+        let (backdrop, drawn) = backdrop(of: ops, atSeconds: time)
+        let damage = engine.stage == nil && engine.rotationTimes.isEmpty ? self.damage(of: drawn, atSeconds: time) : nil
+        var image: RGBAImage
+        if damage != nil, var old = recycler.takeOldest(drawnOver: backdrop) {
+            image = old.image
+            // Its only reference now, unless a consumer still holds the frame: written in place.
+            old.image = RGBAImage(width: 0, height: 0)
+            restore(old.damage, of: &image, from: backdrop)
+        } else {
+            switch backdrop {
+            case .lateUnderlay: image = lateUnderlay!.image
+            case .underlay: image = underlay!.image
+            case .background:
+                image = RGBAImage(width: width, height: height, fill: backgroundColor)
+                if let stage = engine.stageRect(atSeconds: time) {
+                    image.fill(.border(stage, lineWidth: engine.output.scale), color: engine.palette.secondary,
+                               in: engine.output.blendSpace, using: &rasterizer)
+                }
+            }
+        }
+        draw(drawn, atSeconds: time, onto: &image, using: &rasterizer)
+        guard let damage else { return RenderedFrame(image: image, backdrop: nil, damage: PixelRect(x0: 0, y0: 0, x1: width, y1: height)) }
+        let frame = RenderedFrame(image: image, backdrop: backdrop, damage: damage)
+        recycler.keep(frame)
+        return frame
+    }
+
+    /// The picture a frame at `time` starts from and the ops drawn over it. A frame at or after
+    /// the views appear starts from the picture of the ops all draw alike: all of them when the
+    /// ops that change keep off the later ones' ink in this frame.
+    private func backdrop(of ops: [DrawOp], atSeconds time: Double) -> (Backdrop, ArraySlice<DrawOp>) {
         if let lateUnderlay, time >= 0 {
             let start = underlay?.count ?? 0
             var late = 0
@@ -423,18 +471,10 @@ extension ViewRenderer {
                     break
                 }
             }
-            if apart {
-                var image = lateUnderlay.image
-                draw(ArraySlice(moving), atSeconds: time, onto: &image, using: &rasterizer)
-                return image
-            }
+            if apart { return (.lateUnderlay, ArraySlice(moving)) }
         }
-        if let underlay, time >= 0 {
-            var image = underlay.image
-            draw(ops[underlay.count...], atSeconds: time, onto: &image, using: &rasterizer)
-            return image
-        }
-        return draw(ops[...], atSeconds: time, using: &rasterizer)
+        if let underlay, time >= 0 { return (.underlay, ops[underlay.count...]) }
+        return (.background, ops[...])
     }
 
     /// `ops` drawn at `time` onto the background (and the stage, when one is shown).

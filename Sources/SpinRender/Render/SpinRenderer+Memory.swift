@@ -77,6 +77,10 @@ extension SpinRenderer {
             let manyColours = request.script != nil || request.example.mode == .preview || request.example.effect != .rotation
             estimate.add("frames", pixels * Double(frames) * (manyColours ? 3 : 2))
             estimate.add("encoder", pixels * 4 * 16)
+            let recycled = recycledFrames(gifRecycledFrames, workers: workers, pixelsPerFrame: layout.canvasWidth * layout.canvasHeight)
+            // A worker holds its recycled frames and the one it draws: one more than the frame
+            // it draws and the two in the hand-over ring that the threads' share counts.
+            if recycled > 0 { estimate.add("recycled frames", pixels * 4 * Double(recycled + 1 - 3) * Double(workers)) }
         case .streamedWebP:
             // The frame waiting for its successor (equal ones are merged) and the encoder.
             estimate.add("frames", pixels * 4 * Double(min(frames, 2)))

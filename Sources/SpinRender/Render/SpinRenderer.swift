@@ -83,8 +83,11 @@ public enum SpinRenderer {
                 let frames = estimate.parts.filter { $0.name == "frames" }.reduce(0) { $0 + $1.bytes }
                 encoder.frameByteLimit = max(0, limit - Int((estimate.totalBytes - frames).rounded(.up)))
             }
-            try drawInOrder(plan, workers: workers, progress: progress) { (index, image) throws(GIFError) in
-                try encoder.append(image, delayCentiseconds: plan.delay(ofFrame: index))
+            var previous: RenderedFrame?
+            try drawFramesInOrder(plan, workers: workers, progress: progress, recycling: gifRecycledFrames) { (index, frame) throws(GIFError) in
+                try encoder.append(frame.image, delayCentiseconds: plan.delay(ofFrame: index),
+                                   changedWithin: previous.flatMap { frame.changedRegion(since: $0) })
+                previous = frame
             }
             progress?.finish()
             let result = try encoder.finish()
@@ -117,46 +120,57 @@ public enum SpinRenderer {
     /// rethrown.
     static func drawInOrder<E: Error>(_ plan: FramePlan, workers: Int, progress: ProgressBar?,
                                       _ consume: (Int, RGBAImage) throws(E) -> Void) throws(E) {
+        try drawFramesInOrder(plan, workers: workers, progress: progress, recycling: 0) { (index, frame) throws(E) in
+            try consume(index, frame.image)
+        }
+    }
+
+    /// ``drawInOrder(_:workers:progress:_:)`` handing over each frame with its backdrop and
+    /// damage, each worker drawing into the buffers of its last `recycling` frames (see
+    /// ``Scene/FrameRecycler``) when they hold at most ``recycledBytesLimit`` in all.
+    static func drawFramesInOrder<E: Error>(_ plan: FramePlan, workers: Int, progress: ProgressBar?, recycling: Int,
+                                            _ consume: (Int, RenderedFrame) throws(E) -> Void) throws(E) {
         let pixels = plan.renderer.width * plan.renderer.height
         let count = plan.emittedCount
         guard count > 0 else { return }
-        let rasterizers = RasterizerPool(plan.renderer, count: workers)
-        func draw(_ index: Int, _ rasterizer: inout CoverageRasterizer) -> RGBAImage {
-            plan.renderer.render(atSeconds: plan.sampleTime(ofFrame: index), using: &rasterizer)
+        let recycled = recycledFrames(recycling, workers: workers, pixelsPerFrame: pixels)
+        let rasterizers = RasterizerPool(plan.renderer, count: workers, recycling: recycled)
+        func draw(_ index: Int, _ rasterizer: inout CoverageRasterizer, _ recycler: inout FrameRecycler) -> RenderedFrame {
+            plan.renderer.renderFrame(atSeconds: plan.sampleTime(ofFrame: index), using: &rasterizer, recycling: &recycler)
         }
         let clock = ContinuousClock()
         let start = clock.now
-        let first = rasterizers.withRasterizer(0) { draw(0, &$0) }
+        let first = rasterizers.withWorkspace(0) { draw(0, &$0, &$1) }
         let firstSeconds = Self.seconds(clock.now - start)
         progress?.advance()
         try consume(0, first)
         let drawers = workers > 1 && (pixels >= 1 << 16 || firstSeconds >= sharedDrawingSeconds) ? workers : 1
         if drawers == 1 {
-            try rasterizers.withRasterizer(0) { (rasterizer) throws(E) in
+            try rasterizers.withWorkspace(0) { (rasterizer, recycler) throws(E) in
                 for index in 1..<count {
-                    let image = draw(index, &rasterizer)
+                    let frame = draw(index, &rasterizer, &recycler)
                     progress?.advance()
-                    try consume(index, image)
+                    try consume(index, frame)
                 }
             }
             return
         }
-        let ring = FrameRing(slots: 2 * drawers)
+        let ring = FrameRing<RenderedFrame>(slots: 2 * drawers)
         var failure: E? = nil
         Workers.run(drawers) { worker in
-            rasterizers.withRasterizer(worker) { rasterizer in
+            rasterizers.withWorkspace(worker) { rasterizer, recycler in
                 if worker > 0 {
                     for index in stride(from: 1 + worker, to: count, by: drawers) {
-                        ring.put(draw(index, &rasterizer), at: index)
+                        ring.put(draw(index, &rasterizer, &recycler), at: index)
                     }
                     return
                 }
                 for index in 1..<count {
-                    let image = (index - 1) % drawers == 0 ? draw(index, &rasterizer) : ring.take(index)
+                    let frame = (index - 1) % drawers == 0 ? draw(index, &rasterizer, &recycler) : ring.take(index)
                     progress?.advance()
                     guard failure == nil else { continue }
                     do throws(E) {
-                        try consume(index, image)
+                        try consume(index, frame)
                     } catch {
                         failure = error
                     }
@@ -164,6 +178,23 @@ public enum SpinRenderer {
             }
         }
         if let failure { throw failure }
+    }
+
+    /// The frames each worker of a GIF render keeps to draw into: one more than the hand-over
+    /// ring holds ahead of the encoder (two a worker), so the buffer drawn into has usually
+    /// been consumed, and the encoder compares with a later frame.
+    static let gifRecycledFrames = 3
+
+    /// The most bytes the workers' recycled frames may hold in all: beyond it (a large canvas,
+    /// many cores) frames start from a copy of their backdrop, and a render under a tight
+    /// `--max-memory` keeps its room.
+    static let recycledBytesLimit = 8 << 20
+
+    /// The frames each worker keeps for recycling: `requested`, or none when `workers` workers
+    /// keeping that many frames of `pixelsPerFrame` pixels would hold more than ``recycledBytesLimit``.
+    static func recycledFrames(_ requested: Int, workers: Int, pixelsPerFrame: Int) -> Int {
+        let bytes = pixelsPerFrame.multipliedReportingOverflow(by: 4 * requested * max(1, workers))
+        return bytes.overflow || bytes.partialValue > recycledBytesLimit ? 0 : requested
     }
 
     /// The drawing time of a first frame above which the rest are shared between workers even
@@ -224,26 +255,38 @@ final class RasterizerPool: @unchecked Sendable {
     // so the slots are plain memory rather than a Swift array (whose exclusivity check would
     // see two workers writing "the same" array).
     private let slots: UnsafeMutablePointer<CoverageRasterizer?>
+    private let recyclers: UnsafeMutablePointer<FrameRecycler>
     private let count: Int
     private let renderer: ViewRenderer
 
-    init(_ renderer: ViewRenderer, count: Int) {
+    /// `count` workers' rasterizers (made when first used), each worker keeping its last
+    /// `recycling` frames to draw into.
+    init(_ renderer: ViewRenderer, count: Int, recycling: Int = 0) {
         self.renderer = renderer
         self.count = count
         slots = .allocate(capacity: count)
         slots.initialize(repeating: nil, count: count)
+        recyclers = .allocate(capacity: count)
+        recyclers.initialize(repeating: FrameRecycler(capacity: recycling), count: count)
     }
 
     deinit {
         slots.deinitialize(count: count)
         slots.deallocate()
+        recyclers.deinitialize(count: count)
+        recyclers.deallocate()
     }
 
     /// Runs `body` with worker `worker`'s rasterizer (`worker` < the pool's count).
     func withRasterizer<T, E: Error>(_ worker: Int, _ body: (inout CoverageRasterizer) throws(E) -> T) throws(E) -> T {
+        try withWorkspace(worker) { (rasterizer, _) throws(E) in try body(&rasterizer) }
+    }
+
+    /// Runs `body` with worker `worker`'s rasterizer and frame recycler (`worker` < the pool's count).
+    func withWorkspace<T, E: Error>(_ worker: Int, _ body: (inout CoverageRasterizer, inout FrameRecycler) throws(E) -> T) throws(E) -> T {
         precondition(worker < count, "one rasterizer per worker")
         if slots[worker] == nil { slots[worker] = renderer.makeRasterizer() }
-        return try body(&slots[worker]!)
+        return try body(&slots[worker]!, &recyclers[worker])
     }
 }
 
@@ -251,12 +294,12 @@ final class RasterizerPool: @unchecked Sendable {
 /// `slots` places reused round-robin (frame `i` goes to place `i mod slots`). A worker waits
 /// while its place still holds an earlier frame, so each runs at most `slots / workers`
 /// frames ahead; the semaphores order each hand-over (put happens before the matching take).
-final class FrameRing: @unchecked Sendable {
+final class FrameRing<Frame>: @unchecked Sendable {
     private let count: Int
     // Place k is written only by the worker whose frames map to it and read only by the taker,
     // never at the same time (the semaphores alternate them): plain memory, not a Swift array
     // that two threads would be mutating "at once".
-    private let images: UnsafeMutablePointer<RGBAImage?>
+    private let images: UnsafeMutablePointer<Frame?>
     private let filled: [DispatchSemaphore]
     private let empty: [DispatchSemaphore]
 
@@ -274,7 +317,7 @@ final class FrameRing: @unchecked Sendable {
     }
 
     /// Stores frame `index`, waiting until its place is free.
-    func put(_ image: RGBAImage, at index: Int) {
+    func put(_ image: Frame, at index: Int) {
         let slot = index % count
         empty[slot].wait()
         images[slot] = image
@@ -282,7 +325,7 @@ final class FrameRing: @unchecked Sendable {
     }
 
     /// Takes frame `index`, waiting until it has been put.
-    func take(_ index: Int) -> RGBAImage {
+    func take(_ index: Int) -> Frame {
         let slot = index % count
         filled[slot].wait()
         let image = images[slot]!

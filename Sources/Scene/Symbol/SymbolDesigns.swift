@@ -115,6 +115,28 @@ public enum SymbolDesigns {
             // head at the upper end of the gap on the left.
             [stroke([arc(.zero, 31, 200, 515)] + chevronHead(.zero, 31, 200, anticlockwise: true)),
              stroke(polyline([P(0, -17), P(0, 0), P(11, 8)]))]
+        case .globe:
+            // The outline, a meridian (two arcs through the poles, 16 from the axis at the
+            // equator: radius 53.125 about (∓37.125, 0)), the equator and two parallels.
+            [stroke(ring(.zero, 38)),
+             stroke([arc(P(-37.125, 0), 53.125, -45.66, 45.66), arc(P(37.125, 0), 53.125, 134.34, 225.66),
+                     .line(P(-38, 0), P(38, 0)),
+                                                         .line(P(-32, -20), P(32, -20)), .line(P(-32, 20), P(32, 20))])]
+        case .cloudSunRainFill:
+            // A sun behind the cloud's upper right, the cloud, and three drops slanting down.
+            [SymbolPart(.dot(P(18, -24), radius: 11), layer: .secondary),
+             stroke((0..<5).map { k in
+                 let angle = 180 + Double(k) * 45
+                 return .line(SymbolSegment.point(P(18, -24), 16, angle), SymbolSegment.point(P(18, -24), 22, angle))
+             }, .secondary),
+             SymbolPart(.dot(P(-17, 0), radius: 13)), SymbolPart(.dot(P(1, -8), radius: 17)), SymbolPart(.dot(P(21, 3), radius: 10)),
+             SymbolPart(.fill(closed([P(-17, 0), P(21, 0), P(21, 13), P(-17, 13)]))),
+             stroke([.line(P(-14, 22), P(-19, 34)), .line(P(1, 22), P(-4, 34)), .line(P(16, 22), P(11, 34))], .secondary)]
+        case .personCropCircleBadgePlus:
+            // A head and shoulders in a circle cut open at the lower right, where a plus sits.
+            [stroke([arc(.zero, 38, 72, 378)]),
+             stroke(ring(P(0, -10), 11) + [arc(P(0, 30), 22, 205, 335)]),
+             stroke([.line(P(28, 17), P(28, 39)), .line(P(17, 28), P(39, 28))], .secondary)]
         }
     }
 

@@ -143,8 +143,9 @@ public struct GridItemSpec: Hashable, Sendable {
 
 /// The SF Symbols the renderer can draw, as its own geometry (``SymbolDesigns``): `rays`, the
 /// 40 names most used in public SwiftUI loading, progress and animation code, most used first
-/// (docs/symbols.md gives the survey and its counts), and `hexagon.fill`, `gyroscope` and
-/// `clock.arrow.circlepath`, which surveyed loaders need.
+/// (docs/symbols.md gives the survey and its counts), and `hexagon.fill`, `gyroscope`,
+/// `clock.arrow.circlepath`, `globe`, `cloud.sun.rain.fill` and `person.crop.circle.badge.plus`,
+/// which surveyed loaders need.
 public enum SymbolName: String, CaseIterable, Hashable, Sendable {
     /// `rays`: eight round-capped rays (``RaysSymbol``).
     case rays
@@ -191,6 +192,9 @@ public enum SymbolName: String, CaseIterable, Hashable, Sendable {
     case hexagonFill = "hexagon.fill"
     case gyroscope
     case clockArrowCirclepath = "clock.arrow.circlepath"
+    case globe
+    case cloudSunRainFill = "cloud.sun.rain.fill"
+    case personCropCircleBadgePlus = "person.crop.circle.badge.plus"
 
     /// The name `symbolVariant(_:)` asks for, when the library has it: SwiftUI draws the
     /// variant if the symbol has one and the symbol itself otherwise.

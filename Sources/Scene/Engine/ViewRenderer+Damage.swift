@@ -111,9 +111,20 @@ extension ViewRenderer {
             let c = backgroundColor
             // R, G, B, A as laid out in memory.
             let pattern = UInt32(littleEndian: UInt32(c.r) | UInt32(c.g) << 8 | UInt32(c.b) << 16 | UInt32(c.a) << 24)
+            let quad = SIMD4<UInt32>(repeating: pattern)
             image.pixels.withUnsafeMutableBytes { raw in
+                // A row's span at a time, four pixels a store while four remain.
                 for y in rect.y0..<rect.y1 {
-                    for x in rect.x0..<rect.x1 { raw.storeBytes(of: pattern, toByteOffset: (y * width + x) * 4, as: UInt32.self) }
+                    var offset = (y * width + rect.x0) * 4
+                    let end = offset + rowBytes
+                    while offset + 16 <= end {
+                        raw.storeBytes(of: quad, toByteOffset: offset, as: SIMD4<UInt32>.self)
+                        offset += 16
+                    }
+                    while offset < end {
+                        raw.storeBytes(of: pattern, toByteOffset: offset, as: UInt32.self)
+                        offset += 4
+                    }
                 }
             }
         case .underlay, .lateUnderlay:

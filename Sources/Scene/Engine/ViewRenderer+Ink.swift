@@ -127,7 +127,8 @@ extension ViewRenderer {
             let local = Rect(x: -placement.size.x / 2 * scale, y: -placement.size.y / 2 * scale,
                              width: placement.size.x * scale, height: placement.size.y * scale)
             if shape.isBuiltInOutline {
-                box.add(outline(of: shape, in: local, scale: scale), transform)
+                // The outlines drawing keeps: a frame's damage does not flatten them again.
+                box.add(shapeOutlines.polygons(of: shape, in: local, scale: scale), transform)
             } else {
                 var stroke: StrokeStyle?
                 if case .stroke(_, let style) = shape.paint { stroke = style }

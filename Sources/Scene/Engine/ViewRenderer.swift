@@ -213,7 +213,7 @@ public struct ViewRenderer: Sendable {
     /// The texts' coverage at each placement drawn (see ``TextCoverageCache``).
     private let textCoverage = TextCoverageCache()
     /// The built-in shapes' outlines drawn lately (see ``ShapeOutlineCache``).
-    private let shapeOutlines = ShapeOutlineCache()
+    let shapeOutlines = ShapeOutlineCache()
 
     struct Glyph: Sendable {
         var symbol: RaysSymbol
@@ -403,7 +403,7 @@ extension ViewRenderer {
     /// - Returns: the `width × height` frame.
     public func render(atSeconds time: Double, using rasterizer: inout CoverageRasterizer) -> RGBAImage {
         var recycler = FrameRecycler(capacity: 0)
-        return renderFrame(atSeconds: time, using: &rasterizer, recycling: &recycler).image
+        return renderFrame(atSeconds: time, using: &rasterizer, recycling: &recycler, damage: false).image
     }
 
     /// The frame at `time` seconds, with the backdrop it was drawn over and the pixels its own
@@ -421,9 +421,16 @@ extension ViewRenderer {
     ///   shadow, a blur, a layer) or frames may show different stages.
     public func renderFrame(atSeconds time: Double, using rasterizer: inout CoverageRasterizer,
                             recycling recycler: inout FrameRecycler) -> RenderedFrame {
+        renderFrame(atSeconds: time, using: &rasterizer, recycling: &recycler, damage: true)
+    }
+
+    /// The frame at `time`, its damage worked out only when `wanted` (a caller that keeps no
+    /// frame and compares none does not pay for it).
+    private func renderFrame(atSeconds time: Double, using rasterizer: inout CoverageRasterizer,
+                             recycling recycler: inout FrameRecycler, damage wanted: Bool) -> RenderedFrame {
         let ops = engine.program(atSeconds: time).ops
         let (backdrop, drawn) = backdrop(of: ops, atSeconds: time)
-        let damage = engine.stage == nil && engine.rotationTimes.isEmpty ? self.damage(of: drawn, atSeconds: time) : nil
+        let damage = wanted && engine.stage == nil && engine.rotationTimes.isEmpty ? self.damage(of: drawn, atSeconds: time) : nil
         var image: RGBAImage
         if damage != nil, var old = recycler.takeOldest(drawnOver: backdrop) {
             image = old.image

@@ -8,7 +8,7 @@ import Scene
 @Suite struct FrameDamageTests {
     /// A 40 × 10 canvas: a red 10 × 10 square sliding from x = 0 to x = 30 over 1 s, drawn
     /// under a still blue square at x = 30 (so the blue one is a late alike op), over white.
-    func slidingSquare() throws -> RenderRequest {
+    static func slidingSquare() throws -> RenderRequest {
         var request = RenderRequest()
         request.scene.scale = 1
         request.scene.padding = 0
@@ -43,7 +43,7 @@ import Scene
 
     @Test("recycled frames hold every pixel a fresh frame holds, and frames a consumer keeps are never drawn over")
     func recycledFramesAreExact() throws {
-        let renderer = ViewRenderer(try slidingSquare().makeEngine())
+        let renderer = ViewRenderer(try Self.slidingSquare().makeEngine())
         var rasterizer = renderer.makeRasterizer()
         var recycler = FrameRecycler(capacity: 2)
         var kept: [(left: Int, frame: RenderedFrame)] = []
@@ -72,7 +72,7 @@ import Scene
 
     @Test("two frames over one backdrop change only inside their damage; over two, the region is not known")
     func changedRegion() throws {
-        let renderer = ViewRenderer(try slidingSquare().makeEngine())
+        let renderer = ViewRenderer(try Self.slidingSquare().makeEngine())
         var rasterizer = renderer.makeRasterizer()
         var recycler = FrameRecycler(capacity: 0)
         let a = renderer.renderFrame(atSeconds: 3.0 / 30, using: &rasterizer, recycling: &recycler)
@@ -88,7 +88,7 @@ import Scene
 
     @Test("a GIF drawn with recycled frames and changed regions decodes to the frames drawn afresh")
     func gifFromRecycledFrames() throws {
-        var request = try slidingSquare()
+        var request = try Self.slidingSquare()
         request.durationSeconds = 1
         request.framesPerSecond = 30
         request.compact = false

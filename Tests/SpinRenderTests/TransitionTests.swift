@@ -187,23 +187,8 @@ struct TransitionTests {
     /// the frame is drawn in order. A red square slides from x = 0 to 30 under a blue one at
     /// 30: every pixel at 0, 0.5 and 1 s, the blue one on top when they meet.
     @Test func aStillViewAfterAMovingOneJoinsTheUnderlayWhileApart() throws {
-        var request = RenderRequest()
-        request.scene.scale = 1
-        request.scene.padding = 0
-        try request.setSource("""
-            import SwiftUI
-            struct ContentView: View {
-                @State private var on = false
-                var body: some View {
-                    ZStack(alignment: .leading) {
-                        Color.clear.frame(width: 40, height: 10)
-                        Rectangle().fill(Color(red: 1, green: 0, blue: 0)).frame(width: 10, height: 10).offset(x: on ? 30 : 0)
-                        Rectangle().fill(Color(red: 0, green: 0, blue: 1)).frame(width: 10, height: 10).offset(x: 30)
-                    }
-                    .onAppear { withAnimation(.linear(duration: 1)) { on = true } }
-                }
-            }
-            """, fileName: "T.swift", view: nil)
+        // A red square sliding from x = 0 to 30 under a still blue one at x = 30.
+        let request = try FrameDamageTests.slidingSquare()
         let engine = request.makeEngine()
         #expect(engine.staticUnderlayFrames == 2)
         let renderer = ViewRenderer(engine)

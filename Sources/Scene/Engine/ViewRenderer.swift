@@ -441,12 +441,7 @@ extension ViewRenderer {
             switch backdrop {
             case .lateUnderlay: image = lateUnderlay!.image
             case .underlay: image = underlay!.image
-            case .background:
-                image = RGBAImage(width: width, height: height, fill: backgroundColor)
-                if let stage = engine.stageRect(atSeconds: time) {
-                    image.fill(.border(stage, lineWidth: engine.output.scale), color: engine.palette.secondary,
-                               in: engine.output.blendSpace, using: &rasterizer)
-                }
+            case .background: image = draw(drawn[drawn.startIndex..<drawn.startIndex], atSeconds: time, using: &rasterizer)
             }
         }
         draw(drawn, atSeconds: time, onto: &image, using: &rasterizer)

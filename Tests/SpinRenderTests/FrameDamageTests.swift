@@ -174,6 +174,37 @@ import Scene
             }
         }
         """,
+        // Rays turning with a wide shadow (blurred at reduced resolution) over a still disc.
+        """
+        struct ContentView: View {
+            @State private var on = false
+            var body: some View {
+                ZStack {
+                    Circle().fill(Color.white).frame(width: 30, height: 30)
+                    Image(systemName: "rays")
+                        .rotationEffect(.degrees(on ? 360 : 0))
+                        .shadow(color: .black.opacity(0.3), radius: 8)
+                }
+                .padding(20)
+                .onAppear { withAnimation(.linear(duration: 1).repeatForever(autoreverses: false)) { on = true } }
+            }
+        }
+        """,
+        // A sliding, scaling capsule with a narrow shadow moved down and right, the scale
+        // outside the shadow (it stretches the blur and the offset).
+        """
+        struct ContentView: View {
+            @State private var on = false
+            var body: some View {
+                Capsule().fill(Color.orange).frame(width: 24, height: 8)
+                    .shadow(color: .blue.opacity(0.5), radius: 3, x: 4, y: 6)
+                    .scaleEffect(on ? 1.3 : 0.8)
+                    .offset(x: on ? 15 : -15)
+                    .padding(30)
+                    .onAppear { withAnimation(.easeInOut(duration: 0.7).repeatForever()) { on = true } }
+            }
+        }
+        """,
     ]
 
     @Test("frames drawn into recycled buffers equal fresh frames, and differ from the frame before only inside the changed region",

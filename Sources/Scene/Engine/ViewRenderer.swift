@@ -417,8 +417,8 @@ extension ViewRenderer {
     ///     instead of copying the whole backdrop (a copy of the canvas costs as much as drawing
     ///     a small spinner on a wide one). The pixels are the same either way.
     /// - Returns: the `width × height` frame; its ``RenderedFrame/backdrop`` is `nil` when an op
-    ///   drawn over the backdrop has an effect whose pixels its outlines do not bound (a
-    ///   shadow, a blur, a layer) or frames may show different stages.
+    ///   drawn over the backdrop has an effect whose pixels neither its outlines nor a shadow's
+    ///   spread of them bound (a blur, a mask, another layer) or frames may show different stages.
     public func renderFrame(atSeconds time: Double, using rasterizer: inout CoverageRasterizer,
                             recycling recycler: inout FrameRecycler) -> RenderedFrame {
         renderFrame(atSeconds: time, using: &rasterizer, recycling: &recycler, damage: true)

@@ -46,7 +46,11 @@ struct VideoBrowserTests {
     f.onloadeddata = measure;
     v.onplaying = () => say('playing');
     v.onended = () => say('ended ' + v.currentTime);
-    document.getElementById('a').onload = e => say('apng ' + e.target.naturalWidth + 'x' + e.target.naturalHeight);
+    // The image may finish loading before this script runs (its load event then already
+    // fired): its size is read at once when it is complete, else when it loads.
+    const a = document.getElementById('a');
+    const apng = () => say('apng ' + a.naturalWidth + 'x' + a.naturalHeight);
+    if (a.complete && a.naturalWidth > 0) { apng(); } else { a.onload = apng; }
     </script></body></html>
     """
 

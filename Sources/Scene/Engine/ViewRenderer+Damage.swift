@@ -83,9 +83,12 @@ extension ViewRenderer {
     /// transform; a shadow spreads its content's ink by its offset and its blur's reach (the
     /// area ``Raster/RGBAImage/compositeShadowed(_:shadow:sigma:dx:dy:opacity:in:)`` draws in);
     /// blurs, other layers, projections and symbol effects are not bounded here.
-    func damage(of ops: ArraySlice<DrawOp>, atSeconds time: Double) -> PixelRect? {
+    ///
+    /// - Parameter inks: each op's ``inkBounds(of:atSeconds:)`` at `time` when already worked
+    ///   out (in `ops`' order), so that it is not worked out again.
+    func damage(of ops: ArraySlice<DrawOp>, atSeconds time: Double, inks: [PixelBounds?]? = nil) -> PixelRect? {
         var damage = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
-        for op in ops {
+        for (position, op) in ops.enumerated() {
             var shadows: [Int] = []
             for (index, effect) in op.effects.enumerated() {
                 switch effect {
@@ -96,7 +99,7 @@ extension ViewRenderer {
                     return nil
                 }
             }
-            guard let ink = inkBounds(of: op, atSeconds: time) else { continue }
+            guard let ink = inks.map({ $0[position] }) ?? inkBounds(of: op, atSeconds: time) else { continue }
             // A pixel more on every side: the ink's box is exact for the outlines, and the
             // margin keeps it so for anything drawn a rounding away from them.
             var rect = PixelRect(x0: ink.minX - 1, y0: ink.minY - 1, x1: ink.maxX + 1, y1: ink.maxY + 1)
@@ -109,17 +112,13 @@ extension ViewRenderer {
     }
 
     /// Where the shadow of effect `index` of `op` can draw at `time` for content inside
-    /// `content`: moved by its offset as the layer's finishing maps it (whole pixels rounded outwards, a
-    /// pixel for the fraction's interpolation) and grown by the blur's reach at the deviation
-    /// it uses, with a pixel to spare.
+    /// `content`: moved by its offset (``shadowInPixels(radius:offset:outside:stretch:atSeconds:)``,
+    /// as the layer is drawn; whole pixels rounded outwards, a pixel for the fraction's
+    /// interpolation) and grown by the blur's reach at its deviation, with a pixel to spare.
     private func shadowSpread(of content: PixelRect, _ op: DrawOp, effect index: Int, atSeconds time: Double) -> PixelRect {
         guard case let .shadow(_, radiusTrack, offsetTrack, _) = op.effects[index] else { return content }
-        let scale = engine.output.scale
-        let outside = engine.geometry(op.effects[..<index], atSeconds: time).concatenating(.scale(x: scale, y: scale))
-        let stretch = abs(outside.a * outside.d - outside.b * outside.c).squareRoot()
-        let shift = engine.points[offsetTrack].point(atSeconds: time)
-        let dx = outside.a * shift.x + outside.c * shift.y, dy = outside.b * shift.x + outside.d * shift.y
-        let sigma = max(0, engine.numbers[radiusTrack].number(atSeconds: time)) * stretch
+        let (outside, stretch) = outsideGeometry(of: op.effects, layerAt: index, atSeconds: time)
+        let (dx, dy, sigma) = shadowInPixels(radius: radiusTrack, offset: offsetTrack, outside: outside, stretch: stretch, atSeconds: time)
         guard dx.isFinite, dy.isFinite, sigma.isFinite, abs(dx) < 1e6, abs(dy) < 1e6, sigma < 1e6 else {
             return PixelRect(x0: 0, y0: 0, x1: width, y1: height)
         }

@@ -429,8 +429,9 @@ extension ViewRenderer {
     private func renderFrame(atSeconds time: Double, using rasterizer: inout CoverageRasterizer,
                              recycling recycler: inout FrameRecycler, damage wanted: Bool) -> RenderedFrame {
         let ops = engine.program(atSeconds: time).ops
-        let (backdrop, drawn) = backdrop(of: ops, atSeconds: time)
-        let damage = wanted && engine.stage == nil && engine.rotationTimes.isEmpty ? self.damage(of: drawn, atSeconds: time) : nil
+        let wanted = wanted && engine.stage == nil && engine.rotationTimes.isEmpty
+        let (backdrop, drawn, inks) = backdrop(of: ops, atSeconds: time, inksWanted: wanted)
+        let damage = wanted ? self.damage(of: drawn, atSeconds: time, inks: inks) : nil
         var image: RGBAImage
         if damage != nil, var old = recycler.takeOldest(drawnOver: backdrop) {
             image = old.image
@@ -453,12 +454,16 @@ extension ViewRenderer {
 
     /// The picture a frame at `time` starts from and the ops drawn over it. A frame at or after
     /// the views appear starts from the picture of the ops all draw alike: all of them when the
-    /// ops that change keep off the later ones' ink in this frame.
-    private func backdrop(of ops: [DrawOp], atSeconds time: Double) -> (Backdrop, ArraySlice<DrawOp>) {
+    /// ops that change keep off the later ones' ink in this frame. Over that picture, when
+    /// `inksWanted`, the ink of each op drawn, which the test works out (for
+    /// ``damage(of:atSeconds:inks:)``; the ops after the last alike one are measured for it).
+    private func backdrop(of ops: [DrawOp], atSeconds time: Double,
+                          inksWanted: Bool) -> (Backdrop, ArraySlice<DrawOp>, inks: [PixelBounds?]?) {
         if let lateUnderlay, time >= 0 {
             let start = underlay?.count ?? 0
             var late = 0
             var moving: [DrawOp] = []
+            var inks: [PixelBounds?] = []
             var apart = true
             for index in start..<ops.count {
                 if late < lateUnderlay.indices.count && lateUnderlay.indices[late] == index {
@@ -466,17 +471,21 @@ extension ViewRenderer {
                     continue
                 }
                 moving.append(ops[index])
+                let before = late < lateUnderlay.indices.count
+                guard before || inksWanted else { continue }
+                let ink = inkBounds(of: ops[index], atSeconds: time)
+                inks.append(ink)
                 // Its ink this frame against the ink of every alike op drawn after it.
-                guard late < lateUnderlay.indices.count, let ink = inkBounds(of: ops[index], atSeconds: time) else { continue }
+                guard before, let ink else { continue }
                 if lateUnderlay.ink[late...].contains(where: { $0.map { $0.intersects(ink) } ?? false }) {
                     apart = false
                     break
                 }
             }
-            if apart { return (.lateUnderlay, ArraySlice(moving)) }
+            if apart { return (.lateUnderlay, ArraySlice(moving), inksWanted ? inks : nil) }
         }
-        if let underlay, time >= 0 { return (.underlay, ops[underlay.count...]) }
-        return (.background, ops[...])
+        if let underlay, time >= 0 { return (.underlay, ops[underlay.count...], nil) }
+        return (.background, ops[...], nil)
     }
 
     /// `ops` drawn at `time` onto the background (and the stage, when one is shown).
@@ -533,11 +542,29 @@ extension ViewRenderer {
         var image: RGBAImage
     }
 
+    /// The map from the points of the layer opened by effect `position` of `effects` (canvas
+    /// points) to canvas pixels, through the geometry outside it, and how much it stretches
+    /// lengths (the square root of its determinant), at `time`.
+    func outsideGeometry(of effects: [DrawOp.Effect], layerAt position: Int, atSeconds time: Double) -> (AffineTransform, stretch: Double) {
+        let scale = engine.output.scale
+        let outside = engine.geometry(effects[..<position], atSeconds: time).concatenating(.scale(x: scale, y: scale))
+        return (outside, abs(outside.a * outside.d - outside.b * outside.c).squareRoot())
+    }
+
+    /// A shadow's offset in canvas pixels and its blur's standard deviation in pixels at `time`:
+    /// its `radius` and `offset` tracks (points) mapped by the geometry outside its layer
+    /// (``outsideGeometry(of:layerAt:atSeconds:)``).
+    func shadowInPixels(radius: Int, offset: Int, outside: AffineTransform, stretch: Double,
+                        atSeconds time: Double) -> (dx: Double, dy: Double, sigma: Double) {
+        let shift = engine.points[offset].point(atSeconds: time)
+        return (outside.a * shift.x + outside.c * shift.y, outside.b * shift.x + outside.d * shift.y,
+                max(0, engine.numbers[radius].number(atSeconds: time)) * stretch)
+    }
+
     /// Filters `layer` by its effect and composites it into `target`, with the opacities and
     /// blend mode between it and the layer around it.
     private func finish(_ layer: OpenLayer, into target: inout RGBAImage, atSeconds time: Double) {
         let effects = layer.op.effects
-        let scale = engine.output.scale
         // The opacities between this layer and the one around it.
         var opacity = 1.0
         var outer = layer.position - 1
@@ -545,20 +572,16 @@ extension ViewRenderer {
             if case let .opacity(track) = effects[outer] { opacity *= min(1, max(0, engine.numbers[track].number(atSeconds: time))) }
             outer -= 1
         }
-        // The layer's own points (canvas points) to canvas pixels, through the geometry outside it.
-        let outside = engine.geometry(effects[..<layer.position], atSeconds: time).concatenating(.scale(x: scale, y: scale))
-        let stretch = abs(outside.a * outside.d - outside.b * outside.c).squareRoot()
+        let (outside, stretch) = outsideGeometry(of: effects, layerAt: layer.position, atSeconds: time)
         let space = engine.output.blendSpace
         switch effects[layer.position] {
         case .rotation, .scale, .offset, .opacity, .symbolEffect, .variableLayer:
             return  // not layers
         case let .shadow(colourTrack, radiusTrack, offsetTrack, _):
             let colour = engine.colours[colourTrack].colour(atSeconds: time).rgba8
-            let shift = engine.points[offsetTrack].point(atSeconds: time)
-            let dx = outside.a * shift.x + outside.c * shift.y, dy = outside.b * shift.x + outside.d * shift.y
+            let shadow = shadowInPixels(radius: radiusTrack, offset: offsetTrack, outside: outside, stretch: stretch, atSeconds: time)
             // Layer.addShadow composited, without the canvas-sized planes.
-            target.compositeShadowed(layer.image, shadow: colour,
-                                     sigma: max(0, engine.numbers[radiusTrack].number(atSeconds: time)) * stretch, dx: dx, dy: dy,
+            target.compositeShadowed(layer.image, shadow: colour, sigma: shadow.sigma, dx: shadow.dx, dy: shadow.dy,
                                      opacity: opacity, in: space)
         case let .blur(radiusTrack, opaque, _):
             var content = Layer(layer.image)

@@ -147,4 +147,99 @@ struct ShadowBlurTests {
         }
         #expect(RGBAImage(width: width, height: height, fill: RGBA8(r: 9, g: 9, b: 9, a: 0)).inkBounds().isEmpty)
     }
+
+    @Test("nonZeroBounds is the box of the pixels with any byte not 0, alpha or not", arguments: [1, 7, 8, 9, 17, 64, 101])
+    func nonZeroBoundsFindsEveryWrittenByte(width: Int) {
+        let height = 5
+        for x in 0..<width {
+            for (channel, other, row) in [(0, x, 2), (1, width - 1 - x, 4), (2, 0, 0), (3, width / 2, 3)] {
+                var image = RGBAImage(width: width, height: height)
+                // One byte of one channel at (x, 1), a whole pixel at (other, row).
+                image.pixels[(width + x) * 4 + channel] = 1
+                image[other, row] = RGBA8(r: 5, g: 0, b: 0, a: 0)
+                let expected = PixelRect(x0: min(x, other), y0: min(1, row), x1: max(x, other) + 1, y1: max(1, row) + 1)
+                #expect(image.nonZeroBounds() == expected, "width \(width), x \(x), channel \(channel), other \(other)")
+            }
+        }
+        #expect(RGBAImage(width: width, height: height).nonZeroBounds().isEmpty)
+    }
+
+    @Test("an unblurred shadow moved by whole pixels is the alpha moved, every pixel, off the canvas's edges too",
+          arguments: [(0, 0), (5, -3), (-7, 4), (30, 0), (0, -40), (-200, 0)])
+    func wholePixelMoveIsTheAlphaMoved(dx: Int, dy: Int) {
+        let width = 60, height = 50
+        let bounds = PixelRect(x0: 20, y0: 15, x1: 44, y1: 39)
+        let bw = bounds.x1 - bounds.x0
+        // Every alpha different, so a pixel read from the wrong place shows.
+        let alpha = (0..<(bw * (bounds.y1 - bounds.y0))).map { Float($0 % 251 + 1) / 255 }
+        let mask = alpha.withUnsafeBufferPointer { alpha in
+            ShadowMask(alpha: alpha, stride: bw, originX: bounds.x0, originY: bounds.y0, bounds: bounds, sigma: 0,
+                       dx: Double(dx), dy: Double(dy), width: width, height: height)
+        }
+        var wrong = 0, drawn = 0
+        var row = [Float](repeating: -1, count: width)
+        for y in mask.area.y0..<mask.area.y1 {
+            row.withUnsafeMutableBufferPointer { row in
+                mask.fill(row: y, scratch: row.baseAddress!, mask.area.x0..<mask.area.x1, into: row.baseAddress!)
+            }
+            for x in mask.area.x0..<mask.area.x1 {
+                let sx = x - dx, sy = y - dy
+                let inside = sx >= bounds.x0 && sx < bounds.x1 && sy >= bounds.y0 && sy < bounds.y1
+                let expected = inside ? alpha[(sy - bounds.y0) * bw + sx - bounds.x0] : 0
+                if row[x - mask.area.x0] != expected { wrong += 1 }
+                if inside { drawn += 1 }
+            }
+        }
+        let visible = max(0, min(width, bounds.x1 + dx) - max(0, bounds.x0 + dx)) * max(0, min(height, bounds.y1 + dy) - max(0, bounds.y0 + dy))
+        #expect(wrong == 0, "(\(dx), \(dy)): \(wrong) pixels wrong")
+        #expect(drawn == visible, "(\(dx), \(dy)): \(drawn) of the \(visible) moved pixels on the canvas are in the area")
+    }
+
+    @Test("clear zeroes every byte inside the rectangle cut to the image, and none outside")
+    func clearZeroesTheRectangle() {
+        let width = 23, height = 9
+        let fill = RGBA8(r: 1, g: 2, b: 3, a: 4)
+        for rect in [PixelRect(x0: 3, y0: 2, x1: 11, y1: 7), PixelRect(x0: -5, y0: -1, x1: 4, y1: 30), PixelRect(x0: 20, y0: 8, x1: 40, y1: 9),
+                     PixelRect(x0: 5, y0: 5, x1: 5, y1: 9), PixelRect(x0: 30, y0: 0, x1: 40, y1: 9)] {
+            var image = RGBAImage(width: width, height: height, fill: fill)
+            image.clear(rect)
+            var wrong = 0
+            for y in 0..<height {
+                for x in 0..<width {
+                    let inside = x >= rect.x0 && x < rect.x1 && y >= rect.y0 && y < rect.y1
+                    if image[x, y] != (inside ? RGBA8(r: 0, g: 0, b: 0, a: 0) : fill) { wrong += 1 }
+                }
+            }
+            #expect(wrong == 0, "\(rect): \(wrong) pixels wrong")
+        }
+    }
+
+    @Test("compositeShadowed returns the content's nonZeroBounds, drawn or not")
+    func compositeShadowedReturnsTheContentsBounds() {
+        let content = Self.content(width: 180, height: 150, x0: 70, y0: 60)
+        var image = Self.backdrop(width: 180, height: 150)
+        // The content's square is 24 pixels wide, its corners inked.
+        #expect(content.nonZeroBounds() == PixelRect(x0: 70, y0: 60, x1: 94, y1: 84))
+        #expect(image.compositeShadowed(content, shadow: .black, sigma: 9, dx: 2, dy: 3, opacity: 1) == content.nonZeroBounds())
+        // At zero opacity nothing is drawn, and the bounds are still the content's.
+        let before = image
+        #expect(image.compositeShadowed(content, shadow: .black, sigma: 9, dx: 0, dy: 0, opacity: 0) == content.nonZeroBounds())
+        #expect(image == before)
+    }
+
+    @Test("a rasterizer lends layers transparent canvases: a kept one comes back with every byte 0")
+    func layerImagesComeBackTransparent() {
+        var rasterizer = CoverageRasterizer(width: 30, height: 20)
+        var first = rasterizer.takeLayerImage()
+        #expect(first.width == 30 && first.height == 20 && first.pixels.allSatisfy { $0 == 0 })
+        // Drawn on inside a rectangle, kept with that rectangle cleared.
+        for y in 4..<9 {
+            for x in 2..<17 { first[x, y] = RGBA8(r: UInt8(x), g: UInt8(y), b: 7, a: UInt8(x * y % 256)) }
+        }
+        let drawn = first.nonZeroBounds()
+        #expect(drawn == PixelRect(x0: 2, y0: 4, x1: 17, y1: 9))
+        rasterizer.keepLayerImage(first, clearing: drawn)
+        let again = rasterizer.takeLayerImage()
+        #expect(again.width == 30 && again.height == 20 && again.pixels.allSatisfy { $0 == 0 })
+    }
 }

@@ -208,21 +208,35 @@ public struct Layer: Sendable {
 extension RGBAImage {
     /// The smallest rectangle holding every pixel whose alpha is not 0.
     public func inkBounds() -> PixelRect {
+        // The alpha bytes of two pixels read as one native-endian UInt64 (R, G, B, A in memory).
+        bounds(ofPixelsWith: UInt64(bigEndian: 0x0000_00FF_0000_00FF))
+    }
+
+    /// The smallest rectangle holding every pixel with a byte that is not 0: outside it every
+    /// byte is 0, as in a new transparent image. For pictures drawn by source-over, the same as
+    /// ``inkBounds()`` (a covered pixel gets a non-zero alpha, and an uncovered one keeps its
+    /// bytes).
+    public func nonZeroBounds() -> PixelRect {
+        bounds(ofPixelsWith: ~0)
+    }
+
+    /// The smallest rectangle holding every pixel with a bit of `mask` set, `mask` read over two
+    /// pixels as one native-endian `UInt64`.
+    private func bounds(ofPixelsWith mask: UInt64) -> PixelRect {
         var x0 = width, y0 = height, x1 = 0, y1 = 0
         let w = width
-        // The alpha bytes of two pixels read as one native-endian UInt64 (R, G, B, A in memory).
-        let alphas = UInt64(bigEndian: 0x0000_00FF_0000_00FF)
+        let pixelMask = UInt32(truncatingIfNeeded: mask)
         pixels.withUnsafeBytes { bytes in
             guard let base = bytes.baseAddress else { return }
             for y in 0..<height {
                 let row = base + y * w * 4
-                @inline(__always) func inked(_ x: Int) -> Bool { row.load(fromByteOffset: x * 4 + 3, as: UInt8.self) != 0 }
+                @inline(__always) func inked(_ x: Int) -> Bool { row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self) & pixelMask != 0 }
                 // 8 pixels at a time while blank (every load ends by w).
                 @inline(__always) func blank8(_ x: Int) -> Bool {
                     let p = row + x * 4
                     return (p.loadUnaligned(as: UInt64.self) | p.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
                         | p.loadUnaligned(fromByteOffset: 16, as: UInt64.self) | p.loadUnaligned(fromByteOffset: 24, as: UInt64.self))
-                        & alphas == 0
+                        & mask == 0
                 }
                 var first = 0
                 while first + 8 <= w && blank8(first) { first += 8 }
@@ -238,6 +252,18 @@ extension RGBAImage {
             }
         }
         return x1 > x0 ? PixelRect(x0: x0, y0: y0, x1: x1, y1: y1) : PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+    }
+
+    /// Sets every byte inside `rect` (cut to the image) to 0: transparent.
+    public mutating func clear(_ rect: PixelRect) {
+        let x0 = max(0, rect.x0), x1 = min(width, rect.x1), y0 = max(0, rect.y0), y1 = min(height, rect.y1)
+        guard x0 < x1, y0 < y1 else { return }
+        let w = width
+        pixels.withUnsafeMutableBytes { bytes in
+            guard let base = bytes.baseAddress else { return }
+            // The rectangle lies inside the image: every row's span ends by its row's end.
+            for y in y0..<y1 { (base + (y * w + x0) * 4).initializeMemory(as: UInt8.self, repeating: 0, count: (x1 - x0) * 4) }
+        }
     }
 
     /// Composites `layer` over this image, its alpha scaled by `opacity`, mixing colours with

@@ -35,6 +35,17 @@ struct ShadowMask {
             @inline(__always) func at(_ x: Int, _ y: Int) -> Float {
                 x < bounds.x0 || y < bounds.y0 || x >= bounds.x1 || y >= bounds.y1 ? 0 : alpha[(y - originY) * stride + x - originX]
             }
+            if fx == 0 && fy == 0 {
+                // A whole-pixel move (no offset, most shadows) reads each pixel once: with
+                // weights 1 and 0 the interpolation below gives the same values.
+                for y in max(moved.y0, bounds.y0 + iy)..<min(moved.y1, bounds.y1 + iy) {
+                    let x0 = max(moved.x0, bounds.x0 + ix), x1 = min(moved.x1, bounds.x1 + ix)
+                    guard x0 < x1 else { break }
+                    let from = (y - iy - originY) * stride + x0 - ix - originX, to = (y - moved.y0) * mw + x0 - moved.x0
+                    for k in 0..<(x1 - x0) { target[to + k] = alpha[from + k] }
+                }
+                return
+            }
             for y in moved.y0..<moved.y1 {
                 for x in moved.x0..<moved.x1 {
                     let sx = x - ix, sy = y - iy
@@ -164,12 +175,16 @@ extension RGBAImage {
     ///   - sigma: the blur's standard deviation in pixels (SwiftUI's `radius` times the scale).
     ///   - dx, dy: the shadow's offset in pixels.
     ///   - opacity: the opacity of the content and its shadow together, 0…1.
+    /// - Returns: `content`'s ``nonZeroBounds()``, outside which every byte of it is 0 (what a
+    ///   caller that reuses the content's buffer must clear).
     /// - Precondition: `content` has this image's size.
+    @discardableResult
     public mutating func compositeShadowed(_ content: RGBAImage, shadow colour: RGBA8, sigma: Double, dx: Double, dy: Double,
-                                           opacity: Double, in space: BlendSpace = .sRGB) {
+                                           opacity: Double, in space: BlendSpace = .sRGB) -> PixelRect {
         precondition(content.width == width && content.height == height, "canvas sizes differ")
-        let bounds = content.inkBounds()
-        guard !bounds.isEmpty, opacity > 0 else { return }
+        // Every pixel with alpha lies inside, and pixels inside without alpha add nothing.
+        let bounds = content.nonZeroBounds()
+        guard !bounds.isEmpty, opacity > 0 else { return bounds }
         let w = width, o = Float(min(1, opacity))
         let scale: Float = 1 / 255
         // The content's alpha over its bounds, as Layer(content) has it.
@@ -302,5 +317,6 @@ extension RGBAImage {
                 }
             }
         }
+        return bounds
     }
 }

@@ -49,6 +49,13 @@ public struct CoverageRasterizer: Sendable {
     /// from the leftmost accumulated edge to one past the rightmost, or to the last column when
     /// a piece right of the canvas was dropped, since coverage left of it runs up to there.
     private var touchedColumns: Range<Int> = 0..<0
+    /// Transparent `width × height` images for offscreen layers (a shadow's content), kept from
+    /// one frame to the next with the rasterizer that draws them: a layer takes a cleared
+    /// canvas instead of allocating and filling one (as costly, on a wide canvas, as drawing
+    /// a small spinner).
+    private var spareLayers: [RGBAImage] = []
+    /// The most images ``spareLayers`` keeps: a layer inside a layer inside a layer.
+    static let spareLayerLimit = 3
 
     /// Creates an empty accumulator for a `width × height` pixel canvas.
     ///
@@ -58,6 +65,25 @@ public struct CoverageRasterizer: Sendable {
         self.width = width
         self.height = height
         self.cells = [Int32](repeating: 0, count: Self.leadingCells + (width + 2) * height)
+    }
+
+    /// A transparent `width × height` image for an offscreen layer: one kept by
+    /// ``keepLayerImage(_:clearing:)``, or a new one.
+    public mutating func takeLayerImage() -> RGBAImage {
+        spareLayers.popLast() ?? RGBAImage(width: width, height: height)
+    }
+
+    /// Keeps a layer's `image` for ``takeLayerImage()`` once its pixels inside `drawn` are
+    /// cleared.
+    ///
+    /// - Precondition: `image` is `width × height` and every byte of it outside `drawn` is 0
+    ///   (``Raster/RGBAImage/nonZeroBounds()`` is such a rectangle).
+    public mutating func keepLayerImage(_ image: consuming RGBAImage, clearing drawn: PixelRect) {
+        precondition(image.width == width && image.height == height, "a layer image has the canvas's size")
+        guard spareLayers.count < Self.spareLayerLimit else { return }
+        var image = image
+        image.clear(drawn)
+        spareLayers.append(image)
     }
 
     /// Clears all accumulated coverage.

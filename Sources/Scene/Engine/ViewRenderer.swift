@@ -508,12 +508,19 @@ extension ViewRenderer {
         // and a layer is filtered and composited into the one around it when the ops leave it.
         var layers: [OpenLayer] = []
         func close() {
-            let layer = layers.removeLast()
+            var layer = layers.removeLast()
+            let drawn: PixelRect?
             if layers.isEmpty {
-                finish(layer, into: &image, atSeconds: time)
+                drawn = finish(layer, into: &image, atSeconds: time)
             } else {
-                finish(layer, into: &layers[layers.count - 1].image, atSeconds: time)
+                drawn = finish(layer, into: &layers[layers.count - 1].image, atSeconds: time)
             }
+            // The layer's canvas goes back to the rasterizer, its only reference, to be cleared
+            // where it was drawn and lent to the next layer.
+            guard let drawn else { return }
+            let picture = layer.image
+            layer.image = RGBAImage(width: 0, height: 0)
+            rasterizer.keepLayerImage(picture, clearing: drawn)
         }
         for op in ops {
             let wanted = op.effects.indices.compactMap { index in op.effects[index].layer.map { (index, $0) } }
@@ -521,7 +528,7 @@ extension ViewRenderer {
             while common < min(layers.count, wanted.count) && layers[common].key == wanted[common].1 { common += 1 }
             while layers.count > common { close() }
             for (index, key) in wanted[common...] {
-                layers.append(OpenLayer(key: key, op: op, position: index, image: RGBAImage(width: width, height: height)))
+                layers.append(OpenLayer(key: key, op: op, position: index, image: rasterizer.takeLayerImage()))
             }
             if layers.isEmpty {
                 draw(op, atSeconds: time, into: &image, using: &rasterizer)
@@ -563,7 +570,10 @@ extension ViewRenderer {
 
     /// Filters `layer` by its effect and composites it into `target`, with the opacities and
     /// blend mode between it and the layer around it.
-    private func finish(_ layer: OpenLayer, into target: inout RGBAImage, atSeconds time: Double) {
+    ///
+    /// - Returns: A rectangle outside which every byte of the layer's picture is 0, when the
+    ///   compositing measured one (a shadow's); `nil` otherwise.
+    private func finish(_ layer: OpenLayer, into target: inout RGBAImage, atSeconds time: Double) -> PixelRect? {
         let effects = layer.op.effects
         // The opacities between this layer and the one around it.
         var opacity = 1.0
@@ -576,13 +586,13 @@ extension ViewRenderer {
         let space = engine.output.blendSpace
         switch effects[layer.position] {
         case .rotation, .scale, .offset, .opacity, .symbolEffect, .variableLayer:
-            return  // not layers
+            return nil  // not layers
         case let .shadow(colourTrack, radiusTrack, offsetTrack, _):
             let colour = engine.colours[colourTrack].colour(atSeconds: time).rgba8
             let shadow = shadowInPixels(radius: radiusTrack, offset: offsetTrack, outside: outside, stretch: stretch, atSeconds: time)
             // Layer.addShadow composited, without the canvas-sized planes.
-            target.compositeShadowed(layer.image, shadow: colour, sigma: shadow.sigma, dx: shadow.dx, dy: shadow.dy,
-                                     opacity: opacity, in: space)
+            return target.compositeShadowed(layer.image, shadow: colour, sigma: shadow.sigma, dx: shadow.dx, dy: shadow.dy,
+                                            opacity: opacity, in: space)
         case let .blur(radiusTrack, opaque, _):
             var content = Layer(layer.image)
             let original = opaque ? content : nil
@@ -614,7 +624,7 @@ extension ViewRenderer {
                  into: &target, atSeconds: time)
         case let .material(material, dark, _):
             let shape = Layer(layer.image)
-            guard !shape.bounds.isEmpty else { return }
+            guard !shape.bounds.isEmpty else { return nil }
             let sigma = material.blurRadius * stretch
             let behind = Layer(target, within: shape.bounds.expanded(by: GaussianBlur.reach(sigma: sigma), width: width, height: height))
             var backdrop = behind
@@ -641,6 +651,7 @@ extension ViewRenderer {
             }
             target.composite(tinted, opacity: 1, in: space)
         }
+        return nil
     }
 
     /// Composites `image` seen through `local`, a projection in the points of a frame (origin at

@@ -159,6 +159,11 @@ struct ShadowBlurTests {
                 image[other, row] = RGBA8(r: 5, g: 0, b: 0, a: 0)
                 let expected = PixelRect(x0: min(x, other), y0: min(1, row), x1: max(x, other) + 1, y1: max(1, row) + 1)
                 #expect(image.nonZeroBounds() == expected, "width \(width), x \(x), channel \(channel), other \(other)")
+                // Within a region holding both (reaching past the image), the same; within one
+                // holding only the row of (x, 1), only what it holds is read.
+                #expect(image.nonZeroBounds(within: PixelRect(x0: -3, y0: expected.y0, x1: width + 9, y1: expected.y1)) == expected)
+                let alone = image.nonZeroBounds(within: PixelRect(x0: 0, y0: 1, x1: width, y1: 2))
+                #expect(alone == PixelRect(x0: row == 1 ? min(x, other) : x, y0: 1, x1: (row == 1 ? max(x, other) : x) + 1, y1: 2))
             }
         }
         #expect(RGBAImage(width: width, height: height).nonZeroBounds().isEmpty)

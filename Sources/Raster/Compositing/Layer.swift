@@ -216,33 +216,39 @@ extension RGBAImage {
     /// byte is 0, as in a new transparent image. For pictures drawn by source-over, the same as
     /// ``inkBounds()`` (a covered pixel gets a non-zero alpha, and an uncovered one keeps its
     /// bytes).
-    public func nonZeroBounds() -> PixelRect {
-        bounds(ofPixelsWith: ~0)
+    ///
+    /// - Parameter region: A rectangle known to hold every such pixel (cut to the image): only
+    ///   its pixels are read. `nil` reads the whole image.
+    public func nonZeroBounds(within region: PixelRect? = nil) -> PixelRect {
+        bounds(ofPixelsWith: ~0, within: region)
     }
 
     /// The smallest rectangle holding every pixel with a bit of `mask` set, `mask` read over two
-    /// pixels as one native-endian `UInt64`.
-    private func bounds(ofPixelsWith mask: UInt64) -> PixelRect {
+    /// pixels as one native-endian `UInt64`, looking only inside `region` (cut to the image).
+    private func bounds(ofPixelsWith mask: UInt64, within region: PixelRect? = nil) -> PixelRect {
+        let left = max(0, region?.x0 ?? 0), right = min(width, region?.x1 ?? width)
+        let top = max(0, region?.y0 ?? 0), bottom = min(height, region?.y1 ?? height)
         var x0 = width, y0 = height, x1 = 0, y1 = 0
+        guard left < right, top < bottom else { return PixelRect(x0: 0, y0: 0, x1: 0, y1: 0) }
         let w = width
         let pixelMask = UInt32(truncatingIfNeeded: mask)
         pixels.withUnsafeBytes { bytes in
             guard let base = bytes.baseAddress else { return }
-            for y in 0..<height {
+            for y in top..<bottom {
                 let row = base + y * w * 4
                 @inline(__always) func inked(_ x: Int) -> Bool { row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self) & pixelMask != 0 }
-                // 8 pixels at a time while blank (every load ends by w).
+                // 8 pixels at a time while blank (every load ends by right ≤ w).
                 @inline(__always) func blank8(_ x: Int) -> Bool {
                     let p = row + x * 4
                     return (p.loadUnaligned(as: UInt64.self) | p.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
                         | p.loadUnaligned(fromByteOffset: 16, as: UInt64.self) | p.loadUnaligned(fromByteOffset: 24, as: UInt64.self))
                         & mask == 0
                 }
-                var first = 0
-                while first + 8 <= w && blank8(first) { first += 8 }
-                while first < w && !inked(first) { first += 1 }
-                guard first < w else { continue }
-                var last = w
+                var first = left
+                while first + 8 <= right && blank8(first) { first += 8 }
+                while first < right && !inked(first) { first += 1 }
+                guard first < right else { continue }
+                var last = right
                 while last - 8 > first && blank8(last - 8) { last -= 8 }
                 while !inked(last - 1) { last -= 1 }
                 x0 = min(x0, first)

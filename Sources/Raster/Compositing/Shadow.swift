@@ -175,15 +175,17 @@ extension RGBAImage {
     ///   - sigma: the blur's standard deviation in pixels (SwiftUI's `radius` times the scale).
     ///   - dx, dy: the shadow's offset in pixels.
     ///   - opacity: the opacity of the content and its shadow together, 0…1.
-    /// - Returns: `content`'s ``nonZeroBounds()``, outside which every byte of it is 0 (what a
-    ///   caller that reuses the content's buffer must clear).
+    ///   - region: A rectangle holding every non-zero byte of `content`, when the caller knows
+    ///     one (the damage of the views drawn into it): `content` is read only inside it.
+    /// - Returns: `content`'s ``nonZeroBounds(within:)``, outside which every byte of it is 0
+    ///   (what a caller that reuses the content's buffer must clear).
     /// - Precondition: `content` has this image's size.
     @discardableResult
-    public mutating func compositeShadowed(_ content: RGBAImage, shadow colour: RGBA8, sigma: Double, dx: Double, dy: Double,
-                                           opacity: Double, in space: BlendSpace = .sRGB) -> PixelRect {
+    public mutating func compositeShadowed(_ content: RGBAImage, within region: PixelRect? = nil, shadow colour: RGBA8, sigma: Double,
+                                           dx: Double, dy: Double, opacity: Double, in space: BlendSpace = .sRGB) -> PixelRect {
         precondition(content.width == width && content.height == height, "canvas sizes differ")
         // Every pixel with alpha lies inside, and pixels inside without alpha add nothing.
-        let bounds = content.nonZeroBounds()
+        let bounds = content.nonZeroBounds(within: region)
         guard !bounds.isEmpty, opacity > 0 else { return bounds }
         let w = width, o = Float(min(1, opacity))
         let scale: Float = 1 / 255

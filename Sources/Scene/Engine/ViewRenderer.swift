@@ -445,7 +445,7 @@ extension ViewRenderer {
             case .background: image = draw(drawn[drawn.startIndex..<drawn.startIndex], atSeconds: time, using: &rasterizer)
             }
         }
-        draw(drawn, atSeconds: time, onto: &image, using: &rasterizer)
+        draw(drawn, atSeconds: time, onto: &image, using: &rasterizer, within: damage)
         guard let damage else { return RenderedFrame(image: image, backdrop: nil, damage: PixelRect(x0: 0, y0: 0, x1: width, y1: height)) }
         let frame = RenderedFrame(image: image, backdrop: backdrop, damage: damage)
         recycler.keep(frame)
@@ -502,8 +502,12 @@ extension ViewRenderer {
     /// `ops` drawn at `time` onto `image`, every layer they open closed. In place: a frame's
     /// picture is not copied on its way through (a copy of the canvas per frame cost as much as
     /// drawing a small spinner on a wide canvas).
+    ///
+    /// - Parameter damage: A rectangle holding every pixel the ops touch, their layers' content
+    ///   included (``damage(of:atSeconds:inks:)``), when known: a layer's picture is looked for
+    ///   only inside it.
     private func draw(_ ops: ArraySlice<DrawOp>, atSeconds time: Double, onto image: inout RGBAImage,
-                      using rasterizer: inout CoverageRasterizer) {
+                      using rasterizer: inout CoverageRasterizer, within damage: PixelRect? = nil) {
         // Open layers, outermost first: each op draws into the innermost one its effects name,
         // and a layer is filtered and composited into the one around it when the ops leave it.
         var layers: [OpenLayer] = []
@@ -511,9 +515,9 @@ extension ViewRenderer {
             var layer = layers.removeLast()
             let drawn: PixelRect?
             if layers.isEmpty {
-                drawn = finish(layer, into: &image, atSeconds: time)
+                drawn = finish(layer, into: &image, atSeconds: time, within: damage)
             } else {
-                drawn = finish(layer, into: &layers[layers.count - 1].image, atSeconds: time)
+                drawn = finish(layer, into: &layers[layers.count - 1].image, atSeconds: time, within: damage)
             }
             // The layer's canvas goes back to the rasterizer, its only reference, to be cleared
             // where it was drawn and lent to the next layer.
@@ -571,9 +575,12 @@ extension ViewRenderer {
     /// Filters `layer` by its effect and composites it into `target`, with the opacities and
     /// blend mode between it and the layer around it.
     ///
+    /// - Parameter damage: A rectangle holding every non-zero byte of the layer's picture, if
+    ///   known.
     /// - Returns: A rectangle outside which every byte of the layer's picture is 0, when the
     ///   compositing measured one (a shadow's); `nil` otherwise.
-    private func finish(_ layer: OpenLayer, into target: inout RGBAImage, atSeconds time: Double) -> PixelRect? {
+    private func finish(_ layer: OpenLayer, into target: inout RGBAImage, atSeconds time: Double,
+                        within damage: PixelRect?) -> PixelRect? {
         let effects = layer.op.effects
         // The opacities between this layer and the one around it.
         var opacity = 1.0
@@ -591,8 +598,8 @@ extension ViewRenderer {
             let colour = engine.colours[colourTrack].colour(atSeconds: time).rgba8
             let shadow = shadowInPixels(radius: radiusTrack, offset: offsetTrack, outside: outside, stretch: stretch, atSeconds: time)
             // Layer.addShadow composited, without the canvas-sized planes.
-            return target.compositeShadowed(layer.image, shadow: colour, sigma: shadow.sigma, dx: shadow.dx, dy: shadow.dy,
-                                            opacity: opacity, in: space)
+            return target.compositeShadowed(layer.image, within: damage, shadow: colour, sigma: shadow.sigma, dx: shadow.dx,
+                                            dy: shadow.dy, opacity: opacity, in: space)
         case let .blur(radiusTrack, opaque, _):
             var content = Layer(layer.image)
             let original = opaque ? content : nil

@@ -232,6 +232,25 @@ struct ShadowBlurTests {
         #expect(image == before)
     }
 
+    @Test("a pixel with colour but alpha 0 (a blend mode's knockout) moves no part of the shadow, and is in the bounds returned",
+          arguments: [4.0, 12.0, 30.0])
+    func colourWithoutAlphaLeavesTheShadowAlone(sigma: Double) {
+        let width = 180, height = 150
+        var content = Self.content(width: width, height: height, x0: 70, y0: 60)
+        // Just left of and above the content's box: the box of bytes grows, the box of alpha not.
+        content[67, 57] = RGBA8(r: 255, g: 0, b: 0, a: 0)
+        var expected = Self.backdrop(width: width, height: height)
+        var layer = Layer(content)
+        layer.addShadow(red: 0, green: 0, blue: 0, alpha: 77.0 / 255, sigma: sigma, dx: 0, dy: 0)
+        expected.composite(layer, opacity: 1)
+        var image = Self.backdrop(width: width, height: height)
+        let drawn = image.compositeShadowed(content, shadow: RGBA8(r: 0, g: 0, b: 0, a: 77), sigma: sigma, dx: 0, dy: 0, opacity: 1)
+        var differing = 0
+        for i in 0..<image.pixels.count where image.pixels[i] != expected.pixels[i] { differing += 1 }
+        #expect(differing == 0, "σ \(sigma): \(differing) bytes differ from the layer's shadow")
+        #expect(drawn == PixelRect(x0: 67, y0: 57, x1: 94, y1: 84))
+    }
+
     @Test("a rasterizer lends layers transparent canvases: a kept one comes back with every byte 0")
     func layerImagesComeBackTransparent() {
         var rasterizer = CoverageRasterizer(width: 30, height: 20)

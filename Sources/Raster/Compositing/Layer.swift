@@ -207,15 +207,18 @@ public struct Layer: Sendable {
 
 extension RGBAImage {
     /// The smallest rectangle holding every pixel whose alpha is not 0.
-    public func inkBounds() -> PixelRect {
+    ///
+    /// - Parameter region: A rectangle known to hold every such pixel (cut to the image): only
+    ///   its pixels are read. `nil` reads the whole image.
+    public func inkBounds(within region: PixelRect? = nil) -> PixelRect {
         // The alpha bytes of two pixels read as one native-endian UInt64 (R, G, B, A in memory).
-        bounds(ofPixelsWith: UInt64(bigEndian: 0x0000_00FF_0000_00FF))
+        bounds(ofPixelsWith: UInt64(bigEndian: 0x0000_00FF_0000_00FF), within: region)
     }
 
     /// The smallest rectangle holding every pixel with a byte that is not 0: outside it every
     /// byte is 0, as in a new transparent image. For pictures drawn by source-over, the same as
-    /// ``inkBounds()`` (a covered pixel gets a non-zero alpha, and an uncovered one keeps its
-    /// bytes).
+    /// ``inkBounds(within:)`` (a covered pixel gets a non-zero alpha, and an uncovered one keeps
+    /// its bytes); a blend mode that knocks a pixel's alpha down to 0 can leave its colour.
     ///
     /// - Parameter region: A rectangle known to hold every such pixel (cut to the image): only
     ///   its pixels are read. `nil` reads the whole image.

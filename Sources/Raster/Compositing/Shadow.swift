@@ -184,9 +184,12 @@ extension RGBAImage {
     public mutating func compositeShadowed(_ content: RGBAImage, within region: PixelRect? = nil, shadow colour: RGBA8, sigma: Double,
                                            dx: Double, dy: Double, opacity: Double, in space: BlendSpace = .sRGB) -> PixelRect {
         precondition(content.width == width && content.height == height, "canvas sizes differ")
-        // Every pixel with alpha lies inside, and pixels inside without alpha add nothing.
-        let bounds = content.nonZeroBounds(within: region)
-        guard !bounds.isEmpty, opacity > 0 else { return bounds }
+        // What the caller must clear; inside it, the shadow's geometry follows the pixels with
+        // alpha, as Layer(content) measures them (a pixel knocked to alpha 0 by a blend mode may
+        // keep its colour, and must not move the reduced blur's blocks).
+        let drawn = content.nonZeroBounds(within: region)
+        let bounds = content.inkBounds(within: drawn)
+        guard !bounds.isEmpty, opacity > 0 else { return drawn }
         let w = width, o = Float(min(1, opacity))
         let scale: Float = 1 / 255
         // The content's alpha over its bounds, as Layer(content) has it.
@@ -319,6 +322,6 @@ extension RGBAImage {
                 }
             }
         }
-        return bounds
+        return drawn
     }
 }

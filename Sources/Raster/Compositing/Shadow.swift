@@ -38,9 +38,9 @@ struct ShadowMask {
             if fx == 0 && fy == 0 {
                 // A whole-pixel move (no offset, most shadows) reads each pixel once: with
                 // weights 1 and 0 the interpolation below gives the same values.
+                let x0 = max(moved.x0, bounds.x0 + ix), x1 = min(moved.x1, bounds.x1 + ix)
+                guard x0 < x1 else { return }
                 for y in max(moved.y0, bounds.y0 + iy)..<min(moved.y1, bounds.y1 + iy) {
-                    let x0 = max(moved.x0, bounds.x0 + ix), x1 = min(moved.x1, bounds.x1 + ix)
-                    guard x0 < x1 else { break }
                     let from = (y - iy - originY) * stride + x0 - ix - originX, to = (y - moved.y0) * mw + x0 - moved.x0
                     for k in 0..<(x1 - x0) { target[to + k] = alpha[from + k] }
                 }

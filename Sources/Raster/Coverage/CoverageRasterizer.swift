@@ -77,7 +77,7 @@ public struct CoverageRasterizer: Sendable {
     /// cleared.
     ///
     /// - Precondition: `image` is `width × height` and every byte of it outside `drawn` is 0
-    ///   (``Raster/RGBAImage/nonZeroBounds()`` is such a rectangle).
+    ///   (``RGBAImage/nonZeroBounds(within:)`` is such a rectangle).
     public mutating func keepLayerImage(_ image: consuming RGBAImage, clearing drawn: PixelRect) {
         precondition(image.width == width && image.height == height, "a layer image has the canvas's size")
         guard spareLayers.count < Self.spareLayerLimit else { return }

@@ -81,7 +81,7 @@ extension ViewRenderer {
     /// an op has an effect whose pixels neither its outlines nor a known spread of them bound.
     /// Turns, scales, offsets and opacity are placed by ``inkBounds(of:atSeconds:)``'s
     /// transform; a shadow spreads its content's ink by its offset and its blur's reach (the
-    /// area ``Raster/RGBAImage/compositeShadowed(_:shadow:sigma:dx:dy:opacity:in:)`` draws in);
+    /// area ``Raster/RGBAImage/compositeShadowed(_:within:shadow:sigma:dx:dy:opacity:in:)`` draws in);
     /// blurs, other layers, projections and symbol effects are not bounded here.
     ///
     /// - Parameter inks: each op's ``inkBounds(of:atSeconds:)`` at `time` when already worked

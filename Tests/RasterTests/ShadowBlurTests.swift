@@ -113,11 +113,30 @@ struct ShadowBlurTests {
             layer.addShadow(red: Double(colour.r) / 255, green: Double(colour.g) / 255, blue: Double(colour.b) / 255,
                             alpha: Double(colour.a) / 255, sigma: sigma, dx: dx, dy: dy)
             expected.composite(layer, opacity: opacity, in: space)
-            var image = Self.backdrop(width: width, height: height)
-            image.compositeShadowed(content, shadow: colour, sigma: sigma, dx: dx, dy: dy, opacity: opacity, in: space)
+            let backdrop = Self.backdrop(width: width, height: height)
+            var image = backdrop
+            let written = image.compositeShadowed(content, shadow: colour, sigma: sigma, dx: dx, dy: dy, opacity: opacity, in: space).written
             var differing = 0
             for i in 0..<image.pixels.count where image.pixels[i] != expected.pixels[i] { differing += 1 }
             #expect(differing == 0, "σ \(sigma), \(colour), opacity \(opacity): \(differing) bytes differ")
+            // Every pixel changed lies in the rectangle reported written, and that lies in the
+            // blur's reach around the content's box moved by the offset (or the box itself).
+            var outside = 0
+            for y in 0..<height {
+                for x in 0..<width where image[x, y] != backdrop[x, y] {
+                    if !(x >= written.x0 && x < written.x1 && y >= written.y0 && y < written.y1) { outside += 1 }
+                }
+            }
+            #expect(outside == 0, "σ \(sigma), \(colour): \(outside) changed pixels outside \(written)")
+            let box = PixelRect(x0: 70, y0: 60, x1: 94, y1: 84)
+            let reach = (sigma > 0 ? GaussianBlur.reach(sigma: sigma) : 0) + 2
+            let area = box.union(PixelRect(x0: box.x0 + Int(dx.rounded(.down)) - reach, y0: box.y0 + Int(dy.rounded(.down)) - reach,
+                                           x1: box.x1 + Int(dx.rounded(.down)) + 1 + reach, y1: box.y1 + Int(dy.rounded(.down)) + 1 + reach))
+            #expect(written.union(area) == area, "σ \(sigma): \(written) beyond \(area)")
+            // A faint shadow writes only where it rounds to some coverage: well inside the reach.
+            if colour.a == 3 && sigma >= 9 {
+                #expect(2 * (written.x1 - written.x0) < area.x1 - area.x0, "σ \(sigma): \(written) is the reach, not the ink")
+            }
             // The shadow is drawn at all: just past the content's right edge it changes the backdrop.
             if sigma > 0 && colour.a > 50 && dx >= 0 {
                 #expect(expected[70 + 24 + Int(dx) + 1, 60 + 12] != Self.backdrop(width: width, height: height)[70 + 24 + Int(dx) + 1, 60 + 12])
@@ -219,16 +238,18 @@ struct ShadowBlurTests {
         }
     }
 
-    @Test("compositeShadowed returns the content's nonZeroBounds, drawn or not")
+    @Test("compositeShadowed returns the content's nonZeroBounds, drawn or not, and nothing written at zero opacity")
     func compositeShadowedReturnsTheContentsBounds() {
         let content = Self.content(width: 180, height: 150, x0: 70, y0: 60)
         var image = Self.backdrop(width: 180, height: 150)
         // The content's square is 24 pixels wide, its corners inked.
         #expect(content.nonZeroBounds() == PixelRect(x0: 70, y0: 60, x1: 94, y1: 84))
-        #expect(image.compositeShadowed(content, shadow: .black, sigma: 9, dx: 2, dy: 3, opacity: 1) == content.nonZeroBounds())
+        #expect(image.compositeShadowed(content, shadow: .black, sigma: 9, dx: 2, dy: 3, opacity: 1).content == content.nonZeroBounds())
         // At zero opacity nothing is drawn, and the bounds are still the content's.
         let before = image
-        #expect(image.compositeShadowed(content, shadow: .black, sigma: 9, dx: 0, dy: 0, opacity: 0) == content.nonZeroBounds())
+        let none = image.compositeShadowed(content, shadow: .black, sigma: 9, dx: 0, dy: 0, opacity: 0)
+        #expect(none.content == content.nonZeroBounds())
+        #expect(none.written.isEmpty)
         #expect(image == before)
     }
 
@@ -244,7 +265,7 @@ struct ShadowBlurTests {
         layer.addShadow(red: 0, green: 0, blue: 0, alpha: 77.0 / 255, sigma: sigma, dx: 0, dy: 0)
         expected.composite(layer, opacity: 1)
         var image = Self.backdrop(width: width, height: height)
-        let drawn = image.compositeShadowed(content, shadow: RGBA8(r: 0, g: 0, b: 0, a: 77), sigma: sigma, dx: 0, dy: 0, opacity: 1)
+        let drawn = image.compositeShadowed(content, shadow: RGBA8(r: 0, g: 0, b: 0, a: 77), sigma: sigma, dx: 0, dy: 0, opacity: 1).content
         var differing = 0
         for i in 0..<image.pixels.count where image.pixels[i] != expected.pixels[i] { differing += 1 }
         #expect(differing == 0, "σ \(sigma): \(differing) bytes differ from the layer's shadow")

@@ -238,4 +238,26 @@ import Scene
         }
         #expect(known > 0)
     }
+
+    @Test("a faint wide shadow's frame damage is the pixels its compositing wrote, not the whole reach of its blur")
+    func faintShadowDamageIsWhatItWrote() throws {
+        var request = RenderRequest()
+        request.scene.scale = 2
+        let fixture = try #require(Self.damageFixtures.first { $0.contains("radius: 8)") })
+        try request.setSource("import SwiftUI\n" + fixture, fileName: "T.swift", view: nil)
+        let renderer = ViewRenderer(request.makeEngine())
+        var rasterizer = renderer.makeRasterizer()
+        var recycler = FrameRecycler(capacity: 0)
+        // The blur's σ is 16 px at 2x: its reach, 57 px around the 36 px rays, covers the whole
+        // 140 px canvas, while the shadow (30 % black over thin strokes) rounds to no coverage
+        // some 40 px out.
+        #expect(GaussianBlur.reach(sigma: 16) == 57)
+        #expect(renderer.width == 140 && renderer.height == 140)
+        for time in [0.1, 0.35, 0.8] {
+            let frame = renderer.renderFrame(atSeconds: time, using: &rasterizer, recycling: &recycler)
+            #expect(frame.backdrop != nil)
+            let damage = frame.damage
+            #expect(!damage.isEmpty && damage.x0 > 0 && damage.y0 > 0 && damage.x1 < 140 && damage.y1 < 140, "t \(time): \(damage)")
+        }
+    }
 }

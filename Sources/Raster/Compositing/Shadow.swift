@@ -98,7 +98,17 @@ struct ShadowMask {
 
     /// The columns of row `y` outside of which the shadow is at most `threshold`.
     func span(row y: Int, scratch: UnsafeMutablePointer<Float>, above threshold: Float) -> Range<Int> {
-        reduced?.span(of: scratch, above: threshold) ?? area.x0..<area.x1
+        if let reduced { return reduced.span(of: scratch, above: threshold) }
+        // At full resolution the row is read from both ends: a faint shadow rounds to nothing
+        // well inside the blur's reach, and what is not written is not a frame's damage.
+        let aw = area.x1 - area.x0
+        return plane.withUnsafeBufferPointer { plane in
+            let start = (y - area.y0) * aw
+            var low = 0, high = aw
+            while low < high && plane[start + low] <= threshold { low += 1 }
+            while high > low && plane[start + high - 1] <= threshold { high -= 1 }
+            return (area.x0 + low)..<(area.x0 + high)
+        }
     }
 
     /// The shadow at columns `xs` (inside the area) of row `y`, written to `out[0 ..< xs.count]`.
@@ -176,20 +186,25 @@ extension RGBAImage {
     ///   - dx, dy: the shadow's offset in pixels.
     ///   - opacity: the opacity of the content and its shadow together, 0…1.
     ///   - region: A rectangle holding every non-zero byte of `content`, when the caller knows
-    ///     one (the damage of the views drawn into it): `content` is read only inside it.
-    /// - Returns: `content`'s ``nonZeroBounds(within:)``, outside which every byte of it is 0
-    ///   (what a caller that reuses the content's buffer must clear).
+    ///     one (the box of the views drawn into it): `content` is read only inside it.
+    /// - Returns: `content`: `content`'s ``nonZeroBounds(within:)``, outside which every byte
+    ///   of it is 0 (what a caller that reuses the content's buffer must clear); `written`: a
+    ///   rectangle holding every pixel of this image the call wrote (empty when none), outside
+    ///   which the image is as it was (a frame's damage: where the shadow is faint enough to
+    ///   round to no coverage, well inside the blur's reach, nothing is written).
     /// - Precondition: `content` has this image's size.
     @discardableResult
     public mutating func compositeShadowed(_ content: RGBAImage, within region: PixelRect? = nil, shadow colour: RGBA8, sigma: Double,
-                                           dx: Double, dy: Double, opacity: Double, in space: BlendSpace = .sRGB) -> PixelRect {
+                                           dx: Double, dy: Double, opacity: Double,
+                                           in space: BlendSpace = .sRGB) -> (content: PixelRect, written: PixelRect) {
         precondition(content.width == width && content.height == height, "canvas sizes differ")
         // What the caller must clear; inside it, the shadow's geometry follows the pixels with
         // alpha, as Layer(content) measures them (a pixel knocked to alpha 0 by a blend mode may
         // keep its colour, and must not move the reduced blur's blocks).
         let drawn = content.nonZeroBounds(within: region)
         let bounds = content.inkBounds(within: drawn)
-        guard !bounds.isEmpty, opacity > 0 else { return drawn }
+        let none = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+        guard !bounds.isEmpty, opacity > 0 else { return (drawn, none) }
         let w = width, o = Float(min(1, opacity))
         let scale: Float = 1 / 255
         // The content's alpha over its bounds, as Layer(content) has it.
@@ -226,6 +241,8 @@ extension RGBAImage {
         var scratch = [Float](repeating: 0, count: mask?.scratchCount ?? 0)
         // Source-over through the cache of the last result per slot, as composite(_:opacity:) does.
         var cache = [UInt64](repeating: 0, count: 2048)
+        // The columns and rows of the pixels the rows below may write.
+        var written = none
         content.pixels.withUnsafeBytes { sourceBytes in
             pixels.withUnsafeMutableBytes { bytes in
                 row.withUnsafeMutableBufferPointer { row in
@@ -276,6 +293,12 @@ extension RGBAImage {
                                     }
                                     mask.fill(row: y, scratch: scratch, xs, into: shadow + (xs.lowerBound - all.x0))
                                 }
+                                // Every write of this row lies in xs or, in the content's rows, its columns.
+                                let low = inContent ? (xs.isEmpty ? bounds.x0 : min(xs.lowerBound, bounds.x0)) : xs.lowerBound
+                                let high = inContent ? (xs.isEmpty ? bounds.x1 : max(xs.upperBound, bounds.x1)) : xs.upperBound
+                                if low < high {
+                                    written = written.union(PixelRect(x0: low, y0: y, x1: high, y1: y + 1))
+                                }
                                 let line = y * w
                                 // The shadow alone, left and right of the content.
                                 let left = inContent ? xs.lowerBound..<max(xs.lowerBound, min(xs.upperBound, bounds.x0)) : xs
@@ -322,6 +345,6 @@ extension RGBAImage {
                 }
             }
         }
-        return drawn
+        return (drawn, written)
     }
 }

@@ -21,8 +21,8 @@ public struct RenderedFrame: Sendable {
     /// The `width × height` frame.
     public var image: RGBAImage
     /// The backdrop it was drawn over, or `nil` when its damage is not known (an op with an
-    /// effect whose pixels neither its outlines nor a shadow's spread of them bound: a blur, a
-    /// mask, another layer).
+    /// effect whose pixels neither its outlines nor a shadow's account of what it wrote bound:
+    /// a blur, a mask, another layer).
     public var backdrop: Backdrop?
     /// The pixels the frame's ops touched, cut to the canvas (empty when they drew nothing;
     /// the whole canvas when ``backdrop`` is `nil`).
@@ -77,55 +77,39 @@ public struct FrameRecycler: Sendable {
 }
 
 extension ViewRenderer {
-    /// The pixels `ops` touch at `time`, grown by a pixel and cut to the canvas, or `nil` when
-    /// an op has an effect whose pixels neither its outlines nor a known spread of them bound.
-    /// Turns, scales, offsets and opacity are placed by ``inkBounds(of:atSeconds:)``'s
-    /// transform; a shadow spreads its content's ink by its offset and its blur's reach (the
-    /// area ``Raster/RGBAImage/compositeShadowed(_:within:shadow:sigma:dx:dy:opacity:in:)`` draws in);
-    /// blurs, other layers, projections and symbol effects are not bounded here.
+    /// Where each of `ops` draws at `time`, in `ops`' order: its ink's box grown by a pixel and
+    /// cut to the canvas (empty when it draws nothing there); `nil` when an op has an effect
+    /// whose pixels neither its outlines nor the compositing's own account bound. Turns,
+    /// scales, offsets and opacity are placed by ``inkBounds(of:atSeconds:)``'s transform; a
+    /// shadow's pixels are those ``Raster/RGBAImage/compositeShadowed(_:within:shadow:sigma:dx:dy:opacity:in:)``
+    /// reports it wrote, which are not known before it draws: far fewer than its blur's reach
+    /// when the shadow is faint; blurs, other layers, projections and symbol effects are not
+    /// bounded here.
     ///
     /// - Parameter inks: each op's ``inkBounds(of:atSeconds:)`` at `time` when already worked
     ///   out (in `ops`' order), so that it is not worked out again.
-    func damage(of ops: ArraySlice<DrawOp>, atSeconds time: Double, inks: [PixelBounds?]? = nil) -> PixelRect? {
-        var damage = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+    func reach(of ops: ArraySlice<DrawOp>, atSeconds time: Double, inks: [PixelBounds?]? = nil) -> [PixelRect]? {
+        var reach: [PixelRect] = []
+        reach.reserveCapacity(ops.count)
         for (position, op) in ops.enumerated() {
-            var shadows: [Int] = []
-            for (index, effect) in op.effects.enumerated() {
+            for effect in op.effects {
                 switch effect {
-                case .rotation, .scale, .offset, .opacity: continue
-                case .shadow: shadows.append(index)
+                case .rotation, .scale, .offset, .opacity, .shadow: continue
                 case .symbolEffect, .variableLayer, .blur, .masked, .maskShape, .group, .blend, .colour,
                      .rotation3D, .projection, .material:
                     return nil
                 }
             }
-            guard let ink = inks.map({ $0[position] }) ?? inkBounds(of: op, atSeconds: time) else { continue }
+            guard let ink = inks.map({ $0[position] }) ?? inkBounds(of: op, atSeconds: time) else {
+                reach.append(PixelRect(x0: 0, y0: 0, x1: 0, y1: 0))
+                continue
+            }
             // A pixel more on every side: the ink's box is exact for the outlines, and the
             // margin keeps it so for anything drawn a rounding away from them.
-            var rect = PixelRect(x0: ink.minX - 1, y0: ink.minY - 1, x1: ink.maxX + 1, y1: ink.maxY + 1)
-            // Innermost first: an outer shadow spreads what the inner one drew too.
-            for index in shadows.reversed() { rect = rect.union(shadowSpread(of: rect, op, effect: index, atSeconds: time)) }
-            rect = PixelRect(x0: max(0, rect.x0), y0: max(0, rect.y0), x1: min(width, rect.x1), y1: min(height, rect.y1))
-            if !rect.isEmpty { damage = damage.union(rect) }
+            reach.append(PixelRect(x0: max(0, ink.minX - 1), y0: max(0, ink.minY - 1), x1: min(width, ink.maxX + 1),
+                                   y1: min(height, ink.maxY + 1)))
         }
-        return damage
-    }
-
-    /// Where the shadow of effect `index` of `op` can draw at `time` for content inside
-    /// `content`: moved by its offset (``shadowInPixels(radius:offset:outside:stretch:atSeconds:)``,
-    /// as the layer is drawn; whole pixels rounded outwards, a pixel for the fraction's
-    /// interpolation) and grown by the blur's reach at its deviation, with a pixel to spare.
-    private func shadowSpread(of content: PixelRect, _ op: DrawOp, effect index: Int, atSeconds time: Double) -> PixelRect {
-        guard case let .shadow(_, radiusTrack, offsetTrack, _) = op.effects[index] else { return content }
-        let (outside, stretch) = outsideGeometry(of: op.effects, layerAt: index, atSeconds: time)
-        let (dx, dy, sigma) = shadowInPixels(radius: radiusTrack, offset: offsetTrack, outside: outside, stretch: stretch, atSeconds: time)
-        guard dx.isFinite, dy.isFinite, sigma.isFinite, abs(dx) < 1e6, abs(dy) < 1e6, sigma < 1e6 else {
-            return PixelRect(x0: 0, y0: 0, x1: width, y1: height)
-        }
-        let grow = (sigma > 0 ? GaussianBlur.reach(sigma: sigma) : 0) + 2
-        let ix = Int(dx.rounded(.down)), iy = Int(dy.rounded(.down))
-        return PixelRect(x0: content.x0 + ix - grow, y0: content.y0 + iy - grow,
-                         x1: content.x1 + ix + 1 + grow, y1: content.y1 + iy + 1 + grow)
+        return reach
     }
 
     /// Puts `backdrop`'s pixels back inside `rect` of `image`.

@@ -418,7 +418,8 @@ extension ViewRenderer {
     ///     a small spinner on a wide one). The pixels are the same either way.
     /// - Returns: the `width × height` frame; its ``RenderedFrame/backdrop`` is `nil` when an op
     ///   drawn over the backdrop has an effect whose pixels neither its outlines nor a shadow's
-    ///   spread of them bound (a blur, a mask, another layer) or frames may show different stages.
+    ///   account of what it wrote bound (a blur, a mask, another layer) or frames may show
+    ///   different stages.
     public func renderFrame(atSeconds time: Double, using rasterizer: inout CoverageRasterizer,
                             recycling recycler: inout FrameRecycler) -> RenderedFrame {
         renderFrame(atSeconds: time, using: &rasterizer, recycling: &recycler, damage: true)
@@ -431,9 +432,9 @@ extension ViewRenderer {
         let ops = engine.program(atSeconds: time).ops
         let wanted = wanted && engine.stage == nil && engine.rotationTimes.isEmpty
         let (backdrop, drawn, inks) = backdrop(of: ops, atSeconds: time, inksWanted: wanted)
-        let damage = wanted ? self.damage(of: drawn, atSeconds: time, inks: inks) : nil
+        let reach = wanted ? self.reach(of: drawn, atSeconds: time, inks: inks) : nil
         var image: RGBAImage
-        if damage != nil, var old = recycler.takeOldest(drawnOver: backdrop) {
+        if reach != nil, var old = recycler.takeOldest(drawnOver: backdrop) {
             image = old.image
             // Its only reference now, unless a consumer still holds the frame: written in place.
             old.image = RGBAImage(width: 0, height: 0)
@@ -445,8 +446,8 @@ extension ViewRenderer {
             case .background: image = draw(drawn[drawn.startIndex..<drawn.startIndex], atSeconds: time, using: &rasterizer)
             }
         }
-        draw(drawn, atSeconds: time, onto: &image, using: &rasterizer, within: damage)
-        guard let damage else { return RenderedFrame(image: image, backdrop: nil, damage: PixelRect(x0: 0, y0: 0, x1: width, y1: height)) }
+        let touched = draw(drawn, atSeconds: time, onto: &image, using: &rasterizer, reach: reach)
+        guard let damage = touched else { return RenderedFrame(image: image, backdrop: nil, damage: PixelRect(x0: 0, y0: 0, x1: width, y1: height)) }
         let frame = RenderedFrame(image: image, backdrop: backdrop, damage: damage)
         recycler.keep(frame)
         return frame
@@ -456,7 +457,7 @@ extension ViewRenderer {
     /// the views appear starts from the picture of the ops all draw alike: all of them when the
     /// ops that change keep off the later ones' ink in this frame. Over that picture, when
     /// `inksWanted`, the ink of each op drawn, which the test works out (for
-    /// ``damage(of:atSeconds:inks:)``; the ops after the last alike one are measured for it).
+    /// ``reach(of:atSeconds:inks:)``; the ops after the last alike one are measured for it).
     private func backdrop(of ops: [DrawOp], atSeconds time: Double,
                           inksWanted: Bool) -> (Backdrop, ArraySlice<DrawOp>, inks: [PixelBounds?]?) {
         if let lateUnderlay, time >= 0 {
@@ -503,44 +504,57 @@ extension ViewRenderer {
     /// picture is not copied on its way through (a copy of the canvas per frame cost as much as
     /// drawing a small spinner on a wide canvas).
     ///
-    /// - Parameter damage: A rectangle holding every pixel the ops touch, their layers' content
-    ///   included (``damage(of:atSeconds:inks:)``), when known: a layer's picture is looked for
-    ///   only inside it.
+    /// - Parameter reach: Where each op draws (``reach(of:atSeconds:inks:)``, in `ops`' order),
+    ///   when known: a layer's picture is looked for only inside the reach of what was drawn
+    ///   into it.
+    /// - Returns: With `reach`, a rectangle holding every pixel of `image` the ops touched (the
+    ///   frame's damage): the ops' reach and what their layers' compositing wrote.
+    @discardableResult
     private func draw(_ ops: ArraySlice<DrawOp>, atSeconds time: Double, onto image: inout RGBAImage,
-                      using rasterizer: inout CoverageRasterizer, within damage: PixelRect? = nil) {
+                      using rasterizer: inout CoverageRasterizer, reach: [PixelRect]? = nil) -> PixelRect? {
         // Open layers, outermost first: each op draws into the innermost one its effects name,
         // and a layer is filtered and composited into the one around it when the ops leave it.
         var layers: [OpenLayer] = []
+        let canvas = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
+        var touched = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
         func close() {
             var layer = layers.removeLast()
-            let drawn: PixelRect?
+            let region = reach == nil ? nil : layer.touched
+            let result: (content: PixelRect, written: PixelRect)?
             if layers.isEmpty {
-                drawn = finish(layer, into: &image, atSeconds: time, within: damage)
+                result = finish(layer, into: &image, atSeconds: time, within: region)
+                touched = touched.union(result?.written ?? canvas)
             } else {
-                drawn = finish(layer, into: &layers[layers.count - 1].image, atSeconds: time, within: damage)
+                result = finish(layer, into: &layers[layers.count - 1].image, atSeconds: time, within: region)
+                layers[layers.count - 1].touched = layers[layers.count - 1].touched.union(result?.written ?? canvas)
             }
             // The layer's canvas goes back to the rasterizer, its only reference, to be cleared
             // where it was drawn and lent to the next layer.
-            guard let drawn else { return }
+            guard let result else { return }
             let picture = layer.image
             layer.image = RGBAImage(width: 0, height: 0)
-            rasterizer.keepLayerImage(picture, clearing: drawn)
+            rasterizer.keepLayerImage(picture, clearing: result.content)
         }
-        for op in ops {
+        for (position, op) in ops.enumerated() {
             let wanted = op.effects.indices.compactMap { index in op.effects[index].layer.map { (index, $0) } }
             var common = 0
             while common < min(layers.count, wanted.count) && layers[common].key == wanted[common].1 { common += 1 }
             while layers.count > common { close() }
             for (index, key) in wanted[common...] {
-                layers.append(OpenLayer(key: key, op: op, position: index, image: rasterizer.takeLayerImage()))
+                layers.append(OpenLayer(key: key, op: op, position: index, image: rasterizer.takeLayerImage(),
+                                        touched: PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)))
             }
+            let ink = reach?[position] ?? canvas
             if layers.isEmpty {
                 draw(op, atSeconds: time, into: &image, using: &rasterizer)
+                touched = touched.union(ink)
             } else {
                 draw(op, atSeconds: time, into: &layers[layers.count - 1].image, using: &rasterizer)
+                layers[layers.count - 1].touched = layers[layers.count - 1].touched.union(ink)
             }
         }
         while !layers.isEmpty { close() }
+        return reach == nil ? nil : touched
     }
 
     /// A layer being drawn: its identity, the op that opened it (whose effects outside the
@@ -551,6 +565,8 @@ extension ViewRenderer {
         /// The index of the layer's effect in `op.effects`.
         var position: Int
         var image: RGBAImage
+        /// A rectangle holding every pixel drawn into `image` so far.
+        var touched: PixelRect
     }
 
     /// The map from the points of the layer opened by effect `position` of `effects` (canvas
@@ -575,12 +591,13 @@ extension ViewRenderer {
     /// Filters `layer` by its effect and composites it into `target`, with the opacities and
     /// blend mode between it and the layer around it.
     ///
-    /// - Parameter damage: A rectangle holding every non-zero byte of the layer's picture, if
+    /// - Parameter region: A rectangle holding every non-zero byte of the layer's picture, if
     ///   known.
-    /// - Returns: A rectangle outside which every byte of the layer's picture is 0, when the
-    ///   compositing measured one (a shadow's); `nil` otherwise.
+    /// - Returns: When the compositing measured them (a shadow's), a rectangle outside which
+    ///   every byte of the layer's picture is 0 (`content`) and one holding every pixel of
+    ///   `target` it wrote (`written`); `nil` otherwise.
     private func finish(_ layer: OpenLayer, into target: inout RGBAImage, atSeconds time: Double,
-                        within damage: PixelRect?) -> PixelRect? {
+                        within region: PixelRect?) -> (content: PixelRect, written: PixelRect)? {
         let effects = layer.op.effects
         // The opacities between this layer and the one around it.
         var opacity = 1.0
@@ -598,7 +615,7 @@ extension ViewRenderer {
             let colour = engine.colours[colourTrack].colour(atSeconds: time).rgba8
             let shadow = shadowInPixels(radius: radiusTrack, offset: offsetTrack, outside: outside, stretch: stretch, atSeconds: time)
             // Layer.addShadow composited, without the canvas-sized planes.
-            return target.compositeShadowed(layer.image, within: damage, shadow: colour, sigma: shadow.sigma, dx: shadow.dx,
+            return target.compositeShadowed(layer.image, within: region, shadow: colour, sigma: shadow.sigma, dx: shadow.dx,
                                             dy: shadow.dy, opacity: opacity, in: space)
         case let .blur(radiusTrack, opaque, _):
             var content = Layer(layer.image)

@@ -10,9 +10,10 @@ import Raster
 /// "transparent", 4 bytes beyond). Only pixels that differ from the previous frame are looked
 /// up. ``GIFEncoder/encode(_:options:)`` is this type fed with a whole sequence: same bytes.
 ///
-/// Memory: `width × height` bytes per frame plus two frames of working space (e.g. 100 frames
-/// of 450 × 400: about 18 MB); 2 bytes per pixel per frame for content with more than 256
-/// colours, 4 beyond 65 536 (the frames move to the wider ids one at a time).
+/// Memory: a byte per pixel of each frame's changed box (the whole canvas for the first; at
+/// most `width × height` bytes a frame, e.g. 100 frames of 450 × 400: at most about 18 MB) plus
+/// two frames of working space; 2 bytes per pixel for content with more than 256 colours, 4
+/// beyond 65 536 (the frames move to the wider ids one at a time).
 public struct GIFStreamEncoder: Sendable {
     /// Canvas width in pixels (the logical screen, GIF89a §18).
     public let width: Int
@@ -28,8 +29,8 @@ public struct GIFStreamEncoder: Sendable {
     /// Colour id → key (0 for the transparent id).
     private var keys: [UInt32] = []
     private var transparentID: UInt32? = nil
-    /// Frames as colour ids: in bytes while every id fits one, then in 16 bits (the preview's
-    /// few thousand colours), then in 32.
+    /// Frames as colour ids inside their ``changes`` box, row by row: in bytes while every id
+    /// fits one, then in 16 bits (the preview's few thousand colours), then in 32.
     private var narrow: [[UInt8]] = []
     private var medium: [[UInt16]] = []
     private var wide: [[UInt32]] = []
@@ -37,6 +38,8 @@ public struct GIFStreamEncoder: Sendable {
     /// width holds. Tests lower it to reach the 32-bit tier with small frames.
     var mediumIDLimit = 1 << 16
     private var delays: [Int] = []
+    /// How many colour ids the kept frames hold in all (each its changed box's).
+    private var heldIDs = 0
     /// Per frame, the box of the pixels that differ from the previous frame's (the whole canvas
     /// for the first): the later steps look only there, so a small animation on a wide canvas
     /// costs its own area per frame.
@@ -162,10 +165,12 @@ public struct GIFStreamEncoder: Sendable {
         currentIDs = current
         currentNarrowIDs = currentNarrow
         previousPixels = image.pixels
+        let box = first || !tracksChanges ? PixelRect(x: 0, y: 0, width: width, height: height)
+            : y0 < 0 ? .empty : PixelRect(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
         // Ids index `keys`, so with at most 256 keys every id fits a byte, with at most 65 536
         // two bytes. Earlier frames move up a tier when the colours outgrow theirs.
         if medium.isEmpty && wide.isEmpty && keys.count <= 256 {
-            narrow.append(currentNarrowIDs)
+            narrow.append(Self.ids(currentNarrowIDs, in: box, width: width) { $0 })
         } else if wide.isEmpty && keys.count <= mediumIDLimit {
             // Frame by frame, each narrow copy released as its wider one is made: the frames are
             // never held twice.
@@ -174,7 +179,7 @@ public struct GIFStreamEncoder: Sendable {
                 narrow[k] = []
             }
             narrow = []
-            medium.append(currentIDs.map { UInt16(truncatingIfNeeded: $0) })
+            medium.append(Self.ids(currentIDs, in: box, width: width) { UInt16(truncatingIfNeeded: $0) })
         } else {
             for k in narrow.indices {
                 wide.append(narrow[k].map(UInt32.init))
@@ -186,10 +191,11 @@ public struct GIFStreamEncoder: Sendable {
                 medium[k] = []
             }
             medium = []
-            wide.append(currentIDs)
+            wide.append(Self.ids(currentIDs, in: box, width: width) { $0 })
         }
+        heldIDs += box.width * box.height
         if let frameByteLimit {
-            let held = (narrow.count + 2 * medium.count + 4 * wide.count) * width * height
+            let held = (wide.isEmpty ? medium.isEmpty ? 1 : 2 : 4) * heldIDs
             if held > frameByteLimit {
                 let detail = "the colour ids of \(frameCount + 1) frames take \(held) bytes, more than \(frameByteLimit)"
                 reset()
@@ -197,8 +203,31 @@ public struct GIFStreamEncoder: Sendable {
             }
         }
         delays.append(delayCentiseconds)
-        changes.append(first || !tracksChanges ? PixelRect(x: 0, y: 0, width: width, height: height)
-                       : y0 < 0 ? .empty : PixelRect(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1))
+        changes.append(box)
+    }
+
+    /// The ids of `frame` (a canvas of `width` columns) inside `box`, row by row, converted by
+    /// `narrowed`: what a frame keeps, since the frames after the first are read only inside
+    /// their changed box (a small animation on a wide canvas keeps its own area, not the
+    /// canvas's, and copies no canvas-sized array per frame).
+    private static func ids<Stored, Current>(_ frame: [Current], in box: PixelRect, width: Int,
+                                             _ narrowed: (Current) -> Stored) -> [Stored] {
+        let count = box.width * box.height
+        guard count > 0 else { return [] }
+        return frame.withUnsafeBufferPointer { frame in
+            [Stored](unsafeUninitializedCapacity: count) { kept, initialized in
+                // The box lies inside the canvas, which `frame` holds.
+                var k = 0
+                for y in box.y..<(box.y + box.height) {
+                    let row = y * width + box.x
+                    for i in row..<(row + box.width) {
+                        kept.initializeElement(at: k, to: narrowed(frame[i]))
+                        k += 1
+                    }
+                }
+                initialized = count
+            }
+        }
     }
 
     /// The id of a displayed colour key (0: transparent), assigning the next one when new.
@@ -226,6 +255,7 @@ public struct GIFStreamEncoder: Sendable {
         medium = []
         wide = []
         delays = []
+        heldIDs = 0
         changes = []
         previousPixels = []
         currentIDs = []
@@ -267,19 +297,20 @@ public struct GIFStreamEncoder: Sendable {
         /// `image`, dithered when asked.
         func map<ID: FixedWidthInteger>(_ ids: UnsafeBufferPointer<ID>, in box: PixelRect, into image: inout [UInt8]) {
             // ids < keys.count = lookup.count; box lies inside the canvas, which both hold.
+            // `ids` holds the box's ids row by row.
             lookup.withUnsafeBufferPointer { lookup in
                 image.withUnsafeMutableBufferPointer { pixels in
                     for y in box.y..<(box.y + box.height) {
-                        let row = y * width
-                        for i in (row + box.x)..<(row + box.x + box.width) { pixels[i] = lookup[Int(ids[i])] }
+                        let row = y * width + box.x, kept = (y - box.y) * box.width
+                        for k in 0..<box.width { pixels[row + k] = lookup[Int(ids[kept + k])] }
                     }
                 }
             }
             guard dither else { return }
             for y in box.y..<(box.y + box.height) {
-                let row = y * width
-                for i in (row + box.x)..<(row + box.x + box.width) where keys[Int(ids[i])] != 0 {
-                    image[i] = mapper.ditheredIndex(keys[Int(ids[i])], x: i - row, y: y)
+                let row = y * width + box.x, kept = (y - box.y) * box.width
+                for k in 0..<box.width where keys[Int(ids[kept + k])] != 0 {
+                    image[row + k] = mapper.ditheredIndex(keys[Int(ids[kept + k])], x: box.x + k, y: y)
                 }
             }
         }

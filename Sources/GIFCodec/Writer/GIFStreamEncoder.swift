@@ -170,7 +170,7 @@ public struct GIFStreamEncoder: Sendable {
         // Ids index `keys`, so with at most 256 keys every id fits a byte, with at most 65 536
         // two bytes. Earlier frames move up a tier when the colours outgrow theirs.
         if medium.isEmpty && wide.isEmpty && keys.count <= 256 {
-            narrow.append(Self.ids(currentNarrowIDs, in: box, width: width) { $0 })
+            narrow.append(Self.ids(currentNarrowIDs, in: box, width: width))
         } else if wide.isEmpty && keys.count <= mediumIDLimit {
             // Frame by frame, each narrow copy released as its wider one is made: the frames are
             // never held twice.
@@ -191,7 +191,7 @@ public struct GIFStreamEncoder: Sendable {
                 medium[k] = []
             }
             medium = []
-            wide.append(Self.ids(currentIDs, in: box, width: width) { $0 })
+            wide.append(Self.ids(currentIDs, in: box, width: width))
         }
         heldIDs += box.width * box.height
         if let frameByteLimit {
@@ -206,10 +206,26 @@ public struct GIFStreamEncoder: Sendable {
         changes.append(box)
     }
 
-    /// The ids of `frame` (a canvas of `width` columns) inside `box`, row by row, converted by
-    /// `narrowed`: what a frame keeps, since the frames after the first are read only inside
-    /// their changed box (a small animation on a wide canvas keeps its own area, not the
-    /// canvas's, and copies no canvas-sized array per frame).
+    /// The ids of `frame` (a canvas of `width` columns) inside `box`, row by row: what a frame
+    /// keeps, since the frames after the first are read only inside their changed box (a small
+    /// animation on a wide canvas keeps its own area, not the canvas's, and copies no
+    /// canvas-sized array per frame).
+    private static func ids<ID>(_ frame: [ID], in box: PixelRect, width: Int) -> [ID] {
+        let count = box.width * box.height
+        guard count > 0 else { return [] }
+        return frame.withUnsafeBufferPointer { frame in
+            [ID](unsafeUninitializedCapacity: count) { kept, initialized in
+                // The box lies inside the canvas, which `frame` holds: a row's span at a time.
+                guard let from = frame.baseAddress, let to = kept.baseAddress else { return }
+                for k in 0..<box.height {
+                    (to + k * box.width).initialize(from: from + (box.y + k) * width + box.x, count: box.width)
+                }
+                initialized = count
+            }
+        }
+    }
+
+    /// ``ids(_:in:width:)`` converted by `narrowed` (to the 16-bit tier).
     private static func ids<Stored, Current>(_ frame: [Current], in box: PixelRect, width: Int,
                                              _ narrowed: (Current) -> Stored) -> [Stored] {
         let count = box.width * box.height
@@ -300,9 +316,10 @@ public struct GIFStreamEncoder: Sendable {
             // `ids` holds the box's ids row by row.
             lookup.withUnsafeBufferPointer { lookup in
                 image.withUnsafeMutableBufferPointer { pixels in
+                    guard let kept = ids.baseAddress, let canvas = pixels.baseAddress else { return }
                     for y in box.y..<(box.y + box.height) {
-                        let row = y * width + box.x, kept = (y - box.y) * box.width
-                        for k in 0..<box.width { pixels[row + k] = lookup[Int(ids[kept + k])] }
+                        let from = kept + (y - box.y) * box.width, to = canvas + y * width + box.x
+                        for k in 0..<box.width { to[k] = lookup[Int(from[k])] }
                     }
                 }
             }

@@ -595,11 +595,33 @@ struct GIFStreamEncoderTests {
             Issue.record("the fifth frame was kept past the limit")
         } catch {
             #expect(error.code == .encoderNotEnoughMemory)
-            #expect(error.detail == "the colour ids of 5 frames take 640 bytes, more than 384")
+            #expect(error.detail == "5 frames take 640 bytes (their colour ids, then an index image each), more than 384")
         }
         var unbounded = try GIFStreamEncoder(width: 8, height: 8, loopCount: .forever)
         for frame in frames { try unbounded.append(frame, delayCentiseconds: 2) }
         #expect(try unbounded.finish().bytes.count > 0)
+    }
+
+    /// Frames that change a pixel each keep a pixel of ids each, but finish() makes a
+    /// whole-canvas index image per frame: the limit counts those.
+    @Test("the frames' byte limit counts the index images finish() makes, however little a frame changes")
+    func frameByteLimitCountsTheIndexImages() throws {
+        var bounded = try GIFStreamEncoder(width: 100, height: 100, loopCount: .forever)
+        bounded.frameByteLimit = 50_000
+        var image = RGBAImage(width: 100, height: 100, fill: .white)
+        for frame in 0..<20 {
+            image[frame, frame] = .black
+            do {
+                try bounded.append(image, delayCentiseconds: 2)
+                #expect(frame < 5, "frame \(frame + 1) kept past the limit")
+            } catch {
+                #expect(frame == 5)
+                #expect(error.code == .encoderNotEnoughMemory)
+                #expect(error.detail == "6 frames take 60000 bytes (their colour ids, then an index image each), more than 50000")
+                return
+            }
+        }
+        Issue.record("twenty frames of 10 000 pixels were kept under 50 000 bytes")
     }
 
     @Test("a frame of the wrong size is refused")

@@ -10,10 +10,12 @@ import Raster
 /// "transparent", 4 bytes beyond). Only pixels that differ from the previous frame are looked
 /// up. ``GIFEncoder/encode(_:options:)`` is this type fed with a whole sequence: same bytes.
 ///
-/// Memory: a byte per pixel of each frame's changed box (the whole canvas for the first; at
-/// most `width × height` bytes a frame, e.g. 100 frames of 450 × 400: at most about 18 MB) plus
-/// two frames of working space; 2 bytes per pixel for content with more than 256 colours, 4
-/// beyond 65 536 (the frames move to the wider ids one at a time).
+/// Memory: while frames are appended, a byte per pixel of each frame's changed box (the whole
+/// canvas for the first) plus two frames of working space; 2 bytes per pixel for content with
+/// more than 256 colours, 4 beyond 65 536 (the frames move to the wider ids one at a time).
+/// ``finish()`` then makes an index image of the whole canvas per frame, releasing the ids as
+/// it goes: its peak is `width × height` bytes a frame (e.g. 100 frames of 450 × 400: about
+/// 18 MB), or the ids', whichever is more.
 public struct GIFStreamEncoder: Sendable {
     /// Canvas width in pixels (the logical screen, GIF89a §18).
     public let width: Int
@@ -44,10 +46,11 @@ public struct GIFStreamEncoder: Sendable {
     /// for the first): the later steps look only there, so a small animation on a wide canvas
     /// costs its own area per frame.
     private var changes: [PixelRect] = []
-    /// The most bytes the kept frames' colour ids may take (`nil`: no bound): ``append(_:delayCentiseconds:)``
-    /// throws ``GIFError/Code-swift.struct/encoderNotEnoughMemory`` past it. The ids take 1, 2
-    /// or 4 bytes a pixel as the colours grow past 256 and 65 536, which no estimate made
-    /// before drawing knows.
+    /// The most bytes the kept frames may take (`nil`: no bound): ``append(_:delayCentiseconds:)``
+    /// throws ``GIFError/Code-swift.struct/encoderNotEnoughMemory`` past it. The frames take
+    /// the more of their colour ids (1, 2 or 4 bytes a pixel of each changed box as the colours
+    /// grow past 256 and 65 536, which no estimate made before drawing knows) and the index
+    /// images ``finish()`` makes from them (a byte per canvas pixel a frame).
     public var frameByteLimit: Int? = nil
     /// Whether ``changes`` holds each frame's changed box or (tests: the same bytes either way)
     /// the whole canvas for every frame.
@@ -195,9 +198,12 @@ public struct GIFStreamEncoder: Sendable {
         }
         heldIDs += box.width * box.height
         if let frameByteLimit {
-            let held = (wide.isEmpty ? medium.isEmpty ? 1 : 2 : 4) * heldIDs
+            // finish() turns the ids into a whole-canvas index image per frame, releasing them
+            // as it goes: its peak is the more of the two.
+            let ids = (wide.isEmpty ? medium.isEmpty ? 1 : 2 : 4) * heldIDs
+            let held = max(ids, (frameCount + 1) * width * height)
             if held > frameByteLimit {
-                let detail = "the colour ids of \(frameCount + 1) frames take \(held) bytes, more than \(frameByteLimit)"
+                let detail = "\(frameCount + 1) frames take \(held) bytes (their colour ids, then an index image each), more than \(frameByteLimit)"
                 reset()
                 throw GIFError(.encoderNotEnoughMemory, operation: op, detail: detail)
             }

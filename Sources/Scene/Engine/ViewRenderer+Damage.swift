@@ -105,9 +105,11 @@ extension ViewRenderer {
                 continue
             }
             // A pixel more on every side: the ink's box is exact for the outlines, and the
-            // margin keeps it so for anything drawn a rounding away from them.
-            reach.append(PixelRect(x0: max(0, ink.minX - 1), y0: max(0, ink.minY - 1), x1: min(width, ink.maxX + 1),
-                                   y1: min(height, ink.maxY + 1)))
+            // margin keeps it so for anything drawn a rounding away from them. Ink wholly off
+            // the canvas reaches nothing (an empty rectangle, not an inverted one).
+            let rect = PixelRect(x0: max(0, ink.minX - 1), y0: max(0, ink.minY - 1), x1: min(width, ink.maxX + 1),
+                                 y1: min(height, ink.maxY + 1))
+            reach.append(rect.isEmpty ? PixelRect(x0: 0, y0: 0, x1: 0, y1: 0) : rect)
         }
         return reach
     }

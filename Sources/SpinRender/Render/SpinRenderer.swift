@@ -61,8 +61,9 @@ public enum SpinRenderer {
     /// Renders a request and encodes it as a GIF in one pass with bounded memory.
     ///
     /// Frames are drawn in order (by several workers for frames of 64 Ki pixels and more, each
-    /// at most two frames ahead) and handed to a `GIFStreamEncoder`, which keeps one byte per
-    /// pixel per frame; the RGBA frames themselves are not kept. Compression is shared among
+    /// at most two frames ahead) and handed to a `GIFStreamEncoder`, which keeps a byte per
+    /// pixel of each frame's changed box, and at the end an index image per frame; the RGBA
+    /// frames themselves are not kept. Compression is shared among
     /// the workers (``RenderRequest/threads``; by default every core from a million
     /// pixel-frames). The bytes never depend on the thread count.
     ///

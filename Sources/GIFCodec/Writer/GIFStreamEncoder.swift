@@ -182,7 +182,7 @@ public struct GIFStreamEncoder: Sendable {
                 narrow[k] = []
             }
             narrow = []
-            medium.append(Self.ids(currentIDs, in: box, width: width) { UInt16(truncatingIfNeeded: $0) })
+            medium.append(Self.ids(currentIDs, in: box, width: width).map { UInt16(truncatingIfNeeded: $0) })
         } else {
             for k in narrow.indices {
                 wide.append(narrow[k].map(UInt32.init))
@@ -225,27 +225,6 @@ public struct GIFStreamEncoder: Sendable {
                 guard let from = frame.baseAddress, let to = kept.baseAddress else { return }
                 for k in 0..<box.height {
                     (to + k * box.width).initialize(from: from + (box.y + k) * width + box.x, count: box.width)
-                }
-                initialized = count
-            }
-        }
-    }
-
-    /// ``ids(_:in:width:)`` converted by `narrowed` (to the 16-bit tier).
-    private static func ids<Stored, Current>(_ frame: [Current], in box: PixelRect, width: Int,
-                                             _ narrowed: (Current) -> Stored) -> [Stored] {
-        let count = box.width * box.height
-        guard count > 0 else { return [] }
-        return frame.withUnsafeBufferPointer { frame in
-            [Stored](unsafeUninitializedCapacity: count) { kept, initialized in
-                // The box lies inside the canvas, which `frame` holds.
-                var k = 0
-                for y in box.y..<(box.y + box.height) {
-                    let row = y * width + box.x
-                    for i in row..<(row + box.width) {
-                        kept.initializeElement(at: k, to: narrowed(frame[i]))
-                        k += 1
-                    }
                 }
                 initialized = count
             }

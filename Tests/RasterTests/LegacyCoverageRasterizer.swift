@@ -3,11 +3,13 @@ import Raster
 /// The rasterizer as it was before its edge walk was made allocation- and libm-free (commit
 /// 23f8ea8), kept as the reference the fast one must match cell for cell.
 ///
-/// Two changes: it wrote to cell −1 of a row when rounding put an edge at x ≈ −1e−16 (always
+/// Three changes: it wrote to cell −1 of a row when rounding put an edge at x ≈ −1e−16 (always
 /// the value 0, at index −1 of the array on row 0), which debug builds trap on; here those
-/// writes are dropped. And its touched columns stopped one past the rightmost edge it kept,
+/// writes are dropped. Its touched columns stopped one past the rightmost edge it kept,
 /// losing the coverage that runs up to the right side when an edge lies on or past it; here
 /// they reach the last column then, as the fast one's do, so the bounds can still be compared.
+/// And it rounded vertices to the fixed-point grid and each cell's share of area half away
+/// from zero; here ties go to even, the rule of the fast walk (see `FastRounding.roundedInt32`).
 struct LegacyCoverageRasterizer {
     /// Fixed-point resolution of vertex coordinates, in steps per pixel (1/1024 px).
     public static let subpixelScale: Double = 1024
@@ -82,11 +84,10 @@ struct LegacyCoverageRasterizer {
 
     /// Rounds a point to nearest on the fixed-point grid.
     static func snap(_ p: Point) -> Point {
-        Point(x: (p.x * subpixelScale).rounded() / subpixelScale,
-              y: (p.y * subpixelScale).rounded() / subpixelScale)
+        Point(x: snap(p.x), y: snap(p.y))
     }
 
-    static func snap(_ value: Double) -> Double { (value * subpixelScale).rounded() / subpixelScale }
+    static func snap(_ value: Double) -> Double { (value * subpixelScale).rounded(.toNearestOrEven) / subpixelScale }
 
     /// Splits an edge where it crosses x = 0 and x = width: the part left of the canvas becomes
     /// a vertical edge on x = 0 (it still covers every pixel to its right), the part right of
@@ -161,7 +162,7 @@ struct LegacyCoverageRasterizer {
                 let row = y * stride
                 if x1i <= x0i + 1 {
                     let xMid = 0.5 * (x + xNext) - x0Floor
-                    let first = Int32((d * (1 - xMid) * unit).rounded())
+                    let first = Int32((d * (1 - xMid) * unit).rounded(.toNearestOrEven))
                     if row + x0i >= 0 { buffer[row + x0i] &+= first }
                     buffer[row + x0i + 1] &+= cover &- first
                 } else {
@@ -172,7 +173,7 @@ struct LegacyCoverageRasterizer {
                     let am = 0.5 * s * x1f * x1f
                     var placed: Int32 = 0
                     @inline(__always) func put(_ index: Int, _ area: Double) {
-                        let value = Int32((d * area * unit).rounded())
+                        let value = Int32((d * area * unit).rounded(.toNearestOrEven))
                         if row + index >= 0 { buffer[row + index] &+= value }
                         placed &+= value
                     }

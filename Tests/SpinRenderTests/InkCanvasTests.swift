@@ -149,4 +149,41 @@ struct InkCanvasTests {
         let a = ink.makeEngine(), b = layout.makeEngine()
         #expect(a.canvasWidth == b.canvasWidth && a.canvasHeight == b.canvasHeight && a.inkOutset == .zero)
     }
+
+    /// A circle `side` points wide enlarged or shrunk by `.scaleEffect(factor)`, blue on white,
+    /// in a frame `outer` points wide.
+    static func scaledCircle(side: Double, factor: Double, outer: Double) -> String {
+        """
+        import SwiftUI
+        struct ContentView: View {
+            var body: some View {
+                Circle()
+                    .fill(Color(red: 0, green: 0, blue: 1))
+                    .frame(width: \(side), height: \(side))
+                    .scaleEffect(\(factor))
+                    .frame(width: \(outer), height: \(outer))
+            }
+        }
+        """
+    }
+
+    /// A circle is flattened for the size it is drawn at on screen, not the size of its frame:
+    /// enlarged 4 × (a 10 pt frame, a 40 pt disc) its chords still stray at most the
+    /// rasterizer's tolerance from the circle, and shrunk to 0.3 × (a 100 pt frame) it keeps that
+    /// accuracy with fewer chords. On the layout's canvas (the outer frame and 8 pt around it)
+    /// at @3x, every pixel is within one level of the exact disc area (`RasterReference`) over
+    /// white; flattened at the frame's size, the enlarged disc was off by 2 levels.
+    @Test(arguments: [(10.0, 4.0, 48.0), (100.0, 0.3, 100.0)])
+    func scaledCircleIsFlattenedForItsSizeOnScreen(side: Double, factor: Double, outer: Double) throws {
+        let request = try Self.request(Self.scaledCircle(side: side, factor: factor, outer: outer), scale: 3, canvas: .layout)
+        let engine = request.makeEngine()
+        let canvas = Int((outer + 16) * 3)
+        #expect(engine.canvasWidth == canvas && engine.canvasHeight == canvas)
+        let image = ViewRenderer(engine).render(atSeconds: 0)
+        let centre = Double(canvas) / 2, radius = side * factor * 3 / 2
+        let areas = CapsuleReference(a: Point(x: centre, y: centre), b: Point(x: centre, y: centre), radius: radius)
+            .areas(width: image.width, height: image.height)
+        let worst = Self.worst(image) { x, y in Self.over(Self.blue, areas[y * image.width + x]) }
+        #expect(worst.difference <= 1, "off by \(worst.difference) at (\(worst.x), \(worst.y))")
+    }
 }

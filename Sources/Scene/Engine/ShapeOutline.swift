@@ -55,9 +55,12 @@ import Raster
 ///   - rect: the frame the shape fills, in device pixels.
 ///   - scale: device pixels per point, for the line width (in points) and the corner radius
 ///     (in points).
+///   - tolerance: the flattening tolerance in the units of `rect`: the rasterizer's default,
+///     or ``outlineTolerance(under:)`` for an outline a placement then turns and scales.
 /// - Returns: closed polygons (closing edge implied) in device pixels; empty when nothing is
 ///   drawn.
-public func outline(of shape: ShapeView, in rect: Rect, scale: Double) -> [[Point]] {
+public func outline(of shape: ShapeView, in rect: Rect, scale: Double,
+                    tolerance: Double = CoverageRasterizer.defaultTolerance) -> [[Point]] {
     let contour = ShapeContour(kind: shape.kind, in: rect, scale: scale)
     let from = min(max(shape.trimFrom, 0), 1)
     let to = min(max(shape.trimTo, 0), 1)
@@ -65,7 +68,6 @@ public func outline(of shape: ShapeView, in rect: Rect, scale: Double) -> [[Poin
     let whole = from == 0 && to == 1
     let pieces = whole ? contour.pieces : contour.trimmed(from: from * contour.length, to: to * contour.length)
     guard !pieces.isEmpty else { return [] }
-    let tolerance = CoverageRasterizer.defaultTolerance
     let polygons: [[Point]]
     switch shape.paint {
     case .fill:
@@ -81,6 +83,25 @@ public func outline(of shape: ShapeView, in rect: Rect, scale: Double) -> [[Poin
     }
     // Built clockwise on screen (SwiftUI's direction); flipped to the package's winding.
     return polygons.map { $0.reversed() }
+}
+
+/// The tolerance to flatten an outline with when `linear` (a placement's turn and scale, no
+/// translation) maps it to device pixels: the rasterizer's default divided by the placement's
+/// largest scale, so that the chords stray at most ``CoverageRasterizer/defaultTolerance`` from
+/// the curve on screen, whether a `scaleEffect` enlarges the shape or shrinks it.
+///
+/// The scale is rounded up to a power of 2^¼ (a scale within 10⁻⁶ of one counts as one, as a
+/// turn's is): a shape whose scale animates is flattened a few times over a whole animation,
+/// not every frame, with at most 19 % more chords than its exact scale needs; a shape that only
+/// turns and moves is flattened with the default tolerance, as before.
+///
+/// - Returns: a tolerance in device pixels before the placement, between 1/64 and 64 times
+///   the default (scales beyond 2⁻⁶…2⁶ are clamped).
+public func outlineTolerance(under linear: AffineTransform) -> Double {
+    let largest = linear.maximumScale
+    guard largest.isFinite, largest > 0 else { return CoverageRasterizer.defaultTolerance }
+    let quarters = min(24, max(-24, (4 * log2(largest) - 1e-6).rounded(.up)))
+    return CoverageRasterizer.defaultTolerance / exp2(quarters / 4)
 }
 
 /// One straight or circular piece of a shape's outline, in device pixels.

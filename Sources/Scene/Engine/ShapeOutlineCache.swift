@@ -13,10 +13,13 @@ import Synchronization
 /// ``pointLimit`` vertices, replacing the oldest first: a shape whose trim or line width
 /// animates misses every frame and only cycles the entries.
 final class ShapeOutlineCache: Sendable {
+    /// Compared field by field in this order: the numbers first, which tell most keys apart,
+    /// then the shape, whose comparison walks its paint and modifiers.
     struct Key: Equatable {
-        var shape: ShapeView
-        var rect: Rect
+        var tolerance: Double
         var scale: Double
+        var rect: Rect
+        var shape: ShapeView
     }
 
     /// A few shapes per frame: the dots of a loading indicator, a ring and its track.
@@ -32,11 +35,12 @@ final class ShapeOutlineCache: Sendable {
 
     private let state = Mutex<State>(State())
 
-    /// The outline of `shape` in `rect` at `scale`, flattened now or remembered from before.
-    func polygons(of shape: ShapeView, in rect: Rect, scale: Double) -> [[Point]] {
-        let key = Key(shape: shape, rect: rect, scale: scale)
+    /// The outline of `shape` in `rect` at `scale`, flattened within `tolerance` now or
+    /// remembered from before.
+    func polygons(of shape: ShapeView, in rect: Rect, scale: Double, tolerance: Double) -> [[Point]] {
+        let key = Key(tolerance: tolerance, scale: scale, rect: rect, shape: shape)
         if let known = state.withLock({ state in state.entries.first { $0.key == key }?.polygons }) { return known }
-        let polygons = outline(of: shape, in: rect, scale: scale)
+        let polygons = outline(of: shape, in: rect, scale: scale, tolerance: tolerance)
         let points = polygons.reduce(0) { $0 + $1.count }
         guard points <= Self.pointLimit else { return polygons }
         state.withLock { state in

@@ -128,7 +128,7 @@ extension ViewRenderer {
                              width: placement.size.x * scale, height: placement.size.y * scale)
             if shape.isBuiltInOutline {
                 // The outlines drawing keeps: a frame's damage does not flatten them again.
-                box.add(shapeOutlines.polygons(of: shape, in: local, scale: scale), transform)
+                box.add(shapeOutlines.polygons(of: shape, in: local, scale: scale, tolerance: outlineTolerance(under: placement.linear)), transform)
             } else {
                 var stroke: StrokeStyle?
                 if case .stroke(_, let style) = shape.paint { stroke = style }

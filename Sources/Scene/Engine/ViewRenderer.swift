@@ -797,7 +797,7 @@ extension ViewRenderer {
                 let transform = placement.transform(scale: scale)
                 rasterizer.reset()
                 if shape.isBuiltInOutline {
-                    for polygon in shapeOutlines.polygons(of: shape, in: local, scale: scale) {
+                    for polygon in shapeOutlines.polygons(of: shape, in: local, scale: scale, tolerance: outlineTolerance(under: placement.linear)) {
                         rasterizer.addPolygon(polygon, transform: transform)
                     }
                 } else {

@@ -64,6 +64,10 @@ public struct AnimatedTrack<Value: VectorArithmetic>: Sendable {
     }
 
     /// The presented value at `time`, in seconds on the timeline.
+    ///
+    /// Inlinable so that the renderer, which reads every track of every frame, gets it
+    /// specialized for its value types instead of looking up generic metadata per call.
+    @inlinable
     public func value(atSeconds time: Double) -> Value {
         var value = initial
         for segment in segments {

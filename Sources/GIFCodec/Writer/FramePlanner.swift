@@ -185,18 +185,29 @@ struct FramePlanner {
             var dst = 0
             if opaqueOverCanvas {
                 // Opaque frames over a canvas: the common case, without the transparent tests.
-                for y in rect.y..<(rect.y + rect.height) {
-                    let src = y * width + rect.x
-                    for x in 0..<rect.width {
-                        let value = w[src + x]
-                        let same = value == c[src + x]
-                        let index = order[Int(value)]
-                        v[dst] = index
-                        d[Int(index)] |= same ? 1 : 3
-                        u[dst] = same
-                        anyUnchanged = anyUnchanged || same
-                        dst += 1
+                // The flags are stored, never read and or-ed, in the loop: a read-modify-write of
+                // the same index (a background) makes each pixel wait for the last one's store.
+                // Bit 1 of a changed pixel's index goes to `changedDrawn`, an unchanged pixel's
+                // to its spare last slot.
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 257) { changedDrawn in
+                    changedDrawn.initialize(repeating: 0)
+                    var unchangedSeen: UInt8 = 0
+                    for y in rect.y..<(rect.y + rect.height) {
+                        let src = y * width + rect.x
+                        for x in 0..<rect.width {
+                            let value = w[src + x]
+                            let same = value == c[src + x]
+                            let index = Int(order[Int(value)])
+                            v[dst] = UInt8(truncatingIfNeeded: index)
+                            u[dst] = same
+                            d[index] = 1
+                            changedDrawn[same ? 256 : index] = 2
+                            unchangedSeen |= same ? 1 : 0
+                            dst += 1
+                        }
                     }
+                    for index in 0..<256 { d[index] |= changedDrawn[index] }
+                    anyUnchanged = unchangedSeen != 0
                 }
                 return
             }

@@ -212,27 +212,61 @@ public enum GIFEncoder {
     ///
     /// - Precondition: `box` lies inside the `width`-wide canvas of `image`, and `previous` is
     ///   empty or the same size; both buffers hold 256 counts.
-    private static func count(_ image: UnsafeBufferPointer<UInt8>, over previous: UnsafeBufferPointer<UInt8>,
+    static func count(_ image: UnsafeBufferPointer<UInt8>, over previous: UnsafeBufferPointer<UInt8>,
                               in box: (x0: Int, y0: Int, x1: Int, y1: Int), width: Int,
                               histogram: UnsafeMutableBufferPointer<Int>,
                               changed: UnsafeMutableBufferPointer<Int>) -> Int {
         var runs = 0
         // Read once: the check inside the loop was not hoisted by the optimizer.
         let first = previous.isEmpty
+        // Counted a run of one index at a time, eight pixels a step: adding one per pixel to the
+        // same count makes each pixel wait for the previous one's store (a background is one
+        // long run).
+        guard let pixels = image.baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(pixels)
+        let before = UnsafeRawPointer(previous.baseAddress ?? pixels)
         for y in box.y0..<box.y1 {
             let row = y * width
-            var left = -1
-            for i in (row + box.x0)..<(row + box.x1) {
-                let value = Int(image[i])
-                histogram[value] += 1
-                if first || image[i] != previous[i] {
-                    changed[value] += 1
-                    if value != left { runs += 1 }
+            var i = row + box.x0
+            let end = row + box.x1
+            while i < end {
+                let symbol = pixels[i]
+                let pattern = UInt64(symbol) &* 0x0101_0101_0101_0101
+                var next = i + 1
+                while next + 8 <= end && raw.loadUnaligned(fromByteOffset: next, as: UInt64.self) == pattern { next += 8 }
+                while next < end && pixels[next] == symbol { next += 1 }
+                let value = Int(symbol)
+                histogram[value] += next - i
+                if first {
+                    changed[value] += next - i
+                    runs += 1
+                } else {
+                    // Only the run's first pixel differs from its left neighbour.
+                    if before.load(fromByteOffset: i, as: UInt8.self) != symbol { runs += 1 }
+                    var differing = 0, k = i
+                    while k + 8 <= next {
+                        differing &+= Self.differingBytes(before.loadUnaligned(fromByteOffset: k, as: UInt64.self), pattern)
+                        k += 8
+                    }
+                    while k < next {
+                        if before.load(fromByteOffset: k, as: UInt8.self) != symbol { differing &+= 1 }
+                        k += 1
+                    }
+                    changed[value] += differing
                 }
-                left = value
+                i = next
             }
         }
         return runs
+    }
+
+    /// How many of the eight bytes of `a` and `b` differ.
+    @inline(__always)
+    static func differingBytes(_ a: UInt64, _ b: UInt64) -> Int {
+        let x = a ^ b
+        // A byte's high bit ends up set exactly when the byte is not zero (no carries cross bytes).
+        let high: UInt64 = 0x8080_8080_8080_8080, low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        return ((((x & low) &+ low) | x) & high).nonzeroBitCount
     }
 
     /// The packed displayed colour of a pixel word (bytes R, G, B, A in memory): `0xFF_RR_GG_BB`,

@@ -595,7 +595,7 @@ struct GIFStreamEncoderTests {
             Issue.record("the fifth frame was kept past the limit")
         } catch {
             #expect(error.code == .encoderNotEnoughMemory)
-            #expect(error.detail == "5 frames take 640 bytes (their colour ids, then an index image each), more than 384")
+            #expect(error.detail == "5 frames take 640 bytes (their colour ids, then an index image for each that changed), more than 384")
         }
         var unbounded = try GIFStreamEncoder(width: 8, height: 8, loopCount: .forever)
         for frame in frames { try unbounded.append(frame, delayCentiseconds: 2) }
@@ -617,11 +617,46 @@ struct GIFStreamEncoderTests {
             } catch {
                 #expect(frame == 5)
                 #expect(error.code == .encoderNotEnoughMemory)
-                #expect(error.detail == "6 frames take 60000 bytes (their colour ids, then an index image each), more than 50000")
+                #expect(error.detail == "6 frames take 60000 bytes (their colour ids, then an index image for each that changed), more than 50000")
                 return
             }
         }
         Issue.record("twenty frames of 10 000 pixels were kept under 50 000 bytes")
+    }
+
+    /// A still picture's frames change nothing after the first: they hold no ids and share the
+    /// first frame's index image, so the limit counts one image, and the file is the one an
+    /// unbounded encoder writes.
+    @Test("frames equal to the one before count no index image of their own against the byte limit")
+    func unchangedFramesShareTheirIndexImage() throws {
+        var image = RGBAImage(width: 100, height: 100, fill: .white)
+        for i in 0..<100 { image[i, i] = .black; image[99 - i, i] = RGBA8(r: 200, g: 30, b: 10, a: 255) }
+        var bounded = try GIFStreamEncoder(width: 100, height: 100, loopCount: .forever)
+        bounded.frameByteLimit = 15_000
+        var unbounded = try GIFStreamEncoder(width: 100, height: 100, loopCount: .forever)
+        for _ in 0..<40 {
+            try bounded.append(image, delayCentiseconds: 2)
+            try unbounded.append(image, delayCentiseconds: 2)
+        }
+        let written = try bounded.finish().bytes
+        #expect(written == (try unbounded.finish().bytes))
+        let decoded = try GIFDecoder.decode(written).sequence
+        #expect(decoded.frames.count == 1)
+        #expect(decoded.frames.first?.image.pixels == image.pixels)
+        #expect(decoded.frames.first?.delayCentiseconds == 80)
+        // A second changed frame needs an image of its own: 20 000 bytes, over the limit.
+        var twice = try GIFStreamEncoder(width: 100, height: 100, loopCount: .forever)
+        twice.frameByteLimit = 15_000
+        try twice.append(image, delayCentiseconds: 2)
+        try twice.append(image, delayCentiseconds: 2)
+        image[50, 0] = .black
+        do {
+            try twice.append(image, delayCentiseconds: 2)
+            Issue.record("a second changed frame was kept past the limit")
+        } catch {
+            #expect(error.code == .encoderNotEnoughMemory)
+            #expect(error.detail == "3 frames take 20000 bytes (their colour ids, then an index image for each that changed), more than 15000")
+        }
     }
 
     @Test("a frame of the wrong size is refused")

@@ -42,6 +42,9 @@ public struct GIFStreamEncoder: Sendable {
     private var delays: [Int] = []
     /// How many colour ids the kept frames hold in all (each its changed box's).
     private var heldIDs = 0
+    /// How many kept frames differ from the frame before them (the first counts): each needs an
+    /// index image of its own in ``finish()``, where a frame equal to the one before shares it.
+    private var changedFrames = 0
     /// Per frame, the box of the pixels that differ from the previous frame's (the whole canvas
     /// for the first): the later steps look only there, so a small animation on a wide canvas
     /// costs its own area per frame.
@@ -50,7 +53,8 @@ public struct GIFStreamEncoder: Sendable {
     /// throws ``GIFError/Code-swift.struct/encoderNotEnoughMemory`` past it. The frames take
     /// the more of their colour ids (1, 2 or 4 bytes a pixel of each changed box as the colours
     /// grow past 256 and 65 536, which no estimate made before drawing knows) and the index
-    /// images ``finish()`` makes from them (a byte per canvas pixel a frame).
+    /// images ``finish()`` makes from them (a byte per canvas pixel of each frame that differs
+    /// from the one before it; an unchanged frame shares its predecessor's).
     public var frameByteLimit: Int? = nil
     /// Whether ``changes`` holds each frame's changed box or (tests: the same bytes either way)
     /// the whole canvas for every frame.
@@ -197,13 +201,14 @@ public struct GIFStreamEncoder: Sendable {
             wide.append(Self.ids(currentIDs, in: box, width: width))
         }
         heldIDs += box.width * box.height
+        if !box.isEmpty { changedFrames += 1 }
         if let frameByteLimit {
-            // finish() turns the ids into a whole-canvas index image per frame, releasing them
-            // as it goes: its peak is the more of the two.
+            // finish() turns the ids into a whole-canvas index image per changed frame,
+            // releasing them as it goes: its peak is the more of the two.
             let ids = (wide.isEmpty ? medium.isEmpty ? 1 : 2 : 4) * heldIDs
-            let held = max(ids, (frameCount + 1) * width * height)
+            let held = max(ids, changedFrames * width * height)
             if held > frameByteLimit {
-                let detail = "\(frameCount + 1) frames take \(held) bytes (their colour ids, then an index image each), more than \(frameByteLimit)"
+                let detail = "\(frameCount + 1) frames take \(held) bytes (their colour ids, then an index image for each that changed), more than \(frameByteLimit)"
                 reset()
                 throw GIFError(.encoderNotEnoughMemory, operation: op, detail: detail)
             }
@@ -257,6 +262,7 @@ public struct GIFStreamEncoder: Sendable {
         wide = []
         delays = []
         heldIDs = 0
+        changedFrames = 0
         changes = []
         previousPixels = []
         currentIDs = []
@@ -318,6 +324,13 @@ public struct GIFStreamEncoder: Sendable {
         }
         for k in 0..<delays.count {
             let box = changes[k]
+            if k > 0 && box.isEmpty {
+                // The previous frame's indices, shared rather than copied (a still picture's
+                // frames are one image).
+                images.append(images[k - 1])
+                if !medium.isEmpty { medium[k] = [] } else if !wide.isEmpty { wide[k] = [] } else { narrow[k] = [] }
+                continue
+            }
             var image: [UInt8]
             if k > 0 {
                 image = images[k - 1]

@@ -301,6 +301,28 @@ extension ViewEngine {
     public var staticUnderlayFrames: Int {
         ((ViewRenderer.staticPrefix(of: self) ?? 0) > 0 ? 1 : 0) + (ViewRenderer.lateStaticOps(of: self) == nil ? 0 : 1)
     }
+
+    /// Whether every frame shows the same picture: the views appear at t = 0, nothing changes
+    /// after that, no device rotates, and every op is drawn alike at every time (no animation,
+    /// no activity indicator, no symbol effect). A full-screen still rendered as a GIF is then
+    /// one image, however many frames it lasts. Conservative: `false` when unsure.
+    public var drawsOnePicture: Bool {
+        guard let alike = ViewRenderer.alikeOps(of: self) else { return false }
+        if alike.allSatisfy({ $0 }) { return true }
+        // A shape's modifiers and animatable data are not looked at op by op (``ViewRenderer``
+        // draws them every frame); when no track of the engine ever changes, they are alike too.
+        func constant<T>(_ track: AnimatedTrack<T>) -> Bool { track.segments.allSatisfy { $0.startSeconds <= 0 && $0.animation == nil } }
+        guard numbers.allSatisfy(constant), points.allSatisfy(constant), colours.allSatisfy(constant) else { return false }
+        return program(atSeconds: 0).ops.allSatisfy { op in
+            if case .progressView = op.item { return false }
+            return op.effects.allSatisfy { effect in
+                switch effect {
+                case .symbolEffect, .variableLayer: false
+                default: true
+                }
+            }
+        }
+    }
 }
 
 extension ViewRenderer {
@@ -335,7 +357,7 @@ extension ViewRenderer {
     /// when frames may draw different programs (a later change, a device rotation). An op is
     /// alike when none of its tracks ever changes after the views appear and it is not the
     /// activity indicator (which turns by itself).
-    private static func alikeOps(of engine: ViewEngine) -> [Bool]? {
+    static func alikeOps(of engine: ViewEngine) -> [Bool]? {
         guard engine.rotationTimes.isEmpty, engine.stage == nil, !engine.programs.contains(where: { $0.start > 0 }) else { return nil }
         func constant<T>(_ track: AnimatedTrack<T>) -> Bool { track.segments.allSatisfy { $0.startSeconds <= 0 && $0.animation == nil } }
         func number(_ index: Int) -> Bool { constant(engine.numbers[index]) }

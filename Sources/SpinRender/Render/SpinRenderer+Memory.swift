@@ -75,7 +75,10 @@ extension SpinRenderer {
             // One ink on one background has at most 256 colours (coverage levels); the
             // preview's two inks and border, or an opacity or scale effect, may have more.
             let manyColours = request.script != nil || request.example.mode == .preview || request.example.effect != .rotation
-            estimate.add("frames", pixels * Double(frames) * (manyColours ? 3 : 2))
+            // Frames equal to the one before hold no ids and share its index image: a still
+            // picture holds one frame however long it lasts.
+            let pictures = layout.drawsOnePicture ? min(frames, 1) : frames
+            estimate.add("frames", pixels * Double(pictures) * (manyColours ? 3 : 2))
             estimate.add("encoder", pixels * 4 * 16)
             let recycled = recycledFrames(gifRecycledFrames, workers: workers, pixelsPerFrame: layout.canvasWidth * layout.canvasHeight)
             // A worker holds its recycled frames and the one it draws: one more than the frame

@@ -115,6 +115,28 @@ struct EffectDrawingTests {
         #expect(halfWorst <= 1)
     }
 
+    /// An empty mask (a clear view, an unknown symbol's empty image) has no opaque pixel: the
+    /// content is hidden, and the layout keeps its frame.
+    @Test func anEmptyMaskHidesTheContent() {
+        let scale = 2.0, margin = 8.0
+        let empty = ViewNode.modified(.empty, .frame(width: 20, height: 20, alignment: .center))
+        let image = Self.render(.modified(Self.rectangle(20, 20, Self.red), .effect(.mask(empty, alignment: .center))),
+                                scale: scale, margin: margin)
+        #expect(image.width == Int((20 + 2 * margin) * scale) && image.height == image.width)
+        #expect(Self.maximumDifference(image) { _, _ in [255, 255, 255, 255] } == 0)
+        // Beside it, an unmasked square still draws: only the masked content goes.
+        let pair = ViewNode.stack(.horizontal, alignment: .center, spacing: 0, children: [
+            .modified(Self.rectangle(20, 20, Self.red), .effect(.mask(empty, alignment: .center))),
+            Self.rectangle(20, 20, Self.blue),
+        ])
+        let both = Self.render(pair, scale: scale, margin: margin)
+        let x0 = Int(margin * scale), y0 = x0
+        #expect(Self.maximumDifference(both) { x, y in
+            let blue = (x0 + 40..<(x0 + 80)).contains(x) && (y0..<(y0 + 40)).contains(y)
+            return blue ? [0, 0, 255, 255] : [255, 255, 255, 255]
+        } == 0)
+    }
+
     @Test func cornerRadiusClipsToARoundedRectangle() {
         // cornerRadius(6) on a 20 pt square: the coverage of the rounded square, counted on a
         // 32 × 32 grid per pixel where a corner arc crosses it.

@@ -374,8 +374,13 @@ struct Evaluation: Sendable {
                 case let .effect(.mask(view, _)):
                     // The content, then the mask's view in the same layer, cutting it.
                     effects.append(.masked(node: path))
+                    let contentStart = evaluation.ops.count
                     walk(child, childPath, environment, chain, effects, name)
+                    let maskStart = evaluation.ops.count
                     walk(view, table.id(path, .mask), environment, chain, effects + [.maskShape(node: path)], name)
+                    // A mask that draws nothing (an empty view, an unknown symbol's empty image)
+                    // has no opaque pixel to let the content through: the content is not drawn.
+                    if evaluation.ops.count == maskStart { evaluation.ops.removeSubrange(contentStart..<maskStart) }
                     return
                 case let .effect(effect):
                     effects.append(template(effect, at: path, content: childPath, child))

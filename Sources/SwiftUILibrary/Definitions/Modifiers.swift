@@ -167,6 +167,26 @@ extension SwiftUILibrary {
             let scheme = try boxed(call, 1, String.self, "a ColorScheme")
             return try modified(call, .node(.environment(.colorScheme(scheme == "dark" ? .dark : .light))))
         }
+        // The layout direction every render uses is left to right (`@Environment(\.layoutDirection)`
+        // reads `.leftToRight`): saying so changes nothing; mirroring the layout is not modelled.
+        view.method("environment", [NativeParameter(nil, .any), NativeParameter(nil, .named("LayoutDirection"))], result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            guard case let .native(native) = call[0].dereferenced, let keyPath = native as? KeyPathValue,
+                  keyPath.components.filter({ $0 != "self" }) == ["layoutDirection"] else {
+                throw call.error("only 'environment(\\.layoutDirection, …)' takes a LayoutDirection", argument: 0)
+            }
+            guard try boxed(call, 1, String.self, "a LayoutDirection") == "leftToRight" else {
+                throw call.error("'environment(\\.layoutDirection, .rightToLeft)' is not supported: spinrender lays views out left to right", argument: 1)
+            }
+            return call.receiver ?? .void
+        }
+        // Tried last: any other key path, named in the error rather than blamed on its value.
+        view.method("environment", [NativeParameter(nil, .any), NativeParameter(nil, .any)], result: Self.anyView) { call throws(Interrupt) in
+            var name = "that key path"
+            if case let .native(native) = call[0].dereferenced, let keyPath = native as? KeyPathValue {
+                name = "'\\." + keyPath.components.filter { $0 != "self" }.joined(separator: ".") + "'"
+            }
+            throw call.error("environment value \(name) is not supported; supported: 'environment(\\.colorScheme, …)', 'environment(\\.layoutDirection, .leftToRight)'", argument: 0)
+        }
         view.method("modifier", [NativeParameter(nil, .named("ViewModifier"))], result: Self.anyView) { [unowned self] call throws(Interrupt) in
             guard case .instance = call[0].dereferenced else {
                 throw call.error("'modifier' takes a ViewModifier struct of the file's own", argument: 0)

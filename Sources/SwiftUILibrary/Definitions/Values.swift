@@ -149,6 +149,12 @@ extension SwiftUILibrary {
         scheme.constant("light", .native(Boxed(value: "light", typeName: "ColorScheme")))
         scheme.constant("dark", .native(Boxed(value: "dark", typeName: "ColorScheme")))
         native.add(scheme)
+
+        let direction = NativeType("LayoutDirection", summary: "`.leftToRight` (what every render lays out) or `.rightToLeft`.")
+        for name in ["leftToRight", "rightToLeft"] {
+            direction.constant(name, .native(Boxed(value: name, typeName: "LayoutDirection")))
+        }
+        native.add(direction)
     }
 
     /// The receiver of a call as a boxed `T`.

@@ -210,7 +210,7 @@ public struct SwiftProgram: Sendable {
         } catch {
             // The file's only preview shows a view of another file of the project (its screen,
             // `ContentView()`): the loader the file declares is what its user wants to see.
-            guard view == nil, candidate.isPreview, let missing = Self.typeFromAnotherFile(error), let fallback = fallbackView() else { throw error }
+            guard view == nil, candidate.isPreview, let missing = Self.nameFromAnotherFile(error), let fallback = fallbackView() else { throw error }
             var script: ViewScript
             do {
                 script = try run(fallback, dark: dark, horizonSeconds: horizonSeconds, variant: nil, fixedSize: nil, limits: limits,
@@ -218,7 +218,7 @@ public struct SwiftProgram: Sendable {
             } catch let fallbackError {
                 // The file's own view needs a type of another file too: its error, at its own
                 // line, is the one to show (the preview's would suggest rendering that view).
-                if Self.typeFromAnotherFile(fallbackError) != nil { throw fallbackError }
+                if Self.nameFromAnotherFile(fallbackError) != nil { throw fallbackError }
                 throw error
             }
             script.notes.append("the preview '\(candidate.name)' uses '\(missing)', which this file does not declare; rendered '\(fallback.name)', the file's own view, instead (choose with --view)")
@@ -232,6 +232,20 @@ public struct SwiftProgram: Sendable {
         guard case let .source(diagnostic) = error, diagnostic.message.hasPrefix("cannot find '") else { return nil }
         let name = diagnostic.message.dropFirst("cannot find '".count).prefix { $0 != "'" }
         guard name.first?.isUppercase == true, diagnostic.message.dropFirst("cannot find '".count + name.count).hasPrefix("' in scope") else { return nil }
+        return String(name)
+    }
+
+    /// What a preview uses that another file of the project declares: a type
+    /// (``typeFromAnotherFile(_:)``), or a member no type here has and no name here resembles
+    /// ("value of type 'Dots' has no member 'cardStyle'": a modifier of the project's own
+    /// `extension View`); a member with a spelling hint is a typo, not another file's.
+    private static func nameFromAnotherFile(_ error: SwiftUISourceError) -> String? {
+        if let type = typeFromAnotherFile(error) { return type }
+        guard case let .source(diagnostic) = error, diagnostic.message.hasPrefix("value of type '"),
+              let marker = diagnostic.message.firstRange(of: "' has no member '") else { return nil }
+        let rest = diagnostic.message[marker.upperBound...]
+        let name = rest.prefix { $0 != "'" }
+        guard !name.isEmpty, rest.dropFirst(name.count) == "'" else { return nil }
         return String(name)
     }
 

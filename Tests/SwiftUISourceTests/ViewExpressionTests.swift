@@ -199,6 +199,31 @@ import Testing
             sourceLine: "    static var previews: some View { GalleryView(style: .ring) }"))) { try two.script(view: nil) }
     }
 
+    /// A preview that applies a modifier of the project's own `extension View` in another file
+    /// (`.cardStyle()`) falls back to the file's view as for another file's type; a misspelt
+    /// modifier, which has a spelling hint, stays an error at its line.
+    @Test func aPreviewThatUsesAnotherFilesModifierFallsBackToTheFilesView() throws {
+        let program = try SwiftProgram(parsing: """
+            import SwiftUI
+            struct Dots: View { var body: some View { Circle().frame(width: 8, height: 8) } }
+            struct Dots_Previews: PreviewProvider { static var previews: some View { Dots().cardStyle() } }
+            """, fileName: "Dots.swift")
+        let fallback = try program.script(view: nil)
+        #expect(frames(fallback.initial) == [8])
+        #expect(fallback.notes == [
+            "the preview 'Dots_Previews' uses 'cardStyle', which this file does not declare; rendered 'Dots', the file's own view, instead (choose with --view)"
+        ])
+        let typo = try SwiftProgram(parsing: """
+            import SwiftUI
+            struct Dots: View { var body: some View { Circle().frame(width: 8, height: 8) } }
+            #Preview { Dots().padding().frme(width: 20) }
+            """, fileName: "Dots.swift")
+        #expect(throws: SwiftUISourceError.source(SourceDiagnostic(
+            fileName: "Dots.swift", line: 3, column: 29,
+            message: "value of type 'ModifiedContent' has no member 'frme' (did you mean 'frame'?)",
+            sourceLine: "#Preview { Dots().padding().frme(width: 20) }"))) { try typo.script(view: nil) }
+    }
+
     /// When the file's own view needs the other file's type too (its wave shape, its theme),
     /// the error is the view's own, at its line: rendering that view instead would fail the same way.
     @Test func aViewThatNeedsAnotherFilesTypeToo() throws {

@@ -162,6 +162,22 @@ import Testing
         #expect(try value(source).isEqual(to: .int(114)))
     }
 
+    /// `.none` where an optional is wanted is `nil` (`isOn ? animation : .none`); a type with a
+    /// case of that name keeps it, as Swift resolves it.
+    @Test func noneIsNilWhereAnOptionalIsWanted() throws {
+        let source = """
+        enum Mode { case none, some }
+        func pick(_ on: Bool) -> Int? { on ? 5 : .none }
+        func value() -> Int {
+            let a: Int? = .none
+            let mode: Mode? = .none
+            let named = mode == nil ? 1000 : 0
+            return (a ?? 10) + (pick(true) ?? 0) + (pick(false) ?? 100) + named
+        }
+        """
+        #expect(try value(source).isEqual(to: .int(115)))
+    }
+
     @Test func randomNumbersAreDeterministic() throws {
         let source = "func value() -> [Double] { (0..<5).map { _ in Double.random(in: 0...1) } }"
         let first = try value(source), second = try value(source)

@@ -345,6 +345,35 @@ struct ShapeTests {
         }
     }
 
+    /// A shape of the file's own whose path is an open arc's stroke (`strokedPath`), filled:
+    /// every point within half the line width of the arc (three quarters of a turn from
+    /// 3 o'clock, clockwise on screen) or of its ends (round caps).
+    @Test func strokedPathIsTheOutlineOfTheStroke() throws {
+        let source = """
+            struct Hook: Shape {
+                func path(in rect: CGRect) -> Path {
+                    var arc = Path()
+                    arc.addArc(center: CGPoint(x: rect.midX, y: rect.midY), radius: 24,
+                               startAngle: .degrees(0), endAngle: .degrees(270), clockwise: false)
+                    return arc.strokedPath(StrokeStyle(lineWidth: 6, lineCap: .round))
+                }
+            }
+            struct H: View {
+                var body: some View { Hook().fill(Color.black).frame(width: 60, height: 60) }
+            }
+            """
+        let image = try frames(source, view: "H", at: [0])[0]
+        Self.expectSupersampled(image, width: 60, height: 60) { x, y in
+            let (dx, dy) = (x - 30, y - 30)
+            func near(_ px: Double, _ py: Double) -> Bool { (x - px) * (x - px) + (y - py) * (y - py) <= 9 }
+            if near(54, 30) || near(30, 6) { return true }
+            guard abs((dx * dx + dy * dy).squareRoot() - 24) <= 3 else { return false }
+            var angle = atan2(dy, dx)
+            if angle < 0 { angle += 2 * Double.pi }
+            return angle <= 1.5 * Double.pi
+        }
+    }
+
     /// A rectangle stroked with round joins: every point within half the line width of its
     /// outline (rounded outer corners, sharp inner ones).
     @Test func roundJoinsRoundTheOuterCorners() throws {

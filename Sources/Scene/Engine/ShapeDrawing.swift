@@ -109,17 +109,26 @@ extension ShapeView {
                 let lines = subpaths.map { $0.isClosed ? $0.points + [$0.points[0]] : $0.points }
                 subpaths = Path.trim(lines, from: from, to: to).map { Path.FlatSubpath(points: $0, isClosed: false) }
             }
-            if !style.dash.isEmpty {
-                subpaths = Stroker.dashed(subpaths, pattern: style.dash.map { $0 * scale }, phase: style.dashPhase * scale)
-            }
-            let cap: StrokeCap = switch style.lineCap {
-            case .butt: .butt
-            case .round: .round
-            case .square: .square
-            }
-            let stroker = Stroker(halfWidth: halfWidth, cap: cap, join: style.lineJoin, miterLimit: style.miterLimit,
-                                  tolerance: tolerance)
-            return (stroker.polygons(subpaths), .nonZero)
+            return (strokePolygons(subpaths, style: style, scale: scale, tolerance: tolerance), .nonZero)
         }
     }
+}
+
+/// The outlines of `style`'s stroke along `subpaths` (already flattened, in device units of
+/// `scale` per point): dashed as its pattern says, then stroked with its caps, joins and miter
+/// limit, to be filled under the non-zero rule. What `stroke(style:)` draws and what
+/// `Path.strokedPath(_:)` returns (at scale 1).
+public func strokePolygons(_ subpaths: [Path.FlatSubpath], style: StrokeStyle, scale: Double, tolerance: Double) -> [[Point]] {
+    var subpaths = subpaths
+    if !style.dash.isEmpty {
+        subpaths = Stroker.dashed(subpaths, pattern: style.dash.map { $0 * scale }, phase: style.dashPhase * scale)
+    }
+    let cap: StrokeCap = switch style.lineCap {
+    case .butt: .butt
+    case .round: .round
+    case .square: .square
+    }
+    let stroker = Stroker(halfWidth: style.lineWidth * scale / 2, cap: cap, join: style.lineJoin, miterLimit: style.miterLimit,
+                          tolerance: tolerance)
+    return stroker.polygons(subpaths)
 }

@@ -311,7 +311,19 @@ extension Evaluator {
             throw .error("cannot infer the type of '.\(name)' here\(implicitMemberHint(name, call: false))", at: location)
         }
         let reference = try typeReference(for: expected.unwrapped, at: location)
+        // `Optional.none` where an optional is wanted (`isOn ? animation : .none`), unless the
+        // wrapped type has a member of that name (Swift prefers it, with a warning).
+        if name == "none", case .optional = expected, !Self.hasStaticMember(name, reference) { return .nilValue }
         return try staticMember(name, of: reference, at: location)
+    }
+
+    /// Whether a type declares a static member `name`.
+    static func hasStaticMember(_ name: String, _ reference: TypeReference) -> Bool {
+        switch reference {
+        case let .user(type): type.staticProperties[name] != nil || type.enumCase(named: name) != nil
+        case let .native(type): type.staticMembers[name] != nil
+        default: false
+        }
     }
 
     /// The type a value type names, as a type value.

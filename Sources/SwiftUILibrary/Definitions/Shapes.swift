@@ -445,6 +445,19 @@ extension SwiftUILibrary {
             // Cut along the outline flattened within 1/1000 of a point.
             .native(PathBox(path: try own(call).trimmed(from: try call.number(0), to: try call.number(1), tolerance: 0.001)))
         }
+        type.method("strokedPath", [NativeParameter(nil, .named("StrokeStyle"))], result: .named("Path")) { [unowned self] call throws(Interrupt) in
+            // Core Graphics' `copy(strokingWithWidth:…)`: the outline of the stroke, to be filled
+            // under the non-zero rule; the curves flattened within 1/1000 of a point.
+            let style = try boxed(call, 0, StrokeStyle.self, "a StrokeStyle")
+            let flat = try own(call).subpaths(by: .identity, tolerance: 0.001)
+            var outline = Raster.Path()
+            for polygon in strokePolygons(flat, style: style, scale: 1, tolerance: 0.001) where polygon.count >= 3 {
+                outline.move(to: polygon[0])
+                for point in polygon.dropFirst() { outline.addLine(to: point) }
+                outline.closeSubpath()
+            }
+            return .native(PathBox(path: outline))
+        }
         type.method("path", [NativeParameter("in", .named("CGRect"))], result: .named("Path")) { call throws(Interrupt) in
             .native(PathBox(path: try own(call)))
         }

@@ -62,3 +62,13 @@ struct StillPictureMemoryTests {
         #expect(decoded.frames.first?.image.pixels == picture.pixels)
     }
 }
+
+@Suite("Memory sizes in messages")
+struct MemorySizeWordingTests {
+    @Test("sizes are spelt in the largest binary unit they reach, one byte in the singular", arguments: [
+        (1.0, "1 byte"), (0, "0 bytes"), (512, "512 bytes"), (1536, "1.5 KiB"), (Double(3 << 20), "3 MiB"), (Double(1 << 30) * 1.25, "1.3 GiB"),
+    ])
+    func wording(bytes: Double, text: String) {
+        #expect(MemoryEstimate.describe(bytes) == text)
+    }
+}

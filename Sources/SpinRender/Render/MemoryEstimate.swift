@@ -66,7 +66,7 @@ public struct MemoryEstimate: Hashable, Sendable {
         return SpinRenderError(.badData, "\(subject) needs about \(Self.describe(totalBytes)) (\(breakdown)), more than --max-memory \(Self.describe(Double(limit))); \(advice)")
     }
 
-    /// `1.9 MiB`, `12 GiB`, `512 bytes`.
+    /// `1.9 MiB`, `12 GiB`, `512 bytes`, `1 byte`.
     public static func describe(_ bytes: Double) -> String {
         func oneDecimal(_ v: Double) -> String {
             let r = (v * 10).rounded() / 10
@@ -75,6 +75,6 @@ public struct MemoryEstimate: Hashable, Sendable {
         if bytes >= Double(1 << 30) { return oneDecimal(bytes / Double(1 << 30)) + " GiB" }
         if bytes >= Double(1 << 20) { return oneDecimal(bytes / Double(1 << 20)) + " MiB" }
         if bytes >= Double(1 << 10) { return oneDecimal(bytes / Double(1 << 10)) + " KiB" }
-        return "\(Int(bytes)) bytes"
+        return Int(bytes) == 1 ? "1 byte" : "\(Int(bytes)) bytes"
     }
 }

@@ -303,6 +303,9 @@ public struct GIFStreamEncoder: Sendable {
         /// Palette indices of `ids` (16- or 32-bit ids, or bytes) inside `box`, written into
         /// `image`, dithered when asked.
         func map<ID: FixedWidthInteger>(_ ids: UnsafeBufferPointer<ID>, in box: PixelRect, into image: inout [UInt8]) {
+            // An unchanged frame keeps the previous frame's indices, shared rather than copied
+            // (a still picture's frames are one image): nothing is written, so nothing is made unique.
+            guard !box.isEmpty else { return }
             // ids < keys.count = lookup.count; box lies inside the canvas, which both hold.
             // `ids` holds the box's ids row by row.
             lookup.withUnsafeBufferPointer { lookup in
@@ -324,13 +327,6 @@ public struct GIFStreamEncoder: Sendable {
         }
         for k in 0..<delays.count {
             let box = changes[k]
-            if k > 0 && box.isEmpty {
-                // The previous frame's indices, shared rather than copied (a still picture's
-                // frames are one image).
-                images.append(images[k - 1])
-                if !medium.isEmpty { medium[k] = [] } else if !wide.isEmpty { wide[k] = [] } else { narrow[k] = [] }
-                continue
-            }
             var image: [UInt8]
             if k > 0 {
                 image = images[k - 1]

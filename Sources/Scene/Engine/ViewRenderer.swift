@@ -311,8 +311,7 @@ extension ViewEngine {
         if alike.allSatisfy({ $0 }) { return true }
         // A shape's modifiers and animatable data are not looked at op by op (``ViewRenderer``
         // draws them every frame); when no track of the engine ever changes, they are alike too.
-        func constant<T>(_ track: AnimatedTrack<T>) -> Bool { track.segments.allSatisfy { $0.startSeconds <= 0 && $0.animation == nil } }
-        guard numbers.allSatisfy(constant), points.allSatisfy(constant), colours.allSatisfy(constant) else { return false }
+        guard numbers.allSatisfy(\.neverChanges), points.allSatisfy(\.neverChanges), colours.allSatisfy(\.neverChanges) else { return false }
         return program(atSeconds: 0).ops.allSatisfy { op in
             if case .progressView = op.item { return false }
             return op.effects.allSatisfy { effect in
@@ -359,7 +358,7 @@ extension ViewRenderer {
     /// activity indicator (which turns by itself).
     static func alikeOps(of engine: ViewEngine) -> [Bool]? {
         guard engine.rotationTimes.isEmpty, engine.stage == nil, !engine.programs.contains(where: { $0.start > 0 }) else { return nil }
-        func constant<T>(_ track: AnimatedTrack<T>) -> Bool { track.segments.allSatisfy { $0.startSeconds <= 0 && $0.animation == nil } }
+        func constant<T>(_ track: AnimatedTrack<T>) -> Bool { track.neverChanges }
         func number(_ index: Int) -> Bool { constant(engine.numbers[index]) }
         func point(_ index: Int) -> Bool { constant(engine.points[index]) }
         func alike(_ op: DrawOp) -> Bool {
@@ -968,4 +967,10 @@ struct GradientShading {
         }
         return colour
     }
+}
+
+extension AnimatedTrack {
+    /// Whether the track holds one value from the views' appearance on: no segment starts
+    /// after t = 0 and none animates.
+    var neverChanges: Bool { segments.allSatisfy { $0.startSeconds <= 0 && $0.animation == nil } }
 }

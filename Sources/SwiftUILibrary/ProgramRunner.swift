@@ -9,7 +9,7 @@ import SwiftCode
 /// Each run of state writes in one transaction becomes one ``Scene/ViewChange``: writes inside
 /// `withAnimation(a) { … }` carry `a`, writes outside it none, and a write in another
 /// transaction than the writes before it first commits those, so the order SwiftUI applies
-/// them in is kept. Deterministic: actions run in tree order, timed events by time and then
+/// them in is kept. Writes are committed once everything due at their instant has run. Deterministic: actions run in tree order, timed events by time and then
 /// by the order they were scheduled.
 public final class ProgramRunner {
     /// `Date()` at t = 0 on the render's clock: 2026-01-01 00:00:00 UTC and 2⁻¹⁰ s (just under
@@ -116,7 +116,17 @@ public final class ProgramRunner {
         scheduleChangeActions()
         var seen: [Snapshot: Double] = [:]
         var eventsRun = 0
-        while let index = nextEvent() {
+        while true {
+            let next = nextEvent()
+            // Every event at one instant runs before the update, as on a device, where the
+            // blocks and timers due in one pass of the run loop all run before SwiftUI updates
+            // the views once: their writes in one transaction make one change. The update may
+            // schedule more at this instant (the `onAppear` of views it shows).
+            if dirty, next.map({ events[$0].time > now }) ?? true {
+                try commit()
+                continue
+            }
+            guard let index = next else { break }
             let event = events.remove(at: index)
             eventsRun += 1
             guard eventsRun <= Self.maximumEvents else {
@@ -319,6 +329,16 @@ public final class ProgramRunner {
         /// differs while one is in flight (a dot lit by an animated change at 1.6 s is still
         /// fading in where the same state at 0 s is still).
         var running: [String]
+
+        /// Everything but the tree, which equality still compares: the state already tells
+        /// most snapshots apart, and hashing every node of the tree at every instant cost
+        /// more than the rest of the run's bookkeeping.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(state)
+            hasher.combine(random)
+            hasher.combine(events)
+            hasher.combine(running)
+        }
     }
 
     private func snapshot() -> Snapshot {
@@ -359,7 +379,8 @@ public final class ProgramRunner {
         events.append(Event(time: time, order: scheduled, kind: kind, location: location))
     }
 
-    /// Runs an action and commits what it changed (a tree equal to the last one is not a change).
+    /// Runs an action; what it changed is committed once every event at this instant has run
+    /// (a tree equal to the last one is not a change).
     private func perform(_ body: () throws(Interrupt) -> Void) throws(Interrupt) {
         do {
             try body()
@@ -367,7 +388,6 @@ public final class ProgramRunner {
             // An error an action throws and nothing catches ends that action, as a `Task` would.
         }
         if let failure { throw failure }
-        try commit()
     }
 
     private func tree() throws(Interrupt) -> ViewNode {
@@ -417,7 +437,6 @@ public final class ProgramRunner {
             throw error
         }
         transactions.removeLast()
-        if transactions.isEmpty { try commit() }
         if let failure { throw failure }
         return result
     }

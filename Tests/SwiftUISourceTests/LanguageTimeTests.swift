@@ -241,6 +241,66 @@ import Testing
         #expect(texts(next.root) == ["2026-01-01 00:00:01 +0000", "1 5", "2026"])
     }
 
+    @Test func selfNamesTheTypeAndSynthesizedMembersAreInScope() throws {
+        // `Self.side` reads a static member through `Self`; `rawValue` and `allCases` are used
+        // bare inside the enum that Swift synthesizes them for.
+        let source = """
+        import SwiftUI
+        enum Phase: Int, CaseIterable, Identifiable {
+            case idle = 0, loading, done
+            var id: Int { rawValue }
+            var width: CGFloat { CGFloat(rawValue + 1) * 10 }
+            static var count: Int { allCases.count }
+        }
+        struct Bars: View {
+            private static let side: CGFloat = 12
+            var body: some View {
+                HStack {
+                    ForEach(Phase.allCases) { phase in
+                        Rectangle().frame(width: phase.width, height: Self.side * CGFloat(Phase.count) / 3)
+                    }
+                }
+            }
+        }
+        """
+        let script = try script(source, view: "Bars")
+        #expect(frames(script.initial) == [10, 20, 30])
+        let heights = modifiers(script.initial).compactMap { if case let .layout(.frame(_, height, _)) = $0 { height } else { nil } }
+        #expect(heights == [12, 12, 12])
+    }
+
+    @Test func everythingDueAtOneInstantMakesOneUpdate() throws {
+        // Three views whose timers (every 0.25 s) and a block (after 0.5 s) fall due together:
+        // on a device they all run in one pass of the run loop, before the one update of the
+        // views that follows, so each instant is one change holding every write.
+        let source = """
+        import SwiftUI
+        struct Dot: View {
+            @State private var lit = false
+            let timer = Timer.publish(every: 0.25, on: .main, in: .common).autoconnect()
+            var body: some View {
+                Circle().frame(width: 10, height: 10).opacity(lit ? 1 : 0.25)
+                    .onReceive(timer) { _ in lit.toggle() }
+            }
+        }
+        struct Row: View {
+            @State private var wide = false
+            var body: some View {
+                HStack { Dot(); Dot(); Dot() }
+                    .frame(width: wide ? 80 : 60)
+                    .onAppear { DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) { wide = true } }
+            }
+        }
+        """
+        let script = try script(source, view: "Row")
+        #expect(opacities(script.initial) == [0.25, 0.25, 0.25])
+        #expect(script.changes.map(\.timeSeconds) == [0.25, 0.5, 0.75, 1])
+        #expect(script.changes.map { opacities($0.root) } == [[1, 1, 1], [0.25, 0.25, 0.25], [1, 1, 1], [0.25, 0.25, 0.25]])
+        #expect(script.changes.map { frames($0.root) } == [[60, 10, 10, 10], [80, 10, 10, 10], [80, 10, 10, 10], [80, 10, 10, 10]])
+        // From 0.5 s on the two states alternate: the script repeats from there every 0.5 s.
+        #expect(script.repeating == ScriptRepeat(start: 0.5, period: 0.5))
+    }
+
     @Test func onChangeRunsAfterTheUpdateThatChangedTheValue() throws {
         // A timer flips `lit` every 0.5 s; `onChange(of: lit)` counts the flips with the old
         // and new values (iOS 17's form) and with the new value only (iOS 14's).

@@ -252,6 +252,11 @@ extension Evaluator {
         if let type = environment.selfType, let value = try staticMemberIfAny(name, of: .user(type), at: location, lookingOutward: true) {
             return value
         }
+        if name == "Self", let selfType = environment.selfType {
+            // In an extension of a library type, `Self` is that type.
+            if extensions[selfType.name] === selfType, let native = library.types[selfType.name] { return .type(.native(native)) }
+            return .type(.user(selfType))
+        }
         if let variable = try globalValue(name, at: location) { return variable.value }
         if let type = types[name] { return .type(.user(type)) }
         if let type = library.types[name] { return .type(.native(type)) }

@@ -14,8 +14,10 @@ extension Evaluator {
         var walker = NameWalker()
         for item in file.items { walker.statement(item) }
         var known = walker.declared
-        // Names the evaluator itself answers (`swap(&a, &b)`).
-        known.formUnion(["self", "Self", "super", "newValue", "oldValue", "error", "_", "swap"])
+        // Names the evaluator itself answers (`swap(&a, &b)`), and the members Swift
+        // synthesizes, used bare inside the type (`var id: Int { rawValue }` in an enum with
+        // raw values, `allCases` in a `CaseIterable` one).
+        known.formUnion(["self", "Self", "super", "newValue", "oldValue", "error", "_", "swap", "rawValue", "allCases", "hashValue"])
         // The library's and the extensions' names are looked up for the few names the file
         // does not declare, rather than gathered into one set: the library holds thousands.
         var answered: [String: Bool] = [:]

@@ -31,6 +31,10 @@ public enum SymbolDesigns {
         case .circleFill: [SymbolPart(.dot(.zero, radius: 38))]
         case .circleDashed:
             [stroke((0..<8).map { k in arc(.zero, 38, Double(k) * 45 + 9, Double(k) * 45 + 36) })]
+        case .circleDotted:
+            // Sixteen dots on the ring, one at the top; each grows with the weight as a stroke's
+            // round end does.
+            (0..<16).map { k in SymbolPart(.dot(SymbolSegment.point(.zero, 38, -90 + Double(k) * 22.5), radius: 1)) }
         case .checkmark: [stroke(polyline(check))]
         case .checkmarkCircle: [stroke(ring(.zero, 38), .secondary), stroke(polyline(smallCheck))]
         case .checkmarkCircleFill:
@@ -40,6 +44,9 @@ public enum SymbolDesigns {
         case .chevronLeft: [stroke(polyline([P(12, -34), P(-14, 0), P(12, 34)]))]
         case .chevronRight: [stroke(polyline([P(-12, -34), P(14, 0), P(-12, 34)]))]
         case .arrowRight: [stroke([.line(P(-34, 0), P(33, 0))] + polyline([P(8, -25), P(34, 0), P(8, 25)]))]
+        case .arrowLeft: [stroke([.line(P(34, 0), P(-33, 0))] + polyline([P(-8, -25), P(-34, 0), P(-8, 25)]))]
+        case .arrowDown: [stroke([.line(P(0, -34), P(0, 33))] + polyline([P(-25, 8), P(0, 34), P(25, 8)]))]
+        case .arrowUp: [stroke([.line(P(0, 34), P(0, -33))] + polyline([P(-25, -8), P(0, -34), P(25, -8)]))]
         case .magnifyingglass: [stroke(ring(P(-7, -7), 25) + [.line(P(11, 11), P(34, 34))])]
         case .ellipsis: [-28.0, 0, 28].map { SymbolPart(.dot(P($0, 0), radius: 5)) }
         case .lineHorizontal3: [-24.0, 0, 24].map { y in stroke([.line(P(-34, y), P(34, y))]) }

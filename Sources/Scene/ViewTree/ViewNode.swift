@@ -195,6 +195,10 @@ public enum SymbolName: String, CaseIterable, Hashable, Sendable {
     case globe
     case cloudSunRainFill = "cloud.sun.rain.fill"
     case personCropCircleBadgePlus = "person.crop.circle.badge.plus"
+    case arrowDown = "arrow.down"
+    case arrowUp = "arrow.up"
+    case arrowLeft = "arrow.left"
+    case circleDotted = "circle.dotted"
 
     /// The name `symbolVariant(_:)` asks for, when the library has it: SwiftUI draws the
     /// variant if the symbol has one and the symbol itself otherwise.

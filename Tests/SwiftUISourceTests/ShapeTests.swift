@@ -275,6 +275,29 @@ struct ShapeTests {
         }
     }
 
+    /// A pattern far finer than a pixel (millions of dashes along the line) is drawn in bounded
+    /// time, and covers each pixel as its dashes do on average: a quarter, for dashes a quarter
+    /// of the cycle long.
+    @Test func aDashPatternFinerThanAPixelCoversItsOnFraction() throws {
+        let source = """
+            struct Fine: View {
+                var body: some View {
+                    Path { path in
+                        path.move(to: CGPoint(x: 0, y: 10))
+                        path.addLine(to: CGPoint(x: 100, y: 10))
+                    }
+                    .stroke(Color.black, style: StrokeStyle(lineWidth: 4, dash: [0.00001, 0.00003]))
+                    .frame(width: 100, height: 20)
+                }
+            }
+            """
+        let clock = ContinuousClock()
+        let start = clock.now
+        let image = try frames(source, view: "Fine", at: [0])[0]
+        #expect(clock.now - start < .seconds(10))
+        Self.expectInk(image, width: 100, height: 20) { x, y in y >= 8 && y < 12 ? 0.25 : 0 }
+    }
+
     @Test func strokeWidthAnimates() throws {
         let source = """
             struct W: View {

@@ -232,6 +232,9 @@ public struct Stroker: Sendable {
         }
     }
 
+    /// The most dashes ``dashed(_:pattern:phase:)`` makes along one call's subpaths.
+    public static let maximumDashes = 2_000
+
     /// The dashes of `subpaths`: the pieces where a pattern of alternating on and off lengths
     /// (`pattern`, in the polylines' units), started `phase` into it, is on, each an open
     /// polyline (Core Graphics' `CGContextSetLineDash`; SwiftUI's `StrokeStyle(dash:dashPhase:)`).
@@ -239,13 +242,32 @@ public struct Stroker: Sendable {
     /// closing edge. A pattern with a negative length or no positive length is no dash at all
     /// (the subpaths come back whole). An on length of 0 gives a dot: a piece of one point's
     /// length along the line, so that round and square caps draw it.
+    ///
+    /// A pattern so fine that the subpaths would hold more than ``maximumDashes`` dashes (a
+    /// dash of 0.0001 pt along a circle: millions) is stretched, with its phase, until they hold
+    /// that many: its dashes are then still far under a pixel, so they cover each pixel as the
+    /// finer ones would on average, and drawing them stays bounded.
     public static func dashed(_ subpaths: [Path.FlatSubpath], pattern: [Double], phase: Double) -> [Path.FlatSubpath] {
         let total = pattern.reduce(0, +)
         guard !pattern.isEmpty, pattern.allSatisfy({ $0 >= 0 && $0.isFinite }), total > 0, phase.isFinite else { return subpaths }
         // An odd count repeats the pattern once more, swapping on and off (SVG's and Core
         // Graphics' rule).
-        let lengths = pattern.count % 2 == 1 ? pattern + pattern : pattern
-        let cycle = lengths.reduce(0, +)
+        var lengths = pattern.count % 2 == 1 ? pattern + pattern : pattern
+        var cycle = lengths.reduce(0, +)
+        var phase = phase
+        var pathLength = 0.0
+        for subpath in subpaths {
+            let points = subpath.points
+            for i in points.indices.dropFirst() { pathLength += (points[i] - points[i - 1]).length }
+            if subpath.isClosed, let first = points.first, let last = points.last { pathLength += (first - last).length }
+        }
+        let dashes = pathLength / cycle * Double(lengths.count / 2)
+        if dashes > Double(maximumDashes) {
+            let stretch = dashes / Double(maximumDashes)
+            lengths = lengths.map { $0 * stretch }
+            cycle *= stretch
+            phase *= stretch
+        }
         var pieces: [Path.FlatSubpath] = []
         for subpath in subpaths {
             var line = subpath.points

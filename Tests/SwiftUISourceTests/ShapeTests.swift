@@ -275,6 +275,26 @@ struct ShapeTests {
         }
     }
 
+    /// `Path.applying(_:)` with each way of making a `CGAffineTransform`: the path's points
+    /// mapped by it (scale, then translation, as `translatedBy` composes).
+    @Test func aPathAppliesAnAffineTransform() throws {
+        let source = """
+            struct Moved: View {
+                let scale = CGAffineTransform(scaleX: 2, y: 3)
+                var body: some View {
+                    Path(CGRect(x: 1, y: 1, width: 10, height: 5))
+                        .applying(scale.translatedBy(x: 1, y: 0).concatenating(CGAffineTransform(translationX: 0, y: 0.5)))
+                        .fill(Color.black)
+                        .frame(width: 30, height: 20)
+                }
+            }
+            """
+        let image = try frames(source, view: "Moved", at: [0])[0]
+        // (1, 1)…(11, 6) moved by 1 in x, scaled (2, 3), then moved by 0.5 in y.
+        let rectangle: [P] = [(4, 3.5), (24, 3.5), (24, 18.5), (4, 18.5)]
+        Self.expectInk(image, width: 30, height: 20) { x, y in Self.area(of: rectangle, inPixel: x, y) }
+    }
+
     /// A pattern far finer than a pixel (millions of dashes along the line) is drawn in bounded
     /// time, and covers each pixel as its dashes do on average: a quarter, for dashes a quarter
     /// of the cycle long.

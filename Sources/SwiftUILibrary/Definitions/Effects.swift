@@ -180,43 +180,14 @@ extension SwiftUILibrary {
         return Axis3D(x: components[0], y: components[1], z: components[2])
     }
 
-    /// `CGAffineTransform`, `ProjectionTransform`, and the effects that take them.
+    /// `ProjectionTransform`, and the effects that take it and `CGAffineTransform` (defined
+    /// with the shapes, whose `applying(_:)` takes it too).
     private func defineProjections(_ view: NativeType) {
-        let affine = NativeType("CGAffineTransform", summary: "A 2D affine transform (a, b, c, d, tx, ty).")
-        func box(_ t: AffineTransform) -> Value { .native(Boxed(value: t, typeName: "CGAffineTransform")) }
-        affine.constant("identity", box(AffineTransform.identity))
-        affine.initializer([NativeParameter("a", .double), NativeParameter("b", .double), NativeParameter("c", .double),
-                            NativeParameter("d", .double), NativeParameter("tx", .double), NativeParameter("ty", .double)]) { call throws(Interrupt) in
-            box(AffineTransform(a: try call.number(0), b: try call.number(1), c: try call.number(2), d: try call.number(3),
-                                tx: try call.number(4), ty: try call.number(5)))
-        }
-        affine.initializer([NativeParameter("rotationAngle", .double)]) { call throws(Interrupt) in box(.rotation(radians: try call.number(0))) }
-        affine.initializer([NativeParameter("scaleX", .double), NativeParameter("y", .double)]) { call throws(Interrupt) in
-            box(.scale(x: try call.number(0), y: try call.number(1)))
-        }
-        affine.initializer([NativeParameter("translationX", .double), NativeParameter("y", .double)]) { call throws(Interrupt) in
-            box(.translation(x: try call.number(0), y: try call.number(1)))
-        }
-        // `t.rotated(by:)`, `scaledBy(x:y:)`, `translatedBy(x:y:)`: the new transform first, then `t`.
-        affine.method("rotated", [NativeParameter("by", .double)], result: .named("CGAffineTransform")) { [unowned self] call throws(Interrupt) in
-            box(AffineTransform.rotation(radians: try call.number(0)).concatenating(try receiverBox(call, AffineTransform.self)))
-        }
-        affine.method("scaledBy", [NativeParameter("x", .double), NativeParameter("y", .double)], result: .named("CGAffineTransform")) { [unowned self] call throws(Interrupt) in
-            box(AffineTransform.scale(x: try call.number(0), y: try call.number(1)).concatenating(try receiverBox(call, AffineTransform.self)))
-        }
-        affine.method("translatedBy", [NativeParameter("x", .double), NativeParameter("y", .double)], result: .named("CGAffineTransform")) { [unowned self] call throws(Interrupt) in
-            box(AffineTransform.translation(x: try call.number(0), y: try call.number(1)).concatenating(try receiverBox(call, AffineTransform.self)))
-        }
-        affine.method("concatenating", [NativeParameter(nil, .named("CGAffineTransform"))], result: .named("CGAffineTransform")) { [unowned self] call throws(Interrupt) in
-            box(try receiverBox(call, AffineTransform.self).concatenating(try boxed(call, 0, AffineTransform.self, "a CGAffineTransform")))
-        }
-        native.add(affine)
-
         let projection = NativeType("ProjectionTransform", summary: "A 3 × 3 projective transform.")
         func box(_ p: Projection) -> Value { .native(Boxed(value: p, typeName: "ProjectionTransform")) }
         projection.initializer([]) { call throws(Interrupt) in box(Projection.identity) }
-        projection.initializer([NativeParameter(nil, .named("CGAffineTransform"))]) { [unowned self] call throws(Interrupt) in
-            box(Projection(affine: try boxed(call, 0, AffineTransform.self, "a CGAffineTransform")))
+        projection.initializer([NativeParameter(nil, .named("CGAffineTransform"))]) { call throws(Interrupt) in
+            box(Projection(affine: try call.native(0, AffineBox.self, "a CGAffineTransform").transform))
         }
         let names = ["m11", "m12", "m13", "m21", "m22", "m23", "m31", "m32", "m33"]
         projection.initializer(names.map { NativeParameter($0, .double, default: .double($0 == "m11" || $0 == "m22" || $0 == "m33" ? 1 : 0)) }) { call throws(Interrupt) in
@@ -230,7 +201,7 @@ extension SwiftUILibrary {
             try modified(call, .node(.effect(.projection(try boxed(call, 0, Projection.self, "a ProjectionTransform")))))
         }
         view.method("transformEffect", [NativeParameter(nil, .named("CGAffineTransform"))], result: Self.anyView) { [unowned self] call throws(Interrupt) in
-            try modified(call, .node(.effect(.projection(Projection(affine: try boxed(call, 0, AffineTransform.self, "a CGAffineTransform"))))))
+            try modified(call, .node(.effect(.projection(Projection(affine: try call.native(0, AffineBox.self, "a CGAffineTransform").transform)))))
         }
     }
 }

@@ -587,7 +587,8 @@ public struct SwiftProgram: Sendable {
         return result
     }
 
-    /// How often each of `names` occurs in the text as a whole identifier-like word.
+    /// How often each of `names` occurs in the code of the text as a whole identifier-like
+    /// word: comments and string literals do not count.
     ///
     /// Words are cut on the UTF-8 bytes: a byte of a multi-byte scalar counts as a word byte, so
     /// a non-ASCII identifier stays whole (the names are the file's own identifiers), and only a
@@ -620,7 +621,9 @@ public struct SwiftProgram: Sendable {
                 let word = String(decoding: wordBytes, as: UTF8.self)
                 if names.contains(word) { counts[word, default: 0] += 1 }
             }
-            for index in 0..<bytes.count {
+            let count = bytes.count
+            var index = 0
+            while index < count {
                 let value = bytes[index]
                 let isWord = value >= 0x80 || value == 0x5F || (value >= 0x30 && value <= 0x39)
                     || ((value | 0x20) >= 0x61 && (value | 0x20) <= 0x7A)
@@ -630,14 +633,78 @@ public struct SwiftProgram: Sendable {
                         isASCII = true
                     }
                     if value >= 0x80 { isASCII = false }
-                } else if start >= 0 {
+                    index += 1
+                    continue
+                }
+                if start >= 0 {
                     word(index)
                     start = -1
+                }
+                // A name in a comment (an Xcode header's `//  Dots.swift`) or in a string
+                // (`Text("Dots")`) is not a use of the view.
+                if let end = Self.endOfCommentOrString(bytes, at: index) {
+                    index = end
+                } else {
+                    index += 1
                 }
             }
             if start >= 0 { word(bytes.count) }
         }
         return counts
+    }
+
+    /// Where the comment or string literal that starts at `index` ends (the index after it),
+    /// or `nil` when none starts there: `//` to the end of the line, `/* */` nested, and string
+    /// literals, `"…"` with escapes, `"""…"""` and raw `#"…"#` (any number of `#`).
+    private static func endOfCommentOrString(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+        let count = bytes.count
+        func byte(_ i: Int) -> UInt8 { i < count ? bytes[i] : 0 }
+        let slash = UInt8(ascii: "/"), star = UInt8(ascii: "*"), quote = UInt8(ascii: "\""), hash = UInt8(ascii: "#")
+        let backslash = UInt8(ascii: "\\"), newline = UInt8(ascii: "\n")
+        switch bytes[index] {
+        case slash where byte(index + 1) == slash:
+            var i = index + 2
+            while i < count, bytes[i] != newline { i += 1 }
+            return i
+        case slash where byte(index + 1) == star:
+            var depth = 1, i = index + 2
+            while i < count, depth > 0 {
+                if bytes[i] == slash, byte(i + 1) == star {
+                    depth += 1
+                    i += 2
+                } else if bytes[i] == star, byte(i + 1) == slash {
+                    depth -= 1
+                    i += 2
+                } else {
+                    i += 1
+                }
+            }
+            return i
+        case quote, hash:
+            var hashes = 0, i = index
+            while byte(i) == hash { hashes += 1; i += 1 }
+            guard byte(i) == quote else { return nil }
+            let multiline = byte(i + 1) == quote && byte(i + 2) == quote
+            let quotes = multiline ? 3 : 1
+            i += quotes
+            while i < count {
+                if bytes[i] == backslash, hashes == 0 {
+                    i += 2
+                    continue
+                }
+                if bytes[i] == quote {
+                    var closes = true
+                    for k in 0..<quotes where byte(i + k) != quote { closes = false }
+                    for k in 0..<hashes where byte(i + quotes + k) != hash { closes = false }
+                    if closes { return i + quotes + hashes }
+                }
+                if !multiline, bytes[i] == newline { return i }
+                i += 1
+            }
+            return count
+        default:
+            return nil
+        }
     }
 }
 

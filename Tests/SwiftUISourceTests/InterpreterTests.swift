@@ -167,6 +167,35 @@ struct InterpreterTests {
         #expect(try program.script(view: "ContentView") == ViewScript(initial: .custom(name: "ContentView", body: ring(5))))
     }
 
+    /// The view no other view uses is the default, however often the comments and strings
+    /// name the others: Xcode's file header (`//  Dots.swift`) named the root, which made it
+    /// look used and left no default.
+    @Test func namesInCommentsAndStringsDoNotMakeAViewUsed() throws {
+        let text = ##"""
+        //
+        //  Dots.swift
+        //  Created for the loader. /* Dots, nested /* Dots */ */
+        //
+        import SwiftUI
+
+        struct Dots: View {
+            var body: some View {
+                HStack { Dot(); Dot(); Dot() }.accessibilityLabel("Dots \"quoted\"")
+            }
+        }
+
+        struct Dot: View {
+            let label = #"Dots "quoted""#
+            let more = """
+                Dots
+                """
+            var body: some View { Circle().frame(width: 10, height: 10) }
+        }
+        """##
+        let program = try SwiftProgram(parsing: text, fileName: "Dots.swift")
+        #expect(try program.defaultViewName() == "Dots")
+    }
+
     @Test func fontsTransactionsAndModifiers() throws {
         let script = try script("""
         struct Styled: View {

@@ -43,6 +43,8 @@ struct SystemColorTests {
         ("Color.mint", (0, 199, 190), (99, 230, 226)),
         ("Color.indigo", (88, 86, 214), (94, 92, 230)),
         ("Color(UIColor.red)", (255, 0, 0), (255, 0, 0)),
+        // `BackgroundStyle`, over red so that drawing nothing would show.
+        ("Rectangle().fill(.background).background(Color.red)", (255, 255, 255), (0, 0, 0)),
     ])
     func opaqueColoursPerAppearance(expression: String, light: (Int, Int, Int), dark: (Int, Int, Int)) throws {
         let l = try pixel(expression, appearance: .light), d = try pixel(expression, appearance: .dark)

@@ -173,6 +173,9 @@ extension SwiftUILibrary {
             shapeStyle.constant(name, .native(ColorBox(color: .system(name))))
         }
         shapeStyle.constant("tint", .native(ColorBox(color: .system("accentColor"))))
+        // `BackgroundStyle` (iOS 15): "the background style in the current context", the
+        // system background outside grouped lists (white in light, black in dark).
+        shapeStyle.constant("background", .native(ColorBox(color: .system("systemBackground"))))
         color.initializer([NativeParameter("red", .double), NativeParameter("green", .double), NativeParameter("blue", .double),
                            NativeParameter("opacity", .double, default: .double(1))]) { [unowned self] call throws(Interrupt) in
             let channels = [try number(call, 0, in: 0...1, "red"), try number(call, 1, in: 0...1, "green"), try number(call, 2, in: 0...1, "blue"),

@@ -1,4 +1,5 @@
 import SpinRender
+import SwiftUISource
 import Testing
 
 /// UIKit's colours, colour spaces, colour-scheme modifiers and a hex extension written in the
@@ -91,6 +92,30 @@ struct SystemColorTests {
             """
         #expect(Self.close(try pixel("Color(hex: 0xFF8800)", appearance: .light, prelude: prelude), (255, 136, 0)))
         #expect(Self.close(try pixel("Color(hex: 0x336699)", appearance: .dark, prelude: prelude), (51, 102, 153)))
+    }
+
+    /// A file's own `init(hex:)` that stops on something unsupported (the widely copied one
+    /// reads with `Scanner`) gives way to the usual reading, and the note says where the file's
+    /// own stopped, not that the file declares none.
+    @Test func aHexExtensionThatCannotRunIsNamedInTheNote() throws {
+        let source = """
+            import SwiftUI
+            extension Color {
+                init(hex: String) {
+                    let scanner = Scanner(string: hex)
+                    var rgb: UInt64 = 0
+                    scanner.scanHexInt64(&rgb)
+                    self.init(red: Double((rgb >> 16) & 0xFF) / 255, green: Double((rgb >> 8) & 0xFF) / 255, blue: Double(rgb & 0xFF) / 255)
+                }
+            }
+            struct C: View {
+                var body: some View { Color(hex: "#336699").frame(width: 2, height: 2) }
+            }
+            """
+        let script = try SwiftProgram(parsing: source, fileName: "C.swift").script(view: "C")
+        #expect(script.notes.contains { $0.hasPrefix("the file's own 'Color(hex:)' stops at 4:23 (") })
+        #expect(!script.notes.contains { $0.contains("does not declare it") })
+        #expect(Self.close(try pixel("Color(hex: \"#336699\")", appearance: .light, prelude: "import SwiftUI\n"), (51, 102, 153)))
     }
 
     /// Colours the file declares in `extension Color` are the file's, even where their names

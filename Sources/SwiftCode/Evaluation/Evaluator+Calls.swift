@@ -723,14 +723,25 @@ extension Evaluator {
                 throw .error("'\(type.name)' cannot be constructed", at: location)
             }
             let function = Function(.native(type.initializers), environment: globals, name: type.name)
+            var failure: EvaluationError?
             if let holder = extensions[type.name], !holder.initializers.isEmpty {
-                // `extension Color { init(hex: String) { … } }`.
+                // `extension Color { init(hex: String) { … } }`: the file's own initialiser when
+                // the call matches it; the library's when it does not, or when the file's stops
+                // on something unsupported (what stopped it is kept for the library's note).
                 let user = Function(.declared(holder.initializers[0].declaration, attributes: []), environment: typeEnvironment(holder), name: "init")
                 user.overloads = holder.initializers
-                if let invocation = try? callUserInitializer(user, holder, arguments, trailing, at: location, in: environment) {
-                    return invocation
+                do {
+                    return try callUserInitializer(user, holder, arguments, trailing, at: location, in: environment)
+                } catch let .error(error) {
+                    let atTheCall = error.location == location || arguments.contains { $0.value.location == error.location || $0.labelLocation == error.location }
+                    if !atTheCall { failure = error }
+                } catch {
+                    // Thrown errors and the rest: the library's initialiser is tried instead.
                 }
             }
+            let previous = extensionInitializerFailure
+            extensionInitializerFailure = failure
+            defer { extensionInitializerFailure = previous }
             return try callFunction(function, arguments, trailing, expected: expected, at: location, in: environment).result
         case let .standard(type):
             if let holder = extensions[Self.standardKey(type)], !holder.initializers.isEmpty {

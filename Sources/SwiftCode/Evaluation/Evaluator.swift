@@ -14,6 +14,11 @@ import Motion
 /// let value = try evaluator.callGlobal("makeValue", [])
 /// ```
 public final class Evaluator {
+    /// While the library's initialiser runs in place of an initialiser that an extension of the
+    /// file declares for a library type (`extension Color { init(hex:) }`): what stopped the
+    /// file's own, so that a note can say so rather than that the file declares none.
+    public internal(set) var extensionInitializerFailure: EvaluationError?
+
     /// The host's definitions.
     public let library: NativeLibrary
     /// The file.

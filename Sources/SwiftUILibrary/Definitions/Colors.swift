@@ -128,8 +128,15 @@ extension SwiftUILibrary {
     /// note; a file that declares its own `init(hex:)` uses its own.
     func defineHexColours() {
         guard let color = native.types["Color"] else { return }
-        let note = "'Color(hex:)' is not SwiftUI's and the file does not declare it: read as apps usually declare it (#RGB, #RRGGBB, #AARRGGBB, 0xRRGGBB)"
-        func remember() { if !notes.contains(note) { notes.append(note) } }
+        let reading = "read as apps usually declare it (#RGB, #RRGGBB, #AARRGGBB, 0xRRGGBB)"
+        func remember(_ call: NativeCall) {
+            let note = if let failure = call.evaluator.extensionInitializerFailure {
+                "the file's own 'Color(hex:)' stops at \(failure.location.line):\(failure.location.column) (\(failure.message)): \(reading)"
+            } else {
+                "'Color(hex:)' is not SwiftUI's and the file does not declare it: \(reading)"
+            }
+            if !notes.contains(note) { notes.append(note) }
+        }
         func colour(_ value: UInt64, digits: Int, opacity: Double) -> Value {
             var a: UInt64 = 255, r: UInt64, g: UInt64, b: UInt64
             switch digits {
@@ -146,14 +153,14 @@ extension SwiftUILibrary {
                 guard [3, 6, 8].contains(digits.count), let value = UInt64(digits, radix: 16) else {
                     throw call.error("expected 3, 6 or 8 hexadecimal digits, as '#RRGGBB'", argument: 0)
                 }
-                remember()
+                remember(call)
                 return colour(value, digits: digits.count, opacity: try number(call, 1, in: 0...1, label))
             }
             color.initializer([NativeParameter("hex", .int), NativeParameter(label, .double, default: .double(1))]) { [unowned self] call throws(Interrupt) in
                 guard case let .int(value) = call[0].dereferenced, value >= 0, value <= 0xFFFFFF else {
                     throw call.error("expected a colour 0x000000 to 0xFFFFFF", argument: 0)
                 }
-                remember()
+                remember(call)
                 return colour(UInt64(value), digits: 6, opacity: try number(call, 1, in: 0...1, label))
             }
         }

@@ -186,4 +186,59 @@ struct InkCanvasTests {
         let worst = Self.worst(image) { x, y in Self.over(Self.blue, areas[y * image.width + x]) }
         #expect(worst.difference <= 1, "off by \(worst.difference) at (\(worst.x), \(worst.y))")
     }
+
+    /// A blurred disc keeps all its ink: the blur spreads the disc's π·20² pt² of alpha some
+    /// 3σ around it, so the canvas grows past the layout's 56 pt, no pixel of its edge is
+    /// inked, and the alpha summed over every pixel is still the disc's area (on the layout's
+    /// canvas the tails were cut off: its edge pixels were light blue).
+    @Test func canvasGrowsToTheReachOfABlur() throws {
+        let request = try Self.request("""
+            import SwiftUI
+            struct ContentView: View {
+                var body: some View {
+                    Circle().fill(Color(red: 0, green: 0, blue: 1)).frame(width: 40, height: 40).blur(radius: 10)
+                }
+            }
+            """, scale: 1)
+        let engine = request.makeEngine()
+        #expect(engine.canvasWidth > 56 + 2 * 20 && engine.canvasHeight > 56 + 2 * 20)
+        let image = ViewRenderer(engine).render(atSeconds: 0)
+        for x in 0..<image.width { #expect(image[x, 0] == .white && image[x, image.height - 1] == .white) }
+        for y in 0..<image.height { #expect(image[0, y] == .white && image[image.width - 1, y] == .white) }
+        var alpha = 0.0
+        for y in 0..<image.height {
+            for x in 0..<image.width { alpha += 1 - Double(image[x, y].r) / 255 }
+        }
+        #expect(abs(alpha - Double.pi * 400) < 0.005 * Double.pi * 400, "alpha \(alpha)")
+    }
+
+    /// A square turned 60° about the y axis: its near edge is magnified by 1 / w with
+    /// w = 1 − 50 sin 60° / 100 (SwiftUI's perspective, d = the longer side), so it stands
+    /// 50 / w pt either side of the centre, beyond the layout's 100 pt; the canvas grows to it
+    /// with the 8 pt margin kept, and the margin rows stay empty.
+    @Test func canvasGrowsToTheInkOfARotation3DEffect() throws {
+        let request = try Self.request("""
+            import SwiftUI
+            struct ContentView: View {
+                @State private var flip = false
+                var body: some View {
+                    Rectangle().fill(Color(red: 0, green: 0, blue: 1)).frame(width: 100, height: 100)
+                        .rotation3DEffect(.degrees(flip ? 60 : 0), axis: (x: 0, y: 1, z: 0))
+                        .onAppear { withAnimation(.linear(duration: 1).repeatForever()) { flip = true } }
+                }
+            }
+            """, scale: 1)
+        let engine = request.makeEngine()
+        let half = 50 / (1 - 50 * sin(Double.pi / 3) / 100)
+        let top = Int((58 - half).rounded(.down)), bottom = Int((58 + half).rounded(.up))
+        #expect(engine.canvasWidth == 116 && engine.canvasHeight == bottom - top + 16)
+        let image = ViewRenderer(engine).render(atSeconds: 1)
+        for y in Array(0..<8) + Array((image.height - 8)..<image.height) {
+            for x in 0..<image.width { #expect(image[x, y] == .white, "(\(x), \(y)) \(image[x, y])") }
+        }
+        // Inside the near edge's top corner, at (13.9, 8.8) in canvas pixels: x = 8 + 50 − 25 / w,
+        // y = 8 − top + 50 − 50 / w (the canvas grown by 8 − top rows); the far corner is at
+        // (75.4, 62.1). Pixel (15, 12) lies below the edge between them and right of the near edge.
+        #expect(image[15, 12] == Self.blue)
+    }
 }

@@ -1,3 +1,4 @@
+import Glibc
 import Motion
 import Raster
 
@@ -36,7 +37,10 @@ extension ViewRenderer {
     /// bounding box of a polygon's vertices, so the box of every vertex, transformed as it is
     /// drawn, rounded outwards, holds every pixel with coverage. A view at zero opacity draws
     /// no ink; a masked view (`mask`, `clipShape`, `clipped`) only the part of it inside the box
-    /// of its mask's ink. Only what is drawn counts, not the layout frames: a `Color` or `Circle` that
+    /// of its mask's ink; a blur or a shadow as far beyond its content as its blurred alpha can
+    /// still round to a level (``visibleReach(sigma:alpha:)``; the shadow from where its offset
+    /// puts it), and a `rotation3DEffect` or `projectionEffect` to where its projection takes
+    /// its content's corners. Only what is drawn counts, not the layout frames: a `Color` or `Circle` that
     /// fills its frame draws exactly its frame.
     ///
     /// - Parameter times: Seconds from the moment the views appear (a render's frame times).
@@ -57,8 +61,37 @@ extension ViewRenderer {
             for op in ops where Self.maskLayer(of: op) == nil {
                 var box = InkBox()
                 addInk(of: op, atSeconds: time, to: &box)
-                for effect in op.effects {
-                    if case let .masked(layer) = effect { box.formIntersection(maskBoxes[layer] ?? InkBox()) }
+                // The layers it is drawn in, innermost first: each filter moves the box as it
+                // moves the layer's pixels.
+                for position in op.effects.indices.reversed() {
+                    switch op.effects[position] {
+                    case let .masked(layer):
+                        box.formIntersection(maskBoxes[layer] ?? InkBox())
+                    case let .blur(radius, _, _):
+                        let (_, stretch) = outsideGeometry(of: op.effects, layerAt: position, atSeconds: time)
+                        box.expand(by: Self.visibleReach(sigma: max(0, engine.numbers[radius].number(atSeconds: time)) * stretch, alpha: 1))
+                    case let .shadow(colour, radius, offset, _):
+                        let (outside, stretch) = outsideGeometry(of: op.effects, layerAt: position, atSeconds: time)
+                        let shadow = shadowInPixels(radius: radius, offset: offset, outside: outside, stretch: stretch, atSeconds: time)
+                        var cast = box
+                        cast.shift(dx: shadow.dx, dy: shadow.dy)
+                        let alpha = Double(engine.colours[colour].colour(atSeconds: time).rgba8.a) / 255
+                        cast.expand(by: Self.visibleReach(sigma: shadow.sigma, alpha: alpha))
+                        box.formUnion(cast)
+                    case let .rotation3D(track, axis, unit, anchorZ, perspective, anchorCentre, anchorSize, _):
+                        let size = engine.points[anchorSize].point(atSeconds: time)
+                        let local = Projection.rotation3D(degrees: engine.numbers[track].number(atSeconds: time), axis: axis,
+                                                          anchorX: unit.x * size.x, anchorY: unit.y * size.y, anchorZ: anchorZ,
+                                                          perspective: perspective, width: size.x, height: size.y)
+                        project(&box, local, frameCentre: anchorCentre, frameSize: anchorSize, effects: op.effects,
+                                layerAt: position, atSeconds: time)
+                    case let .projection(local, anchorCentre, anchorSize, _):
+                        project(&box, local, frameCentre: anchorCentre, frameSize: anchorSize, effects: op.effects,
+                                layerAt: position, atSeconds: time)
+                    case .rotation, .scale, .offset, .opacity, .symbolEffect, .variableLayer, .maskShape, .group, .blend, .colour,
+                         .material:
+                        break  // placed by the op's transform, or drawn inside the layer's own pixels
+                    }
                 }
                 total.formUnion(box)
             }
@@ -72,6 +105,45 @@ extension ViewRenderer {
         var box = InkBox()
         addInk(of: op, atSeconds: time, to: &box)
         return box.touchedPixels
+    }
+
+    /// How far beyond its content's box a Gaussian blur of `sigma` pixels of content no more
+    /// opaque than `alpha` still draws a pixel: past distance r in x (or y) the blurred alpha is
+    /// at most `alpha` × Q(r / σ), the normal distribution's upper tail (the blur is separable
+    /// and the other axis integrates to at most 1), and under half an 8-bit step it rounds to
+    /// nothing; one pixel more for rounding. Tighter than the kernel's reach, 3.5σ: a faint
+    /// shadow's ink ends well inside it.
+    static func visibleReach(sigma: Double, alpha: Double) -> Double {
+        guard sigma > 0, alpha > 0 else { return 0 }
+        let threshold = 0.5 / 255 / min(1, alpha)
+        guard threshold < 0.5 else { return 1 }
+        // Q(x) = erfc(x / √2) / 2 falls from 1/2 at 0: bisection for Q(x) = threshold.
+        var low = 0.0, high = 10.0
+        for _ in 0..<60 {
+            let middle = (low + high) / 2
+            if erfc(middle / 2.0.squareRoot()) / 2 > threshold { low = middle } else { high = middle }
+        }
+        return high * sigma + 1
+    }
+
+    /// `box` (canvas pixels) carried through a layer's projection as the renderer warps the
+    /// layer: its corners mapped, the box of where they land (a corner behind the eye makes the
+    /// ink unbounded on the canvas: the box is left as it is).
+    private func project(_ box: inout InkBox, _ local: Projection, frameCentre: Int, frameSize: Int, effects: [DrawOp.Effect],
+                         layerAt position: Int, atSeconds time: Double) {
+        guard box.minX <= box.maxX, box.minY <= box.maxY else { return }
+        let (outside, _) = outsideGeometry(of: effects, layerAt: position, atSeconds: time)
+        let centre = engine.points[frameCentre].point(atSeconds: time), size = engine.points[frameSize].point(atSeconds: time)
+        let place = Projection(affine: AffineTransform.translation(x: centre.x - size.x / 2, y: centre.y - size.y / 2)
+            .concatenating(outside))
+        guard let back = place.inverted else { return }
+        let forward = back.concatenating(local).concatenating(place)
+        var moved = InkBox()
+        for (x, y) in [(box.minX, box.minY), (box.maxX, box.minY), (box.maxX, box.maxY), (box.minX, box.maxY)] {
+            guard let p = forward.apply(x: x, y: y), p.x.isFinite, p.y.isFinite else { return }
+            moved.add(x: p.x, y: p.y)
+        }
+        box = moved
     }
 
     /// For an op that draws a mask's view: the masked layer the view cuts (the `masked` effect
@@ -183,6 +255,31 @@ private struct InkBox {
         minY = max(minY, other.minY)
         maxX = min(maxX, other.maxX)
         maxY = min(maxY, other.maxY)
+    }
+
+    /// Grows by `distance` pixels on every side (nothing when empty).
+    mutating func expand(by distance: Double) {
+        guard minX <= maxX, minY <= maxY else { return }
+        minX -= distance
+        minY -= distance
+        maxX += distance
+        maxY += distance
+    }
+
+    /// Moves by `(dx, dy)` pixels.
+    mutating func shift(dx: Double, dy: Double) {
+        minX += dx
+        maxX += dx
+        minY += dy
+        maxY += dy
+    }
+
+    /// Grows to hold the point.
+    mutating func add(x: Double, y: Double) {
+        minX = min(minX, x)
+        minY = min(minY, y)
+        maxX = max(maxX, x)
+        maxY = max(maxY, y)
     }
 
     mutating func add(_ polygons: [[Point]], _ transform: AffineTransform) {

@@ -86,6 +86,35 @@ struct LoopLengthTests {
     }
     """
 
+    /// Three bars sliding on a 2 s sawtooth, delayed by thirds of it: the loop starts at the
+    /// last delay, ⅔ · 2 s, where that bar's sawtooth wraps. Compared at its start, the wrap's
+    /// two sides (1 and 0, decided by the rounding of 4/3 + 2) made it look aperiodic, and the
+    /// GIF replayed the start-up on every loop.
+    @Test func aLoopThatStartsWhereASawtoothWrapsStillLoops() throws {
+        var request = RenderRequest()
+        try request.setSource("""
+            struct Bars: View {
+                @State private var go = false
+                var body: some View {
+                    HStack {
+                        ForEach(0..<3) { i in
+                            Capsule().frame(width: 20, height: 6).offset(x: go ? 30 : -30)
+                                .animation(.linear(duration: 2).repeatForever(autoreverses: false).delay(Double(i) * (2.0 / 3.0)), value: go)
+                        }
+                    }
+                    .onAppear { go.toggle() }
+                }
+            }
+            """, fileName: "Bars.swift", view: nil)
+        request.scene.scale = 1
+        let engine = request.makeEngine()
+        #expect(abs(engine.loopStartSeconds - 2 * (2.0 / 3.0)) < 1e-9)
+        #expect(engine.pictureRepeatSeconds.map { abs($0 - 2) < 1e-9 } == true)
+        let renderer = ViewRenderer(engine)
+        let start = engine.loopStartSeconds
+        for t in [0.01, 0.5, 1.3] { #expect(renderer.render(atSeconds: start + t) == renderer.render(atSeconds: start + t + 2)) }
+    }
+
     @Test func staggeredDelaysLoopFromWhereThePictureRepeats() throws {
         var request = RenderRequest()
         try request.setSource(Self.staggeredDots, fileName: "Dots.swift", view: nil)

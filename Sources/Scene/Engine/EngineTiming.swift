@@ -101,7 +101,13 @@ extension ViewEngine {
             let samples = (0..<16).map { start + period * (Double($0) + 0.318) / 16 }
             let periodic = samples.allSatisfy {
                 abs(animation.progress(atSeconds: $0) - animation.progress(atSeconds: $0 + period)) < 1e-9
-            } && abs(animation.progress(atSeconds: start) - animation.progress(atSeconds: start + period)) < 1e-9
+            } && {
+                // Just after the start rather than at it: a loop that starts where a sawtooth
+                // wraps (the last of three delays of ⅔ s in a 2 s period) would compare its two
+                // sides, 1 and 0, as a rounding of the sum decides.
+                let after = start + period * 1e-7
+                return abs(animation.progress(atSeconds: after) - animation.progress(atSeconds: after + period)) < 1e-9
+            }()
             guard periodic else { return nil }
             periods.append(period)
         }

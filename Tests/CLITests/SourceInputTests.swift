@@ -275,6 +275,11 @@ struct UnknownSymbolCommandTests {
         #expect(strict.status == 65)
         #expect(strict.standardError.contains("--strict refuses a symbol outside the library"), "\(strict.standardError)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/strict.gif"))
+        // `--quiet` prints no warning; `--strict` still refuses what it would have named.
+        let quiet = try spinrender([path, "--duration", "0.02", "-q", "-o", folder + "/quiet.gif"])
+        #expect(quiet.status == 0 && quiet.standardError.isEmpty, "\(quiet.standardError)")
+        let quietStrict = try spinrender([path, "-q", "--strict", "-o", folder + "/quiet-strict.gif"])
+        #expect(quietStrict.status == 65)
     }
 }
 

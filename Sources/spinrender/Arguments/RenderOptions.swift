@@ -32,7 +32,11 @@ enum RenderOptions {
                                     maximumImageBytes: try memoryLimit(arguments))
         }
         try settings.apply(values, options: options)
-        for warning in try settings.symbolWarnings() { StandardError.write("warning: \(warning)\n") }
+        // `--strict` refuses what the warnings name even under `--quiet`, which only silences them.
+        let warnings = try settings.symbolWarnings()
+        if !arguments.has("quiet") {
+            for warning in warnings { StandardError.write("warning: \(warning)\n") }
+        }
         if let storage { try settings.checkMemory(holding: storage) }
         return settings
     }

@@ -115,8 +115,11 @@ struct EngineTimelineTests {
         #expect(engine(.explicit, shape: { $0.effect = .opacity }).pictureRepeatSeconds == 2)
         #expect(engine(.explicit, rotateAt: [0.5]).pictureRepeatSeconds == nil)
         #expect(engine(.explicit, shape: { $0.animation = .linear(duration: 2) }).pictureRepeatSeconds == nil)
+        // Delayed, the turn repeats from its delay on: the loop starts there.
         let delayed = DocumentationScripts().animation.delay(0.3)
-        #expect(engine(.explicit, shape: { $0.animation = delayed }).pictureRepeatSeconds == nil)
+        let late = engine(.explicit, shape: { $0.animation = delayed })
+        #expect(late.pictureRepeatSeconds.map { abs($0 - 0.25) < 1e-12 } == true)
+        #expect(abs(late.loopStartSeconds - 0.3) < 1e-12)
     }
 
     @Test func defaultDurationFigures() throws {

@@ -86,6 +86,33 @@ struct LoopLengthTests {
     }
     """
 
+    /// A countdown whose timer keeps ticking after it reaches 0: its state repeats from 3 s on
+    /// only because nothing changes any more. Looping that still would show "0" alone; the
+    /// render is the count, 3 s, and then the two seconds that follow a last change.
+    @Test func aRunThatComesToRestIsRenderedUpToIt() throws {
+        var request = RenderRequest()
+        try request.setSource("""
+            struct Countdown: View {
+                @State private var remaining = 3
+                let timer = Timer.publish(every: 1, on: .main, in: .common).autoconnect()
+                var body: some View {
+                    Rectangle().frame(width: 10 + 10 * Double(remaining), height: 10)
+                        .onReceive(timer) { _ in if remaining > 0 { remaining -= 1 } }
+                }
+            }
+            """, fileName: "Countdown.swift", view: nil)
+        request.scene.scale = 1
+        let engine = request.makeEngine()
+        #expect(engine.script.repeating?.start == 3)
+        #expect(engine.pictureRepeatSeconds == nil && engine.loopStartSeconds == 0)
+        #expect(request.startSeconds(using: engine) == 0)
+        #expect(abs(request.effectiveDurationSeconds - 5) < 1e-9)
+        let renderer = ViewRenderer(engine)
+        let shown = [0.5, 1.5, 2.5, 3.5].map { renderer.render(atSeconds: $0) }
+        #expect(Set(shown.map(\.pixels)).count == 4)
+        #expect(renderer.render(atSeconds: 4.9) == shown[3])
+    }
+
     /// Three bars sliding on a 2 s sawtooth, delayed by thirds of it: the loop starts at the
     /// last delay, ⅔ · 2 s, where that bar's sawtooth wraps. Compared at its start, the wrap's
     /// two sides (1 and 0, decided by the rounding of 4/3 + 2) made it look aperiodic, and the

@@ -74,6 +74,11 @@ extension ViewEngine {
         if let repeating = script.repeating {
             guard rotationTimes.isEmpty, repeating.period > 0 else { return nil }
             let periods = repeatingPeriodsSeconds
+            // A run that repeats only because nothing changes any more (a countdown that
+            // reached 0 and a timer that still ticks, a bar that is full) has a still picture
+            // from there: looping that still would never show the count. The render is then
+            // the run up to it, as for changes that stop.
+            if periods.isEmpty, !script.changes.contains(where: { $0.timeSeconds > repeating.start }) { return nil }
             if periods.isEmpty { return (repeating.start, repeating.period) }
             guard let common = commonPeriod(Array(Set(periods + [repeating.period])).sorted()) else { return nil }
             return (repeating.start, common)

@@ -269,6 +269,36 @@ import Testing
         #expect(heights == [12, 12, 12])
     }
 
+    @Test func optionalWrappedPropertiesStartAtNilAndConstantBindingsDropWrites() throws {
+        // `@State var x: T?` and `@Published var y: T?` with no initial value are nil, as Swift
+        // makes them, not arguments the view must be given; a write through
+        // `Binding.constant(_:)` compiles and does nothing, as its setter does.
+        let source = """
+        import SwiftUI
+        final class Model: ObservableObject {
+            @Published var message: String?
+        }
+        struct Countdown: View {
+            @Binding var done: Bool
+            @State private var startedAt: Date?
+            @StateObject private var model = Model()
+            @State private var n = 2
+            let timer = Timer.publish(every: 1, on: .main, in: .common).autoconnect()
+            var body: some View {
+                Text("\\(n) \\(done ? "done" : "counting") \\(startedAt == nil ? "waiting" : "started") \\(model.message ?? "none")")
+                    .onAppear { startedAt = Date() }
+                    .onReceive(timer) { _ in if n > 0 { n -= 1 } else { done = true } }
+            }
+        }
+        struct Preview: View {
+            var body: some View { Countdown(done: .constant(false)) }
+        }
+        """
+        let script = try script(source, view: "Preview")
+        #expect(texts(script.initial) == ["2 counting waiting none"])
+        #expect(script.changes.map { texts($0.root) } == [["2 counting started none"], ["1 counting started none"], ["0 counting started none"]])
+    }
+
     @Test func everythingDueAtOneInstantMakesOneUpdate() throws {
         // Three views whose timers (every 0.25 s) and a block (after 0.5 s) fall due together:
         // on a device they all run in one pass of the run loop, before the one update of the

@@ -104,6 +104,7 @@ extension Evaluator {
                 if case let .binding(cell) = variable.value, name != "self" {
                     // A local holding a binding (`@Binding` passed on) writes through it.
                     if case .binding = value { variable.value = value } else {
+                        if cell.discardsWrites { return }
                         guard !cell.isReadOnly else { throw .error("cannot assign to '\(name)': it is read-only", at: target.location) }
                         cell.value = value
                     }

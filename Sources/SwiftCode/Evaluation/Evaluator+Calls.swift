@@ -856,7 +856,11 @@ extension Evaluator {
                                                     defaultExpression: nil, isVariadic: false, builder: nil))
                         continue
                     }
-                    result.append(ParameterSpec(label: property.name, name: property.name, type: propertyType, defaultValue: nil,
+                    // An optional wrapped `var` with no initial value starts at `nil`
+                    // (`@State private var startedAt: Date?`, `@Published var message: String?`).
+                    var defaultValue: Value?
+                    if property.initializer == nil, case .optional = propertyType { defaultValue = Value.nilValue }
+                    result.append(ParameterSpec(label: property.name, name: property.name, type: propertyType, defaultValue: defaultValue,
                                                 defaultExpression: property.initializer, isVariadic: false, builder: nil, defaultScope: scope))
                 }
                 continue
@@ -918,6 +922,7 @@ extension Evaluator {
             } else if initializing || fields[name] == nil {
                 fields[name] = .binding(try definition.makeStorage(wrapper, coerce(value.dereferenced, to: propertyType), location))
             } else if case let .binding(cell) = fields[name] {
+                if cell.discardsWrites { return }
                 guard !cell.isReadOnly else { throw .error("cannot assign to '\(name)': it is read-only", at: location) }
                 cell.value = coerce(value, to: propertyType)
             }

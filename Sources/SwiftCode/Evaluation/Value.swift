@@ -78,6 +78,9 @@ public final class Cell {
     public var onWrite: ((Cell) -> Void)?
     /// Writes are refused (an `@Environment` value, a constant binding).
     public var isReadOnly: Bool
+    /// Writes compile and are dropped, the value staying as it is (`Binding.constant(_:)`: its
+    /// setter does nothing); read-only too.
+    public var discardsWrites = false
 
     /// Evaluates a ``DeferredInitialValue`` the cell holds, as its first value (not a write:
     /// ``onWrite`` is not called).

@@ -36,7 +36,11 @@ extension SwiftUILibrary {
         }
         native.add(state)
         let binding = NativeType("Binding", summary: "`Binding.constant(_:)`, `$state`.")
-        binding.staticMethod("constant", [NativeParameter(nil, .any)]) { call throws(Interrupt) in .binding(Cell(call[0], isReadOnly: true)) }
+        binding.staticMethod("constant", [NativeParameter(nil, .any)]) { call throws(Interrupt) in
+            let cell = Cell(call[0], isReadOnly: true)
+            cell.discardsWrites = true
+            return .binding(cell)
+        }
         native.add(binding)
     }
 

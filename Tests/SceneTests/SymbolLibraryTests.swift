@@ -211,8 +211,13 @@ struct SymbolLibraryTests {
 
     /// Palette: the check on the primary layer, the disc (the check cut out of it) on the
     /// secondary; together they ink the whole disc, and the primary colour inks the check.
-    @Test func paletteDrawsTheSecondaryLayerInTheSecondColour() {
-        let tree = ViewNode.modified(.modified(.symbol(.checkmarkCircleFill), .symbolRenderingMode(.palette)),
+    /// Two foreground styles with no rendering mode set are drawn in palette mode: SwiftUI
+    /// picks the mode "using the current image and foreground style" when none is set
+    /// (`EnvironmentValues.symbolRenderingMode`), so the same pixels as with `.palette`.
+    @Test(arguments: [true, false])
+    func paletteDrawsTheSecondaryLayerInTheSecondColour(explicitMode: Bool) {
+        let symbol = ViewNode.symbol(.checkmarkCircleFill)
+        let tree = ViewNode.modified(explicitMode ? .modified(symbol, .symbolRenderingMode(.palette)) : symbol,
                                      .foregroundStyles(.fixed(RGBA8(r: 255, g: 0, b: 0, a: 255)), .fixed(RGBA8(r: 0, g: 0, b: 255, a: 255))))
         var configuration = SceneConfiguration()
         configuration.scale = 3

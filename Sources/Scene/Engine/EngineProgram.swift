@@ -248,7 +248,10 @@ struct Evaluation: Sendable {
                     }
                     return
                 }
-                let mode = environment.renderingMode ?? .monochrome
+                // No mode set: SwiftUI picks one "using the current image and foreground style"
+                // (`EnvironmentValues.symbolRenderingMode`), palette when two styles are given
+                // (`.foregroundStyle(.white, .green)`), else monochrome.
+                let mode = environment.renderingMode ?? (environment.secondaryForeground != nil ? .palette : .monochrome)
                 guard glyph.hasSecondaryLayer, mode == .hierarchical || mode == .palette else {
                     emit(.symbol(glyph, .monochrome), "Image", colour: colour(foreground))
                     return

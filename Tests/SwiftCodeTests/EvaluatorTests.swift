@@ -146,6 +146,10 @@ import Testing
         }
         """#
         #expect(try value(source).isEqual(to: .string("45.6% 7 ok 005 0.456 [1, 2] 2")))
+        // 0 / 0 as a percentage, before any progress: "nan", as Apple's platforms print it
+        // (glibc printed the sign of x86's default NaN: "-nan").
+        let nan = #"func value() -> String { let done = 0.0, total = 0.0; return String(format: "%.0f%%", done / total * 100) }"#
+        #expect(try value(nan).isEqual(to: .string("nan%")))
     }
 
     @Test func optionals() throws {

@@ -77,6 +77,9 @@ enum StringFormat {
 
     private static func printf(_ spec: String, double value: Double) -> String {
         var buffer = [CChar](repeating: 0, count: 512)
+        // NaN's sign bit is printed by glibc ("-nan" for 0.0 / 0.0 on x86, whose default NaN has
+        // it set); Apple's platforms print "nan" for 0.0 / 0.0, so a NaN is formatted unsigned.
+        let value = value.isNaN ? Double.nan : value
         _ = withVaList([value]) { vsnprintf(&buffer, buffer.count, spec, $0) }
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }

@@ -86,6 +86,32 @@ struct LoopLengthTests {
     }
     """
 
+    /// Marching ants whose phase loops every 0.25 s: 12.5 frames at 50 fps, so the GIF is two
+    /// loops, 25 frames, rather than 13 frames showing 0.26 s and jumping back a hundredth at
+    /// every loop; the SVG is one 0.25 s loop played for ever; `--loop once` keeps one loop.
+    @Test func aLoopOfAHalfFrameIsRenderedTwice() throws {
+        var request = RenderRequest()
+        try request.setSource("""
+            struct Ants: View {
+                @State private var on = false
+                var body: some View {
+                    Rectangle()
+                        .stroke(Color.red, style: StrokeStyle(lineWidth: 2, dash: [10, 10], dashPhase: on ? 0 : 20))
+                        .frame(width: 100, height: 100)
+                        .animation(.linear(duration: 0.25).repeatForever(autoreverses: false), value: on)
+                        .onAppear { on = true }
+                }
+            }
+            """, fileName: "Ants.swift", view: nil)
+        let engine = request.makeEngine()
+        #expect(engine.pictureRepeatSeconds == 0.25)
+        #expect(abs(request.effectiveDurationSeconds - 0.5) < 1e-12 && request.frameCount == 25)
+        let timeline = SpinRenderer.svgTimeline(request)
+        #expect(timeline.durationSeconds == 0.25 && timeline.plays == nil)
+        request.loopCount = .playOnce
+        #expect(abs(request.effectiveDurationSeconds - 0.25) < 1e-12)
+    }
+
     /// A countdown whose timer keeps ticking after it reaches 0: its state repeats from 3 s on
     /// only because nothing changes any more. Looping that still would show "0" alone; the
     /// render is the count, 3 s, and then the two seconds that follow a last change.

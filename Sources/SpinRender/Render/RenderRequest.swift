@@ -169,6 +169,26 @@ public struct RenderRequest: Hashable, Sendable {
     public func effectiveDurationSeconds(using engine: ViewEngine?) -> Double {
         if let durationSeconds { return durationSeconds }
         let engine = engine ?? makeEngine()
+        return wholeFrames(naturalDurationSeconds(engine), engine: engine)
+    }
+
+    /// `seconds`, a whole number of the picture's repeats, lengthened to the fewest repeats that
+    /// fill a whole number of frames, so that the loop is seamless: a 0.25 s loop at 50 fps is
+    /// 12.5 frames, and 13 frames would show 0.26 s of it and jump back by one hundredth at
+    /// every loop; two repeats are 25 frames. Kept as it is when it is already whole, when it
+    /// is not made of repeats, when the whole number would pass 10 s, and for `--loop once`.
+    private func wholeFrames(_ seconds: Double, engine: ViewEngine) -> Double {
+        guard loopCount != .playOnce, let repeatSeconds = engine.pictureRepeatSeconds, repeatSeconds > 0, seconds > 0 else { return seconds }
+        let frames = seconds * framesPerSecond, repeats = seconds / repeatSeconds
+        guard abs(frames - frames.rounded()) > 1e-6, abs(repeats - repeats.rounded()) < 1e-6, repeats.rounded() >= 1,
+              let cycle = engine.framePeriod(framesPerSecond: framesPerSecond) else { return seconds }
+        let cycleSeconds = Double(cycle) / framesPerSecond
+        let whole = (seconds / cycleSeconds - 1e-9).rounded(.up) * cycleSeconds
+        return whole <= 10 ? whole : seconds
+    }
+
+    /// ``effectiveDurationSeconds(using:)`` before it is made a whole number of frames.
+    private func naturalDurationSeconds(_ engine: ViewEngine) -> Double {
         // A loop that starts after the delays and the settling has them behind it: one period.
         if startSeconds(using: engine) > 0, let period = engine.repeatPeriodSeconds { return period }
         // Timers or tasks that cycle through states (a dot lit every 0.4 s of four): the picture

@@ -295,6 +295,27 @@ struct ShapeTests {
         Self.expectInk(image, width: 30, height: 20) { x, y in Self.area(of: rectangle, inPixel: x, y) }
     }
 
+    /// A shape whose `animatableData` holds four numbers (nested pairs) is drawn from its stored
+    /// values, at every pixel as its `path(in:)` says; only animating them is out of reach.
+    @Test func aShapeWithFourAnimatableNumbersIsDrawn() throws {
+        let source = """
+            struct Box: Shape {
+                var x = 2.0, y = 3.0, w = 10.0, h = 5.0
+                var animatableData: AnimatablePair<AnimatablePair<Double, Double>, AnimatablePair<Double, Double>> {
+                    get { AnimatablePair(AnimatablePair(x, y), AnimatablePair(w, h)) }
+                    set { x = newValue.first.first; y = newValue.first.second; w = newValue.second.first; h = newValue.second.second }
+                }
+                func path(in rect: CGRect) -> Path { Path(CGRect(x: x, y: y, width: w, height: h)) }
+            }
+            struct Boxed: View {
+                var body: some View { Box(x: 4.5).fill(Color.black).frame(width: 20, height: 10) }
+            }
+            """
+        let image = try frames(source, view: "Boxed", at: [0])[0]
+        let rectangle: [P] = [(4.5, 3), (14.5, 3), (14.5, 8), (4.5, 8)]
+        Self.expectInk(image, width: 20, height: 10) { x, y in Self.area(of: rectangle, inPixel: x, y) }
+    }
+
     /// A pattern far finer than a pixel (millions of dashes along the line) is drawn in bounded
     /// time, and covers each pixel as its dashes do on average: a quarter, for dashes a quarter
     /// of the cycle long.

@@ -101,15 +101,20 @@ extension SwiftUILibrary {
     }
 
     /// A `Shape` struct as a shape view: its path code, its stored values and its
-    /// `animatableData` (a number, or an `AnimatablePair` of two).
+    /// `animatableData` (a number, or an `AnimatablePair` of two; more numbers are not animated,
+    /// with a note).
     func userShape(_ value: Value, evaluator: Evaluator, at location: SourceLocation) throws(Interrupt) -> ShapeView {
         guard case let .instance(instance) = value.dereferenced else { throw .error("expected a Shape", at: location) }
         var data: [Double] = []
         if instance.type.computedProperties["animatableData"] != nil || instance.fields["animatableData"] != nil {
             let animatable = try evaluator.member("animatableData", of: value.dereferenced, at: location, in: evaluator.globals)
             data = try Self.numbers(animatable, at: location)
-            guard data.count <= 2 else {
-                throw .error("'animatableData' of more than two numbers is not supported; use a Double or an AnimatablePair of two", at: location)
+            if data.count > 2 {
+                // Drawn from its stored values as they are in each tree: a change then shows at
+                // once, unanimated; a shape that does not change is drawn as on a device.
+                let note = "'\(instance.type.name).animatableData' holds \(data.count) numbers: its changes are drawn without animation (at most an AnimatablePair of two animates)"
+                if !notes.contains(note) { notes.append(note) }
+                data = []
             }
         }
         let code = ShapeCode(evaluator: evaluator, instance: instance, location: location)

@@ -342,6 +342,39 @@ struct SVGOutputTests {
         #expect(rects.contains { $0.attributes["stroke-width"] == "2" && $0.attributes["stroke"] == "#8e8e93" && $0.attributes["x"] == "1" })
     }
 
+    @Test("an empty trim draws nothing: no element when it stays empty, butt caps while an animated one is empty")
+    func emptyTrimHasNoCapDots() throws {
+        var still = RenderRequest()
+        try still.setSource("""
+            import SwiftUI
+            struct ContentView: View {
+                var body: some View {
+                    Circle().trim(from: 0, to: 0).stroke(Color.blue, style: StrokeStyle(lineWidth: 10, lineCap: .round)).frame(width: 40, height: 40)
+                }
+            }
+            """, fileName: "T.swift", view: nil)
+        let empty = try #require(SVGTree.parse(Self.svg(still)))
+        #expect(empty.all("circle").isEmpty && empty.all("path").isEmpty)
+        var growing = RenderRequest()
+        try growing.setSource("""
+            import SwiftUI
+            struct ContentView: View {
+                @State private var p = 0.0
+                var body: some View {
+                    Circle().trim(from: 0, to: p).stroke(Color.blue, style: StrokeStyle(lineWidth: 6, lineCap: .round))
+                        .frame(width: 40, height: 40)
+                        .onAppear { withAnimation(.linear(duration: 1).repeatForever()) { p = 1 } }
+                }
+            }
+            """, fileName: "T.swift", view: nil)
+        let tree = try #require(SVGTree.parse(Self.svg(growing)))
+        let circle = try #require(tree.all("circle").first)
+        #expect(circle.attributes["stroke-linecap"] == "round")
+        // Empty at 0 s and 2 s (the trim grows for 1 s and shrinks back): butt there, round between.
+        let caps = tree.all("animate").first { $0.attributes["attributeName"] == "stroke-linecap" }
+        #expect(caps?.attributes["values"] == "butt;round;round;butt" && caps?.attributes["calcMode"] == "discrete")
+    }
+
     @Test("byte-identical across runs and thread counts")
     func deterministic() throws {
         for mode in [SceneMode.explicit, .preview] {

@@ -109,6 +109,31 @@ struct SVGWriter {
         return element + timing + "/>"
     }
 
+    /// A discrete `stroke-linecap` animation: butt at each keyframe whose kept length is 0,
+    /// and `cap` again just after it when the length then grows.
+    func emptyTrimCaps(_ trim: SVGKeyframes, cap: String) -> String {
+        var times: [Double] = [], caps: [String] = []
+        for (index, values) in trim.values.enumerated() {
+            let time = trim.times[index], empty = values[1] <= 0
+            if let last = times.last, time <= last { caps[caps.count - 1] = empty ? "butt" : cap } else {
+                times.append(time)
+                caps.append(empty ? "butt" : cap)
+            }
+            if empty, index + 1 < trim.values.count, trim.values[index + 1][1] > 0 {
+                let next = trim.times[index + 1]
+                let after = min(time + 1e-4, time + (next - time) / 2)
+                if after > time && after < next {
+                    times.append(after)
+                    caps.append(cap)
+                }
+            }
+        }
+        let keyTimes = times.map { t in
+            t >= duration ? "1" : SVGText.number(((t / duration + 1e-9) * 1e6).rounded(.down) / 1e6, decimals: 6)
+        }
+        return "<animate attributeName=\"stroke-linecap\" values=\"\(caps.joined(separator: ";"))\" keyTimes=\"\(keyTimes.joined(separator: ";"))\" calcMode=\"discrete\"" + timing + "/>"
+    }
+
     mutating func document() -> String {
         let scale = engine.output.scale
         let width = Double(renderer.width) / scale, height = Double(renderer.height) / scale
@@ -413,6 +438,12 @@ struct SVGWriter {
                     if !trim.isConstant {
                         animations += animation(trim, attribute: "stroke-dasharray") { dashes($0[1]) }
                         animations += animation(trim, attribute: "stroke-dashoffset") { SVGText.number(-$0[0]) }
+                    }
+                    // An empty trim draws nothing (SwiftUI's trimmed path is empty), where SVG caps
+                    // a zero-length dash with a dot: the caps are butt while the kept length is 0.
+                    if case let .stroke(_, style) = shape.paint, style.lineCap != .butt, trim.values.contains(where: { $0[1] <= 0 }) {
+                        if trim.isConstant { return }
+                        animations += emptyTrimCaps(trim, cap: style.lineCap.rawValue)
                     }
                 } else if trimmed {
                     // A trimmed fill: the kept part of the outline closed by a line, at t = 0.

@@ -9,8 +9,9 @@ import SwiftCode
 /// Each run of state writes in one transaction becomes one ``Scene/ViewChange``: writes inside
 /// `withAnimation(a) { … }` carry `a`, writes outside it none, and a write in another
 /// transaction than the writes before it first commits those, so the order SwiftUI applies
-/// them in is kept. Writes are committed once everything due at their instant has run. Deterministic: actions run in tree order, timed events by time and then
-/// by the order they were scheduled.
+/// them in is kept. Writes are committed once everything due at their instant has run.
+/// Deterministic: actions run in tree order, timed events by time and then by the order they
+/// were scheduled.
 public final class ProgramRunner {
     /// `Date()` at t = 0 on the render's clock: 2026-01-01 00:00:00 UTC and 2⁻¹⁰ s (just under
     /// a millisecond, exact in binary), as seconds since 1970.

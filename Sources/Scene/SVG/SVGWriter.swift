@@ -94,10 +94,7 @@ struct SVGWriter {
         element += " values=\"" + frames.values.map(format).joined(separator: ";") + "\""
         let times = frames.times
         if !(times.count == 2 && times[0] == 0 && times[1] == duration) || discrete {
-            // Rounded down, so that a jump at a frame's time is already made at that frame.
-            element += " keyTimes=\"" + times.map { t in
-                t >= duration ? "1" : SVGText.number(((t / duration + 1e-9) * 1e6).rounded(.down) / 1e6, decimals: 6)
-            }.joined(separator: ";") + "\""
+            element += " keyTimes=\"" + times.map(keyTime).joined(separator: ";") + "\""
         }
         if discrete {
             element += " calcMode=\"discrete\""
@@ -128,10 +125,13 @@ struct SVGWriter {
                 }
             }
         }
-        let keyTimes = times.map { t in
-            t >= duration ? "1" : SVGText.number(((t / duration + 1e-9) * 1e6).rounded(.down) / 1e6, decimals: 6)
-        }
-        return "<animate attributeName=\"stroke-linecap\" values=\"\(caps.joined(separator: ";"))\" keyTimes=\"\(keyTimes.joined(separator: ";"))\" calcMode=\"discrete\"" + timing + "/>"
+        return "<animate attributeName=\"stroke-linecap\" values=\"\(caps.joined(separator: ";"))\" keyTimes=\"\(times.map(keyTime).joined(separator: ";"))\" calcMode=\"discrete\"" + timing + "/>"
+    }
+
+    /// `t` seconds as a key time, a fraction of the duration: rounded down, so that a jump at a
+    /// frame's time is already made at that frame.
+    func keyTime(_ t: Double) -> String {
+        t >= duration ? "1" : SVGText.number(((t / duration + 1e-9) * 1e6).rounded(.down) / 1e6, decimals: 6)
     }
 
     mutating func document() -> String {

@@ -31,7 +31,7 @@ extension SpinRenderer {
 
     /// Bytes each worker thread holds while drawing, per canvas pixel: its rasterizer's
     /// coverage cells (4) and the frame it is drawing (4); for a streamed GIF also up to two
-    /// finished frames waiting in the hand-over ring and the encoder's per-thread compression
+    /// finished frames waiting in the hand-over window and the encoder's per-thread compression
     /// buffers, rounded up to 12. Measured with 64 threads: about 3 bytes a pixel a worker on
     /// a 785 × 682 canvas (render), 4 on 969 × 840 (frames); the estimate stays above.
     static func workerBytesPerPixel(_ holding: FrameHolding) -> Double {
@@ -82,7 +82,7 @@ extension SpinRenderer {
             estimate.add("encoder", pixels * 4 * 16)
             let recycled = recycledFrames(gifRecycledFrames, workers: workers, pixelsPerFrame: layout.canvasWidth * layout.canvasHeight)
             // A worker holds its recycled frames and the one it draws: one more than the frame
-            // it draws and the two in the hand-over ring that the threads' share counts.
+            // it draws and the two in the hand-over window that the threads' share counts.
             if recycled > 0 { estimate.add("recycled frames", pixels * 4 * Double(recycled + 1 - 3) * Double(workers)) }
         case .streamedWebP:
             // The frame waiting for its successor (equal ones are merged) and the encoder.

@@ -46,6 +46,35 @@ struct LayoutTests {
         #expect(bad == 0, "\(bad) pixels differ, first \(first)")
     }
 
+    /// Negative padding shrinks the space a view takes and lets it draw past it, as negative
+    /// `EdgeInsets` do: a 60 × 40 colour with `padding(-10)` takes 40 × 20, centred in a
+    /// 100 × 50 frame, and still draws its 60 × 40.
+    @Test func negativePaddingDrawsPastTheViewsFrame() throws {
+        let e = try Self.engine("""
+            \(Self.red).frame(width: 60, height: 40)
+                .padding(-10)
+                .background(\(Self.blue))
+                .frame(width: 100, height: 50)
+            """)
+        #expect(e.canvasWidth == 100 && e.canvasHeight == 50)
+        Self.expectPixels(ViewRenderer(e).render(atSeconds: 0), [
+            (Rect(x: 30, y: 15, width: 40, height: 20), RGBA8(r: 0, g: 0, b: 255)),
+            (Rect(x: 20, y: 5, width: 60, height: 40), RGBA8(r: 255, g: 0, b: 0)),
+        ])
+        let edges = try Self.frames("\(Self.red).frame(width: 60, height: 40).padding(.horizontal, -10).frame(width: 100, height: 50)")
+        #expect(edges == [Rect(x: 20, y: 5, width: 60, height: 40)])
+    }
+
+    /// `ignoresSafeArea` and `edgesIgnoringSafeArea` take their regions and edges as written
+    /// (`.all`, `.container`, `[.top, .bottom]`); a render has no safe area, so nothing moves.
+    @Test func safeAreaArgumentsAreTyped() throws {
+        for modifier in [".ignoresSafeArea()", ".ignoresSafeArea(.all)", ".ignoresSafeArea(.container, edges: .top)",
+                         ".ignoresSafeArea(edges: [.top, .bottom])", ".edgesIgnoringSafeArea(.all)", ".edgesIgnoringSafeArea([.top, .bottom])"] {
+            #expect(try Self.frames("\(Self.red).frame(width: 30, height: 20)\(modifier)") == [Rect(x: 0, y: 0, width: 30, height: 20)],
+                    "\(modifier)")
+        }
+    }
+
     /// A `GeometryReader` takes the size it is offered and makes its content for it: in a
     /// 100 × 60 frame, a colour of a quarter of its width and half its height sits at its
     /// top-leading corner.

@@ -204,7 +204,7 @@ extension SwiftUILibrary {
         }
         for name in ["accessibilityLabel", "accessibilityHidden", "accessibilityElement", "accessibilityIdentifier",
                      "allowsHitTesting", "contentShape", "onTapGesture", "disabled", "navigationTitle",
-                     "ignoresSafeArea", "edgesIgnoringSafeArea", "environmentObject",
+                     "environmentObject",
                      // Gestures: nothing touches a render, so their actions never run.
                      "gesture", "simultaneousGesture", "highPriorityGesture", "onLongPressGesture"] {
             view.method(name, [NativeParameter(nil, .any, variadic: true)], result: Self.anyView) { call throws(Interrupt) in call.receiver ?? .void }
@@ -216,6 +216,7 @@ extension SwiftUILibrary {
             }
         }
 
+        defineSafeArea(view)
         defineShapeModifiers(shape)
 
         // The gestures a `gesture(_:)` takes, with their callbacks; never performed in a render.
@@ -242,9 +243,36 @@ extension SwiftUILibrary {
         return try call.native(index, AnimationBox.self, "an Animation").animation
     }
 
+    /// `SafeAreaRegions` and `ignoresSafeArea(_:edges:)`, `edgesIgnoringSafeArea(_:)`: a render
+    /// has no status bar or home indicator to keep clear of, so the view is drawn as it is; the
+    /// arguments are checked for their types (`.all`, `.container`, `[.top, .bottom]`).
+    private func defineSafeArea(_ view: NativeType) {
+        let regions = NativeType("SafeAreaRegions", protocols: ["OptionSet"],
+                                 summary: "`.all`, `.container`, `.keyboard`: the safe areas a view may ignore.")
+        for (name, value) in [("all", 7), ("container", 1), ("keyboard", 2)] {
+            regions.constant(name, .native(Boxed(value: value, typeName: "SafeAreaRegions")))
+        }
+        native.add(regions)
+        let allRegions = Value.native(Boxed(value: 7, typeName: "SafeAreaRegions"))
+        let allEdges = Value.native(Boxed(value: EdgeSet.all, typeName: "Edge.Set"))
+        view.method("ignoresSafeArea", [NativeParameter(nil, .named("SafeAreaRegions"), default: allRegions),
+                                        NativeParameter("edges", .named("Edge.Set"), default: allEdges)],
+                    result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            _ = try edgeSet(call, 1)
+            return call.receiver ?? .void
+        }
+        view.method("edgesIgnoringSafeArea", [NativeParameter(nil, .named("Edge.Set"))], result: Self.anyView) {
+            [unowned self] call throws(Interrupt) in
+            _ = try edgeSet(call, 0)
+            return call.receiver ?? .void
+        }
+    }
+
     private func padding(_ call: NativeCall, _ index: Int) throws(Interrupt) -> Double {
         if case .nilValue = call[index].dereferenced { return 16 }
-        return try number(call, index, in: 0...100_000, "length")
+        // Negative padding draws the view past its frame (SwiftUI takes it, as it takes
+        // negative `EdgeInsets`): a shimmer band wider than the view it sweeps.
+        return try number(call, index, in: -100_000...100_000, "length")
     }
 
     /// An `Edge.Set`, or an array of them (`[.top, .leading]`).

@@ -38,6 +38,11 @@ import Testing
         ("func value() -> Double { max(1.0, 3.0, 2.0) - min(4.0, 2.5) }", 0.5),
         ("func value() -> Double { (7.5).truncatingRemainder(dividingBy: 2) }", 1.5),
         ("func value() -> Double { let r = CGRect(x: 0, y: 0, width: 40, height: 20); return r.midX + r.maxY + r.insetBy(dx: 5, dy: 5).width }", 20 + 20 + 30),
+        // An unlabelled tuple takes the labels of the tuple type it is given as.
+        ("func p() -> (row: CGFloat, col: CGFloat) { (10, 20) }\nfunc value() -> Double { p().row + 2 * p().col }", 50),
+        ("func value() -> Double { let q: (x: Double, y: Double) = (3, 4); return q.x * q.y }", 12),
+        ("func p() -> (a: Int, b: Int) { let t = (1, 2); return t }\nfunc value() -> Double { Double(p().a * 10 + p().b) }", 12),
+        ("func value() -> Double { let cells: [(row: Int, col: Int)] = [(1, 2), (3, 4)]; return Double(cells[1].row * cells[0].col) }", 6),
     ] as [(String, Double)])
     func numbers(_ source: String, _ expected: Double) throws {
         let result = try value(source)

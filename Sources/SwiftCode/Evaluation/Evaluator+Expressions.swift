@@ -118,14 +118,18 @@ extension Evaluator {
             }
             return .dictionary(dictionary)
         case let .tuple(elements):
-            var types: [ValueType]?
-            if case let .tuple(expectedTypes)? = expected?.unwrapped, expectedTypes.count == elements.count { types = expectedTypes }
+            var types: [ValueType]?, labels = elements.map(\.label)
+            if case let .tuple(expectedTypes, expectedLabels)? = expected?.unwrapped, expectedTypes.count == elements.count {
+                types = expectedTypes
+                // `(10, 20)` where `(row: CGFloat, col: CGFloat)` is expected takes its labels.
+                if expectedLabels.count == labels.count { labels = zip(labels, expectedLabels).map { $0 ?? $1 } }
+            }
             var values: [Value] = []
             for (index, element) in elements.enumerated() {
                 let type = types?[index]
                 values.append(coerce(try evaluate(element.value, expected: type, in: environment), to: type))
             }
-            return .tuple(values, labels: elements.map(\.label))
+            return .tuple(values, labels: labels)
         case let .keyPath(_, components):
             return .native(KeyPathValue(components: components))
         case let .macroExpansion(expansion):
@@ -201,7 +205,7 @@ extension Evaluator {
         case .string: .string
         case let .array(elements): .array(elements.first.map { valueType(of: $0) } ?? .any)
         case .dictionary: .dictionary(.any, .any)
-        case let .tuple(elements, _): .tuple(elements.map { valueType(of: $0) })
+        case let .tuple(elements, labels): .tuple(elements.map { valueType(of: $0) }, labels: labels)
         case .nilValue: .any
         case let .range(range): .range(valueType(of: range.lower))
         case let .instance(instance): .named(instance.type.qualifiedName)
@@ -221,6 +225,10 @@ extension Evaluator {
         switch (value, type) {
         case let (.int(n), .double): return .double(Double(n))
         case let (_, .optional(wrapped)): return coerce(value, to: wrapped)
+        case let (.tuple(elements, labels), .tuple(types, typeLabels)) where elements.count == types.count:
+            // A tuple passed where a labelled tuple type is declared takes the type's labels.
+            let relabelled = typeLabels.count == elements.count ? zip(labels, typeLabels).map { $0 ?? $1 } : labels
+            return .tuple(zip(elements, types).map { coerce($0, to: $1) }, labels: relabelled)
         case let (.array(elements), .array(element)) where element == .double:
             return .array(elements.map { coerce($0, to: element) })
         default: return value

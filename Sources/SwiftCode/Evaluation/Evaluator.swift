@@ -389,7 +389,7 @@ public final class Evaluator {
         case let .optional(wrapped), let .implicitlyUnwrapped(wrapped): return .optional(resolve(wrapped, in: context))
         case let .tuple(elements):
             if elements.isEmpty { return .void }
-            return .tuple(elements.map { resolve($0.type, in: context) })
+            return .tuple(elements.map { resolve($0.type, in: context) }, labels: elements.map(\.label))
         case let .function(parameters, _, _, result):
             return .function(parameters: parameters.map { resolve($0.type, in: context) }, result: resolve(result, in: context))
         case let .opaque(inner), let .existential(inner): return resolve(inner, in: context)

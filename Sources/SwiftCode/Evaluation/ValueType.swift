@@ -21,8 +21,8 @@ public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
     case dictionary(ValueType, ValueType)
     /// `Wrapped?`.
     case optional(ValueType)
-    /// `(A, B)`.
-    case tuple([ValueType])
+    /// `(A, B)`, `(row: A, column: B)`: each element's type and label (`nil` where none).
+    case tuple([ValueType], labels: [String?])
     /// A function type: its parameter count matters for closures written with `$0`.
     case function(parameters: [ValueType], result: ValueType)
     /// `Range<Bound>` / `ClosedRange<Bound>`.
@@ -46,7 +46,10 @@ public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
         case let .array(element): "[\(element)]"
         case let .dictionary(key, value): "[\(key): \(value)]"
         case let .optional(wrapped): "\(wrapped)?"
-        case let .tuple(elements): "(" + elements.map(\.description).joined(separator: ", ") + ")"
+        case let .tuple(elements, labels):
+            "(" + elements.enumerated().map { index, type in
+                (index < labels.count ? labels[index].map { $0 + ": " } ?? "" : "") + type.description
+            }.joined(separator: ", ") + ")"
         case let .function(parameters, result): "(" + parameters.map(\.description).joined(separator: ", ") + ") -> \(result)"
         case let .range(bound): "Range<\(bound)>"
         case let .named(name, generics): generics.isEmpty ? name : name + "<" + generics.map(\.description).joined(separator: ", ") + ">"

@@ -323,6 +323,7 @@ final class ViewResolver {
             throw .error("view '\(name)' has no 'var body: some View { … }'", at: instance.type.location)
         }
         let key = path + "/" + name
+        noteAnimatableData(of: instance, at: key, location: location)
         // A style's body also depends on its configuration (a progress view's fraction), which
         // no input of the instance records: it is made again for every tree.
         let keeps = isKeeping && configuration == nil
@@ -545,6 +546,25 @@ final class ViewResolver {
         }
     }
 
+    /// The `animatableData` of each `Animatable` view and modifier of the file's own, by place,
+    /// as the last tree had it.
+    private var animatableData: [String: String] = [:]
+
+    /// Notes, once per type, an `Animatable` view or modifier whose `animatableData` changes:
+    /// SwiftUI makes its body again at each value in between while the change animates, where
+    /// the render animates what the bodies made at the two ends (the same where the body is
+    /// linear in the data: an offset, a scale by it; not a `sin` of it).
+    private func noteAnimatableData(of instance: Instance, at key: String, location: SourceLocation) {
+        guard instance.type.computedProperties["animatableData"] != nil || instance.fields["animatableData"] != nil,
+              let data = try? evaluator.member("animatableData", of: .instance(instance), at: location, in: evaluator.globals)
+        else { return }
+        let text = data.dereferenced.text
+        defer { animatableData[key] = text }
+        guard let before = animatableData[key], before != text else { return }
+        let note = "'\(instance.type.name).animatableData' changes from \(before) to \(text): the render animates between the views its body makes at the two values; a device makes the body again at each value between (the same motion only where the body is linear in 'animatableData')"
+        if !library.notes.contains(where: { $0.hasPrefix("'\(instance.type.name).animatableData' changes") }) { library.notes.append(note) }
+    }
+
     /// `.modifier(M())`: the modifier's `body(content:)` with the modified view as its content.
     private func resolveCustomModifier(_ value: Value, content: ViewDescription, path: String, depth: Int, at location: SourceLocation) throws(Interrupt) -> [ViewNode] {
         if case let .native(native) = value, let animator = native as? PhaseAnimatorBox {
@@ -553,6 +573,7 @@ final class ViewResolver {
         guard case let .instance(instance) = value else { return try resolve(content, path: path, depth: depth, at: location) }
         let name = instance.type.name
         let key = path + "/" + name
+        noteAnimatableData(of: instance, at: key, location: location)
         let attached = try attach(instance, key: key)
         let method = try evaluator.member("body", of: .instance(attached), at: location, in: evaluator.globals)
         let body = try evaluator.call(method, [.native(content)], at: location)

@@ -24,6 +24,41 @@ import Testing
         modifiers(node).compactMap { if case let .effect(.opacity(value)) = $0 { value } else { nil } }
     }
 
+    /// An `Animatable` modifier or view whose `animatableData` changes is noted once per type
+    /// (its body is not made again at the values between), and one whose data stays is not.
+    @Test func animatableViewsAndModifiersWhoseDataChangesAreNoted() throws {
+        let source = """
+            import SwiftUI
+            struct Pulse: ViewModifier, Animatable {
+                var s: CGFloat
+                var animatableData: CGFloat { get { s } set { s = newValue } }
+                func body(content: Content) -> some View { content.scaleEffect(1 + 0.5 * sin(s * .pi)) }
+            }
+            struct Wave: View, Animatable {
+                var animatableData: Double
+                var body: some View { Circle().offset(y: 10 * sin(animatableData)) }
+            }
+            struct Still: ViewModifier, Animatable {
+                var animatableData: Double = 2
+                func body(content: Content) -> some View { content.opacity(animatableData / 4) }
+            }
+            struct Loader: View {
+                @State private var s: CGFloat = 0
+                var body: some View {
+                    VStack {
+                        Circle().modifier(Pulse(s: s)).modifier(Still())
+                        Wave(animatableData: Double(s))
+                    }
+                    .onAppear { withAnimation(.linear(duration: 1).repeatForever(autoreverses: false)) { s = 1 } }
+                }
+            }
+            """
+        let notes = try script(source, view: "Loader").notes
+        #expect(notes.filter { $0.hasPrefix("'Pulse.animatableData' changes from 0.0 to 1.0: ") }.count == 1, "\(notes)")
+        #expect(notes.filter { $0.hasPrefix("'Wave.animatableData' changes from 0.0 to 1.0: ") }.count == 1, "\(notes)")
+        #expect(!notes.contains { $0.contains("Still") }, "\(notes)")
+    }
+
     @Test func memberwiseAndCustomInitialisersSetGeometry() throws {
         let source = """
         import SwiftUI

@@ -96,6 +96,27 @@ struct InkCanvasTests {
         #expect(Self.worst(blank) { _, _ in .white }.difference == 0)
     }
 
+    /// A root that fills the screen it is offered (a 60 × 40 pt proposal here) is the screen:
+    /// a background scaled by 1.5 behind it reaches past it on every side, off a device's
+    /// screen, so the canvas keeps the root's size (60 + 2 × 8 by 40 + 2 × 8 pt at @1x); the
+    /// same background scaled by 3 in a 20 × 10 pt frame, which fills neither axis, grows the
+    /// canvas on both to its ink (60 × 30 pt) with 8 pt around it. Every pixel of the full-screen canvas is blue but the
+    /// margin, where the scaled colour still shows (the margin is the preview's, around it).
+    @Test func aRootThatFillsTheScreenKeepsItsCanvas() throws {
+        func request(_ body: String) throws -> RenderRequest {
+            var request = try Self.request("import SwiftUI\nstruct ContentView: View {\n    var body: some View {\n" + body + "\n    }\n}\n", scale: 1)
+            request.scene.proposal = StageSize(width: 60, height: 40)
+            return request
+        }
+        let full = try request("Color(red: 0, green: 0, blue: 1).scaleEffect(1.5)").makeEngine()
+        #expect(full.canvasWidth == 76 && full.canvasHeight == 56)
+        let image = ViewRenderer(full).render(atSeconds: 0)
+        // The scaled colour covers 90 × 60 pt about the centre: the whole canvas.
+        #expect(Self.worst(image) { _, _ in Self.blue }.difference == 0)
+        let framed = try request("Color(red: 0, green: 0, blue: 1).scaleEffect(3).frame(width: 20, height: 10)").makeEngine()
+        #expect(framed.canvasWidth == 76 && framed.canvasHeight == 46, "\(framed.canvasWidth) × \(framed.canvasHeight)")
+    }
+
     static let scaledIndicator = """
         import SwiftUI
         struct ContentView: View {

@@ -149,6 +149,12 @@ public struct RenderRequest: Hashable, Sendable {
         // Ink that would stretch an axis beyond ``maximumInkCanvasPoints`` (an offset of 10¹⁸
         // points, a scale of 10¹⁹) is not followed on that axis: it is cut off as with
         // `--canvas layout`.
+        // A root as wide (high) as the screen offered it fills the screen that way: ink beyond
+        // it is off the screen on a device (a full-screen colour scaled by 1.5 behind a
+        // spinner), so the canvas does not grow on that axis.
+        let proposal = scene.rootProposal
+        if layout.canvasWidthPoints - 2 * layout.margin >= proposal.width - 1e-9 { (outset.left, outset.right) = (0, 0) }
+        if layout.canvasHeightPoints - 2 * layout.margin >= proposal.height - 1e-9 { (outset.top, outset.bottom) = (0, 0) }
         let limit = Int((RenderRequest.maximumInkCanvasPoints * scene.scale).rounded(.up))
         if layout.canvasWidth + outset.left + outset.right > limit { (outset.left, outset.right) = (0, 0) }
         if layout.canvasHeight + outset.top + outset.bottom > limit { (outset.top, outset.bottom) = (0, 0) }

@@ -168,7 +168,7 @@ public struct SwiftProgram: Sendable {
                 }
             }
             throw .source(SourceDiagnostic(fileName: source.fileName, line: 1, column: 1,
-                                           message: ViewSelectionError.noViews.description, sourceLine: source.line(1)))
+                                           message: noViewsMessage, sourceLine: source.line(1)))
         }
         let name: String
         if let view {
@@ -348,6 +348,26 @@ public struct SwiftProgram: Sendable {
         }
     }
 
+    /// Why a file with no view cannot be rendered as it is, and how it can be: the file's own
+    /// view helpers that need arguments, written as the expression to complete (an empty file
+    /// or one with none gets the general form).
+    private var noViewsMessage: String {
+        if syntax.items.isEmpty { return "the source is empty: it declares no view (a 'struct Name: View' or a '#Preview')" }
+        let helpers: [String] = syntax.items.flatMap { item -> [String] in
+            guard case let .declaration(declaration) = item.kind, case let .extensionDeclaration(extensionDeclaration) = declaration.kind,
+                  case let .named(extended, _) = extensionDeclaration.extendedType.kind, extended == "View" else { return [] }
+            return extensionDeclaration.members.compactMap { member in
+                guard case let .function(function) = member.kind else { return nil }
+                let arguments = function.parameters.filter { $0.defaultValue == nil }.map { $0.label.map { "\($0): …" } ?? "…" }
+                return "Text(\"Loading\").\(function.name)(\(arguments.joined(separator: ", ")))"
+            }
+        } + modifierNames.map { "Text(\"Loading\").modifier(\($0)(…))" }
+        guard let first = helpers.first else {
+            return "the source declares no view (a 'struct Name: View' or a '#Preview'), and no view modifier or 'extension View' helper to show on one"
+        }
+        return "the source declares no view (a 'struct Name: View' or a '#Preview'); to show its helper, render an expression with its arguments: --view '\(first)'"
+    }
+
     /// Whether `view` is a Swift expression rather than a view's name: a call or a member
     /// (`DotLoader(color: .blue)`, `Text("…").shimmer()`); names are identifiers, or a preview's
     /// title.
@@ -364,11 +384,16 @@ public struct SwiftProgram: Sendable {
         let combined = text + "\n#Preview {\n" + expression + "\n}\n"
         let expressionSource = SourceText(expression, fileName: "--view")
         func located(_ message: String, at location: SourceLocation) -> SwiftUISourceError {
-            guard location.line >= firstLine, location.line < firstLine + expressionSource.lineStarts.count else {
-                return .source(source.diagnostic(message, at: location))
+            guard location.line >= firstLine else { return .source(source.diagnostic(message, at: location)) }
+            var line = location.line - firstLine + 1, column = location.column, message = message
+            let lines = expressionSource.lineStarts.count
+            // Past the expression (an unclosed `(` is found at the preview's closing brace): the
+            // expression ends there, the file is not to blame.
+            if line > lines {
+                (line, column) = (lines, expressionSource.line(lines).utf8.count + 1)
+                message = "the expression ends before it is complete"
             }
-            let line = location.line - firstLine + 1
-            return .viewSelection(.expression(SourceDiagnostic(fileName: "--view", line: line, column: location.column,
+            return .viewSelection(.expression(SourceDiagnostic(fileName: "--view", line: line, column: column,
                                                                message: message, sourceLine: expressionSource.line(line))))
         }
         let syntax = SwiftSyntaxParser.parseFile(combined)

@@ -247,7 +247,7 @@ struct SourceInputTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let empty = try spinrender([path, "-o", folder + "/e.gif"])
         #expect(empty.status == 65)
-        #expect(empty.standardError.hasPrefix("\(path):1:1: error: the source declares no view"), "\(empty.standardError)")
+        #expect(empty.standardError.hasPrefix("\(path):1:1: error: the source is empty: it declares no view"), "\(empty.standardError)")
         let misspelt = try spinrender(["compar", "a.gif", "b.gif"], in: folder)
         #expect(misspelt.status == 64)
         #expect(misspelt.standardError.hasPrefix("Error: Unknown subcommand 'compar' (did you mean 'compare'?)\n"), "\(misspelt.standardError)")

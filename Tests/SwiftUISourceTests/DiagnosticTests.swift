@@ -190,7 +190,19 @@ struct DiagnosticTests {
     @Test func aSourceWithoutViewsIsBadSource() throws {
         let program = try SwiftProgram(parsing: "import SwiftUI\n", fileName: "E.swift")
         #expect(throws: SwiftUISourceError.source(SourceDiagnostic(fileName: "E.swift", line: 1, column: 1,
-            message: "the source declares no view (a 'struct Name: View' or a '#Preview'); to show a modifier or helper it declares, render an expression: --view 'Text(\"Loading\").shimmer()'",
+            message: "the source declares no view (a 'struct Name: View' or a '#Preview'), and no view modifier or 'extension View' helper to show on one",
+            sourceLine: "import SwiftUI"))) {
+            try program.script(view: nil)
+        }
+    }
+
+    /// A file whose only helper needs arguments (`glow(radius:)`) is told the expression to
+    /// complete with them, not a helper it does not have.
+    @Test func aHelperThatNeedsArgumentsIsNamedWithThem() throws {
+        let source = "import SwiftUI\nextension View {\n    func glow(radius: CGFloat, _ colour: Color = .white) -> some View { shadow(color: colour, radius: radius) }\n}\n"
+        let program = try SwiftProgram(parsing: source, fileName: "G.swift")
+        #expect(throws: SwiftUISourceError.source(SourceDiagnostic(fileName: "G.swift", line: 1, column: 1,
+            message: "the source declares no view (a 'struct Name: View' or a '#Preview'); to show its helper, render an expression with its arguments: --view 'Text(\"Loading\").glow(radius: …)'",
             sourceLine: "import SwiftUI"))) {
             try program.script(view: nil)
         }

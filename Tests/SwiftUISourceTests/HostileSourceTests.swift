@@ -188,7 +188,7 @@ struct HostileSourceTests {
         Hostile(loader("        Circle()" + String(repeating: ".opacity(1)", count: 700)),
                 line: 5, column: 9 + 8 + 512 * 11 + 1, message: "the view tree is deeper than 512 levels"),
         // Hostile bytes and sizes.
-        Hostile("", line: 1, column: 1, message: "the source declares no view"),
+        Hostile("", line: 1, column: 1, message: "the source is empty: it declares no view"),
         Hostile("import SwiftUI\n", line: 1, column: 1, message: "the source declares no view"),
         Hostile(loader("        Circle().frame(width: " + String(repeating: "w", count: 200_000) + ")"),
                 line: 5, column: 31, message: "cannot find '" + String(repeating: "w", count: 40)),

@@ -94,6 +94,8 @@ import Testing
     @Test(arguments: [
         ("DotLoader(colr: .blue)", 1, 11, "incorrect argument label in call (have 'colr:', expected 'color:')"),
         ("DotLoader(color: .blue", 1, 23, "expected ')' in expression list"),
+        // Found only at the closing brace the expression is wrapped in: the end of the expression.
+        ("DotLoader(", 1, 11, "the expression ends before it is complete"),
         ("Dots(color: .blue)", 1, 1, "cannot find 'Dots' in scope"),
         ("DotLoader(color: .blue).frame(width: \"wide\")", 1, 38, "expected a number, not a value of type 'String'"),
     ])

@@ -13,6 +13,16 @@ private func sequence(frames: Int, width: Int = 10, height: Int = 6, delay: Int 
 
 @Suite("Contact sheet")
 struct ContactSheetTests {
+    @Test("labels on a chosen background take the colour that contrasts more with it", arguments: [
+        // WCAG 2 relative luminance: #757575 is 0.178, #767676 0.181; the crossover is 0.179.
+        (RGBA8(r: 0, g: 0, b: 0), RGBA8.white), (RGBA8(r: 255, g: 255, b: 255), .black),
+        (RGBA8(r: 0x75, g: 0x75, b: 0x75), .white), (RGBA8(r: 0x76, g: 0x76, b: 0x76), .black),
+        (RGBA8(r: 0, g: 0, b: 255), .white), (RGBA8(r: 255, g: 255, b: 0), .black),
+    ])
+    func labelColourOnABackground(background: RGBA8, label: RGBA8) {
+        #expect(ContactSheet.labelColor(on: background) == label)
+    }
+
     @Test("the sheet has room for every frame, its label and the gaps", arguments: [
         (1, 3), (7, 3), (9, 3), (10, 4), (25, 5), (25, 1),
     ])

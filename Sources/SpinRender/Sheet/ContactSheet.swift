@@ -1,3 +1,5 @@
+import Foundation
+
 /// All frames of an animation on one image, in a grid, each with its time under it.
 ///
 /// For people who would rather look at every frame than play the GIF, and for reviews where a
@@ -66,6 +68,19 @@ public struct ContactSheet: Hashable, Sendable {
         self.fontScale = max(1, fontScale)
         self.background = background
         self.textColor = textColor
+    }
+
+    /// Black or white, whichever contrasts more with `background` (a `--background` the
+    /// appearance does not know): black from a relative luminance of 0.179 up, where the WCAG
+    /// 2 contrast ratios of the two are equal ((L + 0.05) / 0.05 = 1.05 / (L + 0.05)); the
+    /// luminance of the sRGB colour as WCAG 2 defines it.
+    public static func labelColor(on background: RGBA8) -> RGBA8 {
+        func linear(_ c: UInt8) -> Double {
+            let v = Double(c) / 255
+            return v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4)
+        }
+        let luminance = 0.2126 * linear(background.r) + 0.7152 * linear(background.g) + 0.0722 * linear(background.b)
+        return luminance >= 0.179 ? .black : .white
     }
 
     /// Start times of the frames in centiseconds: the sums of the delays before each.

@@ -61,9 +61,9 @@ enum SheetCommand: Command {
         let animation = SpinRenderer.renderFrames(request)
         animation.warnings.forEach(console.warning)
         let palette = SystemPalette(appearance: scene.appearance, generation: scene.colorGeneration)
-        let sheet = ContactSheet(sequence: animation.sequence, columns: columns, fontScale: fontScale,
-                                 background: scene.transparentBackground ? .transparent : (scene.background ?? palette.background),
-                                 textColor: palette.primary)
+        let background = scene.transparentBackground ? RGBA8.transparent : (scene.background ?? palette.background)
+        let sheet = ContactSheet(sequence: animation.sequence, columns: columns, fontScale: fontScale, background: background,
+                                 textColor: scene.background.map(ContactSheet.labelColor(on:)) ?? palette.primary)
         let bytes: [UInt8]
         do {
             bytes = try PNGEncoder.encode(sheet.render())

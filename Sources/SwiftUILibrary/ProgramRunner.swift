@@ -400,6 +400,9 @@ public final class ProgramRunner {
         return tree
     }
 
+    /// The transaction of the change being made (none for a timed update or the first tree).
+    var currentTransaction: Transaction { pending }
+
     /// A `TimelineView` in the tree being resolved asks to be evaluated again every `seconds`.
     func requestUpdates(every seconds: Double) {
         requestedUpdateInterval = min(requestedUpdateInterval ?? seconds, seconds)

@@ -59,6 +59,9 @@ public final class SwiftUILibrary {
                              "CustomStringConvertible", "Sendable", "App", "Scene"] {
             native.addProtocol(NativeType(protocolName, protocols: protocolName == "Shape" ? ["View", "Animatable"] : protocolName == "InsettableShape" ? ["Shape"] : []))
         }
+        // A modifier that moves its content by `effectValue(size:)`: see `ViewResolver`.
+        native.addProtocol(NativeType("GeometryEffect", protocols: ["ViewModifier", "Animatable"],
+                                      summary: "`effectValue(size:)`: a transform of the content, animated through `animatableData`."))
         // The types of views that are not written by name (what modifiers and builders make).
         for name in ["ModifiedContent", "_ShapeView", "_ConditionalContent", "_UserView", "TupleView"] {
             native.add(NativeType(name, protocols: ["View"]))

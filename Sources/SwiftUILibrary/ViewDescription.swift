@@ -121,8 +121,8 @@ enum ModifierDescription {
     /// `.onChange(of: value) { … }`: the value as this update reads it.
     case onChange(Value, initial: Bool, action: Function, form: ChangeActionForm)
     /// `.modifier(MyModifier())`: a `ViewModifier` of the file's own; its `body(content:)` is
-    /// evaluated when the view is placed.
-    case custom(Value)
+    /// evaluated when the view is placed; where `.modifier(…)` is written.
+    case custom(Value, at: SourceLocation)
     /// `.animation(_:value:)`, whose value is compared between trees by its description.
     case animation(Animation?, value: Value?)
     /// `.transaction { $0.animation = … }`.

@@ -212,8 +212,8 @@ final class ViewResolver {
             }
             return nodes
         case let .modified(inner, modifier):
-            if case let .custom(value) = modifier {
-                return try resolveCustomModifier(value, content: inner, path: path, depth: depth, at: location)
+            if case let .custom(value, modifierLocation) = modifier {
+                return try resolveCustomModifier(value, content: inner, path: path, depth: depth, at: modifierLocation)
             }
             let nodes = try resolve(inner, path: path, depth: depth + 1, at: location)
             return try nodes.enumerated().map { (index, node) throws(Interrupt) -> ViewNode in
@@ -323,7 +323,7 @@ final class ViewResolver {
             throw .error("view '\(name)' has no 'var body: some View { … }'", at: instance.type.location)
         }
         let key = path + "/" + name
-        noteAnimatableData(of: instance, at: key, location: location)
+        let instance = try presenting(instance, at: key, location: location)
         // A style's body also depends on its configuration (a progress view's fraction), which
         // no input of the instance records: it is made again for every tree.
         let keeps = isKeeping && configuration == nil
@@ -546,23 +546,79 @@ final class ViewResolver {
         }
     }
 
-    /// The `animatableData` of each `Animatable` view and modifier of the file's own, by place,
-    /// as the last tree had it.
-    private var animatableData: [String: String] = [:]
+    /// The `animatableData` of each `Animatable` view and modifier of the file's own, by place:
+    /// one track per number, animated by the transactions of its changes as SwiftUI animates
+    /// any animatable value (``Motion/AnimatedTrack``).
+    private var animatableTracks: [String: [AnimatedTrack<Double>]] = [:]
+    /// The `animatableData` of the places whose data is not one or two numbers, as the last
+    /// tree had it (for the note that such a change is not interpolated).
+    private var animatableText: [String: String] = [:]
 
-    /// Notes, once per type, an `Animatable` view or modifier whose `animatableData` changes:
-    /// SwiftUI makes its body again at each value in between while the change animates, where
-    /// the render animates what the bodies made at the two ends (the same where the body is
-    /// linear in the data: an offset, a scale by it; not a `sin` of it).
-    private func noteAnimatableData(of instance: Instance, at key: String, location: SourceLocation) {
+    /// The grid presented `animatableData` is rounded to (2⁻³⁰, about 10⁻⁹): the same moment of
+    /// a repeating animation a period later then makes the same tree, whatever the last bits of
+    /// its progress, so the script is found to repeat.
+    static let animatableDataGrid = 0x1p-30
+
+    /// `instance` as it is presented now: an `Animatable` view or modifier of the file's own
+    /// (`animatableData` of one number or an `AnimatablePair` of two) with its data at the value
+    /// its animation has reached, as SwiftUI sets it before each frame's `body` (Apple,
+    /// `Animatable`: "SwiftUI … interpolates … and calls body with each intermediate value").
+    /// While the data animates, the runner makes the tree again every 1/60 s (iOS's display
+    /// refresh, as for `TimelineView(.animation)`), each such update unanimated.
+    private func presenting(_ instance: Instance, at key: String, location: SourceLocation) throws(Interrupt) -> Instance {
         guard instance.type.computedProperties["animatableData"] != nil || instance.fields["animatableData"] != nil,
-              let data = try? evaluator.member("animatableData", of: .instance(instance), at: location, in: evaluator.globals)
-        else { return }
-        let text = data.dereferenced.text
-        defer { animatableData[key] = text }
-        guard let before = animatableData[key], before != text else { return }
-        let note = "'\(instance.type.name).animatableData' changes from \(before) to \(text): the render animates between the views its body makes at the two values; a device makes the body again at each value between (the same motion only where the body is linear in 'animatableData')"
+              let runner = library.runner else { return instance }
+        let data = try evaluator.member("animatableData", of: .instance(instance), at: location, in: evaluator.globals)
+        guard let target = try? SwiftUILibrary.numbers(data, at: location), (1...2).contains(target.count) else {
+            noteUninterpolated(instance, data.dereferenced.text, at: key)
+            return instance
+        }
+        var tracks = animatableTracks[key] ?? target.map { AnimatedTrack(initial: $0) }
+        if tracks.count != target.count { tracks = target.map { AnimatedTrack(initial: $0) } }
+        let now = runner.now
+        for index in tracks.indices { tracks[index].set(target[index], atSeconds: now, transaction: runner.currentTransaction) }
+        animatableTracks[key] = tracks
+        let presented = tracks.map { ($0.value(atSeconds: now) / Self.animatableDataGrid).rounded() * Self.animatableDataGrid }
+        let animating = tracks.contains { track in track.isPeriodic || (track.steadyFromSeconds.map { $0 > now } ?? true) }
+        if animating { runner.requestUpdates(every: SwiftUILibrary.animationScheduleInterval) }
+        guard presented != target else { return instance }
+        var value = Value.instance(instance)
+        let animatable = presented.count == 1 ? Value.double(presented[0])
+            : .native(AnimatablePairBox(first: .double(presented[0]), second: .double(presented[1])))
+        _ = try evaluator.setMember("animatableData", animatable, on: &value, at: location)
+        guard case let .instance(presenting) = value else { return instance }
+        return presenting
+    }
+
+    /// Notes, once per type, an `Animatable` view or modifier whose `animatableData` (neither a
+    /// number nor a pair of them) changes: the render animates what its body makes at the two
+    /// values, where a device makes the body again at each value between.
+    private func noteUninterpolated(_ instance: Instance, _ text: String, at key: String) {
+        defer { animatableText[key] = text }
+        guard let before = animatableText[key], before != text else { return }
+        let note = "'\(instance.type.name).animatableData' changes from \(before) to \(text): the render animates between the views its body makes at the two values; a device makes the body again at each value between (the same motion only where the body is linear in 'animatableData'; one or two numbers are interpolated)"
         if !library.notes.contains(where: { $0.hasPrefix("'\(instance.type.name).animatableData' changes") }) { library.notes.append(note) }
+    }
+
+    /// A `GeometryEffect`'s transform: its `effectValue(size:)`, which SwiftUI calls with the
+    /// view's size at each frame (with `animatableData` at its animated value). A view's size is
+    /// known only once the tree is laid out, after it is made: the effect is asked at two sizes,
+    /// and one that does not depend on the size (a shake's translation, a skew) is applied as
+    /// `projectionEffect`; one that does is refused at its `.modifier`.
+    private func geometryEffect(_ instance: Instance, at location: SourceLocation) throws(Interrupt) -> Projection {
+        let method = try evaluator.member("effectValue", of: .instance(instance), at: location, in: evaluator.globals)
+        func value(_ width: Double, _ height: Double) throws(Interrupt) -> Projection {
+            let result = try evaluator.call(method, [.native(CGSizeValue(width: width, height: height))], at: location)
+            guard case let .native(native) = result.dereferenced, let box = native as? Boxed<Projection> else {
+                throw .error("'effectValue(size:)' must return a ProjectionTransform, not a value of type '\(result.typeName)'", at: location)
+            }
+            return box.value
+        }
+        let small = try value(0, 0)
+        guard try value(100, 60) == small else {
+            throw .error("'\(instance.type.name).effectValue(size:)' depends on the view's size, which is not supported (an effect that does not read 'size' is)", at: location)
+        }
+        return small
     }
 
     /// `.modifier(M())`: the modifier's `body(content:)` with the modified view as its content.
@@ -570,11 +626,14 @@ final class ViewResolver {
         if case let .native(native) = value, let animator = native as? PhaseAnimatorBox {
             return try resolvePhaseAnimator(animator, content: content, path: path, depth: depth, at: location)
         }
-        guard case let .instance(instance) = value else { return try resolve(content, path: path, depth: depth, at: location) }
-        let name = instance.type.name
+        guard case let .instance(made) = value else { return try resolve(content, path: path, depth: depth, at: location) }
+        let name = made.type.name
         let key = path + "/" + name
-        noteAnimatableData(of: instance, at: key, location: location)
-        let attached = try attach(instance, key: key)
+        let attached = try attach(try presenting(made, at: key, location: location), key: key)
+        if evaluator.conforms(.instance(made), to: "GeometryEffect") {
+            return try resolve(.modified(content, .node(.effect(.projection(try geometryEffect(attached, at: location))))),
+                               path: key, depth: depth + 1, at: location).map { .custom(name: name, body: $0) }
+        }
         let method = try evaluator.member("body", of: .instance(attached), at: location, in: evaluator.globals)
         let body = try evaluator.call(method, [.native(content)], at: location)
         let nodes = try resolve(try library.view(body, at: location), path: key, depth: depth + 1, at: location)

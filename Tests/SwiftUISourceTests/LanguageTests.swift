@@ -1,3 +1,4 @@
+import Glibc
 import Motion
 import Scene
 import SwiftUISource
@@ -24,9 +25,13 @@ import Testing
         modifiers(node).compactMap { if case let .effect(.opacity(value)) = $0 { value } else { nil } }
     }
 
-    /// An `Animatable` modifier or view whose `animatableData` changes is noted once per type
-    /// (its body is not made again at the values between), and one whose data stays is not.
-    @Test func animatableViewsAndModifiersWhoseDataChangesAreNoted() throws {
+    /// An `Animatable` modifier or view has its body made again with each value its
+    /// `animatableData` passes through while the change animates, every 1/60 s: a pulse of
+    /// `scaleEffect(1 + 0.5 sin(πs))` as `s` runs 0 → 1 linearly in 1 s, repeating, is at
+    /// 1 + 0.5 sin(π t) at each update t = k/60 s (a body made only at the two ends would stay
+    /// at 1), and the script repeats every second. A modifier whose data never changes keeps
+    /// its value, and nothing is noted.
+    @Test func animatableViewsAndModifiersAreMadeAtEachValueBetween() throws {
         let source = """
             import SwiftUI
             struct Pulse: ViewModifier, Animatable {
@@ -36,7 +41,7 @@ import Testing
             }
             struct Wave: View, Animatable {
                 var animatableData: Double
-                var body: some View { Circle().offset(y: 10 * sin(animatableData)) }
+                var body: some View { Circle().frame(width: 4, height: 4).offset(y: 10 * sin(animatableData * .pi)) }
             }
             struct Still: ViewModifier, Animatable {
                 var animatableData: Double = 2
@@ -53,10 +58,69 @@ import Testing
                 }
             }
             """
-        let notes = try script(source, view: "Loader").notes
-        #expect(notes.filter { $0.hasPrefix("'Pulse.animatableData' changes from 0.0 to 1.0: ") }.count == 1, "\(notes)")
-        #expect(notes.filter { $0.hasPrefix("'Wave.animatableData' changes from 0.0 to 1.0: ") }.count == 1, "\(notes)")
-        #expect(!notes.contains { $0.contains("Still") }, "\(notes)")
+        let script = try script(source, view: "Loader")
+        #expect(script.repeating?.start == 0)
+        #expect(script.repeating.map { abs($0.period - 1) < 1e-9 } == true, "\(String(describing: script.repeating))")
+        // One change per update over the period, the last back at the start (t = 1 s).
+        #expect(script.changes.count == 60)
+        for change in script.changes {
+            let t = change.timeSeconds
+            let k = (t * 60).rounded()
+            #expect(abs(t - k / 60) < 1e-9 && change.transaction == Transaction())
+            let scales = modifiers(change.root).compactMap { if case let .effect(.scale(x, y, _)) = $0 { x == y ? x : nil } else { nil } }
+            let offsets = modifiers(change.root).compactMap { if case let .effect(.offset(_, y)) = $0 { y } else { nil } }
+            #expect(scales.count == 1 && abs(scales[0] - (1 + 0.5 * sin(t * .pi))) < 1e-8, "t = \(t): \(scales)")
+            #expect(offsets.count == 1 && abs(offsets[0] - 10 * sin(t * .pi)) < 1e-7, "t = \(t): \(offsets)")
+            #expect(opacities(change.root) == [0.5])
+        }
+        #expect(script.notes.isEmpty, "\(script.notes)")
+    }
+
+    /// A `GeometryEffect` moves its content by `effectValue(size:)` with its `animatableData` at
+    /// each value between: a shake of 10 pt × sin(3π a) as `a` runs 0 → 1 in 1 s, repeating, is
+    /// a translation by exactly that at each update. An effect that reads `size` is refused at
+    /// its `.modifier`, line and column.
+    @Test func aGeometryEffectMovesItsContentAtEachValueBetween() throws {
+        let source = """
+            import SwiftUI
+            struct Shake: GeometryEffect {
+                var amount: CGFloat = 10
+                var animatableData: CGFloat
+                func effectValue(size: CGSize) -> ProjectionTransform {
+                    ProjectionTransform(CGAffineTransform(translationX: amount * sin(animatableData * .pi * 3), y: 0))
+                }
+            }
+            struct Grow: GeometryEffect {
+                var animatableData: CGFloat
+                func effectValue(size: CGSize) -> ProjectionTransform {
+                    ProjectionTransform(CGAffineTransform(translationX: size.width * animatableData, y: 0))
+                }
+            }
+            struct Field: View {
+                @State private var attempts = 0
+                var body: some View {
+                    Rectangle().frame(width: 60, height: 30)
+                        .modifier(Shake(animatableData: CGFloat(attempts)))
+                        .onAppear { withAnimation(.linear(duration: 1).repeatForever(autoreverses: false)) { attempts += 1 } }
+                }
+            }
+            struct Sized: View {
+                var body: some View { Circle().modifier(Grow(animatableData: 1)) }
+            }
+            """
+        let script = try script(source, view: "Field")
+        #expect(script.repeating.map { abs($0.period - 1) < 1e-9 } == true)
+        #expect(script.changes.count == 60)
+        for change in script.changes {
+            let t = change.timeSeconds
+            let moves = modifiers(change.root).compactMap { if case let .effect(.projection(p)) = $0 { p } else { nil } }
+            #expect(moves.count == 1 && abs(moves[0].m31 - 10 * sin(3 * .pi * t)) < 1e-7 && moves[0].m32 == 0, "t = \(t): \(moves)")
+        }
+        #expect(throws: SwiftUISourceError.source(SourceDiagnostic(fileName: "Loader.swift", line: 24, column: 36,
+            message: "'Grow.effectValue(size:)' depends on the view's size, which is not supported (an effect that does not read 'size' is)",
+            sourceLine: "    var body: some View { Circle().modifier(Grow(animatableData: 1)) }"))) {
+            try self.script(source, view: "Sized")
+        }
     }
 
     @Test func memberwiseAndCustomInitialisersSetGeometry() throws {

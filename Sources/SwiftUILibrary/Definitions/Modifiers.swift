@@ -191,7 +191,7 @@ extension SwiftUILibrary {
             guard case .instance = call[0].dereferenced else {
                 throw call.error("'modifier' takes a ViewModifier struct of the file's own", argument: 0)
             }
-            return try modified(call, .custom(call[0].dereferenced))
+            return try modified(call, .custom(call[0].dereferenced, at: call.location))
         }
         // Modifiers that change nothing a spinner's picture shows on a single preview.
         // `id(_:)`: the view's identity is its place and this value, so a new value makes a new

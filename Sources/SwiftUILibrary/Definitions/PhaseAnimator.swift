@@ -31,7 +31,7 @@ extension SwiftUILibrary {
         let animation = NativeParameter("animation", .optional(.function(parameters: [.any], result: .optional(.named("Animation")))), default: .nilValue)
         let content = NativeParameter("content", .function(parameters: [.any, .any], result: Self.anyView), builder: "ViewBuilder")
         view.method("phaseAnimator", [phases, content, animation], result: Self.anyView) { [unowned self] call throws(Interrupt) in
-            try modified(call, .custom(.native(try phaseAnimator(call, takesPlaceholder: true))))
+            try modified(call, .custom(.native(try phaseAnimator(call, takesPlaceholder: true)), at: call.location))
         }
         view.method("phaseAnimator", [phases, NativeParameter("trigger", .any), content, animation],
                     result: Self.anyView) { call throws(Interrupt) in
@@ -40,7 +40,7 @@ extension SwiftUILibrary {
         let type = NativeType("PhaseAnimator", protocols: ["View"], summary: "`PhaseAnimator(phases) { phase in … } animation: { phase in … }`.")
         type.initializer([phases, NativeParameter("content", .function(parameters: [.any], result: Self.anyView), builder: "ViewBuilder"),
                           animation]) { [unowned self] call throws(Interrupt) in
-            .native(ViewDescription.modified(.empty, .custom(.native(try phaseAnimator(call, takesPlaceholder: false)))))
+            .native(ViewDescription.modified(.empty, .custom(.native(try phaseAnimator(call, takesPlaceholder: false)), at: call.location)))
         }
         native.add(type)
     }

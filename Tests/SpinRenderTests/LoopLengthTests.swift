@@ -112,6 +112,25 @@ struct LoopLengthTests {
         #expect(abs(request.effectiveDurationSeconds - 0.25) < 1e-12)
     }
 
+    /// A slow shimmer whose loop is 0.35 s / 0.15 = 2.33 s: 116.7 frames at 50 fps. One loop of
+    /// 117 frames strays by 0.3 % of it at each loop, where whole frames would take three
+    /// loops, 7 s and three times the frames: it is rendered once.
+    @Test func aLongLoopWithinAFrameOfWholeIsRenderedOnce() throws {
+        var request = RenderRequest()
+        try request.setSource("""
+            struct Sweep: View {
+                @State private var on = false
+                var body: some View {
+                    Rectangle().frame(width: 40, height: 10).offset(x: on ? 20 : -20)
+                        .onAppear { withAnimation(.easeInOut.speed(0.15).repeatForever(autoreverses: false)) { on = true } }
+                }
+            }
+            """, fileName: "Sweep.swift", view: nil)
+        let engine = request.makeEngine()
+        #expect(engine.pictureRepeatSeconds.map { abs($0 - 0.35 / 0.15) < 1e-9 } == true)
+        #expect(abs(request.effectiveDurationSeconds - 0.35 / 0.15) < 1e-9 && request.frameCount == 117)
+    }
+
     /// A countdown whose timer keeps ticking after it reaches 0: its state repeats from 3 s on
     /// only because nothing changes any more. Looping that still would show "0" alone; the
     /// render is the count, 3 s, and then the two seconds that follow a last change.

@@ -181,12 +181,14 @@ public struct RenderRequest: Hashable, Sendable {
     /// `seconds`, a whole number of the picture's repeats, lengthened to the fewest repeats that
     /// fill a whole number of frames, so that the loop is seamless: a 0.25 s loop at 50 fps is
     /// 12.5 frames, and 13 frames would show 0.26 s of it and jump back by one hundredth at
-    /// every loop; two repeats are 25 frames. Kept as it is when it is already whole, when it
-    /// is not made of repeats, when the whole number would pass 10 s, and for `--loop once`.
+    /// every loop; two repeats are 25 frames. Kept as it is when it is already whole, or within
+    /// 1 % of whole (a 2.33 s shimmer is 116.7 frames: 117 stray by 0.3 % of a loop, where
+    /// three repeats, 7 s, would triple the file), when it is not made of repeats, when the
+    /// whole number would pass 10 s, and for `--loop once`.
     private func wholeFrames(_ seconds: Double, engine: ViewEngine) -> Double {
         guard loopCount != .playOnce, let repeatSeconds = engine.pictureRepeatSeconds, repeatSeconds > 0, seconds > 0 else { return seconds }
         let frames = seconds * framesPerSecond, repeats = seconds / repeatSeconds
-        guard abs(frames - frames.rounded()) > 1e-6, abs(repeats - repeats.rounded()) < 1e-6, repeats.rounded() >= 1,
+        guard abs(frames - frames.rounded()) > max(1e-6, 0.01 * frames), abs(repeats - repeats.rounded()) < 1e-6, repeats.rounded() >= 1,
               let cycle = engine.framePeriod(framesPerSecond: framesPerSecond) else { return seconds }
         let cycleSeconds = Double(cycle) / framesPerSecond
         let whole = (seconds / cycleSeconds - 1e-9).rounded(.up) * cycleSeconds

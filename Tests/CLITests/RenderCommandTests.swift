@@ -281,6 +281,9 @@ struct RenderCommandTests {
         let cut = try spinrender(["--duration", "1.1", "-o", "a.gif"], in: folder)
         #expect(cut.status == 0)
         #expect(cut.standardError.contains("repeats every 2 s; a 1.1 s GIF cuts it"))
+        // The warning names the format written.
+        let webp = try spinrender(["--duration", "1.1", "-o", "a.webp"], in: folder)
+        #expect(webp.status == 0 && webp.standardError.contains("repeats every 2 s; a 1.1 s WebP cuts it"), "\(webp.standardError)")
         // 1.5 s is six ray spacings (0.25 s each): seamless, no warning.
         #expect(try spinrender(["--duration", "1.5", "-o", "b.gif"], in: folder).standardError.isEmpty)
         // A repeating spring's period (2 × its settling time) falls between two 20 ms frames:

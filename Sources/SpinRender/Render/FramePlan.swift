@@ -67,7 +67,7 @@ struct FramePlan: Sendable {
                 // frame shows as a jump.
                 let cut = abs(duration - max(1, (duration / repeatSeconds).rounded()) * repeatSeconds)
                 if cut > 0.5 / request.framesPerSecond + 1e-9 {
-                    warnings.append("the animation repeats every \(shortDecimal(period)) s; a \(shortDecimal(duration)) s GIF cuts it, so it jumps when it loops (use --duration \(shortDecimal(period)))")
+                    warnings.append("the animation repeats every \(shortDecimal(period)) s; a \(shortDecimal(duration)) s \(request.format.displayName) cuts it, so it jumps when it loops (use --duration \(shortDecimal(period)))")
                 }
             }
             // Periods such as 0.7 s and 1.1 s meet only after 7.7 s: the default length holds
@@ -77,7 +77,7 @@ struct FramePlan: Sendable {
                let common = engine.repeatPeriodSeconds, common >= 3 * longest {
                 let each = periods.map { shortDecimal($0) + " s" }
                 let listed = each.dropLast().joined(separator: ", ") + " and " + each.last!
-                warnings.append("the animations repeat every \(listed), and together only every \(shortDecimal(common)) s: the GIF holds all \(shortDecimal(common)) s (\(frameCount) frames); give --duration to make it shorter (it then jumps when it loops)")
+                warnings.append("the animations repeat every \(listed), and together only every \(shortDecimal(common)) s: the \(request.format.displayName) holds all \(shortDecimal(common)) s (\(frameCount) frames); give --duration to make it shorter (it then jumps when it loops)")
             }
             let end = Double(frameCount) / request.framesPerSecond
             if let late = request.scene.layoutChanges.first(where: { $0 >= end }) {

@@ -200,6 +200,44 @@ struct SymbolLibraryTests {
         }
     }
 
+    /// Filled symbols whose outline has a sharp inner corner (a heart's dip) at the heaviest
+    /// weights, large (120 pt at @2x): every pixel whose centre lies more than 1.5 px inside
+    /// the geometry (the region grown by half the stroke width) is fully inked, and every one
+    /// more than 1.5 px outside it is empty. The grown outline used to loop back on itself at the
+    /// dip: a pinhole where it crossed, and a spike above it.
+    @Test(arguments: [SymbolName.heartFill, .suitHeartFill], [SymbolWeight.heavy, .black])
+    func sharpInnerCornersAreFilledEveryPixel(name: SymbolName, weight: SymbolWeight) {
+        let parts = SymbolDesigns.parts(name)
+        let h = SymbolGlyph.strokeWidth(weight) / 2
+        let box = Self.bounds(parts, h)
+        let prepared = Self.prepare(parts, h)
+        let pointSize = 120.0, scale = 2.0
+        let unit = pointSize / 100 * SymbolScale.medium.factor
+        let (image, frame) = Self.render(.symbol(name), pointSize: pointSize, weight: weight, symbolScale: .medium, scale: scale)
+        let left = frame.center.x - (box.maxX - box.minX) / 2 * unit, top = frame.center.y - (box.maxY - box.minY) / 2 * unit
+        // 1.5 px in template units; the eight neighbours at that distance decide "well inside".
+        let margin = 1.5 / scale / unit
+        var wrong = 0, first = ""
+        for py in 0..<image.height {
+            for px in 0..<image.width {
+                let q = Point(x: box.minX + ((Double(px) + 0.5) / scale - left) / unit,
+                              y: box.minY + ((Double(py) + 0.5) / scale - top) / unit)
+                let around = (0..<8).map { k -> Bool in
+                    let a = Double(k) * Double.pi / 4
+                    return Self.inked(Point(x: q.x + margin * cos(a), y: q.y + margin * sin(a)), prepared, h)
+                }
+                let centre = Self.inked(q, prepared, h)
+                guard around.allSatisfy({ $0 == centre }) else { continue }
+                let alpha = Int(image.pixels[(py * image.width + px) * 4 + 3])
+                if alpha != (centre ? 255 : 0) {
+                    wrong += 1
+                    if first.isEmpty { first = "(\(px), \(py)) alpha \(alpha), geometry \(centre ? "inked" : "empty")" }
+                }
+            }
+        }
+        #expect(wrong == 0, "\(name.rawValue) \(weight): \(wrong) pixels wrong, first \(first)")
+    }
+
     @Test func variantsPickTheLibrarysVariantOrKeepTheName() {
         #expect(SymbolName.circle.applying(.fill) == .circleFill)
         #expect(SymbolName.checkmark.applying(.circle) == .checkmarkCircle)

@@ -284,9 +284,21 @@ public struct SymbolGlyph: Hashable, Sendable {
                     path.addLine(to: b + n1 * r)
                     path.addArc(center: b, radius: r, startRadians: atan2(n1.y, n1.x), sweepRadians: atan2(cross, dot))
                 } else {
-                    // The inner side: where the two offset lines cross.
-                    let miter = 1 + dot > 0.05 ? (n1 + n2) * (r / (1 + dot)) : (n1 + n2) * (r / 2)
-                    path.addLine(to: b + miter)
+                    // The inner side: where the two offset lines cross, when they cross along
+                    // both pieces; past their ends (a heart's dip, whose two sides meet at a
+                    // sharp angle after short chords) that point lies outside the grown shape,
+                    // so the side goes through the vertex instead, the two offsets overlapping
+                    // there (covered twice under the nonzero rule), as strokers join an inner
+                    // corner.
+                    let miter = 1 + dot > 0.05 ? (n1 + n2) * (r / (1 + dot)) : nil
+                    let reach = miter.map { m in abs(m.x * n1.y - m.y * n1.x) } ?? .infinity
+                    if let miter, reach <= min((b - a).length, (c - b).length) {
+                        path.addLine(to: b + miter)
+                    } else {
+                        path.addLine(to: b + n1 * r)
+                        path.addLine(to: b)
+                        path.addLine(to: b + n2 * r)
+                    }
                 }
             }
         }

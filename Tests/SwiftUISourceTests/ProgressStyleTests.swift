@@ -52,6 +52,17 @@ struct ProgressStyleTests {
         }
     }
 
+    /// `ProgressView(value:label:currentValueLabel:)`: laid out and drawn as the same view with
+    /// its label alone (the current-value label is accepted and not drawn).
+    @Test func aCurrentValueLabelIsAcceptedAndNotDrawn() throws {
+        let with = try engine("ProgressView(value: 0.3) { Text(\"Downloading\") } currentValueLabel: { Text(\"30%\") }.frame(width: 200)")
+        let without = try engine("ProgressView(value: 0.3) { Text(\"Downloading\") }.frame(width: 200)")
+        let a = with.views(atSeconds: 0), b = without.views(atSeconds: 0)
+        #expect(a.count == b.count && !a.isEmpty)
+        for (x, y) in zip(a, b) { #expect(x.frame == y.frame) }
+        #expect(with.canvasWidth == without.canvasWidth && with.canvasHeight == without.canvasHeight)
+    }
+
     @Test func customStyleReadsTheFraction() throws {
         for (value, width) in [("0.3", 30.0), ("nil", 50.0), ("2, total: 8", 25.0)] {
             let engine = try engine("ProgressView(value: \(value)).progressViewStyle(BarStyle())", declarations: barStyle)

@@ -236,6 +236,16 @@ extension SwiftUILibrary {
             return bar(try fraction(call, value: 0, total: 1), content)
         }
 
+        // `ProgressView(value:total:label:currentValueLabel:)` and `(_:value:total:)` with one:
+        // the label drawn, the current-value label accepted and not drawn, as in every form.
+        let valueLabel = NativeParameter("currentValueLabel", .function(parameters: [], result: .named("View")), builder: "ViewBuilder")
+        progress.initializer([NativeParameter("value", .optional(.double)), NativeParameter("total", .double, default: .double(1)), label, valueLabel]) {
+            [unowned self] call throws(Interrupt) in
+            let content = try view(try call.call(2, []), at: call.location)
+            if case .nilValue = call[0].dereferenced { return bar(nil, content) }
+            return bar(try fraction(call, value: 0, total: 1), content)
+        }
+
         // `ProgressView(timerInterval: start...end, countsDown:)`: "continuous progress as time
         // passes" (SwiftUI's documentation): the fraction of the interval passed at the render's
         // time, or what remains of it when counting down (the default), made again at every

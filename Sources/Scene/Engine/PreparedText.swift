@@ -83,6 +83,10 @@ struct PreparedText: Sendable {
     let groups: [(colour: RGBA8?, polygons: [[Point]])]
     /// Colour glyphs: the bitmap and the map from its pixels to local device pixels.
     let images: [(image: ColorGlyphImage, transform: AffineTransform)]
+    /// The box of the vertices of the polygons with more than two (those that ink), in local
+    /// device pixels; `nil` when there are none. An axis-aligned placement maps it to the box
+    /// of the placed vertices exactly, so a frame's ink is found without moving every vertex.
+    let polygonBounds: (minX: Double, minY: Double, maxX: Double, maxY: Double)?
 
     init(_ drawing: TextDrawing, scale: Double, palette: SystemPalette, cache: inout GlyphPolygonCache) {
         self.drawing = drawing
@@ -120,6 +124,15 @@ struct PreparedText: Sendable {
         }
         self.groups = groups
         self.images = images
+        var box: (minX: Double, minY: Double, maxX: Double, maxY: Double)?
+        for group in groups {
+            for polygon in group.polygons where polygon.count > 2 {
+                for p in polygon where p.x.isFinite && p.y.isFinite {
+                    box = box.map { (min($0.minX, p.x), min($0.minY, p.y), max($0.maxX, p.x), max($0.maxY, p.y)) } ?? (p.x, p.y, p.x, p.y)
+                }
+            }
+        }
+        polygonBounds = box
     }
 
     /// Draws the text with `paint` (the foreground, opacity applied) under `transform` (local

@@ -211,7 +211,15 @@ extension ViewRenderer {
             }
         case let .text(drawing):
             guard let prepared = texts.first(where: { $0.drawing == drawing }) else { return }
-            for group in prepared.groups { box.add(group.polygons, transform) }
+            if transform.b == 0, transform.c == 0 {
+                // Axis-aligned: the placed box's corners are the placed vertices' extremes.
+                if let local = prepared.polygonBounds {
+                    box.add([[Point(x: local.minX, y: local.minY), Point(x: local.maxX, y: local.minY),
+                              Point(x: local.maxX, y: local.maxY), Point(x: local.minX, y: local.maxY)]], transform)
+                }
+            } else {
+                for group in prepared.groups { box.add(group.polygons, transform) }
+            }
             for (bitmap, local) in prepared.images {
                 let w = Double(bitmap.width), h = Double(bitmap.height)
                 box.add([[Point(x: 0, y: 0), Point(x: w, y: 0), Point(x: w, y: h), Point(x: 0, y: h)]],

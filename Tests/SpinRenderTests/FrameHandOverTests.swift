@@ -17,10 +17,10 @@ import Workers
                 return (index, worker)
             }
             if worker == 0 {
-                handOver.consumeFrames(below: frames, drawing: draw) { index, frame in
+                handOver.consumeFrames(below: frames, drawing: draw, consuming: { index, frame in
                     #expect(frame.index == index)
                     received.append(frame)
-                }
+                })
             } else {
                 handOver.drawFrames(below: frames, draw)
             }
@@ -47,10 +47,10 @@ import Workers
         // A worker whose thread never started: the consumer finds every frame untaken.
         let handOver = FrameHandOver<Int>(slots: 4, first: 1)
         var received: [Int] = []
-        handOver.consumeFrames(below: 50, drawing: { $0 * 10 }) { index, frame in
+        handOver.consumeFrames(below: 50, drawing: { $0 * 10 }, consuming: { index, frame in
             #expect(frame == index * 10)
             received.append(index)
-        }
+        })
         #expect(received == Array(1..<50))
         // A worker starting late finds nothing left to draw.
         handOver.drawFrames(below: 50) { _ in

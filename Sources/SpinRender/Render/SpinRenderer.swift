@@ -165,7 +165,7 @@ public enum SpinRenderer {
                     handOver.drawFrames(below: count) { draw($0, &rasterizer, &recycler) }
                     return
                 }
-                handOver.consumeFrames(below: count, drawing: { draw($0, &rasterizer, &recycler) }) { index, frame in
+                handOver.consumeFrames(below: count, drawing: { draw($0, &rasterizer, &recycler) }, consuming: { index, frame in
                     progress?.advance()
                     guard failure == nil else { return }
                     do throws(E) {
@@ -173,7 +173,7 @@ public enum SpinRenderer {
                     } catch {
                         failure = error
                     }
-                }
+                })
             }
         }
         if let failure { throw failure }
@@ -370,7 +370,7 @@ final class FrameHandOver<Frame>: @unchecked Sendable {
     /// The consumer's part: hands `consume` every frame from `first` to `end` in order, taking
     /// the ones other workers drew and drawing with `draw` the ones no worker has taken, ahead
     /// of the next to consume while it waits for another worker's.
-    func consumeFrames(below end: Int, drawing draw: (Int) -> Frame, _ consume: (Int, Frame) -> Void) {
+    func consumeFrames(below end: Int, drawing draw: (Int) -> Frame, consuming consume: (Int, Frame) -> Void) {
         // Frames this worker drew ahead, by number: at most the window's worth.
         var own: [Int: Frame] = [:]
         for index in first..<end {

@@ -128,6 +128,18 @@ public final class ProgramRunner {
                 continue
             }
             guard let index = next else { break }
+            if events[index].time > now, events[index].time <= horizonSeconds {
+                // Every event before this time has run: if the run is where it was earlier, it
+                // repeats from there. The snapshot holds the event about to run too (a timer's
+                // next tick): without it, a blink's "off" after its last block and the "off"
+                // before its timer's first tick looked alike.
+                let snapshot = self.snapshot()
+                if let earlier = seen[snapshot], now > earlier {
+                    script.repeating = ScriptRepeat(start: earlier, period: now - earlier)
+                    break
+                }
+                seen[snapshot] = now
+            }
             let event = events.remove(at: index)
             eventsRun += 1
             guard eventsRun <= Self.maximumEvents else {
@@ -136,16 +148,6 @@ public final class ProgramRunner {
             guard event.time <= horizonSeconds else {
                 reachedHorizon = true
                 break
-            }
-            if event.time > now {
-                // Every event before this time has run: if the run is where it was earlier, it
-                // repeats from there.
-                let snapshot = self.snapshot()
-                if let earlier = seen[snapshot], now > earlier {
-                    script.repeating = ScriptRepeat(start: earlier, period: now - earlier)
-                    break
-                }
-                seen[snapshot] = now
             }
             now = event.time
             eventLocation = event.location
@@ -359,16 +361,43 @@ public final class ProgramRunner {
         // the tree has one, the absolute time keeps the run from ever looking repeated.
         let waitingAll = updateInterval == nil ? waiting : waiting + ["timeline@" + String(now)]
         var running: [String] = []
-        for change in script.changes.reversed() {
+        let implicitSettle = Self.longestImplicitSettle(script.changes.last?.root ?? script.initial)
+        for (index, change) in script.changes.enumerated().reversed() {
             let age = now - change.timeSeconds
-            guard let animation = change.transaction.animation, animation.periodSeconds == nil else { continue }
+            // A change with no animation of its own may still move under the tree's implicit
+            // ones (`animation(_:value:)`) for as long as the longest of them runs.
+            let implicit = change.transaction.animation == nil && age < implicitSettle
+            guard let animation = implicit ? Animation.linear(duration: implicitSettle) : change.transaction.animation,
+                  animation.periodSeconds == nil else { continue }
             let settle = animation.settleSeconds ?? .infinity
-            if age < settle { running.append("\(animation)@" + String(Int((age * 1e9).rounded()))) }
+            // With the tree it animates from: a slide from 60 and one from 30 to the same place
+            // are different pictures while they run.
+            let from = index > 0 ? script.changes[index - 1].root : script.initial
+            if age < settle { running.append("\(animation)@" + String(Int((age * 1e9).rounded())) + "<" + String(from.hashValue)) }
             // Changes further back than any animation runs cannot be in flight.
             if age > 60 { break }
         }
         return Snapshot(tree: script.changes.last?.root ?? script.initial, state: resolver.stateDescription,
                         random: evaluator.random.state, events: waitingAll, running: running)
+    }
+
+    /// The longest a finite implicit animation of `node` (`animation(_:)`, `animation(_:value:)`
+    /// on it or the views in it, overlays aside) runs: 0 when it has none. Repeating ones are
+    /// left out, as they are from the explicit animations in flight: they never settle.
+    static func longestImplicitSettle(_ node: ViewNode) -> Double {
+        switch node {
+        case let .stack(_, _, _, children): return children.map(longestImplicitSettle).max() ?? 0
+        case let .conditional(_, child), let .custom(_, child), let .geometryReader(_, child): return longestImplicitSettle(child)
+        case let .grid(grid): return grid.rows.flatMap(\.cells).map(longestImplicitSettle).max() ?? 0
+        case let .modified(child, modifier):
+            var own = 0.0
+            if case let .transaction(.animation(animation?, _)) = modifier, animation.periodSeconds == nil {
+                own = animation.settleSeconds ?? 0
+            }
+            return max(own, longestImplicitSettle(child))
+        case .symbol, .progressView, .text, .progressBar, .shape, .color, .missingSymbol, .bitmap, .empty, .spacer:
+            return 0
+        }
     }
 
     private func nextEvent() -> Int? {

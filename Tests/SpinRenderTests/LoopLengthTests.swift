@@ -131,6 +131,29 @@ struct LoopLengthTests {
         #expect(abs(request.effectiveDurationSeconds - 0.35 / 0.15) < 1e-9 && request.frameCount == 117)
     }
 
+    /// A spinner started by a block 0.5 s in (`asyncAfter` around `withAnimation(…repeatForever…)`)
+    /// loops as one started with `.delay(0.5)` does: from 0.5 s, every second (it had no loop,
+    /// and its 2.5 s GIF stood still for half a second at every play).
+    @Test func aRepeatStartedLaterLoopsFromItsStart() throws {
+        var request = RenderRequest()
+        try request.setSource("""
+            struct Late: View {
+                @State private var angle = 0.0
+                var body: some View {
+                    Rectangle().frame(width: 30, height: 6).rotationEffect(.degrees(angle))
+                        .onAppear {
+                            DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) {
+                                withAnimation(.linear(duration: 1).repeatForever(autoreverses: false)) { angle = 360 }
+                            }
+                        }
+                }
+            }
+            """, fileName: "Late.swift", view: nil)
+        let engine = request.makeEngine()
+        #expect(engine.loopStartSeconds == 0.5 && engine.pictureRepeatSeconds == 1)
+        #expect(abs(request.effectiveDurationSeconds - 1) < 1e-12 && request.frameCount == 50)
+    }
+
     /// A countdown whose timer keeps ticking after it reaches 0: its state repeats from 3 s on
     /// only because nothing changes any more. Looping that still would show "0" alone; the
     /// render is the count, 3 s, and then the two seconds that follow a last change.

@@ -40,6 +40,57 @@ import Testing
         }
     }
 
+    /// A blink: every 1 s a timer moves the dot, and a block 0.5 s later moves it back. The
+    /// "back" after a block and the wait before the timer's first tick looked alike when the
+    /// run's snapshot left out the tick about to run: it was found to repeat every 1.5 s from 0
+    /// (1 s off, 0.5 s on); it repeats every 1 s from the first tick.
+    @Test func aTimerAndItsBlockRepeatWithTheTimersPeriod() throws {
+        let source = """
+            import SwiftUI
+            struct Blink: View {
+                @State private var x: CGFloat = 0
+                var body: some View {
+                    Circle().frame(width: 20, height: 20).offset(x: x)
+                        .onAppear {
+                            Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in
+                                x = 40
+                                DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) { x = 0 }
+                            }
+                        }
+                }
+            }
+            """
+        let script = try script(source)
+        #expect(script.repeating == ScriptRepeat(start: 1, period: 1))
+        #expect(script.changes.map(\.timeSeconds) == [1, 1.5, 2])
+        #expect(script.changes.map { offsets($0.root) } == [[40], [0], [40]])
+    }
+
+    /// A slide under an implicit animation: at 2 s from 60 to 0 (once), then every 2 s from 30
+    /// to 0 and a second later from 0 to 30. The slide from 60 and the slides from 30 end alike
+    /// but differ while they run: the run repeats from 3 s, not from 2 s (which replayed the
+    /// slide from 60 at every loop).
+    @Test func aSlideFromAnotherPlaceIsNotARepeat() throws {
+        let source = """
+            import SwiftUI
+            struct Slide: View {
+                @State private var x: CGFloat = 60
+                var body: some View {
+                    Circle().frame(width: 20, height: 20).offset(x: x)
+                        .animation(.linear(duration: 0.5), value: x)
+                        .onAppear {
+                            Timer.scheduledTimer(withTimeInterval: 2, repeats: true) { _ in
+                                x = 0
+                                DispatchQueue.main.asyncAfter(deadline: .now() + 1) { x = 30 }
+                            }
+                        }
+                }
+            }
+            """
+        let script = try script(source)
+        #expect(script.repeating == ScriptRepeat(start: 3, period: 2))
+    }
+
     @Test func aPropertysInferredTypeTypesTheImplicitMembersPassedToIt() throws {
         // `var color = Color.primary` holds a Color, so `.red` passed for it is `Color.red`;
         // `var size = base` reads the static `base` where the property is declared.

@@ -83,17 +83,26 @@ extension ViewEngine {
             guard let common = commonPeriod(Array(Set(periods + [repeating.period])).sorted()) else { return nil }
             return (repeating.start, common)
         }
-        guard rotationTimes.isEmpty, programs.allSatisfy({ $0.start <= 0 }) else { return nil }
-        // Every change happens by t = 0 (later ones, scripted or device rotations, are shown
-        // as they happen, not looped); the loop starts once every delay has passed and every
-        // finite animation has settled.
-        var start = 0.0
+        // Device rotations are shown as they happen, not looped. A change after t = 0 is shown
+        // as it happens too, unless the picture stands still until it and it starts the loop
+        // (a spinner started by a block 0.5 s in): the loop then starts after it, as it would
+        // after a `delay`; a toggle that animates beside a turning indicator is not looped.
+        // The loop starts once every delay has passed and every finite animation has settled;
+        // a repeating animation repeats with its period from its start, whatever its phase.
+        guard rotationTimes.isEmpty else { return nil }
+        let lastChange = max(0, programs.map(\.start).max() ?? 0)
+        if lastChange > 0 {
+            guard !showsActivityIndicator, programs.allSatisfy({ $0.start <= 0 || $0.start == lastChange }),
+                  allSegments.allSatisfy({ $0.animation == nil || $0.start == lastChange }) else { return nil }
+        }
+        var start = lastChange
         for segment in allSegments {
-            guard segment.start <= 0 else { return nil }
-            guard let animation = segment.animation else { continue }
+            guard let animation = segment.animation else {
+                start = max(start, segment.start)
+                continue
+            }
             if animation.periodSeconds != nil {
-                guard segment.start == 0 else { return nil }
-                start = max(start, animation.delaySeconds)
+                start = max(start, segment.start + animation.delaySeconds)
             } else {
                 guard let settle = animation.settleSeconds else { return nil }
                 start = max(start, segment.start + settle)
@@ -103,14 +112,15 @@ extension ViewEngine {
         for segment in allSegments {
             guard let animation = segment.animation, let period = animation.periodSeconds else { continue }
             guard period > 0 else { return nil }
-            let samples = (0..<16).map { start + period * (Double($0) + 0.318) / 16 }
+            // Times from the segment's own start, which its progress counts from.
+            let samples = (0..<16).map { start - segment.start + period * (Double($0) + 0.318) / 16 }
             let periodic = samples.allSatisfy {
                 abs(animation.progress(atSeconds: $0) - animation.progress(atSeconds: $0 + period)) < 1e-9
             } && {
                 // Just after the start rather than at it: a loop that starts where a sawtooth
                 // wraps (the last of three delays of ⅔ s in a 2 s period) would compare its two
                 // sides, 1 and 0, as a rounding of the sum decides.
-                let after = start + period * 1e-7
+                let after = start - segment.start + period * 1e-7
                 return abs(animation.progress(atSeconds: after) - animation.progress(atSeconds: after + period)) < 1e-9
             }()
             guard periodic else { return nil }

@@ -318,7 +318,9 @@ public struct SwiftProgram: Sendable {
     }
 
     /// The structs of the file that conform to `ViewModifier`, in source order.
-    private var modifierNames: [String] { structNames(conformingTo: "ViewModifier") }
+    private var modifierNames: [String] {
+        ["ViewModifier", "AnimatableModifier", "GeometryEffect"].flatMap(structNames(conformingTo:))
+    }
 
     /// The `struct`s the file declares that conform to `ProgressViewStyle`, in source order.
     private var progressStyleNames: [String] { structNames(conformingTo: "ProgressViewStyle") }

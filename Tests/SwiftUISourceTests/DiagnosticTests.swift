@@ -206,6 +206,13 @@ struct DiagnosticTests {
             sourceLine: "import SwiftUI"))) {
             try program.script(view: nil)
         }
+        // A file of a GeometryEffect alone (a shake that needs its animatableData).
+        let shake = "import SwiftUI\nstruct Shake: GeometryEffect {\n    var animatableData: CGFloat\n    func effectValue(size: CGSize) -> ProjectionTransform { ProjectionTransform(CGAffineTransform(translationX: 10 * sin(animatableData * .pi), y: 0)) }\n}\n"
+        #expect(throws: SwiftUISourceError.source(SourceDiagnostic(fileName: "S.swift", line: 1, column: 1,
+            message: "the source declares no view (a 'struct Name: View' or a '#Preview'); to show its helper, render an expression with its arguments: --view 'Text(\"Loading\").modifier(Shake(…))'",
+            sourceLine: "import SwiftUI"))) {
+            try SwiftProgram(parsing: shake, fileName: "S.swift").script(view: nil)
+        }
     }
 
     /// Long chains and long operator runs are refused, not walked until the stack runs out.

@@ -43,4 +43,40 @@ import Testing
         // change a cycle later is at the end of the loop.
         #expect(abs(start - 0.4) < 1e-9)
     }
+
+    /// A blink played once (`--loop once`): from t = 0, the dot waits 1 s for the timer's first
+    /// tick, then is on for 0.5 s and off for 0.5 s, again and again: every frame of the 3 s
+    /// render is the "on" or the "off" picture as that rhythm says (each frame used to be the
+    /// first second's again, the render starting before the loop; and frames past one repeat
+    /// of the script stood still). A still at 2.2 s is the "on" picture, as frame 110 is.
+    @Test func aBlinkPlayedOnceShowsItsWaitThenItsRhythm() throws {
+        var request = RenderRequest()
+        try request.setSource("""
+            import SwiftUI
+            struct Blink: View {
+                @State private var x: CGFloat = 0
+                var body: some View {
+                    Circle().frame(width: 20, height: 20).offset(x: x)
+                        .onAppear {
+                            Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in
+                                x = 40
+                                DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) { x = 0 }
+                            }
+                        }
+                }
+            }
+            """, fileName: "Blink.swift", view: nil)
+        request.loopCount = .playOnce
+        request.durationSeconds = 3
+        let frames = SpinRenderer.renderFrames(request).sequence.frames.map(\.image)
+        #expect(frames.count == 150)
+        let off = SpinRenderer.renderStill(request, atSeconds: 0.5), on = SpinRenderer.renderStill(request, atSeconds: 1.2)
+        #expect(off != on)
+        for (k, frame) in frames.enumerated() {
+            let t = Double(k) / 50
+            let lit = (t >= 1 && t < 1.5) || (t >= 2 && t < 2.5)
+            #expect(frame == (lit ? on : off), "frame \(k) at \(t) s")
+        }
+        #expect(SpinRenderer.renderStill(request, atSeconds: 2.2) == frames[110])
+    }
 }

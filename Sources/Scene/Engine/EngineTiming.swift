@@ -67,6 +67,15 @@ extension ViewEngine {
     /// repeat.
     public var loopStartSeconds: Double { pictureRepeat?.start ?? 0 }
 
+    /// The time, in seconds, whose picture is the one at `time`: for a script driven by timers,
+    /// which holds its changes for one repeat only (``Scene/ViewScript/repeating``), a time in a
+    /// later repeat (a render played once, or longer than one loop) is its place in the first;
+    /// any other time is itself (animations alone are evaluated at any time as they are).
+    public func pictureTime(_ time: Double) -> Double {
+        guard script.repeating != nil, let (start, period) = pictureRepeat, period > 0, time >= start + period else { return time }
+        return start + (time - start).truncatingRemainder(dividingBy: period)
+    }
+
     /// ``loopStartSeconds`` and ``pictureRepeatSeconds``, worked out once.
     func computePictureRepeat() -> (start: Double, period: Double)? {
         // Timers drive the changes: the loop is the script's, lengthened to a period every

@@ -84,7 +84,12 @@ struct FramePlan: Sendable {
                 warnings.append("the rotation at \(shortDecimal(late)) s comes after the animation ends at \(shortDecimal(end)) s and is not shown")
             }
             self.warnings = warnings
-            statePeriod = engine.framePeriod(framesPerSecond: request.framesPerSecond)
+            // Frames repeat with the picture's period only from its loop start: a render that
+            // starts before it (played once, from t = 0) shows what comes first as it happens
+            // (sampling frame k at k mod the period drew a timer's wait before its first tick
+            // over and over).
+            statePeriod = timing.startSeconds + 1e-9 >= engine.loopStartSeconds
+                ? engine.framePeriod(framesPerSecond: request.framesPerSecond) : nil
             var emitted = frameCount
             var loop = request.loopCount
             if request.compact, let statePeriod, let delayPeriod = timing.delayPatternPeriod {
@@ -103,7 +108,7 @@ struct FramePlan: Sendable {
 
     /// Seconds at which emitted frame `index` is sampled.
     func sampleTime(ofFrame index: Int) -> Double {
-        timing.sampleTime(ofFrame: statePeriod.map { index % $0 } ?? index)
+        renderer.engine.pictureTime(timing.sampleTime(ofFrame: statePeriod.map { index % $0 } ?? index))
     }
 
     /// Display time of emitted frame `index`, in centiseconds.

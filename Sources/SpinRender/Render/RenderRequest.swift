@@ -140,7 +140,7 @@ public struct RenderRequest: Hashable, Sendable {
         let schedule = FramePlan.Schedule(self, engine: layout)
         // Frames after the state period repeat earlier ones (``FramePlan``): their times add no ink.
         let distinct = min(schedule.statePeriod ?? schedule.frameCount, schedule.frameCount)
-        let times = (0..<distinct).map { schedule.timing.sampleTime(ofFrame: $0) }
+        let times = (0..<distinct).map { layout.pictureTime(schedule.timing.sampleTime(ofFrame: $0)) }
         guard let ink = ViewRenderer(layout).inkBounds(atSeconds: times) else { return layout }
         let pad = Int((scene.padding * scene.scale).rounded(.up))
         var outset = CanvasOutset(left: ink.minX < 0 ? pad - ink.minX : 0, top: ink.minY < 0 ? pad - ink.minY : 0,
@@ -199,6 +199,14 @@ public struct RenderRequest: Hashable, Sendable {
     private func naturalDurationSeconds(_ engine: ViewEngine) -> Double {
         // A loop that starts after the delays and the settling has them behind it: one period.
         if startSeconds(using: engine) > 0, let period = engine.repeatPeriodSeconds { return period }
+        // Played once from t = 0: what comes before the loop, then one whole period of it (a
+        // spinner that starts 0.5 s in turns once, not half a turn).
+        if loopCount == .playOnce, engine.pictureRepeatSeconds != nil, engine.loopStartSeconds > 0,
+           let period = engine.pictureRepeatSeconds {
+            return max(engine.loopStartSeconds + period,
+                       RenderRequest.defaultDurationSeconds(period: engine.repeatPeriodSeconds, settle: engine.settleSeconds,
+                                                            lastChange: engine.lastChangeSeconds))
+        }
         // Timers or tasks that cycle through states (a dot lit every 0.4 s of four): the picture
         // repeats with the cycle, animations it starts included, so one cycle loops seamlessly.
         if loopCount != .playOnce, engine.script.repeating != nil, let period = engine.pictureRepeatSeconds { return period }

@@ -17,7 +17,8 @@ extension SpinRenderer {
     ///   - seconds: The animation time, in seconds after the views appear (≥ 0).
     /// - Returns: A `canvasWidth × canvasHeight` image, 8-bit sRGB with straight alpha.
     public static func renderStill(_ request: RenderRequest, atSeconds seconds: Double) -> RGBAImage {
-        ViewRenderer(request.makeEngine()).render(atSeconds: seconds)
+        let engine = request.makeEngine()
+        return ViewRenderer(engine).render(atSeconds: engine.pictureTime(seconds))
     }
 
     /// ``renderStill(_:atSeconds:)`` as PNG bytes (lossless, the smallest of palette, grey, RGB

@@ -63,8 +63,11 @@ public struct TimelineReport: Sendable {
     /// - Precondition: `0 <= index < frameCount`.
     public func entry(_ index: Int) -> Entry {
         let time = timing.sampleTime(ofFrame: index)
+        // Drawn as the picture at that time is (in a later repeat of a timer-driven script, as
+        // it repeats), labelled with the time itself.
+        let picture = engine.pictureTime(time)
         return Entry(index: index, timeSeconds: time, delayCentiseconds: timing.delaysCentiseconds[index],
-                     rotations: engine.rotations(atSeconds: time), views: engine.views(atSeconds: time))
+                     rotations: engine.rotations(atSeconds: picture), views: engine.views(atSeconds: picture))
     }
 
     /// Every frame sampled, in order: for small reports (tests); a long one is written with

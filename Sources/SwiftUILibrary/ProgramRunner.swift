@@ -611,10 +611,36 @@ public final class ProgramRunner {
         }
     }
 
+    /// The `.onReceive`s of subjects in the tree, in tree order: the subject's number and the
+    /// view's latest action.
+    private var subjectSubscribers: [(key: String, serial: Int, action: Function)] = []
+
+    /// Delivers `value` sent into `subject` to each `.onReceive` of it in the tree, in order,
+    /// now (Combine delivers on the sending thread, inside `send`).
+    func deliver(_ subject: SubjectValue, _ value: Value, at location: SourceLocation) throws(Interrupt) {
+        for subscriber in subjectSubscribers where subscriber.serial == subject.serial {
+            _ = try evaluator.call(subscriber.action, [value], at: location)
+        }
+    }
+
     /// Starts the timers of `.onReceive` subscriptions new in the tree, and stops those gone.
     private func updateSubscriptions() {
         var keys: Set<String> = []
+        let subscribed = Set(subjectSubscribers.map(\.key))
+        subjectSubscribers = []
         for request in resolver.subscriptions {
+            if let subject = request.publisher?.subject {
+                subjectSubscribers.append((request.key, subject.serial, request.action))
+                // A subject that holds a value gives it to a new subscriber when it subscribes.
+                if !subscribed.contains(request.key), let value = subject.current, subject.kind != .passthrough {
+                    let action = request.action
+                    let work = Function(.native([NativeFunction([]) { [unowned self] call throws(Interrupt) in
+                        try evaluator.call(action, [value], at: call.location)
+                    }]), environment: evaluator.globals, name: "onReceive")
+                    schedule(.action(work), at: now, location: Self.location(of: action, or: rootLocation))
+                }
+                continue
+            }
             guard let publisher = request.publisher, publisher.isConnected else { continue }
             keys.insert(request.key)
             if subscriptions[request.key] == nil {

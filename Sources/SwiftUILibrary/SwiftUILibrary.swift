@@ -39,6 +39,8 @@ public final class SwiftUILibrary {
     /// What the render should say about how the code was drawn, one line each, in order
     /// (``Scene/ViewScript/notes``).
     var notes: [String] = []
+    /// Subjects made so far (see ``defineCombine()``).
+    var subjectCount = 0
     /// The image sets read so far, by name: a body evaluated again reads no file again.
     var loadedImages: [String: BitmapImage] = [:]
 
@@ -87,6 +89,7 @@ public final class SwiftUILibrary {
         defineAnimations()
         defineGradients()
         defineTime()
+        defineCombine()
         definePhaseAnimator()
         defineTasks()
         defineTimeline()

@@ -164,13 +164,37 @@ struct ViewBuilder: ResultBuilder {
     }
 }
 
-/// A Combine publisher the file subscribes to with `.onReceive`: a timer's period.
+/// A Combine publisher the file subscribes to with `.onReceive`: a timer's period, or a
+/// subject of the file's that emits when the code sends into it.
 struct PublisherValue: NativeValue, Equatable {
     /// `Timer.publish(every:)`'s interval in seconds.
     var intervalSeconds: Double
     /// `.autoconnect()` was called (a timer that is never connected never fires).
     var isConnected: Bool
-    var nativeTypeName: String { isConnected ? "Publishers.Autoconnect" : "Timer.TimerPublisher" }
+    /// The subject, for a `PassthroughSubject`, `CurrentValueSubject` or `Just`.
+    var subject: SubjectValue? = nil
+    var nativeTypeName: String { subject?.nativeTypeName ?? (isConnected ? "Publishers.Autoconnect" : "Timer.TimerPublisher") }
+}
+
+/// A Combine subject made by the file (`PassthroughSubject<Output, Never>()`,
+/// `CurrentValueSubject(initial)`, `Just(value)`): a reference, as Combine's are, so every view
+/// holding it sends into and receives from the same one.
+final class SubjectValue: NativeValue, Equatable, @unchecked Sendable {
+    enum Kind: String { case passthrough = "PassthroughSubject", currentValue = "CurrentValueSubject", just = "Just" }
+    let kind: Kind
+    /// Its number in the run, which orders its subscribers' deliveries deterministically.
+    let serial: Int
+    /// The value a `CurrentValueSubject` holds (its latest) or a `Just` emits.
+    var current: Value?
+
+    init(_ kind: Kind, serial: Int, current: Value? = nil) {
+        self.kind = kind
+        self.serial = serial
+        self.current = current
+    }
+
+    var nativeTypeName: String { kind.rawValue }
+    static func == (a: SubjectValue, b: SubjectValue) -> Bool { a === b }
 }
 
 /// A `Date` on the render's clock: seconds since the views appeared.

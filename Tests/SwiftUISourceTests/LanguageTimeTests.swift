@@ -91,6 +91,64 @@ import Testing
         #expect(script.repeating == ScriptRepeat(start: 3, period: 2))
     }
 
+    /// Combine's subjects drive views: a timer sends `.light(index:)` (a case of the file's own
+    /// enum, `send`'s `Output`) into a `PassthroughSubject` every 0.25 s, and each of three
+    /// lights, `.onReceive` of it, lights when the index is its own; a `CurrentValueSubject`
+    /// gives its value (0.5) to a new subscriber when its view appears; a `Just` its value too.
+    @Test func subjectsReachTheirSubscribersWhenSentInto() throws {
+        let source = """
+            import SwiftUI
+            import Combine
+            enum Signal { case light(index: Int), off }
+            struct Lamp: View {
+                var index: Int
+                var signals: PassthroughSubject<Signal, Never>
+                @State private var lit = false
+                var body: some View {
+                    Rectangle().frame(width: 10, height: 10).opacity(lit ? 1 : 0.2)
+                        .onReceive(signals) { signal in
+                            switch signal {
+                            case .light(let i): lit = i == index
+                            case .off: lit = false
+                            }
+                        }
+                }
+            }
+            struct Row: View {
+                @State private var signals = PassthroughSubject<Signal, Never>()
+                @State private var next = 0
+                @State private var level = 0.0
+                @State private var fixed = 0.0
+                let levels = CurrentValueSubject<Double, Never>(0.5)
+                var body: some View {
+                    HStack {
+                        ForEach(0..<3) { i in Lamp(index: i, signals: signals) }
+                        Circle().frame(width: 4, height: 4).opacity(level).onReceive(levels) { level = $0 }
+                        Circle().frame(width: 4, height: 4).opacity(fixed).onReceive(Just(0.75)) { fixed = $0 }
+                    }
+                    .onAppear {
+                        Timer.scheduledTimer(withTimeInterval: 0.25, repeats: true) { _ in
+                            signals.send(.light(index: next))
+                            next = (next + 1) % 3
+                        }
+                    }
+                }
+            }
+            """
+        let script = try script(source, view: "Row")
+        // The subscribers' values at 0 s; then one light at each tick, in turn.
+        #expect(script.changes.first.map { $0.timeSeconds } == 0)
+        #expect(script.changes.first.map { opacities($0.root) } == [0.2, 0.2, 0.2, 0.5, 0.75])
+        let ticks = script.changes.dropFirst()
+        #expect(ticks.map(\.timeSeconds).prefix(3) == [0.25, 0.5, 0.75])
+        for (k, change) in ticks.prefix(3).enumerated() {
+            var lights = [0.2, 0.2, 0.2]
+            lights[k] = 1
+            #expect(opacities(change.root) == lights + [0.5, 0.75], "tick \(k + 1)")
+        }
+        #expect(script.repeating == ScriptRepeat(start: 0.25, period: 0.75))
+    }
+
     @Test func aPropertysInferredTypeTypesTheImplicitMembersPassedToIt() throws {
         // `var color = Color.primary` holds a Color, so `.red` passed for it is `Color.red`;
         // `var size = base` reads the static `base` where the property is declared.

@@ -313,9 +313,13 @@ extension Evaluator {
     /// The type of `.name` where the context is generic (`Binding.constant(_:)`'s `Value`,
     /// `Optional(_:)`'s `Wrapped`), which Swift infers from the type around the call and the
     /// evaluator does not track: `Color` when it has a static member of that name (the colour
-    /// being what such code passes: `.constant(.red)`), else none.
+    /// being what such code passes: `.constant(.red)`).
+    /// Else the file's own type with a case or static member of that name, when exactly one
+    /// type has it (a subject's `send(.start(index: 1))`, whose `Output` is not tracked either).
     func genericContextType(for name: String) -> ValueType? {
-        library.types["Color"]?.staticMembers[name] != nil ? .named("Color", []) : nil
+        if library.types["Color"]?.staticMembers[name] != nil { return .named("Color", []) }
+        let owners = types.keys.sorted().filter { key in types[key].map { Self.hasStaticMember(name, .user($0)) } ?? false }
+        return owners.count == 1 ? .named(owners[0], []) : nil
     }
 
     /// `.name` where `expected` is the type the context wants.

@@ -148,9 +148,14 @@ extension SwiftUILibrary {
         view.method("onDisappear", [NativeParameter("perform", .optional(Self.action), default: .nilValue)], result: Self.anyView) { call throws(Interrupt) in
             call.receiver ?? .void
         }
-        view.method("onReceive", [NativeParameter(nil, .named("Publisher")), NativeParameter("perform", .function(parameters: [.named("Date")], result: .void))],
+        view.method("onReceive", [NativeParameter(nil, .named("Publisher")), NativeParameter("perform", .function(parameters: [.any], result: .void))],
                     result: Self.anyView) { [unowned self] call throws(Interrupt) in
-            let publisher = try call.native(0, PublisherValue.self, "a publisher such as 'Timer.publish(every: 0.5, on: .main, in: .common).autoconnect()'")
+            let publisher: PublisherValue
+            if case let .native(native) = call[0].dereferenced, let subject = native as? SubjectValue {
+                publisher = PublisherValue(intervalSeconds: 0, isConnected: true, subject: subject)
+            } else {
+                publisher = try call.native(0, PublisherValue.self, "a publisher such as 'Timer.publish(every: 0.5, on: .main, in: .common).autoconnect()'")
+            }
             guard case let .function(action) = call[1] else { throw call.error("'onReceive' takes its action in a closure") }
             return try modified(call, .onReceive(publisher, action))
         }

@@ -75,6 +75,20 @@ struct LayoutTests {
         }
     }
 
+    /// A root whose outermost modifier is an overlay draws no edge of its own: it gets the
+    /// preview's 8 pt margin like the view under it (20 × 10 pt → 36 × 26 at @1x), where a
+    /// background frames it (20 × 10). An image the asset catalogue lacks stays of size zero
+    /// when made resizable and fit: the stack holds the 10 pt square alone.
+    @Test func anOverlayRootGetsTheMarginAndAMissingImageStaysEmpty() throws {
+        func canvas(_ body: String) throws -> (Int, Int) {
+            let e = try Self.engine(body, padding: 8)
+            return (e.canvasWidth, e.canvasHeight)
+        }
+        #expect(try canvas("\(Self.red).frame(width: 20, height: 10).overlay(\(Self.blue).frame(width: 4, height: 4))") == (36, 26))
+        #expect(try canvas("\(Self.red).frame(width: 20, height: 10).background(\(Self.blue))") == (20, 10))
+        #expect(try canvas("VStack(spacing: 0) { Image(\"missing\").resizable().scaledToFit(); \(Self.red).frame(width: 10, height: 10) }") == (26, 26))
+    }
+
     /// A `GeometryReader` takes the size it is offered and makes its content for it: in a
     /// 100 × 60 frame, a colour of a quarter of its width and half its height sits at its
     /// top-leading corner.

@@ -487,6 +487,9 @@ enum EngineLayout {
             // The image at its own size in the middle; the engine stretches it to the size
             // offered on each axis (its own on an axis offered none).
             let natural = size(of: child, .unspecified, inner)
+            // An image the asset catalogue lacks has no pixels to stretch: it stays of size zero
+            // (a blank square the width of the screen took its place above a loader's text).
+            if natural.x == 0, natural.y == 0 { return (.unspecified, .zero, .zero) }
             return (.unspecified, AnimatablePoint(x: proposal.width ?? natural.x, y: proposal.height ?? natural.y), .zero)
         }
     }
@@ -922,6 +925,8 @@ enum EngineLayout {
             return framesItself(child)
         case let .modified(child, modifier):
             switch modifier {
+            // An overlay is drawn over the view within its bounds: it draws no edge of its own.
+            case .decoration(.overlay): return framesItself(child)
             case .layout(.padding), .decoration: return true
             case .layout(.zIndex), .layout(.layoutPriority): return framesItself(child)
             case .layout(.frame), .layout(.flexibleFrame), .layout(.aspectRatio), .layout(.fixedSize), .layout(.position), .layout(.resizable):

@@ -149,6 +149,25 @@ import Testing
         #expect(script.repeating == ScriptRepeat(start: 0.25, period: 0.75))
     }
 
+    /// `ControlSize.allCases` in SwiftUI's order, and `@Environment(\\.controlSize)` reading
+    /// `.regular`: an indicator that picks its size from them (mini 10 … extraLarge 50 pt).
+    @Test func controlSizesAreCaseIterableAndReadFromTheEnvironment() throws {
+        let source = """
+            import SwiftUI
+            struct Indicator: View {
+                @Environment(\\.controlSize) private var controlSize
+                var body: some View {
+                    let side: CGFloat = controlSize == .regular ? 30 : 10
+                    Circle().frame(width: side, height: CGFloat(ControlSize.allCases.count) * 10)
+                        .opacity(ControlSize.allCases.last == .extraLarge ? 1 : 0.5)
+                }
+            }
+            """
+        let tree = try script(source).initial
+        #expect(frames(tree) == [30])
+        #expect(opacities(tree) == [1])
+    }
+
     @Test func aPropertysInferredTypeTypesTheImplicitMembersPassedToIt() throws {
         // `var color = Color.primary` holds a Color, so `.red` passed for it is `Color.red`;
         // `var size = base` reads the static `base` where the property is declared.

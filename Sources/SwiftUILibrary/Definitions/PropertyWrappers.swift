@@ -1,3 +1,4 @@
+import Scene
 import SwiftCode
 
 // Property wrappers: `@State`, `@Binding`, `@Environment`, `@StateObject`, `@ObservedObject`,
@@ -59,9 +60,11 @@ extension SwiftUILibrary {
         case "layoutDirection": return .native(Boxed(value: "leftToRight", typeName: "LayoutDirection"))
         case "accessibilityReduceMotion", "accessibilityReduceTransparency", "accessibilityDifferentiateWithoutColor": return .bool(false)
         case "displayScale": return .double(2)
+        // The default: a `controlSize(_:)` set around the view is not seen by what it reads.
+        case "controlSize": return .native(Boxed(value: ControlSize.regular, typeName: "ControlSize"))
         case "dismiss": return .function(Function(.native([NativeFunction([]) { _ throws(Interrupt) in .void }]), environment: Environment(parent: nil), name: "dismiss"))
         default:
-            throw .error("@Environment(\\.\(components.joined(separator: "."))) is not supported here; supported: colorScheme, isEnabled, layoutDirection, accessibilityReduceMotion, displayScale, dismiss", at: location)
+            throw .error("@Environment(\\.\(components.joined(separator: "."))) is not supported here; supported: colorScheme, isEnabled, layoutDirection, accessibilityReduceMotion, displayScale, controlSize, dismiss", at: location)
         }
     }
 }

@@ -97,10 +97,13 @@ extension SwiftUILibrary {
             for value in SymbolScale.allCases { imageScale.constant(value.rawValue, .native(Boxed(value: value, typeName: "Image.Scale"))) }
             native.types["Image.Scale"] = imageScale
         }
-        let controlSize = NativeType("ControlSize", summary: "A control's size.")
-        for value in [ControlSize.mini, .small, .regular, .large, .extraLarge] {
+        let controlSize = NativeType("ControlSize", protocols: ["CaseIterable"], summary: "A control's size.")
+        let sizes = [ControlSize.mini, .small, .regular, .large, .extraLarge]
+        for value in sizes {
             controlSize.constant(value.rawValue, .native(Boxed(value: value, typeName: "ControlSize")))
         }
+        // `ControlSize.allCases`, in SwiftUI's order (it is `CaseIterable`).
+        controlSize.constant("allCases", .array(sizes.map { .native(Boxed(value: $0, typeName: "ControlSize")) }))
         native.add(controlSize)
 
         let lineCap = NativeType("CGLineCap", summary: "A stroke's end caps.")

@@ -361,7 +361,11 @@ public final class ProgramRunner {
         // the tree has one, the absolute time keeps the run from ever looking repeated.
         let waitingAll = updateInterval == nil ? waiting : waiting + ["timeline@" + String(now)]
         var running: [String] = []
-        let implicitSettle = Self.longestImplicitSettle(script.changes.last?.root ?? script.initial)
+        // Walked once per tree, not at every event time the snapshot is taken.
+        if implicitSettle.changes != script.changes.count {
+            implicitSettle = (script.changes.count, Self.longestImplicitSettle(script.changes.last?.root ?? script.initial))
+        }
+        let implicitSettle = self.implicitSettle.seconds
         for (index, change) in script.changes.enumerated().reversed() {
             let age = now - change.timeSeconds
             // A change with no animation of its own may still move under the tree's implicit
@@ -380,6 +384,9 @@ public final class ProgramRunner {
         return Snapshot(tree: script.changes.last?.root ?? script.initial, state: resolver.stateDescription,
                         random: evaluator.random.state, events: waitingAll, running: running)
     }
+
+    /// ``longestImplicitSettle(_:)`` of the latest tree, and the change count it was found at.
+    private var implicitSettle: (changes: Int, seconds: Double) = (-1, 0)
 
     /// The longest a finite implicit animation of `node` (`animation(_:)`, `animation(_:value:)`
     /// on it or the views in it, overlays aside) runs: 0 when it has none. Repeating ones are

@@ -112,6 +112,9 @@ final class ViewResolver {
         // A view that left the tree loses its state; it starts afresh if it comes back.
         for key in states.keys where !visited.contains(key) { states[key] = nil }
         for key in kept.keys where !visited.contains(key) { kept[key] = nil }
+        // An Animatable view that left the tree starts from its data if it comes back.
+        for key in animatableTracks.keys where !visited.contains(key) { animatableTracks[key] = nil }
+        for key in animatableText.keys where !visited.contains(key) { animatableText[key] = nil }
         // Several views at the root (a body or preview that is a builder block of several) are
         // laid out as iOS lays out a hosting controller's TupleView: one above the other,
         // centred, with the default spacing, as an implicit VStack.

@@ -36,11 +36,12 @@ import Workers
     }
 
     @Test func theConsumerDrawsWhatOthersHaveNotTaken() {
-        // The consumer's own work is nothing here, so it draws frames too: the work is shared.
+        // The consumer's own work is nothing here, so it draws frames too, whenever the other
+        // worker has not taken the next one (how many depends on the threads' timing).
         let received = handOver(frames: 120, workers: 2) { _ in 200 }
         #expect(received.map(\.index) == Array(1..<120))
         let drawnByConsumer = received.filter { $0.drawnBy == 0 }.count
-        #expect(drawnByConsumer > 0 && drawnByConsumer < 119, "consumer drew \(drawnByConsumer) of 119")
+        #expect(drawnByConsumer > 0, "consumer drew \(drawnByConsumer) of 119")
     }
 
     @Test func theConsumerAloneDrawsEveryFrame() {

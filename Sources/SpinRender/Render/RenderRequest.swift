@@ -201,8 +201,7 @@ public struct RenderRequest: Hashable, Sendable {
         if startSeconds(using: engine) > 0, let period = engine.repeatPeriodSeconds { return period }
         // Played once from t = 0: what comes before the loop, then one whole period of it (a
         // spinner that starts 0.5 s in turns once, not half a turn).
-        if loopCount == .playOnce, engine.pictureRepeatSeconds != nil, engine.loopStartSeconds > 0,
-           let period = engine.pictureRepeatSeconds {
+        if loopCount == .playOnce, engine.loopStartSeconds > 0, let period = engine.pictureRepeatSeconds {
             return max(engine.loopStartSeconds + period,
                        RenderRequest.defaultDurationSeconds(period: engine.repeatPeriodSeconds, settle: engine.settleSeconds,
                                                             lastChange: engine.lastChangeSeconds))

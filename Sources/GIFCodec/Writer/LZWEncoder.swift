@@ -86,6 +86,24 @@ struct LZWEncoder {
         return pos
     }
 
+    /// How many of the `limit` pixels from `p` (at least 1, which is `symbol`) repeat `symbol`
+    /// from the start, reading eight at a time: a background's runs are most of a frame's
+    /// pixels.
+    @inline(__always)
+    private static func runLength(_ p: UnsafePointer<UInt8>, of symbol: UInt8, limit: Int) -> Int {
+        var step = 1
+        let splat = UInt64(symbol) &* 0x0101_0101_0101_0101
+        // step + 8 ≤ limit: the eight bytes read lie inside the buffer.
+        while step + 8 <= limit {
+            let differs = UInt64(littleEndian: UnsafeRawPointer(p + step).loadUnaligned(as: UInt64.self)) ^ splat
+            // Read little-endian: the lowest non-zero byte is the first pixel that differs.
+            if differs != 0 { return step + differs.trailingZeroBitCount >> 3 }
+            step += 8
+        }
+        while step < limit && p[step] == symbol { step += 1 }
+        return step
+    }
+
     /// Compresses `pixels` (each, and each alternative, `< 2^minCodeSize`, the code size
     /// byte written before the data: 2…8); where `alternatives[i] != pixels[i]` either
     /// value may be emitted.
@@ -131,8 +149,8 @@ struct LZWEncoder {
                         let known = runs.length(symbol)
                         if run < known {
                             // Pixels i… repeat the symbol: follow the chain as far as both go.
-                            var step = 1
-                            while step < known - run && i + step < n && Int(p[i + step]) == symbol { step += 1 }
+                            let step = Self.runLength(p + i, of: UInt8(truncatingIfNeeded: symbol),
+                                                      limit: min(known - run, n - i))
                             run += step
                             current = runs.code(symbol, length: run)
                             i += step

@@ -40,16 +40,16 @@ public struct CoverageRasterizer: Sendable {
     /// The leading one absorbs those at x = −1 on row 0: an edge ending on x = 0 can step to
     /// x ≈ −1e−16 by rounding, which floors to column −1 and adds 0 there (on later rows that
     /// lands in the row above's last spare cell).
-    private(set) var cells: [Int32]
+    var cells: [Int32]
     private var rowStride: Int { width + 2 }
     /// Cells before row 0 (see ``cells``).
     static let leadingCells = 1
     /// Rows touched since the last reset, as a half-open range (empty when nothing was added).
-    private var touchedRows: Range<Int> = 0..<0
+    var touchedRows: Range<Int> = 0..<0
     /// Columns that may hold coverage since the last reset (half-open, clamped to the canvas):
     /// from the leftmost accumulated edge to one past the rightmost, or to the last column when
     /// a piece right of the canvas was dropped, since coverage left of it runs up to there.
-    private var touchedColumns: Range<Int> = 0..<0
+    var touchedColumns: Range<Int> = 0..<0
     /// Transparent `width × height` images for offscreen layers (a shadow's content), kept from
     /// one frame to the next with the rasterizer that draws them: a layer takes a cleared
     /// canvas instead of allocating and filling one (as costly, on a wide canvas, as drawing

@@ -218,7 +218,11 @@ extension ViewRenderer {
                               Point(x: local.maxX, y: local.maxY), Point(x: local.minX, y: local.maxY)]], transform)
                 }
             } else {
-                for group in prepared.groups { box.add(group.polygons, transform) }
+                for group in prepared.groups {
+                    for (outline, x, y) in group.outlines {
+                        box.add(outline.polygons, AffineTransform.translation(x: x, y: y).concatenating(transform))
+                    }
+                }
             }
             for (bitmap, local) in prepared.images {
                 let w = Double(bitmap.width), h = Double(bitmap.height)

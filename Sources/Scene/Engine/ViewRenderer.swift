@@ -212,6 +212,8 @@ public struct ViewRenderer: Sendable {
     let texts: [PreparedText]
     /// The texts' coverage at each placement drawn (see ``TextCoverageCache``).
     private let textCoverage = TextCoverageCache()
+    /// The glyphs' cells at each sub-pixel phase drawn (see ``GlyphPatchCache``).
+    private let glyphPatches = GlyphPatchCache()
     /// The built-in shapes' outlines drawn lately (see ``ShapeOutlineCache``).
     let shapeOutlines = ShapeOutlineCache()
 
@@ -849,7 +851,7 @@ extension ViewRenderer {
                 let shading = drawing.gradient.map { engine.gradientShading($0, op, atSeconds: time, alpha: paint.a) }
                 texts[index].draw(into: &image, paint: paint, opacity: placement.opacity, transform: transform,
                                   frame: placement.size, scale: scale, shading: shading, space: space,
-                                  rasterizer: &rasterizer, index: index, cache: textCoverage)
+                                  rasterizer: &rasterizer, index: index, cache: textCoverage, patches: glyphPatches)
             case let .bitmap(bitmap):
                 guard let variant = bitmap.variant(forScale: scale) else { return }
                 let pixels = variant.pixels

@@ -193,21 +193,52 @@ struct FramePlanner {
                 // the same index (a background) makes each pixel wait for the last one's store.
                 // Bit 1 of a changed pixel's index goes to `changedDrawn`, an unchanged pixel's
                 // to its spare last slot.
+                // Eight pixels unchanged at once (a background beside a spinner, the rows between it and
+                // its label) are read and written as words: one index when they are one colour.
+                let wanted = UnsafeRawPointer(w.baseAddress!), shown = UnsafeRawPointer(c.baseAddress!)
+                let values = UnsafeMutableRawPointer(v.baseAddress!), same = UnsafeMutableRawPointer(u.baseAddress!)
+                let ones: UInt64 = 0x0101_0101_0101_0101
                 withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 257) { changedDrawn in
                     changedDrawn.initialize(repeating: 0)
                     var unchangedSeen: UInt8 = 0
                     for y in rect.y..<(rect.y + rect.height) {
                         let src = y * width + rect.x
-                        for x in 0..<rect.width {
+                        var x = 0
+                        while x < rect.width {
+                            // x + 8 ≤ rect.width: the eight pixels lie in the row, inside w and c.
+                            if x + 8 <= rect.width {
+                                let word = wanted.loadUnaligned(fromByteOffset: src + x, as: UInt64.self)
+                                if word == shown.loadUnaligned(fromByteOffset: src + x, as: UInt64.self) {
+                                    let first = UInt8(truncatingIfNeeded: UInt64(littleEndian: word))
+                                    if word == UInt64(first) &* ones {
+                                        let index = order[Int(first)]
+                                        values.storeBytes(of: UInt64(index) &* ones, toByteOffset: dst, as: UInt64.self)
+                                        d[Int(index)] = 1
+                                    } else {
+                                        for k in 0..<8 {
+                                            let index = order[Int(w[src + x + k])]
+                                            v[dst + k] = index
+                                            d[Int(index)] = 1
+                                        }
+                                    }
+                                    // Bool is one byte, 1 for true.
+                                    same.storeBytes(of: ones, toByteOffset: dst, as: UInt64.self)
+                                    unchangedSeen = 1
+                                    x += 8
+                                    dst += 8
+                                    continue
+                                }
+                            }
                             let value = w[src + x]
-                            let same = value == c[src + x]
+                            let isSame = value == c[src + x]
                             let index = Int(order[Int(value)])
                             v[dst] = UInt8(truncatingIfNeeded: index)
-                            u[dst] = same
+                            u[dst] = isSame
                             d[index] = 1
-                            changedDrawn[same ? 256 : index] = 2
-                            unchangedSeen |= same ? 1 : 0
+                            changedDrawn[isSame ? 256 : index] = 2
+                            unchangedSeen |= isSame ? 1 : 0
                             dst += 1
+                            x += 1
                         }
                     }
                     for index in 0..<256 { d[index] |= changedDrawn[index] }

@@ -43,6 +43,11 @@ import Testing
         ("func value() -> Double { let q: (x: Double, y: Double) = (3, 4); return q.x * q.y }", 12),
         ("func p() -> (a: Int, b: Int) { let t = (1, 2); return t }\nfunc value() -> Double { Double(p().a * 10 + p().b) }", 12),
         ("func value() -> Double { let cells: [(row: Int, col: Int)] = [(1, 2), (3, 4)]; return Double(cells[1].row * cells[0].col) }", 6),
+        // firstIndex(of:) finds an element, firstIndex(where:) and a trailing closure a match.
+        ("func value() -> Double { let n = [\"a\", \"b\", \"c\", \"b\"]; return Double(n.firstIndex(of: \"b\")! * 10 + n.lastIndex(of: \"b\")!) }", 13),
+        ("func value() -> Double { let n = [3, 8, 5, 9]; return Double(n.firstIndex(where: { $0 > 4 })! * 10 + n.lastIndex { $0 < 6 }!) }", 12),
+        ("func value() -> Double { let n = [1.5, 2.5]; return n.firstIndex(of: 7) == nil ? 1 : 0 }", 1),
+        ("func value() -> Double { Double((0..<10).firstIndex(of: 4)! + (0..<10).firstIndex { $0 * $0 > 20 }!) }", 9),
     ] as [(String, Double)])
     func numbers(_ source: String, _ expected: Double) throws {
         let result = try value(source)

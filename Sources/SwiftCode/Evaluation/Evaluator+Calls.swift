@@ -80,6 +80,13 @@ extension Evaluator {
                 default: break
                 }
             }
+            // `firstIndex(of:)` finds an element, `firstIndex(where:)` (or a trailing closure) a match.
+            if name == "firstIndex" || name == "lastIndex", arguments.count + trailing.count == 1 {
+                switch baseValue.dereferenced {
+                case .array, .range: lookedUp = name + (arguments.first?.label == "of" ? "(of:)" : "(where:)")
+                default: break
+                }
+            }
             var member: Value
             if case let .native(native) = baseValue.dereferenced, let type = nativeType(named: native.nativeTypeName),
                let overload = calledOverload(name, of: type, receiver: baseValue.dereferenced, instance: true) {

@@ -364,11 +364,23 @@ enum StandardLibrary {
                 return .nilValue
             }
         case "firstIndex", "lastIndex":
+            // A string's characters (`text.firstIndex { … }`), by value or predicate.
             return method(value, name, [NativeParameter(nil)], evaluator: evaluator) { call throws(Interrupt) in
                 let order = name == "firstIndex" ? Array(elements.indices) : elements.indices.reversed()
                 for index in order {
                     if case .function = call[0] { if isTrue(try each(call, 0, elements[index])) { return .int(index) } } else if elements[index].isEqual(to: call[0]) { return .int(index) }
                 }
+                return .nilValue
+            }
+        case "firstIndex(of:)", "lastIndex(of:)":
+            return method(value, name, [NativeParameter("of")], evaluator: evaluator) { call throws(Interrupt) in
+                let order = name.hasPrefix("first") ? Array(elements.indices) : elements.indices.reversed()
+                return order.first { elements[$0].isEqual(to: call[0]) }.map { .int($0) } ?? .nilValue
+            }
+        case "firstIndex(where:)", "lastIndex(where:)":
+            return method(value, name, [NativeParameter("where", predicate)], evaluator: evaluator) { call throws(Interrupt) in
+                let order = name.hasPrefix("first") ? Array(elements.indices) : elements.indices.reversed()
+                for index in order where isTrue(try each(call, 0, elements[index])) { return .int(index) }
                 return .nilValue
             }
         case "reversed":

@@ -53,6 +53,12 @@ public enum SymbolDesigns {
         case .lineHorizontal3Decrease:
             [(-24.0, 34.0), (0, 22), (24, 10)].map { y, x in stroke([.line(P(-x, y), P(x, y))]) }
         case .heartFill: [SymbolPart(.fill(heart(lobe: 18, spread: 16, lobeY: -10, tipY: 34)))]
+        case .heart: [stroke(heart(lobe: 18, spread: 16, lobeY: -10, tipY: 34))]
+        case .waveform:
+            // Seven round-capped bars, tallest in the middle, uneven as a voice's level.
+            zip([-36.0, -24, -12, 0, 12, 24, 36], [8.0, 18, 30, 14, 36, 20, 10]).map { x, half in
+                stroke([.line(P(x, -half), P(x, half))])
+            }
         case .suitHeart: [stroke(heart(lobe: 16, spread: 14, lobeY: -14, tipY: 34))]
         case .suitHeartFill: [SymbolPart(.fill(heart(lobe: 16, spread: 14, lobeY: -14, tipY: 34)))]
         case .star: [stroke(closed(star))]

@@ -144,8 +144,8 @@ public struct GridItemSpec: Hashable, Sendable {
 /// The SF Symbols the renderer can draw, as its own geometry (``SymbolDesigns``): `rays`, the
 /// 40 names most used in public SwiftUI loading, progress and animation code, most used first
 /// (docs/symbols.md gives the survey and its counts), and `hexagon.fill`, `gyroscope`,
-/// `clock.arrow.circlepath`, `globe`, `cloud.sun.rain.fill` and `person.crop.circle.badge.plus`,
-/// which surveyed loaders need.
+/// `clock.arrow.circlepath`, `globe`, `cloud.sun.rain.fill`, `person.crop.circle.badge.plus`,
+/// `circle.dotted`, the arrows, `heart` and `waveform`, which surveyed loaders need.
 public enum SymbolName: String, CaseIterable, Hashable, Sendable {
     /// `rays`: eight round-capped rays (``RaysSymbol``).
     case rays
@@ -199,6 +199,8 @@ public enum SymbolName: String, CaseIterable, Hashable, Sendable {
     case arrowUp = "arrow.up"
     case arrowLeft = "arrow.left"
     case circleDotted = "circle.dotted"
+    case heart
+    case waveform
 
     /// The name `symbolVariant(_:)` asks for, when the library has it: SwiftUI draws the
     /// variant if the symbol has one and the symbol itself otherwise.

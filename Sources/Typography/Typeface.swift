@@ -29,6 +29,11 @@ public struct FontFileInfo: Codable, Hashable, Sendable {
     public var style: String
     /// `name` ID 5 (`Version 4.000;git-…`).
     public var version: String
+
+    /// As `frames.json` and `timeline --json` write it: the path is `file`.
+    enum CodingKeys: String, CodingKey {
+        case path = "file", package, family, style, version
+    }
 }
 
 /// One font file opened with FreeType (outlines, colour bitmaps, metrics) and HarfBuzz

@@ -25,6 +25,28 @@ struct FrameFolderTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch) == ["frames"])
     }
 
+    /// The fonts a text's frames name are read back: `verify` recorded a reference of a view with
+    /// text, then refused it on the next run ("missing key 'path'": the writer calls it `file`).
+    @Test func fontsNamedInFramesJSONAreReadBack() throws {
+        let scratch = makeScratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        var request = RenderRequest()
+        try request.setSource("""
+            import SwiftUI
+            struct Label: View { var body: some View { Text("Loading") } }
+            """, fileName: "Label.swift", view: nil)
+        let fonts = request.makeEngine().fonts
+        #expect(fonts.contains { $0.family == "Inter" && ($0.path.hasSuffix(".ttf") || $0.path.hasSuffix(".otf")) })
+        let sequence = SpinRenderer.renderFrames(request).sequence
+        try FrameFolder.write(sequence, to: scratch + "/frames", scale: 2, arguments: nil, fonts: fonts)
+        let json = try String(contentsOfFile: scratch + "/frames/frames.json", encoding: .utf8)
+        #expect(json.contains("\"file\"") && !json.contains("\"path\""))
+        let read = try FrameFolder.read(scratch + "/frames")
+        #expect(read.sequence == sequence)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: scratch + "/frames/frames.json"))
+        #expect(try JSONDecoder().decode(FrameFolder.Metadata.self, from: bytes).fonts == fonts)
+    }
+
     /// As for a file: the folder the link leads to is replaced and the link kept. Replacing the
     /// link itself removed the frames through the renamed link, emptying the real folder, and
     /// left the renamed link behind.

@@ -435,6 +435,57 @@ struct GIFEncoderTests {
         #expect(try GIFEncoder.encode(sequence, options: options).bytes == result.bytes)
     }
 
+    /// A background among more than 256 colours stays its own colour: median cut put an
+    /// off-white background in a box with the colours near it and drew every one of its pixels
+    /// as the box's centre (a rocket emoji's loader came out (246, 249, 249) on white). A colour
+    /// covering at least 1 % of the pixels that the reduction moves by more than 3/255 keeps an
+    /// entry of its own.
+    @Test("a background among more than 256 colours is kept exact", arguments: [false, true])
+    func coveringColourKeptExact(transparent: Bool) throws {
+        let background = RGBA8(r: 251, g: 247, b: 250)
+        var frames: [TimedFrame] = []
+        for f in 0..<4 {
+            var image = RGBAImage(width: 120, height: 90, fill: background)
+            // A 60 × 60 patch of 3 600 distinct colours near the background and far from it,
+            // moving 6 px a frame.
+            for y in 0..<60 {
+                for x in 0..<60 {
+                    image[8 + 6 * f + x, 15 + y] = RGBA8(r: UInt8(190 + x), g: UInt8(195 + y), b: UInt8((x * 40 + y * 7) % 256))
+                }
+            }
+            if transparent { image[0, 0] = .transparent }
+            frames.append(TimedFrame(image: image, delayCentiseconds: 4))
+        }
+        let sequence = FrameSequence(width: 120, height: 90, frames: frames, loopCount: .forever)
+        let result = try GIFEncoder.encode(sequence)
+        #expect(result.worstChannelError > 3)
+        let decoded = try GIFDecoder.decode(result.bytes)
+        for (a, e) in zip(decoded.sequence.frames, frames) {
+            for y in 0..<90 {
+                for x in 0..<120 where e.image[x, y] == background {
+                    #expect(a.image[x, y] == background, "(\(x), \(y))")
+                }
+            }
+        }
+        // Without the kept colour the same frames put the background elsewhere.
+        var distinct = Set<UInt32>()
+        for frame in frames {
+            for y in 0..<90 {
+                for x in 0..<120 {
+                    let c = frame.image[x, y]
+                    guard c.a == 255 else { continue }
+                    let rgb = UInt32(c.r) << 16 | UInt32(c.g) << 8 | UInt32(c.b)
+                    distinct.insert(0xFF00_0000 | rgb)
+                }
+            }
+        }
+        let keys = distinct.sorted()
+        let plain = Quantizer.reduce(keys, to: transparent ? 255 : 256)
+        let index = try #require(keys.firstIndex(of: 0xFF_FB_F7_FA))
+        let moved = plain.colors[plain.assignment[index]]
+        #expect(max(abs(Int(moved.r) - 251), abs(Int(moved.g) - 247), abs(Int(moved.b) - 250)) > 3)
+    }
+
     /// The encoder keeps colour ids in 8 bits up to 256 colours, 16 up to a limit (65 536), 32
     /// beyond, moving the earlier frames up a tier as the colours grow: 200, then 1 200, then
     /// 3 000 with the 16-bit limit lowered to 2 048, so small frames reach every tier. `make

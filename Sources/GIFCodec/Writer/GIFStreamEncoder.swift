@@ -217,6 +217,26 @@ public struct GIFStreamEncoder: Sendable {
         changes.append(box)
     }
 
+    /// The colours that cover at least 1 % of the pixels stored (the first frame whole, the
+    /// others inside their changed boxes), at most ``exactColourLimit`` of them, most covering
+    /// first: a quantized palette keeps them exact. Sorted keys.
+    private func coveringColours() -> [UInt32] {
+        var counts = [Int](repeating: 0, count: keys.count)
+        func count<ID: FixedWidthInteger>(_ frames: [[ID]]) {
+            for frame in frames { for id in frame { counts[Int(id)] += 1 } }
+        }
+        count(narrow)
+        count(medium)
+        count(wide)
+        let total = counts.reduce(0, +)
+        let covering = counts.indices.filter { keys[$0] != 0 && counts[$0] * 100 >= total }
+            .sorted { counts[$0] > counts[$1] || (counts[$0] == counts[$1] && $0 < $1) }
+        return covering.prefix(Self.exactColourLimit).map { keys[$0] }.sorted()
+    }
+
+    /// The most colours ``coveringColours()`` keeps exact.
+    static let exactColourLimit = 16
+
     /// The ids of `frame` (a canvas of `width` columns) inside `box`, row by row: what a frame
     /// keeps, since the frames after the first are read only inside their changed box (a small
     /// animation on a wide canvas keeps its own area, not the canvas's, and copies no
@@ -287,7 +307,9 @@ public struct GIFStreamEncoder: Sendable {
         let delays = self.delays
         defer { reset() }
         let hasTransparentPixels = transparentID != nil
-        let palette = Palette(distinct: colorIDs, maxColors: hasTransparentPixels ? 255 : 256)
+        let maxColors = hasTransparentPixels ? 255 : 256
+        let palette = Palette(distinct: colorIDs, maxColors: maxColors,
+                              exact: keys.count > maxColors ? coveringColours() : [])
         // A transparent pixel's value in the index images: the slot after the colours.
         let symbol: UInt8? = hasTransparentPixels ? UInt8(palette.colors.count) : nil
         let dither = options.dither == .ordered && palette.isQuantized

@@ -14,8 +14,9 @@ struct Palette {
     var isQuantized: Bool { worstChannelError > 0 || quantizedAnyway }
     private var quantizedAnyway = false
 
-    /// Builds the palette of the distinct colours in `seen` (whose values are ignored).
-    init(distinct seen: ColorIndexTable, maxColors: Int) {
+    /// Builds the palette of the distinct colours in `seen` (whose values are ignored); when it
+    /// must reduce them, the colours of `exact` (sorted keys) keep entries of their own.
+    init(distinct seen: ColorIndexTable, maxColors: Int, exact: [UInt32] = []) {
         let keys = seen.sortedKeys
         var lookup = seen
         if keys.count <= maxColors {
@@ -23,7 +24,7 @@ struct Palette {
             colors = keys.map(Self.triple)
             worstChannelError = 0
         } else {
-            let (representatives, assignment) = Quantizer.reduce(keys, to: maxColors)
+            let (representatives, assignment) = Quantizer.reduce(keys, to: maxColors, exact: exact)
             var worst = 0
             for (key, index) in zip(keys, assignment) {
                 lookup.insert(key, value: Int32(index))

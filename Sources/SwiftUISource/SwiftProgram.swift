@@ -87,11 +87,39 @@ public struct SwiftProgram: Sendable {
             try LargeStack.run { () throws(Interrupt) in
                 try Self.nameCheckLibrary.withLock { library throws(Interrupt) in
                     let evaluator = try Evaluator(file: syntax, library: library.native)
-                    try evaluator.checkNames()
+                    try evaluator.checkNames(usesIn: { !Self.isPreview($0) })
                 }
             }
         } catch {
             throw source.diagnostic(error)
+        }
+    }
+
+    /// Whether a top-level item is a preview: a `#Preview` or a `PreviewProvider` struct.
+    private static func isPreview(_ item: Statement) -> Bool {
+        guard case let .declaration(declaration) = item.kind else { return false }
+        switch declaration.kind {
+        case let .macroExpansion(expansion): return expansion.name == "Preview"
+        case let .type(type):
+            return type.inherited.contains { if case let .named(name, _) = $0.kind { name == "PreviewProvider" } else { false } }
+        default: return false
+        }
+    }
+
+    /// Checks the names the previews use (``init(parsing:fileName:)`` checks the rest): before
+    /// one is shown, or all of them are listed.
+    private func checkPreviewNames() throws(SwiftUISourceError) {
+        let syntax = self.syntax
+        do throws(Interrupt) {
+            try LargeStack.run { () throws(Interrupt) in
+                try Self.nameCheckLibrary.withLock { library throws(Interrupt) in
+                    try Evaluator(file: syntax, library: library.native).checkNames(usesIn: Self.isPreview)
+                }
+            }
+        } catch let .error(error) where error.message.hasPrefix("cannot find '") && error.message.hasSuffix("' in scope") {
+            throw .source(source.diagnostic(.error(error.message + elsewhereHint, at: error.location)))
+        } catch {
+            throw .source(source.diagnostic(error))
         }
     }
 
@@ -226,12 +254,14 @@ public struct SwiftProgram: Sendable {
         }
     }
 
-    /// The type an error says the file does not declare ("cannot find 'ContentView' in scope"),
-    /// when it names a type (a capitalised name).
+    /// The name an error says the file does not declare ("cannot find 'ContentView' in scope",
+    /// "cannot find 'registerFonts' in scope": the app's screen, its font set-up), unless the
+    /// message suggests a name of the file (a typo).
     private static func typeFromAnotherFile(_ error: SwiftUISourceError) -> String? {
         guard case let .source(diagnostic) = error, diagnostic.message.hasPrefix("cannot find '") else { return nil }
         let name = diagnostic.message.dropFirst("cannot find '".count).prefix { $0 != "'" }
-        guard name.first?.isUppercase == true, diagnostic.message.dropFirst("cannot find '".count + name.count).hasPrefix("' in scope") else { return nil }
+        guard !name.isEmpty, diagnostic.message.dropFirst("cannot find '".count + name.count).hasPrefix("' in scope"),
+              !diagnostic.message.contains("(did you mean") else { return nil }
         return String(name)
     }
 
@@ -264,6 +294,7 @@ public struct SwiftProgram: Sendable {
     private func run(_ candidate: Candidate, dark: Bool, horizonSeconds: Double, variant: Int?,
                      fixedSize: (width: Double, height: Double)?, limits: Evaluator.Limits = Evaluator.Limits(),
                      rootProposal: StageSize = SceneConfiguration.defaultProposal) throws(SwiftUISourceError) -> ViewScript {
+        if candidate.isPreview { try checkPreviewNames() }
         let script = try runOnce(candidate, dark: dark, horizonSeconds: horizonSeconds, variant: variant, fixedSize: fixedSize, limits: limits,
                                  rootProposal: rootProposal)
         if let preferred = script.preferredAppearance, (preferred == .dark) != dark {
@@ -309,12 +340,22 @@ public struct SwiftProgram: Sendable {
         if error.message.hasPrefix("missing argument"), let madeAt, error.location == madeAt {
             return "; '\(name)' takes arguments: render it with --view '\(name)(\(quoted.map { "\($0): …" }.joined(separator: ", ")))'"
         }
-        let views = candidates.filter { !$0.isPreview }.map(\.name)
         if error.message.hasPrefix("cannot find '"), error.message.hasSuffix("' in scope"), let missing = quoted.first,
-           missing.first?.isUppercase == true, candidates.contains(where: { $0.name == name && $0.isPreview }), !views.isEmpty {
-            return " (declared in another file of the project?); render one of this file's views instead: --view \(views.joined(separator: ", --view "))"
+           missing.first?.isUppercase == true, candidates.contains(where: { $0.name == name && $0.isPreview }) {
+            return elsewhereHint
         }
         return ""
+    }
+
+    /// For a name a preview uses that the file does not declare: it is likely the project's, and
+    /// the file's own views that render without it are named (only those: one that needs the
+    /// same name, or arguments, would fail the same way).
+    private var elsewhereHint: String {
+        let views = candidates.filter { !$0.isPreview }.map(\.name).filter { name in
+            (try? script(view: name, horizonSeconds: 0.5)) != nil
+        }
+        guard !views.isEmpty else { return " (declared in another file of the project?)" }
+        return " (declared in another file of the project?); render one of this file's views instead: --view \(views.joined(separator: ", --view "))"
     }
 
     /// The structs of the file that conform to `ViewModifier`, in source order.
@@ -472,6 +513,7 @@ public struct SwiftProgram: Sendable {
         let stem = Self.stem(of: fileName)
         var result: [PreviewVariant] = []
         var unnamedPreviews = 0
+        if candidates.contains(where: \.isPreview) { try checkPreviewNames() }
         for candidate in candidates where candidate.isPreview {
             let traits: [PreviewTraits]
             do throws(Interrupt) {

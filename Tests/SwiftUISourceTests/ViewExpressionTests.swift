@@ -201,6 +201,79 @@ import Testing
             sourceLine: "    static var previews: some View { GalleryView(style: .ring) }"))) { try two.script(view: nil) }
     }
 
+    /// A preview that calls the app's own set-up (`registerFonts()`, in another file) is not
+    /// checked unless it is shown: `--view` renders the file's view, and the default falls back
+    /// to it with a note. A misspelt name in a preview stays an error when the preview is shown.
+    @Test func aPreviewCallingTheAppsFunctionsDoesNotStopTheFilesView() throws {
+        let text = """
+            import SwiftUI
+            struct Loader: View { var body: some View { Circle().frame(width: 24, height: 24) } }
+            #Preview {
+                registerFonts()
+                return Loader().pbFont(.title)
+            }
+            """
+        let program = try SwiftProgram(parsing: text, fileName: "Loader.swift")
+        let chosen = try program.script(view: "Loader")
+        #expect(frames(chosen.initial) == [24] && chosen.notes.isEmpty)
+        let fallback = try program.script(view: nil)
+        #expect(frames(fallback.initial) == [24])
+        #expect(fallback.notes == [
+            "the preview 'Preview' uses 'registerFonts', which this file does not declare; rendered 'Loader', the file's own view, instead (choose with --view)"
+        ])
+        let typo = try SwiftProgram(parsing: """
+            import SwiftUI
+            struct Loader: View { var body: some View { Circle().frame(width: 24, height: 24) } }
+            func setUpFonts() {}
+            #Preview {
+                setUpFont()
+                return Loader()
+            }
+            """, fileName: "Loader.swift")
+        #expect(try typo.script(view: "Loader").notes.isEmpty)
+        #expect(throws: SwiftUISourceError.source(SourceDiagnostic(
+            fileName: "Loader.swift", line: 5, column: 5, message: "cannot find 'setUpFont' in scope (did you mean 'setUpFonts'?)",
+            sourceLine: "    setUpFont()"))) { try typo.script(view: nil) }
+    }
+
+    /// `previewDevice(_:)` and a widget's `previewContext(_:)` are read and change nothing: a
+    /// render has one canvas (they were refused as members no view has).
+    @Test func previewDeviceAndWidgetContextAreAccepted() throws {
+        let program = try SwiftProgram(parsing: """
+            import SwiftUI
+            struct Dot: View { var body: some View { Circle().frame(width: 10, height: 10) } }
+            struct Dot_Previews: PreviewProvider {
+                static var previews: some View {
+                    Dot()
+                        .previewDevice(PreviewDevice(rawValue: "iPhone 14 Pro"))
+                        .previewDevice("iPhone SE (3rd generation)")
+                        .previewContext(WidgetPreviewContext(family: .systemSmall))
+                }
+            }
+            """, fileName: "Dot.swift")
+        let script = try program.script(view: nil)
+        #expect(frames(script.initial) == [10] && script.notes.isEmpty)
+    }
+
+    /// The hint names only the file's views that render: one that needs the same missing type
+    /// (or arguments) would fail the same way.
+    @Test func theHintNamesOnlyViewsThatRender() throws {
+        let program = try SwiftProgram(parsing: """
+            import SwiftUI
+            struct Dots: View { var body: some View { HStack { DotView(); DotView() } } }
+            struct Bar: View { var body: some View { Capsule().frame(width: 20, height: 4) } }
+            struct Sized: View { let side: CGFloat; var body: some View { Circle().frame(width: side, height: side) } }
+            #Preview { Gallery() }
+            """, fileName: "Dots.swift")
+        #expect(throws: SwiftUISourceError.source(SourceDiagnostic(
+            fileName: "Dots.swift", line: 5, column: 12,
+            message: "cannot find 'Gallery' in scope (declared in another file of the project?); render one of this file's views instead: --view Bar",
+            sourceLine: "#Preview { Gallery() }"))) { try program.script(view: nil) }
+        #expect(throws: SwiftUISourceError.source(SourceDiagnostic(
+            fileName: "Dots.swift", line: 2, column: 52, message: "cannot find 'DotView' in scope",
+            sourceLine: "struct Dots: View { var body: some View { HStack { DotView(); DotView() } } }"))) { try program.script(view: "Dots") }
+    }
+
     /// A preview that applies a modifier of the project's own `extension View` in another file
     /// (`.cardStyle()`) falls back to the file's view as for another file's type; a misspelt
     /// modifier, which has a spelling hint, stays an error at its line.

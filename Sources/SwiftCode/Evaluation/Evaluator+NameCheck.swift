@@ -9,11 +9,17 @@ extension Evaluator {
     /// check never refuses valid Swift; names of the library's types and protocols' members
     /// (`modifier(_:)` used bare in `extension View`) count too.
     ///
+    /// - Parameter checked: whether the uses in a top-level item are checked (all by default):
+    ///   a file's previews are checked only when one is shown, since they often call the app's
+    ///   own helpers (`registerFonts()`) that a view picked with `--view` does not need. Every
+    ///   item's declarations count.
     /// - Throws: ``Interrupt/error(_:)`` "cannot find 'x' in scope" at the first undeclared name.
-    public func checkNames() throws(Interrupt) {
+    public func checkNames(usesIn checked: (Statement) -> Bool = { _ in true }) throws(Interrupt) {
         var walker = NameWalker()
-        for item in file.items { walker.statement(item) }
-        var known = walker.declared
+        for item in file.items where checked(item) { walker.statement(item) }
+        var everything = NameWalker()
+        for item in file.items where !checked(item) { everything.statement(item) }
+        var known = walker.declared.union(everything.declared)
         // Names the evaluator itself answers (`swap(&a, &b)`), and the members Swift
         // synthesizes, used bare inside the type (`var id: Int { rawValue }` in an enum with
         // raw values, `allCases` in a `CaseIterable` one).
@@ -49,7 +55,7 @@ extension Evaluator {
             if Self.sdkFunctions.contains(name) { continue }
             // An operator passed as a function (`reduce(0, +)`).
             if let scalar = name.unicodeScalars.first, "+-*/%<>=!&|^~".unicodeScalars.contains(scalar) { continue }
-            throw .error("cannot find '\(name)' in scope\(suggestion(name, among: Array(walker.declared)))", at: location)
+            throw .error("cannot find '\(name)' in scope\(suggestion(name, among: Array(walker.declared.union(everything.declared))))", at: location)
         }
     }
 }

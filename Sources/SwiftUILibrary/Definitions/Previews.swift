@@ -63,7 +63,32 @@ extension SwiftUILibrary {
         }
         native.add(trait)
 
+        // The device and the widget context a preview is shown in: a render has one canvas, so
+        // they are read and change nothing (the view is drawn at the size it takes).
+        let device = NativeType("PreviewDevice", summary: "`PreviewDevice(rawValue:)`: accepted by `previewDevice(_:)`; a render has no device.")
+        device.initializer([NativeParameter("rawValue", .string)]) { call throws(Interrupt) in
+            .native(Boxed(value: try call.string(0), typeName: "PreviewDevice"))
+        }
+        native.add(device)
+        let family = NativeType("WidgetFamily", summary: "A widget's size class, for `WidgetPreviewContext(family:)`.")
+        for name in ["systemSmall", "systemMedium", "systemLarge", "systemExtraLarge", "accessoryCircular", "accessoryRectangular",
+                     "accessoryInline", "accessoryCorner"] {
+            family.constant(name, .native(Boxed(value: name, typeName: "WidgetFamily")))
+        }
+        native.add(family)
+        let context = NativeType("WidgetPreviewContext", summary: "`WidgetPreviewContext(family:)`: accepted by `previewContext(_:)`.")
+        context.initializer([NativeParameter("family", .named("WidgetFamily"))]) { call throws(Interrupt) in
+            .native(Boxed(value: call[0].text, typeName: "WidgetPreviewContext"))
+        }
+        native.add(context)
+
         guard let view = native.protocols["View"] else { return }
+        view.method("previewDevice", [NativeParameter(nil, .optional(.named("PreviewDevice")))], result: Self.anyView) { call throws(Interrupt) in
+            call.receiver ?? .void
+        }
+        view.method("previewContext", [NativeParameter(nil, .named("WidgetPreviewContext"))], result: Self.anyView) { call throws(Interrupt) in
+            call.receiver ?? .void
+        }
         view.method("previewDisplayName", [NativeParameter(nil, .any)], result: Self.anyView) { [unowned self] call throws(Interrupt) in
             if case .nilValue = call[0].dereferenced { return try modified(call, .preview(.displayName(""))) }
             return try modified(call, .preview(.displayName(try call.string(0))))

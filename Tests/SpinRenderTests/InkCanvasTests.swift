@@ -1,6 +1,6 @@
 import Foundation
 import RasterReference
-import SpinRender
+@testable import SpinRender
 import Testing
 
 /// The canvas holds every pixel of ink the animation draws (`--canvas ink`, the default), or
@@ -115,6 +115,31 @@ struct InkCanvasTests {
         #expect(Self.worst(image) { _, _ in Self.blue }.difference == 0)
         let framed = try request("Color(red: 0, green: 0, blue: 1).scaleEffect(3).frame(width: 20, height: 10)").makeEngine()
         #expect(framed.canvasWidth == 76 && framed.canvasHeight == 46, "\(framed.canvasWidth) × \(framed.canvasHeight)")
+    }
+
+    /// Ink that would stretch the canvas past 2048 points (a 20 pt circle scaled by 200) keeps
+    /// the layout's canvas on that axis, as `--canvas layout` does, and says so: it grew to
+    /// nothing and cut the ink without a word. Scaled by 40 (800 pt) the canvas grows, silently.
+    @Test(arguments: [(200.0, true), (40.0, false)])
+    func inkPastTheCanvasLimitIsCutWithAWarning(scale: Double, cut: Bool) throws {
+        let request = try Self.request("""
+            import SwiftUI
+            struct ContentView: View {
+                @State private var on = false
+                var body: some View {
+                    Circle().frame(width: 20, height: 20).scaleEffect(on ? \(scale) : 1)
+                        .onAppear { withAnimation(.easeInOut(duration: 1)) { on = true } }
+                }
+            }
+            """, scale: 1)
+        let engine = request.makeEngine()
+        var layout = request
+        layout.scene.canvas = .layout
+        let plain = layout.makeEngine()
+        #expect(engine.inkCut == cut)
+        #expect((engine.canvasWidth == plain.canvasWidth) == cut, "\(engine.canvasWidth) for \(plain.canvasWidth)")
+        let warnings = FramePlan(request).warnings.filter { $0.contains("past their layout") }
+        #expect(warnings.count == (cut ? 1 : 0))
     }
 
     static let scaledIndicator = """

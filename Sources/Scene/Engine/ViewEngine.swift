@@ -47,6 +47,9 @@ public struct ViewEngine: Sendable {
     public let margin: Double
     /// The pixels added on each side for ink beyond the layout bounds (zero with a stage).
     public let inkOutset: CanvasOutset
+    /// Whether ink beyond the layout was left off an axis because following it would make the
+    /// canvas longer than the request allows (a `scaleEffect(200)`): the caller warns.
+    public var inkCut = false
 
     /// Tracks by kind, all of one type (see ``TrackVector``): read with `number(atSeconds:)`,
     /// `point(atSeconds:)` and `colour(atSeconds:)`.

@@ -79,6 +79,9 @@ struct FramePlan: Sendable {
                 let listed = each.dropLast().joined(separator: ", ") + " and " + each.last!
                 warnings.append("the animations repeat every \(listed), and together only every \(shortDecimal(common)) s: the \(request.format.displayName) holds all \(shortDecimal(common)) s (\(frameCount) frames); give --duration to make it shorter (it then jumps when it loops)")
             }
+            if engine.inkCut {
+                warnings.append("the views draw so far past their layout that the canvas would be longer than \(shortDecimal(RenderRequest.maximumInkCanvasPoints)) points (a scale or offset that large leaves any screen): it keeps the layout's size on that side, as with --canvas layout, and cuts off what lies beyond")
+            }
             let end = Double(frameCount) / request.framesPerSecond
             if let late = request.scene.layoutChanges.first(where: { $0 >= end }) {
                 warnings.append("the rotation at \(shortDecimal(late)) s comes after the animation ends at \(shortDecimal(end)) s and is not shown")

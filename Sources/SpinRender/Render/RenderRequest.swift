@@ -156,10 +156,17 @@ public struct RenderRequest: Hashable, Sendable {
         if layout.canvasWidthPoints - 2 * layout.margin >= proposal.width - 1e-9 { (outset.left, outset.right) = (0, 0) }
         if layout.canvasHeightPoints - 2 * layout.margin >= proposal.height - 1e-9 { (outset.top, outset.bottom) = (0, 0) }
         let limit = Int((RenderRequest.maximumInkCanvasPoints * scene.scale).rounded(.up))
-        if layout.canvasWidth + outset.left + outset.right > limit { (outset.left, outset.right) = (0, 0) }
-        if layout.canvasHeight + outset.top + outset.bottom > limit { (outset.top, outset.bottom) = (0, 0) }
-        guard outset != .zero else { return layout }
-        return ViewEngine(script: layout.script, output: scene, inkOutset: outset)
+        var cut = false
+        if layout.canvasWidth + outset.left + outset.right > limit { (outset.left, outset.right, cut) = (0, 0, true) }
+        if layout.canvasHeight + outset.top + outset.bottom > limit { (outset.top, outset.bottom, cut) = (0, 0, true) }
+        guard outset != .zero else {
+            var engine = layout
+            engine.inkCut = cut
+            return engine
+        }
+        var engine = ViewEngine(script: layout.script, output: scene, inkOutset: outset)
+        engine.inkCut = cut
+        return engine
     }
 
     /// The longest side, in points, to which the canvas grows for ink beyond the layout:

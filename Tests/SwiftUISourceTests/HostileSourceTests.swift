@@ -121,7 +121,7 @@ struct HostileSourceTests {
         Hostile(loader("        Image(systemName: 42)"),
                 line: 5, column: 27, message: "expected a String, not a value of type 'Int'"),
         Hostile(loader("        Image(42)"),
-                line: 5, column: 15, message: "cannot convert value of type 'Int' to expected argument type 'ImageResource'"),
+                line: 5, column: 15, message: "cannot convert value of type 'Int' to expected argument type 'String'"),
         Hostile(loader("        RoundedRectangle(radius: 4)"),
                 line: 5, column: 26, message: "incorrect argument label in call (have 'radius:', expected 'cornerRadi"),
         Hostile(loader("        Circle().trim(from: 0, to: \"end\")"),

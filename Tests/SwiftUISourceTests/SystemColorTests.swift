@@ -44,6 +44,9 @@ struct SystemColorTests {
         ("Color.mint", (0, 199, 190), (99, 230, 226)),
         ("Color.indigo", (88, 86, 214), (94, 92, 230)),
         ("Color(UIColor.red)", (255, 0, 0), (255, 0, 0)),
+        // `UIColor(Color)` (iOS 14) keeps the colour and its dark variant.
+        ("Color(UIColor(.indigo))", (88, 86, 214), (94, 92, 230)),
+        ("Color(uiColor: UIColor(Color(red: 1, green: 0.5, blue: 0)))", (255, 128, 0), (255, 128, 0)),
         // `BackgroundStyle`, over red so that drawing nothing would show.
         ("Rectangle().fill(.background).background(Color.red)", (255, 255, 255), (0, 0, 0)),
     ])

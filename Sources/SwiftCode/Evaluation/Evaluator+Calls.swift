@@ -243,13 +243,18 @@ extension Evaluator {
             if let firstFailing, case let .failure(error) = bind(arguments, trailing, to: firstFailing, at: location) { throw error }
             throw firstError ?? .error("no overload of '\(function.name)' takes these arguments", at: location)
         }
+        // When every overload that takes the labels fails on an argument's value, the first one's
+        // error is reported: the library lists the usual overload first (`UIColor(.lime)` is
+        // "type 'Color' has no member 'lime'", not the closure overload's function type).
+        var firstValueError: EvaluationError?
         for (index, entry) in matched.enumerated() {
             let (candidate, parameters, slots) = entry
             let values: [Value]
             do {
                 values = try evaluateSlots(slots, parameters, at: location, in: environment, checking: matched.count > 1)
-            } catch let .error(error) where index < matched.count - 1 {
-                _ = error
+            } catch let .error(error) {
+                if firstValueError == nil { firstValueError = error }
+                guard index < matched.count - 1 else { throw .error(firstValueError ?? error) }
                 continue
             }
             var final: [Value] = []

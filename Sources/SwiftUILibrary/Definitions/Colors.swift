@@ -209,6 +209,10 @@ extension SwiftUILibrary {
             return .native(Boxed(value: box.value, typeName: "UIUserInterfaceStyle"))
         }
         native.add(traits)
+        // `UIColor(Color)` (iOS 14): the SwiftUI colour, as UIKit draws it.
+        uiColor.initializer([NativeParameter(nil, .named("Color"))]) { call throws(Interrupt) in
+            .native(UIColorBox(color: try call.native(0, ColorBox.self, "a Color").color))
+        }
         for label in ["dynamicProvider", nil] {
             uiColor.initializer([NativeParameter(label, .function(parameters: [.named("UITraitCollection")], result: .named("UIColor")))]) { call throws(Interrupt) in
                 func provided(_ appearance: String) throws(Interrupt) -> ColorValue {

@@ -289,7 +289,7 @@ func benchmarkReport() {
 /// and a counter whose text changes every frame (one layout per state), against the spinner
 /// alone. Targets: label ≤ 1.5 ×, counter ≤ 3 × the spinner's time.
 func benchmarkText() {
-    print("Text over a spinner, 100 frames @3x, render + encode in-process, median of \(runs) runs")
+    print("Text over a spinner, 100 frames @3x, render + encode in-process, median of \(runs) runs (the cases in turn)")
     let spinner = """
         Image(systemName: "rays")
                         .rotationEffect(animating ? .degrees(360) : .zero)
@@ -322,7 +322,7 @@ func benchmarkText() {
         // the text itself costs apart from the larger canvas every frame fills and encodes.
         ("spinner on the label's canvas, no text", source("Text(\"Loading your files\").opacity(0)")),
     ]
-    var times: [Double] = []
+    var requests: [RenderRequest] = []
     for (name, text) in cases {
         var request = RenderRequest()
         do {
@@ -334,10 +334,21 @@ func benchmarkText() {
         request.scene.scale = 3
         request.durationSeconds = 2
         request.compact = false
+        requests.append(request)
+    }
+    // The cases take turns, one render each per round, so that a machine slowing down or
+    // speeding up during the benchmark weighs on every case alike (the targets are ratios).
+    let clock = ContinuousClock()
+    var rounds = [[Double]](repeating: [], count: requests.count)
+    for round in 0...runs {
+        for (index, request) in requests.enumerated() {
+            let elapsed = clock.measure { sink &+= (try? SpinRenderer.renderGIF(request))?.bytes.count ?? 0 }
+            if round > 0 { rounds[index].append(Timing.milliseconds(elapsed)) }  // round 0 warms up
+        }
+    }
+    let times = rounds.map { Timing.median($0.sorted()) }
+    for ((name, _), (request, median)) in zip(cases, zip(requests, times)) {
         let frames = request.frameCount
-        let runsTimes = Timing.measure(runs: runs) { sink &+= (try? SpinRenderer.renderGIF(request))?.bytes.count ?? 0 }
-        let median = Timing.median(runsTimes)
-        times.append(median)
         // Drawing alone (the engine built once, every frame drawn on one thread), to tell it
         // from encoding.
         let engine = request.makeEngine()

@@ -75,6 +75,25 @@ struct PreviewsCommandTests {
         #expect(missing.status == 66)
     }
 
+    /// A folder named like an output file (`out.gif`, written without a slash) is in the way of
+    /// that file: it was taken as a request for every preview ("has no #Preview …", 64).
+    @Test("a folder named like a GIF is in the way of it (73); one without an extension still takes every preview")
+    func folderNamedLikeAFile() throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try put("import SwiftUI\nstruct Dot: View { var body: some View { Circle().frame(width: 12, height: 12) } }\n", folder + "/Dot.swift")
+        try FileManager.default.createDirectory(atPath: folder + "/out.gif", withIntermediateDirectories: false)
+        let blocked = try spinrender(["Dot.swift", "-o", "out.gif"], in: folder)
+        #expect(blocked.status == 73)
+        #expect(blocked.standardError == "Error: cannot create 'out.gif': it is a directory\n")
+        #expect(files(folder + "/out.gif").isEmpty)
+        try put(dots, folder + "/Dots.swift")
+        try FileManager.default.createDirectory(atPath: folder + "/previews", withIntermediateDirectories: false)
+        let every = try spinrender(["Dots.swift", "--fps", "10", "-o", "previews"], in: folder)
+        #expect(every.status == 0, "\(every.standardError)")
+        #expect(files(folder + "/previews").contains("previews.json"))
+    }
+
     @Test("verify --all-previews records a reference per preview, then passes; a changed preview fails with the comparison's status")
     func verify() throws {
         let folder = makeFolder()

@@ -4,11 +4,13 @@ import SpinRender
 /// of files, rendered into a folder with its index (``PreviewFolder``).
 enum PreviewsRun {
     /// Whether a render writes every preview: `--all-previews`, a folder as the source, or an
-    /// output that is a folder (ends in `/`, or names one).
+    /// output that is a folder (ends in `/`, or names one). A folder named like a file of an
+    /// output format (`out.gif/`, written without the slash) is in the way of that file rather
+    /// than a request for every preview: the render says so (73).
     static func isFolderRun(source: String, output: String, _ arguments: ParsedArguments) -> Bool {
         guard source != "-" else { return false }
         return arguments.has("all-previews") || output.hasSuffix("/") || InputFile.isDirectory(source)
-            || (output != "-" && InputFile.isDirectory(output))
+            || (output != "-" && InputFile.isDirectory(output) && OutputFormat.forPath(output) == nil)
     }
 
     /// Options that write one file, which a folder of previews cannot take.

@@ -342,6 +342,39 @@ struct SVGOutputTests {
         #expect(rects.contains { $0.attributes["stroke-width"] == "2" && $0.attributes["stroke"] == "#8e8e93" && $0.attributes["x"] == "1" })
     }
 
+    /// A circle's animated line width (2 → 6 pt, linear over 1 s) animates `stroke-width` (it
+    /// was written constant while the GIF showed it change); a rounded rectangle whose corners
+    /// animate (0 → 10 pt) is a path whose data animates, square at 0 s and round at 1 s.
+    @Test("a built-in shape's animated line width and corner radius animate in the SVG")
+    func lineWidthAndCornersAnimate() throws {
+        var request = RenderRequest()
+        try request.setSource("""
+            import SwiftUI
+            struct ContentView: View {
+                @State private var on = false
+                var body: some View {
+                    VStack {
+                        Circle().stroke(Color.blue, lineWidth: on ? 6 : 2).frame(width: 20, height: 20)
+                        RoundedRectangle(cornerRadius: on ? 10 : 0, style: .circular).fill(Color.red).frame(width: 30, height: 20)
+                    }
+                    .onAppear { withAnimation(.linear(duration: 1)) { on = true } }
+                }
+            }
+            """, fileName: "S.swift", view: nil)
+        request.format = .svg
+        let tree = try #require(SVGTree.parse(Self.svg(request)))
+        let circle = try #require(tree.all("circle").first)
+        let width = try #require(tree.children(of: circle, named: "animate").first { $0.attributes["attributeName"] == "stroke-width" })
+        for (t, expected) in [(0.0, 2.0), (0.5, 4.0), (1.0, 6.0)] {
+            #expect(abs(smilValue(width, atSeconds: t)[0] - expected) < 0.05, "stroke-width at \(t) s")
+        }
+        let corner = try #require(tree.all("path").first { $0.attributes["fill"] == "#ff3b30" })
+        let d = try #require(tree.children(of: corner, named: "animate").first { $0.attributes["attributeName"] == "d" })
+        let shapes = try #require(d.attributes["values"]).split(separator: ";")
+        #expect(shapes.count >= 2 && !shapes.first!.contains("A") && !shapes.first!.contains("C"))
+        #expect(shapes.last!.contains("A") || shapes.last!.contains("C"))
+    }
+
     @Test("an empty trim draws nothing: no element when it stays empty, butt caps while an animated one is empty")
     func emptyTrimHasNoCapDots() throws {
         var still = RenderRequest()

@@ -22,6 +22,11 @@ public struct CornerRadii: Hashable, Sendable {
                   topTrailing.0, topTrailing.1]
     }
 
+    /// Whether every corner has the same size (`RoundedRectangle(cornerRadius:)`).
+    public var isUniform: Bool {
+        values.count == 8 && stride(from: 2, to: 8, by: 2).allSatisfy { values[$0] == values[0] && values[$0 + 1] == values[1] }
+    }
+
     /// Every corner `width × height`.
     public init(width: Double, height: Double) {
         self.init(topLeading: (width, height), bottomLeading: (width, height), bottomTrailing: (width, height),

@@ -303,6 +303,19 @@ struct Evaluation: Sendable {
                     keys.data = key
                     keys.dataCount = min(2, data.count)
                 }
+                // A rounded rectangle's corners animate (`RoundedRectangle`'s animatable data is
+                // its corner size): one radius, or one width and height for every corner.
+                switch shape.kind {
+                case let .roundedRectangle(radius):
+                    keys.data = PropertyKey(path: path, property: .shapeData)
+                    keys.dataCount = 1
+                    evaluation.add(keys.data!, .number(radius), chain: chain)
+                case let .styledRectangle(radii, _) where radii.isUniform:
+                    keys.data = PropertyKey(path: path, property: .shapeData)
+                    keys.dataCount = 2
+                    evaluation.add(keys.data!, .point(AnimatablePoint(x: radii.values[0], y: radii.values[1])), chain: chain)
+                default: break
+                }
                 keys.gradient = shape.gradient.map(gradientKeys)
                 for (index, transform) in shape.transforms.prefix(ShapeKeys<PropertyKey>.maximumAnimatedTransforms).enumerated() {
                     let key = PropertyKey(path: path, property: .shapeTransform(index))

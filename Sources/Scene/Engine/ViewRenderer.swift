@@ -40,10 +40,21 @@ struct Placement {
 }
 
 extension ViewEngine {
-    /// `shape` with its stroke width, dash phase and shape modifiers at `time` (their tracks).
+    /// `shape` with its stroke width, dash phase, corner size and shape modifiers at `time`
+    /// (their tracks).
     func animated(_ shape: ShapeView, _ op: DrawOp, atSeconds time: Double) -> ShapeView {
         var shape = shape
         guard let keys = op.shapeKeys else { return shape }
+        if let track = keys.data {
+            switch shape.kind {
+            case .roundedRectangle where keys.dataCount == 1:
+                shape.kind = .roundedRectangle(cornerRadius: max(0, numbers[track].number(atSeconds: time)))
+            case let .styledRectangle(radii, style) where keys.dataCount == 2 && radii.isUniform:
+                let size = points[track].point(atSeconds: time)
+                shape.kind = .styledRectangle(CornerRadii(width: max(0, size.x), height: max(0, size.y)), style)
+            default: break
+            }
+        }
         if case .stroke(let colour, var style) = shape.paint {
             if let track = keys.lineWidth { style.lineWidth = max(0, numbers[track].number(atSeconds: time)) }
             if let track = keys.dashPhase { style.dashPhase = numbers[track].number(atSeconds: time) }

@@ -402,7 +402,11 @@ struct SVGWriter {
                 gradientCount += 1
                 text += definition
             }
-            if !shape.isBuiltInOutline {
+            // A rounded rectangle whose corners animate is a path whose data animates.
+            let cornersAnimate = op.shapeKeys.flatMap { keys in
+                keys.data.map { track in !keyframes { t in engine.shapeData(track: track, count: keys.dataCount, atSeconds: t) }.isConstant }
+            } ?? false
+            if !shape.isBuiltInOutline || cornersAnimate {
                 let general = generalShape(shape, op)
                 attributes += general.attributes
                 paintWith(general.paint)
@@ -414,7 +418,11 @@ struct SVGWriter {
             case .fill:
                 paintWith("fill")
             case let .stroke(_, style):
-                attributes += " fill=\"none\" stroke-width=\"\(SVGText.number(style.lineWidth))\""
+                let width = keyframes { t in
+                    [op.shapeKeys?.lineWidth.map { max(0, engine.numbers[$0].number(atSeconds: t)) } ?? style.lineWidth]
+                }
+                attributes += " fill=\"none\" stroke-width=\"\(SVGText.number(width.values[0][0]))\""
+                if !width.isConstant { animations += animation(width, attribute: "stroke-width") { SVGText.number($0[0]) } }
                 if style.lineCap != .butt { attributes += " stroke-linecap=\"\(style.lineCap.rawValue)\"" }
                 paintWith("stroke")
             }

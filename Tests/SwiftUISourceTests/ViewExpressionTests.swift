@@ -255,6 +255,29 @@ import Testing
         #expect(frames(script.initial) == [10] && script.notes.isEmpty)
     }
 
+    /// `@Previewable @State` in a `#Preview` (Xcode 16) is state the preview's views share:
+    /// `$progress` binds it, and a child's write through the binding changes the tree (it was
+    /// "cannot find '$progress' in scope").
+    @Test func previewableStateIsStateAndBindsWithADollar() throws {
+        let program = try SwiftProgram(parsing: """
+            import SwiftUI
+            struct Bar: View {
+                @Binding var progress: Double
+                var body: some View {
+                    Capsule().frame(width: 100 * progress, height: 8)
+                        .onAppear { withAnimation(.linear(duration: 1)) { progress = 1 } }
+                }
+            }
+            #Preview {
+                @Previewable @State var progress = 0.25
+                Bar(progress: $progress)
+            }
+            """, fileName: "Bar.swift")
+        let script = try program.script(view: nil)
+        #expect(frames(script.initial) == [25])
+        #expect(script.changes.count == 1 && script.changes.first.map { frames($0.root) } == [100])
+    }
+
     /// The hint names only the file's views that render: one that needs the same missing type
     /// (or arguments) would fail the same way.
     @Test func theHintNamesOnlyViewsThatRender() throws {

@@ -347,7 +347,14 @@ extension Evaluator {
                     continue
                 }
                 let value = coerce(try evaluate(initializer, expected: type, in: environment), to: type)
-                if case let .binding(name) = binding.pattern.kind {
+                if case let .binding(name) = binding.pattern.kind, let attribute = declaration.attributes.first(where: { $0.name == "State" }),
+                   let definition = library.propertyWrappers["State"] {
+                    // `@Previewable @State var progress = 0.5` in a `#Preview` (Xcode 16): state the
+                    // preview's views share, stored as a view's `@State` is, `$progress` its binding.
+                    let cell = try definition.makeStorage(attribute, value, binding.pattern.location)
+                    environment.declare(name, .binding(cell), isLet: false, type: type)
+                    environment.declare("$" + name, .binding(cell), isLet: true, type: nil)
+                } else if case let .binding(name) = binding.pattern.kind {
                     environment.declare(name, value, isLet: variable.isLet, type: type)
                 } else {
                     guard try match(binding.pattern, value, in: environment, mutable: !variable.isLet) else {

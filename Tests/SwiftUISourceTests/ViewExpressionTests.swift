@@ -98,6 +98,9 @@ import Testing
         ("DotLoader(", 1, 11, "the expression ends before it is complete"),
         ("Dots(color: .blue)", 1, 1, "cannot find 'Dots' in scope"),
         ("DotLoader(color: .blue).frame(width: \"wide\")", 1, 38, "expected a number, not a value of type 'String'"),
+        // A plainly wrong argument of the view's own is refused at it, not later in its body.
+        ("DotLoader(color: .blue, size: \"big\")", 1, 31, "cannot convert value of type 'String' to expected argument type 'Double'"),
+        ("DotLoader(color: .blue, size: true)", 1, 31, "cannot convert value of type 'Bool' to expected argument type 'Double'"),
     ])
     func aMistakeInTheExpressionIsLocatedInIt(expression: String, line: Int, column: Int, message: String) throws {
         let program = try SwiftProgram(parsing: Self.dots, fileName: "DotLoader.swift")

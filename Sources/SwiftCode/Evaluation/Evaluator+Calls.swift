@@ -810,6 +810,7 @@ extension Evaluator {
             var storage = try freshStorage(type, at: location, skipping: Set(parameters.map(\.name)))
             let slots = try bind(arguments, trailing, to: parameters, at: location).get()
             let values = try evaluateSlots(slots, parameters, at: location, in: environment, checking: false)
+            try checkPlainTypes(values, parameters, at: slotLocations(slots, at: location))
             for (parameter, value) in zip(parameters, values) {
                 try setField(parameter.name, value, of: type, in: &storage, initializing: true, at: location)
             }
@@ -833,6 +834,35 @@ extension Evaluator {
         }
         let invocation = try callFunction(function, arguments, trailing, expected: nil, at: location, in: environment)
         return invocation.receiver ?? function.receiver!
+    }
+
+    /// Refuses, at the argument, a memberwise argument that is plainly of another kind than its
+    /// property: a string or a Boolean for a number, and the like (`Bar(progress: "half")` was
+    /// accepted and failed later inside the body, at a line of the file). Looser cases (an
+    /// `Int` for a `Double`, a value for an optional) are the coercions Swift makes.
+    private func checkPlainTypes(_ values: [Value], _ parameters: [ParameterSpec], at locations: [SourceLocation]) throws(Interrupt) {
+        func name(_ type: ValueType) -> String? {
+            switch type {
+            case .int: "Int"
+            case .double: "Double"
+            case .string: "String"
+            case .bool: "Bool"
+            default: nil
+            }
+        }
+        for (index, (value, parameter)) in zip(values, parameters).enumerated() {
+            guard let expected = name(parameter.type) else { continue }
+            let found: String?
+            switch value.dereferenced {
+            case .string: found = "String"
+            case .bool: found = "Bool"
+            case .int, .double: found = parameter.type == .string || parameter.type == .bool ? value.typeName : nil
+            default: found = nil
+            }
+            guard let found, found != expected, !(expected == "Double" && found == "Int") else { continue }
+            throw .error("cannot convert value of type '\(found)' to expected argument type '\(expected)'",
+                         at: index < locations.count ? locations[index] : .start)
+        }
     }
 
     /// A new instance from positional arguments (the memberwise initialiser's order).

@@ -69,7 +69,7 @@ struct SettingsTests {
     }
 
     @Test("applied values set the request's fields; a bad value is refused with the command line's wording", arguments: [
-        (["fps": ["60"]], "The value '60' is invalid for '--fps <fps>': a GIF plays at most 50 frames per second (delays are whole centiseconds, and browsers play delays of 0 or 1 cs as 10 cs); give 50 or less"),
+        (["fps": ["60"]], "The value '60' is invalid for '--fps <fps>': spinrender renders at most 50 frames per second, in every format (one frame timing serves them all, and a GIF's delays are whole centiseconds, which browsers play as 10 cs below 2); give 50 or less"),
         (["point-size": ["0x10"]], "The value '0x10' is invalid for '--point-size <points>': expected a number from 1 to 512"),
         (["duration": ["0"]], "The value '0' is invalid for '--duration <seconds>': expected a number from 0 (exclusive) to 600"),
         (["threads": ["65"]], "The value '65' is invalid for '--threads <count>': expected a whole number from 1 to 64"),

@@ -394,7 +394,7 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
 
     static func parseFramesPerSecond(_ text: String) throws(ValueRefusal) -> Double {
         if let fps = Double(text), fps.isFinite, fps > maximumFramesPerSecond {
-            throw ValueRefusal("a GIF plays at most \(Int(maximumFramesPerSecond)) frames per second (delays are whole centiseconds, and browsers play delays of 0 or 1 cs as 10 cs); give 50 or less")
+            throw ValueRefusal("spinrender renders at most \(Int(maximumFramesPerSecond)) frames per second, in every format (one frame timing serves them all, and a GIF's delays are whole centiseconds, which browsers play as 10 cs below 2); give 50 or less")
         }
         return try SettingParsers.number(text, in: minimumFramesPerSecond...maximumFramesPerSecond)
     }

@@ -405,8 +405,9 @@ public struct SwiftProgram: Sendable {
                 return "Text(\"Loading\").\(function.name)(\(arguments.joined(separator: ", ")))"
             }
         } + modifierNames.map { "Text(\"Loading\").modifier(\($0)(…))" }
+            + progressStyleNames.map { "ProgressView(value: 0.6).progressViewStyle(\($0)(…))" }
         guard let first = helpers.first else {
-            return "the source declares no view (a 'struct Name: View' or a '#Preview'), and no view modifier or 'extension View' helper to show on one"
+            return "the source declares no view (a 'struct Name: View' or a '#Preview'), and no view modifier, 'extension View' helper or progress view style to show on one"
         }
         return "the source declares no view (a 'struct Name: View' or a '#Preview'); to show its helper, render an expression with its arguments: --view '\(first)'"
     }

@@ -190,7 +190,7 @@ struct DiagnosticTests {
     @Test func aSourceWithoutViewsIsBadSource() throws {
         let program = try SwiftProgram(parsing: "import SwiftUI\n", fileName: "E.swift")
         #expect(throws: SwiftUISourceError.source(SourceDiagnostic(fileName: "E.swift", line: 1, column: 1,
-            message: "the source declares no view (a 'struct Name: View' or a '#Preview'), and no view modifier or 'extension View' helper to show on one",
+            message: "the source declares no view (a 'struct Name: View' or a '#Preview'), and no view modifier, 'extension View' helper or progress view style to show on one",
             sourceLine: "import SwiftUI"))) {
             try program.script(view: nil)
         }
@@ -213,6 +213,24 @@ struct DiagnosticTests {
             sourceLine: "import SwiftUI"))) {
             try SwiftProgram(parsing: shake, fileName: "S.swift").script(view: nil)
         }
+        // A file of a progress view style alone that takes arguments (a gauge's colour).
+        let gauge = """
+            import SwiftUI
+            struct GaugeStyle: ProgressViewStyle {
+                let strokeColor: Color
+                func makeBody(configuration: Configuration) -> some View {
+                    Circle().trim(from: 0, to: configuration.fractionCompleted ?? 0).stroke(strokeColor, lineWidth: 8)
+                }
+            }
+            """
+        #expect(throws: SwiftUISourceError.source(SourceDiagnostic(fileName: "P.swift", line: 1, column: 1,
+            message: "the source declares no view (a 'struct Name: View' or a '#Preview'); to show its helper, render an expression with its arguments: --view 'ProgressView(value: 0.6).progressViewStyle(GaugeStyle(…))'",
+            sourceLine: "import SwiftUI"))) {
+            try SwiftProgram(parsing: gauge, fileName: "P.swift").script(view: nil)
+        }
+        let shown = try SwiftProgram(parsing: gauge, fileName: "P.swift")
+            .script(view: "ProgressView(value: 0.6).progressViewStyle(GaugeStyle(strokeColor: .blue))")
+        #expect(shown.changes.isEmpty)
     }
 
     /// Long chains and long operator runs are refused, not walked until the stack runs out.

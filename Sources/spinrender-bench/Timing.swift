@@ -17,6 +17,21 @@ enum Timing {
         return times.sorted()
     }
 
+    /// The median time of each of `bodies`, measured in turns, one run of each per round after a
+    /// round that warms them up: a machine slowing down or speeding up during the benchmark
+    /// weighs on every body alike, so the ratios between them (the targets) hold.
+    static func medianInTurns(runs: Int, _ bodies: [() -> Void]) -> [Double] {
+        let clock = ContinuousClock()
+        var rounds = [[Double]](repeating: [], count: bodies.count)
+        for round in 0...runs {
+            for (index, body) in bodies.enumerated() {
+                let elapsed = clock.measure(body)
+                if round > 0 { rounds[index].append(milliseconds(elapsed)) }
+            }
+        }
+        return rounds.map { median($0.sorted()) }
+    }
+
     /// The median of sorted values.
     static func median(_ sorted: [Double]) -> Double {
         precondition(!sorted.isEmpty)

@@ -336,17 +336,10 @@ func benchmarkText() {
         request.compact = false
         requests.append(request)
     }
-    // The cases take turns, one render each per round, so that a machine slowing down or
-    // speeding up during the benchmark weighs on every case alike (the targets are ratios).
-    let clock = ContinuousClock()
-    var rounds = [[Double]](repeating: [], count: requests.count)
-    for round in 0...runs {
-        for (index, request) in requests.enumerated() {
-            let elapsed = clock.measure { sink &+= (try? SpinRenderer.renderGIF(request))?.bytes.count ?? 0 }
-            if round > 0 { rounds[index].append(Timing.milliseconds(elapsed)) }  // round 0 warms up
-        }
-    }
-    let times = rounds.map { Timing.median($0.sorted()) }
+    // The cases take turns (the targets are ratios between them).
+    let times = Timing.medianInTurns(runs: runs, requests.map { request in
+        { sink &+= (try? SpinRenderer.renderGIF(request))?.bytes.count ?? 0 }
+    })
     for ((name, _), (request, median)) in zip(cases, zip(requests, times)) {
         let frames = request.frameCount
         // Drawing alone (the engine built once, every frame drawn on one thread), to tell it
@@ -379,7 +372,7 @@ func benchmarkText() {
 /// without the shadow. The blur costs the same per pixel whatever the radius (see
 /// `GaussianBlur`). Target: ≤ 3 × the scene without it.
 func benchmarkEffects() {
-    print("Effects, 100 frames @3x, render + encode in-process, median of \(runs) runs")
+    print("Effects, 100 frames @3x, render + encode in-process, median of \(runs) runs (the cases in turn)")
     func source(_ effect: String) -> String {
         """
         struct E: View {
@@ -404,7 +397,7 @@ func benchmarkEffects() {
                                       with: ".rotationEffect(animating ? .degrees(360) : .zero)\n                .shadow(color: .black.opacity(0.3), radius: 20)")
     let cases = [("without the shadow", source("")), ("with shadow(radius: 20)", source(".shadow(color: .black.opacity(0.3), radius: 20)")),
                  ("shadow(radius: 20) on the turning rays", moving)]
-    var times: [Double] = []
+    var requests: [RenderRequest] = []
     for (name, text) in cases {
         var request = RenderRequest()
         do {
@@ -416,9 +409,15 @@ func benchmarkEffects() {
         request.scene.scale = 3
         request.durationSeconds = 2
         request.compact = false
+        requests.append(request)
+    }
+    // The cases take turns (the targets are ratios between them).
+    let renders = Timing.medianInTurns(runs: runs, requests.map { request in
+        { sink &+= (try? SpinRenderer.renderGIF(request))?.bytes.count ?? 0 }
+    })
+    var times: [Double] = []
+    for ((name, _), (request, median)) in zip(cases, zip(requests, renders)) {
         let frames = request.frameCount
-        let runsTimes = Timing.measure(runs: runs) { sink &+= (try? SpinRenderer.renderGIF(request))?.bytes.count ?? 0 }
-        let median = Timing.median(runsTimes)
         times.append(median)
         // The drawing alone, on one thread: the frames without the encoder.
         let renderer = ViewRenderer(request.makeEngine())

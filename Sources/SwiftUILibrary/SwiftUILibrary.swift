@@ -97,6 +97,7 @@ public final class SwiftUILibrary {
         defineFoundation()
         definePropertyWrappers()
         definePreviews()
+        defineCanvas()
         defineUnsupported()
     }
 

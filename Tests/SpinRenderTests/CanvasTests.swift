@@ -1,0 +1,57 @@
+import Foundation
+import Raster
+import Scene
+import Testing
+@testable import SpinRender
+
+/// `Canvas { context, size in … }` draws the paths its renderer fills and strokes, in the size
+/// the canvas takes, under the context's transform and opacity. Axis-aligned rectangles on whole
+/// pixels at @2x, so every pixel of the frame is known exactly.
+@Suite struct CanvasTests {
+    static let source = """
+        import SwiftUI
+        struct Dial: View {
+            var body: some View {
+                Canvas { context, size in
+                    context.fill(Path(CGRect(x: 10, y: 5, width: size.width / 3, height: 10)), with: .color(Color(red: 1, green: 0, blue: 0)))
+                    var moved = context
+                    moved.translateBy(x: 30, y: 20)
+                    moved.fill(Path(CGRect(x: 0, y: 0, width: 10, height: 10)), with: .color(Color(red: 0, green: 0, blue: 1)))
+                    context.opacity = 0.5
+                    context.fill(Path(CGRect(x: 45, y: 25, width: 5, height: 5)), with: .color(Color(red: 0, green: 1, blue: 0)))
+                    moved.scaleBy(x: 2, y: 1)
+                    moved.fill(Path(CGRect(x: -10, y: 10, width: 2, height: 5)), with: .color(Color(red: 0, green: 0, blue: 0)))
+                }
+                .frame(width: 60, height: 40)
+            }
+        }
+        """
+
+    @Test("fills under translate, scale and opacity land on their pixels, and the canvas takes its frame's size")
+    func rectanglesLandOnTheirPixels() throws {
+        var request = RenderRequest()
+        request.scene.scale = 2
+        try request.setSource(Self.source, fileName: "Dial.swift", view: nil)
+        let image = ViewRenderer(request.makeEngine()).render(atSeconds: 0)
+        // 60 × 40 pt and the 8 pt margin, at 2x.
+        #expect(image.width == 152 && image.height == 112)
+        func inside(_ x: Int, _ y: Int, _ rect: (Double, Double, Double, Double)) -> Bool {
+            let px = (Double(x) + 0.5) / 2 - 8, py = (Double(y) + 0.5) / 2 - 8
+            return px >= rect.0 && px < rect.0 + rect.2 && py >= rect.1 && py < rect.1 + rect.3
+        }
+        var wrong = 0
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                var want = RGBA8(r: 255, g: 255, b: 255)
+                if inside(x, y, (10, 5, 20, 10)) { want = RGBA8(r: 255, g: 0, b: 0) }
+                if inside(x, y, (30, 20, 10, 10)) { want = RGBA8(r: 0, g: 0, b: 255) }
+                if inside(x, y, (45, 25, 5, 5)) { want = RGBA8(r: 128, g: 255, b: 128) }
+                // Scaled by 2 across after the move: x from 30 − 20 to 30 − 16, y from 30 to 35.
+                if inside(x, y, (10, 30, 4, 5)) { want = RGBA8(r: 0, g: 0, b: 0) }
+                let got = image[x, y]
+                if abs(Int(got.r) - Int(want.r)) > 1 || abs(Int(got.g) - Int(want.g)) > 1 || abs(Int(got.b) - Int(want.b)) > 1 { wrong += 1 }
+            }
+        }
+        #expect(wrong == 0, "\(wrong) pixels differ")
+    }
+}

@@ -54,4 +54,44 @@ import Testing
         }
         #expect(wrong == 0, "\(wrong) pixels differ")
     }
+
+    /// A rectangle filled after `translateBy` then `rotate(by: .degrees(90))` (y down: the
+    /// rectangle's x runs down, its y to the left), and a square stroked 2 pt wide (1 pt either
+    /// side of its edges).
+    @Test("a rotated fill and a stroke land on their pixels")
+    func rotatedFillAndStroke() throws {
+        var request = RenderRequest()
+        request.scene.scale = 2
+        try request.setSource("""
+            import SwiftUI
+            struct Dial: View {
+                var body: some View {
+                    Canvas { context, size in
+                        var turned = context
+                        turned.translateBy(x: 30, y: 10)
+                        turned.rotate(by: .degrees(90))
+                        turned.fill(Path(CGRect(x: 0, y: 0, width: 10, height: 4)), with: .color(Color(red: 1, green: 0, blue: 0)))
+                        context.stroke(Path(CGRect(x: 40, y: 20, width: 10, height: 10)), with: .color(Color(red: 0, green: 0, blue: 1)), lineWidth: 2)
+                    }
+                    .frame(width: 60, height: 40)
+                }
+            }
+            """, fileName: "Dial.swift", view: nil)
+        let image = ViewRenderer(request.makeEngine()).render(atSeconds: 0)
+        func inside(_ x: Int, _ y: Int, _ rect: (Double, Double, Double, Double)) -> Bool {
+            let px = (Double(x) + 0.5) / 2 - 8, py = (Double(y) + 0.5) / 2 - 8
+            return px >= rect.0 && px < rect.0 + rect.2 && py >= rect.1 && py < rect.1 + rect.3
+        }
+        var wrong = 0
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                var want = RGBA8(r: 255, g: 255, b: 255)
+                if inside(x, y, (26, 10, 4, 10)) { want = RGBA8(r: 255, g: 0, b: 0) }
+                if inside(x, y, (39, 19, 12, 12)) && !inside(x, y, (41, 21, 8, 8)) { want = RGBA8(r: 0, g: 0, b: 255) }
+                let got = image[x, y]
+                if abs(Int(got.r) - Int(want.r)) > 2 || abs(Int(got.g) - Int(want.g)) > 2 || abs(Int(got.b) - Int(want.b)) > 2 { wrong += 1 }
+            }
+        }
+        #expect(wrong == 0, "\(wrong) pixels differ")
+    }
 }

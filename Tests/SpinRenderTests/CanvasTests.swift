@@ -8,6 +8,26 @@ import Testing
 /// the canvas takes, under the context's transform and opacity. Axis-aligned rectangles on whole
 /// pixels at @2x, so every pixel of the frame is known exactly.
 @Suite struct CanvasTests {
+    /// Whether pixel (x, y) of a @2x frame with the 8 pt margin has its centre in `rect` (points,
+    /// in the canvas's own coordinates).
+    static func inside(_ x: Int, _ y: Int, _ rect: (Double, Double, Double, Double)) -> Bool {
+        let px = (Double(x) + 0.5) / 2 - 8, py = (Double(y) + 0.5) / 2 - 8
+        return px >= rect.0 && px < rect.0 + rect.2 && py >= rect.1 && py < rect.1 + rect.3
+    }
+
+    /// How many pixels of `image` differ from `expected` by more than `tolerance` in a channel.
+    static func mismatches(_ image: RGBAImage, tolerance: Int, _ expected: (Int, Int) -> RGBA8) -> Int {
+        var wrong = 0
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let got = image[x, y], want = expected(x, y)
+                if abs(Int(got.r) - Int(want.r)) > tolerance || abs(Int(got.g) - Int(want.g)) > tolerance
+                    || abs(Int(got.b) - Int(want.b)) > tolerance { wrong += 1 }
+            }
+        }
+        return wrong
+    }
+
     static let source = """
         import SwiftUI
         struct Dial: View {
@@ -35,22 +55,14 @@ import Testing
         let image = ViewRenderer(request.makeEngine()).render(atSeconds: 0)
         // 60 × 40 pt and the 8 pt margin, at 2x.
         #expect(image.width == 152 && image.height == 112)
-        func inside(_ x: Int, _ y: Int, _ rect: (Double, Double, Double, Double)) -> Bool {
-            let px = (Double(x) + 0.5) / 2 - 8, py = (Double(y) + 0.5) / 2 - 8
-            return px >= rect.0 && px < rect.0 + rect.2 && py >= rect.1 && py < rect.1 + rect.3
-        }
-        var wrong = 0
-        for y in 0..<image.height {
-            for x in 0..<image.width {
-                var want = RGBA8(r: 255, g: 255, b: 255)
-                if inside(x, y, (10, 5, 20, 10)) { want = RGBA8(r: 255, g: 0, b: 0) }
-                if inside(x, y, (30, 20, 10, 10)) { want = RGBA8(r: 0, g: 0, b: 255) }
-                if inside(x, y, (45, 25, 5, 5)) { want = RGBA8(r: 128, g: 255, b: 128) }
-                // Scaled by 2 across after the move: x from 30 − 20 to 30 − 16, y from 30 to 35.
-                if inside(x, y, (10, 30, 4, 5)) { want = RGBA8(r: 0, g: 0, b: 0) }
-                let got = image[x, y]
-                if abs(Int(got.r) - Int(want.r)) > 1 || abs(Int(got.g) - Int(want.g)) > 1 || abs(Int(got.b) - Int(want.b)) > 1 { wrong += 1 }
-            }
+        let wrong = Self.mismatches(image, tolerance: 1) { x, y in
+            var want = RGBA8(r: 255, g: 255, b: 255)
+            if Self.inside(x, y, (10, 5, 20, 10)) { want = RGBA8(r: 255, g: 0, b: 0) }
+            if Self.inside(x, y, (30, 20, 10, 10)) { want = RGBA8(r: 0, g: 0, b: 255) }
+            if Self.inside(x, y, (45, 25, 5, 5)) { want = RGBA8(r: 128, g: 255, b: 128) }
+            // Scaled by 2 across after the move: x from 30 − 20 to 30 − 16, y from 30 to 35.
+            if Self.inside(x, y, (10, 30, 4, 5)) { want = RGBA8(r: 0, g: 0, b: 0) }
+            return want
         }
         #expect(wrong == 0, "\(wrong) pixels differ")
     }
@@ -78,19 +90,10 @@ import Testing
             }
             """, fileName: "Dial.swift", view: nil)
         let image = ViewRenderer(request.makeEngine()).render(atSeconds: 0)
-        func inside(_ x: Int, _ y: Int, _ rect: (Double, Double, Double, Double)) -> Bool {
-            let px = (Double(x) + 0.5) / 2 - 8, py = (Double(y) + 0.5) / 2 - 8
-            return px >= rect.0 && px < rect.0 + rect.2 && py >= rect.1 && py < rect.1 + rect.3
-        }
-        var wrong = 0
-        for y in 0..<image.height {
-            for x in 0..<image.width {
-                var want = RGBA8(r: 255, g: 255, b: 255)
-                if inside(x, y, (26, 10, 4, 10)) { want = RGBA8(r: 255, g: 0, b: 0) }
-                if inside(x, y, (39, 19, 12, 12)) && !inside(x, y, (41, 21, 8, 8)) { want = RGBA8(r: 0, g: 0, b: 255) }
-                let got = image[x, y]
-                if abs(Int(got.r) - Int(want.r)) > 2 || abs(Int(got.g) - Int(want.g)) > 2 || abs(Int(got.b) - Int(want.b)) > 2 { wrong += 1 }
-            }
+        let wrong = Self.mismatches(image, tolerance: 2) { x, y in
+            if Self.inside(x, y, (26, 10, 4, 10)) { return RGBA8(r: 255, g: 0, b: 0) }
+            if Self.inside(x, y, (39, 19, 12, 12)) && !Self.inside(x, y, (41, 21, 8, 8)) { return RGBA8(r: 0, g: 0, b: 255) }
+            return RGBA8(r: 255, g: 255, b: 255)
         }
         #expect(wrong == 0, "\(wrong) pixels differ")
     }

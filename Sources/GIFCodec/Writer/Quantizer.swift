@@ -70,8 +70,7 @@ enum Quantizer {
         for (k, key) in sortedKeys.enumerated() { position[key] = k }
         let exact = candidates.filter { key in
             guard let k = position[key] else { return false }
-            let c = plain.colors[plain.assignment[k]]
-            return max(abs(channel(key, 0) - Int(c.r)), abs(channel(key, 1) - Int(c.g)), abs(channel(key, 2) - Int(c.b))) > 3
+            return error(key, plain.colors[plain.assignment[k]]) > 3
         }
         guard !exact.isEmpty else { return plain }
         let kept = Set(exact)
@@ -88,9 +87,6 @@ enum Quantizer {
         for (position, entry) in order.enumerated() {
             if entries[entry].2 { exactIndex[entries[entry].1] = position } else { reducedIndex[entries[entry].1] = position }
         }
-        func error(_ key: UInt32, _ c: RGBTriple) -> Int {
-            max(abs(channel(key, 0) - Int(c.r)), abs(channel(key, 1) - Int(c.g)), abs(channel(key, 2) - Int(c.b)))
-        }
         var assignment: [Int] = []
         assignment.reserveCapacity(sortedKeys.count)
         var e = 0, r = 0
@@ -104,9 +100,9 @@ enum Quantizer {
             // fringe of a background blends into it, and the frames keep their long runs.
             let own = reduced.assignment[r]
             var nearest = 0, nearestError = Int.max
-            for (k, kept) in exact.enumerated() where error(key, Palette.triple(kept)) < nearestError {
-                nearest = k
-                nearestError = error(key, Palette.triple(kept))
+            for (k, kept) in exact.enumerated() {
+                let candidate = error(key, Palette.triple(kept))
+                if candidate < nearestError { (nearest, nearestError) = (k, candidate) }
             }
             assignment.append(nearestError <= error(key, reduced.colors[own]) ? exactIndex[nearest] : reducedIndex[own])
             r += 1
@@ -163,13 +159,13 @@ enum Quantizer {
         return (order.map { colors[$0] }, owner.map { rank[$0] })
     }
 
+    /// The largest per-channel difference between colour `key` and `c`.
+    private static func error(_ key: UInt32, _ c: RGBTriple) -> Int {
+        max(abs(channel(key, 0) - Int(c.r)), abs(channel(key, 1) - Int(c.g)), abs(channel(key, 2) - Int(c.b)))
+    }
+
     private static func worstError(_ keys: [UInt32], _ result: (colors: [RGBTriple], assignment: [Int])) -> Int {
-        var worst = 0
-        for (key, index) in zip(keys, result.assignment) {
-            let c = result.colors[index]
-            worst = max(worst, abs(channel(key, 0) - Int(c.r)), abs(channel(key, 1) - Int(c.g)), abs(channel(key, 2) - Int(c.b)))
-        }
-        return worst
+        zip(keys, result.assignment).reduce(0) { max($0, error($1.0, result.colors[$1.1])) }
     }
 
     /// Median cut: the widest box split at the middle of its widest channel, until `maxColors`.

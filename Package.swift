@@ -125,7 +125,7 @@ let package = Package(
         .testTarget(name: "TypographyTests", dependencies: ["Typography", "Raster", "CFreeType"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene", "Raster", "Motion", "PNGCodec"]),
         .testTarget(name: "SwiftCodeTests", dependencies: ["SwiftCode"], swiftSettings: strictSwift),
-        .testTarget(name: "SwiftUISourceTests", dependencies: ["SwiftUISource", "SpinRender"], swiftSettings: strictSwift),
+        .testTarget(name: "SwiftUISourceTests", dependencies: ["SwiftUISource", "SwiftUILibrary", "SpinRender"], swiftSettings: strictSwift),
         // Corpus/: malformed and odd files read by the tests by path (and seeds for make fuzz).
         .testTarget(name: "GIFCodecTests", dependencies: ["GIFCodec", "Raster"], exclude: ["Corpus"]),
         .testTarget(name: "WebPCodecTests", dependencies: ["WebPCodec", "Raster"]),

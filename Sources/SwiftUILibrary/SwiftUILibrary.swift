@@ -1,6 +1,7 @@
 import Motion
 import Scene
 import SwiftCode
+import Synchronization
 
 /// SwiftUI, Combine and Dispatch as view code calls them: one definition per view, modifier,
 /// value type and API, registered in a ``SwiftCode/NativeLibrary`` for the evaluator.
@@ -14,35 +15,35 @@ public final class SwiftUILibrary {
     /// The definitions, as the evaluator reads them.
     public let native = NativeLibrary()
     /// Maps a UTF-8 offset of the source to its location (for Motion's column-based errors).
-    let locate: (Int) -> SourceLocation
+    private(set) var locate: (Int) -> SourceLocation
 
     /// The runner's hooks; `nil` while only values are evaluated (no actions run).
     weak var runner: ProgramRunner?
 
     /// Views and modifiers the view builders wrote for the tree being made (reset per tree).
-    var writtenViews = 0
+    @exclusivity(unchecked) var writtenViews = 0
 
     /// Which colour appearance `@Environment(\.colorScheme)` reads.
-    public var isDark = false
+    @exclusivity(unchecked) public var isDark = false
     /// Whether a body runs again only when its view's inputs or state changed (see
     /// `SwiftProgram.keepsUnchangedViews` in SwiftUISource).
-    public var keepsUnchangedViews = true
+    @exclusivity(unchecked) public var keepsUnchangedViews = true
     /// The size proposed to the root view, in points: `GeometryReader`s make their content
     /// for the sizes the layout gives them under it.
-    public var rootProposal = SceneConfiguration.defaultProposal
+    @exclusivity(unchecked) public var rootProposal = SceneConfiguration.defaultProposal
     /// How many `UUID()`s the code has made.
-    var uuidCount = 0
+    @exclusivity(unchecked) var uuidCount = 0
     /// The app's asset catalogue (`--assets`): what `Color("Brand")` and `Image("logo")` read.
-    public var assets = AssetCatalog.empty
+    @exclusivity(unchecked) public var assets = AssetCatalog.empty
     /// The assets the code asked for that the catalogue lacks, each once, in order.
-    var missingAssets: [(kind: AssetKind, name: String)] = []
+    @exclusivity(unchecked) var missingAssets: [(kind: AssetKind, name: String)] = []
     /// What the render should say about how the code was drawn, one line each, in order
     /// (``Scene/ViewScript/notes``).
-    var notes: [String] = []
+    @exclusivity(unchecked) var notes: [String] = []
     /// Subjects made so far (see ``defineCombine()``).
-    var subjectCount = 0
+    @exclusivity(unchecked) var subjectCount = 0
     /// The image sets read so far, by name: a body evaluated again reads no file again.
-    var loadedImages: [String: BitmapImage] = [:]
+    @exclusivity(unchecked) var loadedImages: [String: BitmapImage] = [:]
 
     /// The definitions, with `locate` mapping a byte offset of the source to its location.
     public init(locate: @escaping (Int) -> SourceLocation) {
@@ -99,6 +100,56 @@ public final class SwiftUILibrary {
         definePreviews()
         defineCanvas()
         defineUnsupported()
+    }
+
+    // MARK: Reuse between runs
+
+    /// Libraries whose run has ended with nothing made in it still holding them, for the next
+    /// run: making the definitions costs about as much as evaluating a small loader file, and
+    /// a batch of previews runs dozens.
+    private static let idle = Mutex<[Idle]>([])
+    /// An idle library: used by one run at a time, it is handed between threads whole, with
+    /// nothing else holding it.
+    private struct Idle: @unchecked Sendable { let library: SwiftUILibrary }
+    /// The most libraries kept idle (one per thread that runs code at once is enough).
+    static let maximumIdle = 8
+
+    /// A library for one run, in a fresh library's state: an idle one (see ``recycle(_:evaluator:)``)
+    /// or a new one.
+    public static func make(locate: @escaping (Int) -> SourceLocation) -> SwiftUILibrary {
+        if let library = idle.withLock({ $0.popLast() })?.library {
+            library.reset(locate: locate)
+            return library
+        }
+        return SwiftUILibrary(locate: locate)
+    }
+
+    /// Hands back a library whose run has ended, for ``make(locate:)`` to reuse, unless
+    /// something made in the run still holds the run's evaluator (a custom `Shape`'s path, drawn
+    /// later, runs code through it and the definitions): its definitions are called only
+    /// through an evaluator. The evaluator reference is dropped either way.
+    public static func recycle(_ library: SwiftUILibrary, evaluator: inout Evaluator?) {
+        let reusable = evaluator == nil || isKnownUniquelyReferenced(&evaluator)
+        evaluator = nil
+        guard reusable else { return }
+        let handed = Idle(library: library)
+        idle.withLock { if $0.count < maximumIdle { $0.append(handed) } }
+    }
+
+    /// Returns every property a run sets to a fresh library's value; the definitions stay.
+    func reset(locate: @escaping (Int) -> SourceLocation) {
+        self.locate = locate
+        runner = nil
+        writtenViews = 0
+        isDark = false
+        keepsUnchangedViews = true
+        rootProposal = SceneConfiguration.defaultProposal
+        uuidCount = 0
+        assets = .empty
+        missingAssets = []
+        notes = []
+        subjectCount = 0
+        loadedImages = [:]
     }
 
     // MARK: Conversions the definitions share

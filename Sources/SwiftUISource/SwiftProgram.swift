@@ -312,7 +312,7 @@ public struct SwiftProgram: Sendable {
         let syntax = self.syntax
         do throws(Interrupt) {
             script = try LargeStack.run { () throws(Interrupt) -> ViewScript in
-            let (library, evaluator) = try Self.makeEvaluator(syntax, source: source, dark: dark, assets: assets, rootProposal: rootProposal)
+            try Self.withEvaluator(syntax, source: source, dark: dark, assets: assets, rootProposal: rootProposal) { library, evaluator throws(Interrupt) in
             library.keepsUnchangedViews = keepsUnchangedViews
             evaluator.limits = limits
             let root = try Self.root(of: candidate, evaluator: evaluator)
@@ -322,6 +322,7 @@ public struct SwiftProgram: Sendable {
                 return try library.script(root, evaluator: evaluator, horizonSeconds: horizonSeconds, variant: variant, fixedSize: fixedSize)
             } catch let .error(error) {
                 throw .error(error.message + hint(for: error, madeAt: madeAt, name: candidate.name), at: error.location)
+            }
             }
             }
         } catch {
@@ -451,16 +452,10 @@ public struct SwiftProgram: Sendable {
         let script: ViewScript
         do throws(Interrupt) {
             script = try LargeStack.run { () throws(Interrupt) -> ViewScript in
-                let library = SwiftUILibrary(locate: { offset in
-                    let location = combinedSource.location(ofOffset: offset)
-                    return SourceLocation(line: location.line, column: location.column, offset: location.offset)
-                })
-                library.isDark = dark
-                library.assets = assets
-                library.rootProposal = rootProposal
-                let evaluator = try Evaluator(file: syntax, library: library.native)
-                evaluator.limits = limits
-                return try library.script(.preview(expansion), evaluator: evaluator, horizonSeconds: horizonSeconds)
+                try Self.withEvaluator(syntax, source: combinedSource, dark: dark, assets: assets, rootProposal: rootProposal) { library, evaluator throws(Interrupt) in
+                    evaluator.limits = limits
+                    return try library.script(.preview(expansion), evaluator: evaluator, horizonSeconds: horizonSeconds)
+                }
             }
         } catch {
             switch error {
@@ -472,16 +467,22 @@ public struct SwiftProgram: Sendable {
         return script
     }
 
-    private static func makeEvaluator(_ syntax: SourceFileSyntax, source: SourceText, dark: Bool, assets: AssetCatalog,
-                                      rootProposal: StageSize = SceneConfiguration.defaultProposal) throws(Interrupt) -> (SwiftUILibrary, Evaluator) {
-        let library = SwiftUILibrary(locate: { offset in
+    /// Runs `body` with a library and an evaluator of `syntax`; the library is handed back for
+    /// the next run when nothing made in this one still holds it.
+    private static func withEvaluator<T>(_ syntax: SourceFileSyntax, source: SourceText, dark: Bool, assets: AssetCatalog,
+                                         rootProposal: StageSize = SceneConfiguration.defaultProposal,
+                                         _ body: (SwiftUILibrary, Evaluator) throws(Interrupt) -> T) throws(Interrupt) -> T {
+        let library = SwiftUILibrary.make(locate: { offset in
             let location = source.location(ofOffset: offset)
             return SourceLocation(line: location.line, column: location.column, offset: location.offset)
         })
+        var evaluator: Evaluator?
+        defer { SwiftUILibrary.recycle(library, evaluator: &evaluator) }
         library.isDark = dark
         library.assets = assets
         library.rootProposal = rootProposal
-        return (library, try Evaluator(file: syntax, library: library.native))
+        evaluator = try Evaluator(file: syntax, library: library.native)
+        return try body(library, evaluator!)
     }
 
     private static func root(of candidate: Candidate, evaluator: Evaluator) throws(Interrupt) -> RootView {
@@ -519,8 +520,9 @@ public struct SwiftProgram: Sendable {
             let traits: [PreviewTraits]
             do throws(Interrupt) {
                 traits = try LargeStack.run { () throws(Interrupt) -> [PreviewTraits] in
-                    let (library, evaluator) = try Self.makeEvaluator(syntax, source: source, dark: dark, assets: assets)
-                    return try library.previewVariants(of: try Self.root(of: candidate, evaluator: evaluator), evaluator: evaluator)
+                    try Self.withEvaluator(syntax, source: source, dark: dark, assets: assets) { library, evaluator throws(Interrupt) in
+                        try library.previewVariants(of: try Self.root(of: candidate, evaluator: evaluator), evaluator: evaluator)
+                    }
                 }
             } catch {
                 throw .source(source.diagnostic(error))

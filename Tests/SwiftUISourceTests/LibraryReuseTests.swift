@@ -1,0 +1,87 @@
+import Scene
+import SwiftCode
+@testable import SwiftUILibrary
+import SwiftUISource
+import Testing
+
+/// A run's SwiftUI library is handed to the next run (its definitions cost as much to make as
+/// a small file costs to evaluate): the next run must find it in a fresh library's state.
+@Suite struct LibraryReuseTests {
+    /// Every stored property of the library is a definition or something ``SwiftUILibrary/reset(locate:)``
+    /// returns to a fresh library's value: a property added without a reset fails here, by name.
+    @Test func resetCoversEveryStoredProperty() {
+        let definitions: Set<String> = ["native"]
+        let reset: Set<String> = ["locate", "runner", "writtenViews", "isDark", "keepsUnchangedViews", "rootProposal", "uuidCount",
+                                  "assets", "missingAssets", "notes", "subjectCount", "loadedImages"]
+        let library = SwiftUILibrary(locate: { _ in .start })
+        let labels = Set(Mirror(reflecting: library).children.compactMap(\.label).map { $0.hasPrefix("_") ? String($0.dropFirst()) : $0 })
+        #expect(labels == definitions.union(reset), "add the property to SwiftUILibrary.reset(locate:) and to this list")
+
+        library.writtenViews = 7
+        library.isDark = true
+        library.keepsUnchangedViews = false
+        library.rootProposal = StageSize(width: 12, height: 34)
+        library.uuidCount = 3
+        library.missingAssets = [(.color, "Brand")]
+        library.notes = ["a note"]
+        library.subjectCount = 2
+        library.loadedImages["logo"] = BitmapImage(name: "logo", variants: [])
+        library.reset(locate: { _ in .start })
+        let fresh = SwiftUILibrary(locate: { _ in .start })
+        for (used, new) in zip(Mirror(reflecting: library).children, Mirror(reflecting: fresh).children)
+        where used.label != "native" && used.label != "locate" && used.label != "_runner" && used.label != "runner" {
+            #expect(String(describing: used.value) == String(describing: new.value), "\(used.label ?? "?") after reset")
+        }
+    }
+
+    /// Files that leave something in the library's run state (notes, missing assets, UUIDs,
+    /// subjects, a dark preference, a geometry reader's proposal) give the same script whether
+    /// they run first or after each other, in either order, and again.
+    @Test func scriptsDoNotDependOnEarlierRuns() throws {
+        let files = [
+            """
+            struct Ring: View {
+                @State private var trim = 0.2
+                var body: some View {
+                    Arc(end: trim).stroke(Color("Brand"), lineWidth: 3).frame(width: 30, height: 30)
+                        .onAppear { withAnimation(.linear(duration: 1)) { trim = 0.9 } }
+                }
+            }
+            struct Arc: Shape {
+                var end: Double
+                var animatableData: AnimatablePair<Double, Double> {
+                    get { AnimatablePair(end, end) }
+                    set { end = newValue.first }
+                }
+                func path(in rect: CGRect) -> Path {
+                    Path { p in p.addArc(center: CGPoint(x: rect.midX, y: rect.midY), radius: rect.width / 2,
+                                         startAngle: .zero, endAngle: .degrees(360 * end), clockwise: false) }
+                }
+            }
+            """,
+            """
+            import Combine
+            struct Dots: View {
+                let id = UUID()
+                let ticks = PassthroughSubject<Int, Never>()
+                @State private var lit = 0
+                var body: some View {
+                    GeometryReader { proxy in
+                        HStack { ForEach(0..<3) { i in Circle().opacity(i == lit ? 1 : 0.3).frame(width: proxy.size.width / 10) } }
+                    }
+                    .preferredColorScheme(.dark)
+                    .onReceive(ticks) { lit = $0 }
+                    .onAppear { DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) { ticks.send(2) } }
+                }
+            }
+            """,
+        ]
+        let programs = try files.enumerated().map { try SwiftProgram(parsing: $1, fileName: "Loader\($0).swift") }
+        let first = try programs.map { try $0.script(view: nil) }
+        for _ in 0..<2 {
+            for (index, program) in programs.enumerated().reversed() {
+                #expect(try program.script(view: nil) == first[index])
+            }
+        }
+    }
+}

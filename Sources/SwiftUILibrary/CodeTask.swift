@@ -11,16 +11,16 @@ final class CodeTask: @unchecked Sendable {
     let serial: Int
     private let resume = DispatchSemaphore(value: 0)
     private let yield = DispatchSemaphore(value: 0)
-    private var body: (() -> Void)?
-    private var thread: pthread_t?
+    @exclusivity(unchecked) private var body: (() -> Void)?
+    @exclusivity(unchecked) private var thread: pthread_t?
     /// The body has returned (or thrown).
-    private(set) var isFinished = false
+    @exclusivity(unchecked) private(set) var isFinished = false
     /// Set by the runner at the end of the render: the next `Task.sleep` unwinds the task.
-    var isCancelled = false
+    @exclusivity(unchecked) var isCancelled = false
     /// What the body threw, if anything but the cancellation.
-    var failure: Interrupt?
+    @exclusivity(unchecked) var failure: Interrupt?
     /// Where the task waits (the `Task.sleep` call), for the runner's repeat check.
-    var waitingAt = SourceLocation.start
+    @exclusivity(unchecked) var waitingAt = SourceLocation.start
 
     /// The stack a task's evaluation may use: as deep as the main thread's limits allow.
     static let stackBytes = 64 << 20

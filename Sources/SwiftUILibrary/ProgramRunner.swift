@@ -41,13 +41,13 @@ public final class ProgramRunner {
     let horizonSeconds: Double
 
     /// The clock, in seconds since the views appeared.
-    private(set) var now = 0.0
-    private var transactions: [Transaction] = []
-    private var pending = Transaction()
-    private var dirty = false
-    private var failure: Interrupt?
-    private var script = ViewScript(initial: .empty)
-    private var present: Set<String> = []
+    @exclusivity(unchecked) private(set) var now = 0.0
+    @exclusivity(unchecked) private var transactions: [Transaction] = []
+    @exclusivity(unchecked) private var pending = Transaction()
+    @exclusivity(unchecked) private var dirty = false
+    @exclusivity(unchecked) private var failure: Interrupt?
+    @exclusivity(unchecked) private var script = ViewScript(initial: .empty)
+    @exclusivity(unchecked) private var present: Set<String> = []
 
     private struct Event {
         enum Kind {
@@ -64,29 +64,29 @@ public final class ProgramRunner {
         var location: SourceLocation
     }
 
-    private var events: [Event] = []
-    private var scheduled = 0
+    @exclusivity(unchecked) private var events: [Event] = []
+    @exclusivity(unchecked) private var scheduled = 0
     private struct RunningTimer {
         var interval: Double
         var repeats: Bool
         var block: Function
     }
-    private var timers: [Int: RunningTimer] = [:]
-    private var timerCount = 0
-    private var subscriptions: [String: (interval: Double, action: Function)] = [:]
-    private var tasks: [Int: CodeTask] = [:]
-    private var taskCount = 0
-    private var startedTaskKeys: Set<String> = []
+    @exclusivity(unchecked) private var timers: [Int: RunningTimer] = [:]
+    @exclusivity(unchecked) private var timerCount = 0
+    @exclusivity(unchecked) private var subscriptions: [String: (interval: Double, action: Function)] = [:]
+    @exclusivity(unchecked) private var tasks: [Int: CodeTask] = [:]
+    @exclusivity(unchecked) private var taskCount = 0
+    @exclusivity(unchecked) private var startedTaskKeys: Set<String> = []
     /// The task whose code runs now, if any.
-    private var currentTask: CodeTask?
+    @exclusivity(unchecked) private var currentTask: CodeTask?
     /// The shortest update interval the `TimelineView`s of the tree being resolved ask for.
-    private var requestedUpdateInterval: Double?
+    @exclusivity(unchecked) private var requestedUpdateInterval: Double?
     /// The shortest update interval the `TimelineView`s of the current tree ask for, if any.
-    private var updateInterval: Double?
+    @exclusivity(unchecked) private var updateInterval: Double?
     /// Whether a `TimelineView` update is waiting in `events`.
-    private var updateScheduled = false
+    @exclusivity(unchecked) private var updateScheduled = false
     /// The values the `onChange` modifiers of the current tree read, by place.
-    private var watchedValues: [String: Value] = [:]
+    @exclusivity(unchecked) private var watchedValues: [String: Value] = [:]
 
     /// A runner for the view `root` makes.
     init(evaluator: Evaluator, library: SwiftUILibrary, horizonSeconds: Double, at location: SourceLocation,
@@ -192,9 +192,9 @@ public final class ProgramRunner {
     }
 
     /// Whether the run stopped at the horizon with events still waiting.
-    private var reachedHorizon = false
+    @exclusivity(unchecked) private var reachedHorizon = false
     /// Whether a `TimelineView` update has run.
-    private var timelineUpdated = false
+    @exclusivity(unchecked) private var timelineUpdated = false
 
     /// A script driven by a `TimelineView` never comes back to an earlier state (the date moves
     /// on), so it runs to the horizon; when the trees it drew there repeat with a period — the
@@ -386,7 +386,7 @@ public final class ProgramRunner {
     }
 
     /// ``longestImplicitSettle(_:)`` of the latest tree, and the change count it was found at.
-    private var implicitSettle: (changes: Int, seconds: Double) = (-1, 0)
+    @exclusivity(unchecked) private var implicitSettle: (changes: Int, seconds: Double) = (-1, 0)
 
     /// The longest a finite implicit animation of `node` (`animation(_:)`, `animation(_:value:)`
     /// on it or the views in it, overlays aside) runs: 0 when it has none. Repeating ones are
@@ -620,7 +620,7 @@ public final class ProgramRunner {
 
     /// The `.onReceive`s of subjects in the tree, in tree order: the subject's number and the
     /// view's latest action.
-    private var subjectSubscribers: [(key: String, serial: Int, action: Function)] = []
+    @exclusivity(unchecked) private var subjectSubscribers: [(key: String, serial: Int, action: Function)] = []
 
     /// Delivers `value` sent into `subject` to each `.onReceive` of it in the tree, in order,
     /// now (Combine delivers on the sending thread, inside `send`).

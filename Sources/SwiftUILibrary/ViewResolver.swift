@@ -14,12 +14,12 @@ final class ViewResolver {
     unowned let library: SwiftUILibrary
 
     /// `@State` storage by place and property name.
-    private var states: [String: [String: Cell]] = [:]
-    private var visited: Set<String> = []
+    @exclusivity(unchecked) private var states: [String: [String: Cell]] = [:]
+    @exclusivity(unchecked) private var visited: Set<String> = []
     /// The places visited in the tree being made, in order (what a kept subtree visits again).
-    private var visitedOrder: [String] = []
+    @exclusivity(unchecked) private var visitedOrder: [String] = []
     /// Views whose body is being evaluated, innermost last (a view inside itself is an error).
-    private var evaluating: [String] = []
+    @exclusivity(unchecked) private var evaluating: [String] = []
 
     /// An event a tree asks for, with the place that asks.
     struct Request {
@@ -31,16 +31,16 @@ final class ViewResolver {
         var change: (value: Value, initial: Bool, form: ChangeActionForm)?
     }
 
-    private(set) var appearances: [Request] = []
-    private(set) var subscriptions: [Request] = []
-    private(set) var tasks: [Request] = []
-    private(set) var changes: [Request] = []
-    private(set) var nodeCount = 0
+    @exclusivity(unchecked) private(set) var appearances: [Request] = []
+    @exclusivity(unchecked) private(set) var subscriptions: [Request] = []
+    @exclusivity(unchecked) private(set) var tasks: [Request] = []
+    @exclusivity(unchecked) private(set) var changes: [Request] = []
+    @exclusivity(unchecked) private(set) var nodeCount = 0
     /// The tree's `.preferredColorScheme`: the one nearest the root, of several at one depth the
     /// first; with its depth.
-    private(set) var preferredScheme: (depth: Int, appearance: Appearance?)?
+    @exclusivity(unchecked) private(set) var preferredScheme: (depth: Int, appearance: Appearance?)?
     /// Event requests made so far at each place of the tree being made.
-    private var requestCounts: [String: Int] = [:]
+    @exclusivity(unchecked) private var requestCounts: [String: Int] = [:]
 
     /// The most views and modifiers one tree may hold: a spinner has tens; room for a
     /// `ForEach` at its own cap (``SwiftUILibrary/maximumForEachElements``, 1 000 views) with a
@@ -62,10 +62,10 @@ final class ViewResolver {
     }
 
     /// The id of each `GeometryReader` by its place, and the size each was last made for.
-    private var readerIDs: [String: Int] = [:]
-    private var readerSizes: [Int: StageSize] = [:]
+    @exclusivity(unchecked) private var readerIDs: [String: Int] = [:]
+    @exclusivity(unchecked) private var readerSizes: [Int: StageSize] = [:]
     /// Whether any tree so far holds a `GeometryReader` (its content depends on the root's proposal).
-    private(set) var usesGeometryReader = false
+    @exclusivity(unchecked) private(set) var usesGeometryReader = false
 
     /// The most layout probes one tree takes for its `GeometryReader`s: one per level of
     /// readers nested in readers' content, which loaders keep to one or two.
@@ -368,7 +368,7 @@ final class ViewResolver {
     /// Whether subtrees are kept from tree to tree. Off for a file whose bodies can read what no
     /// state tracks: file-level or static `var`s, `GeometryReader`s (their content depends on
     /// layout), `TimelineView`s and timer texts (on the clock).
-    private(set) var isKeeping = true
+    @exclusivity(unchecked) private(set) var isKeeping = true
 
     /// Stops keeping subtrees for the rest of the run.
     func stopKeeping() {
@@ -378,24 +378,37 @@ final class ViewResolver {
 
     /// Writes to class instances so far (an `ObservableObject`'s properties): a kept subtree
     /// made before a write is not reused, since no cell says what it read from an object.
-    private var objectWrites = 0
+    @exclusivity(unchecked) private var objectWrites = 0
 
     /// Notes a write to a class instance.
     func noteObjectWrite() { objectWrites += 1 }
 
-    /// A user view's subtree as last made at its place, and what it depended on.
-    struct Kept {
+    /// A user view's subtree as last made at its place, and what it depended on. A class: it is
+    /// looked up for every view of every update, and copying its fields out each time cost
+    /// more than replaying it.
+    final class Kept {
         /// The view's stored properties other than its state storage.
-        var inputs: [String: Value]
+        let inputs: [String: Value]
         /// The cells its body read (its state, its bindings), with their write counts then.
-        var ownCells: [(cell: Cell, writes: UInt64)]
+        let ownCells: [(cell: Cell, writes: UInt64)]
         /// The cells the whole subtree read, with their write counts then.
-        var cells: [(cell: Cell, writes: UInt64)]
-        var objectWrites: Int
+        let cells: [(cell: Cell, writes: UInt64)]
+        let objectWrites: Int
         /// What its body made.
-        var body: ViewDescription
-        var nodes: [ViewNode]
-        var effects: Effects
+        let body: ViewDescription
+        let nodes: [ViewNode]
+        let effects: Effects
+
+        init(inputs: [String: Value], ownCells: [(cell: Cell, writes: UInt64)], cells: [(cell: Cell, writes: UInt64)],
+             objectWrites: Int, body: ViewDescription, nodes: [ViewNode], effects: Effects) {
+            self.inputs = inputs
+            self.ownCells = ownCells
+            self.cells = cells
+            self.objectWrites = objectWrites
+            self.body = body
+            self.nodes = nodes
+            self.effects = effects
+        }
 
         func isCurrent(_ cells: [(cell: Cell, writes: UInt64)]) -> Bool {
             cells.allSatisfy { $0.cell.writes == $0.writes }
@@ -445,11 +458,11 @@ final class ViewResolver {
         }
     }
 
-    private var kept: [String: Kept] = [:]
+    @exclusivity(unchecked) private var kept: [String: Kept] = [:]
     /// The cells read in the tree being made, in order, with their write counts.
-    private var trackedCells: [(cell: Cell, writes: UInt64)] = []
+    @exclusivity(unchecked) private var trackedCells: [(cell: Cell, writes: UInt64)] = []
     /// The places of the event requests made in the tree being made, in order.
-    private var placedRequests: [String] = []
+    @exclusivity(unchecked) private var placedRequests: [String] = []
 
     private func effects(since mark: Mark) -> Effects {
         // The subtree's own `.preferredColorScheme`, if it set one.
@@ -552,10 +565,10 @@ final class ViewResolver {
     /// The `animatableData` of each `Animatable` view and modifier of the file's own, by place:
     /// one track per number, animated by the transactions of its changes as SwiftUI animates
     /// any animatable value (``Motion/AnimatedTrack``).
-    private var animatableTracks: [String: [AnimatedTrack<Double>]] = [:]
+    @exclusivity(unchecked) private var animatableTracks: [String: [AnimatedTrack<Double>]] = [:]
     /// The `animatableData` of the places whose data is not one or two numbers, as the last
     /// tree had it (for the note that such a change is not interpolated).
-    private var animatableText: [String: String] = [:]
+    @exclusivity(unchecked) private var animatableText: [String: String] = [:]
 
     /// The grid presented `animatableData` is rounded to (2⁻³⁰, about 10⁻⁹): the same moment of
     /// a repeating animation a period later then makes the same tree, whatever the last bits of

@@ -1,3 +1,4 @@
+import Foundation
 import SpinRender
 
 // MARK: - Swift evaluator (issue 22's speed targets)
@@ -109,7 +110,20 @@ private let perFrameSources = [
 /// engine is already built.
 func benchmarkEvaluator() {
     print("Swift evaluator (issue 22's targets), in-process, median of \(runs) runs")
-    let (file, root) = loaderFile(lines: 300)
+    var (file, root) = loaderFile(lines: 300)
+    if let path = getenv("SPINRENDER_BENCH_FILE"), let text = try? String(contentsOfFile: String(cString: path), encoding: .utf8) {
+        file = text
+        root = getenv("SPINRENDER_BENCH_VIEW").map { String(cString: $0) } ?? "ContentView"
+    }
+    if let count = getenv("SPINRENDER_BENCH_PROFILE").flatMap({ Int(String(cString: $0)) }) {
+        let horizon = getenv("SPINRENDER_BENCH_HORIZON").flatMap { Double(String(cString: $0)) }
+        for _ in 0..<count {
+            guard let program = try? SwiftProgram(parsing: file, fileName: "Loaders.swift") else { continue }
+            if let horizon { sink &+= (try? program.script(view: root, horizonSeconds: horizon))?.changes.count ?? 0 }
+            else { sink &+= (try? program.script(view: root))?.changes.count ?? 0 }
+        }
+        return
+    }
     let lineCount = file.split(separator: "\n").count
     var changes = 0
     let reading = Timing.median(Timing.measure(runs: runs) {

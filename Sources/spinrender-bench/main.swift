@@ -7,6 +7,10 @@
 // Usage: spinrender-bench [--runs N] [--only compare|render|coverage|large|source|syntax|evaluator|report|text|effects|drawing]
 //   --runs  timed runs per figure, after one warm-up (default 15)
 //   --only  run one section (default: all of them)
+// For profiling the evaluator (valgrind --tool=callgrind, perf) on a file of your own:
+//   SPINRENDER_BENCH_FILE=Loader.swift [SPINRENDER_BENCH_VIEW=ContentView] spinrender-bench --only evaluator
+// measures that file instead of the generated one; with SPINRENDER_BENCH_PROFILE=N it only
+// reads and runs it N times (SPINRENDER_BENCH_HORIZON=seconds, default the render's horizon).
 import CMalloc
 import Glibc
 import RasterReference

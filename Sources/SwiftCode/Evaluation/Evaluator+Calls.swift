@@ -91,6 +91,10 @@ extension Evaluator {
             if case let .native(native) = baseValue.dereferenced, let type = nativeType(named: native.nativeTypeName),
                let overload = calledOverload(name, of: type, receiver: baseValue.dereferenced, instance: true) {
                 member = overload
+            } else if case let .native(native) = baseValue, !(native is StrideValue), let type = nativeType(named: native.nativeTypeName),
+                      let found = try nativeMember(lookedUp, of: baseValue, in: type, at: nameLocation) {
+                // A library value's method, found as `member(_:of:at:in:)` finds it first.
+                member = found
             } else {
                 member = try self.member(lookedUp, of: baseValue, at: nameLocation, in: environment)
             }
@@ -339,10 +343,13 @@ extension Evaluator {
     func parameterSpecs(_ candidate: Candidate, function: Function, argumentCount: Int) -> [ParameterSpec] {
         switch candidate {
         case let .native(native):
-            return native.parameters.enumerated().map { index, parameter in
+            if let made = native.specifications.parameters { return made }
+            let made = native.parameters.enumerated().map { index, parameter in
                 ParameterSpec(label: parameter.label, name: parameter.label ?? "_", type: parameter.type, defaultValue: parameter.defaultValue,
                               defaultExpression: native.defaultExpressions?[index], isVariadic: parameter.isVariadic, builder: parameter.builder)
             }
+            native.specifications.parameters = made
+            return made
         case let .declared(declaration, _, _):
             let context = function.environment.selfType
             return declaration.parameters.map { parameter in

@@ -3,10 +3,23 @@ extension Evaluator {
     /// initial value (`var color = Color.primary` holds a `Color`, so `Spinner(color: .red)`
     /// resolves `.red` as a `Color`, as the compiler does; The Swift Programming Language,
     /// "Type Inference"). `nil` when neither is known.
+    ///
+    /// Kept per type and property once the declarations are read: every instance made asks
+    /// for the types of all its properties, and resolving a name or inferring from an
+    /// initial value cost more than making the instance.
     func propertyType(_ property: TypeInfo.StoredProperty, in type: TypeInfo) -> ValueType? {
-        if let written = property.type { return resolve(written, in: type) }
-        guard let initializer = property.initializer else { return nil }
-        return inferredType(of: initializer, in: type)
+        let key = MemberKey(type: ObjectIdentifier(type), name: property.name)
+        if let known = propertyTypes[key], known.type === type { return known.valueType }
+        let found: ValueType?
+        if let written = property.type {
+            found = resolve(written, in: type)
+        } else if let initializer = property.initializer {
+            found = inferredType(of: initializer, in: type)
+        } else {
+            found = nil
+        }
+        if hasReadDeclarations { propertyTypes[key] = (type, found) }
+        return found
     }
 
     /// The type of an expression as the compiler infers it without running it, for the forms

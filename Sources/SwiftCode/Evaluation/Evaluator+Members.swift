@@ -190,20 +190,35 @@ extension Evaluator {
 
     /// A member of a library type or protocol on `base`, or `nil`.
     func nativeMember(_ name: String, of base: Value, in type: NativeType, at location: SourceLocation) throws(Interrupt) -> Value? {
+        switch instanceMember(name, of: type) {
+        case let .constant(value)?: return value
+        case let .property(_, getter)?, let .overloaded(_, getter, _)?:
+            return try getter(NativeCall(arguments: [], argumentLocations: [], receiver: base, location: location, evaluator: self))
+        case let .functions(functions)?:
+            let function = Function(.native(functions), environment: globals, name: name)
+            function.receiver = base
+            return .function(function)
+        case nil:
+            return nil
+        }
+    }
+
+    /// The instance member `name` of `type` or of the first protocol in its
+    /// ``searchOrder(of:)`` that has one. Kept per type and name: a view's code reads the same
+    /// few members of a few types again and again, and each search hashed the name once per
+    /// protocol on the way (a shape's `frame` is found on `View`, four protocols up).
+    func instanceMember(_ name: String, of type: NativeType) -> NativeMember? {
+        let key = MemberKey(type: ObjectIdentifier(type), name: name)
+        if let known = nativeInstanceMembers[key] { return known.member }
+        var found: NativeMember?
         for current in searchOrder(of: type) {
-            switch current.instanceMembers[name] {
-            case let .constant(value)?: return value
-            case let .property(_, getter)?, let .overloaded(_, getter, _)?:
-                return try getter(NativeCall(arguments: [], argumentLocations: [], receiver: base, location: location, evaluator: self))
-            case let .functions(functions)?:
-                let function = Function(.native(functions), environment: globals, name: name)
-                function.receiver = base
-                return .function(function)
-            case nil:
-                continue
+            if let member = current.instanceMembers[name] {
+                found = member
+                break
             }
         }
-        return nil
+        nativeInstanceMembers[key] = (type, found)
+        return found
     }
 
     /// `type` and the library's protocols it conforms to, directly or through other protocols,
@@ -231,16 +246,11 @@ extension Evaluator {
     /// The methods a called member names when it is both a property and methods
     /// (``NativeMember/overloaded(_:_:_:)``), as a function bound to `receiver`; `nil` otherwise.
     func calledOverload(_ name: String, of type: NativeType, receiver: Value, instance: Bool) -> Value? {
-        for current in instance ? searchOrder(of: type) : [type] {
-            let member = instance ? current.instanceMembers[name] : current.staticMembers[name]
-            if case let .overloaded(_, _, functions)? = member {
-                let function = Function(.native(functions), environment: globals, name: name)
-                function.receiver = receiver
-                return .function(function)
-            }
-            if member != nil || !instance { return nil }
-        }
-        return nil
+        let member = instance ? instanceMember(name, of: type) : type.staticMembers[name]
+        guard case let .overloaded(_, _, functions)? = member else { return nil }
+        let function = Function(.native(functions), environment: globals, name: name)
+        function.receiver = receiver
+        return .function(function)
     }
 
     /// `Type.name`.
@@ -492,4 +502,10 @@ extension Evaluator {
         }
         return lower..<upper
     }
+}
+
+/// A member's name on a type (see ``Evaluator/instanceMember(_:of:)``).
+struct MemberKey: Hashable {
+    var type: ObjectIdentifier
+    var name: String
 }

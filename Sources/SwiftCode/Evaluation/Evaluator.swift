@@ -24,27 +24,27 @@ public final class Evaluator {
     /// The file.
     public let file: SourceFileSyntax
     /// The file's top-level types by name.
-    public private(set) var types: [String: TypeInfo] = [:]
+    @exclusivity(unchecked) public private(set) var types: [String: TypeInfo] = [:]
     /// Members that extensions add to types the file does not declare (`View`, `Color`,
     /// `Double`, `Animation`), by the extended type's name.
-    public private(set) var extensions: [String: TypeInfo] = [:]
+    @exclusivity(unchecked) public private(set) var extensions: [String: TypeInfo] = [:]
     /// File-level names: constants, variables and functions.
     public let globals: Environment
     /// `#Preview` declarations, in source order.
-    public private(set) var previews: [(expansion: MacroExpansion, location: SourceLocation)] = []
+    @exclusivity(unchecked) public private(set) var previews: [(expansion: MacroExpansion, location: SourceLocation)] = []
     /// File-level `typealias`es.
-    public private(set) var typeAliases: [String: TypeSyntax] = [:]
+    @exclusivity(unchecked) public private(set) var typeAliases: [String: TypeSyntax] = [:]
     /// What `print` wrote, line by line.
-    public private(set) var printed: [String] = []
+    @exclusivity(unchecked) public private(set) var printed: [String] = []
     /// The limits in force.
-    public var limits = Limits()
+    @exclusivity(unchecked) public var limits = Limits()
     /// Random numbers (`Double.random(in:)`, `shuffled()`): a fixed seed, so output is deterministic.
-    public var random = SeededRandom()
+    @exclusivity(unchecked) public var random = SeededRandom()
     /// Called whenever a class instance's stored property changes (an `ObservableObject`'s
     /// `@Published` properties), so the host can re-evaluate what depends on it.
-    public var onObjectWrite: ((Object) -> Void)?
+    @exclusivity(unchecked) public var onObjectWrite: ((Object) -> Void)?
 
-    private var globalDeclarations: [String: (binding: PatternBinding, isLet: Bool, location: SourceLocation)] = [:]
+    @exclusivity(unchecked) private var globalDeclarations: [String: (binding: PatternBinding, isLet: Bool, location: SourceLocation)] = [:]
 
     /// Whether the file declares storage that outlives a call and is not a property wrapper's:
     /// a file-level `var` or a `static var` of one of its types (or of an extension). What code
@@ -56,14 +56,14 @@ public final class Evaluator {
         return globalDeclarations.values.contains { !$0.isLet && $0.binding.accessors == nil }
             || types.values.contains(where: mutable) || extensions.values.contains(where: mutable)
     }
-    private var evaluatingGlobals: Set<String> = []
-    private var objectCount = 0
+    @exclusivity(unchecked) private var evaluatingGlobals: Set<String> = []
+    @exclusivity(unchecked) private var objectCount = 0
     /// Evaluation steps taken so far (see ``Limits/work``).
     public internal(set) var work = 0
     /// Current call depth.
-    var callDepth = 0
+    @exclusivity(unchecked) var callDepth = 0
     /// Current recursion depth of the evaluator's own functions (expressions inside calls).
-    var depth = 0
+    @exclusivity(unchecked) var depth = 0
 
     /// Bounds on what a file may make the evaluator do.
     public struct Limits: Sendable {
@@ -163,17 +163,22 @@ public final class Evaluator {
     }
 
     /// File-level computed variables (`var x: Int { … }`): read by calling them.
-    private var computedGlobals: Set<String> = []
+    @exclusivity(unchecked) private var computedGlobals: Set<String> = []
     /// File-level function overloads beyond the first, by name.
-    var overloads: [String: [Function]] = [:]
+    @exclusivity(unchecked) var overloads: [String: [Function]] = [:]
     /// ``allConformances(of:)``'s answers, by type. Each entry holds its type, so that its
     /// identifier cannot be reused by another.
-    var conformances: [ObjectIdentifier: (type: TypeInfo, names: [String])] = [:]
+    @exclusivity(unchecked) var conformances: [ObjectIdentifier: (type: TypeInfo, names: [String])] = [:]
     /// Whether `init` has read every declaration, after which conformances no longer change.
-    private(set) var hasReadDeclarations = false
+    @exclusivity(unchecked) private(set) var hasReadDeclarations = false
     /// ``searchOrder(of:)``'s answers, by type. Each order starts with its type, so the cache
     /// holds the type and its identifier cannot be reused by another.
-    var nativeSearchOrders: [ObjectIdentifier: [NativeType]] = [:]
+    @exclusivity(unchecked) var nativeSearchOrders: [ObjectIdentifier: [NativeType]] = [:]
+    /// ``instanceMember(_:of:)``'s answers, by type and name (`nil`: none). Each entry holds
+    /// its type, so that its identifier cannot be reused by another.
+    @exclusivity(unchecked) var nativeInstanceMembers: [MemberKey: (type: NativeType, member: NativeMember?)] = [:]
+    /// ``propertyType(_:in:)``'s answers, by type and property.
+    @exclusivity(unchecked) var propertyTypes: [MemberKey: (type: TypeInfo, valueType: ValueType?)] = [:]
 
     /// The result builder an attribute list names (`@ViewBuilder`), if the library has it.
     func builderName(_ attributes: [Attribute]) -> String? {
@@ -200,7 +205,7 @@ public final class Evaluator {
     }
 
     /// Whether a type's own declaration has an `init` (which suppresses the memberwise one).
-    private(set) var declaresInitializer: Set<ObjectIdentifier> = []
+    @exclusivity(unchecked) private(set) var declaresInitializer: Set<ObjectIdentifier> = []
 
     private func addMembers(_ members: [Declaration], to type: TypeInfo, fromExtension: Bool) throws(Interrupt) {
         var nextRawInt = (type.cases.last?.rawValue).flatMap { if case let .int(n) = $0 { n + 1 } else { nil } } ?? 0

@@ -52,21 +52,21 @@ public final class Function {
     /// The scope it captured (the declaring scope for functions).
     public let environment: Environment
     /// For a method: `self`.
-    public var receiver: Value?
+    @exclusivity(unchecked) public var receiver: Value?
     /// The result builder its body is evaluated with (`@ViewBuilder` closures and functions).
-    public var builder: String?
+    @exclusivity(unchecked) public var builder: String?
     /// The type its result is expected to have (a declared result, or the parameter type the
     /// closure was passed for).
-    public var expectedResult: ValueType?
+    @exclusivity(unchecked) public var expectedResult: ValueType?
     /// The parameter types a closure was passed for (they type `$0` and untyped parameters).
-    public var expectedParameters: [ValueType]?
+    @exclusivity(unchecked) public var expectedParameters: [ValueType]?
     /// The name, for messages and recursion limits.
     public let name: String
     /// The overloads of a method of the file's own (beyond ``body``'s first), resolved by the
     /// call's labels and argument types.
-    public var overloads: [TypeInfo.Method]?
+    @exclusivity(unchecked) public var overloads: [TypeInfo.Method]?
     /// Whether calling it changes its receiver (a `mutating` method).
-    public var isMutating = false
+    @exclusivity(unchecked) public var isMutating = false
 
     /// A function.
     public init(_ body: Body, environment: Environment, name: String) {
@@ -81,13 +81,13 @@ public final class Environment {
     /// A declared name.
     public final class Variable {
         /// Its value (for a `let` not yet initialised: ``Value/none`` with ``isInitialized`` false).
-        public var value: Value
+        @exclusivity(unchecked) public var value: Value
         /// `let`.
         public let isLet: Bool
         /// The declared type, if written.
-        public var type: ValueType?
+        @exclusivity(unchecked) public var type: ValueType?
         /// Whether a value has been assigned (a `let x: Int` assigned later in an `init`).
-        public var isInitialized: Bool
+        @exclusivity(unchecked) public var isInitialized: Bool
 
         /// A variable.
         public init(_ value: Value, isLet: Bool, type: ValueType?, isInitialized: Bool = true) {
@@ -99,17 +99,17 @@ public final class Environment {
     }
 
     /// Names declared in this scope.
-    public var variables: [String: Variable] = [:]
+    @exclusivity(unchecked) public var variables: [String: Variable] = [:]
     /// The scope around it.
     public let parent: Environment?
     /// The type whose member the code is (for `Self`, static members and nested types).
-    public var selfType: TypeInfo?
+    @exclusivity(unchecked) public var selfType: TypeInfo?
     /// Whether the code is a static member (no `self` instance).
-    public var isStatic = false
+    @exclusivity(unchecked) public var isStatic = false
     /// The type a `return` in this scope's function is expected to have.
-    public var resultType: ValueType?
+    @exclusivity(unchecked) public var resultType: ValueType?
     /// Whether the code is a stored property's initial value, which runs before `self` exists.
-    public var isPropertyInitializer = false
+    @exclusivity(unchecked) public var isPropertyInitializer = false
 
     /// A scope inside `parent`, by default in the same type as it.
     public init(parent: Environment?, selfType: TypeInfo? = nil) {

@@ -5,38 +5,38 @@
 /// calls is a definition here, so adding one is adding an entry, and a test can walk them all.
 public final class NativeLibrary {
     /// Top-level types by name (`Color`, `Circle`, `Animation`, `Timer`).
-    public var types: [String: NativeType] = [:]
+    @exclusivity(unchecked) public var types: [String: NativeType] = [:]
     /// Protocols by name (`View`, `Shape`, `ShapeStyle`): members every conforming value has.
-    public var protocols: [String: NativeType] = [:]
+    @exclusivity(unchecked) public var protocols: [String: NativeType] = [:]
     /// Free functions by name (`withAnimation`, `min`, `sin`).
-    public var functions: [String: [NativeFunction]] = [:]
+    @exclusivity(unchecked) public var functions: [String: [NativeFunction]] = [:]
     /// Result builders by attribute name (`ViewBuilder`).
-    public var resultBuilders: [String: any ResultBuilder] = [:]
+    @exclusivity(unchecked) public var resultBuilders: [String: any ResultBuilder] = [:]
     /// Global constants by name (`CGFloat.pi` is a static member; this is for names such as
     /// `M_PI`).
-    public var constants: [String: Value] = [:]
+    @exclusivity(unchecked) public var constants: [String: Value] = [:]
     /// The iOS version `#available` compares with: what the render models.
-    public var iOSVersion: [Int] = [18, 0]
+    @exclusivity(unchecked) public var iOSVersion: [Int] = [18, 0]
     /// Property wrappers by attribute name (`State`, `Binding`, `Environment`).
-    public var propertyWrappers: [String: PropertyWrapperDefinition] = [:]
+    @exclusivity(unchecked) public var propertyWrappers: [String: PropertyWrapperDefinition] = [:]
     /// Members that are result-builder bodies without an attribute because a protocol
     /// requirement carries it: protocol name → member name → builder (`View.body` is a
     /// `@ViewBuilder`).
-    public var implicitResultBuilders: [String: [String: String]] = [:]
+    @exclusivity(unchecked) public var implicitResultBuilders: [String: [String: String]] = [:]
     /// Names the host's frameworks declare but the library does not define, with the message
     /// a use of one gets ("'Toggle' is not supported here; …"), so that valid code outside the
     /// supported subset is never reported as an undeclared name.
-    public var unsupportedNames: [String: String] = [:]
+    @exclusivity(unchecked) public var unsupportedNames: [String: String] = [:]
     /// What follows every ``unsupportedNames`` message ("; supported views: …"), made only when
     /// a message is shown: the list names every definition, and most files never need it.
-    public var unsupportedNamesDetail: () -> String = { "" }
+    @exclusivity(unchecked) public var unsupportedNamesDetail: () -> String = { "" }
     /// Members of a protocol's conforming values that the host declares but the library does
     /// not define: protocol name → member name → message (`View` → `blur` → "modifier 'blur'
     /// is not supported").
-    public var unsupportedMembers: [String: [String: String]] = [:]
+    @exclusivity(unchecked) public var unsupportedMembers: [String: [String: String]] = [:]
     /// What follows an ``unsupportedMembers`` message of a protocol ("; supported: …"), made
     /// only when the message is shown.
-    public var unsupportedMembersDetail: [String: () -> String] = [:]
+    @exclusivity(unchecked) public var unsupportedMembersDetail: [String: () -> String] = [:]
 
     /// An empty library (the evaluator adds the standard library's definitions).
     public init() {}
@@ -110,30 +110,30 @@ public final class NativeType {
     /// Its name (`Color`; `Weight` inside `Font`).
     public let name: String
     /// Its name with the types it is nested in (`Font.Weight`).
-    public private(set) var qualifiedName: String
+    @exclusivity(unchecked) public private(set) var qualifiedName: String
     /// Protocols its values conform to (`View`, `Shape`), whose members they have too.
-    public var protocols: [String]
+    @exclusivity(unchecked) public var protocols: [String]
     /// Initialisers (`Color(red:green:blue:)`).
-    public var initializers: [NativeFunction] = []
+    @exclusivity(unchecked) public var initializers: [NativeFunction] = []
     /// Static members (`Color.red`, `Animation.linear(duration:)`).
-    public var staticMembers: [String: NativeMember] = [:]
+    @exclusivity(unchecked) public var staticMembers: [String: NativeMember] = [:]
     /// Instance members (`color.opacity(_:)`, `angle.degrees`); for a protocol, what every
     /// conforming value has (`View.padding(_:)`).
-    public var instanceMembers: [String: NativeMember] = [:]
+    @exclusivity(unchecked) public var instanceMembers: [String: NativeMember] = [:]
     /// Settable instance properties: the receiver and the new value give the receiver's new
     /// value (`point.x = 3`, `$0.animation = nil` in `.transaction { }`).
-    public var setters: [String: (Value, Value, SourceLocation) throws(Interrupt) -> Value] = [:]
+    @exclusivity(unchecked) public var setters: [String: (Value, Value, SourceLocation) throws(Interrupt) -> Value] = [:]
     /// Binary operators whose left operand is of this type (`Angle + Angle`), by operator;
     /// the function takes the two operands.
-    public var operators: [String: [NativeFunction]] = [:]
+    @exclusivity(unchecked) public var operators: [String: [NativeFunction]] = [:]
     /// Nested types (`Font.Weight`, `Edge.Set`).
-    public var nestedTypes: [String: NativeType] = [:]
+    @exclusivity(unchecked) public var nestedTypes: [String: NativeType] = [:]
     /// A sentence for the vocabulary table (docs/swiftui.md).
-    public var summary: String
+    @exclusivity(unchecked) public var summary: String
     /// The value of a static member this type does not declare, or `nil` for none: for types
     /// whose members are generated from data outside the source (an asset catalogue's
     /// `ColorResource.brand`), which `.name` reaches wherever the type is expected.
-    public var fallbackStaticMember: ((String) -> Value?)?
+    @exclusivity(unchecked) public var fallbackStaticMember: ((String) -> Value?)?
 
     /// A type.
     public init(_ name: String, protocols: [String] = [], summary: String = "") {
@@ -255,7 +255,9 @@ public struct NativeParameter {
 /// A function of the host's library.
 public struct NativeFunction {
     /// Its parameters.
-    public var parameters: [NativeParameter]
+    public var parameters: [NativeParameter] {
+        didSet { specifications = SpecificationCache() }
+    }
     /// The type of its result (for messages and for typing what follows in a chain).
     public var result: ValueType
     /// Whether it changes the value it is called on (`toggle()`, `append(_:)`).
@@ -267,7 +269,13 @@ public struct NativeFunction {
     public var takesArgumentsAsWritten = false
     /// Default values written as expressions, evaluated at each call (an enum case's
     /// associated values), by parameter; `nil` entries use the parameter's ``NativeParameter/defaultValue``.
-    public var defaultExpressions: [Expression?]?
+    public var defaultExpressions: [Expression?]? {
+        didSet { specifications = SpecificationCache() }
+    }
+    /// ``parameters`` and ``defaultExpressions`` as a call binds them, made at the first call:
+    /// a library function is called many times per tree, and making them each time cost as
+    /// much as the binding. A copy shares the cache, which changing the parameters replaces.
+    var specifications = SpecificationCache()
 
     /// A function.
     public init(_ parameters: [NativeParameter], result: ValueType = .any, _ body: @escaping (NativeCall) throws(Interrupt) -> Value) {
@@ -275,6 +283,11 @@ public struct NativeFunction {
         self.result = result
         self.body = body
     }
+}
+
+/// A native function's parameters as calls bind them, once made.
+final class SpecificationCache {
+    @exclusivity(unchecked) var parameters: [Evaluator.ParameterSpec]?
 }
 
 /// A call of a native function: its arguments bound to its parameters.

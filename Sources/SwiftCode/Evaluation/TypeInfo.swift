@@ -77,33 +77,33 @@ public final class TypeInfo {
     /// Where it is declared.
     public let location: SourceLocation
     /// Generic parameters: names the members may use as types.
-    public var generics: [GenericParameter] = []
+    @exclusivity(unchecked) public var generics: [GenericParameter] = []
     /// `: View, Equatable`, and conformances added by extensions.
-    public var inherited: [TypeSyntax] = []
+    @exclusivity(unchecked) public var inherited: [TypeSyntax] = []
     /// Stored instance properties, in declaration order.
-    public var storedProperties: [StoredProperty] = []
+    @exclusivity(unchecked) public var storedProperties: [StoredProperty] = []
     /// Computed instance properties by name.
-    public var computedProperties: [String: ComputedProperty] = [:]
+    @exclusivity(unchecked) public var computedProperties: [String: ComputedProperty] = [:]
     /// Instance methods by name (overloads in declaration order).
-    public var methods: [String: [Method]] = [:]
+    @exclusivity(unchecked) public var methods: [String: [Method]] = [:]
     /// Initialisers, in declaration order.
-    public var initializers: [Method] = []
+    @exclusivity(unchecked) public var initializers: [Method] = []
     /// Static stored and computed properties by name: the declaration and, once evaluated, the value.
-    public var staticProperties: [String: (binding: PatternBinding, isLet: Bool, location: SourceLocation, attributes: [Attribute])] = [:]
+    @exclusivity(unchecked) public var staticProperties: [String: (binding: PatternBinding, isLet: Bool, location: SourceLocation, attributes: [Attribute])] = [:]
     /// Static values already computed (static stored properties are lazy, as in Swift).
-    public var staticValues: [String: Value] = [:]
+    @exclusivity(unchecked) public var staticValues: [String: Value] = [:]
     /// Static methods by name.
-    public var staticMethods: [String: [Method]] = [:]
+    @exclusivity(unchecked) public var staticMethods: [String: [Method]] = [:]
     /// Enum cases in declaration order.
-    public var cases: [Case] = []
+    @exclusivity(unchecked) public var cases: [Case] = []
     /// The raw type of an enum (`Int`, `String`, `Double`), when it has one.
-    public var rawType: ValueType?
+    @exclusivity(unchecked) public var rawType: ValueType?
     /// Types declared inside it.
-    public var nestedTypes: [String: TypeInfo] = [:]
+    @exclusivity(unchecked) public var nestedTypes: [String: TypeInfo] = [:]
     /// `typealias`es declared inside it.
-    public var typeAliases: [String: TypeSyntax] = [:]
+    @exclusivity(unchecked) public var typeAliases: [String: TypeSyntax] = [:]
     /// Subscripts.
-    public var subscripts: [SubscriptDeclaration] = []
+    @exclusivity(unchecked) public var subscripts: [SubscriptDeclaration] = []
 
     /// A type.
     public init(name: String, kind: Kind, parent: TypeInfo?, location: SourceLocation) {

@@ -72,15 +72,15 @@ public final class Cell {
     }
     /// How many times the value has been written: a host that kept what it computed from the
     /// value knows it is still current while this count is the same.
-    public private(set) var writes: UInt64 = 0
+    @exclusivity(unchecked) public private(set) var writes: UInt64 = 0
     /// Called before each write (the host commits the changes made before it, in their
     /// transaction, then notes this one).
-    public var onWrite: ((Cell) -> Void)?
+    @exclusivity(unchecked) public var onWrite: ((Cell) -> Void)?
     /// Writes are refused (an `@Environment` value, a constant binding).
-    public var isReadOnly: Bool
+    @exclusivity(unchecked) public var isReadOnly: Bool
     /// Writes compile and are dropped, the value staying as it is (`Binding.constant(_:)`: its
     /// setter does nothing); read-only too.
-    public var discardsWrites = false
+    @exclusivity(unchecked) public var discardsWrites = false
 
     /// Evaluates a ``DeferredInitialValue`` the cell holds, as its first value (not a write:
     /// ``onWrite`` is not called).
@@ -124,7 +124,7 @@ public final class Object {
         willSet { onWrite?(self) }
     }
     /// Called before each write (an `ObservableObject`'s `@Published` properties change the views).
-    public var onWrite: ((Object) -> Void)?
+    @exclusivity(unchecked) public var onWrite: ((Object) -> Void)?
     /// Identity for `===` and for messages.
     public let serial: Int
 

@@ -36,6 +36,16 @@ struct TextTests {
         #expect(try root("Text(\"Hello \").bold() + Text(\"world\").italic().foregroundColor(.blue)") == .text(TextContent([bold, blue])))
     }
 
+    /// `Text(_:format:)` and `formatted(_:)`: the number as Foundation's style writes it (the
+    /// rules are checked in SwiftCode's `NumberFormatStyleTests`).
+    @Test func formattedNumbers() throws {
+        #expect(try root("Text(progress, format: .percent)", state: "    let progress = 0.25\n") == .text(TextContent("25%")))
+        #expect(try root("Text(count, format: .number)", state: "    let count = 12_000\n") == .text(TextContent("12,000")))
+        #expect(try root("Text(p, format: .percent.precision(.fractionLength(1)))", state: "    let p = 0.4567\n") == .text(TextContent("45.7%")))
+        #expect(try root("Text(\"\\(p.formatted(.percent)) done\")", state: "    let p = 0.5\n") == .text(TextContent("50% done")))
+        #expect(throws: SwiftUISourceError.self) { try root("Text(\"a\", format: .percent)") }
+    }
+
     @Test func unicodeEscapesAreTheirScalars() throws {
         #expect(try root("Text(\"Loading\\u{2026} \\u{1F680}\\u{41}\")") == .text(TextContent("Loading\u{2026} \u{1F680}A")))
         // swiftc's messages and columns: after `\u` for a missing brace, at the backslash for

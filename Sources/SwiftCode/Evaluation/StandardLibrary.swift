@@ -85,6 +85,7 @@ enum StandardLibrary {
             try call.call(1, [])
         })
         CoreGraphicsTypes.install(in: library)
+        NumberFormatStyleValue.install(in: library)
     }
 
     /// A method bound to `receiver`.
@@ -150,7 +151,18 @@ enum StandardLibrary {
         case "advanced": return method(value, name, [NativeParameter("by", .int)], evaluator: evaluator) { call throws(Interrupt) in .int(n &+ (try call.integer(0))) }
         case "distance": return method(value, name, [NativeParameter("to", .int)], evaluator: evaluator) { call throws(Interrupt) in .int((try call.integer(0)) &- n) }
         case "isZero": return .bool(n == 0)
+        case "formatted": return formatted(value, evaluator)
         default: return nil
+        }
+    }
+
+    /// `value.formatted()` and `value.formatted(style)`: the number as a format style writes it.
+    private static func formatted(_ value: Value, _ evaluator: Evaluator) -> Value {
+        method(value, "formatted", [NativeParameter(nil, .named("FormatStyle"), default: .native(NumberFormatStyleValue(kind: .number)))],
+               evaluator: evaluator) { call throws(Interrupt) in
+            let style = try call.native(0, NumberFormatStyleValue.self, "a number format style such as '.percent'")
+            guard let text = style.format(value) else { throw call.error("expected a number") }
+            return .string(text)
         }
     }
 
@@ -181,6 +193,7 @@ enum StandardLibrary {
             guard case let .range(range) = call[0], let low = range.lower.number, let high = range.upper.number else { return value }
             return .double(min(max(x, low), high))
         }
+        case "formatted": return formatted(value, evaluator)
         case "addingProduct": return method(value, name, [NativeParameter(nil, .double), NativeParameter(nil, .double)], evaluator: evaluator) { call throws(Interrupt) in
             .double(x + (try call.number(0)) * (try call.number(1)))
         }

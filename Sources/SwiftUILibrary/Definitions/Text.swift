@@ -15,6 +15,14 @@ extension SwiftUILibrary {
         text.initializer([NativeParameter("verbatim", .string)]) { call throws(Interrupt) in
             Self.text(TextContent(try call.string(0)))
         }
+        // `Text(progress, format: .percent)`: the number as the format style writes it.
+        text.initializer([NativeParameter(nil, .any), NativeParameter("format", .named("FormatStyle"))]) { call throws(Interrupt) in
+            let style = try call.native(1, NumberFormatStyleValue.self, "a number format style such as '.percent' or '.number'")
+            guard let written = style.format(call[0]) else {
+                throw call.error("a number format style writes an Int or a Double, not a value of type '\(call[0].typeName)'", argument: 0)
+            }
+            return Self.text(TextContent(written))
+        }
         text.binaryOperator("+", right: .named("Text")) { call throws(Interrupt) in
             guard let left = Self.content(call[0]), let right = Self.content(call[1]) else { throw call.error("'+' joins Text views only") }
             return Self.text(TextContent(left.pieces + right.pieces))

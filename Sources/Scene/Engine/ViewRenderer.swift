@@ -218,9 +218,12 @@ public struct ViewRenderer: Sendable {
     /// fonts), since a `Dictionary` keyed by the symbol costs each run a run-time `Hashable`
     /// conformance lookup of about 0.3 M instructions.
     let glyphs: [Glyph]
-    /// Each text drawn, flattened once (a short list: a script shows a handful of texts, one per
-    /// state for a counter).
+    /// Each text drawn, flattened once (a handful for most scripts; one per state for a counter,
+    /// which may show thousands).
     let texts: [PreparedText]
+    /// Where each text is in ``texts``: found by hash, not by comparing with every text, which
+    /// cost a counter of n values n comparisons a frame and n² to prepare.
+    private let textIndex: [TextDrawing: Int]
     /// The texts' coverage at each placement drawn (see ``TextCoverageCache``).
     private let textCoverage = TextCoverageCache()
     /// The glyphs' cells at each sub-pixel phase drawn (see ``GlyphPatchCache``).
@@ -280,14 +283,17 @@ public struct ViewRenderer: Sendable {
         self.glyphs = glyphs
         self.symbols = symbols
         var texts: [PreparedText] = []
+        var textIndex: [TextDrawing: Int] = [:]
         var outlines = GlyphPolygonCache()
         for (_, program) in engine.programs {
             for op in program.ops {
-                guard case let .text(drawing) = op.item, !texts.contains(where: { $0.drawing == drawing }) else { continue }
+                guard case let .text(drawing) = op.item, textIndex[drawing] == nil else { continue }
+                textIndex[drawing] = texts.count
                 texts.append(PreparedText(drawing, scale: scale, palette: engine.palette, cache: &outlines))
             }
         }
         self.texts = texts
+        self.textIndex = textIndex
         if let count = Self.staticPrefix(of: engine), count > 0 {
             var rasterizer = CoverageRasterizer(width: engine.canvasWidth, height: engine.canvasHeight)
             underlay = (count, draw(engine.program(atSeconds: 0).ops[..<count], atSeconds: 0, using: &rasterizer))
@@ -858,7 +864,7 @@ extension ViewRenderer {
                 }
             case let .text(drawing):
                 let transform = placement.transform(scale: scale)
-                guard let index = texts.firstIndex(where: { $0.drawing == drawing }) else { return }
+                guard let index = textIndex[drawing] else { return }
                 let shading = drawing.gradient.map { engine.gradientShading($0, op, atSeconds: time, alpha: paint.a) }
                 texts[index].draw(into: &image, paint: paint, opacity: placement.opacity, transform: transform,
                                   frame: placement.size, scale: scale, shading: shading, space: space,

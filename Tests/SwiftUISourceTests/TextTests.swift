@@ -84,6 +84,39 @@ struct TextTests {
     /// `ProgressView(timerInterval:countsDown:)` over 2 s that began 0.5 s before the views
     /// appeared: at each display frame (1/60 s) the bar holds the part of the interval left
     /// (counting down) or passed, and stops changing when the interval ends.
+    /// Timer texts on the render's clock: each change falls on the display frame at or after a
+    /// whole second, with the text the time then gives.
+    @Test func timerTextsCountOnTheClock() throws {
+        func texts(_ view: String) throws -> [(time: Double, text: String)] {
+            let source = "struct G: View {\n    let start = Date()\n    var body: some View {\n        \(view)\n    }\n}\n"
+            let script = try SwiftProgram(parsing: source, fileName: "G.swift").script(view: "G", horizonSeconds: 4)
+            func text(_ node: ViewNode) -> String {
+                if case let .custom(_, .text(content)) = node { return content.pieces.map(\.text).joined() }
+                return "?"
+            }
+            return [(0, text(script.initial))] + script.changes.map { ($0.timeSeconds, text($0.root)) }
+        }
+        func expect(_ view: String, _ expected: [String]) throws {
+            let found = try texts(view)
+            #expect(found.map(\.text) == expected, "\(view)")
+            // A change at second n falls on the first display frame at or after it.
+            for (index, entry) in found.enumerated().dropFirst() {
+                #expect(entry.time >= Double(index) - 1e-9 && entry.time < Double(index) + 1.0 / 60, "\(view): \(entry)")
+            }
+        }
+        try expect("Text(start, style: .timer)", ["0:00", "0:01", "0:02", "0:03", "0:04"])
+        try expect("Text(start.addingTimeInterval(62), style: .timer)", ["1:02", "1:01", "1:00", "0:59", "0:58"])
+        try expect("Text(timerInterval: start...start.addingTimeInterval(2))", ["0:02", "0:01", "0:00"])
+        try expect("Text(timerInterval: start...start.addingTimeInterval(3_600 * 2), countsDown: false)", ["0:00", "0:01", "0:02", "0:03", "0:04"])
+        try expect("Text(timerInterval: start.addingTimeInterval(-3_599)...start.addingTimeInterval(7_200), countsDown: false)",
+                   ["59:59", "1:00:00", "1:00:01", "1:00:02", "1:00:03"])
+        try expect("Text(timerInterval: start.addingTimeInterval(-3_599)...start.addingTimeInterval(7_200), countsDown: false, showsHours: false)",
+                   ["59:59", "60:00", "60:01", "60:02", "60:03"])
+        // Paused a second in: it stays there.
+        try expect("Text(timerInterval: start...start.addingTimeInterval(60), pauseTime: start.addingTimeInterval(1))", ["1:00", "0:59"])
+        #expect(throws: SwiftUISourceError.self) { try texts("Text(start, style: .relative)") }
+    }
+
     @Test func aTimerIntervalProgressViewFollowsTheClock() throws {
         func fractions(countsDown: Bool) throws -> [(Double, Double?)] {
             let text = """

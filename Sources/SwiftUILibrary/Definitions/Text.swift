@@ -126,6 +126,7 @@ extension SwiftUILibrary {
         for value in [TextCase.uppercase, .lowercase] { textCase.constant(value.rawValue, .native(Boxed(value: value, typeName: "Text.Case"))) }
         text.nested(textCase)
         native.types["Text.Case"] = textCase
+        defineTimerTexts(text)
         let alignment = NativeType("TextAlignment", summary: "`multilineTextAlignment`'s values.")
         for value in [TextAlignment.leading, .center, .trailing] { alignment.constant(value.rawValue, .native(Boxed(value: value, typeName: "TextAlignment"))) }
         native.add(alignment)
@@ -281,5 +282,68 @@ extension SwiftUILibrary {
         progress.initializer(timer + [label, currentValueLabel]) { [unowned self] call throws(Interrupt) in
             bar(try timerFraction(call), try view(try call.call(2, []), at: call.location))
         }
+    }
+}
+
+extension SwiftUILibrary {
+    /// `Text(date, style: .timer)` and `Text(timerInterval:pauseTime:countsDown:showsHours:)`:
+    /// the time from a date, or left in an interval, on the render's clock, written as SwiftUI
+    /// writes a timer ("2:32", "36:59:01": Apple, `Text.DateStyle.timer`; hours are not
+    /// folded into days: a date 584 hours away shows "584:00:00"). A countdown shows its
+    /// remaining whole seconds rounded up, so it reads "0:00" only when it has run out; a
+    /// count-up its elapsed whole seconds. The text is made again at every display frame while
+    /// it runs, as `TimelineView(.animation)` is; it changes at whole seconds. The other date
+    /// styles (`.date`, `.time`, `.relative`, `.offset`) depend on the device's locale and time
+    /// zone and are refused by name.
+    func defineTimerTexts(_ text: NativeType) {
+        let style = NativeType("DateStyle", summary: "`.timer`: a date as a timer counting from now.")
+        for name in ["timer", "date", "time", "relative", "offset"] {
+            style.constant(name, .native(Boxed(value: name, typeName: "Text.DateStyle")))
+        }
+        text.nested(style)
+        native.types["Text.DateStyle"] = style
+        text.initializer([NativeParameter(nil, .named("Date")), NativeParameter("style", .named("Text.DateStyle"))]) { [unowned self] call throws(Interrupt) in
+            let date = try call.native(0, DateValue.self, "a Date")
+            let name = try boxed(call, 1, String.self, "a Text.DateStyle")
+            guard name == "timer" else {
+                throw call.error("'Text(_:style: .\(name))' is not supported: it writes the date in the device's locale and time zone ('.timer' is supported)", argument: 1)
+            }
+            let now = runner?.now ?? 0
+            runner?.requestUpdates(every: Self.animationScheduleInterval)
+            let distance = date.seconds - now
+            return Self.text(TextContent(Self.timerText(seconds: abs(distance), countingDown: distance > 0, showsHours: true)))
+        }
+        text.initializer([NativeParameter("timerInterval", .any), NativeParameter("pauseTime", .optional(.named("Date")), default: .nilValue),
+                          NativeParameter("countsDown", .bool, default: .bool(true)), NativeParameter("showsHours", .bool, default: .bool(true))]) {
+            [unowned self] call throws(Interrupt) in
+            guard case let .range(range) = call[0].dereferenced, case let .native(lower) = range.lower.dereferenced, let start = lower as? DateValue,
+                  case let .native(upper) = range.upper.dereferenced, let end = upper as? DateValue else {
+                throw call.error("expected a range of dates, e.g. 'Date()...Date().addingTimeInterval(60)'", argument: 0)
+            }
+            guard end.seconds >= start.seconds else { throw call.error("the interval's end is before its start", argument: 0) }
+            var now = runner?.now ?? 0
+            var stops = end.seconds
+            if case let .native(native) = call[1].dereferenced, let pause = native as? DateValue { stops = min(stops, pause.seconds) }
+            if now < stops { runner?.requestUpdates(every: Self.animationScheduleInterval) }
+            now = min(now, stops)
+            let elapsed = min(end.seconds - start.seconds, max(0, now - start.seconds))
+            let countsDown = try call.bool(2)
+            let seconds = countsDown ? end.seconds - start.seconds - elapsed : elapsed
+            return Self.text(TextContent(Self.timerText(seconds: seconds, countingDown: countsDown, showsHours: try call.bool(3))))
+        }
+    }
+
+    /// `seconds` as a timer writes it: "m:ss", or "h:mm:ss" from an hour on when `showsHours`
+    /// (else the minutes count on: "90:00"). Whole seconds: rounded up for a countdown, down
+    /// for a count-up (a millionth of a second either way is taken as the whole second, as the
+    /// render's clock adds up its steps in floating point).
+    static func timerText(seconds: Double, countingDown: Bool, showsHours: Bool) -> String {
+        let clamped = min(max(0, seconds), 1e12)
+        let whole = Int(countingDown ? (clamped - 1e-6).rounded(.up) : (clamped + 1e-6).rounded(.down))
+        let total = max(0, whole)
+        let hours = total / 3600, minutes = total % 3600 / 60, rest = total % 60
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : String(n) }
+        if showsHours, hours > 0 { return "\(hours):\(two(minutes)):\(two(rest))" }
+        return "\(hours * 60 + minutes):\(two(rest))"
     }
 }

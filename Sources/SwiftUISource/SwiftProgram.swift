@@ -312,18 +312,18 @@ public struct SwiftProgram: Sendable {
         let syntax = self.syntax
         do throws(Interrupt) {
             script = try LargeStack.run { () throws(Interrupt) -> ViewScript in
-            try Self.withEvaluator(syntax, source: source, dark: dark, assets: assets, rootProposal: rootProposal) { library, evaluator throws(Interrupt) in
-            library.keepsUnchangedViews = keepsUnchangedViews
-            evaluator.limits = limits
-            let root = try Self.root(of: candidate, evaluator: evaluator)
-            var madeAt: SourceLocation?
-            if case let .view(type) = root { madeAt = type.location }
-            do throws(Interrupt) {
-                return try library.script(root, evaluator: evaluator, horizonSeconds: horizonSeconds, variant: variant, fixedSize: fixedSize)
-            } catch let .error(error) {
-                throw .error(error.message + hint(for: error, madeAt: madeAt, name: candidate.name), at: error.location)
-            }
-            }
+                try Self.withEvaluator(syntax, source: source, dark: dark, assets: assets, rootProposal: rootProposal) { library, evaluator throws(Interrupt) in
+                    library.keepsUnchangedViews = keepsUnchangedViews
+                    evaluator.limits = limits
+                    let root = try Self.root(of: candidate, evaluator: evaluator)
+                    var madeAt: SourceLocation?
+                    if case let .view(type) = root { madeAt = type.location }
+                    do throws(Interrupt) {
+                        return try library.script(root, evaluator: evaluator, horizonSeconds: horizonSeconds, variant: variant, fixedSize: fixedSize)
+                    } catch let .error(error) {
+                        throw .error(error.message + hint(for: error, madeAt: madeAt, name: candidate.name), at: error.location)
+                    }
+                }
             }
         } catch {
             throw .source(source.diagnostic(error))

@@ -163,6 +163,42 @@ import Testing
         #expect(style.lineWidth == 6)
     }
 
+    /// A wrapped property set in `init` through `self.`, as through its bare name or its
+    /// storage (`self.on = false`, `lit = 2`, `_size = State(initialValue: 10)` for `@State`s
+    /// with no initial value): each starts at that value and changes as state does.
+    @Test func wrappedPropertiesSetInAnInitialiser() throws {
+        let source = """
+        import SwiftUI
+        struct Pulse: View {
+            @State private var on: Bool
+            @State private var lit: Int
+            @State private var size: CGFloat
+            init(first: Int = 2) {
+                self.on = false
+                lit = first
+                _size = State(initialValue: 10)
+            }
+            var body: some View {
+                Circle().frame(width: size, height: size).opacity(on ? 1 : 0.5).offset(x: CGFloat(lit))
+                    .onAppear { on = true; lit += 1; size = 20 }
+            }
+        }
+        """
+        let script = try script(source, view: "Pulse")
+        func read(_ node: ViewNode) -> [Double] {
+            modifiers(node).compactMap {
+                switch $0 {
+                case let .layout(.frame(width, _, _)): width
+                case let .effect(.opacity(value)): value
+                case let .effect(.offset(x, _)): x
+                default: nil
+                }
+            }
+        }
+        #expect(read(script.initial).sorted() == [0.5, 2, 10])
+        #expect(script.changes.count == 1 && script.changes.first.map { read($0.root).sorted() } == [1, 3, 20])
+    }
+
     @Test func aTimerAdvancesADotIndexEveryQuarterSecond() throws {
         let source = """
         import SwiftUI

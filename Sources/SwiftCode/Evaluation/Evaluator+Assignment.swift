@@ -156,6 +156,11 @@ extension Evaluator {
                 type.staticValues[name] = value
                 return
             }
+            // A wrapped property's storage already made: the write goes through it. In an
+            // `init` the first write makes it (`self.on = false` for `@State var on: Bool`), and
+            // the struct holds it from then on.
+            var hadStorage = false
+            if case let .instance(instance) = receiver, case .binding? = instance.fields[name] { hadStorage = true }
             guard try setMember(name, value, on: &receiver, at: nameLocation) else {
                 var names = memberNames(of: receiver)
                 if case let .native(native) = receiver.dereferenced, let type = nativeType(named: native.nativeTypeName) {
@@ -169,7 +174,7 @@ extension Evaluator {
             if case .object = receiver { return }
             if case .binding = receiver { return }
             // A property behind a wrapper wrote to its storage: the struct itself is unchanged.
-            if case let .instance(instance) = receiver,
+            if hadStorage, case let .instance(instance) = receiver,
                instance.type.storedProperties.first(where: { $0.name == name })?.wrapper != nil { return }
             try write(receiver, to: base, in: environment)
         case let .subscriptCall(base, arguments):

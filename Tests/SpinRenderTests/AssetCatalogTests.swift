@@ -244,14 +244,30 @@ struct AssetCatalogTests {
     /// `Color("AccentColor")`, the app template's accent colour set, is iOS's default accent
     /// when the catalogue is not given: system blue (0, 122, 255; 10, 132, 255 dark, as
     /// `Color.accentColor`), with a warning that says so.
-    @Test func aMissingAccentColorSetIsTheDefaultAccent() throws {
-        let settings = try Self.settings("        Color(\"AccentColor\").frame(width: 2, height: 2)", assets: [])
+    /// So is `.accent`, the symbol Xcode generates for that set, in each place it is written.
+    @Test(arguments: ["Color(\"AccentColor\")", "Rectangle().fill(.accent)", "Color(.accent)", "Rectangle().foregroundStyle(Color.accent)"])
+    func aMissingAccentColorSetIsTheDefaultAccent(view: String) throws {
+        let settings = try Self.settings("        \(view).frame(width: 2, height: 2)", assets: [])
         Self.expectEveryPixel(ViewRenderer(settings.request.makeEngine()).render(atSeconds: 0), width: 2, height: 2) { _, _ in
             RGBA8(r: 0, g: 122, b: 255)
         }
         #expect(try settings.symbolWarnings() == [
             "the colour asset 'AccentColor' comes from the app's asset catalogue, which was not given: drawn as iOS's default accent colour, system blue; give the catalogue with --assets PATH.xcassets",
         ])
+    }
+
+    /// `.tertiary` and `.quaternary` are the foreground's third and fourth levels, not colour
+    /// sets of the app: drawn as `tertiaryLabel` and `quaternaryLabel`, with no warning.
+    @Test(arguments: [("tertiary", "tertiaryLabel"), ("quaternary", "quaternaryLabel")])
+    func hierarchicalStylesAreTheLabelLevels(style: String, label: String) throws {
+        for appearance in [Appearance.light, .dark] {
+            let written = try Self.settings("        Rectangle().fill(.\(style)).frame(width: 2, height: 2)", assets: [], appearance: appearance)
+            let uiKit = try Self.settings("        Rectangle().fill(Color(uiColor: .\(label))).frame(width: 2, height: 2)", assets: [], appearance: appearance)
+            let expected = ViewRenderer(uiKit.request.makeEngine()).render(atSeconds: 0)
+            Self.expectEveryPixel(ViewRenderer(written.request.makeEngine()).render(atSeconds: 0), width: 2, height: 2) { x, y in expected[x, y] }
+            #expect(try written.symbolWarnings().isEmpty)
+            #expect(expected[0, 0] != RGBA8(r: 142, g: 142, b: 147))
+        }
     }
 
     /// An image set without a file for an iPhone (only empty slots) is the empty image too, with

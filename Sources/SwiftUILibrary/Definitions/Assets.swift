@@ -178,8 +178,11 @@ extension SwiftUILibrary {
     /// or the stand-in with a warning.
     func assetColor(symbol: String) -> ColorValue {
         if let name = AssetCatalog.setName(forSymbol: symbol, among: assets.colors.keys, droppingSuffix: "Color"), let set = assets.colors[name] { return set.value }
-        missingAsset(.color, symbol)
-        return Self.standIn(forColor: symbol).color
+        // `.accent` is the symbol Xcode generates for the `AccentColor` set (the set's name with
+        // its `Color` suffix dropped): missing, it is that set, with `Color("AccentColor")`'s stand-in.
+        let name = symbol == "accent" ? "AccentColor" : symbol
+        missingAsset(.color, name)
+        return Self.standIn(forColor: name).color
     }
 
     /// The image set `name`, its PNGs read once per run; an empty image with a warning when the

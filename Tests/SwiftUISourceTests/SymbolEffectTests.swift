@@ -167,6 +167,17 @@ struct SymbolEffectTests {
             let views = still.views(atSeconds: t)
             #expect(views.count == 1 && views[0].opacity == 1 && views[0].scaleFactor == 1)
         }
+        // The warning says so, rather than that it is drawn with assumed timing; over `wifi`
+        // and `waveform` both, it says both.
+        #expect(heart.symbolEffectWarnings.count == 1)
+        #expect(heart.symbolEffectWarnings.first?.hasSuffix(
+            "' changes nothing on 'heart.fill': the library's drawing has no variable-colour layers (of its symbols only 'wifi' has), so it is drawn still; on a device it moves if SF Symbols gives the symbol such layers") == true)
+        let both = try SwiftProgram(parsing: "struct S: View {\n    var body: some View {\n        HStack { Image(systemName: \"wifi\"); Image(systemName: \"waveform\") }.symbolEffect(.\(effect))\n    }\n}\n",
+                                    fileName: "S.swift").script(view: "S")
+        #expect(both.symbolEffectWarnings.count == 2)
+        #expect(both.symbolEffectWarnings.first?.contains("changes nothing on 'waveform'") == true)
+        #expect(both.symbolEffectWarnings.last?.contains("' is drawn with assumed timing") == true)
+        #expect(engine.script.symbolEffectWarnings.count == 1 && engine.script.symbolEffectWarnings[0].contains("assumed timing"))
     }
 
     /// Effects without any drawing here are refused by name at the effect.

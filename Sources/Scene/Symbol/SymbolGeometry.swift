@@ -434,12 +434,71 @@ extension ViewScript {
         return names
     }
 
-    /// The one-line warning for each symbol effect drawn: its timing is assumed, since Apple
-    /// publishes none (see ``SymbolEffect``).
-    public var symbolEffectWarnings: [String] {
-        symbolEffects.map { spelling in
-            "'.symbolEffect(\(spelling))' is drawn with assumed timing and amplitude: Apple's Symbols documentation and its WWDC sessions give none (docs/symbols.md lists the values used)"
+    /// The symbols of the library under a `.variableColor` effect that have no variable-colour
+    /// layers in the library's drawing (``SymbolDesigns/variableLayers(_:)``), by the effect's
+    /// spelling, each once in tree order; with whether some symbol under that effect has them.
+    var stillVariableColours: [(spelling: String, symbols: [SymbolName], someMove: Bool)] {
+        var found: [(spelling: String, symbols: [SymbolName], someMove: Bool)] = []
+        func symbols(_ node: ViewNode, into names: inout [SymbolName]) {
+            switch node {
+            case let .symbol(name): if !names.contains(name) { names.append(name) }
+            case let .stack(_, _, _, children): for child in children { symbols(child, into: &names) }
+            case let .grid(grid): for cell in grid.cells { symbols(cell, into: &names) }
+            case let .conditional(_, child), let .custom(_, child), let .geometryReader(_, child): symbols(child, into: &names)
+            case let .modified(child, modifier):
+                for view in modifier.attachedViews { symbols(view, into: &names) }
+                symbols(child, into: &names)
+            case let .progressBar(bar): if let label = bar.label { symbols(label, into: &names) }
+            case .missingSymbol, .bitmap, .progressView, .shape, .color, .text, .empty, .spacer: break
+            }
         }
+        func walk(_ node: ViewNode) {
+            switch node {
+            case let .stack(_, _, _, children): children.forEach(walk)
+            case let .grid(grid): grid.cells.forEach(walk)
+            case let .conditional(_, child), let .custom(_, child), let .geometryReader(_, child): walk(child)
+            case let .modified(child, modifier):
+                if case let .effect(.symbolEffect(effect)) = modifier, case .variableColor = effect.kind {
+                    var names: [SymbolName] = []
+                    symbols(child, into: &names)
+                    let still = names.filter { SymbolDesigns.variableLayers($0).isEmpty }
+                    if !still.isEmpty {
+                        let moves = names.count > still.count
+                        if let index = found.firstIndex(where: { $0.spelling == effect.spelling }) {
+                            found[index].symbols += still.filter { !found[index].symbols.contains($0) }
+                            found[index].someMove = found[index].someMove || moves
+                        } else {
+                            found.append((effect.spelling, still, moves))
+                        }
+                    }
+                }
+                modifier.attachedViews.forEach(walk)
+                walk(child)
+            case let .progressBar(bar): if let label = bar.label { walk(label) }
+            case .symbol, .missingSymbol, .bitmap, .progressView, .shape, .color, .text, .empty, .spacer: break
+            }
+        }
+        ([initial] + changes.map(\.root)).forEach(walk)
+        return found
+    }
+
+    /// The one-line warning for each symbol effect drawn: its timing is assumed, since Apple
+    /// publishes none (see ``SymbolEffect``); and for a `.variableColor` on a symbol whose
+    /// drawing in the library has no variable-colour layers, that it is drawn still ("Variable
+    /// color animations affect only symbols containing variable color layers", Apple's
+    /// `VariableColorSymbolEffect`): Apple's symbol may have them, and then moves on a device.
+    public var symbolEffectWarnings: [String] {
+        let still = stillVariableColours
+        var warnings: [String] = []
+        for spelling in symbolEffects {
+            if let entry = still.first(where: { $0.spelling == spelling }) {
+                let names = entry.symbols.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+                warnings.append("'.symbolEffect(\(spelling))' changes nothing on \(names): the library's drawing has no variable-colour layers (of its symbols only 'wifi' has), so it is drawn still; on a device it moves if SF Symbols gives the symbol such layers")
+                if !entry.someMove { continue }
+            }
+            warnings.append("'.symbolEffect(\(spelling))' is drawn with assumed timing and amplitude: Apple's Symbols documentation and its WWDC sessions give none (docs/symbols.md lists the values used)")
+        }
+        return warnings
     }
 
     /// The one-line warning for each missing symbol: what a device shows, and the closest names.

@@ -130,4 +130,24 @@ public final class FontLibrary: Sendable {
 
     /// Face `index` if it opens, for drawing after ``typeface(_:)`` has succeeded once.
     public func openedTypeface(_ index: Int) -> Typeface? { try? typeface(index) }
+
+    /// The characters of `text` that neither the default design's regular face nor the emoji
+    /// face draws (Korean, Chinese, Japanese, Arabic … with the packaged fonts), each once in
+    /// order: a layout draws each as the face's missing-glyph box, where a device draws it
+    /// with its system fonts. Controls, joiners and variation selectors draw nothing anyway
+    /// and are not counted. Empty when the faces cannot be opened (that is reported apart).
+    public func uncoveredCharacters(in text: String) -> [Character] {
+        guard let primary = openedTypeface(Self.face(design: .default, weight: .regular, italic: false).index) else { return [] }
+        let emoji = openedTypeface(Self.emojiFace)
+        var found: [Character] = []
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if value < 0x20 || (0x7F..<0xA0).contains(value) || value == 0x200D || (0xFE00...0xFE0F).contains(value)
+                || (0x1F3FB...0x1F3FF).contains(value) || (0xE0000...0xE007F).contains(value) || (0x200B...0x200F).contains(value) { continue }
+            guard primary.glyph(for: scalar) == nil, emoji?.glyph(for: scalar) == nil else { continue }
+            let character = Character(scalar)
+            if !found.contains(character) { found.append(character) }
+        }
+        return found
+    }
 }

@@ -256,6 +256,20 @@ struct AssetCatalogTests {
         ])
     }
 
+    /// Text the packaged fonts do not draw (Korean, Chinese, Arabic) is drawn as boxes with a
+    /// warning naming the text and its characters, refused under `--strict`; Latin, Cyrillic
+    /// and emoji are drawn without one.
+    @Test func textTheFontsDoNotDrawWarns() throws {
+        let settings = try Self.settings("        VStack { Text(\"로딩 중\"); Text(\"Загрузка 🚀 done\"); Text(\"加载中 加载\") }", assets: [])
+        #expect(try settings.symbolWarnings() == [
+            "the text '로딩 중' has characters the packaged fonts (Inter, Noto Color Emoji) do not draw, '로', '딩', '중': drawn as boxes, where a device draws them with its system fonts",
+            "the text '加载中 加载' has characters the packaged fonts (Inter, Noto Color Emoji) do not draw, '加', '载', '中': drawn as boxes, where a device draws them with its system fonts",
+        ])
+        let strict = try Self.settings("        Text(\"جار\")", assets: [], strict: true)
+        #expect(throws: SettingsError.self) { try strict.symbolWarnings() }
+        #expect(try Self.settings("        Text(\"Загрузка… ✓ 🚀\")", assets: [], strict: true).symbolWarnings().isEmpty)
+    }
+
     /// `.tertiary` and `.quaternary` are the foreground's third and fourth levels, not colour
     /// sets of the app: drawn as `tertiaryLabel` and `quaternaryLabel`, with no warning.
     @Test(arguments: [("tertiary", "tertiaryLabel"), ("quaternary", "quaternaryLabel")])

@@ -1,6 +1,7 @@
 import Glibc
-import Raster
 import Motion
+import Raster
+import Typography
 
 /// One piece of a symbol's skeleton, in template units: 1/100 of the font size at the Small
 /// symbol scale (the unit ``RaysSymbol`` is measured in), y down, origin at the glyph's centre.
@@ -499,6 +500,37 @@ extension ViewScript {
             warnings.append("'.symbolEffect(\(spelling))' is drawn with assumed timing and amplitude: Apple's Symbols documentation and its WWDC sessions give none (docs/symbols.md lists the values used)")
         }
         return warnings
+    }
+
+    /// The one-line warning for each text with characters the packaged fonts do not draw
+    /// (``Typography/FontLibrary/uncoveredCharacters(in:)``): drawn as boxes, where a device
+    /// draws them with its system fonts. Each text once, in tree order; at most five of its
+    /// characters named.
+    public var uncoveredTextWarnings: [String] {
+        var texts: [String] = []
+        func walk(_ node: ViewNode) {
+            switch node {
+            case let .text(content):
+                let text = content.pieces.map(\.text).joined()
+                if !texts.contains(text) { texts.append(text) }
+            case let .stack(_, _, _, children): children.forEach(walk)
+            case let .grid(grid): grid.cells.forEach(walk)
+            case let .conditional(_, child), let .custom(_, child), let .geometryReader(_, child): walk(child)
+            case let .modified(child, modifier):
+                modifier.attachedViews.forEach(walk)
+                walk(child)
+            case let .progressBar(bar): if let label = bar.label { walk(label) }
+            case .symbol, .missingSymbol, .bitmap, .progressView, .shape, .color, .empty, .spacer: break
+            }
+        }
+        ([initial] + changes.map(\.root)).forEach(walk)
+        return texts.compactMap { text in
+            let missing = FontLibrary.shared.uncoveredCharacters(in: text)
+            guard !missing.isEmpty else { return nil }
+            let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
+            let named = missing.prefix(5).map { "'\($0)'" }.joined(separator: ", ") + (missing.count > 5 ? " and \(missing.count - 5) more" : "")
+            return "the text '\(shown)' has characters the packaged fonts (Inter, Noto Color Emoji) do not draw, \(named): drawn as boxes, where a device draws them with its system fonts"
+        }
     }
 
     /// The one-line warning for each missing symbol: what a device shows, and the closest names.

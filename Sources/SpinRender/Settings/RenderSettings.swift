@@ -75,7 +75,7 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
             .number("padding", value: "points", help: "Space around a single spinner, 0 to 1000 points.", \.request.scene.padding, in: 0...1000),
             .color("color", help: "Spinner colour instead of the system colour.", \.request.example.color),
             .color("background", help: "Background colour instead of the appearance's.", \.request.scene.background),
-            .flag("strict", help: "Refuse (exit 65) what is otherwise a warning: an Image(systemName:) outside the symbol library (drawn as an empty image), an asset the catalogue (--assets) lacks, and, for inputs read, one that browsers show only after a repair.",
+            .flag("strict", help: "Refuse (exit 65) what is otherwise a warning: an Image(systemName:) outside the symbol library (drawn as an empty image), a symbol effect whose timing has no source, an asset the catalogue (--assets) lacks, text with characters the fonts do not draw (drawn as boxes), and, for inputs read, one that browsers show only after a repair.",
                   \.strict, changesFrames: false),
             .flag("transparent", help: "Transparent background; a GIF composites edges onto the matte colour, a WebP or an SVG keeps their alpha.",
                   \.request.scene.transparentBackground),
@@ -301,7 +301,8 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
     /// that cannot run here), then one per symbol name outside the library (a device draws an
     /// empty image and logs a warning), naming the closest names the library has, then one per
     /// symbol effect drawn with assumed timing, then one per asset the catalogue (`--assets`)
-    /// lacks (``Scene/ViewScript/assetWarnings``).
+    /// lacks (``Scene/ViewScript/assetWarnings``), then one per text with characters the fonts
+    /// do not draw (``Scene/ViewScript/uncoveredTextWarnings``).
     ///
     /// - Throws: ``SettingsError/failure(_:)`` with `.badData` for the first of them under
     ///   ``strict``.
@@ -318,7 +319,11 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
         if strict, let first = assets.first {
             throw .failure(SpinRenderError(.badData, "\(first); --strict refuses an asset the catalogue does not hold"))
         }
-        return (request.script?.notes ?? []) + missing + effects + assets
+        let uncovered = request.script?.uncoveredTextWarnings ?? []
+        if strict, let first = uncovered.first {
+            throw .failure(SpinRenderError(.badData, "\(first); --strict refuses text the fonts do not draw"))
+        }
+        return (request.script?.notes ?? []) + missing + effects + assets + uncovered
     }
 
     /// Chooses the format written to `output` from its extension (`.gif`, `.webp`, `.svg`,

@@ -37,13 +37,18 @@ import Testing
         ("1234.formatted()", "1,234"),
         ("(-999).formatted()", "-999"),
         ("7.formatted(.number.precision(.fractionLength(2)))", "7.00"),
+        ("0.5.formatted(.percent.precision(.fractionLength(20)))", "50." + String(repeating: "0", count: 20) + "%"),
+        ("Double.infinity.formatted(.percent)", "∞%"),
+        ("(-Double.infinity).formatted()", "-∞"),
     ])
     func formats(source: String, expected: String) throws {
         #expect(try value("return " + source) == expected)
     }
 
-    @Test func badPrecisionIsLocated() {
-        let file = SwiftSyntaxParser.parseFile("func value() -> String { 0.5.formatted(.percent.precision(.fractionLength(40))) }")
+    /// ICU's limit of 999 digits: more, or fewer than none, is refused at the argument.
+    @Test(arguments: ["1000", "-1", "3...1000"])
+    func badPrecisionIsLocated(length: String) {
+        let file = SwiftSyntaxParser.parseFile("func value() -> String { 0.5.formatted(.percent.precision(.fractionLength(\(length)))) }")
         #expect(throws: Interrupt.self) { try Evaluator(file: file, library: NativeLibrary()).callGlobal("value", []) }
     }
 }

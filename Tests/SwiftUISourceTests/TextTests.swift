@@ -46,6 +46,13 @@ struct TextTests {
         #expect(throws: SwiftUISourceError.self) { try root("Text(\"a\", format: .percent)") }
     }
 
+    /// A `currentValueLabel` is accepted and not drawn, with a note that says so.
+    @Test func anUndrawnCurrentValueLabelIsNoted() throws {
+        let source = "struct G: View {\n    var body: some View {\n        ProgressView(value: 0.3) { Text(\"Copying\") } currentValueLabel: { Text(\"30%\") }\n    }\n}\n"
+        let script = try SwiftProgram(parsing: source, fileName: "G.swift").script(view: "G")
+        #expect(script.notes == ["a ProgressView's currentValueLabel is not drawn: no source gives where iOS places it or in what font and colour (the label and the bar are drawn)"])
+    }
+
     @Test func unicodeEscapesAreTheirScalars() throws {
         #expect(try root("Text(\"Loading\\u{2026} \\u{1F680}\\u{41}\")") == .text(TextContent("Loading\u{2026} \u{1F680}A")))
         // swiftc's messages and columns: after `\u` for a missing brace, at the backslash for

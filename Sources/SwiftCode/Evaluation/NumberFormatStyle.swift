@@ -21,6 +21,10 @@ public struct NumberFormatStyleValue: NativeValue, Hashable, Sendable {
 
     public var nativeTypeName: String { "FormatStyle" }
 
+    /// The most fraction digits a precision may ask for: ICU's limit (its `maxFrac` of 999);
+    /// past a `Double`'s 17 significant digits they are zeros.
+    static let mostFractionDigits = 999
+
     /// `value` written in the style; `nil` for a value that is not a number.
     public func format(_ value: Value) -> String? {
         switch value.dereferenced {
@@ -28,7 +32,8 @@ public struct NumberFormatStyleValue: NativeValue, Hashable, Sendable {
             let digits = Array(String(n.magnitude).utf8)
             return write(negative: n < 0, digits: digits, pointAt: digits.count) + (kind == .percent ? "%" : "")
         case let .double(x):
-            guard x.isFinite else { return x.isNaN ? "NaN" : (x < 0 ? "-∞" : "∞") }
+            // ICU writes the style's affixes around infinity and NaN too ("∞%").
+            guard x.isFinite else { return (x.isNaN ? "NaN" : (x < 0 ? "-∞" : "∞")) + (kind == .percent ? "%" : "") }
             var (digits, pointAt) = Self.shortestDecimal(x.magnitude)
             if kind == .percent { pointAt += 2 }
             return write(negative: x < 0, digits: digits, pointAt: pointAt) + (kind == .percent ? "%" : "")
@@ -143,7 +148,9 @@ public struct NumberFormatStyleValue: NativeValue, Hashable, Sendable {
         func digits(_ range: ClosedRange<Int>) -> Value { .native(FormatPrecisionValue(fractionDigits: range)) }
         precision.staticMethod("fractionLength", [NativeParameter(nil, .int)]) { call throws(Interrupt) in
             let count = try call.integer(0)
-            guard (0...15).contains(count) else { throw call.error("a fraction length must be 0 to 15", argument: 0) }
+            guard (0...Self.mostFractionDigits).contains(count) else {
+                throw call.error("a fraction length must be 0 to \(Self.mostFractionDigits)", argument: 0)
+            }
             return digits(count...count)
         }
         precision.staticMethod("fractionLength", [NativeParameter(nil, .range(.int))]) { call throws(Interrupt) in
@@ -152,7 +159,9 @@ public struct NumberFormatStyleValue: NativeValue, Hashable, Sendable {
                 throw call.error("a fraction length range has two ends, such as '0...2'", argument: 0)
             }
             let upper = range.isClosed ? high : high - 1
-            guard 0 <= low, low <= upper, upper <= 15 else { throw call.error("a fraction length range must lie in 0...15", argument: 0) }
+            guard 0 <= low, low <= upper, upper <= Self.mostFractionDigits else {
+                throw call.error("a fraction length range must lie in 0...\(Self.mostFractionDigits)", argument: 0)
+            }
             return digits(low...upper)
         }
         library.types["NumberFormatStyleConfiguration.Precision"] = precision

@@ -387,20 +387,7 @@ extension ViewNode {
     /// each once.
     public var missingSymbols: [String] {
         var names: [String] = []
-        func walk(_ node: ViewNode) {
-            switch node {
-            case let .missingSymbol(name): if !names.contains(name) { names.append(name) }
-            case let .stack(_, _, _, children): children.forEach(walk)
-            case let .grid(grid): grid.cells.forEach(walk)
-            case let .conditional(_, child), let .custom(_, child), let .geometryReader(_, child): walk(child)
-            case let .modified(child, modifier):
-                modifier.attachedViews.forEach(walk)
-                walk(child)
-            case let .progressBar(bar): if let label = bar.label { walk(label) }
-            case .symbol, .bitmap, .progressView, .shape, .color, .text, .empty, .spacer: break
-            }
-        }
-        walk(self)
+        forEachNode { if case let .missingSymbol(name) = $0, !names.contains(name) { names.append(name) } }
         return names
     }
 }
@@ -415,23 +402,19 @@ extension ViewScript {
         return names
     }
 
+    /// Calls `visit` with every node of every tree of the script (the first tree, then each
+    /// change's), depth first, a node before what it holds: the views a modifier attaches and
+    /// a progress view's label too.
+    func forEachNode(_ visit: (ViewNode) -> Void) {
+        for root in [initial] + changes.map(\.root) { root.forEachNode(visit) }
+    }
+
     /// The symbol effects of any of the script's trees, by spelling, each once in tree order.
     public var symbolEffects: [String] {
         var names: [String] = []
-        func walk(_ node: ViewNode) {
-            switch node {
-            case let .stack(_, _, _, children): children.forEach(walk)
-            case let .grid(grid): grid.cells.forEach(walk)
-            case let .conditional(_, child), let .custom(_, child), let .geometryReader(_, child): walk(child)
-            case let .modified(child, modifier):
-                if case let .effect(.symbolEffect(effect)) = modifier, !names.contains(effect.spelling) { names.append(effect.spelling) }
-                modifier.attachedViews.forEach(walk)
-                walk(child)
-            case let .progressBar(bar): if let label = bar.label { walk(label) }
-            case .symbol, .missingSymbol, .bitmap, .progressView, .shape, .color, .text, .empty, .spacer: break
-            }
+        forEachNode { node in
+            if case let .modified(_, .effect(.symbolEffect(effect))) = node, !names.contains(effect.spelling) { names.append(effect.spelling) }
         }
-        ([initial] + changes.map(\.root)).forEach(walk)
         return names
     }
 
@@ -440,46 +423,20 @@ extension ViewScript {
     /// spelling, each once in tree order; with whether some symbol under that effect has them.
     var stillVariableColours: [(spelling: String, symbols: [SymbolName], someMove: Bool)] {
         var found: [(spelling: String, symbols: [SymbolName], someMove: Bool)] = []
-        func symbols(_ node: ViewNode, into names: inout [SymbolName]) {
-            switch node {
-            case let .symbol(name): if !names.contains(name) { names.append(name) }
-            case let .stack(_, _, _, children): for child in children { symbols(child, into: &names) }
-            case let .grid(grid): for cell in grid.cells { symbols(cell, into: &names) }
-            case let .conditional(_, child), let .custom(_, child), let .geometryReader(_, child): symbols(child, into: &names)
-            case let .modified(child, modifier):
-                for view in modifier.attachedViews { symbols(view, into: &names) }
-                symbols(child, into: &names)
-            case let .progressBar(bar): if let label = bar.label { symbols(label, into: &names) }
-            case .missingSymbol, .bitmap, .progressView, .shape, .color, .text, .empty, .spacer: break
+        forEachNode { node in
+            guard case let .modified(child, .effect(.symbolEffect(effect))) = node, case .variableColor = effect.kind else { return }
+            var names: [SymbolName] = []
+            child.forEachNode { if case let .symbol(name) = $0, !names.contains(name) { names.append(name) } }
+            let still = names.filter { SymbolDesigns.variableLayers($0).isEmpty }
+            guard !still.isEmpty else { return }
+            let moves = names.count > still.count
+            if let index = found.firstIndex(where: { $0.spelling == effect.spelling }) {
+                found[index].symbols += still.filter { !found[index].symbols.contains($0) }
+                found[index].someMove = found[index].someMove || moves
+            } else {
+                found.append((effect.spelling, still, moves))
             }
         }
-        func walk(_ node: ViewNode) {
-            switch node {
-            case let .stack(_, _, _, children): children.forEach(walk)
-            case let .grid(grid): grid.cells.forEach(walk)
-            case let .conditional(_, child), let .custom(_, child), let .geometryReader(_, child): walk(child)
-            case let .modified(child, modifier):
-                if case let .effect(.symbolEffect(effect)) = modifier, case .variableColor = effect.kind {
-                    var names: [SymbolName] = []
-                    symbols(child, into: &names)
-                    let still = names.filter { SymbolDesigns.variableLayers($0).isEmpty }
-                    if !still.isEmpty {
-                        let moves = names.count > still.count
-                        if let index = found.firstIndex(where: { $0.spelling == effect.spelling }) {
-                            found[index].symbols += still.filter { !found[index].symbols.contains($0) }
-                            found[index].someMove = found[index].someMove || moves
-                        } else {
-                            found.append((effect.spelling, still, moves))
-                        }
-                    }
-                }
-                modifier.attachedViews.forEach(walk)
-                walk(child)
-            case let .progressBar(bar): if let label = bar.label { walk(label) }
-            case .symbol, .missingSymbol, .bitmap, .progressView, .shape, .color, .text, .empty, .spacer: break
-            }
-        }
-        ([initial] + changes.map(\.root)).forEach(walk)
         return found
     }
 
@@ -508,22 +465,11 @@ extension ViewScript {
     /// characters named.
     public var uncoveredTextWarnings: [String] {
         var texts: [String] = []
-        func walk(_ node: ViewNode) {
-            switch node {
-            case let .text(content):
-                let text = content.pieces.map(\.text).joined()
-                if !texts.contains(text) { texts.append(text) }
-            case let .stack(_, _, _, children): children.forEach(walk)
-            case let .grid(grid): grid.cells.forEach(walk)
-            case let .conditional(_, child), let .custom(_, child), let .geometryReader(_, child): walk(child)
-            case let .modified(child, modifier):
-                modifier.attachedViews.forEach(walk)
-                walk(child)
-            case let .progressBar(bar): if let label = bar.label { walk(label) }
-            case .symbol, .missingSymbol, .bitmap, .progressView, .shape, .color, .empty, .spacer: break
-            }
+        forEachNode { node in
+            guard case let .text(content) = node else { return }
+            let text = content.pieces.map(\.text).joined()
+            if !texts.contains(text) { texts.append(text) }
         }
-        ([initial] + changes.map(\.root)).forEach(walk)
         return texts.compactMap { text in
             let missing = FontLibrary.shared.uncoveredCharacters(in: text)
             guard !missing.isEmpty else { return nil }
@@ -538,6 +484,26 @@ extension ViewScript {
         missingSymbols.map { name in
             let closest = SymbolName.closest(to: name).map { "'\($0.rawValue)'" }.joined(separator: ", ")
             return "no symbol named '\(name)' in spinrender's library: drawn as an empty image of a symbol's size, as a device draws an unknown name; closest: \(closest)"
+        }
+    }
+}
+
+extension ViewNode {
+    /// Calls `visit` with this node and every node it holds, depth first, a node before its
+    /// children: stack and grid children, a branch's, a view's body, a reader's content, the
+    /// views a modifier attaches (backgrounds, overlays, masks) and the modified view, and a
+    /// progress view's label.
+    func forEachNode(_ visit: (ViewNode) -> Void) {
+        visit(self)
+        switch self {
+        case let .stack(_, _, _, children): for child in children { child.forEachNode(visit) }
+        case let .grid(grid): for cell in grid.cells { cell.forEachNode(visit) }
+        case let .conditional(_, child), let .custom(_, child), let .geometryReader(_, child): child.forEachNode(visit)
+        case let .modified(child, modifier):
+            for view in modifier.attachedViews { view.forEachNode(visit) }
+            child.forEachNode(visit)
+        case let .progressBar(bar): bar.label?.forEachNode(visit)
+        case .symbol, .missingSymbol, .bitmap, .progressView, .shape, .color, .text, .empty, .spacer: break
         }
     }
 }

@@ -299,9 +299,11 @@ extension SwiftUILibrary {
     /// zone and are refused by name.
     func defineTimerTexts(_ text: NativeType) {
         let style = NativeType("DateStyle", summary: "`.timer`: a date as a timer counting from now.")
-        for name in ["timer", "date", "time", "relative", "offset"] {
-            style.constant(name, .native(Boxed(value: name, typeName: "Text.DateStyle")))
-        }
+        // Answered by name rather than declared as static members: the name check takes every
+        // static member of the library for a name a file may use bare, and `timer` is the name
+        // of many a file's own `Timer`, whose undeclared use must still be reported.
+        let styles: Set = ["timer", "date", "time", "relative", "offset"]
+        style.fallbackStaticMember = { name in styles.contains(name) ? .native(Boxed(value: name, typeName: "Text.DateStyle")) : nil }
         text.nested(style)
         native.types["Text.DateStyle"] = style
         text.initializer([NativeParameter(nil, .named("Date")), NativeParameter("style", .named("Text.DateStyle"))]) { [unowned self] call throws(Interrupt) in

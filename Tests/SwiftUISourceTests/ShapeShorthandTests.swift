@@ -49,6 +49,37 @@ import Testing
         }
     }
 
+    /// `AnyShape` (iOS 16) is the shape it wraps: the same tree as the shape written alone, as
+    /// a view and as a clip, for a library shape and one of the file's own.
+    @Test func anyShapeIsTheShapeItWraps() throws {
+        #expect(try root("AnyShape(RoundedRectangle(cornerRadius: 8)).fill(Color.gray).frame(width: 120, height: 16)")
+                == root("RoundedRectangle(cornerRadius: 8).fill(Color.gray).frame(width: 120, height: 16)"))
+        #expect(try clip("AnyShape(Capsule())") == .capsule)
+        #expect(try clip("AnyShape(.rect(cornerRadius: 4))") == .styledRectangle(CornerRadii(width: 4, height: 4), .continuous))
+        let own = """
+        import SwiftUI
+        struct Wedge: Shape {
+            func path(in rect: CGRect) -> Path { Path { p in p.move(to: .zero); p.addLine(to: CGPoint(x: rect.maxX, y: 0)); p.addLine(to: CGPoint(x: 0, y: rect.maxY)) } }
+        }
+        struct Card: View {
+            var body: some View { VIEW.frame(width: 20, height: 10) }
+        }
+        """
+        func tree(_ view: String) throws -> ViewNode {
+            try SwiftProgram(parsing: own.replacingOccurrences(of: "VIEW", with: view), fileName: "Card.swift").script(view: "Card").initial
+        }
+        #expect(try tree("AnyShape(Wedge())") == tree("Wedge()"))
+        // A transition of text content is refused by name, whatever transition is written.
+        for transition in [".numericText()", ".numericText(countsDown: true)", ".numericText(value: 3)", ".interpolate", ".opacity", ".identity"] {
+            do {
+                _ = try root("Text(\"40%\").contentTransition(\(transition))")
+                Issue.record("\(transition) accepted")
+            } catch {
+                #expect("\(error)".contains("'contentTransition' is not supported"), "\(transition): \(error)")
+            }
+        }
+    }
+
     @Test func theShorthandsAreShapesWhereverAShapeIsExpected() throws {
         guard case let .custom(_, .modified(_, modifier)) = try root("Text(\"a\").background(Color.blue, in: .capsule)") else {
             Issue.record("no modifier")

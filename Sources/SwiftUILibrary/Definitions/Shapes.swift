@@ -155,6 +155,11 @@ extension SwiftUILibrary {
         func shape(_ kind: ShapeKind) -> Value { .native(ViewDescription.shape(ShapeView(kind: kind), painted: false)) }
 
         native.add(NativeType("_Shape", protocols: ["InsettableShape"], summary: "A shape made by a shape modifier."))
+        // `AnyShape(shape)` (iOS 16): a type-erased shape, drawn as the shape it wraps.
+        let anyShape = NativeType("AnyShape", protocols: ["Shape"], summary: "`AnyShape(shape)`: the shape it wraps.")
+        anyShape.initializer([NativeParameter(nil, .named("Shape"))]) { call throws(Interrupt) in call[0] }
+        native.add(anyShape)
+
         let ellipse = NativeType("Ellipse", protocols: ["InsettableShape"], summary: "`Ellipse()`: the ellipse in the frame.")
         ellipse.initializer([]) { _ throws(Interrupt) in shape(.ellipse) }
         native.add(ellipse)

@@ -118,7 +118,20 @@ extension SwiftUILibrary {
             return try modified(call, .node(.text(.redacted(placeholder))))
         }
         view.method("unredacted", [], result: Self.anyView) { [unowned self] call throws(Interrupt) in try modified(call, .node(.text(.redacted(false)))) }
-        view.method("contentTransition", [NativeParameter(nil, .any)], result: Self.anyView) { call throws(Interrupt) in
+        // The transitions are named so that the modifier's refusal, not an unknown member, is
+        // what a file that writes one reads.
+        let contentTransition = NativeType("ContentTransition", summary: "`.numericText()`, `.interpolate`, `.opacity`, `.identity`: refused by `contentTransition(_:)`.")
+        for name in ["identity", "interpolate", "opacity"] {
+            contentTransition.constant(name, .native(Boxed(value: name, typeName: "ContentTransition")))
+        }
+        contentTransition.staticMethod("numericText", [NativeParameter("countsDown", .bool, default: .bool(false))]) { _ throws(Interrupt) in
+            .native(Boxed(value: "numericText", typeName: "ContentTransition"))
+        }
+        contentTransition.staticMethod("numericText", [NativeParameter("value", .double)]) { _ throws(Interrupt) in
+            .native(Boxed(value: "numericText", typeName: "ContentTransition"))
+        }
+        native.add(contentTransition)
+        view.method("contentTransition", [NativeParameter(nil, .named("ContentTransition"))], result: Self.anyView) { call throws(Interrupt) in
             throw call.error("'contentTransition' is not supported: text changes are drawn as the new text at once")
         }
 

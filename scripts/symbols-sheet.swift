@@ -58,6 +58,8 @@ struct SymbolSheet: View {
         "circle.dotted",
         "heart",
         "waveform",
+        "ellipsis.circle",
+        "ellipsis.circle.fill",
     ]
 
     var body: some View {

@@ -242,6 +242,8 @@ struct SymbolLibraryTests {
         #expect(SymbolName.circle.applying(.fill) == .circleFill)
         #expect(SymbolName.checkmark.applying(.circle) == .checkmarkCircle)
         #expect(SymbolName.checkmark.applying([.fill, .circle]) == .checkmarkCircleFill)
+        #expect(SymbolName.ellipsis.applying(.circle) == .ellipsisCircle)
+        #expect(SymbolName.ellipsis.applying([.circle, .fill]) == .ellipsisCircleFill)
         #expect(SymbolName.arrow2Circlepath.applying([.circle, .fill]) == .arrow2CirclepathCircleFill)
         #expect(SymbolName.star.applying(.slash) == .star)
         #expect(SymbolName.heartFill.applying(.fill) == .heartFill)

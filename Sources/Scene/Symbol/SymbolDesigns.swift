@@ -49,6 +49,12 @@ public enum SymbolDesigns {
         case .arrowUp: [stroke([.line(P(0, 34), P(0, -33))] + polyline([P(-25, -8), P(0, -34), P(25, -8)]))]
         case .magnifyingglass: [stroke(ring(P(-7, -7), 25) + [.line(P(11, 11), P(34, 34))])]
         case .ellipsis: [-28.0, 0, 28].map { SymbolPart(.dot(P($0, 0), radius: 5)) }
+        // The ring of `circle` around `ellipsis`'s dots drawn smaller; filled, the dots are cut
+        // out of the disc (as `checkmark.circle` and `.fill` hold `checkmark`).
+        case .ellipsisCircle:
+            [stroke(ring(.zero, 38), .secondary)] + [-17.0, 0, 17].map { SymbolPart(.dot(P($0, 0), radius: 3)) }
+        case .ellipsisCircleFill:
+            [SymbolPart(.dot(.zero, radius: 38), layer: .secondary)] + [-17.0, 0, 17].map { SymbolPart(.dot(P($0, 0), radius: 3), knockout: true) }
         case .lineHorizontal3: [-24.0, 0, 24].map { y in stroke([.line(P(-34, y), P(34, y))]) }
         case .lineHorizontal3Decrease:
             [(-24.0, 34.0), (0, 22), (24, 10)].map { y, x in stroke([.line(P(-x, y), P(x, y))]) }

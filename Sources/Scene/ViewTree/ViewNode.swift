@@ -201,6 +201,8 @@ public enum SymbolName: String, CaseIterable, Hashable, Sendable {
     case circleDotted = "circle.dotted"
     case heart
     case waveform
+    case ellipsisCircle = "ellipsis.circle"
+    case ellipsisCircleFill = "ellipsis.circle.fill"
 
     /// The name `symbolVariant(_:)` asks for, when the library has it: SwiftUI draws the
     /// variant if the symbol has one and the symbol itself otherwise.

@@ -181,6 +181,27 @@ struct LoopLengthTests {
         #expect(renderer.render(atSeconds: 4.9) == shown[3])
     }
 
+    /// The same with a timer every 0.1 s (a bar filled in tenths): the rest after the last
+    /// change is still the two seconds, not two periods of the timer (0.2 s, which showed the
+    /// full bar for a blink before the loop started over).
+    @Test func aFastTimerThatComesToRestHoldsTwoSeconds() throws {
+        var request = RenderRequest()
+        try request.setSource("""
+            struct Bar: View {
+                @State private var amount = 0.0
+                let timer = Timer.publish(every: 0.1, on: .main, in: .common).autoconnect()
+                var body: some View {
+                    ProgressView(value: amount, total: 100)
+                        .onReceive(timer) { _ in if amount < 100 { amount += 10 } }
+                }
+            }
+            """, fileName: "Bar.swift", view: nil)
+        let engine = request.makeEngine()
+        let last = try #require(engine.lastChangeSeconds)
+        #expect(abs(last - 1) < 1e-9 && engine.repeatPeriodSeconds == nil && engine.pictureRepeatSeconds == nil)
+        #expect(abs(request.effectiveDurationSeconds - 3) < 1e-9)
+    }
+
     /// Three bars sliding on a 2 s sawtooth, delayed by thirds of it: the loop starts at the
     /// last delay, ⅔ · 2 s, where that bar's sawtooth wraps. Compared at its start, the wrap's
     /// two sides (1 and 0, decided by the rounding of 4/3 + 2) made it look aperiodic, and the

@@ -11,9 +11,15 @@ extension ViewEngine {
     /// The common period, in seconds, of every animation that repeats for ever; `nil` when none
     /// does or they share none within 600 s (one period, however long, is its own). For the
     /// documentation's spinners: 2 s.
+    ///
+    /// A script that repeats only because nothing changes any more (a bar that is full and a
+    /// timer that still ticks) adds no period: its picture is still from there, and the render
+    /// holds it as after changes that stop (see ``computePictureRepeat()``).
     public var repeatPeriodSeconds: Double? {
         var periods = repeatingPeriodsSeconds
-        if let repeating = script.repeating { periods = Array(Set(periods + [repeating.period])).sorted() }
+        if let repeating = script.repeating, !periods.isEmpty || script.changes.contains(where: { $0.timeSeconds > repeating.start }) {
+            periods = Array(Set(periods + [repeating.period])).sorted()
+        }
         if periods.count == 1 { return periods.first }
         return periods.isEmpty ? nil : commonPeriod(periods)
     }

@@ -188,12 +188,20 @@ public struct SwiftProgram: Sendable {
                 let shown = progressStyleNames.map { ("progress view style '\($0)'", "ProgressView().progressViewStyle(\($0)())", "a progress view") }
                     + modifierNames.map { ("modifier '\($0)'", onText + "modifier(\($0)())", "a text") }
                     + viewExtensionMethods.map { ("view extension '\($0)()'", onText + "\($0)()", "a text") }
+                // What stops the first of them in the file's own code (a name from another file
+                // of the project) says more than that the file declares no view.
+                var stoppedInFile: SwiftUISourceError?
                 for (what, expression, shownOn) in shown {
-                    guard var script = try? script(expression: expression, dark: dark, horizonSeconds: horizonSeconds, limits: limits,
-                                                   rootProposal: rootProposal) else { continue }
-                    script.notes.append("the file declares no view: its \(what) is shown on \(shownOn), --view '\(expression)' (choose another view with --view)")
-                    return script
+                    do {
+                        var script = try script(expression: expression, dark: dark, horizonSeconds: horizonSeconds, limits: limits,
+                                                rootProposal: rootProposal)
+                        script.notes.append("the file declares no view: its \(what) is shown on \(shownOn), --view '\(expression)' (choose another view with --view)")
+                        return script
+                    } catch {
+                        if stoppedInFile == nil, case let .source(diagnostic) = error, diagnostic.fileName == source.fileName { stoppedInFile = error }
+                    }
                 }
+                if let stoppedInFile { throw stoppedInFile }
             }
             throw .source(SourceDiagnostic(fileName: source.fileName, line: 1, column: 1,
                                            message: noViewsMessage, sourceLine: source.line(1)))
@@ -339,7 +347,16 @@ public struct SwiftProgram: Sendable {
         let quoted = error.message.split(separator: "'", omittingEmptySubsequences: false).enumerated()
             .filter { $0.offset % 2 == 1 }.map { String($0.element) }
         if error.message.hasPrefix("missing argument"), let madeAt, error.location == madeAt {
-            return "; '\(name)' takes arguments: render it with --view '\(name)(\(quoted.map { "\($0): …" }.joined(separator: ", ")))'"
+            // A modifier of the file that needs no argument is what such a file is usually for
+            // (a shimmer beside the mask view it uses): offered too when it renders on a text.
+            var alternative = ""
+            for modifier in modifierNames {
+                let expression = "Text(\"Loading…\").font(.title).modifier(\(modifier)())"
+                guard (try? script(view: expression, horizonSeconds: 0.5)) != nil else { continue }
+                alternative = ", or show the file's modifier on a text: --view '\(expression)'"
+                break
+            }
+            return "; '\(name)' takes arguments: render it with --view '\(name)(\(quoted.map { "\($0): …" }.joined(separator: ", ")))'" + alternative
         }
         if error.message.hasPrefix("cannot find '"), error.message.hasSuffix("' in scope"), let missing = quoted.first,
            missing.first?.isUppercase == true, candidates.contains(where: { $0.name == name && $0.isPreview }) {

@@ -196,6 +196,39 @@ struct DiagnosticTests {
         }
     }
 
+    /// A file of a helper alone that stops on a name from another file of the project is told
+    /// that name, at its line, not that it declares no view; a view that takes arguments beside
+    /// a modifier that needs none offers the modifier on a text too.
+    @Test func aHelperThatStopsSaysWhereAndAModifierIsOffered() throws {
+        let helper = "import SwiftUI\nextension View {\n    func shimmering() -> some View {\n        modifier(ShimmerEffect())\n    }\n}\n"
+        let helperProgram = try SwiftProgram(parsing: helper, fileName: "H.swift")
+        do throws(SwiftUISourceError) {
+            _ = try helperProgram.script(view: nil)
+            Issue.record("rendered")
+        } catch {
+            guard case let .source(diagnostic) = error else { Issue.record("\(error)"); return }
+            #expect(diagnostic.line == 4 && diagnostic.column == 18 && diagnostic.message.hasPrefix("cannot find 'ShimmerEffect' in scope"), "\(diagnostic)")
+        }
+        let maskAndModifier = """
+            import SwiftUI
+            struct Glint: ViewModifier {
+                func body(content: Content) -> some View { content.mask(Band(phase: 0.5)) }
+            }
+            struct Band: View {
+                let phase: CGFloat
+                var body: some View { Rectangle().opacity(phase) }
+            }
+            """
+        let maskProgram = try SwiftProgram(parsing: maskAndModifier, fileName: "M.swift")
+        do throws(SwiftUISourceError) {
+            _ = try maskProgram.script(view: nil)
+            Issue.record("rendered")
+        } catch {
+            guard case let .source(diagnostic) = error else { Issue.record("\(error)"); return }
+            #expect(diagnostic.message.hasSuffix("'Band' takes arguments: render it with --view 'Band(phase: …)', or show the file's modifier on a text: --view 'Text(\"Loading…\").font(.title).modifier(Glint())'"), "\(diagnostic)")
+        }
+    }
+
     /// A file whose only helper needs arguments (`glow(radius:)`) is told the expression to
     /// complete with them, not a helper it does not have.
     @Test func aHelperThatNeedsArgumentsIsNamedWithThem() throws {

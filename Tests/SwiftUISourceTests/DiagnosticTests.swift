@@ -201,14 +201,18 @@ struct DiagnosticTests {
     /// a modifier that needs none offers the modifier on a text too.
     @Test func aHelperThatStopsSaysWhereAndAModifierIsOffered() throws {
         let helper = "import SwiftUI\nextension View {\n    func shimmering() -> some View {\n        modifier(ShimmerEffect())\n    }\n}\n"
-        let helperProgram = try SwiftProgram(parsing: helper, fileName: "H.swift")
-        do throws(SwiftUISourceError) {
-            _ = try helperProgram.script(view: nil)
-            Issue.record("rendered")
-        } catch {
-            guard case let .source(diagnostic) = error else { Issue.record("\(error)"); return }
-            #expect(diagnostic.line == 4 && diagnostic.column == 18 && diagnostic.message.hasPrefix("cannot find 'ShimmerEffect' in scope"), "\(diagnostic)")
+        /// The source error the default view of `text` stops on.
+        func stop(_ text: String, fileName: String) throws -> SourceDiagnostic? {
+            let program = try SwiftProgram(parsing: text, fileName: fileName)
+            do throws(SwiftUISourceError) {
+                _ = try program.script(view: nil)
+            } catch {
+                if case let .source(diagnostic) = error { return diagnostic }
+            }
+            return nil
         }
+        let stopped = try #require(try stop(helper, fileName: "H.swift"))
+        #expect(stopped.line == 4 && stopped.column == 18 && stopped.message.hasPrefix("cannot find 'ShimmerEffect' in scope"), "\(stopped)")
         let maskAndModifier = """
             import SwiftUI
             struct Glint: ViewModifier {
@@ -219,14 +223,8 @@ struct DiagnosticTests {
                 var body: some View { Rectangle().opacity(phase) }
             }
             """
-        let maskProgram = try SwiftProgram(parsing: maskAndModifier, fileName: "M.swift")
-        do throws(SwiftUISourceError) {
-            _ = try maskProgram.script(view: nil)
-            Issue.record("rendered")
-        } catch {
-            guard case let .source(diagnostic) = error else { Issue.record("\(error)"); return }
-            #expect(diagnostic.message.hasSuffix("'Band' takes arguments: render it with --view 'Band(phase: …)', or show the file's modifier on a text: --view 'Text(\"Loading…\").font(.title).modifier(Glint())'"), "\(diagnostic)")
-        }
+        let offered = try #require(try stop(maskAndModifier, fileName: "M.swift"))
+        #expect(offered.message.hasSuffix("'Band' takes arguments: render it with --view 'Band(phase: …)', or show the file's modifier on a text: --view 'Text(\"Loading…\").font(.title).modifier(Glint())'"), "\(offered)")
     }
 
     /// A file whose only helper needs arguments (`glow(radius:)`) is told the expression to

@@ -2,7 +2,6 @@ import Motion
 import Scene
 import SwiftCode
 import SwiftUILibrary
-import Synchronization
 
 /// A SwiftUI source file read by the Swift evaluator: its views, and for any of them the
 /// ``Scene/ViewScript`` its code produces (the initial view tree, then one tree per state
@@ -42,12 +41,6 @@ public struct SwiftProgram: Sendable {
     private let syntax: SourceFileSyntax
     private let candidates: [Candidate]
 
-    /// The definitions the declarations are read against and the names checked with, made once:
-    /// making them costs as much as parsing a 300-line file, and reading declarations only looks
-    /// names up in them. Held under a lock because an enum case's raw value is evaluated while
-    /// declarations are read, and code run against the library may touch its state.
-    private static let nameCheckLibrary = Mutex(SwiftUILibrary(locate: { _ in .start }))
-
     /// Reads `text`: checks its size, parses it and reads its declarations. Views are run by
     /// ``script(view:)``, so an unsupported construct in one view does not stop another from
     /// rendering.
@@ -85,8 +78,7 @@ public struct SwiftProgram: Sendable {
             // On the evaluation's large stack: the walk recurses along a modifier chain, which
             // the parser reads without nesting (a chain of 18 000 overflowed the main thread's).
             try LargeStack.run { () throws(Interrupt) in
-                try Self.nameCheckLibrary.withLock { library throws(Interrupt) in
-                    let evaluator = try Evaluator(file: syntax, library: library.native)
+                try Self.withEvaluator(syntax, source: source, dark: false, assets: .empty) { _, evaluator throws(Interrupt) in
                     try evaluator.checkNames(usesIn: { !Self.isPreview($0) })
                 }
             }
@@ -111,9 +103,10 @@ public struct SwiftProgram: Sendable {
     private func checkPreviewNames() throws(SwiftUISourceError) {
         let syntax = self.syntax
         do throws(Interrupt) {
+            let source = self.source
             try LargeStack.run { () throws(Interrupt) in
-                try Self.nameCheckLibrary.withLock { library throws(Interrupt) in
-                    try Evaluator(file: syntax, library: library.native).checkNames(usesIn: Self.isPreview)
+                try Self.withEvaluator(syntax, source: source, dark: false, assets: .empty) { _, evaluator throws(Interrupt) in
+                    try evaluator.checkNames(usesIn: Self.isPreview)
                 }
             }
         } catch let .error(error) where error.message.hasPrefix("cannot find '") && error.message.hasSuffix("' in scope") {

@@ -11,14 +11,21 @@
 /// commas.
 public struct NumberFormatStyleValue: NativeValue, Hashable, Sendable {
     /// What the style writes.
-    public enum Kind: Sendable { case number, percent }
+    public enum Kind: Sendable {
+        /// `.number`: the number itself.
+        case number
+        /// `.percent`: a floating-point value × 100, an integer as it is, followed by "%".
+        case percent
+    }
 
+    /// `.number` or `.percent`.
     public var kind: Kind
     /// The fewest and most fraction digits written (`.precision(.fractionLength(…))`).
     public var fractionDigits: ClosedRange<Int> = 0...6
     /// Whether the integer part is grouped by thousands (`.grouping(.never)` turns it off).
     public var grouping = true
 
+    /// `FormatStyle`, the type `Text(_:format:)` and `formatted(_:)` take.
     public var nativeTypeName: String { "FormatStyle" }
 
     /// The most fraction digits a precision may ask for: ICU's limit (its `maxFrac` of 999);

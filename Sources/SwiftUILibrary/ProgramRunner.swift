@@ -325,7 +325,7 @@ public final class ProgramRunner {
     /// waiting, timed relative to now.
     private struct Snapshot: Hashable {
         var tree: ViewNode
-        var state: String
+        var state: [ViewResolver.StateItem]
         var random: UInt64
         var events: [String]
         /// The finite animations still running, with how long ago they started: the picture
@@ -381,7 +381,7 @@ public final class ProgramRunner {
             // Changes further back than any animation runs cannot be in flight.
             if age > 60 { break }
         }
-        return Snapshot(tree: script.changes.last?.root ?? script.initial, state: resolver.stateDescription,
+        return Snapshot(tree: script.changes.last?.root ?? script.initial, state: resolver.stateItems,
                         random: evaluator.random.state, events: waitingAll, running: running)
     }
 

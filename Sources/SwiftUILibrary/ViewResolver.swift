@@ -110,7 +110,10 @@ final class ViewResolver {
         let description = try library.view(try root(), at: location)
         let nodes = try resolve(description, path: "", depth: 0, at: location)
         // A view that left the tree loses its state; it starts afresh if it comes back.
-        for key in states.keys where !visited.contains(key) { states[key] = nil }
+        for key in states.keys where !visited.contains(key) {
+            states[key] = nil
+            sortedStatePlaces = nil
+        }
         for key in kept.keys where !visited.contains(key) { kept[key] = nil }
         // An Animatable view that left the tree starts from its data if it comes back.
         for key in animatableTracks.keys where !visited.contains(key) { animatableTracks[key] = nil }
@@ -194,7 +197,7 @@ final class ViewResolver {
             let size = readerSizes[id] ?? library.rootProposal
             let proxy = GeometryProxyValue(width: size.width, height: size.height)
             let built = try library.view(try evaluator.call(content, [.native(proxy)], at: readerLocation), at: readerLocation)
-            let children = try resolveChildren(built, path: key, depth: depth + 1, at: readerLocation)
+            let children = try fresh { () throws(Interrupt) in try resolveChildren(built, path: key, depth: depth + 1, at: readerLocation) }
             // Several views in a reader overlap from its top-leading corner.
             let inner: ViewNode = children.count == 1 ? children[0]
                 : .stack(.depth, alignment: Alignment(horizontal: 0, vertical: 0), spacing: nil, children: children)
@@ -206,12 +209,12 @@ final class ViewResolver {
             if let interval { runner?.requestUpdates(every: interval) }
             let context = TimelineContextValue(date: DateValue(seconds: runner?.now ?? 0))
             let built = try library.view(try evaluator.call(content, [.native(context)], at: timelineLocation), at: timelineLocation)
-            return try resolve(built, path: path, depth: depth + 1, at: timelineLocation)
+            return try fresh { () throws(Interrupt) in try resolve(built, path: path, depth: depth + 1, at: timelineLocation) }
         case let .forEach(elements, identities, content, forEachLocation):
             var nodes: [ViewNode] = []
             for (element, identity) in zip(elements, identities) {
                 let built = try library.view(try evaluator.call(content, [element], at: forEachLocation), at: forEachLocation)
-                nodes += try resolveChildren(built, path: path + "[" + identity + "]", depth: depth + 1, at: forEachLocation)
+                nodes += try fresh { () throws(Interrupt) in try resolveChildren(built, path: path + "[" + identity + "]", depth: depth + 1, at: forEachLocation) }
             }
             return nodes
         case let .modified(inner, modifier):
@@ -326,12 +329,18 @@ final class ViewResolver {
             throw .error("view '\(name)' has no 'var body: some View { … }'", at: instance.type.location)
         }
         let key = path + "/" + name
+        // A view in a body kept from an earlier tree is the instance that body made then, whose
+        // inputs its own kept subtree recorded: they need no comparing (unless presenting sets
+        // its animatable data anew).
+        let fromKeptBody = resolvingKeptBody && !Self.isAnimatable(instance)
         let instance = try presenting(instance, at: key, location: location)
         // A style's body also depends on its configuration (a progress view's fraction), which
         // no input of the instance records: it is made again for every tree.
         let keeps = isKeeping && configuration == nil
         let previous = keeps ? kept[key] : nil
-        let unchanged = previous.map { $0.objectWrites == objectWrites && $0.hasSameInputs(as: instance) && $0.isCurrent($0.ownCells) } ?? false
+        let unchanged = previous.map {
+            $0.objectWrites == objectWrites && (fromKeptBody || $0.hasSameInputs(as: instance)) && $0.isCurrent($0.ownCells)
+        } ?? false
         if let previous, unchanged, previous.isCurrent(previous.cells) {
             try replay(previous, at: location)
             return previous.nodes
@@ -354,6 +363,9 @@ final class ViewResolver {
             let body = try evaluator.member("body", of: .instance(attached), at: instance.type.location, in: evaluator.globals)
             description = try library.view(body, at: location)
         }
+        let outer = resolvingKeptBody
+        resolvingKeptBody = previous != nil && unchanged
+        defer { resolvingKeptBody = outer }
         let nodes = try resolve(description, path: key, depth: depth + 1, at: location)
             .map { ViewNode.custom(name: name, body: $0) }
         if keeps {
@@ -369,6 +381,9 @@ final class ViewResolver {
     /// state tracks: file-level or static `var`s, `GeometryReader`s (their content depends on
     /// layout), `TimelineView`s and timer texts (on the clock).
     @exclusivity(unchecked) private(set) var isKeeping = true
+    /// Whether the descriptions being placed are a body kept from an earlier tree (not made
+    /// by this tree's code: a `ForEach`'s content, a reader's or a modifier's body are).
+    @exclusivity(unchecked) private var resolvingKeptBody = false
 
     /// Stops keeping subtrees for the rest of the run.
     func stopKeeping() {
@@ -582,8 +597,7 @@ final class ViewResolver {
     /// While the data animates, the runner makes the tree again every 1/60 s (iOS's display
     /// refresh, as for `TimelineView(.animation)`), each such update unanimated.
     private func presenting(_ instance: Instance, at key: String, location: SourceLocation) throws(Interrupt) -> Instance {
-        guard instance.type.computedProperties["animatableData"] != nil || instance.fields["animatableData"] != nil,
-              let runner = library.runner else { return instance }
+        guard Self.isAnimatable(instance), let runner = library.runner else { return instance }
         let data = try evaluator.member("animatableData", of: .instance(instance), at: location, in: evaluator.globals)
         guard let target = try? SwiftUILibrary.numbers(data, at: location), (1...2).contains(target.count) else {
             noteUninterpolated(instance, data.dereferenced.text, at: key)
@@ -604,6 +618,19 @@ final class ViewResolver {
         _ = try evaluator.setMember("animatableData", animatable, on: &value, at: location)
         guard case let .instance(presenting) = value else { return instance }
         return presenting
+    }
+
+    /// Places descriptions this tree's code made (not a kept body's).
+    func fresh(_ body: () throws(Interrupt) -> [ViewNode]) throws(Interrupt) -> [ViewNode] {
+        let outer = resolvingKeptBody
+        resolvingKeptBody = false
+        defer { resolvingKeptBody = outer }
+        return try body()
+    }
+
+    /// Whether a view or modifier of the file's own has `animatableData`.
+    static func isAnimatable(_ instance: Instance) -> Bool {
+        instance.type.computedProperties["animatableData"] != nil || instance.fields["animatableData"] != nil
     }
 
     /// Notes, once per type, an `Animatable` view or modifier whose `animatableData` (neither a
@@ -652,7 +679,8 @@ final class ViewResolver {
         }
         let method = try evaluator.member("body", of: .instance(attached), at: location, in: evaluator.globals)
         let body = try evaluator.call(method, [.native(content)], at: location)
-        let nodes = try resolve(try library.view(body, at: location), path: key, depth: depth + 1, at: location)
+        let description = try library.view(body, at: location)
+        let nodes = try fresh { () throws(Interrupt) in try resolve(description, path: key, depth: depth + 1, at: location) }
         return nodes.map { .custom(name: name, body: $0) }
     }
 
@@ -662,6 +690,7 @@ final class ViewResolver {
         visited.insert(key)
         visitedOrder.append(key)
         let cell = states[key]?["phase"] ?? library.storage(.int(0))
+        if states[key] == nil { sortedStatePlaces = nil }
         states[key, default: [:]]["phase"] = cell
         trackedCells.append((cell, cell.writes))
         return cell
@@ -672,11 +701,40 @@ final class ViewResolver {
         appearances.append(Request(key: requestKey(place), action: action))
     }
 
-    /// Every stored state, in a fixed order, as text.
-    var stateDescription: String {
-        states.keys.sorted().map { key in
-            key + "{" + states[key]!.keys.sorted().map { $0 + "=" + states[key]![$0]!.value.text }.joined(separator: ",") + "}"
-        }.joined(separator: ";")
+    /// A stored state's place, name and value, as a snapshot of the run compares them.
+    enum StateItem: Hashable {
+        case place(String)
+        case name(String)
+        case int(Int)
+        /// A number's bits: equal numbers are equal values, and writing them as text cost more
+        /// than the rest of a snapshot.
+        case double(UInt64)
+        case bool(Bool)
+        case text(String)
+    }
+
+    /// The places that hold state, sorted; `nil` once a place is added or removed.
+    @exclusivity(unchecked) private var sortedStatePlaces: [String]?
+
+    /// Every stored state, in a fixed order (places, then names, sorted).
+    var stateItems: [StateItem] {
+        if sortedStatePlaces == nil || sortedStatePlaces!.count != states.count { sortedStatePlaces = states.keys.sorted() }
+        var items: [StateItem] = []
+        items.reserveCapacity(sortedStatePlaces!.count * 3)
+        for place in sortedStatePlaces! {
+            guard let cells = states[place] else { continue }
+            items.append(.place(place))
+            for name in cells.count == 1 ? Array(cells.keys) : cells.keys.sorted() {
+                items.append(.name(name))
+                switch cells[name]!.value {
+                case let .int(number): items.append(.int(number))
+                case let .double(number): items.append(.double(number.bitPattern))
+                case let .bool(flag): items.append(.bool(flag))
+                case let value: items.append(.text(value.text))
+                }
+            }
+        }
+        return items
     }
 
     /// `instance` with its `@State` storage replaced by the storage its place already has.
@@ -692,6 +750,7 @@ final class ViewResolver {
             } else if case let .binding(cell)? = instance.fields[property.name] {
                 // A `@StateObject`'s object is made now, once for the place.
                 try cell.resolveDeferredValue()
+                if states[key] == nil { sortedStatePlaces = nil }
                 states[key, default: [:]][property.name] = cell
                 trackedCells.append((cell, cell.writes))
             }

@@ -682,8 +682,19 @@ public struct SwiftProgram: Sendable {
     private static func wordCounts(_ text: String, of names: Set<String>) -> [String: Int] {
         var counts: [String: Int] = [:]
         guard let longest = names.lazy.map(\.utf8.count).max() else { return counts }
-        var byLength = [[(name: String, bytes: [UInt8])]](repeating: [], count: longest + 1)
-        for name in names { byLength[name.utf8.count].append((name, Array(name.utf8))) }
+        // The names' bytes end to end, and by length and first byte the ranges of those that
+        // have them: most words are told apart from every name by a table look-up, with no
+        // reference counting in the loop.
+        let ordered = names.sorted()
+        var flat: [UInt8] = []
+        var byLengthAndFirst: [Int: [(index: Int, start: Int)]] = [:]
+        for (index, name) in ordered.enumerated() {
+            byLengthAndFirst[name.utf8.count * 256 + Int(name.utf8.first ?? 0), default: []].append((index, flat.count))
+            flat += name.utf8
+        }
+        var firstBytes = [Bool](repeating: false, count: (longest + 1) * 256)
+        for key in byLengthAndFirst.keys { firstBytes[key] = true }
+        var found = [Int](repeating: 0, count: ordered.count)
         let namesAreASCII = names.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
         var text = text
         text.withUTF8 { bytes in
@@ -691,12 +702,14 @@ public struct SwiftProgram: Sendable {
             var isASCII = true
             func word(_ end: Int) {
                 let length = end - start
-                guard length <= longest, !byLength[length].isEmpty else { return }
+                guard length <= longest else { return }
                 let wordBytes = UnsafeBufferPointer(rebasing: bytes[start..<end])
                 if isASCII && namesAreASCII {
-                    let first = wordBytes[0]
-                    if let match = byLength[length].first(where: { $0.bytes[0] == first && $0.bytes.elementsEqual(wordBytes) }) {
-                        counts[match.name, default: 0] += 1
+                    let first = Int(wordBytes[0])
+                    guard firstBytes[length * 256 + first], let entries = byLengthAndFirst[length * 256 + first] else { return }
+                    for entry in entries where flat[entry.start..<entry.start + length].elementsEqual(wordBytes) {
+                        found[entry.index] += 1
+                        return
                     }
                     return
                 }
@@ -732,6 +745,7 @@ public struct SwiftProgram: Sendable {
             }
             if start >= 0 { word(bytes.count) }
         }
+        for (index, count) in found.enumerated() where count > 0 { counts[ordered[index], default: 0] += count }
         return counts
     }
 

@@ -119,6 +119,7 @@ func benchmarkEvaluator() {
         let horizon = getenv("SPINRENDER_BENCH_HORIZON").flatMap { Double(String(cString: $0)) }
         for _ in 0..<count {
             guard let program = try? SwiftProgram(parsing: file, fileName: "Loaders.swift") else { continue }
+            if getenv("SPINRENDER_BENCH_READ_ONLY") != nil { sink &+= program.viewNames.count; continue }
             if let horizon { sink &+= (try? program.script(view: root, horizonSeconds: horizon))?.changes.count ?? 0 }
             else { sink &+= (try? program.script(view: root))?.changes.count ?? 0 }
         }

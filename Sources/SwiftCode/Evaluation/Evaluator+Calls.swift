@@ -1,26 +1,46 @@
 extension Evaluator {
     /// One parameter as a call binds arguments to it, whatever declared it.
-    struct ParameterSpec {
-        var label: String?
-        var name: String
-        var type: ValueType
-        var defaultValue: Value?
-        var defaultExpression: Expression?
-        var isVariadic: Bool
-        var builder: String?
+    /// A parameter as a call binds it. A class: binding walks the parameters of every overload
+    /// on every call, and copying a struct of eight fields retained each of them.
+    final class ParameterSpec {
+        let label: String?
+        let name: String
+        let type: ValueType
+        let defaultValue: Value?
+        let defaultExpression: Expression?
+        let isVariadic: Bool
+        let builder: String?
         /// Where `defaultExpression` is evaluated: the declaration's scope (a type's static
         /// members are in scope there, as in Swift), or the call's when `nil`.
-        var defaultScope: Environment? = nil
+        let defaultScope: Environment?
         /// Required when it has no default (an optional-typed parameter of a function still needs one).
-        var isRequired: Bool { defaultValue == nil && defaultExpression == nil && !isVariadic }
+        let isRequired: Bool
         /// Whether its type is a function type (or it is a result builder's closure).
-        var takesClosure: Bool {
-            if builder != nil { return true }
-            if case .function = type.unwrapped { return true }
-            return false
-        }
+        let takesClosure: Bool
         /// Whether a closure may fill it at all (an untyped parameter takes anything).
-        var mayTakeClosure: Bool { takesClosure || type.unwrapped == .any }
+        let mayTakeClosure: Bool
+
+        init(label: String?, name: String, type: ValueType, defaultValue: Value?, defaultExpression: Expression?, isVariadic: Bool,
+             builder: String?, defaultScope: Environment? = nil) {
+            self.label = label
+            self.name = name
+            self.type = type
+            self.defaultValue = defaultValue
+            self.defaultExpression = defaultExpression
+            self.isVariadic = isVariadic
+            self.builder = builder
+            self.defaultScope = defaultScope
+            isRequired = defaultValue == nil && defaultExpression == nil && !isVariadic
+            let isFunction = if case .function = type.unwrapped { true } else { false }
+            takesClosure = builder != nil || isFunction
+            mayTakeClosure = takesClosure || type.unwrapped == .any
+        }
+
+        /// The same parameter of another type.
+        func withType(_ type: ValueType) -> ParameterSpec {
+            ParameterSpec(label: label, name: name, type: type, defaultValue: defaultValue, defaultExpression: defaultExpression,
+                          isVariadic: isVariadic, builder: builder, defaultScope: defaultScope)
+        }
     }
 
     /// An argument as bound to a parameter.
@@ -228,7 +248,7 @@ extension Evaluator {
             if case .native = candidate, function.receiver != nil, ["map", "compactMap"].contains(function.name), parameters.count == 1,
                case let .array(element)? = expected?.unwrapped, element != .any,
                case let .function(closureParameters, .any) = parameters[0].type {
-                parameters[0].type = .function(parameters: closureParameters, result: function.name == "map" ? element : .optional(element))
+                parameters[0] = parameters[0].withType(.function(parameters: closureParameters, result: function.name == "map" ? element : .optional(element)))
             }
             // Spelling hints are made only for the error reported (overloads fail often).
             switch bind(arguments, trailing, to: parameters, at: location, describing: false) {
@@ -885,7 +905,10 @@ extension Evaluator {
     /// The memberwise initialiser's parameters: every stored `var`, and every `let` without an
     /// initial value, in declaration order; a wrapped property as its wrapper says.
     func memberwiseParameters(_ type: TypeInfo) -> [ParameterSpec] {
+        if let made = memberwiseCache[ObjectIdentifier(type)] { return made }
         var result: [ParameterSpec] = []
+        // Made once per type, unless a default is a deferred initial value (each instance's own).
+        var isShared = true
         // A default is the property's initial value, evaluated where the property is declared.
         let scope = typeEnvironment(type)
         scope.isPropertyInitializer = true
@@ -900,6 +923,7 @@ extension Evaluator {
                                                 defaultExpression: nil, isVariadic: false, builder: nil))
                 case .wrappedValue:
                     if definition.defersInitialValue, let initializer = property.initializer {
+                        isShared = false
                         result.append(ParameterSpec(label: property.name, name: property.name, type: .any,
                                                     defaultValue: deferred(initializer, type: propertyType, in: scope),
                                                     defaultExpression: nil, isVariadic: false, builder: nil))
@@ -921,6 +945,7 @@ extension Evaluator {
                                         defaultExpression: property.isLet ? nil : property.initializer, isVariadic: false,
                                         builder: property.type.flatMap { builderName(in: $0) }, defaultScope: scope))
         }
+        if isShared { memberwiseCache[ObjectIdentifier(type)] = result }
         return result
     }
 

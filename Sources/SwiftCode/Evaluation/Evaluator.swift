@@ -44,6 +44,9 @@ public final class Evaluator {
     /// `@Published` properties), so the host can re-evaluate what depends on it.
     @exclusivity(unchecked) public var onObjectWrite: ((Object) -> Void)?
 
+    /// Each type's memberwise initialiser's parameters, once made.
+    @exclusivity(unchecked) var memberwiseCache: [ObjectIdentifier: [ParameterSpec]] = [:]
+
     @exclusivity(unchecked) private var globalDeclarations: [String: (binding: PatternBinding, isLet: Bool, location: SourceLocation)] = [:]
 
     /// Whether the file declares storage that outlives a call and is not a property wrapper's:

@@ -82,7 +82,7 @@ extension ViewResolver {
         if animator.phases.count > 1 {
             noteAppearance(path + "#phaseAnimator", action: advancing(animator, cell: cell))
         }
-        return try resolve(body, path: key, depth: depth + 1, at: location)
+        return try fresh { () throws(Interrupt) in try resolve(body, path: key, depth: depth + 1, at: location) }
     }
 
     /// Moves `animator` to its next phase in the transaction of the phase's animation, and

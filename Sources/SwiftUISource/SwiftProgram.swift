@@ -40,6 +40,8 @@ public struct SwiftProgram: Sendable {
     private let source: SourceText
     private let syntax: SourceFileSyntax
     private let candidates: [Candidate]
+    /// Every name the file declares (see ``SwiftCode/Evaluator/namesDeclaredInFile``).
+    private let declaredNames: Set<String>
 
     /// Reads `text`: checks its size, parses it and reads its declarations. Views are run by
     /// ``script(view:)``, so an unsupported construct in one view does not stop another from
@@ -74,17 +76,19 @@ public struct SwiftProgram: Sendable {
         candidates = Self.candidates(in: syntax, text: text)
         // Declarations are read once here so that a redeclared name is reported at once, and
         // every name the code uses is resolved, as the compiler resolves them.
+        var declared: Set<String> = []
         do throws(Interrupt) {
             // On the evaluation's large stack: the walk recurses along a modifier chain, which
             // the parser reads without nesting (a chain of 18 000 overflowed the main thread's).
             try LargeStack.run { () throws(Interrupt) in
-                try Self.withEvaluator(syntax, source: source, dark: false, assets: .empty) { _, evaluator throws(Interrupt) in
+                declared = try Self.withEvaluator(syntax, source: source, dark: false, assets: .empty) { _, evaluator throws(Interrupt) in
                     try evaluator.checkNames(usesIn: { !Self.isPreview($0) })
                 }
             }
         } catch {
             throw source.diagnostic(error)
         }
+        declaredNames = declared
     }
 
     /// Whether a top-level item is a preview: a `#Preview` or a `PreviewProvider` struct.
@@ -106,7 +110,7 @@ public struct SwiftProgram: Sendable {
             let source = self.source
             try LargeStack.run { () throws(Interrupt) in
                 try Self.withEvaluator(syntax, source: source, dark: false, assets: .empty) { _, evaluator throws(Interrupt) in
-                    try evaluator.checkNames(usesIn: Self.isPreview)
+                    _ = try evaluator.checkNames(usesIn: Self.isPreview)
                 }
             }
         } catch let .error(error) where error.message.hasPrefix("cannot find '") && error.message.hasSuffix("' in scope") {
@@ -314,6 +318,7 @@ public struct SwiftProgram: Sendable {
         do throws(Interrupt) {
             script = try LargeStack.run { () throws(Interrupt) -> ViewScript in
                 try Self.withEvaluator(syntax, source: source, dark: dark, assets: assets, rootProposal: rootProposal) { library, evaluator throws(Interrupt) in
+                    evaluator.namesDeclaredInFile = declaredNames
                     library.keepsUnchangedViews = keepsUnchangedViews
                     evaluator.limits = limits
                     let root = try Self.root(of: candidate, evaluator: evaluator)

@@ -108,10 +108,11 @@ extension Evaluator {
                 }
             }
             var member: Value
-            if case let .native(native) = baseValue.dereferenced, let type = nativeType(named: native.nativeTypeName),
-               let overload = calledOverload(name, of: type, receiver: baseValue.dereferenced, instance: true) {
+            let dereferenced = baseValue.dereferenced
+            let libraryType: NativeType? = if case let .native(native) = dereferenced { nativeType(named: native.nativeTypeName) } else { nil }
+            if let type = libraryType, let overload = calledOverload(name, of: type, receiver: dereferenced, instance: true) {
                 member = overload
-            } else if case let .native(native) = baseValue, !(native is StrideValue), let type = nativeType(named: native.nativeTypeName),
+            } else if case let .native(native) = baseValue, !(native is StrideValue), let type = libraryType,
                       let found = try nativeMember(lookedUp, of: baseValue, in: type, at: nameLocation) {
                 // A library value's method, found as `member(_:of:at:in:)` finds it first.
                 member = found
@@ -136,8 +137,10 @@ extension Evaluator {
             try write(first, to: targets[1], in: environment)
             return .void
         case let .identifier(name, _):
-            // A method of `self` called without `self.`: a mutating one changes `self`.
-            if environment.lookUp(name) == nil, let selfVariable = environment.lookUp("self"),
+            // A method of `self` called without `self.`: a mutating one changes `self`. A
+            // library type's name that the file does not declare (`Circle()`) names no method.
+            if namesDeclaredInFile.map({ $0.contains(name) || library.typeNamedOnly(name) == nil }) ?? true,
+               environment.lookUp(name) == nil, let selfVariable = environment.lookUp("self"),
                let member = try instanceMemberIfAny(name, of: selfVariable.value, at: callee.location, in: environment) {
                 let invocation = try callValue(member, arguments, trailing, expected: expected, name: name, at: callee.location, in: environment)
                 if let receiver = invocation.receiver { selfVariable.value = receiver }

@@ -417,7 +417,7 @@ extension Evaluator {
             NativeParameter(value.label, resolve(value.type, in: type), default: nil)
         }
         let defaults = associated.map(\.defaultValue)
-        var native = NativeFunction(parameters, result: .named(type.qualifiedName)) { call throws(Interrupt) in
+        let native = NativeFunction(parameters, result: .named(type.qualifiedName)) { call throws(Interrupt) in
             .enumCase(EnumCaseValue(type: type, name: name, associatedValues: call.arguments, labels: associated.map(\.label)))
         }
         native.defaultExpressions = defaults

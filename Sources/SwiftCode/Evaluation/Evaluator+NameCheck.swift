@@ -13,8 +13,11 @@ extension Evaluator {
     ///   a file's previews are checked only when one is shown, since they often call the app's
     ///   own helpers (`registerFonts()`) that a view picked with `--view` does not need. Every
     ///   item's declarations count.
+    /// - Returns: every name the file declares (in any item), which an evaluator of the same
+    ///   file may be given as ``namesDeclaredInFile``.
     /// - Throws: ``Interrupt/error(_:)`` "cannot find 'x' in scope" at the first undeclared name.
-    public func checkNames(usesIn checked: (Statement) -> Bool = { _ in true }) throws(Interrupt) {
+    @discardableResult
+    public func checkNames(usesIn checked: (Statement) -> Bool = { _ in true }) throws(Interrupt) -> Set<String> {
         var walker = NameWalker()
         for item in file.items where checked(item) { walker.statement(item) }
         var everything = NameWalker()
@@ -57,6 +60,7 @@ extension Evaluator {
             if let scalar = name.unicodeScalars.first, "+-*/%<>=!&|^~".unicodeScalars.contains(scalar) { continue }
             throw .error("cannot find '\(name)' in scope\(suggestion(name, among: Array(walker.declared.union(everything.declared))))", at: location)
         }
+        return known
     }
 }
 

@@ -44,6 +44,12 @@ public final class Evaluator {
     /// `@Published` properties), so the host can re-evaluate what depends on it.
     @exclusivity(unchecked) public var onObjectWrite: ((Object) -> Void)?
 
+    /// Every name the file declares, as ``checkNames(usesIn:)`` found them, when the host gives
+    /// them: a name outside it that is a library type and no library member (`Circle`,
+    /// `HStack`) is that type wherever it is written, and is looked up as such at once, not
+    /// through every scope, `self`'s members and the file's globals first.
+    public var namesDeclaredInFile: Set<String>?
+
     /// Each type's memberwise initialiser's parameters, once made.
     @exclusivity(unchecked) var memberwiseCache: [ObjectIdentifier: [ParameterSpec]] = [:]
 

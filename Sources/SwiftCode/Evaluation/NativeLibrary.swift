@@ -6,6 +6,23 @@
 public final class NativeLibrary {
     /// Top-level types by name (`Color`, `Circle`, `Animation`, `Timer`).
     @exclusivity(unchecked) public var types: [String: NativeType] = [:]
+
+    /// The names of every member of the library's types and protocols, made at the first use
+    /// (the definitions are complete by then).
+    @exclusivity(unchecked) private var memberNames: Set<String>?
+
+    /// The library type named `name`, when no type or protocol of the library has a member of
+    /// that name either: then, in a file that declares no such name, the name is that type.
+    public func typeNamedOnly(_ name: String) -> NativeType? {
+        guard let type = types[name] else { return nil }
+        if memberNames == nil {
+            var names: Set<String> = []
+            for holder in types.values { names.formUnion(holder.instanceMembers.keys); names.formUnion(holder.staticMembers.keys) }
+            for holder in protocols.values { names.formUnion(holder.instanceMembers.keys); names.formUnion(holder.staticMembers.keys) }
+            memberNames = names
+        }
+        return memberNames!.contains(name) ? nil : type
+    }
     /// Protocols by name (`View`, `Shape`, `ShapeStyle`): members every conforming value has.
     @exclusivity(unchecked) public var protocols: [String: NativeType] = [:]
     /// Free functions by name (`withAnimation`, `min`, `sin`).
@@ -169,7 +186,7 @@ public final class NativeType {
     /// Adds an instance method overload; `call.receiver` is the value it is called on.
     public func method(_ name: String, _ parameters: [NativeParameter], result: ValueType = .any,
                        mutating: Bool = false, _ body: @escaping (NativeCall) throws(Interrupt) -> Value) {
-        var function = NativeFunction(parameters, result: result, body)
+        let function = NativeFunction(parameters, result: result, body)
         function.isMutating = mutating
         if case let .functions(existing)? = instanceMembers[name] {
             instanceMembers[name] = .functions(existing + [function])
@@ -252,30 +269,32 @@ public struct NativeParameter {
     }
 }
 
-/// A function of the host's library.
-public struct NativeFunction {
+/// A function of the host's library. A class: each call of a library function passes it
+/// along as a candidate overload several times, and copying its five references each time
+/// cost more than the binding. Its properties are set as it is defined, before any call.
+public final class NativeFunction {
     /// Its parameters.
-    public var parameters: [NativeParameter] {
+    @exclusivity(unchecked) public var parameters: [NativeParameter] {
         didSet { specifications = SpecificationCache() }
     }
     /// The type of its result (for messages and for typing what follows in a chain).
-    public var result: ValueType
+    @exclusivity(unchecked) public var result: ValueType
     /// Whether it changes the value it is called on (`toggle()`, `append(_:)`).
-    public var isMutating = false
+    @exclusivity(unchecked) public var isMutating = false
     /// What it does.
-    public var body: (NativeCall) throws(Interrupt) -> Value
+    public let body: (NativeCall) throws(Interrupt) -> Value
     /// Takes its arguments as written, labels and all, without binding them to
     /// ``parameters`` (a library that checks labels itself, as Motion's animation binder does).
-    public var takesArgumentsAsWritten = false
+    @exclusivity(unchecked) public var takesArgumentsAsWritten = false
     /// Default values written as expressions, evaluated at each call (an enum case's
     /// associated values), by parameter; `nil` entries use the parameter's ``NativeParameter/defaultValue``.
-    public var defaultExpressions: [Expression?]? {
+    @exclusivity(unchecked) public var defaultExpressions: [Expression?]? {
         didSet { specifications = SpecificationCache() }
     }
     /// ``parameters`` and ``defaultExpressions`` as a call binds them, made at the first call:
     /// a library function is called many times per tree, and making them each time cost as
-    /// much as the binding. A copy shares the cache, which changing the parameters replaces.
-    var specifications = SpecificationCache()
+    /// much as the binding. Changing the parameters replaces it.
+    @exclusivity(unchecked) var specifications = SpecificationCache()
 
     /// A function.
     public init(_ parameters: [NativeParameter], result: ValueType = .any, _ body: @escaping (NativeCall) throws(Interrupt) -> Value) {

@@ -91,7 +91,7 @@ enum StandardLibrary {
     /// A method bound to `receiver`.
     static func method(_ receiver: Value, _ name: String, _ parameters: [NativeParameter], mutating: Bool = false,
                        evaluator: Evaluator, _ body: @escaping (NativeCall) throws(Interrupt) -> Value) -> Value {
-        var native = NativeFunction(parameters, body)
+        let native = NativeFunction(parameters, body)
         native.isMutating = mutating
         let function = Function(.native([native]), environment: evaluator.globals, name: name)
         function.receiver = receiver

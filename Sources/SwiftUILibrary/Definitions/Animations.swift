@@ -15,7 +15,7 @@ extension SwiftUILibrary {
                     try Animation.base(named: name, arguments: nil, nameColumn: column, endColumn: column + name.count)
                 }))
             }
-            var function = NativeFunction([], result: .named("Animation")) { [unowned self] call throws(Interrupt) in
+            let function = NativeFunction([], result: .named("Animation")) { [unowned self] call throws(Interrupt) in
                 let arguments = try animationArguments(call)
                 let column = call.location.offset + 1
                 let end = (call.argumentLocations.last?.offset ?? call.location.offset + name.count) + 1
@@ -33,7 +33,7 @@ extension SwiftUILibrary {
             }
         }
         for name in Animation.modifierNames {
-            var function = NativeFunction([], result: .named("Animation")) { [unowned self] call throws(Interrupt) in
+            let function = NativeFunction([], result: .named("Animation")) { [unowned self] call throws(Interrupt) in
                 guard case let .native(native)? = call.receiver, let box = native as? AnimationBox else {
                     throw call.error("expected an Animation")
                 }

@@ -213,12 +213,7 @@ extension SwiftUILibrary {
                      // Gestures: nothing touches a render, so their actions never run.
                      "gesture", "simultaneousGesture", "highPriorityGesture", "onLongPressGesture"] {
             view.method(name, [NativeParameter(nil, .any, variadic: true)], result: Self.anyView) { call throws(Interrupt) in call.receiver ?? .void }
-            view.instanceMembers[name].map { member in
-                if case var .functions(functions) = member {
-                    functions[0].takesArgumentsAsWritten = true
-                    view.instanceMembers[name] = .functions(functions)
-                }
-            }
+            if case let .functions(functions)? = view.instanceMembers[name] { functions[0].takesArgumentsAsWritten = true }
         }
 
         defineSafeArea(view)
@@ -234,10 +229,7 @@ extension SwiftUILibrary {
             if !gesture.initializers.isEmpty { gesture.initializers[0].takesArgumentsAsWritten = true }
             for method in ["onChanged", "onEnded", "updating", "sequenced", "simultaneously", "exclusively"] {
                 gesture.method(method, [NativeParameter(nil, .any, variadic: true)], result: .named(name)) { call throws(Interrupt) in call.receiver ?? .void }
-                if case var .functions(functions)? = gesture.instanceMembers[method] {
-                    functions[0].takesArgumentsAsWritten = true
-                    gesture.instanceMembers[method] = .functions(functions)
-                }
+                if case let .functions(functions)? = gesture.instanceMembers[method] { functions[0].takesArgumentsAsWritten = true }
             }
             native.add(gesture)
         }

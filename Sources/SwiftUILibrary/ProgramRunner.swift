@@ -48,6 +48,8 @@ public final class ProgramRunner {
     @exclusivity(unchecked) private var failure: Interrupt?
     @exclusivity(unchecked) private var script = ViewScript(initial: .empty)
     @exclusivity(unchecked) private var present: Set<String> = []
+    /// The places of ``present``, in tree order.
+    @exclusivity(unchecked) private var presentOrder: [String] = []
 
     private struct Event {
         enum Kind {
@@ -110,7 +112,8 @@ public final class ProgramRunner {
         script = ViewScript(initial: try tree())
         script.preferredAppearance = resolver.preferredScheme?.appearance
         for request in resolver.appearances { schedule(.action(request.action), at: 0, location: Self.location(of: request.action, or: rootLocation)) }
-        present = Set(resolver.appearances.map(\.key))
+        presentOrder = resolver.appearances.map(\.key)
+        present = Set(presentOrder)
         updateSubscriptions()
         startNewTasks()
         scheduleTimelineUpdate()
@@ -578,10 +581,16 @@ public final class ProgramRunner {
         if tree != (script.changes.last?.root ?? script.initial) {
             script.changes.append(ViewChange(timeSeconds: now, transaction: pending, root: tree))
         }
-        for request in resolver.appearances where !present.contains(request.key) {
-            schedule(.action(request.action), at: now, location: Self.location(of: request.action, or: rootLocation))
+        // The views that appear: those whose `onAppear` place the last tree did not have (none
+        // when the places are the last tree's, in order, as when every view was kept).
+        let appearing = resolver.appearances.map(\.key)
+        if appearing != presentOrder {
+            for request in resolver.appearances where !present.contains(request.key) {
+                schedule(.action(request.action), at: now, location: Self.location(of: request.action, or: rootLocation))
+            }
+            present = Set(appearing)
+            presentOrder = appearing
         }
-        present = Set(resolver.appearances.map(\.key))
         updateSubscriptions()
         startNewTasks()
         scheduleTimelineUpdate()
@@ -630,8 +639,17 @@ public final class ProgramRunner {
         }
     }
 
+    /// The `.onReceive` requests of the tree the subscriptions were last updated for: their
+    /// places and actions (held, so that an action's identity is never another's).
+    @exclusivity(unchecked) private var subscribedRequests: [(key: String, action: Function)] = []
+
     /// Starts the timers of `.onReceive` subscriptions new in the tree, and stops those gone.
     private func updateSubscriptions() {
+        // A tree whose views that subscribe were all kept asks for what the last one did.
+        let requests = resolver.subscriptions
+        if requests.count == subscribedRequests.count,
+           zip(requests, subscribedRequests).allSatisfy({ $0.action === $1.action && $0.key == $1.key }) { return }
+        subscribedRequests = requests.map { ($0.key, $0.action) }
         var keys: Set<String> = []
         let subscribed = Set(subjectSubscribers.map(\.key))
         subjectSubscribers = []

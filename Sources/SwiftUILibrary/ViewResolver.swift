@@ -15,9 +15,10 @@ final class ViewResolver {
 
     /// `@State` storage by place and property name.
     @exclusivity(unchecked) private var states: [String: [String: Cell]] = [:]
-    @exclusivity(unchecked) private var visited: Set<String> = []
     /// The places visited in the tree being made, in order (what a kept subtree visits again).
     @exclusivity(unchecked) private var visitedOrder: [String] = []
+    /// The places the last tree visited, in order.
+    @exclusivity(unchecked) private var lastVisitedOrder: [String] = []
     /// Views whose body is being evaluated, innermost last (a view inside itself is an error).
     @exclusivity(unchecked) private var evaluating: [String] = []
 
@@ -95,7 +96,6 @@ final class ViewResolver {
     private func resolveTree(_ root: () throws(Interrupt) -> Value, at location: SourceLocation) throws(Interrupt) -> ViewNode {
         // Emptied keeping their capacity: each tree fills them about as full as the last, and
         // growing them again, rehashing the sets, cost more than the rest of a kept view's replay.
-        visited.removeAll(keepingCapacity: true)
         visitedOrder.removeAll(keepingCapacity: true)
         trackedCells.removeAll(keepingCapacity: true)
         placedRequests.removeAll(keepingCapacity: true)
@@ -109,15 +109,22 @@ final class ViewResolver {
         library.writtenViews = 0
         let description = try library.view(try root(), at: location)
         let nodes = try resolve(description, path: "", depth: 0, at: location)
-        // A view that left the tree loses its state; it starts afresh if it comes back.
-        for key in states.keys where !visited.contains(key) {
-            states[key] = nil
-            sortedStatePlaces = nil
+        // A view that left the tree loses its state; it starts afresh if it comes back. What is
+        // kept by place is only ever for places visited, so a tree that visits the places the
+        // last one did, in the same order, leaves nothing to drop (the places of kept subtrees
+        // are the very strings of the last tree, compared without reading them).
+        if visitedOrder != lastVisitedOrder {
+            let visited = Set(visitedOrder)
+            for key in states.keys where !visited.contains(key) {
+                states[key] = nil
+                sortedStatePlaces = nil
+            }
+            for key in kept.keys where !visited.contains(key) { kept[key] = nil }
+            // An Animatable view that left the tree starts from its data if it comes back.
+            for key in animatableTracks.keys where !visited.contains(key) { animatableTracks[key] = nil }
+            for key in animatableText.keys where !visited.contains(key) { animatableText[key] = nil }
         }
-        for key in kept.keys where !visited.contains(key) { kept[key] = nil }
-        // An Animatable view that left the tree starts from its data if it comes back.
-        for key in animatableTracks.keys where !visited.contains(key) { animatableTracks[key] = nil }
-        for key in animatableText.keys where !visited.contains(key) { animatableText[key] = nil }
+        swap(&lastVisitedOrder, &visitedOrder)
         // Several views at the root (a body or preview that is a builder block of several) are
         // laid out as iOS lays out a hosting controller's TupleView: one above the other,
         // centred, with the default spacing, as an implicit VStack.
@@ -499,10 +506,7 @@ final class ViewResolver {
         subscriptions += effects.subscriptions
         tasks += effects.tasks
         changes += effects.changes
-        for key in effects.visited {
-            visited.insert(key)
-            visitedOrder.append(key)
-        }
+        visitedOrder += effects.visited
         for place in effects.requestPlaces {
             requestCounts[place, default: 0] += 1
             placedRequests.append(place)
@@ -630,7 +634,7 @@ final class ViewResolver {
 
     /// Whether a view or modifier of the file's own has `animatableData`.
     static func isAnimatable(_ instance: Instance) -> Bool {
-        instance.type.computedProperties["animatableData"] != nil || instance.fields["animatableData"] != nil
+        instance.type.declaresAnimatableData
     }
 
     /// Notes, once per type, an `Animatable` view or modifier whose `animatableData` (neither a
@@ -687,7 +691,6 @@ final class ViewResolver {
     /// The current phase of the phase animator at `key`, kept as state at its place: phase 0
     /// when it first appears.
     func phaseCell(at key: String) -> Cell {
-        visited.insert(key)
         visitedOrder.append(key)
         let cell = states[key]?["phase"] ?? library.storage(.int(0))
         if states[key] == nil { sortedStatePlaces = nil }
@@ -739,7 +742,6 @@ final class ViewResolver {
 
     /// `instance` with its `@State` storage replaced by the storage its place already has.
     private func attach(_ instance: Instance, key: String) throws(Interrupt) -> Instance {
-        visited.insert(key)
         visitedOrder.append(key)
         var instance = instance
         for property in instance.type.storedProperties {

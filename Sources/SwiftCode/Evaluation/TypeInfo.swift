@@ -84,6 +84,10 @@ public final class TypeInfo {
     @exclusivity(unchecked) public var storedProperties: [StoredProperty] = []
     /// Computed instance properties by name.
     @exclusivity(unchecked) public var computedProperties: [String: ComputedProperty] = [:]
+    /// Whether it has `animatableData`, as a stored or computed property: found at the first
+    /// question, once its members are all declared (a view's place asks for every update).
+    public lazy var declaresAnimatableData: Bool = computedProperties["animatableData"] != nil
+        || storedProperties.contains { $0.name == "animatableData" }
     /// Instance methods by name (overloads in declaration order).
     @exclusivity(unchecked) public var methods: [String: [Method]] = [:]
     /// Initialisers, in declaration order.

@@ -162,7 +162,7 @@ final class ViewResolver {
         case let .progress(fraction, label, style):
             var labelNode: ViewNode?
             if let label {
-                let nodes = try resolve(label, path: path + "#label", depth: depth + 1, at: location)
+                let nodes = try resolve(label, path: path + "#l", depth: depth + 1, at: location)
                 guard nodes.count == 1 else { throw .error("a ProgressView's label must be one view", at: location) }
                 labelNode = nodes[0]
             }
@@ -195,7 +195,7 @@ final class ViewResolver {
             let cells = try resolveChildren(content, path: path, depth: depth + 1, at: location)
             return [.grid(GridContent(rows: [GridContent.Row(cells: cells, verticalAlignment: alignment)], isGridRow: true))]
         case let .geometryReader(content, readerLocation):
-            let key = path + "#geometry"
+            let key = path + "#g"
             let id = readerIDs[key] ?? readerIDs.count
             readerIDs[key] = id
             usesGeometryReader = true
@@ -232,7 +232,7 @@ final class ViewResolver {
             return try nodes.enumerated().map { (index, node) throws(Interrupt) -> ViewNode in
                 // A modifier after a `ForEach` is one more node on each view it makes.
                 if index > 0 { try count(location, depth: depth) }
-                return try apply(modifier, to: node, path: nodes.count > 1 ? path + "." + String(index) : path, depth: depth, at: location)
+                return try apply(modifier, to: node, path: nodes.count > 1 ? path + Self.position(index) : path, depth: depth, at: location)
             }
         }
     }
@@ -244,7 +244,7 @@ final class ViewResolver {
         }
         var nodes: [ViewNode] = []
         for item in items {
-            nodes += try resolve(item, path: path + "." + String(nodes.count), depth: depth, at: location)
+            nodes += try resolve(item, path: path + Self.position(nodes.count), depth: depth, at: location)
         }
         return nodes
     }
@@ -254,28 +254,28 @@ final class ViewResolver {
         case let .node(value):
             return .modified(node, value)
         case let .decoration(description, alignment, over):
-            let views = try resolve(description, path: path + "#background", depth: depth + 1, at: location)
+            let views = try resolve(description, path: path + "#b", depth: depth + 1, at: location)
             guard let view = views.first else { throw .error("a background or overlay must be a view", at: location) }
             // Several views (a builder block) overlap in the modified view's bounds, as in a ZStack.
             let decoration = views.count == 1 ? view : .stack(.depth, alignment: alignment, spacing: nil, children: views)
             return .modified(node, .decoration(over ? .overlay(decoration, alignment: alignment) : .background(decoration, alignment: alignment)))
         case let .mask(description, alignment):
-            let masks = try resolve(description, path: path + "#mask", depth: depth + 1, at: location)
+            let masks = try resolve(description, path: path + "#m", depth: depth + 1, at: location)
             guard let mask = masks.first, masks.count == 1 else {
                 throw .error("a mask must be one view", at: location)
             }
             return .modified(node, .effect(.mask(mask, alignment: alignment)))
         case let .onAppear(action):
-            noteAppearance(path + "#onAppear", action: action)
+            noteAppearance(path + "#a", action: action)
             return node
         case let .onReceive(publisher, action):
-            subscriptions.append(Request(key: requestKey(path + "#onReceive"), action: action, publisher: publisher))
+            subscriptions.append(Request(key: requestKey(path + "#r"), action: action, publisher: publisher))
             return node
         case let .task(action):
-            tasks.append(Request(key: requestKey(path + "#task"), action: action))
+            tasks.append(Request(key: requestKey(path + "#t"), action: action))
             return node
         case let .onChange(value, initial, action, form):
-            changes.append(Request(key: path + "#onChange" + String(changes.count), action: action, change: (value, initial, form)))
+            changes.append(Request(key: path + "#c" + String(changes.count), action: action, change: (value, initial, form)))
             return node
         case let .animation(animation, value):
             return .modified(node, .animation(animation, value: value.map(Self.stateValue)))
@@ -331,11 +331,11 @@ final class ViewResolver {
         if evaluating.contains(name) {
             throw .error("'\(name)' contains itself: a view cannot be part of its own body", at: location)
         }
-        guard configuration != nil || instance.type.computedProperties["body"] != nil
+        guard configuration != nil || instance.type.declaresBody
                 || evaluator.extensions["View"]?.computedProperties["body"] != nil else {
             throw .error("view '\(name)' has no 'var body: some View { … }'", at: instance.type.location)
         }
-        let key = path + "/" + name
+        let key = path + placeToken(of: instance.type)
         // A view in a body kept from an earlier tree is the instance that body made then, whose
         // inputs its own kept subtree recorded: they need no comparing (unless presenting sets
         // its animatable data anew).
@@ -632,6 +632,27 @@ final class ViewResolver {
         return try body()
     }
 
+    /// The place suffix of a view of the file's type `type`: `/` and a number the run gives
+    /// each type the first time a view of it is placed, in tree order. A place is a path of such
+    /// short parts, mostly short enough to be stored without allocating, as each update
+    /// makes every place again (the type's name, `/ContentView`, made most places long).
+    func placeToken(of type: TypeInfo) -> String {
+        if let token = type.placeToken { return token }
+        // Counted by the evaluator, whose types these are: every resolver of its views agrees.
+        evaluator.placeTokensGiven += 1
+        let token = "/" + String(evaluator.placeTokensGiven, radix: 36)
+        type.placeToken = token
+        return token
+    }
+
+    /// The place suffix of a container's child at `index` (`.3`): made once for the first
+    /// positions, which every update asks for again.
+    static func position(_ index: Int) -> String {
+        index < positions.count ? positions[index] : "." + String(index)
+    }
+
+    private static let positions = (0..<64).map { "." + String($0) }
+
     /// Whether a view or modifier of the file's own has `animatableData`.
     static func isAnimatable(_ instance: Instance) -> Bool {
         instance.type.declaresAnimatableData
@@ -675,7 +696,7 @@ final class ViewResolver {
         }
         guard case let .instance(made) = value else { return try resolve(content, path: path, depth: depth, at: location) }
         let name = made.type.name
-        let key = path + "/" + name
+        let key = path + placeToken(of: made.type)
         let attached = try attach(try presenting(made, at: key, location: location), key: key)
         if evaluator.conforms(.instance(made), to: "GeometryEffect") {
             return try resolve(.modified(content, .node(.effect(.projection(try geometryEffect(attached, at: location))))),

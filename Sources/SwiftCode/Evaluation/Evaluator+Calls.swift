@@ -139,8 +139,7 @@ extension Evaluator {
         case let .identifier(name, _):
             // A method of `self` called without `self.`: a mutating one changes `self`. A
             // library type's name that the file does not declare (`Circle()`) names no method.
-            if namesDeclaredInFile.map({ $0.contains(name) || library.typeNamedOnly(name) == nil }) ?? true,
-               environment.lookUp(name) == nil, let selfVariable = environment.lookUp("self"),
+            if libraryTypeName(name) == nil, environment.lookUp(name) == nil, let selfVariable = environment.lookUp("self"),
                let member = try instanceMemberIfAny(name, of: selfVariable.value, at: callee.location, in: environment) {
                 let invocation = try callValue(member, arguments, trailing, expected: expected, name: name, at: callee.location, in: environment)
                 if let receiver = invocation.receiver { selfVariable.value = receiver }

@@ -248,7 +248,7 @@ extension Evaluator {
 
     /// The value a bare name refers to.
     func lookUp(_ name: String, at location: SourceLocation, in environment: Environment, expected: ValueType?) throws(Interrupt) -> Value {
-        if let declared = namesDeclaredInFile, !declared.contains(name), let type = library.typeNamedOnly(name) { return .type(.native(type)) }
+        if let type = libraryTypeName(name) { return .type(.native(type)) }
         if let variable = environment.lookUp(name) {
             guard variable.isInitialized else {
                 throw .error("'\(name)' is used before being initialized", at: location)

@@ -50,6 +50,21 @@ public final class Evaluator {
     /// through every scope, `self`'s members and the file's globals first.
     public var namesDeclaredInFile: Set<String>?
 
+    /// How many of its types the host has given a ``TypeInfo/placeToken``.
+    @exclusivity(unchecked) public var placeTokensGiven = 0
+
+    /// ``libraryTypeName(_:)``'s answers, by name.
+    @exclusivity(unchecked) private var libraryTypeNames: [String: NativeType?] = [:]
+
+    /// The library type a bare `name` is wherever it is written: one the file declares no name
+    /// like (see ``namesDeclaredInFile``) and no library type has a member of that name.
+    func libraryTypeName(_ name: String) -> NativeType? {
+        if let known = libraryTypeNames[name] { return known }
+        let type = namesDeclaredInFile.flatMap { $0.contains(name) ? nil : library.typeNamedOnly(name) }
+        libraryTypeNames[name] = type
+        return type
+    }
+
     /// Each type's memberwise initialiser's parameters, once made.
     @exclusivity(unchecked) var memberwiseCache: [ObjectIdentifier: [ParameterSpec]] = [:]
 

@@ -88,6 +88,11 @@ public final class TypeInfo {
     /// question, once its members are all declared (a view's place asks for every update).
     public lazy var declaresAnimatableData: Bool = computedProperties["animatableData"] != nil
         || storedProperties.contains { $0.name == "animatableData" }
+    /// What a view's place says of its type, given by the host the first time it places one
+    /// (a short token rather than the name: every update builds and hashes the places).
+    @exclusivity(unchecked) public var placeToken: String?
+    /// Whether it has a computed `body`, found at the first question.
+    public lazy var declaresBody: Bool = computedProperties["body"] != nil
     /// Instance methods by name (overloads in declaration order).
     @exclusivity(unchecked) public var methods: [String: [Method]] = [:]
     /// Initialisers, in declaration order.

@@ -72,7 +72,7 @@ extension ViewResolver {
     /// first, for ever. An animation that never completes (`repeatForever`) holds its phase.
     func resolvePhaseAnimator(_ animator: PhaseAnimatorBox, content: ViewDescription, path: String, depth: Int,
                               at location: SourceLocation) throws(Interrupt) -> [ViewNode] {
-        let key = path + "#phases"
+        let key = path + "#p"
         let cell = phaseCell(at: key)
         guard case let .int(index) = cell.value, animator.phases.indices.contains(index) else {
             throw .error("the phase animator's phase was lost", at: animator.location)
@@ -80,7 +80,7 @@ extension ViewResolver {
         let arguments = animator.takesPlaceholder ? [.native(content), animator.phases[index]] : [animator.phases[index]]
         let body = try library.view(try evaluator.call(animator.content, arguments, at: animator.location), at: animator.location)
         if animator.phases.count > 1 {
-            noteAppearance(path + "#phaseAnimator", action: advancing(animator, cell: cell))
+            noteAppearance(path + "#q", action: advancing(animator, cell: cell))
         }
         return try fresh { () throws(Interrupt) in try resolve(body, path: key, depth: depth + 1, at: location) }
     }

@@ -333,6 +333,12 @@ final class ViewResolver {
         }
         guard configuration != nil || instance.type.declaresBody
                 || evaluator.extensions["View"]?.computedProperties["body"] != nil else {
+            // A UIKit view wrapped for SwiftUI has no body to evaluate: say so, not that a body is missing.
+            let bridges = ["UIViewRepresentable", "UIViewControllerRepresentable", "NSViewRepresentable"]
+            if let bridge = instance.type.conformanceNames.first(where: bridges.contains) {
+                throw .error("'\(name)' is a \(bridge): the UIKit view it makes is not drawn (a render has no UIKit); "
+                             + "a SwiftUI view draws it, e.g. 'ProgressView()' for a UIActivityIndicatorView", at: instance.type.location)
+            }
             throw .error("view '\(name)' has no 'var body: some View { … }'", at: instance.type.location)
         }
         let key = path + placeToken(of: instance.type)

@@ -89,6 +89,17 @@ struct DiagnosticTests {
         Case(name: "infinite result", source: spinner(modifier5: ".opacity(1 / 0)"), line: 5, column: 22, message: "the value is not a finite number"),
         Case(name: "view without a body", source: "struct A: View {\n    let x = 1\n}", line: 1, column: 8,
              message: "view 'A' has no 'var body: some View { … }'"),
+        Case(name: "UIKit bridge", source: """
+             import SwiftUI
+             struct Spinner: UIViewRepresentable {
+                 func makeUIView(context: Context) -> UIActivityIndicatorView { UIActivityIndicatorView(style: .medium) }
+                 func updateUIView(_ view: UIActivityIndicatorView, context: Context) { view.startAnimating() }
+             }
+             struct Spinner_Previews: PreviewProvider {
+                 static var previews: some View { Spinner() }
+             }
+             """, line: 2, column: 8,
+             message: "'Spinner' is a UIViewRepresentable: the UIKit view it makes is not drawn (a render has no UIKit); a SwiftUI view draws it, e.g. 'ProgressView()' for a UIActivityIndicatorView"),
         Case(name: "negative delay", source: spinner(action6: ".onAppear { DispatchQueue.main.asyncAfter(deadline: .now() + -1) { animating = true } }"),
              line: 6, column: 65, message: "the delay must be between 0 and 86400 seconds"),
         Case(name: "state change loop", source: """

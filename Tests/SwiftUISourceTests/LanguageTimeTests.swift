@@ -555,6 +555,29 @@ import Testing
         #expect(abs((script.repeating?.period ?? 0) - 1.2) < 1e-9)
     }
 
+    @Test func aDetachedTaskRunsOnTheRendersClock() throws {
+        // `Task.detached { }` with a sleep loop, as a `Task { }`: the count steps every 0.5 s.
+        let source = """
+        import SwiftUI
+        struct Counter: View {
+            @State private var count = 0
+            var body: some View {
+                Circle().frame(width: CGFloat(10 + count * 10), height: 10)
+                    .onAppear {
+                        Task.detached(priority: .background) {
+                            for _ in 0..<3 {
+                                try await Task.sleep(nanoseconds: 500_000_000)
+                                count += 1
+                            }
+                        }
+                    }
+            }
+        }
+        """
+        let script = try script(source)
+        #expect(script.changes.map(\.timeSeconds) == [0.5, 1.0, 1.5])
+    }
+
     @Test func aTimerAddedToTheRunLoopAndUUIDs() throws {
         // `Timer(timeInterval:repeats:block:)` starts when added to the run loop; `UUID()`s are
         // distinct and numbered in the order they are made.

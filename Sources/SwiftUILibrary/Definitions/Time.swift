@@ -181,8 +181,15 @@ extension SwiftUILibrary {
 extension SwiftUILibrary {
     func defineTasks() {
         let task = NativeType("Task", summary: "`Task { … }` with `try await Task.sleep(…)`, on the render's clock.")
-        task.initializer([NativeParameter("priority", .any, default: .nilValue), NativeParameter("operation", .function(parameters: [], result: .any))]) { [unowned self] call throws(Interrupt) in
+        task.initializer([NativeParameter("priority", .optional(.named("TaskPriority")), default: .nilValue), NativeParameter("operation", .function(parameters: [], result: .any))]) { [unowned self] call throws(Interrupt) in
             guard case let .function(body) = call[1] else { throw call.error("'Task' takes its work in a closure", argument: 1) }
+            runner?.startTask(body, at: call.location)
+            return .native(Boxed(value: "task", typeName: "Task"))
+        }
+        // `Task.detached { }` runs as `Task { }` does: the render has one clock and no actors.
+        task.staticMethod("detached", [NativeParameter("priority", .optional(.named("TaskPriority")), default: .nilValue), NativeParameter("operation", .function(parameters: [], result: .any))],
+                          result: .named("Task")) { [unowned self] call throws(Interrupt) in
+            guard case let .function(body) = call[1] else { throw call.error("'Task.detached' takes its work in a closure", argument: 1) }
             runner?.startTask(body, at: call.location)
             return .native(Boxed(value: "task", typeName: "Task"))
         }
@@ -206,6 +213,13 @@ extension SwiftUILibrary {
         task.constant("isCancelled", .bool(false))
         task.method("cancel", []) { _ throws(Interrupt) in .void }
         native.add(task)
+
+        // A task's priority changes nothing on one clock: accepted, as `Task(priority: .high)`.
+        let priority = NativeType("TaskPriority", summary: "`.high`, `.medium`, `.low`, `.background`, … for `Task(priority:)`: accepted; a render has one clock.")
+        for name in ["high", "medium", "low", "background", "userInitiated", "utility"] {
+            priority.constant(name, .native(Boxed(value: name, typeName: "TaskPriority")))
+        }
+        native.add(priority)
 
         let duration = NativeType("Duration", summary: "`.seconds(x)`, `.milliseconds(x)` for `Task.sleep(for:)`.")
         for (name, unit) in [("seconds", 1.0), ("milliseconds", 1e-3), ("microseconds", 1e-6), ("nanoseconds", 1e-9)] {

@@ -123,6 +123,37 @@ import Testing
         }
     }
 
+    @Test func aFileTypeOrLocalNamedLikeALibraryTypeIsTheFilesOwn() throws {
+        // `Label` is a SwiftUI type the library defines: a file that declares its own `Label`
+        // (and a local `Capsule`) means its own, which the lookup of library names must not skip.
+        let source = """
+        import SwiftUI
+        struct Label: View {
+            var body: some View { Circle().frame(width: 12, height: 12) }
+        }
+        struct ContentView: View {
+            var body: some View {
+                let Capsule = 30.0
+                VStack {
+                    Label()
+                    Rectangle().frame(width: Capsule, height: 4)
+                }
+            }
+        }
+        """
+        let script = try script(source, view: "ContentView")
+        func names(_ node: ViewNode) -> [String] {
+            switch node {
+            case let .custom(name, body): return [name] + names(body)
+            case let .stack(_, _, _, children): return children.flatMap(names)
+            case let .modified(inner, _): return names(inner)
+            default: return []
+            }
+        }
+        #expect(names(script.initial) == ["ContentView", "Label"])
+        #expect(frames(script.initial).map(\.0) == [12, 30])
+    }
+
     @Test func memberwiseAndCustomInitialisersSetGeometry() throws {
         let source = """
         import SwiftUI

@@ -47,9 +47,8 @@ public final class ProgramRunner {
     @exclusivity(unchecked) private var dirty = false
     @exclusivity(unchecked) private var failure: Interrupt?
     @exclusivity(unchecked) private var script = ViewScript(initial: .empty)
-    @exclusivity(unchecked) private var present: Set<String> = []
-    /// The places of ``present``, in tree order.
-    @exclusivity(unchecked) private var presentOrder: [String] = []
+    /// The places of the `onAppear`s of the last tree, in tree order (a view appears when its place is new).
+    @exclusivity(unchecked) private var present: [String] = []
 
     private struct Event {
         enum Kind {
@@ -112,8 +111,7 @@ public final class ProgramRunner {
         script = ViewScript(initial: try tree())
         script.preferredAppearance = resolver.preferredScheme?.appearance
         for request in resolver.appearances { schedule(.action(request.action), at: 0, location: Self.location(of: request.action, or: rootLocation)) }
-        presentOrder = resolver.appearances.map(\.key)
-        present = Set(presentOrder)
+        present = resolver.appearances.map(\.key)
         updateSubscriptions()
         startNewTasks()
         scheduleTimelineUpdate()
@@ -584,12 +582,12 @@ public final class ProgramRunner {
         // The views that appear: those whose `onAppear` place the last tree did not have (none
         // when the places are the last tree's, in order, as when every view was kept).
         let appearing = resolver.appearances.map(\.key)
-        if appearing != presentOrder {
-            for request in resolver.appearances where !present.contains(request.key) {
+        if appearing != present {
+            let before = Set(present)
+            for request in resolver.appearances where !before.contains(request.key) {
                 schedule(.action(request.action), at: now, location: Self.location(of: request.action, or: rootLocation))
             }
-            present = Set(appearing)
-            presentOrder = appearing
+            present = appearing
         }
         updateSubscriptions()
         startNewTasks()

@@ -341,11 +341,11 @@ final class ViewResolver {
             }
             throw .error("view '\(name)' has no 'var body: some View { … }'", at: instance.type.location)
         }
-        let key = path + placeToken(of: instance.type)
+        let key = path + "/" + instance.type.shortIdentity
         // A view in a body kept from an earlier tree is the instance that body made then, whose
         // inputs its own kept subtree recorded: they need no comparing (unless presenting sets
         // its animatable data anew).
-        let fromKeptBody = resolvingKeptBody && !Self.isAnimatable(instance)
+        let fromKeptBody = resolvingKeptBody && !instance.type.declaresAnimatableData
         let instance = try presenting(instance, at: key, location: location)
         // A style's body also depends on its configuration (a progress view's fraction), which
         // no input of the instance records: it is made again for every tree.
@@ -376,11 +376,9 @@ final class ViewResolver {
             let body = try evaluator.member("body", of: .instance(attached), at: instance.type.location, in: evaluator.globals)
             description = try library.view(body, at: location)
         }
-        let outer = resolvingKeptBody
-        resolvingKeptBody = previous != nil && unchanged
-        defer { resolvingKeptBody = outer }
-        let nodes = try resolve(description, path: key, depth: depth + 1, at: location)
-            .map { ViewNode.custom(name: name, body: $0) }
+        let nodes = try resolving(keptBody: previous != nil && unchanged) { () throws(Interrupt) in
+            try resolve(description, path: key, depth: depth + 1, at: location)
+        }.map { ViewNode.custom(name: name, body: $0) }
         if keeps {
             kept[key] = Kept(inputs: Self.inputs(of: instance), ownCells: ownCells, cells: Array(trackedCells[mark.cells...]),
                              objectWrites: objectWrites, body: description, nodes: nodes, effects: effects(since: mark))
@@ -607,7 +605,7 @@ final class ViewResolver {
     /// While the data animates, the runner makes the tree again every 1/60 s (iOS's display
     /// refresh, as for `TimelineView(.animation)`), each such update unanimated.
     private func presenting(_ instance: Instance, at key: String, location: SourceLocation) throws(Interrupt) -> Instance {
-        guard Self.isAnimatable(instance), let runner = library.runner else { return instance }
+        guard instance.type.declaresAnimatableData, let runner = library.runner else { return instance }
         let data = try evaluator.member("animatableData", of: .instance(instance), at: location, in: evaluator.globals)
         guard let target = try? SwiftUILibrary.numbers(data, at: location), (1...2).contains(target.count) else {
             noteUninterpolated(instance, data.dereferenced.text, at: key)
@@ -632,23 +630,15 @@ final class ViewResolver {
 
     /// Places descriptions this tree's code made (not a kept body's).
     func fresh(_ body: () throws(Interrupt) -> [ViewNode]) throws(Interrupt) -> [ViewNode] {
-        let outer = resolvingKeptBody
-        resolvingKeptBody = false
-        defer { resolvingKeptBody = outer }
-        return try body()
+        try resolving(keptBody: false, body)
     }
 
-    /// The place suffix of a view of the file's type `type`: `/` and a number the run gives
-    /// each type the first time a view of it is placed, in tree order. A place is a path of such
-    /// short parts, mostly short enough to be stored without allocating, as each update
-    /// makes every place again (the type's name, `/ContentView`, made most places long).
-    func placeToken(of type: TypeInfo) -> String {
-        if let token = type.placeToken { return token }
-        // Counted by the evaluator, whose types these are: every resolver of its views agrees.
-        evaluator.placeTokensGiven += 1
-        let token = "/" + String(evaluator.placeTokensGiven, radix: 36)
-        type.placeToken = token
-        return token
+    /// Places descriptions that are (or are not) a body kept from an earlier tree.
+    private func resolving(keptBody: Bool, _ body: () throws(Interrupt) -> [ViewNode]) throws(Interrupt) -> [ViewNode] {
+        let outer = resolvingKeptBody
+        resolvingKeptBody = keptBody
+        defer { resolvingKeptBody = outer }
+        return try body()
     }
 
     /// The place suffix of a container's child at `index` (`.3`): made once for the first
@@ -658,11 +648,6 @@ final class ViewResolver {
     }
 
     private static let positions = (0..<64).map { "." + String($0) }
-
-    /// Whether a view or modifier of the file's own has `animatableData`.
-    static func isAnimatable(_ instance: Instance) -> Bool {
-        instance.type.declaresAnimatableData
-    }
 
     /// Notes, once per type, an `Animatable` view or modifier whose `animatableData` (neither a
     /// number nor a pair of them) changes: the render animates what its body makes at the two
@@ -702,7 +687,7 @@ final class ViewResolver {
         }
         guard case let .instance(made) = value else { return try resolve(content, path: path, depth: depth, at: location) }
         let name = made.type.name
-        let key = path + placeToken(of: made.type)
+        let key = path + "/" + made.type.shortIdentity
         let attached = try attach(try presenting(made, at: key, location: location), key: key)
         if evaluator.conforms(.instance(made), to: "GeometryEffect") {
             return try resolve(.modified(content, .node(.effect(.projection(try geometryEffect(attached, at: location))))),
@@ -748,7 +733,7 @@ final class ViewResolver {
 
     /// Every stored state, in a fixed order (places, then names, sorted).
     var stateItems: [StateItem] {
-        if sortedStatePlaces == nil || sortedStatePlaces!.count != states.count { sortedStatePlaces = states.keys.sorted() }
+        if sortedStatePlaces == nil { sortedStatePlaces = states.keys.sorted() }
         var items: [StateItem] = []
         items.reserveCapacity(sortedStatePlaces!.count * 3)
         for place in sortedStatePlaces! {

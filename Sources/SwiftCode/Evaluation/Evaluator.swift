@@ -50,9 +50,6 @@ public final class Evaluator {
     /// through every scope, `self`'s members and the file's globals first.
     public var namesDeclaredInFile: Set<String>?
 
-    /// How many of its types the host has given a ``TypeInfo/placeToken``.
-    @exclusivity(unchecked) public var placeTokensGiven = 0
-
     /// ``libraryTypeName(_:)``'s answers, by name.
     @exclusivity(unchecked) private var libraryTypeNames: [String: NativeType?] = [:]
 

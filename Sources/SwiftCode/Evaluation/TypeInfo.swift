@@ -88,9 +88,10 @@ public final class TypeInfo {
     /// question, once its members are all declared (a view's place asks for every update).
     public lazy var declaresAnimatableData: Bool = computedProperties["animatableData"] != nil
         || storedProperties.contains { $0.name == "animatableData" }
-    /// What a view's place says of its type, given by the host the first time it places one
-    /// (a short token rather than the name: every update builds and hashes the places).
-    @exclusivity(unchecked) public var placeToken: String?
+    /// A short text no other type of the file has: its declaration's offset in the file, in
+    /// base 36 (`8kq`). A host that keys many strings by type (a view's place, made and hashed
+    /// on every update) uses it rather than the name, which made most such keys long.
+    public lazy var shortIdentity: String = String(location.offset, radix: 36)
     /// Whether it has a computed `body`, found at the first question.
     public lazy var declaresBody: Bool = computedProperties["body"] != nil
     /// Instance methods by name (overloads in declaration order).

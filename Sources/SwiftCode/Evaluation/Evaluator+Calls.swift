@@ -219,6 +219,7 @@ extension Evaluator {
 
     /// The candidates a function value stands for.
     func candidates(of function: Function) -> [Candidate] {
+        if let sole = soleCandidate(of: function) { return [sole] }
         switch function.body {
         case let .native(functions): return functions.map { .native($0) }
         case let .closure(closure): return [.closure(closure)]
@@ -226,16 +227,46 @@ extension Evaluator {
             if let overloads = function.overloads {
                 return overloads.map { .declared($0.declaration, attributes: $0.attributes, isMutating: $0.isMutating) }
             }
-            var result: [Candidate] = [.declared(declaration, attributes: attributes, isMutating: function.isMutating)]
             if function.receiver == nil, let more = overloads[function.name], more.first === function {
-                result = more.compactMap { if case let .declared(d, a) = $0.body { .declared(d, attributes: a, isMutating: false) } else { nil } }
+                return more.compactMap { if case let .declared(d, a) = $0.body { .declared(d, attributes: a, isMutating: false) } else { nil } }
             }
-            return result
+            return [.declared(declaration, attributes: attributes, isMutating: function.isMutating)]
+        }
+    }
+
+    /// The one candidate of a function that has no overloads (most calls: a closure, a library
+    /// function of one signature, a method declared once), or `nil`. Found without making an
+    /// array: a call made one, and another for the candidates that took its arguments.
+    func soleCandidate(of function: Function) -> Candidate? {
+        switch function.body {
+        case let .native(functions):
+            return functions.count == 1 ? .native(functions[0]) : nil
+        case let .closure(closure):
+            return .closure(closure)
+        case let .declared(declaration, attributes):
+            if let overloads = function.overloads { return overloads.count == 1 ? .declared(overloads[0].declaration, attributes: overloads[0].attributes, isMutating: overloads[0].isMutating) : nil }
+            if function.receiver == nil, let more = overloads[function.name], more.first === function, more.count > 1 { return nil }
+            return .declared(declaration, attributes: attributes, isMutating: function.isMutating)
         }
     }
 
     func callFunction(_ function: Function, _ arguments: [Argument], _ trailing: [TrailingClosure], expected: ValueType?,
                       at location: SourceLocation, in environment: Environment) throws(Interrupt) -> Invocation {
+        if let sole = soleCandidate(of: function) {
+            if case let .native(native) = sole, native.takesArgumentsAsWritten {
+                return try callAsWritten(native, function, arguments, trailing, at: location, in: environment)
+            }
+            let parameters = callParameters(sole, of: function, argumentCount: arguments.count + trailing.count, expected: expected)
+            switch bind(arguments, trailing, to: parameters, at: location, describing: false) {
+            case let .success(slots):
+                let values = try evaluateSlots(slots, parameters, at: location, in: environment, checking: false)
+                return try invoke(function, sole, with: values, slots, at: location, in: environment)
+            case let .failure(error):
+                try checkArgumentTypesExist(arguments, in: environment)
+                if case let .failure(described) = bind(arguments, trailing, to: parameters, at: location) { throw described }
+                throw error
+            }
+        }
         let all = candidates(of: function)
         var firstError: Interrupt?
         var firstFailing: [ParameterSpec]?
@@ -244,14 +275,7 @@ extension Evaluator {
             return try callAsWritten(native, function, arguments, trailing, at: location, in: environment)
         }
         for candidate in all {
-            var parameters = parameterSpecs(candidate, function: function, argumentCount: arguments.count + trailing.count)
-            // `map`'s closure returns the element type the context expects (`[CGFloat]` makes
-            // `{ _ in .random(in: 10...60) }` a CGFloat), as Swift infers its generic result.
-            if case .native = candidate, function.receiver != nil, ["map", "compactMap"].contains(function.name), parameters.count == 1,
-               case let .array(element)? = expected?.unwrapped, element != .any,
-               case let .function(closureParameters, .any) = parameters[0].type {
-                parameters[0] = parameters[0].withType(.function(parameters: closureParameters, result: function.name == "map" ? element : .optional(element)))
-            }
+            let parameters = callParameters(candidate, of: function, argumentCount: arguments.count + trailing.count, expected: expected)
             // Spelling hints are made only for the error reported (overloads fail often).
             switch bind(arguments, trailing, to: parameters, at: location, describing: false) {
             case let .success(slots): matched.append((candidate, parameters, slots))
@@ -283,17 +307,38 @@ extension Evaluator {
                 guard index < matched.count - 1 else { throw .error(firstValueError ?? error) }
                 continue
             }
-            var final: [Value] = []
-            let invocation = try invoke(function, candidate, values, at: location, argumentLocations: slotLocations(slots, at: location), finalArguments: &final)
-            // `&x` passed to an `inout` parameter: the parameter's final value is written back.
-            for (slot, value) in zip(slots, final) {
-                if case let .expression(expression, _) = slot, case let .prefixOperator("&", target) = expression.kind {
-                    try write(value, to: target, in: environment)
-                }
-            }
-            return invocation
+            return try invoke(function, candidate, with: values, slots, at: location, in: environment)
         }
         throw .error("no overload of '\(function.name)' takes these arguments", at: location)
+    }
+
+    /// The parameters a candidate binds a call's arguments to.
+    private func callParameters(_ candidate: Candidate, of function: Function, argumentCount: Int, expected: ValueType?) -> [ParameterSpec] {
+        var parameters = parameterSpecs(candidate, function: function, argumentCount: argumentCount)
+        // `map`'s closure returns the element type the context expects (`[CGFloat]` makes
+        // `{ _ in .random(in: 10...60) }` a CGFloat), as Swift infers its generic result.
+        if case .native = candidate, function.receiver != nil, function.name == "map" || function.name == "compactMap", parameters.count == 1,
+           case let .array(element)? = expected?.unwrapped, element != .any,
+           case let .function(closureParameters, .any) = parameters[0].type {
+            parameters[0] = parameters[0].withType(.function(parameters: closureParameters, result: function.name == "map" ? element : .optional(element)))
+        }
+        return parameters
+    }
+
+    /// Runs a candidate with the values of the arguments bound to `slots`; an argument written
+    /// `&x` for an `inout` parameter gets the parameter's final value.
+    private func invoke(_ function: Function, _ candidate: Candidate, with values: [Value], _ slots: [Slot], at location: SourceLocation,
+                        in environment: Environment) throws(Interrupt) -> Invocation {
+        var final: [Value] = []
+        // Only a library function reports errors at its arguments' places.
+        let locations: [SourceLocation]? = if case .native = candidate { slotLocations(slots, at: location) } else { nil }
+        let invocation = try invoke(function, candidate, values, at: location, argumentLocations: locations, finalArguments: &final)
+        for (slot, value) in zip(slots, final) {
+            if case let .expression(expression, _) = slot, case let .prefixOperator("&", target) = expression.kind {
+                try write(value, to: target, in: environment)
+            }
+        }
+        return invocation
     }
 
     /// Whether a binding failed on an argument label another overload may have.
@@ -600,7 +645,7 @@ extension Evaluator {
     /// Calls a function with positional arguments and returns, besides its result, the final
     /// values of its parameters (for `inout` parameters such as `.transaction { $0.animation = nil }`).
     public func callReturningArguments(_ function: Function, _ arguments: [Value], at location: SourceLocation) throws(Interrupt) -> (result: Value, arguments: [Value]) {
-        let candidate = candidates(of: function)[0]
+        let candidate = soleCandidate(of: function) ?? candidates(of: function)[0]
         let parameters = parameterSpecs(candidate, function: function, argumentCount: arguments.count)
         var values = arguments
         if case .closure = candidate {

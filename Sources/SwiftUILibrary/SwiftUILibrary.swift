@@ -158,18 +158,18 @@ public final class SwiftUILibrary {
     func view(_ value: Value, at location: SourceLocation) throws(Interrupt) -> ViewDescription {
         switch value.dereferenced {
         case let .native(native):
-            if let view = native as? ViewDescription { return view }
-            if let color = native as? ColorBox { return .leaf(.color(color.color), typeName: "Color") }
-            if let gradient = native as? GradientBox {
+            if let view = native.exactly(ViewDescription.self) { return view }
+            if let color = native.exactly(ColorBox.self) { return .leaf(.color(color.color), typeName: "Color") }
+            if let gradient = native.exactly(GradientBox.self) {
                 return .shape(ShapeView(kind: .rectangle, gradient: gradient.paint), painted: true)
             }
-            if let path = native as? PathBox {
+            if let path = native.exactly(PathBox.self) {
                 // A path used as a view draws at its own coordinates in the frame it is offered.
                 let fixed = path.path
                 return .shape(ShapeView(kind: .custom(CustomShape(name: "Path", fingerprint: String(describing: fixed.elements), animatableData: [],
                                                                   provider: ShapeProvider { _, _ in fixed }))), painted: false)
             }
-            if let material = native as? MaterialBox { return Self.material(material.material, in: .rectangle) }
+            if let material = native.exactly(MaterialBox.self) { return Self.material(material.material, in: .rectangle) }
         case let .instance(instance):
             if isUserShape(value), let evaluator = runner?.evaluator {
                 return .shape(try userShape(value, evaluator: evaluator, at: location), painted: false)
@@ -186,7 +186,7 @@ public final class SwiftUILibrary {
     /// `value` as a colour.
     func color(_ value: Value, _ call: NativeCall, argument index: Int? = nil) throws(Interrupt) -> ColorValue {
         if case let .native(native) = value.dereferenced {
-            if let color = native as? ColorBox { return color.color }
+            if let color = native.exactly(ColorBox.self) { return color.color }
             if native is GradientBox {
                 throw call.error("a gradient is drawn as a shape's fill or stroke here, e.g. 'Circle().fill(LinearGradient(…))'", argument: index)
             }
@@ -204,7 +204,7 @@ public final class SwiftUILibrary {
 
     /// The boxed value of type `T` at argument `index`.
     func boxed<T: Equatable>(_ call: NativeCall, _ index: Int, _ type: T.Type, _ what: String) throws(Interrupt) -> T {
-        guard case let .native(native) = call[index].dereferenced, let box = native as? Boxed<T> else {
+        guard case let .native(native) = call[index].dereferenced, let box = native.exactly(Boxed<T>.self) else {
             throw call.error("expected \(what), not a value of type '\(call[index].typeName)'", argument: index)
         }
         return box.value

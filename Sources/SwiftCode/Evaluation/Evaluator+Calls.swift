@@ -112,7 +112,7 @@ extension Evaluator {
             let libraryType: NativeType? = if case let .native(native) = dereferenced { nativeType(named: native.nativeTypeName) } else { nil }
             if let type = libraryType, let overload = calledOverload(name, of: type, receiver: dereferenced, instance: true) {
                 member = overload
-            } else if case let .native(native) = baseValue, !(native is StrideValue), let type = libraryType,
+            } else if case let .native(native) = baseValue, Swift.type(of: native) != StrideValue.self, let type = libraryType,
                       let found = try nativeMember(lookedUp, of: baseValue, in: type, at: nameLocation) {
                 // A library value's method, found as `member(_:of:at:in:)` finds it first.
                 member = found

@@ -58,6 +58,16 @@ extension NativeValue where Self: Equatable {
     }
 }
 
+extension NativeValue {
+    /// `self` as a `T`, when `T` is its very type: for a struct or an enum (no other type can
+    /// stand for one) what `as? T` gives, found by comparing two metatypes where `as?` runs
+    /// the runtime's general cast (about a hundred instructions). For the casts made for
+    /// every view a body makes.
+    @inlinable public func exactly<T>(_: T.Type) -> T? {
+        Self.self == T.self ? unsafeBitCast(self, to: T.self) : nil
+    }
+}
+
 /// Storage a ``Value/binding(_:)`` refers to.
 public final class Cell {
     /// The stored value.

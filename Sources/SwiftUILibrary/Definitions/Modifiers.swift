@@ -296,7 +296,7 @@ extension SwiftUILibrary {
                     return shape
                 }
             }
-            guard case let .native(native)? = call.receiver, let view = native as? ViewDescription, case let .shape(shape, painted) = view, !painted else {
+            guard case let .native(native)? = call.receiver, let view = native.exactly(ViewDescription.self), case let .shape(shape, painted) = view, !painted else {
                 throw call.error("'\(name)' is only available on a shape (Circle, Rectangle, a Path, a Shape of the file's own …) before fill and stroke")
             }
             return shape
@@ -404,7 +404,7 @@ extension SwiftUILibrary {
     func shapeStyle(_ call: NativeCall, _ index: Int) throws(Interrupt) -> (ColorValue?, GradientPaint?) {
         let value = call[index].dereferenced
         if case .nilValue = value { return (nil, nil) }
-        if case let .native(native) = value, let gradient = native as? GradientBox { return (nil, gradient.paint) }
+        if case let .native(native) = value, let gradient = native.exactly(GradientBox.self) { return (nil, gradient.paint) }
         return (try color(value, call, argument: index), nil)
     }
 }

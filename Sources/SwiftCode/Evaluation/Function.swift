@@ -98,8 +98,54 @@ public final class Environment {
         }
     }
 
+    /// The names a scope declares, in the order declared. A scope declares a few (a closure's
+    /// parameters, a method's `self`, a block's locals), and every name a body reads is
+    /// looked for in each scope out to the file's: they are found by comparing names, which
+    /// for a few costs less than hashing the name once. A scope that declares many (the
+    /// file's own) also keeps them by name.
+    public struct Declarations {
+        public private(set) var keys: [String] = []
+        private var declared: [Variable] = []
+        private var byName: [String: Int]?
+        /// Above this many names, a scope is searched by hashing.
+        private static let linearLimit = 8
+
+        public var isEmpty: Bool { keys.isEmpty }
+
+        public subscript(name: String) -> Variable? {
+            get { index(of: name).map { declared[$0] } }
+            set {
+                if let index = index(of: name) {
+                    if let newValue { declared[index] = newValue } else { remove(at: index) }
+                    return
+                }
+                guard let newValue else { return }
+                keys.append(name)
+                declared.append(newValue)
+                if byName != nil { byName![name] = keys.count - 1 } else if keys.count > Self.linearLimit { reindex() }
+            }
+        }
+
+        private func index(of name: String) -> Int? {
+            if let byName { return byName[name] }
+            let length = name.utf8.count
+            for index in keys.indices where keys[index].utf8.count == length && keys[index] == name { return index }
+            return nil
+        }
+
+        private mutating func remove(at index: Int) {
+            keys.remove(at: index)
+            declared.remove(at: index)
+            if byName != nil { reindex() }
+        }
+
+        private mutating func reindex() {
+            byName = keys.count > Self.linearLimit ? Dictionary(uniqueKeysWithValues: zip(keys, keys.indices)) : nil
+        }
+    }
+
     /// Names declared in this scope.
-    @exclusivity(unchecked) public var variables: [String: Variable] = [:]
+    @exclusivity(unchecked) public var variables = Declarations()
     /// The scope around it.
     public let parent: Environment?
     /// The type whose member the code is (for `Self`, static members and nested types).

@@ -646,16 +646,23 @@ extension Evaluator {
     /// values of its parameters (for `inout` parameters such as `.transaction { $0.animation = nil }`).
     public func callReturningArguments(_ function: Function, _ arguments: [Value], at location: SourceLocation) throws(Interrupt) -> (result: Value, arguments: [Value]) {
         let candidate = soleCandidate(of: function) ?? candidates(of: function)[0]
-        let parameters = parameterSpecs(candidate, function: function, argumentCount: arguments.count)
+        // The parameters' specifications are made only for defaults to fill: a host call (an
+        // action, a body, a `ForEach`'s content) usually passes every argument.
+        let parameterCount = switch candidate {
+        case let .native(native): native.parameters.count
+        case let .declared(declaration, _, _): declaration.parameters.count
+        case let .closure(closure): closure.parameters?.count ?? arguments.count
+        }
         var values = arguments
         if case .closure = candidate {
             // A closure written with fewer parameters than it is given ignores the rest ($0 unused).
-            values = Array(values.prefix(max(parameters.count, 0)))
-            if parameters.count > 1, values.count == 1, case let .tuple(elements, _) = values[0], elements.count == parameters.count {
+            if values.count > parameterCount { values = Array(values.prefix(parameterCount)) }
+            if parameterCount > 1, values.count == 1, case let .tuple(elements, _) = values[0], elements.count == parameterCount {
                 values = elements
             }
         }
-        if values.count < parameters.count {
+        if values.count < parameterCount {
+            let parameters = parameterSpecs(candidate, function: function, argumentCount: arguments.count)
             let missing = Array(repeating: Slot.missing, count: parameters.count - values.count)
             let rest = try evaluateSlots(missing, Array(parameters[values.count...]), at: location, in: function.environment, checking: false)
             values += rest
@@ -705,7 +712,10 @@ extension Evaluator {
                 throw .error("'\(declaration.name)' has no body", at: location)
             }
             let result = coerce(try runBody(body, in: scope, builder: function.builder), to: scope.resultType)
-            finalArguments = declaration.parameters.enumerated().map { index, parameter in scope.variables[parameter.name]?.value ?? arguments[index] }
+            // Only an `inout` parameter can end with a value other than its argument's.
+            finalArguments = declaration.parameters.contains(where: { isInout($0.type) })
+                ? declaration.parameters.enumerated().map { index, parameter in scope.variables[parameter.name]?.value ?? arguments[index] }
+                : arguments
             return Invocation(result: result, receiver: isMutating ? scope.variables["self"]?.value : nil)
         case let .closure(closure):
             let scope = Environment(parent: function.environment)

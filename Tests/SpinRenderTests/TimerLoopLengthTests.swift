@@ -79,4 +79,44 @@ import Testing
         }
         #expect(SpinRenderer.renderStill(request, atSeconds: 2.2) == frames[110])
     }
+
+    /// A chain of tasks, each started by the `onChange` of the state the last one set, never
+    /// comes back to an earlier run state (each step is a new task), so it runs to the horizon:
+    /// the 10 s default, or the render's `--duration` when longer, so that a 20 s render
+    /// shows the dots stepping for all 20 s rather than standing still after 10.
+    @Test func aTaskChainRunsForTheWholeRequestedDuration() throws {
+        let chain = """
+            import SwiftUI
+            struct Chain: View {
+                @State private var step = -1
+                var body: some View {
+                    HStack(spacing: 8) {
+                        ForEach(0..<3) { index in
+                            Circle().fill(index == step ? Color.gray : Color.gray.opacity(0.3)).frame(width: 8, height: 8)
+                        }
+                    }
+                    .onChange(of: step) { newValue in
+                        Task.detached {
+                            try? await Task.sleep(nanoseconds: 300_000_000)
+                            withAnimation(.spring(duration: 0.5)) { step = (newValue + 1) % 3 }
+                        }
+                    }
+                    .onAppear { step = 0 }
+                }
+            }
+            """
+        func lastChange(duration: Double?) throws -> Double {
+            var settings = RenderSettings()
+            try settings.loadSource("Chain.swift", bytes: Array(chain.utf8), view: nil, durationSeconds: duration)
+            return settings.request.makeEngine().script.changes.last?.timeSeconds ?? 0
+        }
+        // A change every 0.3 s from t = 0.
+        let byDefault = try lastChange(duration: nil)
+        #expect(byDefault > 9.5 && byDefault <= 10)
+        #expect(try lastChange(duration: 4) == byDefault)
+        let twenty = try lastChange(duration: 20)
+        #expect(twenty > 19.5 && twenty <= 20)
+        #expect(RenderSettings.horizonSeconds(forDuration: 1_000) == RenderSettings.maximumDurationSeconds)
+        #expect(RenderSettings.horizonSeconds(forDuration: .nan) == 10)
+    }
 }

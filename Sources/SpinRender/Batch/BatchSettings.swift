@@ -125,7 +125,7 @@ extension BatchRenderer {
             let folder = OutputFile.folder(of: manifestPath)
             let assets = (entry.values.texts["assets"] ?? []).map { $0.hasPrefix("/") || folder == "." ? $0 : folder + "/" + $0 }
             try settings.loadSource(source, view: entry.values.value("view"), dark: entry.values.value("appearance") == Appearance.dark.rawValue,
-                                    assets: assets)
+                                    assets: assets, durationSeconds: entry.values.value("duration").flatMap(Double.init))
         }
         try settings.apply(entry.values, options: entryOptions)
         // `strict` refuses what would be a warning, as on the command line.

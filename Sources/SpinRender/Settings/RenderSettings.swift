@@ -235,21 +235,35 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
     ///     read (``AssetCatalogReader``); a catalogue that cannot be read is a failure naming
     ///     its file (`.missingInput` or `.badData`).
     ///   - maximumImageBytes: the most one decoded asset image may take.
+    ///   - durationSeconds: `--duration` as given, if it is a number: the code's timers and
+    ///     tasks run at least that long (``horizonSeconds(forDuration:)``), so that a render
+    ///     longer than the default horizon shows what they do rather than a still.
     /// - Throws: ``SettingsError/failure(_:)`` with `.missingInput` for a file that cannot be
     ///   read; ``SettingsError/source(_:)`` at the first byte of text that is not UTF-8, or with the
     ///   source's `file:line:column: error: …`; ``SettingsError/invalid(_:)`` when the view
     ///   cannot be chosen.
     public mutating func loadSource(_ path: String, bytes: [UInt8]? = nil, fileName: String? = nil, view: String?, dark: Bool = false,
-                                    assets: [String] = [], maximumImageBytes: Int = MemoryEstimate.defaultLimitBytes)
+                                    assets: [String] = [], maximumImageBytes: Int = MemoryEstimate.defaultLimitBytes,
+                                    durationSeconds: Double? = nil)
     throws(SettingsError) {
         let fileName = fileName ?? path
         var program = try Self.readProgram(path, bytes: bytes, fileName: fileName)
         program.assets = try Self.readAssets(assets, maximumImageBytes: maximumImageBytes)
         do {
-            request.script = try program.script(view: view, dark: dark)
+            request.script = try program.script(view: view, dark: dark, horizonSeconds: Self.horizonSeconds(forDuration: durationSeconds))
         } catch {
             throw Self.settingsError(error, shown: fileName)
         }
+    }
+
+    /// How far a source's timed events run for a render of `duration` seconds: the default
+    /// horizon (``SwiftUISource/SwiftProgram/defaultHorizonSeconds``, 10 s), or the duration
+    /// when it is longer and valid (at most ``maximumDurationSeconds``). A script that repeats
+    /// stops at its first repeat either way; one that never does (a task that starts the next
+    /// step of a chain, a counter) is run for as long as it is shown.
+    public static func horizonSeconds(forDuration duration: Double?) -> Double {
+        guard let duration, duration.isFinite, duration > SwiftProgram.defaultHorizonSeconds else { return SwiftProgram.defaultHorizonSeconds }
+        return min(duration, maximumDurationSeconds)
     }
 
     /// The asset catalogues at `paths` (``AssetCatalogReader/read(_:maximumImageBytes:)``); the

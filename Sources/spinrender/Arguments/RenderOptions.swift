@@ -29,7 +29,7 @@ enum RenderOptions {
             // `@Environment(\.colorScheme)` reads the appearance asked for.
             try settings.loadSource(source, bytes: bytes, fileName: source == "-" ? "<stdin>" : nil, view: values.value("view"),
                                     dark: values.value("appearance") == Appearance.dark.rawValue, assets: values.texts["assets"] ?? [],
-                                    maximumImageBytes: try memoryLimit(arguments))
+                                    maximumImageBytes: try memoryLimit(arguments), durationSeconds: values.value("duration").flatMap(Double.init))
         }
         try settings.apply(values, options: options)
         // `--strict` refuses what the warnings name even under `--quiet`, which only silences them.

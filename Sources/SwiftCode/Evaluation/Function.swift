@@ -104,14 +104,18 @@ public final class Environment {
     /// for a few costs less than hashing the name once. A scope that declares many (the
     /// file's own) also keeps them by name.
     public struct Declarations {
+        /// The names, in the order declared.
         public private(set) var keys: [String] = []
         private var declared: [Variable] = []
         private var byName: [String: Int]?
         /// Above this many names, a scope is searched by hashing.
         private static let linearLimit = 8
 
+        /// Whether the scope declares no name.
         public var isEmpty: Bool { keys.isEmpty }
 
+        /// The variable declared as `name`, or `nil`; setting one declares it (or replaces the
+        /// one of that name), setting `nil` removes it.
         public subscript(name: String) -> Variable? {
             get { index(of: name).map { declared[$0] } }
             set {

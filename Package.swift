@@ -77,7 +77,9 @@ let package = Package(
         .target(name: "SwiftCode", dependencies: ["Motion"], swiftSettings: strictSwift, linkerSettings: libm),
         // SwiftUI as a library of definitions for the evaluator: views, modifiers, values, time;
         // places views in the tree and runs their actions into a view script.
-        .target(name: "SwiftUILibrary", dependencies: ["SwiftCode", "Scene", "Motion", "Typography", "Raster"], swiftSettings: strictSwift),
+        // glibc's <ucontext.h>, for evaluating on a large stack without starting a thread.
+        .systemLibrary(name: "CFiber"),
+        .target(name: "SwiftUILibrary", dependencies: ["SwiftCode", "Scene", "Motion", "Typography", "Raster", "CFiber"], swiftSettings: strictSwift),
         // SwiftUI source text -> the view scripts the Scene engine renders (lexer, parser, interpreter).
         .target(name: "SwiftUISource", dependencies: ["Scene", "Motion", "Typography", "SwiftCode", "SwiftUILibrary"], swiftSettings: strictSwift),
         // A few threads started for one job (render, compress), joined before it returns.

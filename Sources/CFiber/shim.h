@@ -1,0 +1,37 @@
+// Running a function on a stack of the caller's choosing, on the calling thread (glibc's
+// <ucontext.h>: getcontext, makecontext, swapcontext). Part of libc: nothing to link, no
+// package to install. makecontext is variadic, which Swift does not import: these inline
+// functions make the call.
+#include <stddef.h>
+#include <stdint.h>
+#include <ucontext.h>
+
+typedef void (*spin_fiber_body)(void *);
+
+struct spin_fiber_call {
+    spin_fiber_body body;
+    void *argument;
+};
+
+// makecontext passes int arguments: the call's address comes in two halves.
+static void spin_fiber_start(unsigned int high, unsigned int low) {
+    struct spin_fiber_call *call = (struct spin_fiber_call *)(((uintptr_t)high << 32) | (uintptr_t)low);
+    call->body(call->argument);
+    // Returning resumes the context in uc_link: the caller's swapcontext returns.
+}
+
+/// Runs body(argument) on the `size` bytes of stack at `stack` (lowest address), on this
+/// thread; returns when it returns. 0 on success, -1 (nothing run) if a context cannot be made.
+static inline int spin_fiber_run(void *stack, size_t size, spin_fiber_body body, void *argument) {
+    ucontext_t caller;
+    ucontext_t callee;
+    struct spin_fiber_call call = { body, argument };
+    uintptr_t address = (uintptr_t)&call;
+    if (getcontext(&callee) != 0) return -1;
+    callee.uc_stack.ss_sp = stack;
+    callee.uc_stack.ss_size = size;
+    callee.uc_link = &caller;
+    makecontext(&callee, (void (*)(void))spin_fiber_start, 2,
+                (unsigned int)(address >> 32), (unsigned int)(address & 0xffffffffu));
+    return swapcontext(&caller, &callee);
+}

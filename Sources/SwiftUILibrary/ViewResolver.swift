@@ -98,7 +98,6 @@ final class ViewResolver {
         // growing them again, rehashing the sets, cost more than the rest of a kept view's replay.
         visitedOrder.removeAll(keepingCapacity: true)
         trackedCells.removeAll(keepingCapacity: true)
-        placedRequests.removeAll(keepingCapacity: true)
         appearances.removeAll(keepingCapacity: true)
         subscriptions.removeAll(keepingCapacity: true)
         tasks.removeAll(keepingCapacity: true)
@@ -298,10 +297,13 @@ final class ViewResolver {
     /// The key of the next event request of its kind at a place: the place and the request's
     /// number there, so that a view appearing elsewhere in the tree leaves the keys of the
     /// others as they were (a key that changed would run their `onAppear` again).
+    ///
+    /// A kept subtree's requests keep the keys they were made with, and no request made
+    /// outside it is at a place inside it (its places all begin with its view's place), so
+    /// replaying it needs no count.
     private func requestKey(_ place: String) -> String {
         let number = requestCounts[place, default: 0]
         requestCounts[place] = number + 1
-        placedRequests.append(place)
         return place + String(number)
     }
 
@@ -459,7 +461,6 @@ final class ViewResolver {
         var tasks: ArraySlice<Request>
         var changes: ArraySlice<Request>
         var visited: ArraySlice<String>
-        var requestPlaces: ArraySlice<String>
         var nodeCount: Int
         var writtenViews: Int
         var preferredScheme: (depth: Int, appearance: Appearance?)?
@@ -467,7 +468,7 @@ final class ViewResolver {
 
     /// The lengths of what the resolver collects, before a subtree is made.
     private struct Mark {
-        var appearances, subscriptions, tasks, changes, visited, requestPlaces, cells, nodeCount, writtenViews: Int
+        var appearances, subscriptions, tasks, changes, visited, cells, nodeCount, writtenViews: Int
         var preferredScheme: (depth: Int, appearance: Appearance?)?
 
         init(resolver: ViewResolver, library: SwiftUILibrary) {
@@ -476,7 +477,6 @@ final class ViewResolver {
             tasks = resolver.tasks.count
             changes = resolver.changes.count
             visited = resolver.visitedOrder.count
-            requestPlaces = resolver.placedRequests.count
             cells = resolver.trackedCells.count
             nodeCount = resolver.nodeCount
             writtenViews = library.writtenViews
@@ -487,8 +487,6 @@ final class ViewResolver {
     @exclusivity(unchecked) private var kept: [String: Kept] = [:]
     /// The cells read in the tree being made, in order, with their write counts.
     @exclusivity(unchecked) private var trackedCells: [(cell: Cell, writes: UInt64)] = []
-    /// The places of the event requests made in the tree being made, in order.
-    @exclusivity(unchecked) private var placedRequests: [String] = []
 
     private func effects(since mark: Mark) -> Effects {
         // The subtree's own `.preferredColorScheme`, if it set one.
@@ -498,7 +496,7 @@ final class ViewResolver {
         }
         return Effects(appearances: appearances[mark.appearances...], subscriptions: subscriptions[mark.subscriptions...],
                        tasks: tasks[mark.tasks...], changes: changes[mark.changes...], visited: visitedOrder[mark.visited...],
-                       requestPlaces: placedRequests[mark.requestPlaces...], nodeCount: nodeCount - mark.nodeCount,
+                       nodeCount: nodeCount - mark.nodeCount,
                        writtenViews: library.writtenViews - mark.writtenViews, preferredScheme: scheme)
     }
 
@@ -511,10 +509,6 @@ final class ViewResolver {
         tasks += effects.tasks
         changes += effects.changes
         visitedOrder += effects.visited
-        for place in effects.requestPlaces {
-            requestCounts[place, default: 0] += 1
-            placedRequests.append(place)
-        }
         trackedCells += previous.cells
         nodeCount += effects.nodeCount
         library.writtenViews += effects.writtenViews

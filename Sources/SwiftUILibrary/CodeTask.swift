@@ -1,3 +1,4 @@
+import CFiber
 import Dispatch
 import Glibc
 import SwiftCode
@@ -22,6 +23,9 @@ final class CodeTask: @unchecked Sendable {
     /// Where the task waits (the `Task.sleep` call), for the runner's repeat check.
     @exclusivity(unchecked) var waitingAt = SourceLocation.start
 
+    /// The name of a task's thread (at most 15 bytes).
+    static let threadName = "spinrender-task"
+
     /// The stack a task's evaluation may use: as deep as the main thread's limits allow.
     static let stackBytes = 64 << 20
 
@@ -40,6 +44,8 @@ final class CodeTask: @unchecked Sendable {
             var handle = pthread_t()
             let status = pthread_create(&handle, &attributes, { pointer in
                 let task = Unmanaged<CodeTask>.fromOpaque(pointer!).takeRetainedValue()
+                // Named, so that a task left waiting shows in a thread list.
+                _ = spin_name_thread(CodeTask.threadName)
                 task.resume.wait()
                 task.body?()
                 task.body = nil
@@ -62,6 +68,18 @@ final class CodeTask: @unchecked Sendable {
             pthread_join(thread, nil)
             self.thread = nil
         }
+    }
+
+    /// Ends the task: one never started is dropped without running; one sleeping is resumed
+    /// with ``isCancelled`` set, so that its `Task.sleep` unwinds it, and its thread is joined.
+    func cancel() {
+        isCancelled = true
+        guard thread != nil else {
+            body = nil
+            isFinished = true
+            return
+        }
+        step()
     }
 
     /// Called on the task's thread by `Task.sleep`: hands control back and waits to be resumed.

@@ -108,6 +108,9 @@ public final class ProgramRunner {
 
     /// The script: the first tree and every change up to the horizon.
     func run() throws(Interrupt) -> ViewScript {
+        // The tasks still sleeping when the run ends, by the horizon or by an error, are
+        // unwound: each waits on a thread of its own, holding the run's evaluator.
+        defer { finishTasks() }
         script = ViewScript(initial: try tree())
         script.preferredAppearance = resolver.preferredScheme?.appearance
         for request in resolver.appearances { schedule(.action(request.action), at: 0, location: Self.location(of: request.action, or: rootLocation)) }
@@ -540,13 +543,14 @@ public final class ProgramRunner {
         if let failure = task.failure { throw failure }
     }
 
-    /// Unwinds the tasks still sleeping when the render is over.
+    /// Unwinds the tasks still sleeping when the render is over (their `Task.sleep` throws
+    /// ``SwiftCode/Interrupt/cancelled``, which runs no more of their code), and drops those
+    /// never started.
     private func finishTasks() {
         for serial in tasks.keys.sorted() {
             guard let task = tasks[serial] else { continue }
-            task.isCancelled = true
             currentTask = task
-            task.step()
+            task.cancel()
             currentTask = nil
         }
         tasks = [:]

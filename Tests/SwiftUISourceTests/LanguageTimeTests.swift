@@ -1,3 +1,4 @@
+import Foundation
 import Motion
 import Scene
 import SwiftUISource
@@ -672,5 +673,47 @@ import Testing
         #Preview { Dots(shown: .constant(true)) }
         """
         _ = try SwiftProgram(parsing: valid, fileName: "Dots.swift")
+    }
+}
+
+/// A task still sleeping when the run ends (a `while true` loop around `Task.sleep`, as
+/// loaders write it, its errors swallowed by `try?`) is unwound then: its thread ends, and
+/// the run's evaluator with it, rather than waiting for ever.
+@Suite struct TaskUnwindingTests {
+    /// The threads of this process named as task threads.
+    private func taskThreads() -> Int {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        return names.filter { id in
+            let name = (try? String(contentsOfFile: "/proc/self/task/\(id)/comm", encoding: .utf8)) ?? ""
+            return name.trimmingCharacters(in: .whitespacesAndNewlines) == "spinrender-task"
+        }.count
+    }
+
+    @Test func aTaskSleepingAtTheEndOfTheRunIsUnwound() throws {
+        let source = """
+        import SwiftUI
+        struct Blink: View {
+            @State private var phase = 0
+            var body: some View {
+                Circle().opacity(phase % 2 == 0 ? 1 : 0.3)
+                    .task {
+                        while true {
+                            try? await Task.sleep(nanoseconds: 300_000_000)
+                            phase += 1
+                        }
+                    }
+            }
+        }
+        """
+        let program = try SwiftProgram(parsing: source, fileName: "Blink.swift")
+        let runs = 20
+        for _ in 0..<runs {
+            let script = try program.script(view: "Blink", horizonSeconds: 1)
+            // The loop's changes stop at the horizon: 0.3, 0.6 and 0.9 s (then it repeats).
+            #expect(script.changes.map(\.timeSeconds).prefix(3).map { ($0 * 10).rounded() / 10 } == [0.3, 0.6, 0.9])
+        }
+        // Each run left a thread waiting in `Task.sleep` before; tests running alongside may
+        // hold a few of their own for a moment.
+        #expect(taskThreads() < runs / 2, "\(taskThreads()) task threads still waiting")
     }
 }

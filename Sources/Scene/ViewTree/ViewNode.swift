@@ -55,6 +55,50 @@ public indirect enum ViewNode: Hashable, Sendable {
     case grid(GridContent)
 }
 
+extension ViewNode {
+    /// Whether two trees are equal: at once when both are the same stored node (a subtree a
+    /// view kept from the last tree is the very node that tree held), else case by case. The
+    /// runner compares each new tree with the last, and a tree of many views of which one
+    /// changed then compares only the path to that one.
+    public static func == (lhs: ViewNode, rhs: ViewNode) -> Bool {
+        if isSameStorage(lhs, rhs) { return true }
+        switch lhs {
+        case let .symbol(a): if case let .symbol(b) = rhs { return a == b }
+        case .progressView: if case .progressView = rhs { return true }
+        case let .text(a): if case let .text(b) = rhs { return a == b }
+        case let .progressBar(a): if case let .progressBar(b) = rhs { return a == b }
+        case let .shape(a): if case let .shape(b) = rhs { return a == b }
+        case let .color(a): if case let .color(b) = rhs { return a == b }
+        case let .stack(axis, alignment, spacing, children):
+            if case let .stack(otherAxis, otherAlignment, otherSpacing, otherChildren) = rhs {
+                return axis == otherAxis && alignment == otherAlignment && spacing == otherSpacing && children == otherChildren
+            }
+        case let .conditional(branch, node):
+            if case let .conditional(otherBranch, otherNode) = rhs { return branch == otherBranch && node == otherNode }
+        case let .custom(name, body):
+            if case let .custom(otherName, otherBody) = rhs { return name == otherName && body == otherBody }
+        case let .modified(node, modifier):
+            if case let .modified(otherNode, otherModifier) = rhs { return modifier == otherModifier && node == otherNode }
+        case let .missingSymbol(a): if case let .missingSymbol(b) = rhs { return a == b }
+        case let .bitmap(a): if case let .bitmap(b) = rhs { return a == b }
+        case .empty: if case .empty = rhs { return true }
+        case let .spacer(a): if case let .spacer(b) = rhs { return a == b }
+        case let .geometryReader(id, content):
+            if case let .geometryReader(otherID, otherContent) = rhs { return id == otherID && content == otherContent }
+        case let .grid(a): if case let .grid(b) = rhs { return a == b }
+        }
+        return false
+    }
+
+    /// Whether both values hold the same stored node (an indirect enum's value is a reference
+    /// to its case's storage): equal bits are equal trees.
+    private static func isSameStorage(_ lhs: ViewNode, _ rhs: ViewNode) -> Bool {
+        withUnsafeBytes(of: lhs) { a in
+            withUnsafeBytes(of: rhs) { b in a.count == b.count && memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
+        }
+    }
+}
+
 /// A `Grid`'s rows and spacing.
 ///
 /// Each column is as wide as the widest ideal width of its cells and each row as tall as its

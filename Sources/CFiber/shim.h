@@ -15,9 +15,12 @@ struct spin_fiber_call {
 };
 
 // makecontext passes int arguments: the call's address comes in two halves.
-static void spin_fiber_start(unsigned int high, unsigned int low) {
+static void spin_fiber_start_call(unsigned int high, unsigned int low) {
     struct spin_fiber_call *call = (struct spin_fiber_call *)(((uintptr_t)high << 32) | (uintptr_t)low);
-    call->body(call->argument);
+    // Copied first: the caller's frame that holds the call is gone once the body switches back.
+    spin_fiber_body body = call->body;
+    void *argument = call->argument;
+    body(argument);
     // Returning resumes the context in uc_link: the caller's swapcontext returns.
 }
 
@@ -32,9 +35,31 @@ static inline int spin_fiber_run(void *stack, size_t size, spin_fiber_body body,
     callee.uc_stack.ss_sp = stack;
     callee.uc_stack.ss_size = size;
     callee.uc_link = &caller;
-    makecontext(&callee, (void (*)(void))spin_fiber_start, 2,
+    makecontext(&callee, (void (*)(void))spin_fiber_start_call, 2,
                 (unsigned int)(address >> 32), (unsigned int)(address & 0xffffffffu));
     return swapcontext(&caller, &callee);
+}
+
+/// Makes `context` run body(argument) on the `size` bytes of stack at `stack` and switches to
+/// it, saving the current context in `link`; when body returns, `link` (as last saved) is
+/// resumed. 0 once switched back, -1 (nothing run) if a context cannot be made.
+static inline int spin_fiber_start(ucontext_t *context, ucontext_t *link, void *stack, size_t size,
+                                   spin_fiber_body body, void *argument) {
+    struct spin_fiber_call call = { body, argument };
+    uintptr_t address = (uintptr_t)&call;
+    if (getcontext(context) != 0) return -1;
+    context->uc_stack.ss_sp = stack;
+    context->uc_stack.ss_size = size;
+    context->uc_link = link;
+    // The body reads `call` before it first switches back, while this frame still waits.
+    makecontext(context, (void (*)(void))spin_fiber_start_call, 2,
+                (unsigned int)(address >> 32), (unsigned int)(address & 0xffffffffu));
+    return swapcontext(link, context);
+}
+
+/// Saves the current context in `from` and resumes `to`.
+static inline int spin_fiber_switch(ucontext_t *from, ucontext_t *to) {
+    return swapcontext(from, to);
 }
 
 /// Names the calling thread (at most 15 bytes shown), as thread lists show it. prctl is

@@ -53,7 +53,7 @@ public enum LargeStack {
 
     /// Whether the process runs under AddressSanitizer or ThreadSanitizer (whose runtimes
     /// export these entry points).
-    private static let isSanitized = ["__asan_init", "__tsan_init"].contains { (name: String) in
+    static let isSanitized = ["__asan_init", "__tsan_init"].contains { (name: String) in
         dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) != nil
     }
 
@@ -79,7 +79,7 @@ public enum LargeStack {
     }
 
     /// A mapped stack, its lowest page a guard.
-    private final class Stack {
+    final class Stack {
         let base: UnsafeMutableRawPointer
         private static let pageBytes = max(sysconf(Int32(_SC_PAGESIZE)), 4096)
 
@@ -102,7 +102,7 @@ public enum LargeStack {
     }
 
     /// The idle stacks, shared by every evaluation in the process.
-    private final class Stacks: @unchecked Sendable {
+    final class Stacks: @unchecked Sendable {
         static let shared = Stacks()
         private var lock = pthread_mutex_t()
         @exclusivity(unchecked) private var idle: [Stack] = []

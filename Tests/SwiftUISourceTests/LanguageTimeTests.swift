@@ -677,8 +677,9 @@ import Testing
 }
 
 /// A task still sleeping when the run ends (a `while true` loop around `Task.sleep`, as
-/// loaders write it, its errors swallowed by `try?`) is unwound then: its thread ends, and
-/// the run's evaluator with it, rather than waiting for ever.
+/// loaders write it, its errors swallowed by `try?`) is unwound then, rather than waiting for
+/// ever with the run's evaluator: no task thread is left (tasks run on the runner's thread,
+/// on stacks of their own; under a sanitizer on threads of their own, which end).
 @Suite struct TaskUnwindingTests {
     /// The threads of this process named as task threads.
     private func taskThreads() -> Int {

@@ -104,7 +104,7 @@ indirect enum ViewDescription: NativeValue {
 }
 
 /// A modifier as written, before the view it modifies is placed.
-enum ModifierDescription {
+indirect enum ModifierDescription {
     /// A modifier the view tree holds (`rotationEffect`, `padding`, `animation` …).
     case node(ViewModifier)
     /// `.background(content)` / `.overlay(content)`: a view placed in the modified one's

@@ -86,7 +86,7 @@ extension Evaluator {
             try write(value, to: base, in: environment)
             return .void
         case let .member(base, name, nameLocation, _):
-            let baseValue = try evaluate(base, expected: Self.isImplicitChain(base) ? expected : nil, in: environment)
+            let baseValue = try evaluate(base, expected: expected != nil && Self.isImplicitChain(base) ? expected : nil, in: environment)
             if case let .type(reference) = baseValue {
                 if name == "init" { return try construct(reference, arguments, trailing, expected: expected, at: nameLocation, in: environment) }
                 let member = try calledStaticMember(name, of: reference, at: nameLocation)

@@ -28,7 +28,7 @@ extension Evaluator {
             return try implicitMember(name, expected: expected, at: location)
         case let .member(base, name, nameLocation, _):
             if isModuleName(base, in: environment) { return try lookUp(name, at: nameLocation, in: environment, expected: expected) }
-            let baseValue = try evaluate(base, expected: Self.isImplicitChain(base) ? expected : nil, in: environment)
+            let baseValue = try evaluate(base, expected: expected != nil && Self.isImplicitChain(base) ? expected : nil, in: environment)
             return try member(name, of: baseValue, at: nameLocation, in: environment)
         case let .call(callee, arguments, trailingClosures):
             return try evaluateCall(callee, arguments, trailingClosures, expected: expected, at: location, in: environment)
@@ -181,6 +181,9 @@ extension Evaluator {
 
     /// Whether a member chain starts with an implicit member (`.linear(duration: 2).repeatForever()`):
     /// Swift gives the chain's base the type the whole chain is expected to have.
+    ///
+    /// Asked only with an expected type: a chain that is not implicit passes none to its base,
+    /// so a modifier chain of n links is walked once, not n times.
     static func isImplicitChain(_ expression: Expression) -> Bool {
         var current = expression
         while true {

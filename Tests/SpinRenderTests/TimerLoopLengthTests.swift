@@ -120,3 +120,72 @@ import Testing
         #expect(RenderSettings.horizonSeconds(forDuration: .nan) == 10)
     }
 }
+
+/// Dots stepped by a timer beside a spinner whose period does not divide the dots' loop: the
+/// dots repeat every 0.75 s (three states, one every 0.25 s), the spinner every 1 s, so the
+/// picture repeats every 3 s, and the dots go on stepping for all of it (they stood still after
+/// their first 0.75 s: the script held one loop of its changes, and the render looked for them
+/// in a 3 s loop).
+@Suite struct TimerBesideSpinnerTests {
+    static let source = """
+    import SwiftUI
+    struct Dots: View {
+        @State private var phase = 0
+        let timer = Timer.publish(every: 0.25, on: .main, in: .common).autoconnect()
+        var body: some View {
+            HStack(spacing: 4) {
+                ForEach(0..<3) { i in
+                    Circle().fill(Color.blue).frame(width: 8, height: 8).opacity(phase == i ? 1 : 0.3)
+                }
+            }
+            .onReceive(timer) { _ in phase = (phase + 1) % 3 }
+        }
+    }
+    struct Spinner: View {
+        @State private var turning = false
+        var body: some View {
+            Image(systemName: "rays")
+                .rotationEffect(.degrees(turning ? 360 : 0))
+                .animation(.linear(duration: 1).repeatForever(autoreverses: false), value: turning)
+                .onAppear { turning = true }
+        }
+    }
+    struct Loader: View {
+        var body: some View {
+            VStack(spacing: 30) {
+                Dots()
+                Spinner()
+            }
+        }
+    }
+    """
+
+    /// The pixels of `image` in `box` (x, y, width, height).
+    private func crop(_ image: RGBAImage, _ box: (x: Int, y: Int, width: Int, height: Int)) -> [RGBA8] {
+        (box.y..<box.y + box.height).flatMap { y in (box.x..<box.x + box.width).map { x in image[x, y] } }
+    }
+
+    @Test func theDotsStepForTheWholeCommonPeriod() throws {
+        var request = RenderRequest()
+        try request.setSource(Self.source, fileName: "Loader.swift", view: "Loader")
+        request.scene.scale = 1
+        request.framesPerSecond = 40
+        #expect(abs(request.effectiveDurationSeconds - 3) < 1e-9)
+        let frames = SpinRenderer.renderFrames(request).sequence.frames.map(\.image)
+        #expect(frames.count == 120)
+        // Where the dots are: what differs between 0.1 s and 1.1 s, when the spinner is at the
+        // same angle and the dots a step apart.
+        let (a, b) = (frames[4], frames[44])
+        var xs: [Int] = [], ys: [Int] = []
+        for y in 0..<a.height { for x in 0..<a.width where a[x, y] != b[x, y] { xs.append(x); ys.append(y) } }
+        let minX = try #require(xs.min()), maxX = try #require(xs.max()), minY = try #require(ys.min()), maxY = try #require(ys.max())
+        let box = (x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+        // The three steps look different, and every frame's dots are those of its step: frame k
+        // (at k / 40 s) shows step ⌊k / 10⌋ mod 3, as frame k mod 30 of the first loop does.
+        let steps = [0, 10, 20].map { crop(frames[$0], box) }
+        #expect(steps[0] != steps[1] && steps[1] != steps[2] && steps[0] != steps[2])
+        for k in 30..<frames.count {
+            #expect(crop(frames[k], box) == steps[(k / 10) % 3], "frame \(k) at \(Double(k) / 40) s")
+        }
+    }
+}

@@ -78,7 +78,48 @@ public struct ViewEngine: Sendable {
     ///   - inkOutset: Whole pixels added to the canvas on each side, beyond the root's layout
     ///     bounds and margin, for ink drawn outside them (``CanvasOutset``; ignored when a stage
     ///     is shown: a device shows nothing beyond its screen).
+    ///
+    /// A script driven by timers holds its changes for one repeat of its own
+    /// (``ViewScript/repeating``); when an animation that repeats for ever beside it has a
+    /// period that does not divide that repeat (dots stepping every 0.25 s, three states, beside
+    /// a spinner turning once a second), the picture repeats only after their common period (3 s),
+    /// and the script's changes are laid out again, a repeat later each time, up to it
+    /// (``unrolledScript()``).
     public init(script: ViewScript, output: SceneConfiguration, inkOutset: CanvasOutset = .zero) {
+        self.init(building: script, output: output, inkOutset: inkOutset)
+        if let unrolled = unrolledScript() {
+            self.init(building: unrolled, output: output, inkOutset: inkOutset)
+        }
+    }
+
+    /// The most changes a script is unrolled to (see ``unrolledScript()``): a timer stepping
+    /// every 0.1 s beside a spinner whose period shares a minute with its loop.
+    static let maximumUnrolledChanges = 10_000
+
+    /// The script with its repeat's changes laid out again, a repeat later each time, up to
+    /// the picture's period, when that period is a whole number of the script's repeats
+    /// longer than one; `nil` when there is nothing to unroll (or more than
+    /// ``maximumUnrolledChanges`` changes would be made).
+    func unrolledScript() -> ViewScript? {
+        guard let repeating = script.repeating, repeating.period > 0, let picture = pictureRepeat,
+              picture.start == repeating.start else { return nil }
+        let copies = Int((picture.period / repeating.period).rounded())
+        guard copies > 1, abs(Double(copies) * repeating.period - picture.period) <= 1e-6 * picture.period else { return nil }
+        let end = repeating.start + repeating.period
+        let tolerance = 1e-9 * max(1, end)
+        let window = script.changes.filter { $0.timeSeconds > repeating.start + tolerance && $0.timeSeconds <= end + tolerance }
+        guard !window.isEmpty, script.changes.count + window.count * (copies - 1) <= Self.maximumUnrolledChanges else { return nil }
+        var unrolled = script
+        unrolled.changes = script.changes.filter { $0.timeSeconds <= end + tolerance }
+        for copy in 1..<copies {
+            let shift = Double(copy) * repeating.period
+            unrolled.changes += window.map { ViewChange(timeSeconds: $0.timeSeconds + shift, transaction: $0.transaction, root: $0.root) }
+        }
+        unrolled.repeating = ScriptRepeat(start: repeating.start, period: picture.period)
+        return unrolled
+    }
+
+    private init(building script: ViewScript, output: SceneConfiguration, inkOutset: CanvasOutset) {
         self.script = script
         self.output = output
         // `.preferredColorScheme` in the views sets the scheme of the window they are shown in.

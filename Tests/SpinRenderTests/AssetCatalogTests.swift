@@ -290,6 +290,23 @@ struct AssetCatalogTests {
         }
     }
 
+    /// `.quinary` (iOS 16) is the foreground's fifth level, not a colour set of the app: black at
+    /// 5 % in light and white at 5 % in dark (alpha 13 of 255), so over the white (black)
+    /// background every pixel is 242 (13) in each channel, with no warning. It was read as a
+    /// missing asset colour: system grey, with a warning.
+    @Test func quinaryIsTheFifthLevel() throws {
+        for appearance in [Appearance.light, .dark] {
+            let written = try Self.settings("        Rectangle().fill(.quinary).frame(width: 2, height: 2)", assets: [], appearance: appearance)
+            let level: UInt8 = appearance == .light ? 242 : 13
+            Self.expectEveryPixel(ViewRenderer(written.request.makeEngine()).render(atSeconds: 0), width: 2, height: 2) { _, _ in
+                RGBA8(r: level, g: level, b: level)
+            }
+            #expect(try written.symbolWarnings().isEmpty)
+            let text = try Self.settings("        Text(\"Loading\").foregroundStyle(.quinary)", assets: [], appearance: appearance)
+            #expect(try text.symbolWarnings().isEmpty)
+        }
+    }
+
     /// An image set without a file for an iPhone (only empty slots) is the empty image too, with
     /// a warning that says so.
     @Test func emptyImageSetWarns() throws {

@@ -11,6 +11,14 @@ import Raster
 /// appearance, as tabulated in Noah Gilmore's "Backwards compatibility for iOS 13 system
 /// colors" (2019) and its ColorCompatibility library. Alpha is given where UIKit's colour is
 /// translucent (`secondaryLabel` is (60, 60, 67) at 60 %).
+///
+/// `quinary`, SwiftUI's fifth content level (`.foregroundStyle(.quinary)`, iOS 16), has no
+/// UIKit colour (UIKit's label colours stop at `quaternaryLabel`) and Apple documents no value
+/// for it. It is taken from SwiftUI's own table of iOS content levels as OpenSwiftUI
+/// reconstructs it (`DefaultSystemColorDefinition_PhoneTV`, audited for iOS 18): black at 5 %
+/// in light, white at 5 % in dark. That table's second to fourth levels are exactly the
+/// `secondaryLabel`, `tertiaryLabel` and `quaternaryLabel` values here, which is why its fifth is
+/// taken as iOS's.
 public enum SystemColors {
     /// (light, dark) per name; both the UIKit name (`systemMint`, `label`) and, for the colours
     /// SwiftUI names too, SwiftUI's (`mint`).
@@ -41,6 +49,7 @@ public enum SystemColors {
             "secondaryLabel": (c(60, 60, 67, 0.6), c(235, 235, 245, 0.6)),
             "tertiaryLabel": (c(60, 60, 67, 0.3), c(235, 235, 245, 0.3)),
             "quaternaryLabel": (c(60, 60, 67, 0.18), c(235, 235, 245, 0.16)),
+            "quinary": (c(0, 0, 0, 0.05), c(255, 255, 255, 0.05)),
             "placeholderText": (c(60, 60, 67, 0.3), c(235, 235, 245, 0.3)),
             "link": (c(0, 122, 255), c(9, 132, 255)),
             "systemFill": (c(120, 120, 128, 0.2), c(120, 120, 128, 0.36)),

@@ -176,11 +176,13 @@ extension SwiftUILibrary {
             shapeStyle.constant(name, .native(ColorBox(color: .system(name))))
         }
         shapeStyle.constant("tint", .native(ColorBox(color: .system("accentColor"))))
-        // The third and fourth levels of the foreground (`HierarchicalShapeStyle`), as the
-        // label colours iOS gives them over the default foreground: `tertiaryLabel` (60, 60, 67)
-        // at 30 % in light, (235, 235, 245) at 30 % in dark; `quaternaryLabel` at 18 % / 16 %.
+        // The third to fifth levels of the foreground (`HierarchicalShapeStyle`), as the
+        // colours iOS gives them over the default foreground: `tertiaryLabel` (60, 60, 67) at
+        // 30 % in light, (235, 235, 245) at 30 % in dark; `quaternaryLabel` at 18 % / 16 %; the
+        // fifth (iOS 16), which has no UIKit colour, black / white at 5 % (`SystemColors`' `quinary`).
         shapeStyle.constant("tertiary", .native(ColorBox(color: .system("tertiaryLabel"))))
         shapeStyle.constant("quaternary", .native(ColorBox(color: .system("quaternaryLabel"))))
+        shapeStyle.constant("quinary", .native(ColorBox(color: .system("quinary"))))
         // `BackgroundStyle` (iOS 15): "the background style in the current context", the
         // system background outside grouped lists (white in light, black in dark).
         shapeStyle.constant("background", .native(ColorBox(color: .system("systemBackground"))))

@@ -15,7 +15,7 @@ indirect enum ViewDescription: NativeValue {
     case leaf(ViewNode, typeName: String)
     /// A shape; `painted` once `fill` or `stroke` made it a plain view (no more shape modifiers).
     case shape(ShapeView, painted: Bool)
-    /// `VStack`, `HStack`, `ZStack`: the content is the builder's block.
+    /// `VStack`, `HStack`, `ZStack`, `ViewThatFits`: the content is the builder's block.
     case stack(StackAxis, alignment: Alignment, spacing: Double?, content: ViewDescription)
     /// Several views side by side (a builder block, a `Group`): flattened into the container.
     case group([ViewDescription])
@@ -69,7 +69,13 @@ indirect enum ViewDescription: NativeValue {
                 case .custom: "_Shape"
                 }
             }
-        case let .stack(axis, _, _, _): axis == .vertical ? "VStack" : axis == .horizontal ? "HStack" : "ZStack"
+        case let .stack(axis, _, _, _):
+            switch axis {
+            case .vertical: "VStack"
+            case .horizontal: "HStack"
+            case .depth: "ZStack"
+            case .fitting: "ViewThatFits"
+            }
         case .group: "TupleView"
         case .branch: "_ConditionalContent"
         case .user: "_UserView"

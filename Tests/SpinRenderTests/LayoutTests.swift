@@ -291,6 +291,59 @@ struct LayoutTests {
         #expect(try Self.frames(source) == expected)
     }
 
+    /// `ViewThatFits` shows the first of its views whose ideal size fits the space offered along
+    /// its axes (both by default), else the last; `in: []` takes the first. The view shown is
+    /// offered the whole proposal and centred; the others are neither laid out nor drawn, so each
+    /// case draws one rectangle. Its alternatives are the views its builder makes (a `ForEach`'s
+    /// each, an `if` not taken none), and an axis offered no length constrains nothing.
+    @Test(arguments: [
+        // Too wide (200 > 120), then 100 × 20 fits: centred in the 120 × 60 frame.
+        ("ViewThatFits(in: .horizontal) { \(red).frame(width: 200, height: 20); \(green).frame(width: 100, height: 20); \(blue).frame(width: 50, height: 50) }.frame(width: 120, height: 60)",
+         [Rect(x: 10, y: 20, width: 100, height: 20)]),
+        // Both axes: 100 × 100 is too tall; 110 × 50 fits. The array form is the default.
+        ("ViewThatFits { \(red).frame(width: 100, height: 100); \(green).frame(width: 110, height: 50); \(blue).frame(width: 20, height: 20) }.frame(width: 120, height: 60)",
+         [Rect(x: 5, y: 5, width: 110, height: 50)]),
+        ("ViewThatFits(in: [.horizontal, .vertical]) { \(red).frame(width: 100, height: 100); \(green).frame(width: 110, height: 50) }.frame(width: 120, height: 60)",
+         [Rect(x: 5, y: 5, width: 110, height: 50)]),
+        // Heights only: 20 × 80 is too tall; 160 × 40 fits though wider than the 120 offered,
+        // and is drawn centred on the 120 × 60 frame in the 200 × 60 one.
+        ("ViewThatFits(in: .vertical) { \(red).frame(width: 20, height: 80); \(green).frame(width: 160, height: 40); \(blue).frame(width: 10, height: 10) }.frame(width: 120, height: 60).frame(width: 200, height: 60)",
+         [Rect(x: 20, y: 10, width: 160, height: 40)]),
+        // Nothing fits: the last, at its own size, centred in the 200 × 100 frame.
+        ("ViewThatFits { \(red).frame(width: 150, height: 150); \(green).frame(width: 130, height: 10) }.frame(width: 120, height: 60).frame(width: 200, height: 100)",
+         [Rect(x: 35, y: 45, width: 130, height: 10)]),
+        // No axes: the first, however large.
+        ("ViewThatFits(in: []) { \(red).frame(width: 150, height: 80); \(green).frame(width: 10, height: 10) }.frame(width: 120, height: 60).frame(width: 200, height: 100)",
+         [Rect(x: 25, y: 10, width: 150, height: 80)]),
+        // A colour's ideal size (10 × 10) fits; shown, it takes the whole 80 × 30 offered.
+        ("ViewThatFits { \(red); \(green).frame(width: 10, height: 10) }.frame(width: 80, height: 30)",
+         [Rect(x: 0, y: 0, width: 80, height: 30)]),
+        // No `if` alternative; the `ForEach`'s 200 is too wide, its 100 fits.
+        ("ViewThatFits { if 1 > 2 { \(red).frame(width: 10, height: 10) }; ForEach([200, 100, 50], id: \\.self) { w in \(green).frame(width: CGFloat(w), height: 10) } }.frame(width: 120, height: 60)",
+         [Rect(x: 10, y: 25, width: 100, height: 10)]),
+        // `fixedSize()` offers no length: the first fits whatever its size.
+        ("ViewThatFits { \(red).frame(width: 500, height: 10); \(green).frame(width: 10, height: 10) }.fixedSize()",
+         [Rect(x: 0, y: 0, width: 500, height: 10)]),
+    ] as [(String, [Rect])])
+    func viewThatFitsShowsTheFirstThatFits(source: String, expected: [Rect]) throws {
+        #expect(try Self.frames(source) == expected)
+    }
+
+    /// The pixels of a `ViewThatFits` in a 120 × 60 frame: only the 100 × 20 green it chose,
+    /// centred, on white; the red and blue alternatives draw nothing.
+    @Test func viewThatFitsDrawsOnlyTheViewItShows() throws {
+        let e = try Self.engine("""
+            ViewThatFits(in: .horizontal) {
+                \(Self.red).frame(width: 200, height: 20)
+                \(Self.green).frame(width: 100, height: 20)
+                \(Self.blue).frame(width: 50, height: 50)
+            }
+            .frame(width: 120, height: 60)
+            """)
+        #expect(e.canvasWidth == 120 && e.canvasHeight == 60)
+        Self.expectPixels(ViewRenderer(e).render(atSeconds: 0), [(Rect(x: 10, y: 20, width: 100, height: 20), RGBA8(r: 0, g: 255, b: 0))])
+    }
+
     /// `frame(in: .global)` needs the reader's place on the screen, which its content cannot
     /// know when it is made: refused at the argument, as not supported.
     @Test func globalFrameIsRefused() throws {

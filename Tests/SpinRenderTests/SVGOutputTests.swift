@@ -342,6 +342,39 @@ struct SVGOutputTests {
         #expect(rects.contains { $0.attributes["stroke-width"] == "2" && $0.attributes["stroke"] == "#8e8e93" && $0.attributes["x"] == "1" })
     }
 
+    /// A `ViewThatFits` is written as the one view it shows: in a 120 × 60 frame the 200 pt
+    /// wide red does not fit, so the document holds the 100 × 20 green rectangle alone, centred
+    /// (moved to the frame's centre, (60, 30), its corner 50 and 10 pt before it), and no red or
+    /// blue.
+    @Test("ViewThatFits: only the view it shows is an element")
+    func viewThatFitsWritesTheViewItShows() throws {
+        var request = RenderRequest()
+        request.scene.scale = 1
+        request.scene.padding = 0
+        try request.setSource("""
+            import SwiftUI
+            struct ContentView: View {
+                var body: some View {
+                    ViewThatFits(in: .horizontal) {
+                        Rectangle().fill(Color.red).frame(width: 200, height: 20)
+                        Rectangle().fill(Color.green).frame(width: 100, height: 20)
+                        Rectangle().fill(Color.blue).frame(width: 50, height: 50)
+                    }
+                    .frame(width: 120, height: 60)
+                }
+            }
+            """, fileName: "F.swift", view: nil)
+        request.format = .svg
+        let tree = try #require(SVGTree.parse(Self.svg(request)))
+        #expect(tree.root.attributes["width"] == "120" && tree.root.attributes["height"] == "60")
+        let rects = tree.all("rect").filter { $0.attributes["fill"] != "#ffffff" }
+        #expect(rects.count == 1)
+        let green = try #require(rects.first)
+        #expect(green.attributes["fill"] == "#34c759")
+        #expect(green.attributes["width"] == "100" && green.attributes["height"] == "20")
+        #expect(green.attributes["x"] == "-50" && green.attributes["y"] == "-10" && green.attributes["transform"] == "translate(60 30)")
+    }
+
     /// A circle's animated line width (2 → 6 pt, linear over 1 s) animates `stroke-width` (it
     /// was written constant while the GIF showed it change); a rounded rectangle whose corners
     /// animate (0 → 10 pt) is a path whose data animates, square at 0 s and round at 1 s.

@@ -550,6 +550,13 @@ enum EngineLayout {
         let environment = childEnvironment(axis, stackEnvironment)
         let present = children.indices.filter { children[$0] != .empty }
         var sizes = [AnimatablePoint?](repeating: nil, count: children.count)
+        if case let .fitting(axes) = axis {
+            // Only the child shown has a size: the others are not placed (nor drawn).
+            guard let shown = fittingChild(axes, children, present, proposal, environment) else { return (sizes, .zero) }
+            let size = self.size(of: children[shown], proposal, environment)
+            sizes[shown] = size
+            return (sizes, size)
+        }
         if axis == .depth {
             var size = AnimatablePoint.zero
             for index in present {
@@ -606,6 +613,24 @@ enum EngineLayout {
         // shorter than nothing.
         total = max(0, total + gaps.reduce(0, +))
         return (sizes, vertical ? AnimatablePoint(x: cross, y: total) : AnimatablePoint(x: total, y: cross))
+    }
+
+    /// The child a `ViewThatFits` shows (``StackAxis/fitting(_:)``): the first of `present`
+    /// whose ideal size along `axes` is within `proposal`, else the last; `nil` when every child
+    /// is empty.
+    static func fittingChild(_ axes: AxisSet, _ children: [ViewNode], _ present: [Int], _ proposal: Proposal,
+                             _ environment: ViewEnvironment) -> Int? {
+        guard let last = present.last else { return nil }
+        let horizontal = axes.contains(.horizontal), vertical = axes.contains(.vertical)
+        let ideal = Proposal(width: horizontal ? nil : proposal.width, height: vertical ? nil : proposal.height)
+        // A length summed from several children's (a stack of them) can exceed an equal
+        // proposal by a rounding error; a billionth of a point is no overflow.
+        func within(_ length: Double, _ offered: Double?) -> Bool { offered.map { length <= $0 + 1e-9 } ?? true }
+        for index in present.dropLast() {
+            let size = memoizedSize(of: children[index], ideal, environment)
+            if (!horizontal || within(size.x, proposal.width)) && (!vertical || within(size.y, proposal.height)) { return index }
+        }
+        return last
     }
 
     /// A grid's cell rectangles (in ``GridContent/cells`` order, from the grid's top-leading
@@ -748,7 +773,11 @@ enum EngineLayout {
     /// The environment of a stack's children: the stack's axis, for the spacers among them.
     static func childEnvironment(_ axis: StackAxis, _ environment: ViewEnvironment) -> ViewEnvironment {
         var inner = environment
-        inner.stackAxis = axis == .depth ? nil : axis
+        switch axis {
+        case .vertical, .horizontal: inner.stackAxis = axis
+        // A `ViewThatFits` child is laid out on its own, as a `ZStack`'s is.
+        case .depth, .fitting: inner.stackAxis = nil
+        }
         return inner
     }
 
@@ -832,7 +861,7 @@ enum EngineLayout {
                 switch axis {
                 case .vertical: childProposal = Proposal(width: proposal.width, height: childSize.y)
                 case .horizontal: childProposal = Proposal(width: childSize.x, height: proposal.height)
-                case .depth: childProposal = proposal
+                case .depth, .fitting: childProposal = proposal
                 }
                 var childCentre = centre
                 let crossX = (alignment.horizontal - 0.5) * (total.x - childSize.x)
@@ -846,7 +875,7 @@ enum EngineLayout {
                     childCentre.x = centre.x + ((run + childSize.x / 2) - total.x / 2)
                     childCentre.y = centre.y + crossY
                     run += childSize.x + gap
-                case .depth:
+                case .depth, .fitting:
                     childCentre.x = centre.x + crossX
                     childCentre.y = centre.y + crossY
                 }

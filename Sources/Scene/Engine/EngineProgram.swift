@@ -364,12 +364,14 @@ struct Evaluation: Sendable {
                     }
                     walk(label, table.id(path, .background), inner, chain, effects, name)
                 }
-            case let .stack(_, _, _, children):
+            case let .stack(axis, _, _, children):
                 // Drawn in ascending `zIndex`, equal ones in their order (a stable sort).
                 let order = children.indices.sorted { (EngineLayout.zIndex(children[$0]), $0) < (EngineLayout.zIndex(children[$1]), $1) }
                 for index in order {
-                    let child = children[index]
-                    walk(child, table.id(path, .child(index)), environment, chain, effects, name)
+                    let childPath = table.id(path, .child(index))
+                    // A `ViewThatFits` draws the one child layout placed.
+                    if case .fitting = axis, frames[childPath] == nil { continue }
+                    walk(children[index], childPath, environment, chain, effects, name)
                 }
             case let .conditional(branch, child):
                 walk(child, table.id(path, .branch(branch)), environment, chain, effects, name)

@@ -23,7 +23,9 @@ public indirect enum ViewNode: Hashable, Sendable {
     case shape(ShapeView)
     /// A colour used as a view (`Color.orange`): fills the space it is offered.
     case color(ColorValue)
-    /// `VStack`, `HStack` or `ZStack`; `spacing` `nil` is SwiftUI's default spacing.
+    /// `VStack`, `HStack` or `ZStack`; `spacing` `nil` is SwiftUI's default spacing. Also
+    /// `ViewThatFits`, which shows one of its children (``StackAxis/fitting(_:)``; its
+    /// alignment and spacing are not used).
     case stack(StackAxis, alignment: Alignment, spacing: Double?, children: [ViewNode])
     /// One branch of an `if`/`else` in a view builder: branches have distinct identities
     /// (SwiftUI's `_ConditionalContent`), so a view in another branch is another view.
@@ -548,14 +550,40 @@ public enum ColorValue: Hashable, Sendable {
     indirect case appearance(light: ColorValue, dark: ColorValue)
 }
 
-/// Stack direction.
-public enum StackAxis: String, Hashable, Sendable {
+/// How a container of several views lays them out: a stack's direction, or `ViewThatFits`'s
+/// choice of one of them.
+public enum StackAxis: Hashable, Sendable {
     /// `VStack`.
     case vertical
     /// `HStack`.
     case horizontal
     /// `ZStack`.
     case depth
+    /// `ViewThatFits(in:)`: the children are alternatives in order of preference, and only one
+    /// is shown: the first whose ideal size fits the proposal along `axes`, else the last.
+    ///
+    /// Apple, `ViewThatFits`: "It selects the first child whose ideal size on the constrained
+    /// axes fits within the proposed size"; `init(in:content:)`: "If `axes` is an empty set,
+    /// `ViewThatFits` uses the first child view", and both axes by default. This renderer reads
+    /// "ideal size on the constrained axes" as the child's size for no proposal on those axes and
+    /// the container's proposal on the others (so a text constrained vertically is measured
+    /// wrapped to the width it is offered); an axis the container is offered no length on
+    /// constrains nothing. The child shown is
+    /// offered the container's proposal and the container takes its size; the others are not
+    /// laid out or drawn (an empty child, an `if` not taken, is no alternative).
+    case fitting(AxisSet)
+}
+
+/// SwiftUI's `Axis.Set`: `.horizontal`, `.vertical`, both, or neither.
+public struct AxisSet: OptionSet, Hashable, Sendable {
+    /// The axes as bits: 1 horizontal, 2 vertical.
+    public let rawValue: Int
+    /// Axes from their bits.
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// `.horizontal`: widths.
+    public static let horizontal = AxisSet(rawValue: 1)
+    /// `.vertical`: heights.
+    public static let vertical = AxisSet(rawValue: 2)
 }
 
 /// `Alignment` (and `HorizontalAlignment` / `VerticalAlignment` for stacks), as fractions of

@@ -3,7 +3,8 @@ import Scene
 import SwiftCode
 
 // Layout containers: `Spacer`, `GeometryReader` and its proxy, `LazyVStack`/`LazyHStack` (drawn
-// as their eager stacks: every view of a loader is on screen, so nothing is left unmade).
+// as their eager stacks: every view of a loader is on screen, so nothing is left unmade),
+// `ScrollView` at rest, `ViewThatFits`.
 //
 // SwiftUI lays views out in three steps: the parent proposes a size, the child chooses its own
 // size, the parent places it (Apple, the `Layout` protocol: `sizeThatFits(proposal:subviews:
@@ -180,7 +181,8 @@ extension SwiftUILibrary {
         native.add(grid)
     }
 
-    /// `Axis` and `Axis.Set`, and `ScrollView(_:showsIndicators:content:)` at rest.
+    /// `Axis` and `Axis.Set`, `ScrollView(_:showsIndicators:content:)` at rest, and
+    /// `ViewThatFits(in:content:)` (its choice is the layout's, ``Scene/StackAxis/fitting(_:)``).
     ///
     /// A scroll view takes the space it is offered and proposes its content that size but
     /// none along the axes it scrolls (the content takes its ideal length there), places it at
@@ -205,18 +207,8 @@ extension SwiftUILibrary {
         scroll.initializer([NativeParameter(nil, .named("Axis.Set"), default: .native(Boxed(value: 2, typeName: "Axis.Set"))),
                             NativeParameter("showsIndicators", .bool, default: .bool(true)),
                             NativeParameter("content", Self.builderClosure, builder: "ViewBuilder")]) { [unowned self] call throws(Interrupt) in
-            var axes = 0
-            if case let .array(items) = call[0].dereferenced {
-                for item in items {
-                    guard case let .native(native) = item.dereferenced, let box = native as? Boxed<Int> else {
-                        throw call.error("expected an Axis.Set", argument: 0)
-                    }
-                    axes |= box.value
-                }
-            } else {
-                axes = try boxed(call, 0, Int.self, "an Axis.Set")
-            }
-            let horizontal = axes & 1 != 0, vertical = axes & 2 != 0
+            let axes = try axisSet(call, 0)
+            let horizontal = axes.contains(.horizontal), vertical = axes.contains(.vertical)
             let content = try view(try call.call(2, []), at: call.location)
             let start = Alignment(horizontal: horizontal ? 0 : 0.5, vertical: vertical ? 0 : 0.5)
             let sized = ViewDescription.modified(content, .node(.layout(.fixedSize(horizontal: horizontal, vertical: vertical))))
@@ -225,6 +217,32 @@ extension SwiftUILibrary {
             return .native(ViewDescription.modified(framed, .mask(Self.opaque(ShapeView(kind: .rectangle)), alignment: .center)))
         }
         native.add(scroll)
+
+        let fits = NativeType("ViewThatFits", protocols: ["View"],
+                              summary: "`ViewThatFits(in:) { … }`: the first of its views whose ideal size fits the space offered along the axes (both by default), else the last.")
+        fits.initializer([NativeParameter("in", .named("Axis.Set"), default: .native(Boxed(value: 3, typeName: "Axis.Set"))),
+                          NativeParameter("content", Self.builderClosure, builder: "ViewBuilder")]) { [unowned self] call throws(Interrupt) in
+            let axes = try axisSet(call, 0)
+            let content = try view(try call.call(1, []), at: call.location)
+            return .native(ViewDescription.stack(.fitting(axes), alignment: .center, spacing: nil, content: content))
+        }
+        native.add(fits)
+    }
+
+    /// Argument `index` as an `Axis.Set`: one axis, or an array literal of them (`[]`,
+    /// `[.horizontal, .vertical]`).
+    private func axisSet(_ call: NativeCall, _ index: Int) throws(Interrupt) -> AxisSet {
+        guard case let .array(items) = call[index].dereferenced else {
+            return AxisSet(rawValue: try boxed(call, index, Int.self, "an Axis.Set"))
+        }
+        var axes = AxisSet()
+        for item in items {
+            guard case let .native(native) = item.dereferenced, let box = native as? Boxed<Int> else {
+                throw call.error("expected an Axis.Set", argument: index)
+            }
+            axes.insert(AxisSet(rawValue: box.value))
+        }
+        return axes
     }
 
     private func defineLayoutModifiers(_ view: NativeType) {

@@ -12,7 +12,7 @@ extension SwiftUILibrary {
         "ColorPicker", "Menu", "Link", "ShareLink", "List", "ScrollViewReader", "NavigationView",
         "NavigationStack", "NavigationSplitView", "NavigationLink", "TabView", "Form", "Section", "DisclosureGroup",
         "OutlineGroup", "LazyHGrid", "Divider",
-        "ViewThatFits", "AnyLayout", "Gauge", "AsyncImage", "VideoPlayer", "Map", "ControlGroup",
+        "AnyLayout", "Gauge", "AsyncImage", "VideoPlayer", "Map", "ControlGroup",
         "EditButton", "PasteButton", "RenameButton", "Table", "GroupBox", "LabeledContent", "ContentUnavailableView",
         "UIViewRepresentable", "UIViewControllerRepresentable", "TimelineView",
     ]

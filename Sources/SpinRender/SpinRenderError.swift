@@ -1,3 +1,5 @@
+import SwiftUISource
+
 /// A failure of the library: what kind of failure, and one line for a person.
 ///
 /// The message names the input or output and the problem, and says what to do when there is
@@ -27,11 +29,22 @@ public struct SpinRenderError: Error, Hashable, Sendable, CustomStringConvertibl
     public var kind: Kind
     /// One line for a person: names the file or option and the problem.
     public var message: String
+    /// Where in the Swift source the problem is, when it is in a place of it (a view the SVG
+    /// writer cannot write): the diagnostic a terminal shows with its line and caret. The
+    /// ``message`` is then its one-line ``SwiftUISource/SourceDiagnostic/summary``.
+    public var diagnostic: SourceDiagnostic?
 
     /// Creates an error.
     public init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message
+    }
+
+    /// An error at a place of the source: its message is the diagnostic's summary
+    /// (`Loader.swift:7:14: error: …`).
+    public init(_ kind: Kind, _ diagnostic: SourceDiagnostic) {
+        self.init(kind, diagnostic.summary)
+        self.diagnostic = diagnostic
     }
 
     /// The message.

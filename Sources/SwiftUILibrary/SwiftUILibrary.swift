@@ -169,7 +169,9 @@ public final class SwiftUILibrary {
                 return .shape(ShapeView(kind: .custom(CustomShape(name: "Path", fingerprint: String(describing: fixed.elements), animatableData: [],
                                                                   provider: ShapeProvider { _, _ in fixed }))), painted: false)
             }
-            if let material = native.exactly(MaterialBox.self) { return Self.material(material.material, in: .rectangle) }
+            if let material = native.exactly(MaterialBox.self) {
+                return Self.material(material.material, in: .rectangle, at: SourceMark(line: location.line, column: location.column))
+            }
         case let .instance(instance):
             if isUserShape(value), let evaluator = runner?.evaluator {
                 return .shape(try userShape(value, evaluator: evaluator, at: location), painted: false)
@@ -224,12 +226,14 @@ public final class SwiftUILibrary {
         try view(call.receiver ?? .void, at: call.location)
     }
 
-    /// `receiver` with `modifier` applied.
+    /// `receiver` with `modifier` applied; a drawing effect carries where the call is written.
     ///
     /// - Throws: the view tree's depth error at this modifier when its chain alone is deeper
     ///   than ``ViewResolver/maximumDepth`` (the resolver's own check, later, can only name the
     ///   view that holds the chain).
     func modified(_ call: NativeCall, _ modifier: ModifierDescription) throws(Interrupt) -> Value {
+        var modifier = modifier
+        if case let .node(.effect(effect, mark)) = modifier, !mark.isKnown { modifier = .node(.effect(effect, at: call.mark)) }
         let receiver = try receiver(call)
         var length = 1
         var inner = receiver
@@ -242,6 +246,11 @@ public final class SwiftUILibrary {
         }
         return .native(ViewDescription.modified(receiver, modifier))
     }
+}
+
+extension NativeCall {
+    /// Where the call is written, as the view tree carries it (``Scene/SourceMark``).
+    var mark: SourceMark { SourceMark(line: location.line, column: location.column) }
 }
 
 /// What a file can render: one of its view types, a `#Preview`, or a `PreviewProvider`.

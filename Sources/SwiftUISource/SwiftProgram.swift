@@ -313,7 +313,7 @@ public struct SwiftProgram: Sendable {
                          fixedSize: (width: Double, height: Double)?, limits: Evaluator.Limits,
                          rootProposal: StageSize) throws(SwiftUISourceError) -> ViewScript {
         let source = self.source
-        let script: ViewScript
+        var script: ViewScript
         let syntax = self.syntax
         do throws(Interrupt) {
             script = try LargeStack.run { () throws(Interrupt) -> ViewScript in
@@ -334,6 +334,7 @@ public struct SwiftProgram: Sendable {
         } catch {
             throw .source(source.diagnostic(error))
         }
+        script.source = ScriptSource(text: text, fileName: fileName)
         return script
     }
 
@@ -428,6 +429,28 @@ public struct SwiftProgram: Sendable {
         return "the source declares no view (a 'struct Name: View' or a '#Preview'); to show its helper, render an expression with its arguments: --view '\(first)'"
     }
 
+    /// The line of the combined text ``script(expression:dark:horizonSeconds:limits:rootProposal:)``
+    /// runs on which the `--view` expression starts: it starts a line of its own after the
+    /// file's lines and the `#Preview {` line, so its lines are the combined text's less these.
+    static func expressionFirstLine(_ source: SourceText) -> Int { source.lineStarts.count + 2 }
+
+    /// A diagnostic at `mark` in the source a script was read from: a place in the file, or,
+    /// past the file's lines, in the `--view` expression the script is of (run as a `#Preview`
+    /// added after the file), reported under the name `--view` at its own line, as the
+    /// expression's other diagnostics are.
+    ///
+    /// For what is found after the source is read, at a place its views carry: the SVG
+    /// writer's refusal of a view it cannot write.
+    public static func diagnostic(_ message: String, at mark: SourceMark, in script: ScriptSource) -> SourceDiagnostic {
+        let source = SourceText(script.text, fileName: script.fileName)
+        let firstLine = expressionFirstLine(source)
+        if let expression = script.expression, mark.line >= firstLine {
+            let text = SourceText(expression, fileName: "--view")
+            return text.diagnostic(SourceError(message, at: Location(line: mark.line - firstLine + 1, column: mark.column, offset: 0)))
+        }
+        return source.diagnostic(SourceError(message, at: Location(line: mark.line, column: mark.column, offset: 0)))
+    }
+
     /// Whether `view` is a Swift expression rather than a view's name: a call or a member
     /// (`DotLoader(color: .blue)`, `Text("…").shimmer()`); names are identifiers, or a preview's
     /// title.
@@ -438,9 +461,7 @@ public struct SwiftProgram: Sendable {
     /// The script of `expression`, run as the body of a `#Preview` added after the file's code.
     private func script(expression: String, dark: Bool, horizonSeconds: Double, limits: Evaluator.Limits,
                         rootProposal: StageSize) throws(SwiftUISourceError) -> ViewScript {
-        // The expression starts a line of its own after the file, so its line and column are
-        // the combined text's less the file's lines and the opening line.
-        let firstLine = source.lineStarts.count + 2
+        let firstLine = Self.expressionFirstLine(source)
         let combined = text + "\n#Preview {\n" + expression + "\n}\n"
         let expressionSource = SourceText(expression, fileName: "--view")
         func located(_ message: String, at location: SourceLocation) -> SwiftUISourceError {
@@ -464,7 +485,7 @@ public struct SwiftProgram: Sendable {
                                                               message: "expected one expression that makes a view", sourceLine: expressionSource.line(1))))
         }
         let combinedSource = SourceText(combined, fileName: fileName)
-        let script: ViewScript
+        var script: ViewScript
         do throws(Interrupt) {
             script = try LargeStack.run { () throws(Interrupt) -> ViewScript in
                 try Self.withEvaluator(syntax, source: combinedSource, dark: dark, assets: assets, rootProposal: rootProposal) { library, evaluator throws(Interrupt) in
@@ -479,6 +500,7 @@ public struct SwiftProgram: Sendable {
             case .cancelled, .nilInOptionalChain: throw .source(combinedSource.diagnostic(error))
             }
         }
+        script.source = ScriptSource(text: text, fileName: fileName, expression: expression)
         return script
     }
 

@@ -149,7 +149,12 @@ func runMain(_ arguments: [String]) -> Int32 {
 /// Prints a failure (nothing for a closed pipe) and returns its status.
 func report(_ error: SpinRenderError) -> Int32 {
     // `spinrender -o - | head -c 10`: the reader took what it wanted. Like `cat`, go quietly.
-    if error.kind != .outputClosed { StandardError.write("Error: \(error.message)\n") }
+    // A place in the source is shown as the reader's own diagnostics are, with its line and caret.
+    if let diagnostic = error.diagnostic {
+        StandardError.write(diagnostic.description + "\n")
+    } else if error.kind != .outputClosed {
+        StandardError.write("Error: \(error.message)\n")
+    }
     return error.exitStatus
 }
 

@@ -52,6 +52,35 @@ struct SVGCommandTests {
         try expectUsageErrorKeepingOutput(arguments, message: message)
     }
 
+    /// What a user sees for a view SVG cannot hold: the compiler-style diagnostic at the
+    /// modifier (file:line:column, the line, a caret under the name) naming the view, exit 65,
+    /// and no file written.
+    @Test("a view SVG cannot hold: file:line:column, the line and a caret, exit 65, nothing written")
+    func refusalIsLocated() throws {
+        let folder = makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        _ = FileManager.default.createFile(atPath: folder + "/Flip.swift", contents: Data("""
+            import SwiftUI
+            struct Flip: View {
+                @State private var turned = false
+                var body: some View {
+                    RoundedRectangle(cornerRadius: 4).frame(width: 30, height: 30)
+                        .rotation3DEffect(.degrees(turned ? 180 : 0), axis: (x: 0, y: 1, z: 0))
+                        .onAppear { withAnimation(.easeInOut(duration: 1).repeatForever()) { turned = true } }
+                }
+            }
+            """.utf8))
+        let run = try spinrender(["Flip.swift", "-o", "flip.svg"], in: folder)
+        #expect(run.status == 65)
+        #expect(run.standardError == """
+            Flip.swift:6:14: error: the view 'Flip' cannot be written as SVG: rotation3DEffect is a perspective projection, which SVG transforms cannot hold; render it as GIF, WebP or PNG frames
+                        .rotation3DEffect(.degrees(turned ? 180 : 0), axis: (x: 0, y: 1, z: 0))
+                         ^
+
+            """)
+        #expect(!FileManager.default.fileExists(atPath: folder + "/flip.svg"))
+    }
+
     @Test("frames, compare and verify cannot read an SVG back: one line, exit 65",
           arguments: [["frames", "s.svg", "-o", "out"], ["compare", "s.svg", "s.gif"], ["compare", "s.gif", "s.svg"],
                       ["frames", "-", "-o", "out"], ["compare", "renamed.gif", "s.gif"]])

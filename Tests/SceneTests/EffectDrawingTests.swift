@@ -404,9 +404,11 @@ struct EffectDrawingTests {
         let svg = renderer.animatedSVG(SVGTimeline(durationSeconds: 1, plays: nil, framesPerSecond: 10)) ?? ""
         #expect(svg.contains("<feDropShadow stdDeviation=\"3\" dx=\"1\" dy=\"2\" flood-color=\"#000000\" flood-opacity=\"0.502\">"))
         #expect(svg.contains("filter=\"url(#"))
-        #expect(renderer.engine.svgLimitation == nil)
+        #expect(renderer.engine.svgRefusal == nil)
         let turned = ViewNode.modified(Self.rectangle(10, 10, Self.red), .effect(.rotation3D(degrees: 30, axis: Axis3D(x: 0, y: 1, z: 0), anchor: .center, anchorZ: 0, perspective: 1)))
         let engine = ViewEngine(script: ViewScript(initial: turned), output: output)
-        #expect(engine.svgLimitation?.hasPrefix("rotation3DEffect is a perspective projection") == true)
+        #expect(engine.svgRefusal?.reason.hasPrefix("rotation3DEffect is a perspective projection") == true)
+        // Built without a source, the tree carries no place: the refusal names the view drawn.
+        #expect(engine.svgRefusal?.view == "Rectangle" && engine.svgRefusal?.mark == nil)
     }
 }

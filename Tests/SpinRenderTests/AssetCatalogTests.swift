@@ -213,9 +213,10 @@ struct AssetCatalogTests {
     /// SVG does not embed bitmaps: a drawn asset image is refused by name; a missing one draws
     /// nothing and is no reason to refuse.
     @Test func svgRefusesAssetImagesByName() throws {
-        #expect(try Self.settings("        Image(\"logo\")").request.makeEngine().svgLimitation
-                == "the asset image 'logo' is a bitmap, which this SVG writer does not embed")
-        #expect(try Self.settings("        VStack { Image(\"nothing\"); Color(\"Brand\").frame(width: 2, height: 2) }").request.makeEngine().svgLimitation == nil)
+        let refusal = try Self.settings("        Image(\"logo\")").request.makeEngine().svgRefusal
+        #expect(refusal?.reason == "the asset image 'logo' is a bitmap, which this SVG writer does not embed; render it as GIF, WebP or PNG frames")
+        #expect(refusal?.view == "ContentView" && refusal?.mark?.line == 4 && refusal?.mark?.column == 9)
+        #expect(try Self.settings("        VStack { Image(\"nothing\"); Color(\"Brand\").frame(width: 2, height: 2) }").request.makeEngine().svgRefusal == nil)
     }
 
     // MARK: What the catalogue lacks

@@ -486,4 +486,82 @@ struct SVGOutputTests {
         let animation = try #require(tree.all("animateTransform").first)
         #expect(animation.attributes["dur"] == "4.5s" && animation.attributes["repeatCount"] == nil && animation.attributes["fill"] == "freeze")
     }
+
+    /// What SVG cannot hold is refused at the place it is written: the error's diagnostic names
+    /// the file, the line and the column of the modifier, gradient or text (the column of its
+    /// name, counted by hand below), shows that line, and names the view it is drawn in; its
+    /// message is the diagnostic's one line. Each source's line 5 holds the construct, in a
+    /// 12-space indented chain: `.rotation3DEffect` at column 13 names the effect at column 14.
+    @Test("a refusal names the view and points at the construct's line and column", arguments: [
+        (".rotation3DEffect(.degrees(30), axis: (x: 0, y: 1, z: 0))", 14,
+         "rotation3DEffect is a perspective projection, which SVG transforms cannot hold; render it as GIF, WebP or PNG frames"),
+        (".blendMode(.plusDarker)", 14, "blendMode(.plusDarker) has no CSS mix-blend-mode; render it as GIF, WebP or PNG frames"),
+        (".blur(radius: 2, opaque: true)", 14,
+         "blur(radius:opaque: true) keeps the content's alpha, which SVG's feGaussianBlur cannot; render it as GIF, WebP or PNG frames"),
+        (".projectionEffect(ProjectionTransform(m13: 0.001))", 14,
+         "a projectionEffect with perspective cannot be written as an SVG transform; render it as GIF, WebP or PNG frames"),
+        // The material: at the style given to `background`.
+        (".background(.ultraThinMaterial)", 25,
+         "the ultraThinMaterial blurs what is behind it, which SVG filters cannot read in an image; render it as GIF, WebP or PNG frames"),
+        // The gradient: at `AngularGradient`, in the overlay (column 36).
+        (".overlay(Circle().fill(AngularGradient(colors: [.red, .blue], center: .center)))", 36,
+         "an AngularGradient is a conic gradient, which SVG does not have; render it as GIF, WebP or PNG frames"),
+    ] as [(String, Int, String)])
+    func refusalsAreLocated(modifier: String, column: Int, reason: String) throws {
+        let source = """
+            import SwiftUI
+            struct Loader: View {
+                var body: some View {
+                    Rectangle().fill(Color.red).frame(width: 20, height: 20)
+                        \(modifier)
+                }
+            }
+            """
+        var request = RenderRequest()
+        try request.setSource(source, fileName: "Loader.swift", view: nil)
+        request.format = .svg
+        let error = try #require(throws: SpinRenderError.self) { try SpinRenderer.render(request) }
+        #expect(error.kind == .badData)
+        let diagnostic = try #require(error.diagnostic)
+        #expect(diagnostic.fileName == "Loader.swift" && diagnostic.line == 5 && diagnostic.column == column)
+        #expect(diagnostic.message == "the view 'Loader' cannot be written as SVG: " + reason)
+        #expect(diagnostic.sourceLine == "            " + modifier)
+        #expect(error.message == "Loader.swift:5:\(column): error: the view 'Loader' cannot be written as SVG: " + reason)
+    }
+
+    /// The constructs of a `Text` and of the views inside a stack are found in their own views:
+    /// a colour emoji at its `Text` (line 7, column 13, in the `Dots` view), and a view in a
+    /// `--view` expression at its column in the expression, under the name `--view`.
+    @Test("a refusal inside a nested view, and in a --view expression")
+    func refusalsInNestedViewsAndExpressions() throws {
+        let source = """
+            import SwiftUI
+            struct Dots: View {
+                var body: some View {
+                    HStack {
+                        Circle().frame(width: 4, height: 4)
+                        Circle().frame(width: 4, height: 4)
+                        Text("Done ✅")
+                    }
+                }
+            }
+            struct Loader: View {
+                var body: some View { Dots().padding() }
+            }
+            """
+        var request = RenderRequest()
+        try request.setSource(source, fileName: "Loader.swift", view: "Loader")
+        request.format = .svg
+        let emoji = try #require(throws: SpinRenderError.self) { try SpinRenderer.render(request) }
+        #expect(emoji.message == "Loader.swift:7:13: error: the view 'Dots' cannot be written as SVG: a colour emoji is a bitmap glyph, which this SVG writer does not embed; render it as GIF, WebP or PNG frames")
+        #expect(emoji.diagnostic?.sourceLine == "            Text(\"Done ✅\")")
+        try request.setSource(source, fileName: "Loader.swift", view: "VStack { Dots(); Circle().frame(width: 8, height: 8).blendMode(.sourceAtop) }")
+        let expression = try #require(throws: SpinRenderError.self) { try SpinRenderer.render(request) }
+        // The `Dots` view comes first in the tree: its emoji is refused first.
+        #expect(expression.diagnostic?.fileName == "Loader.swift" && expression.diagnostic?.line == 7)
+        try request.setSource(source, fileName: "Loader.swift", view: "VStack { Circle().frame(width: 8, height: 8).blendMode(.sourceAtop); Dots() }")
+        let first = try #require(throws: SpinRenderError.self) { try SpinRenderer.render(request) }
+        #expect(first.message == "--view:1:46: error: the view 'Circle' cannot be written as SVG: blendMode(.sourceAtop) has no CSS mix-blend-mode; render it as GIF, WebP or PNG frames")
+        #expect(first.diagnostic?.sourceLine == "VStack { Circle().frame(width: 8, height: 8).blendMode(.sourceAtop); Dots() }")
+    }
 }

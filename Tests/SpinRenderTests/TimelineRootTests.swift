@@ -9,7 +9,7 @@ import Testing
     static func rotations(_ node: ViewNode) -> [Double] {
         switch node {
         case let .modified(child, modifier):
-            if case let .effect(.rotation(degrees, _)) = modifier { return [degrees] + rotations(child) }
+            if case let .effect(.rotation(degrees, _), _) = modifier { return [degrees] + rotations(child) }
             return rotations(child)
         case let .stack(_, _, _, children): return children.flatMap(rotations)
         case let .conditional(_, child), let .custom(_, child): return rotations(child)

@@ -160,7 +160,7 @@ struct DocumentationSourceTests {
             let a = try variantProgram.script(view: view), b = try original.script(view: view)
             if view == "Spinner", variant.hasPrefix(".radians") {
                 // 2π radians is 360° up to rounding.
-                guard case let .custom(_, .modified(.modified(_, .effect(.rotation(degrees, _))), _)) = a.changes[0].root else {
+                guard case let .custom(_, .modified(.modified(_, .effect(.rotation(degrees, _), _)), _)) = a.changes[0].root else {
                     Issue.record("unexpected tree \(a)")
                     continue
                 }

@@ -246,7 +246,7 @@ struct GradientTests {
 
     /// In SVG a linear gradient is a `linearGradient` in the shape's own user space (its frame
     /// about the origin: −20…20 × −4…4 points here), stops as written; an angular one has no SVG
-    /// element and the render says so.
+    /// element and the render says so, at the `AngularGradient` (line 3, column 23).
     @Test func svgGradientsAndTheAngularRefusal() throws {
         var request = RenderRequest()
         try request.setSource("struct G: View {\n    var body: some View {\n        Rectangle().fill(LinearGradient(colors: [.black, .white], startPoint: .leading, endPoint: .trailing)).frame(width: 40, height: 8)\n    }\n}\n", fileName: "G.swift", view: "G")
@@ -260,7 +260,8 @@ struct GradientTests {
             _ = try SpinRenderer.render(request)
         } catch {
             #expect(error.kind == .badData)
-            #expect(error.message == "an AngularGradient cannot be written as SVG, which has no conic gradient; write a GIF or a WebP instead")
+            #expect(error.message == "G.swift:3:23: error: the view 'G' cannot be written as SVG: an AngularGradient is a conic gradient, which SVG does not have; render it as GIF, WebP or PNG frames")
+            #expect(error.diagnostic?.sourceLine == "        Circle().fill(AngularGradient(colors: [.black, .white], center: .center)).frame(width: 8, height: 8)")
         }
         request.format = .gif
         #expect(throws: Never.self) { try SpinRenderer.render(request) }

@@ -22,7 +22,7 @@ import Testing
     }
 
     func opacities(_ node: ViewNode) -> [Double] {
-        modifiers(node).compactMap { if case let .effect(.opacity(value)) = $0 { value } else { nil } }
+        modifiers(node).compactMap { if case let .effect(.opacity(value), _) = $0 { value } else { nil } }
     }
 
     /// An `Animatable` modifier or view has its body made again with each value its
@@ -67,8 +67,8 @@ import Testing
             let t = change.timeSeconds
             let k = (t * 60).rounded()
             #expect(abs(t - k / 60) < 1e-9 && change.transaction == Transaction())
-            let scales = modifiers(change.root).compactMap { if case let .effect(.scale(x, y, _)) = $0 { x == y ? x : nil } else { nil } }
-            let offsets = modifiers(change.root).compactMap { if case let .effect(.offset(_, y)) = $0 { y } else { nil } }
+            let scales = modifiers(change.root).compactMap { if case let .effect(.scale(x, y, _), _) = $0 { x == y ? x : nil } else { nil } }
+            let offsets = modifiers(change.root).compactMap { if case let .effect(.offset(_, y), _) = $0 { y } else { nil } }
             #expect(scales.count == 1 && abs(scales[0] - (1 + 0.5 * sin(t * .pi))) < 1e-8, "t = \(t): \(scales)")
             #expect(offsets.count == 1 && abs(offsets[0] - 10 * sin(t * .pi)) < 1e-7, "t = \(t): \(offsets)")
             #expect(opacities(change.root) == [0.5])
@@ -113,7 +113,7 @@ import Testing
         #expect(script.changes.count == 60)
         for change in script.changes {
             let t = change.timeSeconds
-            let moves = modifiers(change.root).compactMap { if case let .effect(.projection(p)) = $0 { p } else { nil } }
+            let moves = modifiers(change.root).compactMap { if case let .effect(.projection(p), _) = $0 { p } else { nil } }
             #expect(moves.count == 1 && abs(moves[0].m31 - 10 * sin(3 * .pi * t)) < 1e-7 && moves[0].m32 == 0, "t = \(t): \(moves)")
         }
         #expect(throws: SwiftUISourceError.source(SourceDiagnostic(fileName: "Loader.swift", line: 24, column: 36,
@@ -220,8 +220,8 @@ import Testing
             modifiers(node).compactMap {
                 switch $0 {
                 case let .layout(.frame(width, _, _)): width
-                case let .effect(.opacity(value)): value
-                case let .effect(.offset(x, _)): x
+                case let .effect(.opacity(value), _): value
+                case let .effect(.offset(x, _), _): x
                 default: nil
                 }
             }
@@ -331,7 +331,7 @@ import Testing
         let tree = try script(source).initial
         #expect(frames(tree).map { $0.0 } == [10, 24])
         #expect(opacities(tree) == [0.5, 0.5])
-        let scales = modifiers(tree).compactMap { if case let .effect(.scale(x, _, _)) = $0 { x } else { nil } }
+        let scales = modifiers(tree).compactMap { if case let .effect(.scale(x, _, _), _) = $0 { x } else { nil } }
         #expect(scales == [1.5, 1.5])
     }
 

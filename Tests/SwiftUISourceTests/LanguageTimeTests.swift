@@ -23,11 +23,11 @@ import Testing
     }
 
     func opacities(_ node: ViewNode) -> [Double] {
-        modifiers(node).compactMap { if case let .effect(.opacity(value)) = $0 { value } else { nil } }
+        modifiers(node).compactMap { if case let .effect(.opacity(value), _) = $0 { value } else { nil } }
     }
 
     func offsets(_ node: ViewNode) -> [Double] {
-        modifiers(node).compactMap { if case let .effect(.offset(x, _)) = $0 { x } else { nil } }
+        modifiers(node).compactMap { if case let .effect(.offset(x, _), _) = $0 { x } else { nil } }
     }
 
     func texts(_ node: ViewNode) -> [String] { node.texts }
@@ -276,7 +276,7 @@ import Testing
             }
         }
         """
-        let rotations = modifiers(try script(source).initial).compactMap { if case let .effect(.rotation(degrees, _)) = $0 { degrees } else { nil } }
+        let rotations = modifiers(try script(source).initial).compactMap { if case let .effect(.rotation(degrees, _), _) = $0 { degrees } else { nil } }
         #expect(rotations == [270])
     }
 

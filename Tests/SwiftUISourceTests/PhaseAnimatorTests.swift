@@ -13,7 +13,7 @@ struct PhaseAnimatorTests {
     }
 
     func opacities(_ node: ViewNode) -> [Double] {
-        modifiers(node).compactMap { if case let .effect(.opacity(value)) = $0 { value } else { nil } }
+        modifiers(node).compactMap { if case let .effect(.opacity(value), _) = $0 { value } else { nil } }
     }
 
     func close(_ a: [Double], _ b: [Double]) -> Bool {

@@ -23,7 +23,7 @@ import Testing
 
     /// The shape the card's outermost `clipShape` clips to.
     func clip(_ shape: String) throws -> ShapeKind? {
-        guard case let .custom(_, .modified(_, .effect(.mask(.shape(mask), alignment: _)))) =
+        guard case let .custom(_, .modified(_, .effect(.mask(.shape(mask), alignment: _), _))) =
                 try root("Color.red.frame(width: 40, height: 20).clipShape(\(shape))") else { return nil }
         return mask.kind
     }

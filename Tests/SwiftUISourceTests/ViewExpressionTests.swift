@@ -53,7 +53,7 @@ import Testing
     }
 
     func opacities(_ node: ViewNode) -> [Double] {
-        modifiers(node).compactMap { if case let .effect(.opacity(value)) = $0 { value } else { nil } }
+        modifiers(node).compactMap { if case let .effect(.opacity(value), _) = $0 { value } else { nil } }
     }
 
     @Test func aViewThatTakesArgumentsIsMadeByTheExpression() throws {

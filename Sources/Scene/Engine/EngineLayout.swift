@@ -316,7 +316,7 @@ enum EngineLayout {
             case .zIndex: 1_007
             case .resizable: 1_008
             }
-        case let .effect(effect):
+        case let .effect(effect, _):
             switch effect {
             case .rotation: 2_000
             case .scale: 2_001
@@ -931,7 +931,7 @@ enum EngineLayout {
                                               y: centre.y + (alignment.vertical - 0.5) * (own.y - viewSize.y)),
                       decorationEnvironment, &table, into: &frames)
                 place(child, at: childPath, proposal: proposal, centre: centre, inner, &table, into: &frames)
-            case let .effect(.mask(view, alignment)):
+            case let .effect(.mask(view, alignment), _):
                 // Laid out like an overlay: offered the content's size, aligned in its frame.
                 place(child, at: childPath, proposal: proposal, centre: centre, inner, &table, into: &frames)
                 let maskSize = size(of: view, Proposal(width: own.x, height: own.y), environment)

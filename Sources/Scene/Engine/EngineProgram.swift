@@ -180,6 +180,9 @@ struct Evaluation: Sendable {
     var insertions = DenseMap<(PropertyValue, Animation?)>()
     /// The `transition(_:)` modifiers, in tree order: what each draws its view as when removed.
     var removals: [TransitionRemoval] = []
+    /// Where each effect modifier is written, by the modifier's node: what a refusal of its
+    /// effect points at.
+    var marks = DenseMap<SourceMark>()
     var ops: [OpTemplate] = []
 
     mutating func add(_ key: PropertyKey, _ value: PropertyValue, chain: [ChainLink]) {
@@ -332,7 +335,8 @@ struct Evaluation: Sendable {
             case let .text(content):
                 let layout = TextRendering.layout(content, environment, frames[path]?.proposal ?? .unspecified)
                 let drawing = TextDrawing(layout: layout, spanColours: content.pieces.map { $0.color.map(palette.resolve) },
-                                          gradient: environment.foregroundGradient, redacted: environment.text.redacted)
+                                          gradient: environment.foregroundGradient, redacted: environment.text.redacted,
+                                          spanMarks: content.pieces.map(\.mark))
                 // A gradient's values animate as a shape's do (the text's op carries only them).
                 let keys = environment.foregroundGradient.map { ShapeKeys<PropertyKey>(lineWidth: nil, dashPhase: nil, data: nil, dataCount: 0,
                                                                                       gradient: gradientKeys($0)) }
@@ -389,7 +393,7 @@ struct Evaluation: Sendable {
                 let childPath = table.id(path, .content(EngineLayout.modifierKind(modifier)))
                 var chain = chain, effects = effects
                 switch modifier {
-                case let .effect(.mask(view, _)):
+                case let .effect(.mask(view, _), _):
                     // The content, then the mask's view in the same layer, cutting it.
                     effects.append(.masked(node: path))
                     let contentStart = evaluation.ops.count
@@ -400,7 +404,8 @@ struct Evaluation: Sendable {
                     // has no opaque pixel to let the content through: the content is not drawn.
                     if evaluation.ops.count == maskStart { evaluation.ops.removeSubrange(contentStart..<maskStart) }
                     return
-                case let .effect(effect):
+                case let .effect(effect, mark):
+                    if mark.isKnown { evaluation.marks[path] = mark }
                     effects.append(template(effect, at: path, content: childPath, child))
                 case let .decoration(.border(value, width)):
                     // SwiftUI's `border` is an overlay (`overlay(Rectangle().strokeBorder(…))`):
@@ -567,7 +572,7 @@ struct Evaluation: Sendable {
                 switch modifier {
                 case .environment, .transaction:
                     return isLoneGlyph(child)
-                case let .effect(effect):
+                case let .effect(effect, _):
                     switch effect {
                     case .opacity: return isLoneGlyph(child)
                     case .symbolEffect: return false

@@ -61,6 +61,8 @@ struct TextDrawing: Hashable, Sendable {
     var gradient: GradientPaint?
     /// `redacted(reason: .placeholder)`: placeholder bars instead of glyphs.
     var redacted: Bool
+    /// Per span: where that `Text` is written.
+    var spanMarks: [SourceMark] = []
 }
 
 /// From SwiftUI's text vocabulary to ``TextLayout`` requests.

@@ -466,9 +466,10 @@ public struct ViewEngine: Sendable {
                     return .material(material, dark: dark, layer: LayerKey(node: node, leaf: LayerKey.group))
                 }
             }
+            let marks = template.effects.map { evaluation.marks[$0.node] }
             return DrawOp(item: template.item, name: template.name, centre: centre, size: size,
                           colour: live[template.colour.index]!, effects: effects, trim: template.trim.map { (live[$0.from.index]!, live[$0.to.index]!) },
-                          shapeKeys: template.shapeKeys?.map { live[$0.index]! })
+                          shapeKeys: template.shapeKeys?.map { live[$0.index]! }, effectMarks: marks.contains { $0 != nil } ? marks : [])
         }
         return Program(ops: ops)
     }
@@ -593,6 +594,10 @@ struct DrawOp: Sendable {
     var trim: (from: Int, to: Int)?
     /// Number tracks of the stroke width and dash phase; a number or point track of the data.
     var shapeKeys: ShapeKeys<Int>?
+    /// Where each effect's modifier is written, in the order of ``effects``; empty when none of
+    /// them has a place (kept apart from the effects, which drawing reads, as only a refusal
+    /// reads these).
+    var effectMarks: [SourceMark?] = []
 }
 
 /// The identity of a layer in one program: the node of the effect's modifier, and which of the
@@ -608,6 +613,19 @@ struct LayerKey: Hashable, Sendable {
 }
 
 extension EffectTemplate {
+    /// The node of the effect's modifier.
+    var node: NodePath {
+        switch self {
+        case let .rotation(key, _, _), let .scale(key, _, _), let .offset(key), let .opacity(key), let .symbolEffect(_, key, _),
+             let .variableLayer(_, key, _, _):
+            key.path
+        case let .shadow(_, _, _, node), let .blur(_, _, node), let .masked(node), let .maskShape(node), let .group(node),
+             let .blend(_, node), let .colour(_, _, _, node), let .rotation3D(_, _, _, _, _, _, node), let .projection(_, _, node),
+             let .material(_, _, node):
+            node
+        }
+    }
+
     /// Whether the effect draws its whole content as one layer (so a per-view effect outside it
     /// acts on that layer once).
     var flattens: Bool {

@@ -179,7 +179,7 @@ struct SVGWriter {
 
     /// A `linearGradient` or `radialGradient` element for `gradient` in the user space of a
     /// shape whose frame is `width × height` points about the origin; `nil` for an angular one,
-    /// which SVG cannot hold (refused before writing, see ``ViewEngine/svgLimitation``). Where
+    /// which SVG cannot hold (refused before writing, see ``ViewEngine/svgRefusal``). Where
     /// the op's gradient animates, its points or radii and its stops animate too.
     ///
     /// SVG clamps stop offsets to 0…1, so stops beyond them are brought inside by stretching
@@ -486,7 +486,7 @@ struct SVGWriter {
                 break  // drawn by generalShape above
             }
         case .bitmap:
-            // Refused by ``ViewEngine/svgLimitation`` unless it is a missing image, which draws nothing.
+            // Refused by ``ViewEngine/svgRefusal`` unless it is a missing image, which draws nothing.
             return
         case let .text(drawing):
             if let gradient = drawing.gradient,

@@ -24,7 +24,7 @@ extension ViewRenderer {
     ///
     /// Gradients are `linearGradient` and `radialGradient` elements in the shape's user space
     /// (so they turn and scale with it); an `AngularGradient` has no SVG counterpart (see
-    /// ``ViewEngine/svgLimitation``).
+    /// ``ViewEngine/svgRefusal``).
     ///
     /// Limits: a trimmed fill is drawn with the trim it has at t = 0, and a `ProgressView` with
     /// its size at t = 0.
@@ -40,27 +40,58 @@ extension ViewRenderer {
     }
 }
 
+/// Why the views cannot be written as SVG: what cannot, the view that draws it, and where it
+/// is written.
+public struct SVGRefusal: Hashable, Sendable {
+    /// What SVG cannot hold and what to render instead, in one line, naming the construct
+    /// (`rotation3DEffect is a perspective projection, …`).
+    public var reason: String
+    /// The view it is drawn in: the file's own view (`Loader`), else the kind of view drawn
+    /// (`Circle`, `Text`).
+    public var view: String
+    /// Where the construct is written: the modifier, the gradient, the image or the text; `nil`
+    /// for one the reader made itself (a `GeometryEffect`'s projection).
+    public var mark: SourceMark?
+
+    /// A refusal.
+    public init(reason: String, view: String, mark: SourceMark?) {
+        self.reason = reason
+        self.view = view
+        self.mark = mark
+    }
+
+    /// `the view 'Loader' cannot be written as SVG: <reason>`.
+    public var message: String { "the view '\(view)' cannot be written as SVG: \(reason)" }
+}
+
 extension ViewEngine {
-    /// Why the views cannot be written as SVG, or `nil` when they can: SVG 1.1 and 2 have
-    /// linear and radial gradients but no conic one, so a shape painted with an
-    /// `AngularGradient` has no faithful SVG element.
-    public var svgLimitation: String? {
+    /// Why the views cannot be written as SVG, or `nil` when they can: the first drawing, in
+    /// tree order, that ``SVGWriter`` cannot write as an element (SVG 1.1 and 2 have linear and
+    /// radial gradients but no conic one, no perspective transform, no backdrop filter; this
+    /// writer embeds no bitmap), with its view and place.
+    public var svgRefusal: SVGRefusal? {
         for entry in programs {
             for op in entry.program.ops {
-                for effect in op.effects {
-                    if let refusal = SVGWriter.refusal(of: effect) { return refusal }
+                func refusal(_ reason: String, at mark: SourceMark?) -> SVGRefusal { SVGRefusal(reason: reason, view: op.name, mark: mark) }
+                for (index, effect) in op.effects.enumerated() {
+                    if let reason = SVGWriter.refusal(of: effect) {
+                        return refusal(reason, at: index < op.effectMarks.count ? op.effectMarks[index] : nil)
+                    }
                 }
-                if case let .shape(shape) = op.item, case .angular? = shape.gradient?.geometry {
-                    return "an AngularGradient cannot be written as SVG, which has no conic gradient"
+                let angular = "an AngularGradient is a conic gradient, which SVG does not have; render it as GIF, WebP or PNG frames"
+                if case let .shape(shape) = op.item, let gradient = shape.gradient, case .angular = gradient.geometry {
+                    return refusal(angular, at: gradient.mark.known)
                 }
-                if case let .text(drawing) = op.item, case .angular? = drawing.gradient?.geometry {
-                    return "an AngularGradient cannot be written as SVG, which has no conic gradient"
+                if case let .text(drawing) = op.item, let gradient = drawing.gradient, case .angular = gradient.geometry {
+                    return refusal(angular, at: gradient.mark.known)
                 }
                 if case let .bitmap(bitmap) = op.item, !bitmap.variants.isEmpty {
-                    return "the asset image '\(bitmap.name)' is a bitmap, which this SVG writer does not embed"
+                    return refusal("the asset image '\(bitmap.name)' is a bitmap, which this SVG writer does not embed; render it as GIF, WebP or PNG frames",
+                                   at: bitmap.mark.known)
                 }
-                if case let .text(drawing) = op.item, !drawing.redacted, drawing.layout.glyphs.contains(where: \.isColor) {
-                    return "a colour emoji is a bitmap glyph, which this SVG writer does not embed; render it as GIF, WebP or PNG frames"
+                if case let .text(drawing) = op.item, !drawing.redacted, let emoji = drawing.layout.glyphs.first(where: \.isColor) {
+                    return refusal("a colour emoji is a bitmap glyph, which this SVG writer does not embed; render it as GIF, WebP or PNG frames",
+                                   at: emoji.span < drawing.spanMarks.count ? drawing.spanMarks[emoji.span].known : nil)
                 }
             }
         }

@@ -162,6 +162,8 @@ public struct BitmapImage: Hashable, Sendable {
     /// for `interpolation(.none)`, which draws each texel as a sharp block (Apple,
     /// `Image.Interpolation.none`), as pixel art wants.
     public var smooth: Bool
+    /// Where the image is written (`Image("logo")`), for a refusal that points at it.
+    public var mark = SourceMark.unknown
 
     /// An image.
     public init(name: String, variants: [BitmapVariant], template: Bool = false, smooth: Bool = true) {

@@ -413,7 +413,7 @@ extension ViewScript {
     public var symbolEffects: [String] {
         var names: [String] = []
         forEachNode { node in
-            if case let .modified(_, .effect(.symbolEffect(effect))) = node, !names.contains(effect.spelling) { names.append(effect.spelling) }
+            if case let .modified(_, .effect(.symbolEffect(effect), _)) = node, !names.contains(effect.spelling) { names.append(effect.spelling) }
         }
         return names
     }
@@ -424,7 +424,7 @@ extension ViewScript {
     var stillVariableColours: [(spelling: String, symbols: [SymbolName], someMove: Bool)] {
         var found: [(spelling: String, symbols: [SymbolName], someMove: Bool)] = []
         forEachNode { node in
-            guard case let .modified(child, .effect(.symbolEffect(effect))) = node, case .variableColor = effect.kind else { return }
+            guard case let .modified(child, .effect(.symbolEffect(effect), _)) = node, case .variableColor = effect.kind else { return }
             var names: [SymbolName] = []
             child.forEachNode { if case let .symbol(name) = $0, !names.contains(name) { names.append(name) } }
             let still = names.filter { SymbolDesigns.variableLayers($0).isEmpty }

@@ -9,8 +9,12 @@ public struct TextContent: Hashable, Sendable {
     /// A text of pieces.
     public init(_ pieces: [TextPiece]) { self.pieces = pieces }
 
-    /// A text of one plain piece.
-    public init(_ text: String) { self.init([TextPiece(text)]) }
+    /// A text of one plain piece, written at `mark`.
+    public init(_ text: String, at mark: SourceMark = .unknown) {
+        var piece = TextPiece(text)
+        piece.mark = mark
+        self.init([piece])
+    }
 
     /// Every piece's characters, joined.
     public var string: String { pieces.map(\.text).joined() }
@@ -41,6 +45,8 @@ public struct TextPiece: Hashable, Sendable {
     public var baselineOffset: Double?
     /// `foregroundColor(_:)` / `foregroundStyle(_:)` on the text.
     public var color: ColorValue?
+    /// Where the `Text` is written, for a refusal that points at it.
+    public var mark = SourceMark.unknown
 
     /// A piece with nothing of its own.
     public init(_ text: String) { self.text = text }

@@ -25,8 +25,10 @@ import Raster
 public enum ViewModifier: Hashable, Sendable {
     /// Changes the content's size or place.
     case layout(LayoutModifier)
-    /// Changes how the content is drawn, not its layout.
-    case effect(DrawingEffect)
+    /// Changes how the content is drawn, not its layout; `at` is where the modifier is written
+    /// (``SourceMark/unknown`` for one the reader made itself), which a refusal of the effect
+    /// points at.
+    case effect(DrawingEffect, at: SourceMark = .unknown)
     /// Hands a value down to the views inside.
     case environment(EnvironmentModifier)
     /// Acts on the transactions passing to the content.
@@ -43,7 +45,7 @@ public enum ViewModifier: Hashable, Sendable {
             case let .background(view, _), let .overlay(view, _): [view]
             case .border: []
             }
-        case let .effect(.mask(view, _)): [view]
+        case let .effect(.mask(view, _), _): [view]
         case .layout, .effect, .environment, .transaction: []
         }
     }

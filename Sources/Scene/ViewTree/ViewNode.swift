@@ -429,17 +429,20 @@ public struct GradientPaint: Hashable, Sendable {
     public var geometry: Geometry
     /// The stops, in ascending order of location.
     public var stops: [Stop]
+    /// Where the gradient is written (`AngularGradient(…)`), for a refusal that points at it.
+    public var mark: SourceMark
 
     /// A gradient; `stops` are sorted by location (stable, so equal locations keep their order).
-    public init(geometry: Geometry, stops: [Stop]) {
+    public init(geometry: Geometry, stops: [Stop], mark: SourceMark = .unknown) {
         self.geometry = geometry
         self.stops = stops.enumerated().sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }.map(\.element)
+        self.mark = mark
     }
 
     /// `Gradient(colors:)`: the colours spread evenly from 0 to 1.
-    public init(geometry: Geometry, colors: [ColorValue]) {
+    public init(geometry: Geometry, colors: [ColorValue], mark: SourceMark = .unknown) {
         let last = max(colors.count - 1, 1)
-        self.init(geometry: geometry, stops: colors.enumerated().map { Stop(color: $1, location: Double($0) / Double(last)) })
+        self.init(geometry: geometry, stops: colors.enumerated().map { Stop(color: $1, location: Double($0) / Double(last)) }, mark: mark)
     }
 
     /// The parameter (0…1 along the gradient, unclamped for linear and radial) at `point`, in

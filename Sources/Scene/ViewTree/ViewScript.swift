@@ -30,6 +30,9 @@ public struct ViewScript: Hashable, Sendable {
     /// What the reader of the source chose that the user should hear about, one line each
     /// (a view rendered in place of a preview that cannot run here), printed as warnings.
     public var notes: [String] = []
+    /// The Swift source the script was read from, which the places its views carry
+    /// (``SourceMark``) are in; ``ScriptSource/unknown`` for a script built without one.
+    public var source = ScriptSource.unknown
 
     /// A script.
     public init(initial: ViewNode, changes: [ViewChange] = [], repeating: ScriptRepeat? = nil) {
@@ -37,6 +40,39 @@ public struct ViewScript: Hashable, Sendable {
         self.changes = changes
         self.repeating = repeating
     }
+}
+
+/// The Swift source a script was read from: what a message pointing at a ``SourceMark`` of its
+/// views shows (the file, the line and a caret).
+///
+/// It is not part of the script's meaning: every source compares equal to every other and
+/// hashes to nothing, so the same views read from two files render alike (and a script without
+/// a source holds ``unknown`` rather than `nil`, which would compare unequal).
+public struct ScriptSource: Hashable, Sendable {
+    /// The file's text, as read (without a byte order mark).
+    public var text: String
+    /// The name the file's diagnostics use (`Spinner.swift`, `<stdin>`).
+    public var fileName: String
+    /// The Swift expression the script is of (`--view 'Loader(color: .red)'`), which the reader
+    /// runs as a `#Preview` added after the file: a mark past the file's lines is in it. `nil`
+    /// for one of the file's own views or previews.
+    public var expression: String?
+
+    /// A source.
+    public init(text: String, fileName: String, expression: String? = nil) {
+        self.text = text
+        self.fileName = fileName
+        self.expression = expression
+    }
+
+    /// No source: a script built from view trees.
+    public static let unknown = ScriptSource(text: "", fileName: "")
+
+    /// Whether the script was read from a source (it is not ``unknown``).
+    public var isKnown: Bool { !fileName.isEmpty }
+
+    public static func == (a: ScriptSource, b: ScriptSource) -> Bool { true }
+    public func hash(into hasher: inout Hasher) {}
 }
 
 /// When a script's changes start to repeat, and how often, in seconds.

@@ -97,15 +97,14 @@ extension SpinRenderer {
     /// - Throws: as ``renderGIF(_:progress:)``, ``renderWebP(_:progress:)``,
     ///   ``renderAPNG(_:progress:)`` and ``renderMP4(_:progress:)``; for an SVG,
     ///   ``SpinRenderError`` `.badData` when the views cannot be written as SVG
-    ///   (``Scene/ViewEngine/svgLimitation``: an `AngularGradient`; a number that is not finite).
+    ///   (``Scene/ViewEngine/svgRefusal``: an `AngularGradient`, a perspective, a material …,
+    ///   with the view and, when the source says, its place; a number that is not finite).
     public static func render(_ request: RenderRequest, progress: ProgressBar? = nil) throws(SpinRenderError) -> RenderedFile {
         switch request.format {
         case .gif: return .gif(try renderGIF(request, progress: progress))
         case .webp: return .webp(try renderWebP(request, progress: progress))
         case .svg:
-            if let limitation = request.makeEngine().svgLimitation {
-                throw SpinRenderError(.badData, "\(limitation); write a GIF or a WebP instead")
-            }
+            if let refusal = request.makeEngine().svgRefusal { throw request.error(refusal) }
             return .svg(try renderSVG(request))
         case .apng: return .apng(try renderAPNG(request, progress: progress))
         case .mp4: return .mp4(try renderMP4(request, progress: progress))

@@ -94,6 +94,14 @@ public struct RenderRequest: Hashable, Sendable {
     /// The source text ``script`` was made from, for ``refreshSource()``.
     private var source: SourceText?
 
+    /// The error for an SVG refusal: located in the source (its file, line, column, the line and
+    /// a caret) when the refused construct carries its place and the views were read from a
+    /// source, else its one line naming the view and the construct.
+    func error(_ refusal: SVGRefusal) -> SpinRenderError {
+        guard let mark = refusal.mark, viewScript.source.isKnown else { return SpinRenderError(.badData, refusal.message) }
+        return SpinRenderError(.badData, SwiftProgram.diagnostic(refusal.message, at: mark, in: viewScript.source))
+    }
+
     private struct SourceText: Hashable, Sendable {
         var text: String
         var fileName: String

@@ -101,7 +101,7 @@ extension SwiftUILibrary {
         // out its symbol.
         if let label = native.types["Label"] {
             func labelled(_ title: String, _ bitmap: BitmapImage) -> Value {
-                .native(ViewDescription.leaf(.stack(.horizontal, alignment: .center, spacing: nil, children: [.bitmap(bitmap), .text(TextContent(title))]),
+                .native(ViewDescription.leaf(.stack(.horizontal, alignment: .center, spacing: nil, children: [.bitmap(bitmap), .text(TextContent(title, at: bitmap.mark))]),
                                              typeName: "Label"))
             }
             label.initializer([NativeParameter(nil, .string), NativeParameter("image", .string)]) { [unowned self] call throws(Interrupt) in
@@ -190,7 +190,10 @@ extension SwiftUILibrary {
     ///
     /// - Throws: an error at the argument naming the file that cannot be read as a PNG.
     func assetImage(named name: String, _ call: NativeCall, argument: Int) throws(Interrupt) -> BitmapImage {
-        if let known = loadedImages[name] { return known }
+        if var known = loadedImages[name] {
+            known.mark = call.mark
+            return known
+        }
         guard let set = assets.images[name] else {
             missingAsset(.image, name)
             return BitmapImage(name: name, variants: [])
@@ -205,7 +208,8 @@ extension SwiftUILibrary {
                 throw call.error("the image asset '\(name)' cannot be read: \(error.message)", argument: argument)
             }
         }
-        let image = BitmapImage(name: name, variants: variants, template: set.template ?? false)
+        var image = BitmapImage(name: name, variants: variants, template: set.template ?? false)
+        image.mark = call.mark
         loadedImages[name] = image
         return image
     }

@@ -28,7 +28,7 @@ extension SwiftUILibrary {
             return .native(ViewDescription.modified(label, .node(.environment(.buttonLabel(destructive: destructive)))))
         }
         func title(_ call: NativeCall, _ index: Int) throws(Interrupt) -> ViewDescription {
-            .leaf(.text(TextContent(try call.string(index))), typeName: "Text")
+            .leaf(.text(TextContent(try call.string(index), at: call.mark)), typeName: "Text")
         }
         let roleParameter = NativeParameter("role", .optional(.named("ButtonRole")), default: .nilValue)
         let labelParameter = NativeParameter("label", Self.builderClosure, builder: "ViewBuilder")
@@ -47,7 +47,7 @@ extension SwiftUILibrary {
                           NativeParameter("action", Self.action)]) { [unowned self] call throws(Interrupt) in
             // The title and the symbol as `Label(_:systemImage:)` lays them out.
             let label = ViewNode.stack(.horizontal, alignment: .center, spacing: nil,
-                                       children: [try symbol(call, 1), .text(TextContent(try call.string(0)))])
+                                       children: [try symbol(call, 1), .text(TextContent(try call.string(0), at: call.mark))])
             return button(.leaf(label, typeName: "Label"), role: call[2])
         }
         native.add(type)

@@ -93,27 +93,27 @@ extension SwiftUILibrary {
     }
 
     /// A material filling `shape`: the shape drawn opaque, whose coverage the material's
-    /// backdrop blur and tint take.
-    static func material(_ material: Material, in shape: ShapeKind) -> ViewDescription {
-        Self.material(material, filling: ShapeView(kind: shape))
+    /// backdrop blur and tint take; `mark` is where the material is applied.
+    static func material(_ material: Material, in shape: ShapeKind, at mark: SourceMark) -> ViewDescription {
+        Self.material(material, filling: ShapeView(kind: shape), at: mark)
     }
 
     /// `shape.fill(.ultraThinMaterial)`: `shape` (with its trim, inset, transforms and fill
     /// rule) drawn opaque, as the coverage the material's backdrop blur and tint take.
-    static func material(_ material: Material, filling shape: ShapeView) -> ViewDescription {
-        .modified(opaque(shape), .node(.effect(.material(material))))
+    static func material(_ material: Material, filling shape: ShapeView, at mark: SourceMark) -> ViewDescription {
+        .modified(opaque(shape), .node(.effect(.material(material), at: mark)))
     }
 
     /// `view.foregroundStyle(.thinMaterial)`: the shape `view` draws, unpainted and under
     /// modifiers only (`RoundedRectangle(cornerRadius: 10).frame(width: 60, height: 60)`), filled
     /// with the material, as a shape takes the foreground style for its fill; `nil` when `view`
     /// is not such a shape.
-    static func materialForeground(_ view: ViewDescription, _ material: Material) -> ViewDescription? {
+    static func materialForeground(_ view: ViewDescription, _ material: Material, at mark: SourceMark) -> ViewDescription? {
         switch view {
         case let .shape(shape, painted: false):
-            return Self.material(material, filling: shape)
+            return Self.material(material, filling: shape, at: mark)
         case let .modified(inner, modifier):
-            guard let filled = materialForeground(inner, material) else { return nil }
+            guard let filled = materialForeground(inner, material, at: mark) else { return nil }
             return .modified(filled, modifier)
         default:
             return nil
@@ -136,7 +136,7 @@ extension SwiftUILibrary {
                 throw call.error("'background(_:in:)' takes a built-in shape here (Circle, Capsule, Rectangle, RoundedRectangle)", argument: 1)
             }
             if case let .native(native) = call[0].dereferenced, let material = native as? MaterialBox {
-                return try modified(call, .decoration(Self.material(material.material, in: shape.kind), alignment: .center, over: false))
+                return try modified(call, .decoration(Self.material(material.material, in: shape.kind, at: call.mark), alignment: .center, over: false))
             }
             var filled = ShapeView(kind: shape.kind)
             if case let .native(native) = call[0].dereferenced, let gradient = native as? GradientBox {

@@ -58,7 +58,9 @@ extension SwiftUILibrary {
             ]
             for (typeName, member, rest, make) in makers {
                 let body: (NativeCall) throws(Interrupt) -> Value = { [unowned self] call throws(Interrupt) in
-                    .native(GradientBox(paint: try make(call, try stops(call, 0, label: source)), typeName: typeName))
+                    var paint = try make(call, try stops(call, 0, label: source))
+                    paint.mark = call.mark
+                    return .native(GradientBox(paint: paint, typeName: typeName))
                 }
                 let type = native.types[typeName] ?? NativeType(typeName, protocols: ["ShapeStyle", "View"], summary: "`\(typeName)(…)`.")
                 type.initializer([labelled] + rest, body)

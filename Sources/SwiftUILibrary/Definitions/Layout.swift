@@ -341,7 +341,7 @@ extension SwiftUILibrary {
                     throw call.error("expected a shape such as 'Capsule()' or 'RoundedRectangle(cornerRadius: 8)'", argument: 1)
                 }
                 if case let .native(native) = call[0].dereferenced, let material = native as? MaterialBox {
-                    return try modified(call, .decoration(Self.material(material.material, in: shape.kind), alignment: .center, over: over))
+                    return try modified(call, .decoration(Self.material(material.material, in: shape.kind, at: call.mark), alignment: .center, over: over))
                 }
                 let (colour, gradient) = try shapeStyle(call, 0)
                 shape.paint = .fill(colour)

@@ -53,7 +53,7 @@ extension SwiftUILibrary {
                     return try modified(call, .node(.foregroundGradient(gradient.paint)))
                 }
                 if name != "foregroundColor", case let .native(native) = call[0].dereferenced, let material = native as? MaterialBox {
-                    guard name == "foregroundStyle", let filled = Self.materialForeground(try receiver(call), material.material) else {
+                    guard name == "foregroundStyle", let filled = Self.materialForeground(try receiver(call), material.material, at: call.mark) else {
                         throw call.error("a material as the \(name == "tint" ? "tint" : "foreground style") is drawn here on a shape only, e.g. 'RoundedRectangle(cornerRadius: 10).foregroundStyle(.thinMaterial)' or 'Capsule().fill(.thinMaterial)'", argument: 0)
                     }
                     return .native(filled)
@@ -358,7 +358,7 @@ extension SwiftUILibrary {
             }
             // `Rectangle().fill(.ultraThinMaterial)`: the shape is the material's coverage.
             if case let .native(native) = call[0].dereferenced, let material = native as? MaterialBox {
-                return .native(Self.material(material.material, filling: shape))
+                return .native(Self.material(material.material, filling: shape, at: call.mark))
             }
             let (colour, gradient) = try shapeStyle(call, 0)
             shape.paint = .fill(colour)

@@ -10,10 +10,10 @@ extension SwiftUILibrary {
     func defineText() {
         let text = NativeType("Text", protocols: ["View"], summary: "`Text(\"…\")` with interpolation, `Text(verbatim:)`, `Text + Text`.")
         text.initializer([NativeParameter(nil, .string)]) { call throws(Interrupt) in
-            Self.text(TextContent(try call.string(0)))
+            Self.text(TextContent(try call.string(0), at: call.mark))
         }
         text.initializer([NativeParameter("verbatim", .string)]) { call throws(Interrupt) in
-            Self.text(TextContent(try call.string(0)))
+            Self.text(TextContent(try call.string(0), at: call.mark))
         }
         // `Text(progress, format: .percent)`: the number as the format style writes it.
         text.initializer([NativeParameter(nil, .any), NativeParameter("format", .named("FormatStyle"))]) { call throws(Interrupt) in
@@ -21,7 +21,7 @@ extension SwiftUILibrary {
             guard let written = style.format(call[0]) else {
                 throw call.error("a number format style writes an Int or a Double, not a value of type '\(call[0].typeName)'", argument: 0)
             }
-            return Self.text(TextContent(written))
+            return Self.text(TextContent(written, at: call.mark))
         }
         text.binaryOperator("+", right: .named("Text")) { call throws(Interrupt) in
             guard let left = Self.content(call[0]), let right = Self.content(call[1]) else { throw call.error("'+' joins Text views only") }
@@ -153,7 +153,7 @@ extension SwiftUILibrary {
             // iOS's default label style: an HStack of the icon and the title, centred, the
             // stack's default spacing apart.
             let symbol = try self.symbol(call, 1)
-            return .native(ViewDescription.leaf(.stack(.horizontal, alignment: .center, spacing: nil, children: [symbol, .text(TextContent(try call.string(0)))]),
+            return .native(ViewDescription.leaf(.stack(.horizontal, alignment: .center, spacing: nil, children: [symbol, .text(TextContent(try call.string(0), at: call.mark))]),
                                                 typeName: "Label"))
         }
         native.add(label)
@@ -232,7 +232,7 @@ extension SwiftUILibrary {
             guard total > 0 else { throw call.error("'total' must be greater than 0", argument: 1) }
             return try call.number(value) / total
         }
-        progress.initializer([NativeParameter(nil, .string)]) { call throws(Interrupt) in bar(nil, .leaf(.text(TextContent(try call.string(0))), typeName: "Text")) }
+        progress.initializer([NativeParameter(nil, .string)]) { call throws(Interrupt) in bar(nil, .leaf(.text(TextContent(try call.string(0), at: call.mark)), typeName: "Text")) }
         // `ProgressView(configuration)` in a style's `makeBody`: the system's progress view for
         // that configuration (Apple: "Creates a progress view based on a style configuration"),
         // as a custom style that decorates the default one writes it.
@@ -248,7 +248,7 @@ extension SwiftUILibrary {
             return bar(try fraction(call, value: 0, total: 1), nil)
         }
         progress.initializer([NativeParameter(nil, .string), NativeParameter("value", .optional(.double)), NativeParameter("total", .double, default: .double(1))]) { call throws(Interrupt) in
-            let title = ViewDescription.leaf(.text(TextContent(try call.string(0))), typeName: "Text")
+            let title = ViewDescription.leaf(.text(TextContent(try call.string(0), at: call.mark)), typeName: "Text")
             if case .nilValue = call[1].dereferenced { return bar(nil, title) }
             return bar(try fraction(call, value: 1, total: 2), title)
         }
@@ -328,7 +328,7 @@ extension SwiftUILibrary {
             let now = runner?.now ?? 0
             runner?.requestUpdates(every: Self.animationScheduleInterval)
             let distance = date.seconds - now
-            return Self.text(TextContent(Self.timerText(seconds: abs(distance), countingDown: distance > 0, showsHours: true)))
+            return Self.text(TextContent(Self.timerText(seconds: abs(distance), countingDown: distance > 0, showsHours: true), at: call.mark))
         }
         text.initializer([NativeParameter("timerInterval", .any), NativeParameter("pauseTime", .optional(.named("Date")), default: .nilValue),
                           NativeParameter("countsDown", .bool, default: .bool(true)), NativeParameter("showsHours", .bool, default: .bool(true))]) {
@@ -346,7 +346,7 @@ extension SwiftUILibrary {
             let elapsed = min(end.seconds - start.seconds, max(0, now - start.seconds))
             let countsDown = try call.bool(2)
             let seconds = countsDown ? end.seconds - start.seconds - elapsed : elapsed
-            return Self.text(TextContent(Self.timerText(seconds: seconds, countingDown: countsDown, showsHours: try call.bool(3))))
+            return Self.text(TextContent(Self.timerText(seconds: seconds, countingDown: countsDown, showsHours: try call.bool(3)), at: call.mark))
         }
     }
 

@@ -75,6 +75,29 @@ import Testing
             sourceLine: "struct DotLoader: View {"))) { try program.script(view: nil) }
     }
 
+    /// A view whose memberwise initialiser lacks several arguments names them all, as swiftc
+    /// does, and so does the `--view` it suggests (it named the first, and the suggestion
+    /// then failed for the next).
+    @Test func everyMissingArgumentIsNamedInTheSuggestion() throws {
+        let source = """
+        import SwiftUI
+        struct Arcs: View {
+            let count: Int
+            let lineWidth: CGFloat
+            var color: Color = .blue
+            var body: some View {
+                ZStack { ForEach(0..<count, id: \\.self) { _ in Circle().stroke(color, lineWidth: lineWidth) } }
+            }
+        }
+        """
+        let program = try SwiftProgram(parsing: source, fileName: "Arcs.swift")
+        #expect(throws: SwiftUISourceError.source(SourceDiagnostic(
+            fileName: "Arcs.swift", line: 2, column: 8,
+            message: "missing arguments for parameters 'count', 'lineWidth' in call; 'Arcs' takes arguments: render it with --view 'Arcs(count: …, lineWidth: …)'",
+            sourceLine: "struct Arcs: View {"))) { try program.script(view: nil) }
+        #expect(try program.script(view: "Arcs(count: 3, lineWidth: 2)").changes.isEmpty)
+    }
+
     @Test func aFileWithOnlyAModifierRendersTheViewItIsAppliedTo() throws {
         let program = try SwiftProgram(parsing: Self.modifierOnly, fileName: "Blink.swift")
         let script = try program.script(view: "Circle().frame(width: 24, height: 24).blink(to: 0.4)")

@@ -519,11 +519,14 @@ extension Evaluator {
                 lastFilled = index
             }
         }
-        for (index, parameter) in parameters.enumerated() where parameter.isRequired && isMissing(slots[index]) {
+        let missing = parameters.indices.filter { parameters[$0].isRequired && isMissing(slots[$0]) }
+        if !missing.isEmpty {
             guard describing else { return .failure(.error("missing argument", at: location)) }
-            // swiftc's wording: the label without its colon, or the position of an unlabelled one.
-            let label = parameter.label.map { "'\($0)'" } ?? "#\(index + 1)"
-            return .failure(.error("missing argument for parameter \(label) in call", at: location))
+            // swiftc's wording: the labels without their colons, or the positions of unlabelled
+            // ones, all of them (a view's memberwise initialiser often lacks several).
+            let labels = missing.map { index in parameters[index].label.map { "'\($0)'" } ?? "#\(index + 1)" }
+            if labels.count == 1 { return .failure(.error("missing argument for parameter \(labels[0]) in call", at: location)) }
+            return .failure(.error("missing arguments for parameters \(labels.joined(separator: ", ")) in call", at: location))
         }
         return .success(slots)
     }

@@ -289,7 +289,7 @@ extension SwiftUILibrary {
             make = { () throws(Interrupt) in try evaluator.call(function, [], at: expansion.location) }
         case let .previewProvider(type):
             location = type.location
-            make = { () throws(Interrupt) in try evaluator.staticMember("previews", of: .user(type), at: type.location) }
+            make = { [unowned self] () throws(Interrupt) in try previews(of: type, evaluator: evaluator) }
         }
         if let variant {
             let whole = make
@@ -327,6 +327,20 @@ extension SwiftUILibrary {
         return script
     }
 
+    /// A `PreviewProvider`'s `previews`. Xcode's canvas makes each preview it lists on its own,
+    /// so one that cannot be made here (an unsupported modifier) is left out, with a note
+    /// giving its error, and the others are shown; the first one's error is the provider's.
+    func previews(of type: TypeInfo, evaluator: Evaluator) throws(Interrupt) -> Value {
+        var errors: [EvaluationError] = []
+        let value = try evaluator.staticBuilderMember("previews", of: type, at: type.location) { errors.append($0) }
+        for error in errors {
+            let note = "'\(type.name)' lists a preview that cannot be made here, left out (line \(error.location.line), column \(error.location.column): \(error.message))"
+            if !notes.contains(note) { notes.append(note) }
+        }
+        if let value { return value }
+        return try evaluator.staticMember("previews", of: .user(type), at: type.location)
+    }
+
     /// The previews of a `PreviewProvider`'s `previews`, each with its traits (see
     /// ``previewVariants(_:evaluator:traits:)``); a `#Preview` is one, with the traits of its
     /// arguments; a view is one, without traits.
@@ -337,7 +351,7 @@ extension SwiftUILibrary {
         case let .preview(expansion):
             return [try previewTraits(of: expansion, evaluator: evaluator)]
         case let .previewProvider(type):
-            let value = try evaluator.staticMember("previews", of: .user(type), at: type.location)
+            let value = try previews(of: type, evaluator: evaluator)
             let variants = try previewVariants(try view(value, at: type.location), evaluator: evaluator, traits: PreviewTraits(location: type.location))
             guard !variants.isEmpty else { throw .error("the previews contain no view", at: type.location) }
             return variants.map(\.traits)

@@ -265,6 +265,37 @@ import Testing
         #expect(script.notes == ["'Dot_Previews' shows 2 previews; rendered the first, 'Dot' (-o DIR/ or --all-previews renders each)"])
     }
 
+    /// A preview that cannot be made here, listed after others (a right-to-left one, as a
+    /// shimmer library's previews list it), is left out with a note: the others are shown, the
+    /// first by default (the whole file was refused for it). The first preview's own error is
+    /// still the provider's.
+    @Test func aPreviewThatCannotBeMadeIsLeftOutOfTheOthers() throws {
+        let source = """
+        import SwiftUI
+        struct Dot: View {
+            var body: some View { Circle().frame(width: 12, height: 12) }
+        }
+        struct Dot_Previews: PreviewProvider {
+            static var previews: some View {
+                Dot()
+                Dot().environment(\\.layoutDirection, .rightToLeft)
+                Dot().frame(width: 30, height: 30).previewDisplayName("Framed")
+            }
+        }
+        """
+        let program = try SwiftProgram(parsing: source, fileName: "Dot.swift")
+        let script = try program.script(view: nil)
+        #expect(frames(script.initial) == [12])
+        let leftOut = "'Dot_Previews' lists a preview that cannot be made here, left out (line 8, column 46: 'environment(\\.layoutDirection, .rightToLeft)' is not supported: spinrender lays views out left to right)"
+        #expect(script.notes.contains(leftOut))
+        #expect(script.notes.contains("'Dot_Previews' shows 2 previews; rendered the first, 'Dot' (-o DIR/ or --all-previews renders each)"))
+        #expect(try program.previews().map(\.title) == ["Dot", "Framed"])
+        #expect(frames(try program.script(view: "Framed").initial) == [30, 12])
+
+        let firstFails = source.replacingOccurrences(of: "        Dot()\n        Dot().environment", with: "        Dot().environment")
+        #expect(throws: SwiftUISourceError.self) { try SwiftProgram(parsing: firstFails, fileName: "Dot.swift").script(view: nil) }
+    }
+
     @Test func aStaticLetIsInScopeInAStatePropertysInitialValue() throws {
         let source = """
         import SwiftUI

@@ -254,6 +254,43 @@ extension Evaluator {
     }
 
     /// `Type.name`.
+    /// A static computed property whose getter is a result builder's body of several
+    /// expression statements (a `PreviewProvider`'s `previews` listing its previews), made one
+    /// statement at a time: a statement after the first that cannot be made (an unsupported
+    /// modifier in one preview) is left out, and `skipped` is told its error; the others are
+    /// made as the whole body would make them. `nil` when the property is not of that form
+    /// (its value is then ``staticMember(_:of:at:)``'s).
+    ///
+    /// - Throws: ``Interrupt`` for the first statement's error, or anything but an error.
+    public func staticBuilderMember(_ name: String, of type: TypeInfo, at location: SourceLocation,
+                                    skipped: (EvaluationError) -> Void) throws(Interrupt) -> Value? {
+        guard let property = type.staticProperties[name], let accessors = property.binding.accessors else { return nil }
+        let getter: CodeBlock?
+        switch accessors {
+        case let .getter(block): getter = block
+        case let .blocks(blocks): getter = blocks.first { $0.kind == "get" }?.body
+        }
+        guard let getter, getter.statements.count > 1,
+              getter.statements.allSatisfy({ if case .expression = $0.kind { true } else { false } }),
+              let builderName = builderName(property.attributes)
+                ?? allConformances(of: type).lazy.compactMap({ self.library.implicitResultBuilders[$0]?[name] }).first,
+              let builder = library.resultBuilders[builderName] else { return nil }
+        let environment = typeEnvironment(type)
+        environment.isStatic = true
+        var components: [Value] = []
+        for (index, statement) in getter.statements.enumerated() {
+            guard case let .expression(expression) = statement.kind else { continue }
+            do {
+                try step(statement.location)
+                let value = try evaluate(expression, expected: nil, in: Environment(parent: environment))
+                components.append(try builder.buildExpression(value, at: expression.location))
+            } catch let .error(error) where index > 0 {
+                skipped(error)
+            }
+        }
+        return try builder.buildBlock(components, at: getter.location)
+    }
+
     public func staticMember(_ name: String, of reference: TypeReference, at location: SourceLocation) throws(Interrupt) -> Value {
         if let value = try staticMemberIfAny(name, of: reference, at: location, lookingOutward: false) { return value }
         var candidates: [String] = []

@@ -231,7 +231,24 @@ struct TimerValue: NativeValue, Equatable {
 /// The colour types: `Color` and `ShapeStyle` values that are colours.
 struct ColorBox: NativeValue, Equatable {
     var color: ColorValue
+    /// For a colour read as Xcode's generated symbol of a colour set (`Color.brand`), the
+    /// symbol: a member asked of it (`Color.theme.accent`) more likely means that the file's
+    /// project declares `Color.theme` in another file.
+    var generatedSymbol: String?
     var nativeTypeName: String { "Color" }
+
+    init(color: ColorValue, generatedSymbol: String? = nil) {
+        self.color = color
+        self.generatedSymbol = generatedSymbol
+    }
+
+    static func == (lhs: ColorBox, rhs: ColorBox) -> Bool { lhs.color == rhs.color }
+
+    func missingMemberNote(_ name: String) -> String? {
+        guard let symbol = generatedSymbol else { return nil }
+        return ": 'Color.\(symbol)' is not declared in this file and was read as the colour of an asset '\(symbol)' "
+            + "(Xcode's generated symbol); is 'Color.\(symbol)' declared in another file of the project?"
+    }
 }
 
 /// A material used as a shape style (`.ultraThinMaterial` …).

@@ -22,6 +22,9 @@ extension Evaluator {
                     throw .error(message + (library.unsupportedMembersDetail[protocolName]?() ?? ""), at: location)
                 }
             }
+            if case let .native(native) = base, let note = native.missingMemberNote(name) {
+                throw .error("value of type '\(base.typeName)' has no member '\(name)'" + note, at: location)
+            }
             throw .error("value of type '\(base.typeName)' has no member '\(name)'\(suggestion(name, among: memberNames(of: base)))", at: location)
         }
     }

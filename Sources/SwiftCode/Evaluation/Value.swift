@@ -49,6 +49,13 @@ public protocol NativeValue {
     var nativeTypeName: String { get }
     /// Whether it equals `other` (for `==`, `switch` and state changes).
     func isEqual(to other: any NativeValue) -> Bool
+    /// What to add to "value of type 'T' has no member 'name'" in place of a "did you mean":
+    /// where the value came from when that is the likelier mistake (`nil`: nothing).
+    func missingMemberNote(_ name: String) -> String?
+}
+
+extension NativeValue {
+    public func missingMemberNote(_ name: String) -> String? { nil }
 }
 
 extension NativeValue where Self: Equatable {

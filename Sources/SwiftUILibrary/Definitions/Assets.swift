@@ -51,7 +51,7 @@ extension SwiftUILibrary {
         let colourNames = Array(color.staticMembers.keys)
         let generatedColour: (String) -> Value? = { [unowned self] name in
             guard name.first?.isLowercase == true, !colourNames.contains(where: { Spelling.editDistance($0, name) <= 1 }) else { return nil }
-            return .native(ColorBox(color: assetColor(symbol: name)))
+            return .native(ColorBox(color: assetColor(symbol: name), generatedSymbol: name))
         }
         color.fallbackStaticMember = generatedColour
         native.protocols["ShapeStyle"]?.fallbackStaticMember = generatedColour

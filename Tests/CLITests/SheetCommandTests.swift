@@ -17,7 +17,7 @@ struct SheetCommandTests {
         request.example.mode = .preview
         request.scene.scale = 2
         request.framesPerSecond = 10
-        let frames = SpinRenderer.renderFrames(request).sequence
+        let frames = SpinRenderer.renderFrames(request).sequence.mergingHeldFrames()
         let sheet = ContactSheet(sequence: frames, columns: 4, fontScale: 2)
         let layout = sheet.layout
         #expect(layout.columns == 4 && layout.rows == (frames.frames.count + 3) / 4)
@@ -61,6 +61,28 @@ struct SheetCommandTests {
         #expect(run.status == 0, "\(run.standardError)")
         let bytes = output == "-" ? run.outputBytes : FileManager.default.contents(atPath: folder.appendingPathComponent(output).path)
         #expect(bytes?.starts(with: [0x89, 0x50, 0x4E, 0x47]) == true)
+    }
+
+    @Test("a still view's sheet is its one frame, held for the whole render, as its GIF holds it")
+    func stillViewIsOneFrame() throws {
+        let folder = try BuiltTool.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = "import SwiftUI\nstruct Dot: View {\n    var body: some View { Circle().frame(width: 20, height: 20) }\n}\n"
+        try Data(source.utf8).write(to: folder.appendingPathComponent("Dot.swift"))
+        let run = try BuiltTool.run(["sheet", "Dot.swift", "--fps", "10", "--scale", "1", "--verbose", "-o", "sheet.png"], in: folder)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardError.contains(" 1 frames in 1 columns × 1 rows"), "\(run.standardError)")
+        let bytes = try #require(FileManager.default.contents(atPath: folder.appendingPathComponent("sheet.png").path))
+        let image = try PNGDecoder.decode([UInt8](bytes))
+        var request = RenderRequest()
+        try request.setSource(source, fileName: "Dot.swift", view: nil)
+        request.scene.scale = 1
+        request.framesPerSecond = 10
+        let rendered = SpinRenderer.renderFrames(request).sequence
+        #expect(rendered.frames.count == 20)
+        let held = rendered.mergingHeldFrames()
+        #expect(held.frames.count == 1 && held.frames[0].delayCentiseconds == 200 && held.frames[0].image == rendered.frames[0].image)
+        #expect(image == ContactSheet(sequence: held, fontScale: 2).render())
     }
 
     @Test("missing --output and a bad --columns are usage errors")

@@ -71,4 +71,19 @@ public struct FrameSequence: Hashable, Sendable {
 
     /// Total play time of one loop, in centiseconds.
     public var durationCentiseconds: Int { frames.reduce(0) { $0 + $1.delayCentiseconds } }
+
+    /// The sequence with each run of consecutive frames of equal pixels as one frame shown for
+    /// their delays together, as the GIF writer stores them (a still view's render is one
+    /// frame): what a contact sheet shows.
+    public func mergingHeldFrames() -> FrameSequence {
+        var merged: [TimedFrame] = []
+        for frame in frames {
+            if let last = merged.last, last.image == frame.image {
+                merged[merged.count - 1].delayCentiseconds += frame.delayCentiseconds
+            } else {
+                merged.append(frame)
+            }
+        }
+        return FrameSequence(width: width, height: height, frames: merged, loopCount: loopCount)
+    }
 }

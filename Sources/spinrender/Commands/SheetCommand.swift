@@ -62,7 +62,8 @@ enum SheetCommand: Command {
         animation.warnings.forEach(console.warning)
         let palette = SystemPalette(appearance: scene.appearance, generation: scene.colorGeneration)
         let background = scene.transparentBackground ? RGBA8.transparent : (scene.background ?? palette.background)
-        let sheet = ContactSheet(sequence: animation.sequence, columns: columns, fontScale: fontScale, background: background,
+        // The frames the GIF holds: a held picture (a still view, a pause) is one frame.
+        let sheet = ContactSheet(sequence: animation.sequence.mergingHeldFrames(), columns: columns, fontScale: fontScale, background: background,
                                  textColor: scene.background.map(ContactSheet.labelColor(on:)) ?? palette.primary)
         let bytes: [UInt8]
         do {
@@ -71,7 +72,8 @@ enum SheetCommand: Command {
             throw SpinRenderError(.software, "PNG encoding of the sheet failed: \(error)")
         }
         try pending.commit(bytes)
-        console.info("\(output): \(layout.width)×\(layout.height) px, \(layout.frameCount) frames in \(layout.columns) columns × \(layout.rows) rows, \(bytes.count) bytes")
+        let shown = sheet.layout
+        console.info("\(output): \(shown.width)×\(shown.height) px, \(shown.frameCount) frames in \(shown.columns) columns × \(shown.rows) rows, \(bytes.count) bytes")
         return 0
     }
 }

@@ -52,8 +52,9 @@ public enum LargeStack {
     }
 
     /// Whether the process runs under AddressSanitizer or ThreadSanitizer (whose runtimes
-    /// export these entry points).
-    static let isSanitized = ["__asan_init", "__tsan_init"].contains { (name: String) in
+    /// export these entry points): evaluation then runs on threads of its own, which they
+    /// follow, not on stacks switched to.
+    public static let isSanitized = ["__asan_init", "__tsan_init"].contains { (name: String) in
         dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) != nil
     }
 

@@ -72,7 +72,7 @@ struct DiagnosticTests {
         // A theme another file of the project declares (`extension Color { static let theme = … }`):
         // `Color.theme` reads as an asset's generated colour, and the member asked of it says so,
         // not "did you mean 'accentColor'".
-        Case(name: "member of a colour another file declares", source: spinner(modifier5: ".foregroundColor(Color.theme.accent)"), line: 5, column: 38,
+        Case(name: "member of a colour another file declares", source: spinner(modifier5: ".foregroundColor(Color.theme.accent)"), line: 5, column: 42,
              message: "value of type 'Color' has no member 'accent': 'Color.theme' is not declared in this file and was read as the colour of an asset 'theme' (Xcode's generated symbol); is 'Color.theme' declared in another file of the project?"),
         Case(name: "unknown animation", source: spinner(modifier5: ".animation(.lineer(duration: 2))"), line: 5, column: 24,
              message: "type 'Animation' has no member 'lineer' (did you mean 'linear'?)"),

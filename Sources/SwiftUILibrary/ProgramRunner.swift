@@ -137,12 +137,12 @@ public final class ProgramRunner {
                 // repeats from there. The snapshot holds the event about to run too (a timer's
                 // next tick): without it, a blink's "off" after its last block and the "off"
                 // before its timer's first tick looked alike.
-                let snapshot = self.snapshot()
-                if let earlier = seen[snapshot], now > earlier {
+                // Looked up and recorded in one hashing of the snapshot (the run ends at a repeat,
+                // so the time recorded over the earlier one is never read).
+                if let earlier = seen.updateValue(now, forKey: self.snapshot()), now > earlier {
                     script.repeating = ScriptRepeat(start: earlier, period: now - earlier)
                     break
                 }
-                seen[snapshot] = now
             }
             let event = events.remove(at: index)
             eventsRun += 1
@@ -331,7 +331,7 @@ public final class ProgramRunner {
         var tree: ViewNode
         var state: [ViewResolver.StateItem]
         var random: UInt64
-        var events: [String]
+        var events: [WaitingEvent]
         /// The finite animations still running, with how long ago they started: the picture
         /// differs while one is in flight (a dot lit by an animated change at 1.6 s is still
         /// fading in where the same state at 0 s is still).
@@ -348,22 +348,38 @@ public final class ProgramRunner {
         }
     }
 
+    /// An event waiting, as a snapshot compares it: its kind, what it is (a block's place in the
+    /// code, a timer's or task's number and where the task waits, a subscription's place, a
+    /// timeline tick) and how long until it runs, in nanoseconds (a period added up in floating
+    /// point must still match).
+    private struct WaitingEvent: Hashable, Comparable {
+        var kind: UInt8
+        var number: Int
+        var place: String = ""
+        var delayNanoseconds: Int
+
+        static func < (a: WaitingEvent, b: WaitingEvent) -> Bool {
+            (a.kind, a.number, a.delayNanoseconds, a.place) < (b.kind, b.number, b.delayNanoseconds, b.place)
+        }
+    }
+
     private func snapshot() -> Snapshot {
-        let waiting = events.map { event -> String in
-            let kind: String
+        var waiting = events.map { event -> WaitingEvent in
+            let delay = Int(((event.time - now) * 1e9).rounded())
             switch event.kind {
-            case .action: kind = "a\(event.location.offset)"
-            case let .timer(serial): kind = "t\(serial)"
-            case let .subscription(key): kind = "s" + key
-            case let .task(serial): kind = "k\(serial)@\(tasks[serial]?.waitingAt.offset ?? 0)"
-            case let .timeline(tick): kind = "l\(tick)"
+            case .action: return WaitingEvent(kind: 0, number: event.location.offset, delayNanoseconds: delay)
+            case let .timer(serial): return WaitingEvent(kind: 1, number: serial, delayNanoseconds: delay)
+            case let .subscription(key): return WaitingEvent(kind: 2, number: 0, place: key, delayNanoseconds: delay)
+            case let .task(serial):
+                return WaitingEvent(kind: 3, number: serial, place: String(tasks[serial]?.waitingAt.offset ?? 0), delayNanoseconds: delay)
+            case let .timeline(tick): return WaitingEvent(kind: 4, number: tick, delayNanoseconds: delay)
             }
-            // Nanoseconds: a period added up in floating point must still match.
-            return kind + "@" + String(Int(((event.time - now) * 1e9).rounded()))
-        }.sorted()
+        }
+        waiting.sort()
         // A `TimelineView`'s content is a function of the date, which never comes back: while
         // the tree has one, the absolute time keeps the run from ever looking repeated.
-        let waitingAll = updateInterval == nil ? waiting : waiting + ["timeline@" + String(now)]
+        if updateInterval != nil { waiting.append(WaitingEvent(kind: 5, number: Int(bitPattern: UInt(now.bitPattern)), delayNanoseconds: 0)) }
+        let waitingAll = waiting
         var running: [String] = []
         // Walked once per tree, not at every event time the snapshot is taken.
         if implicitSettle.changes != script.changes.count {

@@ -24,22 +24,6 @@ static void spin_fiber_start_call(unsigned int high, unsigned int low) {
     // Returning resumes the context in uc_link: the caller's swapcontext returns.
 }
 
-/// Runs body(argument) on the `size` bytes of stack at `stack` (lowest address), on this
-/// thread; returns when it returns. 0 on success, -1 (nothing run) if a context cannot be made.
-static inline int spin_fiber_run(void *stack, size_t size, spin_fiber_body body, void *argument) {
-    ucontext_t caller;
-    ucontext_t callee;
-    struct spin_fiber_call call = { body, argument };
-    uintptr_t address = (uintptr_t)&call;
-    if (getcontext(&callee) != 0) return -1;
-    callee.uc_stack.ss_sp = stack;
-    callee.uc_stack.ss_size = size;
-    callee.uc_link = &caller;
-    makecontext(&callee, (void (*)(void))spin_fiber_start_call, 2,
-                (unsigned int)(address >> 32), (unsigned int)(address & 0xffffffffu));
-    return swapcontext(&caller, &callee);
-}
-
 /// Makes `context` run body(argument) on the `size` bytes of stack at `stack` and switches to
 /// it, saving the current context in `link`; when body returns, `link` (as last saved) is
 /// resumed. 0 once switched back, -1 (nothing run) if a context cannot be made.
@@ -55,6 +39,14 @@ static inline int spin_fiber_start(ucontext_t *context, ucontext_t *link, void *
     makecontext(context, (void (*)(void))spin_fiber_start_call, 2,
                 (unsigned int)(address >> 32), (unsigned int)(address & 0xffffffffu));
     return swapcontext(link, context);
+}
+
+/// Runs body(argument) on the `size` bytes of stack at `stack` (lowest address), on this
+/// thread; returns when it returns. 0 on success, -1 (nothing run) if a context cannot be made.
+static inline int spin_fiber_run(void *stack, size_t size, spin_fiber_body body, void *argument) {
+    ucontext_t caller;
+    ucontext_t callee;
+    return spin_fiber_start(&callee, &caller, stack, size, body, argument);
 }
 
 /// Saves the current context in `from` and resumes `to`.

@@ -109,7 +109,7 @@ public final class ProgramRunner {
     /// The script: the first tree and every change up to the horizon.
     func run() throws(Interrupt) -> ViewScript {
         // The tasks still sleeping when the run ends, by the horizon or by an error, are
-        // unwound: each waits on a thread of its own, holding the run's evaluator.
+        // unwound: each holds its stack (or thread) and the run's evaluator.
         defer { finishTasks() }
         script = ViewScript(initial: try tree())
         script.preferredAppearance = resolver.preferredScheme?.appearance
@@ -355,11 +355,13 @@ public final class ProgramRunner {
     private struct WaitingEvent: Hashable, Comparable {
         var kind: UInt8
         var number: Int
-        var place: String = ""
+        /// A task's place in the code where it waits (a byte offset).
+        var waitsAt = 0
+        var place = ""
         var delayNanoseconds: Int
 
         static func < (a: WaitingEvent, b: WaitingEvent) -> Bool {
-            (a.kind, a.number, a.delayNanoseconds, a.place) < (b.kind, b.number, b.delayNanoseconds, b.place)
+            (a.kind, a.number, a.waitsAt, a.delayNanoseconds, a.place) < (b.kind, b.number, b.waitsAt, b.delayNanoseconds, b.place)
         }
     }
 
@@ -371,7 +373,7 @@ public final class ProgramRunner {
             case let .timer(serial): return WaitingEvent(kind: 1, number: serial, delayNanoseconds: delay)
             case let .subscription(key): return WaitingEvent(kind: 2, number: 0, place: key, delayNanoseconds: delay)
             case let .task(serial):
-                return WaitingEvent(kind: 3, number: serial, place: String(tasks[serial]?.waitingAt.offset ?? 0), delayNanoseconds: delay)
+                return WaitingEvent(kind: 3, number: serial, waitsAt: tasks[serial]?.waitingAt.offset ?? 0, delayNanoseconds: delay)
             case let .timeline(tick): return WaitingEvent(kind: 4, number: tick, delayNanoseconds: delay)
             }
         }
@@ -379,7 +381,6 @@ public final class ProgramRunner {
         // A `TimelineView`'s content is a function of the date, which never comes back: while
         // the tree has one, the absolute time keeps the run from ever looking repeated.
         if updateInterval != nil { waiting.append(WaitingEvent(kind: 5, number: Int(bitPattern: UInt(now.bitPattern)), delayNanoseconds: 0)) }
-        let waitingAll = waiting
         var running: [String] = []
         // Walked once per tree, not at every event time the snapshot is taken.
         if implicitSettle.changes != script.changes.count {
@@ -402,7 +403,7 @@ public final class ProgramRunner {
             if age > 60 { break }
         }
         return Snapshot(tree: script.changes.last?.root ?? script.initial, state: resolver.stateItems,
-                        random: evaluator.random.state, events: waitingAll, running: running)
+                        random: evaluator.random.state, events: waiting, running: running)
     }
 
     /// ``longestImplicitSettle(_:)`` of the latest tree, and the change count it was found at.

@@ -170,7 +170,7 @@ public final class SwiftUILibrary {
                                                                   provider: ShapeProvider { _, _ in fixed }))), painted: false)
             }
             if let material = native.exactly(MaterialBox.self) {
-                return Self.material(material.material, in: .rectangle, at: SourceMark(line: location.line, column: location.column))
+                return Self.material(material.material, in: .rectangle, at: location.mark)
             }
         case let .instance(instance):
             if isUserShape(value), let evaluator = runner?.evaluator {
@@ -248,9 +248,14 @@ public final class SwiftUILibrary {
     }
 }
 
+extension SourceLocation {
+    /// This line and column as the view tree carries them (``Scene/SourceMark``).
+    var mark: SourceMark { SourceMark(line: line, column: column) }
+}
+
 extension NativeCall {
     /// Where the call is written, as the view tree carries it (``Scene/SourceMark``).
-    var mark: SourceMark { SourceMark(line: location.line, column: location.column) }
+    var mark: SourceMark { location.mark }
 }
 
 /// What a file can render: one of its view types, a `#Preview`, or a `PreviewProvider`.

@@ -257,6 +257,12 @@ extension Evaluator {
     }
 
     /// `Type.name`.
+    /// The result builder of the static property `name` of `type`: its attribute's, else the
+    /// one a protocol it conforms to gives that requirement (`PreviewProvider.previews`).
+    private func staticBuilderName(_ name: String, attributes: [Attribute], of type: TypeInfo) -> String? {
+        builderName(attributes) ?? allConformances(of: type).lazy.compactMap { self.library.implicitResultBuilders[$0]?[name] }.first
+    }
+
     /// A static computed property whose getter is a result builder's body of several
     /// expression statements (a `PreviewProvider`'s `previews` listing its previews), made one
     /// statement at a time: a statement after the first that cannot be made (an unsupported
@@ -267,16 +273,10 @@ extension Evaluator {
     /// - Throws: ``Interrupt`` for the first statement's error, or anything but an error.
     public func staticBuilderMember(_ name: String, of type: TypeInfo, at location: SourceLocation,
                                     skipped: (EvaluationError) -> Void) throws(Interrupt) -> Value? {
-        guard let property = type.staticProperties[name], let accessors = property.binding.accessors else { return nil }
-        let getter: CodeBlock?
-        switch accessors {
-        case let .getter(block): getter = block
-        case let .blocks(blocks): getter = blocks.first { $0.kind == "get" }?.body
-        }
-        guard let getter, getter.statements.count > 1,
+        guard let property = type.staticProperties[name], let getter = property.binding.accessors?.getter,
+              getter.statements.count > 1,
               getter.statements.allSatisfy({ if case .expression = $0.kind { true } else { false } }),
-              let builderName = builderName(property.attributes)
-                ?? allConformances(of: type).lazy.compactMap({ self.library.implicitResultBuilders[$0]?[name] }).first,
+              let builderName = staticBuilderName(name, attributes: property.attributes, of: type),
               let builder = library.resultBuilders[builderName] else { return nil }
         let environment = typeEnvironment(type)
         environment.isStatic = true
@@ -388,16 +388,11 @@ extension Evaluator {
             let expected = property.binding.type.map { resolve($0, in: type) }
             let value: Value
             if let accessors = property.binding.accessors {
-                var getter: CodeBlock?
-                switch accessors {
-                case let .getter(block): getter = block
-                case let .blocks(blocks): getter = blocks.first { $0.kind == "get" }?.body
-                }
-                guard let getter else { return nil }
+                guard let getter = accessors.getter else { return nil }
                 let function = Function(.closure(Closure(captures: [], parameters: [], result: property.binding.type, isAsync: false, isThrowing: false, body: getter)),
                                         environment: environment, name: name)
                 function.expectedResult = expected
-                function.builder = builderName(property.attributes) ?? allConformances(of: type).lazy.compactMap { self.library.implicitResultBuilders[$0]?[name] }.first
+                function.builder = staticBuilderName(name, attributes: property.attributes, of: type)
                 return try call(function, [], at: location)
             }
             guard let initializer = property.binding.initializer else {
@@ -507,12 +502,7 @@ extension Evaluator {
                 let scope = typeEnvironment(type)
                 scope.declare("self", base)
                 for (parameter, value) in zip(declaration.parameters, values) { scope.declare(parameter.name, value) }
-                let getter: CodeBlock?
-                switch declaration.accessors {
-                case let .getter(block): getter = block
-                case let .blocks(blocks): getter = blocks.first { $0.kind == "get" }?.body
-                }
-                guard let getter else { break }
+                guard let getter = declaration.accessors.getter else { break }
                 scope.resultType = resolve(declaration.result, in: type)
                 return try runBody(getter, in: scope, builder: nil)
             }

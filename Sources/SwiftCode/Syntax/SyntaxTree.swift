@@ -276,6 +276,17 @@ public enum Accessors: Sendable {
     case blocks([AccessorBlock])
 }
 
+extension Accessors {
+    /// The body that reads the value: the block of a read-only computed property, or its
+    /// `get { … }` (`nil` for a protocol's `{ get }` and for observers alone).
+    public var getter: CodeBlock? {
+        switch self {
+        case let .getter(block): block
+        case let .blocks(blocks): blocks.first { $0.kind == "get" }?.body
+        }
+    }
+}
+
 /// `get { … }`, `set(name) { … }`, `willSet`, `didSet`, `_modify` …
 public struct AccessorBlock: Sendable {
     /// `get`, `set`, `willSet`, `didSet`, `_read`, `_modify`, `init`.

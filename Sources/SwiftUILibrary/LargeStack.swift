@@ -25,23 +25,31 @@ public enum LargeStack {
     /// `body`'s result, computed on a ``bytes`` stack (on the current one when none can be
     /// mapped).
     public static func run<T>(_ body: () throws(Interrupt) -> T) throws(Interrupt) -> T {
-        var result: Result<T, Interrupt>?
-        withoutActuallyEscaping(body) { body in
-            let job = Job {
-                do throws(Interrupt) { result = .success(try body()) } catch { result = .failure(error) }
-            }
-            if isSanitized {
-                onThread(job)
-            } else if let stack = Stacks.shared.take() ?? Stack() {
-                if spin_fiber_run(stack.base, bytes, { Unmanaged<Job>.fromOpaque($0!).takeUnretainedValue().run() },
-                                  Unmanaged.passUnretained(job).toOpaque()) != 0 {
-                    job.run()
-                }
-                stack.releaseDeepPages()
-                Stacks.shared.put(stack)
-            } else {
+        if isSanitized { return try evaluate(body, by: onThread) }
+        guard let stack = Stacks.shared.take() ?? Stack() else { return try body() }
+        defer { Stacks.shared.put(stack) }
+        return try run(on: stack, body)
+    }
+
+    /// `body`'s result, computed on `stack`, whose deep pages are given back afterwards.
+    static func run<T>(on stack: Stack, _ body: () throws(Interrupt) -> T) throws(Interrupt) -> T {
+        try evaluate(body) { job in
+            if spin_fiber_run(stack.base, bytes, { Unmanaged<Job>.fromOpaque($0!).takeUnretainedValue().run() },
+                              Unmanaged.passUnretained(job).toOpaque()) != 0 {
                 job.run()
             }
+            stack.releaseDeepPages()
+        }
+    }
+
+    /// `body`'s result, computed by `runner`, which runs the job it is given once.
+    private static func evaluate<T>(_ body: () throws(Interrupt) -> T,
+                                    by runner: (Job) -> Void) throws(Interrupt) -> T {
+        var result: Result<T, Interrupt>?
+        withoutActuallyEscaping(body) { body in
+            runner(Job {
+                do throws(Interrupt) { result = .success(try body()) } catch { result = .failure(error) }
+            })
         }
         return try result!.get()
     }

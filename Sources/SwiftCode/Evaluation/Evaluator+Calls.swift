@@ -267,9 +267,21 @@ extension Evaluator {
                 throw error
             }
         }
+        return try callOverloads(function, arguments, trailing, expected: expected, at: location, in: environment)
+    }
+
+    /// A call of a function with several candidates: the first that takes the arguments (by
+    /// their labels, then their values' types). Apart from ``callFunction(_:_:_:expected:at:in:)``
+    /// so that its locals do not widen the frame of every call (recursion runs through the
+    /// one-candidate path, and a debug build's frames hold every local of the function).
+    private func callOverloads(_ function: Function, _ arguments: [Argument], _ trailing: [TrailingClosure], expected: ValueType?,
+                               at location: SourceLocation, in environment: Environment) throws(Interrupt) -> Invocation {
         let all = candidates(of: function)
         var firstError: Interrupt?
         var firstFailing: [ParameterSpec]?
+        // Most calls have one overload that takes their arguments: it is kept apart, and an
+        // array made only when a second one does.
+        var onlyMatch: (Candidate, [ParameterSpec], [Slot])?
         var matched: [(Candidate, [ParameterSpec], [Slot])] = []
         if case let .native(native)? = all.first, native.takesArgumentsAsWritten {
             return try callAsWritten(native, function, arguments, trailing, at: location, in: environment)
@@ -278,7 +290,14 @@ extension Evaluator {
             let parameters = callParameters(candidate, of: function, argumentCount: arguments.count + trailing.count, expected: expected)
             // Spelling hints are made only for the error reported (overloads fail often).
             switch bind(arguments, trailing, to: parameters, at: location, describing: false) {
-            case let .success(slots): matched.append((candidate, parameters, slots))
+            case let .success(slots):
+                if onlyMatch == nil, matched.isEmpty {
+                    onlyMatch = (candidate, parameters, slots)
+                } else {
+                    if let first = onlyMatch { matched.append(first) }
+                    onlyMatch = nil
+                    matched.append((candidate, parameters, slots))
+                }
             case let .failure(error):
                 // The overload whose labels the call matches explains best what is wrong: a
                 // missing or extra argument there, rather than another overload's first label.
@@ -287,6 +306,10 @@ extension Evaluator {
                     firstFailing = parameters
                 }
             }
+        }
+        if let (candidate, parameters, slots) = onlyMatch {
+            let values = try evaluateSlots(slots, parameters, at: location, in: environment, checking: false)
+            return try invoke(function, candidate, with: values, slots, at: location, in: environment)
         }
         guard !matched.isEmpty else {
             try checkArgumentTypesExist(arguments, in: environment)
@@ -301,7 +324,7 @@ extension Evaluator {
             let (candidate, parameters, slots) = entry
             let values: [Value]
             do {
-                values = try evaluateSlots(slots, parameters, at: location, in: environment, checking: matched.count > 1)
+                values = try evaluateSlots(slots, parameters, at: location, in: environment, checking: true)
             } catch let .error(error) {
                 if firstValueError == nil { firstValueError = error }
                 guard index < matched.count - 1 else { throw .error(firstValueError ?? error) }
@@ -456,7 +479,11 @@ extension Evaluator {
     ///   tries every overload, and most fail), and the error reported is made again with it.
     func bind(_ arguments: [Argument], _ trailing: [TrailingClosure], to parameters: [ParameterSpec], at location: SourceLocation,
               describing: Bool = true) -> Result<[Slot], Interrupt> {
-        var slots = [Slot](repeating: .missing, count: parameters.count)
+        // Appended one by one: `Array(repeating:count:)` copies a payload enum through its value
+        // witnesses, and this runs for every overload of every call.
+        var slots: [Slot] = []
+        slots.reserveCapacity(parameters.count)
+        for _ in parameters { slots.append(.missing) }
         var next = 0
         var lastFilled = -1
         for (index, parameter) in parameters.enumerated() {
@@ -519,9 +546,9 @@ extension Evaluator {
                 lastFilled = index
             }
         }
-        let missing = parameters.indices.filter { parameters[$0].isRequired && isMissing(slots[$0]) }
-        if !missing.isEmpty {
+        if parameters.indices.contains(where: { parameters[$0].isRequired && isMissing(slots[$0]) }) {
             guard describing else { return .failure(.error("missing argument", at: location)) }
+            let missing = parameters.indices.filter { parameters[$0].isRequired && isMissing(slots[$0]) }
             // swiftc's wording: the labels without their colons, or the positions of unlabelled
             // ones, all of them (a view's memberwise initialiser often lacks several).
             let labels = missing.map { index in parameters[index].label.map { "'\($0)'" } ?? "#\(index + 1)" }

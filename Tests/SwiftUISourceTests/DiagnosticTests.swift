@@ -46,6 +46,11 @@ struct DiagnosticTests {
         // is wrong, as swiftc says, not the labels of Color's initialisers.
         Case(name: "generated type in an argument", source: spinner(modifier5: ".foregroundColor(Color(asset: Asset.Colors.brand))"),
              line: 5, column: 43, message: "cannot find 'Asset' in scope"),
+        // A label no initialiser of the type has, nor a slip of one: an initialiser
+        // another file declares in an extension, which the message asks about.
+        Case(name: "initialiser of another file", source: spinner(modifier5: ".foregroundColor(Color(hexString: \"#7F5AF0\"))"),
+             line: 5, column: 36,
+             message: "incorrect argument label in call (have 'hexString:', expected 'red:'); no initialiser of 'Color' takes 'hexString:': is it declared in an extension in another file of the project?"),
         Case(name: "type mismatch", source: spinner(modifier5: ".rotationEffect(animating)"), line: 5, column: 29,
              message: "cannot convert value of type 'Bool' to expected argument type 'Angle'"),
         // The text ends with the line break after the last '}' kept: the end is line 8, column 1,

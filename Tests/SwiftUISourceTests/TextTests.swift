@@ -84,6 +84,16 @@ struct TextTests {
         #expect(try root("Text(\"a\").redacted(reason: .placeholder)") == .modified(.text(TextContent("a")), .text(.redacted(true))))
         #expect(try root("Label(\"Sync\", systemImage: \"rays\")")
             == .stack(.horizontal, alignment: .center, spacing: nil, children: [.symbol(.rays), .text(TextContent("Sync"))]))
+        // A label style shows the icon or the title alone, on the label itself and on the labels
+        // a stack it modifies holds; the default styles show both.
+        #expect(try root("Label(\"Sync\", systemImage: \"rays\").labelStyle(.iconOnly)") == .symbol(.rays))
+        #expect(try root("Label(\"Sync\", systemImage: \"rays\").labelStyle(.titleOnly)") == .text(TextContent("Sync")))
+        #expect(try root("VStack { Label(\"A\", systemImage: \"rays\"); Text(\"B\") }.labelStyle(.iconOnly)")
+            == .stack(.vertical, alignment: .center, spacing: nil, children: [.symbol(.rays), .text(TextContent("B"))]))
+        for style in ["titleAndIcon", "automatic"] {
+            #expect(try root("Label(\"Sync\", systemImage: \"rays\").labelStyle(.\(style))")
+                == .stack(.horizontal, alignment: .center, spacing: nil, children: [.symbol(.rays), .text(TextContent("Sync"))]))
+        }
         #expect(try root("ProgressView(value: 3, total: 10)") == .progressBar(ProgressContent(fraction: 0.3, label: nil)))
         #expect(try root("ProgressView(\"Loading…\")") == .progressBar(ProgressContent(fraction: nil, label: .text(TextContent("Loading…")))))
     }

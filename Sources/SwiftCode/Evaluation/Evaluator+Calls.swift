@@ -1,3 +1,5 @@
+import Motion
+
 extension Evaluator {
     /// One parameter as a call binds arguments to it, whatever declared it.
     /// A parameter as a call binds it. A class: binding walks the parameters of every overload
@@ -868,7 +870,11 @@ extension Evaluator {
             let previous = extensionInitializerFailure
             extensionInitializerFailure = failure
             defer { extensionInitializerFailure = previous }
-            return try callFunction(function, arguments, trailing, expected: expected, at: location, in: environment).result
+            do {
+                return try callFunction(function, arguments, trailing, expected: expected, at: location, in: environment).result
+            } catch let .error(error) {
+                throw .error(withInitializerHint(error, type: type, arguments: arguments))
+            }
         case let .standard(type):
             if let holder = extensions[Self.standardKey(type)], !holder.initializers.isEmpty {
                 let user = Function(.declared(holder.initializers[0].declaration, attributes: []), environment: typeEnvironment(holder), name: "init")
@@ -879,6 +885,20 @@ extension Evaluator {
             }
             return try StandardLibrary.construct(type, arguments, trailing, at: location, in: environment, evaluator: self)
         }
+    }
+
+    /// `error` of a library type's initialiser call, with a hint when an argument label is one
+    /// that none of the type's initialisers has, nor a slip of one (two edits): such a call
+    /// (`Color(hexString: "#7F5AF0")`) is almost always an initialiser another file of the app
+    /// declares in an extension, which a render of one file does not see.
+    private func withInitializerHint(_ error: EvaluationError, type: NativeType, arguments: [Argument]) -> EvaluationError {
+        guard error.message.hasPrefix(Self.labelMismatch) || error.message.hasPrefix("extra argument '") else { return error }
+        let labels = Set(type.initializers.flatMap { $0.parameters.compactMap(\.label) })
+        guard let label = arguments.lazy.compactMap(\.label).first(where: { !labels.contains($0) }),
+              !labels.contains(where: { Spelling.editDistance($0.lowercased(), label.lowercased()) <= 2 }) else { return error }
+        var hinted = error
+        hinted.message += "; no initialiser of '\(type.name)' takes '\(label):': is it declared in an extension in another file of the project?"
+        return hinted
     }
 
     static func standardKey(_ type: ValueType) -> String {

@@ -157,8 +157,44 @@ extension SwiftUILibrary {
                                                 typeName: "Label"))
         }
         native.add(label)
+        // `.labelStyle(.iconOnly)`: the labels the modified view writes show their icon alone
+        // (`.titleOnly` their title; `.titleAndIcon` and `.automatic`, iOS's default, both).
+        let labelStyle = NativeType("LabelStyle", summary: "`.automatic`, `.titleAndIcon`, `.iconOnly`, `.titleOnly`: `labelStyle(_:)`'s values.")
+        for name in ["automatic", "titleAndIcon", "iconOnly", "titleOnly"] {
+            labelStyle.constant(name, .native(Boxed(value: name, typeName: "LabelStyle")))
+        }
+        native.add(labelStyle)
+        view.method("labelStyle", [NativeParameter(nil, .named("LabelStyle"))], result: Self.anyView) { [unowned self] call throws(Interrupt) in
+            .native(Self.styledLabels(try receiver(call), try boxed(call, 0, String.self, "a LabelStyle")))
+        }
 
         defineProgressViews()
+    }
+
+    /// `description` with the labels it writes in `style` (`iconOnly`, `titleOnly`; other
+    /// styles show both). SwiftUI sets the style in the environment, for every label inside;
+    /// here it reaches the labels the modified view's own builders write (its stacks, groups,
+    /// branches and modifiers), not those inside views of the file's own or a `ForEach`'s
+    /// content, which are made later.
+    static func styledLabels(_ description: ViewDescription, _ style: String) -> ViewDescription {
+        switch description {
+        case let .leaf(.stack(.horizontal, _, _, children), "Label") where children.count == 2:
+            switch style {
+            case "iconOnly": return .leaf(children[0], typeName: "Label")
+            case "titleOnly": return .leaf(children[1], typeName: "Label")
+            default: return description
+            }
+        case let .stack(axis, alignment, spacing, content):
+            return .stack(axis, alignment: alignment, spacing: spacing, content: styledLabels(content, style))
+        case let .group(items):
+            return .group(items.map { styledLabels($0, style) })
+        case let .branch(index, inner):
+            return .branch(index, inner.map { styledLabels($0, style) })
+        case let .modified(inner, modifier):
+            return .modified(styledLabels(inner, style), modifier)
+        default:
+            return description
+        }
     }
 
     /// A `Text` leaf.

@@ -29,7 +29,7 @@ extension SwiftUILibrary {
         "navigationTitle", "navigationBarTitle", "navigationBarTitleDisplayMode", "navigationBarHidden",
         "navigationBarBackButtonHidden", "navigationDestination", "toolbarBackground", "toolbarColorScheme",
         "listStyle", "listRowInsets", "listRowSeparator", "pickerStyle", "textFieldStyle", "toggleStyle",
-        "labelStyle", "datePickerStyle", "tabViewStyle", "searchable", "refreshable", "swipeActions",
+        "datePickerStyle", "tabViewStyle", "searchable", "refreshable", "swipeActions",
         "contextMenu", "confirmationDialog", "onDrag", "onDrop", "onHover", "focused", "keyboardType",
         "textInputAutocapitalization", "autocapitalization", "disableAutocorrection", "autocorrectionDisabled",
         "submitLabel", "onSubmit", "scrollIndicators", "scrollDisabled", "scrollTargetBehavior",

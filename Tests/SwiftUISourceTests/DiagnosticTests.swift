@@ -51,6 +51,8 @@ struct DiagnosticTests {
         Case(name: "initialiser of another file", source: spinner(modifier5: ".foregroundColor(Color(hexString: \"#7F5AF0\"))"),
              line: 5, column: 36,
              message: "incorrect argument label in call (have 'hexString:', expected 'red:'); no initialiser of 'Color' takes 'hexString:': is it declared in an extension in another file of the project?"),
+        Case(name: "type of another file", source: "struct Spinner: View {\n    var size: Length = .small\n    var body: some View { Circle() }\n}\n",
+             line: 2, column: 24, message: "cannot find type 'Length' in scope (declared in another file of the project?)"),
         Case(name: "type mismatch", source: spinner(modifier5: ".rotationEffect(animating)"), line: 5, column: 29,
              message: "cannot convert value of type 'Bool' to expected argument type 'Angle'"),
         // The text ends with the line break after the last '}' kept: the end is line 8, column 1,

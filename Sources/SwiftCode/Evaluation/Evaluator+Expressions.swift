@@ -353,7 +353,9 @@ extension Evaluator {
         case let .named(name, _):
             if let user = userType(named: name) { return .user(user) }
             if let native = nativeType(named: name) { return .native(native) }
-            throw .error("cannot find type '\(name)' in scope", at: location)
+            // One file of an app is read alone: a type no other name of it or of the library
+            // matches is most often declared in another of the app's files.
+            throw .error("cannot find type '\(name)' in scope (declared in another file of the project?)", at: location)
         case .optional(let wrapped): return try typeReference(for: wrapped, at: location)
         default: return .standard(type)
         }

@@ -398,4 +398,31 @@ struct InkCanvasTests {
         #expect(shadow == (Self.pixels(20, scale) + 2 * side,
                            Self.pixels(20, scale) + past(reach - 6 * scale) + pad + past(reach + 6 * scale) + pad), "shadow: \(shadow)")
     }
+
+    /// Ink is any alpha a view draws, however faint, whatever the background: a white band at
+    /// 5–18 % over white (a shimmer) offset past a 40 × 20 pt white root (to 55 pt, 7 pt past
+    /// the root's 8 pt margin) grows the canvas to it and the padding, as it would show on a
+    /// dark background or with `--transparent`; the same band clipped to the root, or with every
+    /// stop clear, draws nothing past it and keeps the layout's canvas, the root and its margin.
+    @Test(arguments: [1.0, 2.0, 3.0])
+    func faintInkCountsAndClearInkDoesNot(scale: Double) throws {
+        func size(_ stops: String, clipped: Bool = false) throws -> (Int, Int) {
+            let body = """
+                Color.white.frame(width: 40, height: 20)
+                    .overlay(LinearGradient(colors: [\(stops)], startPoint: .leading, endPoint: .trailing)
+                        .frame(width: 10).offset(x: 30))\(clipped ? ".clipped()" : "")
+                """
+            let engine = try Self.request(Self.view(body), scale: scale).makeEngine()
+            return (engine.canvasWidth, engine.canvasHeight)
+        }
+        let (width, height) = (Self.pixels(8 + 40 + 8, scale), Self.pixels(8 + 20 + 8, scale))
+        let faint = try size(".white.opacity(0.05), .white.opacity(0.18), .white.opacity(0.05)")
+        #expect(faint == (Self.pixels(8 + 55 + 8, scale), height), "faint: \(faint)")
+        let clipped = try size(".white.opacity(0.05), .white.opacity(0.18), .white.opacity(0.05)", clipped: true)
+        #expect(clipped == (width, height), "clipped: \(clipped)")
+        for clear in [".clear, .clear", ".white.opacity(0), .white.opacity(0)"] {
+            let size = try size(clear)
+            #expect(size == (width, height), "\(clear): \(size)")
+        }
+    }
 }

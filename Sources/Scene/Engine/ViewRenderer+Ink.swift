@@ -37,13 +37,18 @@ extension ViewRenderer {
     /// bounding box of a polygon's vertices, so the box of every vertex, transformed as it is
     /// drawn, rounded outwards, holds every pixel with coverage, but for a vertex less than
     /// ``inkEdgeSlack`` past a pixel edge, which counts as on it (a flattened curve's chords
-    /// straddle the curve by that little). A view at zero opacity draws no ink; a masked view
-    /// (`mask`, `clipShape`, `clipped`) only the part of it inside the box of its mask's ink; a
-    /// blur or a shadow as far beyond its content as its blurred alpha can still round to a
-    /// level (``visibleReach(sigma:alpha:)``; the shadow from where its offset puts it), and a
-    /// `rotation3DEffect` or `projectionEffect` to where its projection takes its content's
-    /// corners. Only what is drawn counts, not the layout frames: a `Color` or `Circle` that
-    /// fills its frame draws exactly its frame.
+    /// straddle the curve by that little).
+    ///
+    /// Ink is whatever draws some alpha, however faint and whatever the background it falls
+    /// on: a white band at 5 % over a white background counts, as it shows on a dark one or
+    /// with `--transparent` (the canvas does not change with the colours around the views). A
+    /// view at zero opacity, or a gradient whose every stop is clear, draws no ink; a masked
+    /// view (`mask`, `clipShape`, `clipped`) only the part of it inside the box of its mask's
+    /// ink; a blur or a shadow as far beyond its content as its blurred alpha can still round
+    /// to a level (``visibleReach(sigma:alpha:)``; the shadow from where its offset puts it),
+    /// and a `rotation3DEffect` or `projectionEffect` to where its projection takes its
+    /// content's corners. Only what is drawn counts, not the layout frames: a `Color` or
+    /// `Circle` that fills its frame draws exactly its frame.
     ///
     /// - Parameter times: Seconds from the moment the views appear (a render's frame times).
     public func inkBounds(atSeconds times: [Double]) -> PixelBounds? {
@@ -219,6 +224,10 @@ extension ViewRenderer {
                 shape.trimTo = engine.numbers[to].number(atSeconds: time)
             }
             shape = engine.animated(shape, op, atSeconds: time)
+            // A gradient whose every stop is clear at `time` (`[.clear, .clear]`, a colour at
+            // `opacity(0)`) draws no pixel, as a clear colour draws none: it is no ink.
+            if let gradient = shape.gradient,
+               engine.gradientShading(gradient, op, atSeconds: time, alpha: paint.a).mostOpaqueAlpha == 0 { return }
             let local = Rect(x: -placement.size.x / 2 * scale, y: -placement.size.y / 2 * scale,
                              width: placement.size.x * scale, height: placement.size.y * scale)
             if shape.isBuiltInOutline {

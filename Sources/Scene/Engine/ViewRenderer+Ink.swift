@@ -111,20 +111,21 @@ extension ViewRenderer {
     ///
     /// A curve is drawn as chords that straddle it so as to keep its area
     /// (``Raster/Path/flattened(by:tolerance:)``, the stroker's round joins and caps): their
-    /// inner vertices lie outside the true curve by up to ⅔ of the flattening tolerance in device
-    /// pixels, 0.0027 px for ``Raster/CoverageRasterizer/defaultTolerance`` (0.004 px; 0.0028 px
-    /// at most for any circle over 0.1 px across). Shapes are flattened to that tolerance on
-    /// the screen, whatever scales them, and this box takes the vertices drawing draws. So a
-    /// circle that fills a frame on whole pixels has vertices 0.0027 px past the frame's edge. Past the edge of a root that gets no margin (its
-    /// outermost modifier a `background`, a `border` or a `padding` of one edge) that was a
-    /// column of "ink" beyond the layout, and the canvas grew by it and by `--padding`: a blank
-    /// strip 8 pt wide beside the picture, on the sides where a vertex fell on the curve's
-    /// extreme (which depends on the chord count, so on the size and the scale). With this
-    /// slack the outline counts where the true curve is. What lies that little beyond an edge
-    /// covers at most 1/256 of a pixel there, under one 8-bit level, and a circle's sliver less
-    /// (under half a level, which draws nothing, up to a radius of 1000 px); anything that
-    /// truly reaches past the edge (a shadow, a `scaleEffect`, an `offset`, a turned square's
-    /// corner) reaches by more and still counts.
+    /// inner vertices lie outside the true curve by up to about ⅔ of the flattening tolerance
+    /// in device pixels, 0.0027 px for ``Raster/CoverageRasterizer/defaultTolerance`` (0.004
+    /// px), and under 0.003 px for any circle over 0.1 px across. Shapes are flattened to that
+    /// tolerance on the screen, whatever scales them, and this box takes the vertices drawing
+    /// draws. So a circle that fills a frame on whole pixels has vertices up to 0.0027 px past
+    /// the frame's edge. Past the edge of a root that gets no margin (its outermost modifier a
+    /// `background`, a `border` or a `padding` of one edge) that was a column of "ink" beyond
+    /// the layout with the former slack, 1/512 px, and the canvas grew by it and by
+    /// `--padding`: a blank strip 8 pt wide beside the picture, on the sides where a vertex fell
+    /// on the curve's extreme (which depends on the chord count, so on the size and the
+    /// scale). With this slack the outline counts where the true curve is. What lies that
+    /// little beyond an edge covers at most 1/256 of a pixel there, under one 8-bit level, and
+    /// a circle's sliver less (under half a level, which draws nothing, up to a radius of
+    /// 1000 px); anything that truly reaches past the edge (a shadow, a `scaleEffect`, an
+    /// `offset`, a turned square's corner) reaches by more and still counts.
     static let inkEdgeSlack = 1.0 / 256
 
     /// The pixels `op` alone touches at `time` (every pixel its outlines' vertex box reaches,

@@ -76,6 +76,38 @@ private func inBox(_ p: Point, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: D
 
 @Suite("Shape outlines: SwiftUI's shapes filled, stroked and trimmed, in device pixels")
 struct ShapeOutlineTests {
+    // MARK: Extent
+
+    /// A shape's flattened outline reaches past the frame it fills (a stroke's, past the frame
+    /// grown by half the line) by less than ``ViewRenderer/inkEdgeSlack``, the slack the ink
+    /// bounds give a vertex past a pixel edge: chords that keep each sector's area put their
+    /// vertices up to ⅔ of the tolerance outside the curve. At some sizes that was more than the
+    /// former slack, 1/512 px, and a circle that filled a root without margin grew the canvas
+    /// by a blank strip. Frames from 2 to 60 pt on whole pixels, at each scale.
+    @Test(arguments: [1.0, 2.0, 3.0])
+    func outlinesReachPastTheirFrameByLessThanTheInkSlack(scale: Double) {
+        let shapes: [(ShapeView, Double)] = [
+            (fill(.circle), 0), (fill(.capsule), 0), (fill(.ellipse), 0), (fill(.roundedRectangle(cornerRadius: 5)), 0),
+            (stroke(.circle, width: 3), 1.5), (stroke(.capsule, width: 2, cap: .round), 1),
+        ]
+        var worst = 0.0
+        for (shape, grow) in shapes {
+            for step in 4...120 {
+                let side = Double(step) / 2, height = shape.kind == .circle ? side : (side / 2).rounded(.up)
+                let rect = Rect(x: 0, y: 0, width: side * scale, height: height * scale)
+                for polygon in outline(of: shape, in: rect, scale: scale) {
+                    for p in polygon {
+                        let past = max(rect.minX - grow * scale - p.x, p.x - rect.maxX - grow * scale,
+                                       rect.minY - grow * scale - p.y, p.y - rect.maxY - grow * scale)
+                        worst = max(worst, past)
+                    }
+                }
+            }
+        }
+        #expect(worst < ViewRenderer.inkEdgeSlack, "\(worst) px past the frame")
+        #expect(worst > 1.0 / 512, "\(worst) px: the former slack would hold it")
+    }
+
     // MARK: Areas
 
     /// Exact areas: πR² for the circle; w·h − (4 − π)r² for a rounded rectangle (each corner

@@ -287,4 +287,142 @@ struct InkCanvasTests {
         // (75.4, 62.1). Pixel (15, 12) lies below the edge between them and right of the near edge.
         #expect(image[15, 12] == Self.blue)
     }
+
+    /// A view whose body is `body`.
+    static func view(_ body: String) -> String {
+        "import SwiftUI\nstruct V: View {\n    var body: some View {\n        " + body + "\n    }\n}\n"
+    }
+
+    /// Pixels on a side of `points` at `scale`: the layout's, rounded up to whole pixels.
+    static func pixels(_ points: Double, _ scale: Double) -> Int { Int((points * scale).rounded(.up)) }
+
+    /// Curved shapes that touch the edges of a root that gets no margin (its outermost modifier
+    /// a `background`, a `border` or a `padding` of one edge), with the root's size in points.
+    /// Their flattened outlines have vertices a few thousandths of a pixel past the edges,
+    /// depending on the chord count (so on the size and the scale); they used to count as ink
+    /// beyond the layout and grow the canvas by 8 pt of blank on those sides (57 × 40 px for
+    /// the first at @2x, 37 × 46, 73 × 56 and 109 × 134 for the 28 pt circle at @1x, @2x, @3x).
+    static let touchingCurves: [(body: String, width: Double, height: Double)] = [
+        ("Circle().frame(width: 20, height: 20).background(Color.red)", 20, 20),
+        ("Circle().frame(width: 28, height: 28).background(Color.red)", 28, 28),
+        ("Circle().frame(width: 10, height: 10).background(Color.red)", 10, 10),
+        ("Circle().frame(width: 20, height: 20).border(Color.red)", 20, 20),
+        ("Circle().frame(width: 28, height: 28).border(Color.red, width: 2)", 28, 28),
+        ("Circle().frame(width: 10, height: 10).padding(.top, 4)", 10, 14),
+        ("Circle().frame(width: 28, height: 28).padding(.leading, 3)", 31, 28),
+        ("Capsule().frame(width: 28, height: 12).background(Color.red)", 28, 12),
+        ("Ellipse().frame(width: 28, height: 10).background(Color.red)", 28, 10),
+        ("Circle().stroke(Color.blue, lineWidth: 4).frame(width: 20, height: 20).padding(2).background(Color.red)", 24, 24),
+        ("Circle().trim(from: 0, to: 0.75).frame(width: 28, height: 28).background(Color.red)", 28, 28),
+    ]
+
+    /// Every curve that ends on the root's edge keeps the layout's canvas at every scale: the
+    /// same size as `--canvas layout`, the root's size rounded up to whole pixels, no outset.
+    @Test(arguments: touchingCurves, [1.0, 2.0, 3.0])
+    func aCurveTouchingAFramingRootsEdgeKeepsTheLayoutCanvas(root: (body: String, width: Double, height: Double),
+                                                             scale: Double) throws {
+        let engine = try Self.request(Self.view(root.body), scale: scale).makeEngine()
+        let layout = try Self.request(Self.view(root.body), scale: scale, canvas: .layout).makeEngine()
+        #expect(layout.margin == 0)
+        let expected = (Self.pixels(root.width, scale), Self.pixels(root.height, scale))
+        #expect((layout.canvasWidth, layout.canvasHeight) == expected)
+        #expect((engine.canvasWidth, engine.canvasHeight) == expected,
+                "\(root.body) @\(Int(scale))x: \(engine.canvasWidth) × \(engine.canvasHeight), not \(expected)")
+        #expect(engine.inkOutset == .zero)
+    }
+
+    /// The first repro as the user saw it: the still at 0 s written as a PNG and decoded is
+    /// 20 pt square at each scale, the same picture as `--canvas layout` at every pixel, and no
+    /// edge of it is a blank strip: the red background's corners reach every side (it was
+    /// 57 × 40 px at @2x, its 17 columns on the left white).
+    @Test(arguments: [1.0, 2.0, 3.0])
+    func theDecodedStillHasNoBlankStrip(scale: Double) throws {
+        let source = Self.view("Circle().frame(width: 20, height: 20).background(Color.red)")
+        let image = try PNGDecoder.decode(try SpinRenderer.renderStillPNG(try Self.request(source, scale: scale), atSeconds: 0))
+        let side = Self.pixels(20, scale)
+        #expect(image.width == side && image.height == side, "\(image.width) × \(image.height)")
+        let layout = SpinRenderer.renderStill(try Self.request(source, scale: scale, canvas: .layout), atSeconds: 0)
+        // Compared as a flag: a failure would print both images, every byte.
+        let same = image == layout
+        #expect(same, "differs from the --canvas layout still (\(layout.width) × \(layout.height))")
+        let red = RGBA8(r: 255, g: 59, b: 48, a: 255)  // iOS's systemRed, in light mode
+        let edges: [(String, [(Int, Int)])] = [
+            ("left", (0..<image.height).map { (0, $0) }), ("right", (0..<image.height).map { (image.width - 1, $0) }),
+            ("top", (0..<image.width).map { ($0, 0) }), ("bottom", (0..<image.width).map { ($0, image.height - 1) }),
+        ]
+        for (name, pixels) in edges {
+            #expect(pixels.contains { image[$0.0, $0.1] == red }, "the \(name) edge has no red pixel")
+            #expect(!pixels.allSatisfy { image[$0.0, $0.1] == .white }, "the \(name) edge is blank")
+        }
+    }
+
+    /// How far past its content's edge, in pixels, a Gaussian shadow of `sigma` pixels of an
+    /// opaque content still rounds to a level, as docs/swiftui.md states it: the x where
+    /// Q(x / σ) = ½/255 (Q the normal distribution's upper tail), and a pixel for rounding.
+    static func shadowReach(sigma: Double) -> Double {
+        var low = 0.0, high = 10.0
+        for _ in 0..<60 {
+            let middle = (low + high) / 2
+            if erfc(middle / 2.0.squareRoot()) / 2 > 0.5 / 255 { low = middle } else { high = middle }
+        }
+        return high * sigma + 1
+    }
+
+    /// Ink that truly reaches past a framing root still grows the canvas, on the sides it
+    /// reaches, to it and the 8 pt `--padding`, whole pixels counted outwards: a circle offset
+    /// 30 pt right (to 50 pt; its top and bottom still touch the edges, which do not grow), a
+    /// square turned 45° (its corners 10√2 − 10 pt past each side), and a square's opaque
+    /// shadow of radius 3 moved 6 pt down (its blur reaching 2.88σ + 1 px, σ = 3 pt at the
+    /// scale, less 6 pt at the top, more at the bottom).
+    @Test(arguments: [1.0, 2.0, 3.0])
+    func inkPastAFramingRootStillGrowsTheCanvas(scale: Double) throws {
+        let pad = Self.pixels(8, scale)
+        func size(_ body: String) throws -> (Int, Int) {
+            let engine = try Self.request(Self.view(body), scale: scale).makeEngine()
+            return (engine.canvasWidth, engine.canvasHeight)
+        }
+        // Whole pixels past an edge for ink `reach` pixels past it (a vertex within the rule's
+        // 1/256 px of a pixel edge counts as on it).
+        func past(_ reach: Double) -> Int { Int((reach - 1.0 / 256).rounded(.up)) }
+        let offset = try size("Circle().frame(width: 20, height: 20).offset(x: 30).background(Color.red)")
+        #expect(offset == (Self.pixels(20, scale) + past(30 * scale) + pad, Self.pixels(20, scale)), "offset: \(offset)")
+        let turned = try size("Rectangle().fill(Color.blue).frame(width: 20, height: 20).rotationEffect(.degrees(45)).background(Color.red)")
+        let corner = past((10 * 2.0.squareRoot() - 10) * scale) + pad
+        #expect(turned == (Self.pixels(20, scale) + 2 * corner, Self.pixels(20, scale) + 2 * corner), "turned: \(turned)")
+        let shadow = try size("""
+            Rectangle().fill(Color.blue).frame(width: 20, height: 20)
+                .shadow(color: Color(red: 0, green: 0, blue: 0), radius: 3, x: 0, y: 6).background(Color.red)
+            """)
+        let reach = Self.shadowReach(sigma: 3 * scale)
+        let side = past(reach) + pad
+        #expect(shadow == (Self.pixels(20, scale) + 2 * side,
+                           Self.pixels(20, scale) + past(reach - 6 * scale) + pad + past(reach + 6 * scale) + pad), "shadow: \(shadow)")
+    }
+
+    /// Ink is any alpha a view draws, however faint, whatever the background: a white band at
+    /// 5–18 % over white (a shimmer) offset past a 40 × 20 pt white root (to 55 pt, 7 pt past
+    /// the root's 8 pt margin) grows the canvas to it and the padding, as it would show on a
+    /// dark background or with `--transparent`; the same band clipped to the root, or with every
+    /// stop clear, draws nothing past it and keeps the layout's canvas, the root and its margin.
+    @Test(arguments: [1.0, 2.0, 3.0])
+    func faintInkCountsAndClearInkDoesNot(scale: Double) throws {
+        func size(_ stops: String, clipped: Bool = false) throws -> (Int, Int) {
+            let body = """
+                Color.white.frame(width: 40, height: 20)
+                    .overlay(LinearGradient(colors: [\(stops)], startPoint: .leading, endPoint: .trailing)
+                        .frame(width: 10).offset(x: 30))\(clipped ? ".clipped()" : "")
+                """
+            let engine = try Self.request(Self.view(body), scale: scale).makeEngine()
+            return (engine.canvasWidth, engine.canvasHeight)
+        }
+        let (width, height) = (Self.pixels(8 + 40 + 8, scale), Self.pixels(8 + 20 + 8, scale))
+        let faint = try size(".white.opacity(0.05), .white.opacity(0.18), .white.opacity(0.05)")
+        #expect(faint == (Self.pixels(8 + 55 + 8, scale), height), "faint: \(faint)")
+        let clipped = try size(".white.opacity(0.05), .white.opacity(0.18), .white.opacity(0.05)", clipped: true)
+        #expect(clipped == (width, height), "clipped: \(clipped)")
+        for clear in [".clear, .clear", ".white.opacity(0), .white.opacity(0)"] {
+            let size = try size(clear)
+            #expect(size == (width, height), "\(clear): \(size)")
+        }
+    }
 }

@@ -35,13 +35,20 @@ extension ViewRenderer {
     /// It is worked out from the same outlines, in the same device pixels, as
     /// ``render(atSeconds:using:)`` rasterizes: exact-area coverage is zero outside the
     /// bounding box of a polygon's vertices, so the box of every vertex, transformed as it is
-    /// drawn, rounded outwards, holds every pixel with coverage. A view at zero opacity draws
-    /// no ink; a masked view (`mask`, `clipShape`, `clipped`) only the part of it inside the box
-    /// of its mask's ink; a blur or a shadow as far beyond its content as its blurred alpha can
-    /// still round to a level (``visibleReach(sigma:alpha:)``; the shadow from where its offset
-    /// puts it), and a `rotation3DEffect` or `projectionEffect` to where its projection takes
-    /// its content's corners. Only what is drawn counts, not the layout frames: a `Color` or `Circle` that
-    /// fills its frame draws exactly its frame.
+    /// drawn, rounded outwards, holds every pixel with coverage, but for a vertex less than
+    /// ``inkEdgeSlack`` past a pixel edge, which counts as on it (a flattened curve's chords
+    /// straddle the curve by that little).
+    ///
+    /// Ink is whatever draws some alpha, however faint and whatever the background it falls
+    /// on: a white band at 5 % over a white background counts, as it shows on a dark one or
+    /// with `--transparent` (the canvas does not change with the colours around the views). A
+    /// view at zero opacity, or a gradient whose every stop is clear, draws no ink; a masked
+    /// view (`mask`, `clipShape`, `clipped`) only the part of it inside the box of its mask's
+    /// ink; a blur or a shadow as far beyond its content as its blurred alpha can still round
+    /// to a level (``visibleReach(sigma:alpha:)``; the shadow from where its offset puts it),
+    /// and a `rotation3DEffect` or `projectionEffect` to where its projection takes its
+    /// content's corners. Only what is drawn counts, not the layout frames: a `Color` or
+    /// `Circle` that fills its frame draws exactly its frame.
     ///
     /// - Parameter times: Seconds from the moment the views appear (a render's frame times).
     public func inkBounds(atSeconds times: [Double]) -> PixelBounds? {
@@ -98,6 +105,28 @@ extension ViewRenderer {
         }
         return total.bounds
     }
+
+    /// How far beyond a pixel edge, in pixels, a vertex may lie and still count as on the edge
+    /// for ``inkBounds(atSeconds:)``: 1/256 px.
+    ///
+    /// A curve is drawn as chords that straddle it so as to keep its area
+    /// (``Raster/Path/flattened(by:tolerance:)``, the stroker's round joins and caps): their
+    /// inner vertices lie outside the true curve by up to about ⅔ of the flattening tolerance
+    /// in device pixels, 0.0027 px for ``Raster/CoverageRasterizer/defaultTolerance`` (0.004
+    /// px), and under 0.003 px for any circle over 0.1 px across. Shapes are flattened to that
+    /// tolerance on the screen, whatever scales them, and this box takes the vertices drawing
+    /// draws. So a circle that fills a frame on whole pixels has vertices up to 0.0027 px past
+    /// the frame's edge. Past the edge of a root that gets no margin (its outermost modifier a
+    /// `background`, a `border` or a `padding` of one edge) that was a column of "ink" beyond
+    /// the layout with the former slack, 1/512 px, and the canvas grew by it and by
+    /// `--padding`: a blank strip 8 pt wide beside the picture, on the sides where a vertex fell
+    /// on the curve's extreme (which depends on the chord count, so on the size and the
+    /// scale). With this slack the outline counts where the true curve is. What lies that
+    /// little beyond an edge covers at most 1/256 of a pixel there, under one 8-bit level, and
+    /// a circle's sliver less (under half a level, which draws nothing, up to a radius of
+    /// 1000 px); anything that truly reaches past the edge (a shadow, a `scaleEffect`, an
+    /// `offset`, a turned square's corner) reaches by more and still counts.
+    static let inkEdgeSlack = 1.0 / 256
 
     /// The pixels `op` alone touches at `time` (every pixel its outlines' vertex box reaches,
     /// however little), or `nil` when it draws nothing then.
@@ -196,6 +225,10 @@ extension ViewRenderer {
                 shape.trimTo = engine.numbers[to].number(atSeconds: time)
             }
             shape = engine.animated(shape, op, atSeconds: time)
+            // A gradient whose every stop is clear at `time` (`[.clear, .clear]`, a colour at
+            // `opacity(0)`) draws no pixel, as a clear colour draws none: it is no ink.
+            if let gradient = shape.gradient,
+               engine.gradientShading(gradient, op, atSeconds: time, alpha: paint.a).mostOpaqueAlpha == 0 { return }
             let local = Rect(x: -placement.size.x / 2 * scale, y: -placement.size.y / 2 * scale,
                              width: placement.size.x * scale, height: placement.size.y * scale)
             if shape.isBuiltInOutline {
@@ -205,8 +238,12 @@ extension ViewRenderer {
                 var stroke: StrokeStyle?
                 if case .stroke(_, let style) = shape.paint { stroke = style }
                 let data = op.shapeKeys.flatMap { keys in keys.data.map { engine.shapeData(track: $0, count: keys.dataCount, atSeconds: time) } }
+                // Flattened as drawing flattens it, to the tolerance on screen: flattened to it
+                // before a placement that enlarges, its chords would stray as many times as far
+                // past the curve (``inkEdgeSlack``).
+                let tolerance = CoverageRasterizer.defaultTolerance / max(1, placement.linear.maximumScale)
                 let (polygons, _) = shape.coverage(width: placement.size.x, height: placement.size.y, scale: scale,
-                                                   data: data, style: stroke, tolerance: CoverageRasterizer.defaultTolerance)
+                                                   data: data, style: stroke, tolerance: tolerance)
                 box.add(polygons, AffineTransform.translation(x: local.minX, y: local.minY).concatenating(transform))
             }
         case let .text(drawing):
@@ -237,8 +274,9 @@ extension ViewRenderer {
         case .linearBar:
             let width = placement.size.x * scale, height = placement.size.y * scale
             let full = Rect(x: -width / 2, y: -height / 2, width: width, height: height)
-            box.add(ProgressBarLayout.capsule(full).flattened(by: .identity, tolerance: CoverageRasterizer.defaultTolerance),
-                    transform)
+            // Flattened on screen, as drawing flattens it (``inkEdgeSlack``).
+            box.add(ProgressBarLayout.capsule(full).flattened(by: transform, tolerance: CoverageRasterizer.defaultTolerance),
+                    .identity)
         case .progressView:
             let indicator = ActivityIndicator(radius: min(placement.size.x, placement.size.y) / 2)
             for tick in indicator.ticks(atSeconds: time, centre: .zero, scale: scale) where tick.opacity > 0 {
@@ -315,15 +353,12 @@ private struct InkBox {
                            maxX: pixel(maxX.rounded(.up)), maxY: pixel(maxY.rounded(.up)))
     }
 
-    /// The pixels the box touches. A vertex less than 1/512 px beyond a pixel edge counts as on
-    /// it: what it adds to the pixel beyond is under 1/512 of its area, less than half of one
-    /// 8-bit step, so it draws nothing there. Flattened arcs put their inner vertices that far
-    /// outside the true circle (``Raster/Path/flattened(by:tolerance:)`` keeps each chord's area,
-    /// within ``Raster/CoverageRasterizer/defaultTolerance``), and a circle that fills its frame
-    /// must not grow the canvas by a row of empty pixels.
+    /// The pixels the box touches, a vertex less than ``ViewRenderer/inkEdgeSlack`` beyond a
+    /// pixel edge counting as on it (see there: a curve that ends on the edge is flattened
+    /// into chords whose vertices lie that little beyond it).
     var bounds: PixelBounds? {
         guard minX <= maxX, minY <= maxY else { return nil }
-        let epsilon = 1.0 / 512
+        let epsilon = ViewRenderer.inkEdgeSlack
         // Ink a billion pixels away (an `offset` of 10¹⁸ points) is clamped there, so that
         // the bounds stay whole numbers; no canvas is grown that far.
         func pixel(_ value: Double) -> Int { Int(min(1e9, max(-1e9, value))) }

@@ -951,6 +951,14 @@ struct GradientShading {
         self.alpha = alpha
     }
 
+    /// The alpha of the most opaque pixel the shading can give: its most opaque stop's, times
+    /// ``alpha`` (every colour between two stops is a mix of theirs). 0 when every stop is
+    /// clear: the gradient draws nothing.
+    var mostOpaqueAlpha: UInt8 {
+        let most = stops.map(\.colour.a).max() ?? 0
+        return UInt8((Double(most) * Double(alpha) / 255).rounded())
+    }
+
     /// The colour at a point in points from the frame's top-left corner: the two stops around
     /// the gradient's parameter there, mixed component by component (not premultiplied).
     func colour(atX x: Double, y: Double, width: Double, height: Double) -> RGBA8 {

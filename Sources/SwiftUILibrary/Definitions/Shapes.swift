@@ -41,12 +41,18 @@ struct FillStyleBox: NativeValue, Equatable {
 /// threads; the evaluator runs one path at a time.
 final class ShapeCode: @unchecked Sendable {
     private let evaluator: Evaluator
+    /// The library whose definitions the path code calls (`Path`, `CGPoint` …). Held here
+    /// because frames are drawn after the run has ended, when nothing else may hold it: the
+    /// definitions capture it unowned, so they would find it freed. Holding it also keeps it
+    /// from being handed to another run (``SwiftUILibrary/recycle(_:evaluator:)``).
+    private let library: SwiftUILibrary
     private let instance: Instance
     private let location: SourceLocation
     private let lock = Mutex<Void>(())
 
-    init(evaluator: Evaluator, instance: Instance, location: SourceLocation) {
+    init(evaluator: Evaluator, library: SwiftUILibrary, instance: Instance, location: SourceLocation) {
         self.evaluator = evaluator
+        self.library = library
         self.instance = instance
         self.location = location
     }
@@ -117,7 +123,7 @@ extension SwiftUILibrary {
                 data = []
             }
         }
-        let code = ShapeCode(evaluator: evaluator, instance: instance, location: location)
+        let code = ShapeCode(evaluator: evaluator, library: self, instance: instance, location: location)
         // Run once now, so that an error in `path(in:)` is reported where it is.
         evaluator.resetWork()
         _ = try code.evaluate(Raster.Rect(x: 0, y: 0, width: 100, height: 100), data)

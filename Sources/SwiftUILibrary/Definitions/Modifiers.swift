@@ -288,7 +288,10 @@ extension SwiftUILibrary {
     }
 
     private func defineShapeModifiers(_ shape: NativeType) {
-        func bare(_ call: NativeCall, _ name: String) throws(Interrupt) -> ShapeView {
+        // Captures the library unowned, as every definition does: a local function would hold it
+        // strongly, and the library holds the definitions that call this one, so it would never
+        // be freed.
+        let bare = { [unowned self] (call: NativeCall, name: String) throws(Interrupt) -> ShapeView in
             if let receiver = call.receiver {
                 if isUserShape(receiver) { return try userShape(receiver, evaluator: call.evaluator, at: call.location) }
                 if case let .native(native) = receiver.dereferenced, native is PathBox,

@@ -155,7 +155,10 @@ extension SwiftUILibrary {
         // .continuous)"), `.circular` for Capsule ("init(style: RoundedCornerStyle = .circular)").
         let continuous = Value.native(Boxed(value: CornerStyle.continuous, typeName: "RoundedCornerStyle"))
         let circular = Value.native(Boxed(value: CornerStyle.circular, typeName: "RoundedCornerStyle"))
-        func corner(_ call: NativeCall, _ index: Int) throws(Interrupt) -> CornerStyle {
+        // Captures the library unowned, as every definition does: a local function would hold it
+        // strongly, and the library holds the definitions that call this one, so it would never
+        // be freed.
+        let corner = { [unowned self] (call: NativeCall, index: Int) throws(Interrupt) -> CornerStyle in
             try boxed(call, index, CornerStyle.self, "a RoundedCornerStyle")
         }
         func shape(_ kind: ShapeKind) -> Value { .native(ViewDescription.shape(ShapeView(kind: kind), painted: false)) }
@@ -322,7 +325,10 @@ extension SwiftUILibrary {
             guard case let .native(native)? = call.receiver?.dereferenced, let box = native as? PathBox else { throw call.error("expected a Path") }
             return box.path
         }
-        func radians(_ call: NativeCall, _ index: Int) throws(Interrupt) -> Double { try degrees(call, index) * Double.pi / 180 }
+        // Captures the library unowned, as every definition does: a local function would hold it
+        // strongly, and the library holds the definitions that call this one, so it would never
+        // be freed.
+        let radians = { [unowned self] (call: NativeCall, index: Int) throws(Interrupt) -> Double in try degrees(call, index) * Double.pi / 180 }
         /// A mutating method: the receiver's path changed by `change`.
         func mutate(_ name: String, _ parameters: [NativeParameter], _ change: @escaping (inout Raster.Path, NativeCall) throws(Interrupt) -> Void) {
             type.method(name, parameters, result: .void, mutating: true) { call throws(Interrupt) in

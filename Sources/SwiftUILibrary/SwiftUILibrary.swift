@@ -125,15 +125,36 @@ public final class SwiftUILibrary {
     }
 
     /// Hands back a library whose run has ended, for ``make(locate:)`` to reuse, unless
-    /// something made in the run still holds the run's evaluator (a custom `Shape`'s path, drawn
-    /// later, runs code through it and the definitions): its definitions are called only
-    /// through an evaluator. The evaluator reference is dropped either way.
-    public static func recycle(_ library: SwiftUILibrary, evaluator: inout Evaluator?) {
-        let reusable = evaluator == nil || isKnownUniquelyReferenced(&evaluator)
+    /// something made in the run still holds it or the run's evaluator: a custom `Shape`'s path
+    /// (``ShapeCode``), drawn after the run, runs code through both, and another run would
+    /// change the library under it. Both references are dropped either way; a library
+    /// nothing else holds is then freed.
+    ///
+    /// - Parameters:
+    ///   - library: The run's library: the caller's only reference to it, so that the check
+    ///     sees whether anything else holds it (the definitions hold it unowned).
+    ///   - evaluator: The run's evaluator, `nil` when none was made.
+    /// - Returns: Whether nothing else held them: the library is then kept for the next run
+    ///   unless ``maximumIdle`` are idle already.
+    @discardableResult
+    public static func recycle(_ library: inout SwiftUILibrary?, evaluator: inout Evaluator?) -> Bool {
+        let reusable = (evaluator == nil || isKnownUniquelyReferenced(&evaluator)) && isKnownUniquelyReferenced(&library)
+        let handed = library.map(Idle.init(library:))
+        library = nil
         evaluator = nil
-        guard reusable else { return }
-        let handed = Idle(library: library)
+        guard reusable, let handed else { return false }
         idle.withLock { if $0.count < maximumIdle { $0.append(handed) } }
+        return true
+    }
+
+    /// Frees the idle libraries; ``make(locate:)`` makes new ones after. For a process that
+    /// checks after each piece of work that everything the work made is freed (a fuzz target
+    /// under LeakSanitizer): the idle libraries are kept on purpose, and LeakSanitizer cannot
+    /// follow every reference inside them (Swift keeps the case of an indirect enum, such as
+    /// a definition's ``SwiftCode/ValueType``, in the spare bits of its pointer), so it would
+    /// report their values as leaked.
+    public static func releaseIdle() {
+        idle.withLock { $0.removeAll() }
     }
 
     /// Returns every property a run sets to a fresh library's value; the definitions stay.

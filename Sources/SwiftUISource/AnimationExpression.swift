@@ -50,6 +50,9 @@ public enum AnimationExpression {
         do throws(Interrupt) {
             return try LargeStack.run { () throws(Interrupt) -> Animation in
                 let library = SwiftUILibrary(locate: { offset in Self.location(ofOffset: offset, in: bytes) })
+                // The definitions the evaluator calls capture the library unowned: it is kept
+                // until the evaluation is done, not only while `library.native` is read.
+                defer { withExtendedLifetime(library) {} }
                 let evaluator = try Evaluator(file: SourceFileSyntax(items: [], diagnostics: []), library: library.native)
                 evaluator.limits.work = maximumWork
                 let value = try evaluator.evaluate(expression, expected: .named("Animation"), in: evaluator.globals)

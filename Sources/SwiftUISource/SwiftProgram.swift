@@ -509,17 +509,19 @@ public struct SwiftProgram: Sendable {
     private static func withEvaluator<T>(_ syntax: SourceFileSyntax, source: SourceText, dark: Bool, assets: AssetCatalog,
                                          rootProposal: StageSize = SceneConfiguration.defaultProposal,
                                          _ body: (SwiftUILibrary, Evaluator) throws(Interrupt) -> T) throws(Interrupt) -> T {
-        let library = SwiftUILibrary.make(locate: { offset in
+        // The only references to the library and the evaluator outside what the run makes, so
+        // that `recycle` sees whether anything made in the run still holds them.
+        var library: SwiftUILibrary? = SwiftUILibrary.make(locate: { offset in
             let location = source.location(ofOffset: offset)
             return SourceLocation(line: location.line, column: location.column, offset: location.offset)
         })
         var evaluator: Evaluator?
-        defer { SwiftUILibrary.recycle(library, evaluator: &evaluator) }
-        library.isDark = dark
-        library.assets = assets
-        library.rootProposal = rootProposal
-        evaluator = try Evaluator(file: syntax, library: library.native)
-        return try body(library, evaluator!)
+        defer { SwiftUILibrary.recycle(&library, evaluator: &evaluator) }
+        library!.isDark = dark
+        library!.assets = assets
+        library!.rootProposal = rootProposal
+        evaluator = try Evaluator(file: syntax, library: library!.native)
+        return try body(library!, evaluator!)
     }
 
     private static func root(of candidate: Candidate, evaluator: Evaluator) throws(Interrupt) -> RootView {

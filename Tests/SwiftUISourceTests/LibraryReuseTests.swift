@@ -84,4 +84,88 @@ import Testing
             }
         }
     }
+
+    /// The definitions capture their library unowned (it owns them): a library nothing holds
+    /// is freed, and with it every definition.
+    @Test func aLibraryNothingHoldsIsFreed() {
+        weak var freed: SwiftUILibrary?
+        do {
+            let library = SwiftUILibrary(locate: { _ in .start })
+            freed = library
+        }
+        #expect(freed == nil, "something the library holds holds it back")
+    }
+
+    /// A triangle of the file's own in a 40 × 30 frame.
+    static let triangleFile = """
+        struct Triangle: Shape {
+            func path(in rect: CGRect) -> Path {
+                var path = Path()
+                path.move(to: CGPoint(x: rect.midX, y: rect.minY))
+                path.addLine(to: CGPoint(x: rect.maxX, y: rect.maxY))
+                path.addLine(to: CGPoint(x: rect.minX, y: rect.maxY))
+                path.closeSubpath()
+                return path
+            }
+        }
+        struct T: View {
+            var body: some View {
+                Triangle().fill(Color.black).frame(width: 40, height: 30)
+            }
+        }
+        """
+
+    /// The script of view `T` of `file`, run as ``SwiftUISource/SwiftProgram`` runs a view: with
+    /// a library taken from the idle ones, handed back when the run ends. `library` is the run's
+    /// library, seen without holding it; `recycled` whether it was handed back.
+    static func runT(_ file: String, library seen: inout SwiftUILibrary?, recycled: inout Bool) throws -> ViewScript {
+        let syntax = SwiftSyntaxParser.parseFile(file)
+        weak var used: SwiftUILibrary?
+        var handedBack = false
+        defer {
+            seen = used
+            recycled = handedBack
+        }
+        return try LargeStack.run { () throws(Interrupt) -> ViewScript in
+            var library: SwiftUILibrary? = SwiftUILibrary.make(locate: { _ in .start })
+            used = library
+            var evaluator: Evaluator? = try Evaluator(file: syntax, library: library!.native)
+            defer { handedBack = SwiftUILibrary.recycle(&library, evaluator: &evaluator) }
+            guard let type = evaluator?.types["T"] else { throw .error("no view T", at: .start) }
+            return try library!.script(.view(type), evaluator: evaluator!, horizonSeconds: 1)
+        }
+    }
+
+    /// A `Shape` of the file's own is drawn after its run has ended, by running its `path(in:)`
+    /// with the run's evaluator and library: the shape keeps them, the library is not handed to
+    /// another run meanwhile (the runs in between would change it under the shape), and both are
+    /// freed with the shape.
+    @Test func aShapeOfTheFilesOwnKeepsItsLibraryUntilItIsDropped() throws {
+        weak var held: SwiftUILibrary?
+        do {
+            var seen: SwiftUILibrary?
+            var recycled = true
+            let script = try Self.runT(Self.triangleFile, library: &seen, recycled: &recycled)
+            held = seen
+            seen = nil
+            #expect(held != nil, "the shape's path needs its library")
+            #expect(!recycled, "a library a shape still holds was handed back")
+            // Runs in between take idle libraries and hand them back.
+            let circle = "struct T: View { var body: some View { Circle().fill(Color.red).frame(width: 9, height: 9) } }"
+            for _ in 0..<SwiftUILibrary.maximumIdle + 1 {
+                var other: SwiftUILibrary?
+                _ = try Self.runT(circle, library: &other, recycled: &recycled)
+                #expect(other !== held, "a library a shape still holds was handed to another run")
+                #expect(recycled, "a library nothing holds after its run is handed back")
+            }
+            var output = SceneConfiguration()
+            output.scale = 1
+            output.padding = 0
+            output.canvas = .layout
+            let image = ViewRenderer(ViewEngine(script: script, output: output)).render(atSeconds: 0)
+            let triangle: [ShapeTests.P] = [(20, 0), (40, 30), (0, 30)]
+            ShapeTests.expectInk(image, width: 40, height: 30) { ShapeTests.area(of: triangle, inPixel: $0, $1) }
+        }
+        #expect(held == nil, "the shape's library outlives the shape")
+    }
 }

@@ -1,4 +1,5 @@
 import SpinRender
+import SwiftUILibrary
 import CFuzzerDriver
 
 /// libFuzzer entry point: any bytes as a batch manifest (`BatchManifest.parse`), then every
@@ -9,8 +10,10 @@ import CFuzzerDriver
 /// manifest or entry must say why; nothing may trap.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzBatchManifest(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
-    // Each input's engine lives only as long as its request (RenderRequest.makeEngine): none is
-    // kept for the next input, so LeakSanitizer has nothing to report between inputs.
+    // Each input's engine lives only as long as its request (RenderRequest.makeEngine), and the
+    // SwiftUI libraries the runs of its entries' Swift hand back for reuse are freed after it:
+    // none is kept for the next input, so LeakSanitizer has nothing to report between inputs.
+    defer { SwiftUILibrary.releaseIdle() }
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     let manifest: BatchManifest
     do {

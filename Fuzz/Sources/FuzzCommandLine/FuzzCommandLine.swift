@@ -1,4 +1,5 @@
 import SpinRender
+import SwiftUILibrary
 import CFuzzerDriver
 
 /// The options `spinrender [<source>] -o <output>` reads: the file's and the render's settings
@@ -27,8 +28,10 @@ let source = """
 /// must be a message naming an option or a value; nothing may trap.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCommandLine(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
-    // Each input's engine lives only as long as its request (RenderRequest.makeEngine): none is
-    // kept for the next input, so LeakSanitizer has nothing to report between inputs.
+    // Each input's engine lives only as long as its request (RenderRequest.makeEngine), and the
+    // SwiftUI libraries its source's runs hand back for reuse are freed after it: none is kept
+    // for the next input, so LeakSanitizer has nothing to report between inputs.
+    defer { SwiftUILibrary.releaseIdle() }
     let bytes = UnsafeBufferPointer(start: data, count: size)
     let words = bytes.split(separator: 0, omittingEmptySubsequences: false)
         .flatMap { $0.split(separator: 0x0A, omittingEmptySubsequences: false) }

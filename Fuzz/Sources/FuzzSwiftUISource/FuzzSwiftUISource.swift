@@ -1,6 +1,7 @@
 import CFuzzerDriver
 import SwiftCode
 import Scene
+import SwiftUILibrary
 import SwiftUISource
 
 /// The evaluator's bounds for a fuzzed source: far below the renderer's (5 000 000 steps, a
@@ -26,6 +27,9 @@ let horizonSeconds = 1.0
 /// exhaust the stack.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSwiftUISource(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    // The runs hand their libraries back for the next run to reuse; freed after each input, so
+    // that LeakSanitizer checks that everything an input's runs made is freed with them.
+    defer { SwiftUILibrary.releaseIdle() }
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     // The lines as Swift counts them (LF, CR, CR LF; a leading byte order mark is not text),
     // computed here independently of the reader's own line table.

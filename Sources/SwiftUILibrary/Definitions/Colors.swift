@@ -129,7 +129,10 @@ extension SwiftUILibrary {
     func defineHexColours() {
         guard let color = native.types["Color"] else { return }
         let reading = "read as apps usually declare it (#RGB, #RRGGBB, #AARRGGBB, 0xRRGGBB)"
-        func remember(_ call: NativeCall) {
+        // Captures the library unowned, as every definition does: a local function would hold it
+        // strongly, and the library holds the definitions that call this one, so it would never
+        // be freed.
+        let remember = { [unowned self] (call: NativeCall) in
             let note = if let failure = call.evaluator.extensionInitializerFailure {
                 "the file's own 'Color(hex:)' stops at \(failure.location.line):\(failure.location.column) (\(failure.message)): \(reading)"
             } else {

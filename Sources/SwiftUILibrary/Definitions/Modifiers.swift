@@ -288,7 +288,15 @@ extension SwiftUILibrary {
     }
 
     private func defineShapeModifiers(_ shape: NativeType) {
-        func bare(_ call: NativeCall, _ name: String) throws(Interrupt) -> ShapeView {
+        // Captures the library unowned, as every definition does: a local function would hold it
+        // strongly, and the library holds the definitions that call this one, so it would never
+        // be freed.
+        let bare = { [unowned self] (call: NativeCall, name: String) throws(Interrupt) -> ShapeView in
+            // A built-in shape, the usual receiver, first: it reads nothing of the library, so the
+            // library is not taken from its unowned reference at every fill and stroke.
+            if case let .native(native)? = call.receiver, let view = native.exactly(ViewDescription.self), case let .shape(shape, painted) = view, !painted {
+                return shape
+            }
             if let receiver = call.receiver {
                 if isUserShape(receiver) { return try userShape(receiver, evaluator: call.evaluator, at: call.location) }
                 if case let .native(native) = receiver.dereferenced, native is PathBox,
@@ -296,10 +304,7 @@ extension SwiftUILibrary {
                     return shape
                 }
             }
-            guard case let .native(native)? = call.receiver, let view = native.exactly(ViewDescription.self), case let .shape(shape, painted) = view, !painted else {
-                throw call.error("'\(name)' is only available on a shape (Circle, Rectangle, a Path, a Shape of the file's own …) before fill and stroke")
-            }
-            return shape
+            throw call.error("'\(name)' is only available on a shape (Circle, Rectangle, a Path, a Shape of the file's own …) before fill and stroke")
         }
         func reshaped(_ shape: ShapeView) -> Value { .native(ViewDescription.shape(shape, painted: false)) }
         let center = Value.native(Boxed(value: UnitPoint.center, typeName: "UnitPoint"))

@@ -41,12 +41,18 @@ struct FillStyleBox: NativeValue, Equatable {
 /// threads; the evaluator runs one path at a time.
 final class ShapeCode: @unchecked Sendable {
     private let evaluator: Evaluator
+    /// The library whose definitions the path code calls (`Path`, `CGPoint` …). Held here
+    /// because frames are drawn after the run has ended, when nothing else may hold it: the
+    /// definitions capture it unowned, so they would find it freed. Holding it also keeps it
+    /// from being handed to another run (``SwiftUILibrary/recycle(_:evaluator:)``).
+    private let library: SwiftUILibrary
     private let instance: Instance
     private let location: SourceLocation
     private let lock = Mutex<Void>(())
 
-    init(evaluator: Evaluator, instance: Instance, location: SourceLocation) {
+    init(evaluator: Evaluator, library: SwiftUILibrary, instance: Instance, location: SourceLocation) {
         self.evaluator = evaluator
+        self.library = library
         self.instance = instance
         self.location = location
     }
@@ -117,7 +123,7 @@ extension SwiftUILibrary {
                 data = []
             }
         }
-        let code = ShapeCode(evaluator: evaluator, instance: instance, location: location)
+        let code = ShapeCode(evaluator: evaluator, library: self, instance: instance, location: location)
         // Run once now, so that an error in `path(in:)` is reported where it is.
         evaluator.resetWork()
         _ = try code.evaluate(Raster.Rect(x: 0, y: 0, width: 100, height: 100), data)
@@ -149,7 +155,10 @@ extension SwiftUILibrary {
         // .continuous)"), `.circular` for Capsule ("init(style: RoundedCornerStyle = .circular)").
         let continuous = Value.native(Boxed(value: CornerStyle.continuous, typeName: "RoundedCornerStyle"))
         let circular = Value.native(Boxed(value: CornerStyle.circular, typeName: "RoundedCornerStyle"))
-        func corner(_ call: NativeCall, _ index: Int) throws(Interrupt) -> CornerStyle {
+        // Captures the library unowned, as every definition does: a local function would hold it
+        // strongly, and the library holds the definitions that call this one, so it would never
+        // be freed.
+        let corner = { [unowned self] (call: NativeCall, index: Int) throws(Interrupt) -> CornerStyle in
             try boxed(call, index, CornerStyle.self, "a RoundedCornerStyle")
         }
         func shape(_ kind: ShapeKind) -> Value { .native(ViewDescription.shape(ShapeView(kind: kind), painted: false)) }
@@ -316,7 +325,10 @@ extension SwiftUILibrary {
             guard case let .native(native)? = call.receiver?.dereferenced, let box = native as? PathBox else { throw call.error("expected a Path") }
             return box.path
         }
-        func radians(_ call: NativeCall, _ index: Int) throws(Interrupt) -> Double { try degrees(call, index) * Double.pi / 180 }
+        // Captures the library unowned, as every definition does: a local function would hold it
+        // strongly, and the library holds the definitions that call this one, so it would never
+        // be freed.
+        let radians = { [unowned self] (call: NativeCall, index: Int) throws(Interrupt) -> Double in try degrees(call, index) * Double.pi / 180 }
         /// A mutating method: the receiver's path changed by `change`.
         func mutate(_ name: String, _ parameters: [NativeParameter], _ change: @escaping (inout Raster.Path, NativeCall) throws(Interrupt) -> Void) {
             type.method(name, parameters, result: .void, mutating: true) { call throws(Interrupt) in

@@ -312,7 +312,10 @@ extension SwiftUILibrary {
         // current-value label (the time left) is not drawn: no form's current-value label is.
         let timer = [NativeParameter("timerInterval", .any), NativeParameter("countsDown", .bool, default: .bool(true))]
         let currentValueLabel = NativeParameter("currentValueLabel", .function(parameters: [], result: .named("View")), builder: "ViewBuilder")
-        func timerFraction(_ call: NativeCall) throws(Interrupt) -> Double {
+        // Captures the library unowned, as every definition does: a local function would hold it
+        // strongly, and the library holds the definitions that call this one, so it would never
+        // be freed.
+        let timerFraction = { [unowned self] (call: NativeCall) throws(Interrupt) -> Double in
             guard case let .range(range) = call[0].dereferenced, range.isClosed,
                   case let .native(lower) = range.lower.dereferenced, let start = lower as? DateValue,
                   case let .native(upper) = range.upper.dereferenced, let end = upper as? DateValue else {

@@ -8,11 +8,14 @@ import SwiftCode
 extension SwiftUILibrary {
     func defineTransitions() {
         func value(_ transition: ViewTransition) -> Value { .native(Boxed(value: transition, typeName: "AnyTransition")) }
-        func transition(_ call: NativeCall, _ index: Int) throws(Interrupt) -> ViewTransition {
+        // These two capture the library unowned, as every definition does: local functions would
+        // hold it strongly, and the library holds the definitions that call them, so it would
+        // never be freed.
+        let transition = { [unowned self] (call: NativeCall, index: Int) throws(Interrupt) -> ViewTransition in
             try boxed(call, index, ViewTransition.self, "an AnyTransition")
         }
         /// `.move(edge:)`: out of its own frame past `edge`, by its own width or height.
-        func edgeState(_ call: NativeCall, _ index: Int) throws(Interrupt) -> ViewTransition.State {
+        let edgeState = { [unowned self] (call: NativeCall, index: Int) throws(Interrupt) -> ViewTransition.State in
             let edge = try boxed(call, index, EdgeSet.self, "an Edge")
             var state = ViewTransition.State()
             switch edge {

@@ -102,6 +102,12 @@ public final class SwiftUILibrary {
         defineUnsupported()
     }
 
+    /// Held while a custom `Shape`'s path code runs after its run (``ShapeCode``): frames are
+    /// drawn by several workers at once, and every shape of a run calls its one evaluator,
+    /// which runs one call at a time. A library held by shapes is not handed to another run,
+    /// so the shapes that share this lock are those of one run, with one evaluator.
+    let shapeCodeLock = Mutex<Void>(())
+
     // MARK: Reuse between runs
 
     /// Libraries whose run has ended with nothing made in it still holding them, for the next

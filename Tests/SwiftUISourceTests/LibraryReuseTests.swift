@@ -1,4 +1,7 @@
+import Dispatch
+import Raster
 import Scene
+import Synchronization
 import SwiftCode
 @testable import SwiftUILibrary
 import SwiftUISource
@@ -10,7 +13,8 @@ import Testing
     /// Every stored property of the library is a definition or something ``SwiftUILibrary/reset(locate:)``
     /// returns to a fresh library's value: a property added without a reset fails here, by name.
     @Test func resetCoversEveryStoredProperty() {
-        let definitions: Set<String> = ["native"]
+        // The definitions, and the lock a run's shapes share, which holds no state of a run.
+        let definitions: Set<String> = ["native", "shapeCodeLock"]
         let reset: Set<String> = ["locate", "runner", "writtenViews", "isDark", "keepsUnchangedViews", "rootProposal", "uuidCount",
                                   "assets", "missingAssets", "notes", "subjectCount", "loadedImages"]
         let library = SwiftUILibrary(locate: { _ in .start })
@@ -29,7 +33,7 @@ import Testing
         library.reset(locate: { _ in .start })
         let fresh = SwiftUILibrary(locate: { _ in .start })
         for (used, new) in zip(Mirror(reflecting: library).children, Mirror(reflecting: fresh).children)
-        where used.label != "native" && used.label != "locate" && used.label != "_runner" && used.label != "runner" {
+        where !definitions.contains(used.label ?? "") && used.label != "locate" && used.label != "_runner" && used.label != "runner" {
             #expect(String(describing: used.value) == String(describing: new.value), "\(used.label ?? "?") after reset")
         }
     }
@@ -167,5 +171,44 @@ import Testing
             ShapeTests.expectInk(image, width: 40, height: 30) { ShapeTests.area(of: triangle, inPixel: $0, $1) }
         }
         #expect(held == nil, "the shape's library outlives the shape")
+    }
+
+    /// Two shapes of one run share its evaluator: drawn by several workers at once (as frames
+    /// are), their path code runs one call at a time, and each outline is the one it draws alone.
+    @Test func shapesOfOneRunDrawnAtOnceGiveTheirOwnOutlines() throws {
+        let file = Self.triangleFile.replacingOccurrences(of: "struct T: View {", with: """
+            struct Bar: Shape {
+                var inset: CGFloat
+                func path(in rect: CGRect) -> Path {
+                    var path = Path()
+                    for step in 0..<20 { path.addRect(CGRect(x: rect.minX + inset, y: rect.minY + CGFloat(step), width: rect.width - 2 * inset, height: 1)) }
+                    return path
+                }
+            }
+            struct T: View {
+            """).replacingOccurrences(of: "Triangle().fill(Color.black).frame(width: 40, height: 30)",
+                                      with: "HStack { Triangle().fill(Color.black).frame(width: 40, height: 30); Bar(inset: 3).fill(Color.red).frame(width: 20, height: 20) }")
+        var seen: SwiftUILibrary?
+        var recycled = false
+        let script = try Self.runT(file, library: &seen, recycled: &recycled)
+        func shapes(_ node: ViewNode) -> [CustomShape] {
+            switch node {
+            case let .shape(shape): if case let .custom(custom) = shape.kind { return [custom] } else { return [] }
+            case let .stack(_, _, _, children): return children.flatMap(shapes)
+            case let .modified(inner, _), let .custom(_, inner), let .conditional(_, inner): return shapes(inner)
+            default: return []
+            }
+        }
+        let found = shapes(script.initial)
+        try #require(found.count == 2)
+        let rects = [Raster.Rect(x: 0, y: 0, width: 40, height: 30), Raster.Rect(x: 0, y: 0, width: 20, height: 20)]
+        let alone = zip(found, rects).map { $0.provider.path(in: $1, data: []) }
+        #expect(!alone[0].elements.isEmpty && !alone[1].elements.isEmpty)
+        let mismatches = Mutex(0)
+        DispatchQueue.concurrentPerform(iterations: 400) { index in
+            let which = index % 2
+            if found[which].provider.path(in: rects[which], data: []) != alone[which] { mismatches.withLock { $0 += 1 } }
+        }
+        #expect(mismatches.withLock { $0 } == 0)
     }
 }

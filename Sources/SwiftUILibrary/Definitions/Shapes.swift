@@ -48,7 +48,6 @@ final class ShapeCode: @unchecked Sendable {
     private let library: SwiftUILibrary
     private let instance: Instance
     private let location: SourceLocation
-    private let lock = Mutex<Void>(())
 
     init(evaluator: Evaluator, library: SwiftUILibrary, instance: Instance, location: SourceLocation) {
         self.evaluator = evaluator
@@ -74,10 +73,11 @@ final class ShapeCode: @unchecked Sendable {
         return box.path
     }
 
-    /// ``evaluate(_:_:)`` for the renderer: one run at a time, a fresh work budget each; an
+    /// ``evaluate(_:_:)`` for the renderer: one run at a time on the evaluator, whichever of
+    /// the run's shapes asks (``SwiftUILibrary/shapeCodeLock``), a fresh work budget each; an
     /// error (already reported for the first frame's values) draws nothing.
     func path(in rect: Raster.Rect, data: [Double]) -> Raster.Path {
-        lock.withLock { _ in
+        library.shapeCodeLock.withLock { _ in
             evaluator.resetWork()
             do {
                 return try evaluate(rect, data)

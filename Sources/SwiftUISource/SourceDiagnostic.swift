@@ -195,7 +195,50 @@ struct SourceText: Sendable {
         return String(decoding: bytes[lineStarts[index]..<lineEnds[index]], as: UTF8.self)
     }
 
+    /// The files read after the first one (`--include`), each at the line of this text where
+    /// it starts: a location there is reported in that file, at its own line. Empty for one file.
+    var included: [IncludedPart] = []
+
+    /// A file of a program's text after its first (``SwiftProgram/IncludedFile``).
+    struct IncludedPart: Sendable {
+        /// The line of the whole text on which the file's first line is.
+        var firstLine: Int
+        /// The byte offset in the whole text at which the file starts.
+        var firstOffset: Int
+        /// The file's own text and name.
+        var text: SourceText
+    }
+
+    /// The text of files read as one module: the first (the file rendered), then each of
+    /// `included` on the lines after it, each starting a line of its own. Locations in the
+    /// whole text are turned into diagnostics in the file they fall in.
+    init(main text: String, fileName: String, included: [(text: String, fileName: String)]) {
+        var whole = text
+        var starts: [Int] = []
+        for file in included {
+            whole += "\n"
+            starts.append(whole.utf8.count)
+            whole += file.text
+        }
+        self.init(whole, fileName: fileName)
+        for (index, file) in included.enumerated() {
+            self.included.append(IncludedPart(firstLine: location(ofOffset: starts[index]).line, firstOffset: starts[index],
+                                              text: SourceText(file.text, fileName: file.fileName)))
+        }
+    }
+
+    /// The whole text, as read.
+    var string: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// The names of the files the text holds: its own, then the included files'.
+    var fileNames: [String] { [fileName] + included.map(\.text.fileName) }
+
     func diagnostic(_ error: SourceError) -> SourceDiagnostic {
+        if let part = included.last(where: { error.location.line >= $0.firstLine }) {
+            let location = Location(line: error.location.line - part.firstLine + 1, column: error.location.column,
+                                    offset: max(error.location.offset - part.firstOffset, 0))
+            return part.text.diagnostic(SourceError(error.message, at: location))
+        }
         let line = min(max(error.location.line, 1), lineStarts.count)
         // Messages quote names from the source; a hostile one must not make a huge message.
         let message = error.message.count > 400 ? String(error.message.prefix(400)) + "…" : error.message

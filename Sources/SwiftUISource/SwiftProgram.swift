@@ -36,9 +36,20 @@ public struct SwiftProgram: Sendable {
     /// in SwiftUI (the default); `false` runs every body of the tree on every update, the same
     /// script more slowly (what tests compare the default with).
     public var keepsUnchangedViews = true
+    /// The file's text (without a byte order mark).
     private let text: String
+    /// The text the evaluator reads: the file's, then each included file's on lines of its own
+    /// (``SourceText/init(main:fileName:included:)``); ``text`` when nothing is included.
+    private let programText: String
+    /// ``programText`` with its line starts and the included files' places in it.
     private let source: SourceText
+    /// The syntax of ``programText`` the evaluator runs: the file's items, then the included
+    /// files' without their previews.
     private let syntax: SourceFileSyntax
+    /// The file's own top-level items: what it shows when it declares no view.
+    private let fileItems: [Statement]
+    /// The files read with the file for their declarations.
+    public let included: [IncludedFile]
     private let candidates: [Candidate]
     /// Every name the file declares (see ``SwiftCode/Evaluator/namesDeclaredInFile``).
     private let declaredNames: Set<String>
@@ -52,28 +63,47 @@ public struct SwiftProgram: Sendable {
     ///   - fileName: The name diagnostics use, e.g. `Spinner.swift`.
     /// - Throws: ``SourceDiagnostic`` for a source over ``maximumSourceBytes``, a syntax error,
     ///   or a declaration that cannot be read (a name declared twice).
-    public init(parsing text: String, fileName: String) throws(SourceDiagnostic) {
-        // A byte order mark starts the file as swiftc reads it, not its text (editors on Windows
-        // write one).
-        let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+    ///   - included: Other files of the same app or package (`--include`), read for their
+    ///     declarations (types, extensions, functions, constants, protocols) as if they were in the
+    ///     same module; their previews are not read, and only the file's own views and previews
+    ///     can be rendered. A mistake in one is reported in that file, at its own line.
+    public init(parsing text: String, fileName: String, including included: [IncludedFile] = []) throws(SourceDiagnostic) {
+        let text = Self.withoutByteOrderMark(text)
+        let included = included.map { IncludedFile(text: Self.withoutByteOrderMark($0.text), fileName: $0.fileName) }
         self.fileName = fileName
-        let size = text.utf8.count
-        guard size <= Self.maximumSourceBytes else {
-            let firstLine = String(text.prefix { $0 != "\n" && $0 != "\r" && $0 != "\r\n" }.prefix(200))
-            throw SourceDiagnostic(
-                fileName: fileName, line: 1, column: 1,
-                message: "the source is \(size) bytes; the limit is \(Self.maximumSourceBytes) bytes (1 MiB)", sourceLine: firstLine
-            )
+        self.included = included
+        try Self.checkSize(text, fileName: fileName, size: text.utf8.count, limit: Self.maximumSourceBytes, what: "the source is")
+        var total = text.utf8.count
+        for file in included {
+            try Self.checkSize(file.text, fileName: file.fileName, size: file.text.utf8.count, limit: Self.maximumSourceBytes, what: "the source is")
+            total += file.text.utf8.count
+            try Self.checkSize(file.text, fileName: file.fileName, size: total, limit: Self.maximumProgramBytes,
+                               what: "the file and the files included up to this one are")
         }
-        let source = SourceText(text, fileName: fileName)
+        let fileSyntax = SwiftSyntaxParser.parseFile(text)
+        if let first = fileSyntax.diagnostics.first {
+            throw SourceText(text, fileName: fileName).diagnostic(first.message, at: first.location)
+        }
+        // Each file is parsed alone first, so that a syntax error is reported in its own file
+        // (an unclosed brace in one must not swallow the next).
+        for file in included {
+            let syntax = SwiftSyntaxParser.parseFile(file.text)
+            if let first = syntax.diagnostics.first {
+                throw SourceText(file.text, fileName: file.fileName).diagnostic(first.message, at: first.location)
+            }
+        }
+        let source = included.isEmpty ? SourceText(text, fileName: fileName)
+            : SourceText(main: text, fileName: fileName, included: included.map { ($0.text, $0.fileName) })
         self.text = text
+        programText = included.isEmpty ? text : source.string
         self.source = source
-        let syntax = SwiftSyntaxParser.parseFile(text)
+        let syntax = included.isEmpty ? fileSyntax : Self.programSyntax(programText, source: source)
         if let first = syntax.diagnostics.first {
             throw source.diagnostic(first.message, at: first.location)
         }
         self.syntax = syntax
-        candidates = Self.candidates(in: syntax, text: text)
+        fileItems = fileSyntax.items
+        candidates = Self.candidates(in: fileSyntax, text: text)
         // Declarations are read once here so that a redeclared name is reported at once, and
         // every name the code uses is resolved, as the compiler resolves them.
         var declared: Set<String> = []
@@ -89,6 +119,49 @@ public struct SwiftProgram: Sendable {
             throw source.diagnostic(error)
         }
         declaredNames = declared
+    }
+
+    /// A file read with the rendered one for its declarations (`--include`).
+    public struct IncludedFile: Hashable, Sendable {
+        /// The Swift source.
+        public var text: String
+        /// The name its diagnostics use, e.g. `Theme.swift`.
+        public var fileName: String
+
+        /// A file.
+        public init(text: String, fileName: String) {
+            self.text = text
+            self.fileName = fileName
+        }
+    }
+
+    /// The most bytes of UTF-8 the file and its included files may hold together.
+    public static let maximumProgramBytes = 4 << 20
+
+    /// `text` without a byte order mark: one starts the file as swiftc reads it, not its text
+    /// (editors on Windows write one).
+    private static func withoutByteOrderMark(_ text: String) -> String {
+        text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+    }
+
+    /// Refuses a text over `limit` bytes, at its first line.
+    private static func checkSize(_ text: String, fileName: String, size: Int, limit: Int, what: String) throws(SourceDiagnostic) {
+        guard size > limit else { return }
+        let firstLine = String(text.prefix { $0 != "\n" && $0 != "\r" && $0 != "\r\n" }.prefix(200))
+        throw SourceDiagnostic(
+            fileName: fileName, line: 1, column: 1,
+            message: "\(what) \(size) bytes; the limit is \(limit) bytes (\(limit >> 20) MiB)", sourceLine: firstLine
+        )
+    }
+
+    /// The syntax of a program's whole text (`source`: the file, then the included files): the
+    /// included files' previews are left out, so that they are neither checked nor shown.
+    private static func programSyntax(_ text: String, source: SourceText) -> SourceFileSyntax {
+        var syntax = SwiftSyntaxParser.parseFile(text)
+        guard let start = source.included.first?.firstOffset else { return syntax }
+        let end = source.bytes.count
+        syntax.items.removeAll { item in (start..<end).contains(item.location.offset) && isPreview(item) }
+        return syntax
     }
 
     /// Whether a top-level item is a preview: a `#Preview` or a `PreviewProvider` struct.
@@ -195,7 +268,9 @@ public struct SwiftProgram: Sendable {
                         script.notes.append("the file declares no view: its \(what) is shown on \(shownOn), --view '\(expression)' (choose another view with --view)")
                         return script
                     } catch {
-                        if stoppedInFile == nil, case let .source(diagnostic) = error, diagnostic.fileName == source.fileName { stoppedInFile = error }
+                        if stoppedInFile == nil, case let .source(diagnostic) = error, source.fileNames.contains(diagnostic.fileName) {
+                            stoppedInFile = error
+                        }
                     }
                 }
                 if let stoppedInFile { throw stoppedInFile }
@@ -334,7 +409,7 @@ public struct SwiftProgram: Sendable {
         } catch {
             throw .source(source.diagnostic(error))
         }
-        script.source = ScriptSource(text: text, fileName: fileName)
+        script.source = scriptSource()
         return script
     }
 
@@ -386,7 +461,7 @@ public struct SwiftProgram: Sendable {
     /// The `struct`s the file declares that name `protocolName` among their inherited types, in
     /// source order.
     private func structNames(conformingTo protocolName: String) -> [String] {
-        syntax.items.compactMap { item in
+        fileItems.compactMap { item in
             guard case let .declaration(declaration) = item.kind, case let .type(type) = declaration.kind,
                   type.keyword == .structKeyword,
                   type.inherited.contains(where: { if case let .named(name, _) = $0.kind { name == protocolName } else { false } })
@@ -398,7 +473,7 @@ public struct SwiftProgram: Sendable {
     /// The methods `extension View { … }` declares that take no argument without a default, in
     /// source order.
     private var viewExtensionMethods: [String] {
-        syntax.items.flatMap { item -> [String] in
+        fileItems.flatMap { item -> [String] in
             guard case let .declaration(declaration) = item.kind, case let .extensionDeclaration(extensionDeclaration) = declaration.kind,
                   case let .named(extended, _) = extensionDeclaration.extendedType.kind, extended == "View" else { return [] }
             return extensionDeclaration.members.compactMap { member in
@@ -412,8 +487,8 @@ public struct SwiftProgram: Sendable {
     /// view helpers that need arguments, written as the expression to complete (an empty file
     /// or one with none gets the general form).
     private var noViewsMessage: String {
-        if syntax.items.isEmpty { return "the source is empty: it declares no view (a 'struct Name: View' or a '#Preview')" }
-        let helpers: [String] = syntax.items.flatMap { item -> [String] in
+        if fileItems.isEmpty { return "the source is empty: it declares no view (a 'struct Name: View' or a '#Preview')" }
+        let helpers: [String] = fileItems.flatMap { item -> [String] in
             guard case let .declaration(declaration) = item.kind, case let .extensionDeclaration(extensionDeclaration) = declaration.kind,
                   case let .named(extended, _) = extensionDeclaration.extendedType.kind, extended == "View" else { return [] }
             return extensionDeclaration.members.compactMap { member in
@@ -442,13 +517,21 @@ public struct SwiftProgram: Sendable {
     /// For what is found after the source is read, at a place its views carry: the SVG
     /// writer's refusal of a view it cannot write.
     public static func diagnostic(_ message: String, at mark: SourceMark, in script: ScriptSource) -> SourceDiagnostic {
-        let source = SourceText(script.text, fileName: script.fileName)
+        let source = script.included.isEmpty ? SourceText(script.text, fileName: script.fileName)
+            : SourceText(main: script.text, fileName: script.fileName, included: script.included.map { ($0.text, $0.fileName) })
         let firstLine = expressionFirstLine(source)
         if let expression = script.expression, mark.line >= firstLine {
             let text = SourceText(expression, fileName: "--view")
             return text.diagnostic(SourceError(message, at: Location(line: mark.line - firstLine + 1, column: mark.column, offset: 0)))
         }
         return source.diagnostic(SourceError(message, at: Location(line: mark.line, column: mark.column, offset: 0)))
+    }
+
+    /// Where the script's views were read from: the file, the files included with it, and the
+    /// `--view` expression, if any.
+    private func scriptSource(expression: String? = nil) -> ScriptSource {
+        ScriptSource(text: text, fileName: fileName, expression: expression,
+                     included: included.map { ScriptSource(text: $0.text, fileName: $0.fileName) })
     }
 
     /// Whether `view` is a Swift expression rather than a view's name: a call or a member
@@ -462,7 +545,7 @@ public struct SwiftProgram: Sendable {
     private func script(expression: String, dark: Bool, horizonSeconds: Double, limits: Evaluator.Limits,
                         rootProposal: StageSize) throws(SwiftUISourceError) -> ViewScript {
         let firstLine = Self.expressionFirstLine(source)
-        let combined = text + "\n#Preview {\n" + expression + "\n}\n"
+        let combined = programText + "\n#Preview {\n" + expression + "\n}\n"
         let expressionSource = SourceText(expression, fileName: "--view")
         func located(_ message: String, at location: SourceLocation) -> SwiftUISourceError {
             guard location.line >= firstLine else { return .source(source.diagnostic(message, at: location)) }
@@ -477,14 +560,15 @@ public struct SwiftProgram: Sendable {
             return .viewSelection(.expression(SourceDiagnostic(fileName: "--view", line: line, column: column,
                                                                message: message, sourceLine: expressionSource.line(line))))
         }
-        let syntax = SwiftSyntaxParser.parseFile(combined)
+        let syntax = Self.programSyntax(combined, source: source)
         if let first = syntax.diagnostics.first { throw located(first.message, at: first.location) }
         guard syntax.items.count == self.syntax.items.count + 1, case let .declaration(declaration) = syntax.items.last?.kind,
               case let .macroExpansion(expansion) = declaration.kind else {
             throw .viewSelection(.expression(SourceDiagnostic(fileName: "--view", line: 1, column: 1,
                                                               message: "expected one expression that makes a view", sourceLine: expressionSource.line(1))))
         }
-        let combinedSource = SourceText(combined, fileName: fileName)
+        var combinedSource = SourceText(combined, fileName: fileName)
+        combinedSource.included = source.included
         var script: ViewScript
         do throws(Interrupt) {
             script = try LargeStack.run { () throws(Interrupt) -> ViewScript in
@@ -500,7 +584,7 @@ public struct SwiftProgram: Sendable {
             case .cancelled, .nilInOptionalChain: throw .source(combinedSource.diagnostic(error))
             }
         }
-        script.source = ScriptSource(text: text, fileName: fileName, expression: expression)
+        script.source = scriptSource(expression: expression)
         return script
     }
 

@@ -57,12 +57,17 @@ public struct ScriptSource: Hashable, Sendable {
     /// runs as a `#Preview` added after the file: a mark past the file's lines is in it. `nil`
     /// for one of the file's own views or previews.
     public var expression: String?
+    /// The files read with the file for their declarations (`--include`), in the order read:
+    /// their text follows the file's, each on lines of its own, so a mark past the file's lines
+    /// and before the expression's is in one of them.
+    public var included: [ScriptSource]
 
     /// A source.
-    public init(text: String, fileName: String, expression: String? = nil) {
+    public init(text: String, fileName: String, expression: String? = nil, included: [ScriptSource] = []) {
         self.text = text
         self.fileName = fileName
         self.expression = expression
+        self.included = included
     }
 
     /// No source: a script built from view trees.

@@ -124,8 +124,9 @@ extension BatchRenderer {
             // Catalogues are found from the manifest's folder, as the source is.
             let folder = OutputFile.folder(of: manifestPath)
             let assets = (entry.values.texts["assets"] ?? []).map { $0.hasPrefix("/") || folder == "." ? $0 : folder + "/" + $0 }
+            let included = (entry.values.texts["include"] ?? []).map { $0.hasPrefix("/") || folder == "." ? $0 : folder + "/" + $0 }
             try settings.loadSource(source, view: entry.values.value("view"), dark: entry.values.value("appearance") == Appearance.dark.rawValue,
-                                    assets: assets, durationSeconds: entry.values.value("duration").flatMap(Double.init))
+                                    including: included, assets: assets, durationSeconds: entry.values.value("duration").flatMap(Double.init))
         }
         try settings.apply(entry.values, options: entryOptions)
         // `strict` refuses what would be a warning, as on the command line.

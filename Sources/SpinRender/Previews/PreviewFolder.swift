@@ -188,7 +188,7 @@ public enum PreviewFolder {
         let sourcesRendered = Set(sources)
         for entry in kept where !sourcesRendered.contains(entry.source) { taken.insert(entry.file.lowercased()) }
         for source in sources {
-            var program = try RenderSettings.readProgram(source)
+            var program = try RenderSettings.readProgram(source, including: values.texts["include"] ?? [])
             program.assets = try RenderSettings.readAssets(values.texts["assets"] ?? [])
             let previews: [PreviewVariant]
             do { previews = try program.previews(dark: dark) } catch { throw RenderSettings.settingsError(error, shown: source) }

@@ -67,6 +67,7 @@ public struct RenderRequest: Hashable, Sendable {
     ///   - assets: The app's asset catalogue (``AssetCatalogReader/read(_:maximumImageBytes:)``)
     ///     that `Color("Brand")` and `Image("logo")` read; without one they are stand-ins
     ///     (``Scene/ViewScript/assetWarnings``).
+    ///   - included: Other files of the app whose declarations the source uses (`--include`).
     /// - Throws: ``SwiftUISource/SwiftUISourceError``: `.source` with the line, column and
     ///   message of what cannot be read or interpreted; `.viewSelection` when the view is
     ///   unknown or cannot be chosen.
@@ -74,12 +75,13 @@ public struct RenderRequest: Hashable, Sendable {
     /// `GeometryReader`s make their content for the sizes they get under
     /// ``Scene/SceneConfiguration/rootProposal`` as it is now; ``refreshSource()`` makes the
     /// script again after it changes.
-    public mutating func setSource(_ text: String, fileName: String, view: String?, assets: AssetCatalog = .empty) throws(SwiftUISourceError) {
+    public mutating func setSource(_ text: String, fileName: String, view: String?, assets: AssetCatalog = .empty,
+                                   included: [SwiftProgram.IncludedFile] = []) throws(SwiftUISourceError) {
         var program: SwiftProgram
-        do { program = try SwiftProgram(parsing: text, fileName: fileName) } catch { throw .source(error) }
+        do { program = try SwiftProgram(parsing: text, fileName: fileName, including: included) } catch { throw .source(error) }
         program.assets = assets
         script = try program.script(view: view, rootProposal: scene.rootProposal)
-        source = SourceText(text: text, fileName: fileName, view: view, assets: assets)
+        source = SourceText(text: text, fileName: fileName, view: view, assets: assets, included: included)
     }
 
     /// Makes the script again when its `GeometryReader`s were made for another root proposal
@@ -88,7 +90,7 @@ public struct RenderRequest: Hashable, Sendable {
     /// - Throws: as ``setSource(_:fileName:view:)``.
     public mutating func refreshSource() throws(SwiftUISourceError) {
         guard let source, let used = script?.rootProposal, used != scene.rootProposal else { return }
-        try setSource(source.text, fileName: source.fileName, view: source.view, assets: source.assets)
+        try setSource(source.text, fileName: source.fileName, view: source.view, assets: source.assets, included: source.included)
     }
 
     /// The source text ``script`` was made from, for ``refreshSource()``.
@@ -107,13 +109,17 @@ public struct RenderRequest: Hashable, Sendable {
         var fileName: String
         var view: String?
         var assets: AssetCatalog
+        var included: [SwiftProgram.IncludedFile]
 
         // The catalogue is part of what made the script, which the request's value holds.
-        static func == (a: SourceText, b: SourceText) -> Bool { a.text == b.text && a.fileName == b.fileName && a.view == b.view }
+        static func == (a: SourceText, b: SourceText) -> Bool {
+            a.text == b.text && a.fileName == b.fileName && a.view == b.view && a.included == b.included
+        }
         func hash(into hasher: inout Hasher) {
             hasher.combine(text)
             hasher.combine(fileName)
             hasher.combine(view)
+            hasher.combine(included)
         }
     }
 

@@ -25,6 +25,9 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
     /// `--assets`: the app's asset catalogues (`.xcassets` folders, or folders holding them),
     /// read with the source (``loadSource(_:bytes:fileName:view:dark:assets:maximumImageBytes:)``).
     public var assetPaths: [String] = []
+    /// `--include`: other Swift files (or folders of them) of the app or package whose
+    /// declarations the source uses, read with it (``readIncluded(_:source:)``).
+    public var includePaths: [String] = []
     /// `--width`: the image's width in pixels, `nil` when `--scale` decides it; the scale is
     /// derived from it (``applySize()``).
     public var widthPixels: Int?
@@ -59,6 +62,8 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
                     \.request.example.mode),
             .value("view", value: "name", help: "The view of <source> to render: a view's or preview's name, or a Swift expression that makes one ('DotLoader(color: .blue)').", \.view,
                    default: "its #Preview, else ContentView, else its only view") { text throws(ValueRefusal) in text },
+            .repeatable("include", value: "path", help: "Another Swift file of the app or package whose declarations the source uses (a type, an extension such as Color(hexString:), a function, a constant), read as if in the same module (repeatable); a folder reads every .swift file directly in it, not in its subfolders. Only the source's own views and previews are rendered; an error in an included file names that file.",
+                        \.includePaths, isPath: true) { text throws(ValueRefusal) in text },
             .repeatable("assets", value: "path", help: "The app's asset catalogue, a .xcassets folder or a folder holding one (repeatable), for Color(\"Name\"), UIColor(named:), Color(.name) and Image(\"name\"); without it, or for a name it lacks, a colour is drawn as systemGray and an image as an empty image, with a warning (see docs/assets.md).",
                         \.assetPaths, isPath: true) { text throws(ValueRefusal) in text },
             .choice("appearance", value: "appearance", help: "Light or dark colours.", \.request.scene.appearance),
@@ -160,6 +165,9 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
         if values.has("view") && request.script == nil {
             throw .invalid("The option '--view <name>' chooses a view of a source file; give a .swift <source>, or use '--mode' for the built-in example")
         }
+        if values.has("include") && request.script == nil {
+            throw .invalid("The option '--include <path>' reads declarations a source file uses; give a .swift <source>, or leave it out for the built-in example")
+        }
         try options.apply(values, to: &self)
         request.scene.layoutChanges.sort()
         do {
@@ -231,6 +239,8 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
     ///
     /// - Parameters:
     ///   - fileName: the name diagnostics use; `path` when `nil`.
+    ///   - including: `--include`: the files and folders whose declarations the source uses
+    ///     (``readIncluded(_:source:)``).
     ///   - assets: `--assets`: the asset catalogues the source's `Color("…")` and `Image("…")`
     ///     read (``AssetCatalogReader``); a catalogue that cannot be read is a failure naming
     ///     its file (`.missingInput` or `.badData`).
@@ -243,11 +253,11 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
     ///   source's `file:line:column: error: …`; ``SettingsError/invalid(_:)`` when the view
     ///   cannot be chosen.
     public mutating func loadSource(_ path: String, bytes: [UInt8]? = nil, fileName: String? = nil, view: String?, dark: Bool = false,
-                                    assets: [String] = [], maximumImageBytes: Int = MemoryEstimate.defaultLimitBytes,
+                                    including: [String] = [], assets: [String] = [], maximumImageBytes: Int = MemoryEstimate.defaultLimitBytes,
                                     durationSeconds: Double? = nil)
     throws(SettingsError) {
         let fileName = fileName ?? path
-        var program = try Self.readProgram(path, bytes: bytes, fileName: fileName)
+        var program = try Self.readProgram(path, bytes: bytes, fileName: fileName, including: including)
         program.assets = try Self.readAssets(assets, maximumImageBytes: maximumImageBytes)
         do {
             request.script = try program.script(view: view, dark: dark, horizonSeconds: Self.horizonSeconds(forDuration: durationSeconds))
@@ -277,12 +287,23 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
 
     /// The SwiftUI source in `bytes`, or in the file at `path` when `bytes` is `nil`, read.
     ///
-    /// - Parameter fileName: the name diagnostics use; `path` when `nil`.
+    /// - Parameters:
+    ///   - fileName: the name diagnostics use; `path` when `nil`.
+    ///   - including: `--include`: files and folders read with the source for their
+    ///     declarations (``readIncluded(_:source:)``).
     /// - Throws: ``SettingsError/failure(_:)`` with `.missingInput` for a file that cannot be
     ///   read; ``SettingsError/source(_:)`` at the first byte of text that is not UTF-8, or with the
-    ///   source's `file:line:column: error: …`.
-    public static func readProgram(_ path: String, bytes: [UInt8]? = nil, fileName: String? = nil) throws(SettingsError) -> SwiftProgram {
+    ///   source's (or an included file's) `file:line:column: error: …`.
+    public static func readProgram(_ path: String, bytes: [UInt8]? = nil, fileName: String? = nil,
+                                   including: [String] = []) throws(SettingsError) -> SwiftProgram {
         let fileName = fileName ?? path
+        let text = try readText(path, bytes: bytes, fileName: fileName)
+        let included = try readIncluded(including, source: bytes == nil ? path : nil)
+        do { return try SwiftProgram(parsing: text, fileName: fileName, including: included) } catch { throw .source(error) }
+    }
+
+    /// The UTF-8 text in `bytes`, or in the file at `path` when `bytes` is `nil`.
+    private static func readText(_ path: String, bytes: [UInt8]?, fileName: String) throws(SettingsError) -> String {
         let shown = Echo.cut(fileName, limit: Echo.pathLimit)
         var read = bytes ?? []
         if bytes == nil {
@@ -299,7 +320,52 @@ public struct RenderSettings: SettingsRoot, Hashable, Sendable {
             }
             throw .source(diagnostic)
         }
-        do { return try SwiftProgram(parsing: text, fileName: fileName) } catch { throw .source(error) }
+        return text
+    }
+
+    /// The files `--include` names, read: each file as given, and for a folder every `.swift`
+    /// file directly in it (not in its subfolders; hidden ones left out), sorted by name. The
+    /// source itself (`source`, when it is a file), and a file named twice, are read once.
+    ///
+    /// - Throws: ``SettingsError/failure(_:)`` with `.missingInput` for a path that does not
+    ///   exist or cannot be read, or a folder with no `.swift` file; `.usage` for a file that
+    ///   is not `.swift`; ``SettingsError/source(_:)`` for text that is not UTF-8.
+    public static func readIncluded(_ paths: [String], source: String?) throws(SettingsError) -> [SwiftProgram.IncludedFile] {
+        var files: [String] = []
+        for path in paths {
+            var root = path
+            while root.count > 1 && root.hasSuffix("/") { root.removeLast() }
+            let shown = Echo.cut(path, limit: Echo.pathLimit)
+            do throws(SpinRenderError) {
+                guard try InputFile.existsOrThrows(root) else {
+                    throw SpinRenderError(.missingInput, "\(shown): no such file or folder (--include takes a .swift file or a folder of them)")
+                }
+                if InputFile.isDirectory(root) {
+                    let found = try InputFile.list(root).filter { !$0.hasPrefix(".") && $0.hasSuffix(".swift") }
+                        .map { root == "/" ? "/" + $0 : root + "/" + $0 }.filter { !InputFile.isDirectory($0) }
+                    guard !found.isEmpty else {
+                        throw SpinRenderError(.missingInput, "\(shown): the folder holds no .swift file (--include reads the files directly in it, not its subfolders)")
+                    }
+                    files += found
+                } else {
+                    guard root.hasSuffix(".swift") else {
+                        throw SpinRenderError(.usage, "\(shown): not a .swift file (--include takes a .swift file or a folder of them)")
+                    }
+                    files.append(root)
+                }
+            } catch {
+                throw .failure(error)
+            }
+        }
+        var read: [String] = []
+        var included: [SwiftProgram.IncludedFile] = []
+        for file in files {
+            if let source, InputFile.sameFile(file, source) { continue }
+            if read.contains(where: { InputFile.sameFile($0, file) }) { continue }
+            read.append(file)
+            included.append(SwiftProgram.IncludedFile(text: try readText(file, bytes: nil, fileName: file), fileName: file))
+        }
+        return included
     }
 
     /// A source's error as a settings error: its diagnostic, or a view that cannot be chosen

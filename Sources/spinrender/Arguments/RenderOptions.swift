@@ -28,7 +28,8 @@ enum RenderOptions {
             let bytes = source == "-" ? try InputFile.readStandardInput(maximumBytes: SwiftProgram.maximumSourceBytes) : nil
             // `@Environment(\.colorScheme)` reads the appearance asked for.
             try settings.loadSource(source, bytes: bytes, fileName: source == "-" ? "<stdin>" : nil, view: values.value("view"),
-                                    dark: values.value("appearance") == Appearance.dark.rawValue, assets: values.texts["assets"] ?? [],
+                                    dark: values.value("appearance") == Appearance.dark.rawValue, including: values.texts["include"] ?? [],
+                                    assets: values.texts["assets"] ?? [],
                                     maximumImageBytes: try memoryLimit(arguments), durationSeconds: values.value("duration").flatMap(Double.init))
         }
         try settings.apply(values, options: options)

@@ -48,9 +48,9 @@ struct DiagnosticTests {
              line: 5, column: 43, message: "cannot find 'Asset' in scope"),
         // A label no initialiser of the type has, nor a slip of one: an initialiser
         // another file declares in an extension, which the message asks about.
-        Case(name: "initialiser of another file", source: spinner(modifier5: ".foregroundColor(Color(hexString: \"#7F5AF0\"))"),
+        Case(name: "initialiser of another file", source: spinner(modifier5: ".foregroundColor(Color(rgbHex: 0x7F5AF0))"),
              line: 5, column: 36,
-             message: "incorrect argument label in call (have 'hexString:', expected 'red:'); no initialiser of 'Color' takes 'hexString:': is it declared in an extension in another file of the project?"),
+             message: "incorrect argument label in call (have 'rgbHex:', expected 'red:'); no initialiser of 'Color' takes 'rgbHex:': is it declared in an extension in another file of the project?"),
         Case(name: "type of another file", source: "struct Spinner: View {\n    var size: Length = .small\n    var body: some View { Circle() }\n}\n",
              line: 2, column: 24, message: "cannot find type 'Length' in scope (declared in another file of the project?)"),
         Case(name: "type mismatch", source: spinner(modifier5: ".rotationEffect(animating)"), line: 5, column: 29,

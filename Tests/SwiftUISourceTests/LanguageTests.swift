@@ -480,6 +480,31 @@ import Testing
             """)
         #expect(fills(own.initial) == [.rgb(red: 0, green: 0, blue: 1, opacity: 1)])
         #expect(own.notes.isEmpty)
+        // `Color(hexString:)`, its other usual spelling, is read alike, with a note naming it.
+        let spelled = try self.script("import SwiftUI\nstruct D: View { var body: some View { Circle().fill(Color(hexString: \"#F00\", alpha: 0.5)) } }\n")
+        #expect(fills(spelled.initial) == [.rgb(red: 1, green: 0, blue: 0, opacity: 0.5)])
+        #expect(spelled.notes.count == 1 && spelled.notes[0].hasPrefix("'Color(hexString:)' is not SwiftUI's"))
+    }
+
+    /// A file's own initialiser of a library type that stops on something unsupported, called
+    /// with labels no library initialiser takes: its error, where it is, not the library's labels.
+    @Test func aFilesOwnInitialiserThatStopsReportsWhatStoppedIt() throws {
+        let source = """
+            import SwiftUI
+            extension Color {
+                init(brand: Int) {
+                    let scanner = Scanner(string: "7F5AF0")
+                    self.init(red: 1, green: 0, blue: 0)
+                }
+            }
+            struct D: View { var body: some View { Circle().fill(Color(brand: 1)) } }
+            """
+        #expect {
+            _ = try self.script(source)
+        } throws: { error in
+            guard case let .source(diagnostic) = error as? SwiftUISourceError else { return false }
+            return diagnostic.message.hasPrefix("cannot find 'Scanner' in scope") && diagnostic.line == 4 && diagnostic.column == 23
+        }
     }
 
     @Test func conditionalCompilationTakesThePreviewsBranch() throws {

@@ -394,6 +394,12 @@ extension Evaluator {
         }
     }
 
+    /// Whether `error` says that a call's arguments fit no overload (labels, count), not that
+    /// a value or the body was wrong.
+    private static func isBindingFailure(_ error: EvaluationError) -> Bool {
+        ["incorrect argument label", "extra argument", "missing argument", "extra trailing closure"].contains { error.message.hasPrefix($0) }
+    }
+
     private static func isLabelMismatch(_ interrupt: Interrupt?) -> Bool {
         guard case let .error(error)? = interrupt else { return false }
         return error.message.hasPrefix(labelMismatch)
@@ -873,6 +879,9 @@ extension Evaluator {
             do {
                 return try callFunction(function, arguments, trailing, expected: expected, at: location, in: environment).result
             } catch let .error(error) {
+                // The library takes no such arguments: the file's own initialiser was the one
+                // called, and what stopped it is the error (`Scanner` in its body, not a label).
+                if let failure, Self.isBindingFailure(error) { throw .error(failure) }
                 throw .error(withInitializerHint(error, type: type, arguments: arguments))
             }
         case let .standard(type):
@@ -892,7 +901,7 @@ extension Evaluator {
     /// (`Color(hexString: "#7F5AF0")`) is almost always an initialiser another file of the app
     /// declares in an extension, which a render of one file does not see.
     private func withInitializerHint(_ error: EvaluationError, type: NativeType, arguments: [Argument]) -> EvaluationError {
-        guard error.message.hasPrefix(Self.labelMismatch) || error.message.hasPrefix("extra argument '") else { return error }
+        guard Self.isBindingFailure(error) else { return error }
         let labels = Set(type.initializers.flatMap { $0.parameters.compactMap(\.label) })
         guard let label = arguments.lazy.compactMap(\.label).first(where: { !labels.contains($0) }),
               !labels.contains(where: { Spelling.editDistance($0.lowercased(), label.lowercased()) <= 2 }) else { return error }

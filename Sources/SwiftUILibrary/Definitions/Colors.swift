@@ -122,21 +122,22 @@ extension SwiftUILibrary {
         }
     }
 
-    /// `Color(hex:)`: not SwiftUI's, but an extension nearly every app declares in a file of its
-    /// own, so a loader file pasted alone uses it undeclared. Read as those extensions read it
-    /// (the widely copied one: `#RGB`, `#RRGGBB`, `#AARRGGBB`; an integer `0xRRGGBB`), with a
-    /// note; a file that declares its own `init(hex:)` uses its own.
+    /// `Color(hex:)` (and `Color(hexString:)`, its other usual spelling): not SwiftUI's, but an
+    /// extension nearly every app declares in a file of its own, so a loader file pasted alone
+    /// uses it undeclared. Read as those extensions read it (the widely copied one: `#RGB`,
+    /// `#RRGGBB`, `#AARRGGBB`; an integer `0xRRGGBB`), with a note; a file that declares its own
+    /// initialiser uses its own.
     func defineHexColours() {
         guard let color = native.types["Color"] else { return }
         let reading = "read as apps usually declare it (#RGB, #RRGGBB, #AARRGGBB, 0xRRGGBB)"
         // Captures the library unowned, as every definition does: a local function would hold it
         // strongly, and the library holds the definitions that call this one, so it would never
         // be freed.
-        let remember = { [unowned self] (call: NativeCall) in
+        let remember = { [unowned self] (call: NativeCall, spelling: String) in
             let note = if let failure = call.evaluator.extensionInitializerFailure {
-                "the file's own 'Color(hex:)' stops at \(failure.location.line):\(failure.location.column) (\(failure.message)): \(reading)"
+                "the file's own 'Color(\(spelling):)' stops at \(failure.location.line):\(failure.location.column) (\(failure.message)): \(reading)"
             } else {
-                "'Color(hex:)' is not SwiftUI's and the file does not declare it: \(reading)"
+                "'Color(\(spelling):)' is not SwiftUI's and the file does not declare it: \(reading)"
             }
             if !notes.contains(note) { notes.append(note) }
         }
@@ -151,19 +152,21 @@ extension SwiftUILibrary {
                                                 opacity: Double(a) / 255 * opacity)))
         }
         for label in ["opacity", "alpha"] {
-            color.initializer([NativeParameter("hex", .string), NativeParameter(label, .double, default: .double(1))]) { [unowned self] call throws(Interrupt) in
-                let digits = try call.string(0).filter(\.isHexDigit)
-                guard [3, 6, 8].contains(digits.count), let value = UInt64(digits, radix: 16) else {
-                    throw call.error("expected 3, 6 or 8 hexadecimal digits, as '#RRGGBB'", argument: 0)
+            for spelling in ["hex", "hexString"] {
+                color.initializer([NativeParameter(spelling, .string), NativeParameter(label, .double, default: .double(1))]) { [unowned self] call throws(Interrupt) in
+                    let digits = try call.string(0).filter(\.isHexDigit)
+                    guard [3, 6, 8].contains(digits.count), let value = UInt64(digits, radix: 16) else {
+                        throw call.error("expected 3, 6 or 8 hexadecimal digits, as '#RRGGBB'", argument: 0)
+                    }
+                    remember(call, spelling)
+                    return colour(value, digits: digits.count, opacity: try number(call, 1, in: 0...1, label))
                 }
-                remember(call)
-                return colour(value, digits: digits.count, opacity: try number(call, 1, in: 0...1, label))
             }
             color.initializer([NativeParameter("hex", .int), NativeParameter(label, .double, default: .double(1))]) { [unowned self] call throws(Interrupt) in
                 guard case let .int(value) = call[0].dereferenced, value >= 0, value <= 0xFFFFFF else {
                     throw call.error("expected a colour 0x000000 to 0xFFFFFF", argument: 0)
                 }
-                remember(call)
+                remember(call, "hex")
                 return colour(UInt64(value), digits: 6, opacity: try number(call, 1, in: 0...1, label))
             }
         }

@@ -182,6 +182,26 @@ struct TextBaselineAlignmentTests {
         Self.expectFrames([frames[1]], [Rect(x: 30, y: 70, width: 10, height: 10)])
     }
 
+    /// A `GridRow` aligned by a text baseline lines its cells up as an `HStack` does: the
+    /// caption and the square stand on the title's baseline, and the row is the title's height.
+    @Test func aGridRowLinesUpItsCellsBaselines() throws {
+        let frames = try Self.frames("""
+            Grid(horizontalSpacing: 0, verticalSpacing: 0) {
+                GridRow(alignment: .firstTextBaseline) {
+                    Text("Big").font(.title)
+                    Text("x").font(.caption)
+                    \(Self.red).frame(width: 10, height: 10)
+                }
+                \(Self.blue).frame(width: 10, height: 10)
+            }
+            """)
+        try #require(frames.count == 4)
+        #expect(abs(frames[0].origin.y) < 1e-9)
+        #expect(abs(frames[1].origin.y - (28 * Self.ascent - 12 * Self.ascent)) < 1e-9)
+        #expect(abs(frames[2].origin.y - (28 * Self.ascent - 10)) < 1e-9)
+        #expect(abs(frames[3].origin.y - 28 * Self.lineHeight) < 1e-9)
+    }
+
     /// The pixels: a 10 pt square beside a 30 pt bar with no spacing, bottoms on one line.
     @Test func shapesDrawOnTheirBottomLine() throws {
         let e = try LayoutTests.engine("""

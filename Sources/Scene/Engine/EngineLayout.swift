@@ -292,6 +292,11 @@ struct ViewEnvironment: Hashable, Sendable {
 ///   axes it names and aligns the child in them; `border`, `background` and the effects take
 ///   their content's frame.
 enum EngineLayout {
+    /// A grid cell's rectangle, in points from the grid's top-leading corner; the alignment that
+    /// places the cell in it; and, in a row aligned by a text baseline, the depth of that line
+    /// below the rectangle's top (``gridLayout(_:proposedWidth:_:)``).
+    typealias GridCell = (minX: Double, minY: Double, width: Double, height: Double, alignment: Alignment, baseline: Double?)
+
     /// SwiftUI's default spacing between two images in a stack, in points.
     static let defaultSpacing = 8.0
     /// The ideal size of a view that takes what it is offered, per axis, in points.
@@ -533,12 +538,13 @@ enum EngineLayout {
     }
 
     /// Where a grid puts `cell`, offered `offer` and of `cellSize`, in its rectangle: its
-    /// top-left corner from the grid's, in points (aligned in the rectangle as
-    /// ``alignedOffset(_:in:_:_:_:_:)`` aligns).
-    static func gridCellOrigin(_ rect: (minX: Double, minY: Double, width: Double, height: Double, alignment: Alignment),
-                               _ cell: ViewNode, _ offer: Proposal, _ cellSize: AnimatablePoint, _ environment: ViewEnvironment) -> AnimatablePoint {
+    /// top-left corner from the grid's, in points. Its text-baseline guide goes on its row's
+    /// line (``GridCell``), or, in a `LazyVGrid`, which has none, on the rectangle's bottom (as
+    /// ``alignedOffset(_:in:_:_:_:_:)`` aligns in a frame).
+    static func gridCellOrigin(_ rect: GridCell, _ cell: ViewNode, _ offer: Proposal, _ cellSize: AnimatablePoint,
+                               _ environment: ViewEnvironment) -> AnimatablePoint {
         let alignment = rect.alignment
-        let y = alignment.baseline.map { rect.height - (explicitBaseline($0, of: cell, offer, environment) ?? cellSize.y) }
+        let y = alignment.baseline.map { (rect.baseline ?? rect.height) - (explicitBaseline($0, of: cell, offer, environment) ?? cellSize.y) }
             ?? alignment.vertical * (rect.height - cellSize.y)
         return AnimatablePoint(x: rect.minX + alignment.horizontal * (rect.width - cellSize.x), y: rect.minY + y)
     }
@@ -766,8 +772,8 @@ enum EngineLayout {
     }
 
     /// Children of an `HStack` or `ZStack` aligned by a text baseline: the height they take
-    /// together and each one's top from the top of that height (by child index; a child not
-    /// laid out has one that nothing reads).
+    /// together, the depth of the line their guides are on below its top, and each one's top
+    /// from that top (by child index; a child not laid out has one that nothing reads).
     ///
     /// A stack lines up its children's guides (Apple, `VerticalAlignment`: "Use vertical
     /// alignment guides to position views relative to one another vertically, like when you
@@ -781,7 +787,7 @@ enum EngineLayout {
     /// (top, centre, bottom) that height is the tallest child's, as ``stackSizes`` has it.
     static func baselineRows(_ which: TextBaseline, _ axis: StackAxis, _ children: [ViewNode], _ present: [Int],
                              _ sizes: [AnimatablePoint?], _ proposal: Proposal, _ environment: ViewEnvironment)
-    -> (height: Double, tops: [Double]) {
+    -> (height: Double, line: Double, tops: [Double]) {
         var guides = [Double](repeating: 0, count: children.count)
         var above = -Double.infinity, below = -Double.infinity
         for index in present {
@@ -791,8 +797,8 @@ enum EngineLayout {
             above = max(above, guide)
             below = max(below, size.y - guide)
         }
-        guard above > -Double.infinity else { return (0, guides.map { _ in 0 }) }
-        return (above + below, guides.map { above - $0 })
+        guard above > -Double.infinity else { return (0, 0, guides.map { _ in 0 }) }
+        return (above + below, above, guides.map { above - $0 })
     }
 
     /// The child a `ViewThatFits` shows (``StackAxis/fitting(_:)``): the first of `present`
@@ -816,7 +822,7 @@ enum EngineLayout {
     /// A grid's cell rectangles (in ``GridContent/cells`` order, from the grid's top-leading
     /// corner, with the alignment of each) and its size, in points.
     static func gridLayout(_ grid: GridContent, proposedWidth: Double?, _ environment: ViewEnvironment)
-    -> (cells: [(minX: Double, minY: Double, width: Double, height: Double, alignment: Alignment)], size: AnimatablePoint) {
+    -> (cells: [GridCell], size: AnimatablePoint) {
         if let columns = grid.columns { return lazyGridLayout(grid, columns: columns, proposedWidth: proposedWidth, environment) }
         var inner = environment
         inner.stackAxis = nil
@@ -829,16 +835,31 @@ enum EngineLayout {
         let across = grid.horizontalSpacing ?? defaultSpacing, down = grid.verticalSpacing ?? defaultSpacing
         var width = widths.reduce(0, +) + across * Double(max(0, columns - 1))
         for (row, sizes) in zip(grid.rows, ideal) where row.spansAllColumns { width = max(width, sizes.map(\.x).max() ?? 0) }
-        var cells: [(minX: Double, minY: Double, width: Double, height: Double, alignment: Alignment)] = []
+        var cells: [GridCell] = []
         var y = 0.0
         for (index, (row, sizes)) in zip(grid.rows, ideal).enumerated() {
-            let height = sizes.map(\.y).max() ?? 0
+            var height = sizes.map(\.y).max() ?? 0
             var alignment = grid.alignment
-            if let vertical = row.verticalAlignment { alignment.vertical = vertical }
+            if let vertical = row.verticalAlignment {
+                alignment.vertical = vertical
+                alignment.baseline = row.baseline
+            }
+            // A row aligned by a text baseline lines its cells up on one line, as an `HStack`
+            // does (Apple, `VerticalAlignment`: guides "position views relative to one another
+            // vertically, like when you place views side-by-side in an HStack or when you
+            // create a row of views in a Grid using GridRow"), and is as tall as they reach.
+            // The guides are the cells' ideal ones, as the row's height is (`.depth`: each cell
+            // offered the same proposal).
+            var line: Double?
+            if let which = alignment.baseline, !sizes.isEmpty {
+                let rows = baselineRows(which, .depth, row.cells, Array(row.cells.indices), sizes, .unspecified, inner)
+                height = rows.height
+                line = rows.line
+            }
             var x = 0.0
             for column in row.cells.indices {
                 let cellWidth = row.spansAllColumns ? width : widths[column]
-                cells.append((x, y, cellWidth, height, alignment))
+                cells.append((x, y, cellWidth, height, alignment, line))
                 x += cellWidth + across
             }
             y += height + (index < grid.rows.count - 1 ? down : 0)
@@ -919,7 +940,7 @@ enum EngineLayout {
     /// row as tall as its tallest cell (each cell offered its column's width), rows
     /// `verticalSpacing` (default 8) apart.
     static func lazyGridLayout(_ grid: GridContent, columns specs: [GridItemSpec], proposedWidth: Double?, _ environment: ViewEnvironment)
-    -> (cells: [(minX: Double, minY: Double, width: Double, height: Double, alignment: Alignment)], size: AnimatablePoint) {
+    -> (cells: [GridCell], size: AnimatablePoint) {
         var inner = environment
         inner.stackAxis = nil
         let all = grid.cells
@@ -928,7 +949,7 @@ enum EngineLayout {
             stride(from: column, to: all.count, by: specs.count).map { memoizedSize(of: all[$0], .unspecified, inner).x }.max() ?? 0
         }
         let down = grid.verticalSpacing ?? defaultSpacing
-        var cells: [(minX: Double, minY: Double, width: Double, height: Double, alignment: Alignment)] = []
+        var cells: [GridCell] = []
         var y = 0.0
         var start = 0
         while start < all.count {
@@ -939,7 +960,7 @@ enum EngineLayout {
             var x = 0.0
             for index in row {
                 let column = columns[index - start]
-                cells.append((x, y, column.width, height, column.alignment ?? grid.alignment))
+                cells.append((x, y, column.width, height, column.alignment ?? grid.alignment, nil))
                 x += column.width + column.spacing
             }
             y += height

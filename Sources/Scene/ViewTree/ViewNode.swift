@@ -117,12 +117,16 @@ public struct GridContent: Hashable, Sendable {
         public var spansAllColumns: Bool
         /// `GridRow(alignment:)`'s vertical alignment (0 top … 1 bottom), `nil` for the grid's.
         public var verticalAlignment: Double?
+        /// `GridRow(alignment: .firstTextBaseline)` or `.lastTextBaseline`: the row lines up its
+        /// cells' text baselines (``Alignment/baseline``); ``verticalAlignment`` is then 1.
+        public var baseline: TextBaseline?
 
         /// A row.
-        public init(cells: [ViewNode], spansAllColumns: Bool = false, verticalAlignment: Double? = nil) {
+        public init(cells: [ViewNode], spansAllColumns: Bool = false, verticalAlignment: Double? = nil, baseline: TextBaseline? = nil) {
             self.cells = cells
             self.spansAllColumns = spansAllColumns
             self.verticalAlignment = verticalAlignment
+            self.baseline = baseline
         }
     }
 

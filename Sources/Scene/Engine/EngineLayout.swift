@@ -113,6 +113,15 @@ final class SizeMemo: @unchecked Sendable {
         }
     }
     var sizes: [Key: AnimatablePoint] = [:]
+    /// The first and last text-baseline guides of the stacks and grids worked out in this pass
+    /// (``EngineLayout/explicitBaseline(_:of:_:_:)``), NaN for none: a stack aligned by a
+    /// baseline asks each child for its guide and each child stack asks its own children, once
+    /// for its size and once for its guide, which without the memo took time exponential in the
+    /// depth (in a debug build, a nest of 14 baseline-aligned `HStack`s took 15 s to lay out,
+    /// and 6 with frames and padding between them 67 s).
+    var firstBaselines: [Key: Double] = [:]
+    /// See ``firstBaselines``.
+    var lastBaselines: [Key: Double] = [:]
 
     /// The memo of the environments stored in keys; never written to.
     static let detached = SizeMemo()
@@ -433,7 +442,15 @@ enum EngineLayout {
             // function of its own size and coordinate space"; it takes the space offered.
             return AnimatablePoint(x: proposal.width ?? placeholderSide, y: proposal.height ?? placeholderSide)
         case let .stack(axis, alignment, spacing, children):
-            return stackSizes(axis, alignment: alignment, spacing: spacing, children, proposal, environment).size
+            guard alignment.baseline != nil else { return stackSizes(axis, alignment: alignment, spacing: spacing, children, proposal, environment).size }
+            // A stack aligned by a text baseline asks its children for their guides, which ask
+            // for sizes in turn: remembered, so that a nest of them costs about its depth
+            // squared, not exponential time (``SizeMemo/firstBaselines``).
+            let key = SizeMemo.Key(node: node, proposal: proposal, environment: environment)
+            if let known = environment.memo.sizes[key] { return known }
+            let size = stackSizes(axis, alignment: alignment, spacing: spacing, children, proposal, environment).size
+            environment.memo.sizes[key] = size
+            return size
         case let .conditional(_, child), let .custom(_, child):
             return size(of: child, proposal, environment)
         case let .modified(child, modifier):
@@ -478,6 +495,23 @@ enum EngineLayout {
     ///   drawings), spacers, activity indicators and a `GeometryReader`: none.
     static func explicitBaseline(_ which: TextBaseline, of node: ViewNode, _ proposal: Proposal,
                                  _ environment: ViewEnvironment) -> Double? {
+        switch node {
+        case .text, .symbol, .missingSymbol, .bitmap, .progressView, .shape, .color, .spacer, .geometryReader, .empty:
+            return containerBaseline(which, of: node, proposal, environment)
+        case .stack, .grid, .progressBar, .conditional, .custom, .modified:
+            // Remembered for the pass (``SizeMemo/firstBaselines``).
+            let key = SizeMemo.Key(node: node, proposal: proposal, environment: environment)
+            let memo = environment.memo
+            if let known = which == .first ? memo.firstBaselines[key] : memo.lastBaselines[key] { return known.isNaN ? nil : known }
+            let guide = containerBaseline(which, of: node, proposal, environment)
+            if which == .first { memo.firstBaselines[key] = guide ?? .nan } else { memo.lastBaselines[key] = guide ?? .nan }
+            return guide
+        }
+    }
+
+    /// ``explicitBaseline(_:of:_:_:)`` worked out.
+    private static func containerBaseline(_ which: TextBaseline, of node: ViewNode, _ proposal: Proposal,
+                                          _ environment: ViewEnvironment) -> Double? {
         func merged(_ values: [Double]) -> Double? { which == .first ? values.min() : values.max() }
         switch node {
         case let .text(content):
@@ -510,7 +544,7 @@ enum EngineLayout {
             guard case let .layout(layout) = modifier else { return explicitBaseline(which, of: child, proposal, inner) }
             let laid = modifiedLayout(layout, child, proposal, inner)
             guard let guide = explicitBaseline(which, of: child, laid.childProposal, inner) else { return nil }
-            let childSize = size(of: child, laid.childProposal, inner)
+            let childSize = memoizedSize(of: child, laid.childProposal, inner)
             return laid.size.y / 2 + laid.childOffset.y - childSize.y / 2 + guide
         case .symbol, .missingSymbol, .bitmap, .progressView, .shape, .color, .spacer, .geometryReader, .empty:
             return nil

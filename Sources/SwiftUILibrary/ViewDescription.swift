@@ -45,8 +45,9 @@ indirect enum ViewDescription: NativeValue {
     case timeline(intervalSeconds: Double?, content: Function, at: SourceLocation)
     /// `Grid(alignment:horizontalSpacing:verticalSpacing:) { … }`.
     case grid(alignment: Alignment, horizontalSpacing: Double?, verticalSpacing: Double?, content: ViewDescription)
-    /// `GridRow(alignment:) { … }`: a vertical alignment (0 top … 1 bottom) or `nil`.
-    case gridRow(alignment: Double?, content: ViewDescription)
+    /// `GridRow(alignment:) { … }`: a vertical alignment (its ``Alignment/vertical`` and
+    /// ``Alignment/baseline``) or `nil`.
+    case gridRow(alignment: Alignment?, content: ViewDescription)
     /// `LazyVGrid(columns:alignment:spacing:) { … }`: the columns, the cells' alignment, the
     /// space between rows.
     case lazyVGrid(columns: [GridItemSpec], alignment: Alignment, spacing: Double?, content: ViewDescription)

@@ -192,7 +192,8 @@ final class ViewResolver {
             return [.grid(GridContent(alignment: alignment, verticalSpacing: spacing, rows: [GridContent.Row(cells: cells)], columns: columns))]
         case let .gridRow(alignment, content):
             let cells = try resolveChildren(content, path: path, depth: depth + 1, at: location)
-            return [.grid(GridContent(rows: [GridContent.Row(cells: cells, verticalAlignment: alignment)], isGridRow: true))]
+            let row = GridContent.Row(cells: cells, verticalAlignment: alignment?.vertical, baseline: alignment?.baseline)
+            return [.grid(GridContent(rows: [row], isGridRow: true))]
         case let .geometryReader(content, readerLocation):
             let key = path + "#g"
             let id = readerIDs[key] ?? readerIDs.count

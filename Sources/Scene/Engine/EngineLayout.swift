@@ -113,6 +113,15 @@ final class SizeMemo: @unchecked Sendable {
         }
     }
     var sizes: [Key: AnimatablePoint] = [:]
+    /// The first and last text-baseline guides of the stacks and grids worked out in this pass
+    /// (``EngineLayout/explicitBaseline(_:of:_:_:)``), NaN for none: a stack aligned by a
+    /// baseline asks each child for its guide and each child stack asks its own children, once
+    /// for its size and once for its guide, which without the memo took time exponential in the
+    /// depth (in a debug build, a nest of 14 baseline-aligned `HStack`s took 15 s to lay out,
+    /// and 6 with frames and padding between them 67 s).
+    var firstBaselines: [Key: Double] = [:]
+    /// See ``firstBaselines``.
+    var lastBaselines: [Key: Double] = [:]
 
     /// The memo of the environments stored in keys; never written to.
     static let detached = SizeMemo()
@@ -292,6 +301,11 @@ struct ViewEnvironment: Hashable, Sendable {
 ///   axes it names and aligns the child in them; `border`, `background` and the effects take
 ///   their content's frame.
 enum EngineLayout {
+    /// A grid cell's rectangle, in points from the grid's top-leading corner; the alignment that
+    /// places the cell in it; and, in a row aligned by a text baseline, the depth of that line
+    /// below the rectangle's top (``gridLayout(_:proposedWidth:_:)``).
+    typealias GridCell = (minX: Double, minY: Double, width: Double, height: Double, alignment: Alignment, baseline: Double?)
+
     /// SwiftUI's default spacing between two images in a stack, in points.
     static let defaultSpacing = 8.0
     /// The ideal size of a view that takes what it is offered, per axis, in points.
@@ -427,8 +441,16 @@ enum EngineLayout {
             // Apple, `GeometryReader`: "a container view that defines its content as a
             // function of its own size and coordinate space"; it takes the space offered.
             return AnimatablePoint(x: proposal.width ?? placeholderSide, y: proposal.height ?? placeholderSide)
-        case let .stack(axis, _, spacing, children):
-            return stackSizes(axis, spacing: spacing, children, proposal, environment).size
+        case let .stack(axis, alignment, spacing, children):
+            guard alignment.baseline != nil else { return stackSizes(axis, alignment: alignment, spacing: spacing, children, proposal, environment).size }
+            // A stack aligned by a text baseline asks its children for their guides, which ask
+            // for sizes in turn: remembered, so that a nest of them costs about its depth
+            // squared, not exponential time (``SizeMemo/firstBaselines``).
+            let key = SizeMemo.Key(node: node, proposal: proposal, environment: environment)
+            if let known = environment.memo.sizes[key] { return known }
+            let size = stackSizes(axis, alignment: alignment, spacing: spacing, children, proposal, environment).size
+            environment.memo.sizes[key] = size
+            return size
         case let .conditional(_, child), let .custom(_, child):
             return size(of: child, proposal, environment)
         case let .modified(child, modifier):
@@ -444,13 +466,127 @@ enum EngineLayout {
         }
     }
 
+    /// The text-baseline guide `which` of `node` offered `proposal`, in points from the top of
+    /// its frame, when it has text; `nil` when it has none, where the guide is its bottom (its
+    /// height: Apple, `VerticalAlignment.firstTextBaseline` and `.lastTextBaseline`: "The guide
+    /// aligns with the bottom of a view that contains no text"). SwiftUI's word for this is the
+    /// view's explicit alignment (`Layout.explicitAlignment(of:in:proposal:subviews:cache:)`),
+    /// what a container merges from its subviews.
+    ///
+    /// - A `Text`: the baseline of its first or last line (``TextLine/baseline``: SF Pro's
+    ///   ascender below the line's top, ``TextLayout``), as laid out for `proposal`.
+    /// - A stack, a grid: of the guides its children have, offset by where it places them, the
+    ///   top-most for `.first` and the bottom-most for `.last` (Apple,
+    ///   `VerticalAlignment.combineExplicit(_:)`: "For most alignment types, this method
+    ///   returns the mean of all non-nil values. However, some types use other rules. For
+    ///   example, firstTextBaseline returns the minimum value, while lastTextBaseline returns
+    ///   the maximum value"): a child with no text gives none. So a `VStack`'s first baseline
+    ///   is its first text's, wherever that text is, and an `HStack` or `ZStack` of no text has
+    ///   none (its guide is its bottom). A `ViewThatFits`'s is the one shown's.
+    /// - A `ProgressView` with a label: the label's, where the layout puts it.
+    /// - A layout modifier (`padding`, `frame`, `fixedSize`, `position`, …): the content's,
+    ///   moved by where it places the content (`padding` moves it down by the top inset).
+    /// - `background`, `overlay`, `mask`, `border`: the view's own, not the decoration's, which
+    ///   is drawn over or under it and takes no part in layout. Effects (`offset`, `scaleEffect`,
+    ///   `rotationEffect`) move what is drawn, not the frame, so the guide stays: Apple,
+    ///   `offset(x:y:)`: "The original dimensions of the view aren't changed by offsetting the
+    ///   contents".
+    /// - Shapes, colours, images (symbols too: this renderer has no baselines for its symbol
+    ///   drawings), spacers, activity indicators and a `GeometryReader`: none.
+    static func explicitBaseline(_ which: TextBaseline, of node: ViewNode, _ proposal: Proposal,
+                                 _ environment: ViewEnvironment) -> Double? {
+        switch node {
+        case .text, .symbol, .missingSymbol, .bitmap, .progressView, .shape, .color, .spacer, .geometryReader, .empty:
+            return containerBaseline(which, of: node, proposal, environment)
+        case .stack, .grid, .progressBar, .conditional, .custom, .modified:
+            // Remembered for the pass (``SizeMemo/firstBaselines``).
+            let key = SizeMemo.Key(node: node, proposal: proposal, environment: environment)
+            let memo = environment.memo
+            if let known = which == .first ? memo.firstBaselines[key] : memo.lastBaselines[key] { return known.isNaN ? nil : known }
+            let guide = containerBaseline(which, of: node, proposal, environment)
+            if which == .first { memo.firstBaselines[key] = guide ?? .nan } else { memo.lastBaselines[key] = guide ?? .nan }
+            return guide
+        }
+    }
+
+    /// ``explicitBaseline(_:of:_:_:)`` worked out.
+    private static func containerBaseline(_ which: TextBaseline, of node: ViewNode, _ proposal: Proposal,
+                                          _ environment: ViewEnvironment) -> Double? {
+        func merged(_ values: [Double]) -> Double? { which == .first ? values.min() : values.max() }
+        switch node {
+        case let .text(content):
+            let laid = TextRendering.layout(content, environment, proposal)
+            return which == .first ? laid.lines.first?.baseline : laid.lines.last?.baseline
+        case let .progressBar(bar):
+            let layout = ProgressBarLayout(bar, environment, proposal)
+            guard let label = bar.label, let frame = layout.labelFrame else { return nil }
+            return explicitBaseline(which, of: label, Proposal(width: frame.width, height: frame.height), environment).map { frame.minY + $0 }
+        case let .stack(axis, alignment, spacing, children):
+            let inner = childEnvironment(axis, environment)
+            let (size, placed) = stackPlacements(axis, alignment, spacing, children, proposal, environment)
+            return merged(placed.compactMap { child in
+                explicitBaseline(which, of: children[child.index], child.proposal, inner).map { size.y / 2 + child.offset.y - child.size.y / 2 + $0 }
+            })
+        case let .grid(grid):
+            var inner = environment
+            inner.stackAxis = nil
+            let layout = gridLayout(grid, proposedWidth: proposal.width, environment)
+            return merged(grid.cells.indices.compactMap { index in
+                let cell = layout.cells[index]
+                let offer = Proposal(width: cell.width, height: cell.height)
+                let top = gridCellOrigin(cell, grid.cells[index], offer, size(of: grid.cells[index], offer, inner), inner).y
+                return explicitBaseline(which, of: grid.cells[index], offer, inner).map { top + $0 }
+            })
+        case let .conditional(_, child), let .custom(_, child):
+            return explicitBaseline(which, of: child, proposal, environment)
+        case let .modified(child, modifier):
+            let inner = environment.applying(modifier)
+            guard case let .layout(layout) = modifier else { return explicitBaseline(which, of: child, proposal, inner) }
+            let laid = modifiedLayout(layout, child, proposal, inner)
+            guard let guide = explicitBaseline(which, of: child, laid.childProposal, inner) else { return nil }
+            let childSize = memoizedSize(of: child, laid.childProposal, inner)
+            return laid.size.y / 2 + laid.childOffset.y - childSize.y / 2 + guide
+        case .symbol, .missingSymbol, .bitmap, .progressView, .shape, .color, .spacer, .geometryReader, .empty:
+            return nil
+        }
+    }
+
+    /// The centre of a child of `childSize` placed by `alignment` in a container of `container`
+    /// (a frame, the view under an overlay or a mask), from the container's centre, in points:
+    /// the container's guide less the child's, on each axis.
+    ///
+    /// The container's guides are those of a view of its size with no content: fractions of it,
+    /// and for a text baseline its bottom (the guide of a view with no text). That is how
+    /// SwiftUI's frame places its content, at the frame's default guide values less the
+    /// content's guide values (`FrameLayoutCommon.commonPlacement` in OpenSwiftUI, a
+    /// reimplementation of SwiftUI read from its binary: `defaultValue(in:)` of the frame's
+    /// size, less the child's `dimensions[key]`); overlays, backgrounds and masks are placed
+    /// the same way here (not measured on a device). So `frame(height: 40, alignment:
+    /// .leadingFirstTextBaseline)` puts a text's first baseline on the frame's bottom edge.
+    static func alignedOffset(_ alignment: Alignment, in container: AnimatablePoint, _ child: ViewNode, _ childProposal: Proposal,
+                              _ childSize: AnimatablePoint, _ environment: ViewEnvironment) -> AnimatablePoint {
+        let x = (alignment.horizontal - 0.5) * (container.x - childSize.x)
+        guard let which = alignment.baseline else { return AnimatablePoint(x: x, y: (alignment.vertical - 0.5) * (container.y - childSize.y)) }
+        let top = container.y - (explicitBaseline(which, of: child, childProposal, environment) ?? childSize.y)
+        return AnimatablePoint(x: x, y: top + childSize.y / 2 - container.y / 2)
+    }
+
+    /// Where a grid puts `cell`, offered `offer` and of `cellSize`, in its rectangle: its
+    /// top-left corner from the grid's, in points. Its text-baseline guide goes on its row's
+    /// line (``GridCell``), or, in a `LazyVGrid`, which has none, on the rectangle's bottom (as
+    /// ``alignedOffset(_:in:_:_:_:_:)`` aligns in a frame).
+    static func gridCellOrigin(_ rect: GridCell, _ cell: ViewNode, _ offer: Proposal, _ cellSize: AnimatablePoint,
+                               _ environment: ViewEnvironment) -> AnimatablePoint {
+        let alignment = rect.alignment
+        let y = alignment.baseline.map { (rect.baseline ?? rect.height) - (explicitBaseline($0, of: cell, offer, environment) ?? cellSize.y) }
+            ?? alignment.vertical * (rect.height - cellSize.y)
+        return AnimatablePoint(x: rect.minX + alignment.horizontal * (rect.width - cellSize.x), y: rect.minY + y)
+    }
+
     /// How a layout modifier lays out its content: what it proposes to it, the size the content
     /// chooses, the size the modifier chooses, and the content's centre from its own, in points.
     static func modifiedLayout(_ layout: LayoutModifier, _ child: ViewNode, _ proposal: Proposal, _ inner: ViewEnvironment)
     -> (childProposal: Proposal, size: AnimatablePoint, childOffset: AnimatablePoint) {
-        func aligned(_ own: AnimatablePoint, _ childSize: AnimatablePoint, _ alignment: Alignment) -> AnimatablePoint {
-            AnimatablePoint(x: (alignment.horizontal - 0.5) * (own.x - childSize.x), y: (alignment.vertical - 0.5) * (own.y - childSize.y))
-        }
         switch layout {
         case let .padding(insets):
             let childProposal = inset(proposal, insets)
@@ -461,14 +597,14 @@ enum EngineLayout {
             let childProposal = Proposal(width: width ?? proposal.width, height: height ?? proposal.height)
             let childSize = size(of: child, childProposal, inner)
             let own = AnimatablePoint(x: width ?? childSize.x, y: height ?? childSize.y)
-            return (childProposal, own, aligned(own, childSize, alignment))
+            return (childProposal, own, alignedOffset(alignment, in: own, child, childProposal, childSize, inner))
         case let .flexibleFrame(frame):
             let width = flexible(proposal.width, frame.minWidth, frame.idealWidth, frame.maxWidth)
             let height = flexible(proposal.height, frame.minHeight, frame.idealHeight, frame.maxHeight)
             let childProposal = Proposal(width: width.offer, height: height.offer)
             let childSize = size(of: child, childProposal, inner)
             let own = AnimatablePoint(x: width.size(childSize.x), y: height.size(childSize.y))
-            return (childProposal, own, aligned(own, childSize, frame.alignment))
+            return (childProposal, own, alignedOffset(frame.alignment, in: own, child, childProposal, childSize, inner))
         case let .aspectRatio(ratio, fill):
             let childProposal = aspectProposal(ratio, fill: fill, child, proposal, inner)
             return (childProposal, size(of: child, childProposal, inner), .zero)
@@ -544,18 +680,21 @@ enum EngineLayout {
                  height: proposal.height.map { max(0, $0 - (insets.top + insets.bottom)) })
     }
 
-    /// The sizes stack children choose and the stack's own size.
-    static func stackSizes(_ axis: StackAxis, spacing: Double?, _ children: [ViewNode], _ proposal: Proposal,
-                           _ stackEnvironment: ViewEnvironment) -> (children: [AnimatablePoint?], size: AnimatablePoint) {
+    /// The sizes stack children choose and the stack's own size, and, when `alignment` aligns
+    /// them by a text baseline across the stack (an `HStack`'s or `ZStack`'s), the top of each
+    /// child from the stack's top (``baselineRows(_:_:_:_:_:_:_:)``).
+    static func stackSizes(_ axis: StackAxis, alignment: Alignment, spacing: Double?, _ children: [ViewNode], _ proposal: Proposal,
+                           _ stackEnvironment: ViewEnvironment)
+    -> (children: [AnimatablePoint?], size: AnimatablePoint, baselineTops: [Double]?) {
         let environment = childEnvironment(axis, stackEnvironment)
         let present = children.indices.filter { children[$0] != .empty }
         var sizes = [AnimatablePoint?](repeating: nil, count: children.count)
         if case let .fitting(axes) = axis {
             // Only the child shown has a size: the others are not placed (nor drawn).
-            guard let shown = fittingChild(axes, children, present, proposal, environment) else { return (sizes, .zero) }
+            guard let shown = fittingChild(axes, children, present, proposal, environment) else { return (sizes, .zero, nil) }
             let size = self.size(of: children[shown], proposal, environment)
             sizes[shown] = size
-            return (sizes, size)
+            return (sizes, size, nil)
         }
         if axis == .depth {
             var size = AnimatablePoint.zero
@@ -564,7 +703,9 @@ enum EngineLayout {
                 sizes[index] = child
                 size = AnimatablePoint(x: max(size.x, child.x), y: max(size.y, child.y))
             }
-            return (sizes, size)
+            guard let which = alignment.baseline else { return (sizes, size, nil) }
+            let rows = baselineRows(which, axis, children, present, sizes, proposal, environment)
+            return (sizes, AnimatablePoint(x: size.x, y: rows.height), rows.tops)
         }
         let vertical = axis == .vertical
         let gaps = self.gaps(spacing, children, present)
@@ -612,7 +753,86 @@ enum EngineLayout {
         // Negative spacing overlaps the children (SwiftUI accepts any spacing); a stack is never
         // shorter than nothing.
         total = max(0, total + gaps.reduce(0, +))
-        return (sizes, vertical ? AnimatablePoint(x: cross, y: total) : AnimatablePoint(x: total, y: cross))
+        if !vertical, let which = alignment.baseline {
+            let rows = baselineRows(which, axis, children, present, sizes, proposal, environment)
+            return (sizes, AnimatablePoint(x: total, y: rows.height), rows.tops)
+        }
+        return (sizes, vertical ? AnimatablePoint(x: cross, y: total) : AnimatablePoint(x: total, y: cross), nil)
+    }
+
+    /// The proposal a stack places a child of size `childSize` with: the child's own length
+    /// along the stack, the stack's proposal across it (a `ZStack`'s child gets the stack's).
+    static func placementProposal(_ axis: StackAxis, _ childSize: AnimatablePoint, _ proposal: Proposal) -> Proposal {
+        switch axis {
+        case .vertical: Proposal(width: proposal.width, height: childSize.y)
+        case .horizontal: Proposal(width: childSize.x, height: proposal.height)
+        case .depth, .fitting: proposal
+        }
+    }
+
+    /// Where a stack puts its children: each laid-out child's index, the proposal it is placed
+    /// with, its size and its centre from the stack's centre, in points; and the stack's size.
+    static func stackPlacements(_ axis: StackAxis, _ alignment: Alignment, _ spacing: Double?, _ children: [ViewNode],
+                                _ proposal: Proposal, _ environment: ViewEnvironment)
+    -> (size: AnimatablePoint, placed: [(index: Int, proposal: Proposal, size: AnimatablePoint, offset: AnimatablePoint)]) {
+        let (sizes, total, baselineTops) = stackSizes(axis, alignment: alignment, spacing: spacing, children, proposal, environment)
+        let present = children.indices.filter { sizes[$0] != nil }
+        let gaps = self.gaps(spacing, children, present)
+        var placed: [(index: Int, proposal: Proposal, size: AnimatablePoint, offset: AnimatablePoint)] = []
+        placed.reserveCapacity(present.count)
+        var run = 0.0
+        for (position, index) in present.enumerated() {
+            let childSize = sizes[index]!
+            let gap = position < gaps.count ? gaps[position] : 0
+            let crossX = (alignment.horizontal - 0.5) * (total.x - childSize.x)
+            // Across an `HStack` or `ZStack`: the fraction of the free height, or where the
+            // children's text baselines line up.
+            let crossY = baselineTops.map { $0[index] + childSize.y / 2 - total.y / 2 }
+                ?? (alignment.vertical - 0.5) * (total.y - childSize.y)
+            let offset: AnimatablePoint
+            switch axis {
+            case .vertical:
+                offset = AnimatablePoint(x: crossX, y: (run + childSize.y / 2) - total.y / 2)
+                run += childSize.y + gap
+            case .horizontal:
+                offset = AnimatablePoint(x: (run + childSize.x / 2) - total.x / 2, y: crossY)
+                run += childSize.x + gap
+            case .depth, .fitting:
+                offset = AnimatablePoint(x: crossX, y: crossY)
+            }
+            placed.append((index, placementProposal(axis, childSize, proposal), childSize, offset))
+        }
+        return (total, placed)
+    }
+
+    /// Children of an `HStack` or `ZStack` aligned by a text baseline: the height they take
+    /// together, the depth of the line their guides are on below its top, and each one's top
+    /// from that top (by child index; a child not laid out has one that nothing reads).
+    ///
+    /// A stack lines up its children's guides (Apple, `VerticalAlignment`: "Use vertical
+    /// alignment guides to position views relative to one another vertically, like when you
+    /// place views side-by-side in an `HStack`"); a child's baseline guide is its
+    /// ``explicitBaseline(_:of:_:_:)`` or, with no text, its bottom ("The guide aligns with the
+    /// bottom of a view that contains no text", `VerticalAlignment.firstTextBaseline`). The
+    /// stack is then as tall as the highest guide above the line plus the deepest part below it:
+    /// taller than its tallest child when their guides differ (the SwiftUI Field Guide,
+    /// "Alignment": "the alignment can also influence the height of the stack … the stack is a
+    /// little taller when we use the firstTextBaseline alignment"). With the fractional guides
+    /// (top, centre, bottom) that height is the tallest child's, as ``stackSizes`` has it.
+    static func baselineRows(_ which: TextBaseline, _ axis: StackAxis, _ children: [ViewNode], _ present: [Int],
+                             _ sizes: [AnimatablePoint?], _ proposal: Proposal, _ environment: ViewEnvironment)
+    -> (height: Double, line: Double, tops: [Double]) {
+        var guides = [Double](repeating: 0, count: children.count)
+        var above = -Double.infinity, below = -Double.infinity
+        for index in present {
+            guard let size = sizes[index] else { continue }
+            let guide = explicitBaseline(which, of: children[index], placementProposal(axis, size, proposal), environment) ?? size.y
+            guides[index] = guide
+            above = max(above, guide)
+            below = max(below, size.y - guide)
+        }
+        guard above > -Double.infinity else { return (0, 0, guides.map { _ in 0 }) }
+        return (above + below, above, guides.map { above - $0 })
     }
 
     /// The child a `ViewThatFits` shows (``StackAxis/fitting(_:)``): the first of `present`
@@ -636,7 +856,7 @@ enum EngineLayout {
     /// A grid's cell rectangles (in ``GridContent/cells`` order, from the grid's top-leading
     /// corner, with the alignment of each) and its size, in points.
     static func gridLayout(_ grid: GridContent, proposedWidth: Double?, _ environment: ViewEnvironment)
-    -> (cells: [(minX: Double, minY: Double, width: Double, height: Double, alignment: Alignment)], size: AnimatablePoint) {
+    -> (cells: [GridCell], size: AnimatablePoint) {
         if let columns = grid.columns { return lazyGridLayout(grid, columns: columns, proposedWidth: proposedWidth, environment) }
         var inner = environment
         inner.stackAxis = nil
@@ -649,16 +869,31 @@ enum EngineLayout {
         let across = grid.horizontalSpacing ?? defaultSpacing, down = grid.verticalSpacing ?? defaultSpacing
         var width = widths.reduce(0, +) + across * Double(max(0, columns - 1))
         for (row, sizes) in zip(grid.rows, ideal) where row.spansAllColumns { width = max(width, sizes.map(\.x).max() ?? 0) }
-        var cells: [(minX: Double, minY: Double, width: Double, height: Double, alignment: Alignment)] = []
+        var cells: [GridCell] = []
         var y = 0.0
         for (index, (row, sizes)) in zip(grid.rows, ideal).enumerated() {
-            let height = sizes.map(\.y).max() ?? 0
+            var height = sizes.map(\.y).max() ?? 0
             var alignment = grid.alignment
-            if let vertical = row.verticalAlignment { alignment.vertical = vertical }
+            if let vertical = row.verticalAlignment {
+                alignment.vertical = vertical
+                alignment.baseline = row.baseline
+            }
+            // A row aligned by a text baseline lines its cells up on one line, as an `HStack`
+            // does (Apple, `VerticalAlignment`: guides "position views relative to one another
+            // vertically, like when you place views side-by-side in an HStack or when you
+            // create a row of views in a Grid using GridRow"), and is as tall as they reach.
+            // The guides are the cells' ideal ones, as the row's height is (`.depth`: each cell
+            // offered the same proposal).
+            var line: Double?
+            if let which = alignment.baseline, !sizes.isEmpty {
+                let rows = baselineRows(which, .depth, row.cells, Array(row.cells.indices), sizes, .unspecified, inner)
+                height = rows.height
+                line = rows.line
+            }
             var x = 0.0
             for column in row.cells.indices {
                 let cellWidth = row.spansAllColumns ? width : widths[column]
-                cells.append((x, y, cellWidth, height, alignment))
+                cells.append((x, y, cellWidth, height, alignment, line))
                 x += cellWidth + across
             }
             y += height + (index < grid.rows.count - 1 ? down : 0)
@@ -739,7 +974,7 @@ enum EngineLayout {
     /// row as tall as its tallest cell (each cell offered its column's width), rows
     /// `verticalSpacing` (default 8) apart.
     static func lazyGridLayout(_ grid: GridContent, columns specs: [GridItemSpec], proposedWidth: Double?, _ environment: ViewEnvironment)
-    -> (cells: [(minX: Double, minY: Double, width: Double, height: Double, alignment: Alignment)], size: AnimatablePoint) {
+    -> (cells: [GridCell], size: AnimatablePoint) {
         var inner = environment
         inner.stackAxis = nil
         let all = grid.cells
@@ -748,7 +983,7 @@ enum EngineLayout {
             stride(from: column, to: all.count, by: specs.count).map { memoizedSize(of: all[$0], .unspecified, inner).x }.max() ?? 0
         }
         let down = grid.verticalSpacing ?? defaultSpacing
-        var cells: [(minX: Double, minY: Double, width: Double, height: Double, alignment: Alignment)] = []
+        var cells: [GridCell] = []
         var y = 0.0
         var start = 0
         while start < all.count {
@@ -759,7 +994,7 @@ enum EngineLayout {
             var x = 0.0
             for index in row {
                 let column = columns[index - start]
-                cells.append((x, y, column.width, height, column.alignment ?? grid.alignment))
+                cells.append((x, y, column.width, height, column.alignment ?? grid.alignment, nil))
                 x += column.width + column.spacing
             }
             y += height
@@ -848,38 +1083,10 @@ enum EngineLayout {
             }
             return
         case let .stack(axis, alignment, spacing, children):
-            let (sizes, total) = stackSizes(axis, spacing: spacing, children, proposal, environment)
-            let present = children.indices.filter { sizes[$0] != nil }
-            let gaps = self.gaps(spacing, children, present)
             let inner = childEnvironment(axis, environment)
-            var run = 0.0
-            for (index, child) in children.enumerated() {
-                guard let childSize = sizes[index] else { continue }
-                let position = present.firstIndex(of: index)!
-                let gap = position < gaps.count ? gaps[position] : 0
-                let childProposal: Proposal
-                switch axis {
-                case .vertical: childProposal = Proposal(width: proposal.width, height: childSize.y)
-                case .horizontal: childProposal = Proposal(width: childSize.x, height: proposal.height)
-                case .depth, .fitting: childProposal = proposal
-                }
-                var childCentre = centre
-                let crossX = (alignment.horizontal - 0.5) * (total.x - childSize.x)
-                let crossY = (alignment.vertical - 0.5) * (total.y - childSize.y)
-                switch axis {
-                case .vertical:
-                    childCentre.x = centre.x + crossX
-                    childCentre.y = centre.y + ((run + childSize.y / 2) - total.y / 2)
-                    run += childSize.y + gap
-                case .horizontal:
-                    childCentre.x = centre.x + ((run + childSize.x / 2) - total.x / 2)
-                    childCentre.y = centre.y + crossY
-                    run += childSize.x + gap
-                case .depth, .fitting:
-                    childCentre.x = centre.x + crossX
-                    childCentre.y = centre.y + crossY
-                }
-                place(child, at: table.id(path, .child(index)), proposal: childProposal, centre: childCentre, inner,
+            for child in stackPlacements(axis, alignment, spacing, children, proposal, environment).placed {
+                place(children[child.index], at: table.id(path, .child(child.index)), proposal: child.proposal,
+                      centre: AnimatablePoint(x: centre.x + child.offset.x, y: centre.y + child.offset.y), inner,
                       &table, into: &frames)
             }
         case let .grid(grid):
@@ -891,9 +1098,9 @@ enum EngineLayout {
                 let rect = layout.cells[index]
                 let offer = Proposal(width: rect.width, height: rect.height)
                 let cellSize = size(of: cell, offer, inner)
+                let cellOrigin = gridCellOrigin(rect, cell, offer, cellSize, inner)
                 place(cell, at: table.id(path, .child(index)), proposal: offer,
-                      centre: AnimatablePoint(x: origin.x + rect.minX + rect.alignment.horizontal * (rect.width - cellSize.x) + cellSize.x / 2,
-                                              y: origin.y + rect.minY + rect.alignment.vertical * (rect.height - cellSize.y) + cellSize.y / 2),
+                      centre: AnimatablePoint(x: origin.x + cellOrigin.x + cellSize.x / 2, y: origin.y + cellOrigin.y + cellSize.y / 2),
                       inner, &table, into: &frames)
             }
         case let .geometryReader(id, content):
@@ -926,17 +1133,18 @@ enum EngineLayout {
                 decorationEnvironment.stackAxis = nil
                 let offer = Proposal(width: own.x, height: own.y)
                 let viewSize = size(of: view, offer, decorationEnvironment)
+                let offset = alignedOffset(alignment, in: own, view, offer, viewSize, decorationEnvironment)
                 place(view, at: table.id(path, .background), proposal: offer,
-                      centre: AnimatablePoint(x: centre.x + (alignment.horizontal - 0.5) * (own.x - viewSize.x),
-                                              y: centre.y + (alignment.vertical - 0.5) * (own.y - viewSize.y)),
+                      centre: AnimatablePoint(x: centre.x + offset.x, y: centre.y + offset.y),
                       decorationEnvironment, &table, into: &frames)
                 place(child, at: childPath, proposal: proposal, centre: centre, inner, &table, into: &frames)
             case let .effect(.mask(view, alignment), _):
                 // Laid out like an overlay: offered the content's size, aligned in its frame.
                 place(child, at: childPath, proposal: proposal, centre: centre, inner, &table, into: &frames)
-                let maskSize = size(of: view, Proposal(width: own.x, height: own.y), environment)
-                let maskCentre = AnimatablePoint(x: centre.x + (alignment.horizontal - 0.5) * (own.x - maskSize.x),
-                                                 y: centre.y + (alignment.vertical - 0.5) * (own.y - maskSize.y))
+                let maskOffer = Proposal(width: own.x, height: own.y)
+                let maskSize = size(of: view, maskOffer, environment)
+                let maskOffset = alignedOffset(alignment, in: own, view, maskOffer, maskSize, environment)
+                let maskCentre = AnimatablePoint(x: centre.x + maskOffset.x, y: centre.y + maskOffset.y)
                 place(view, at: table.id(path, .mask), proposal: Proposal(width: own.x, height: own.y), centre: maskCentre,
                       environment, &table, into: &frames)
             case .decoration(.border), .effect, .environment, .transaction:

@@ -117,12 +117,16 @@ public struct GridContent: Hashable, Sendable {
         public var spansAllColumns: Bool
         /// `GridRow(alignment:)`'s vertical alignment (0 top … 1 bottom), `nil` for the grid's.
         public var verticalAlignment: Double?
+        /// `GridRow(alignment: .firstTextBaseline)` or `.lastTextBaseline`: the row lines up its
+        /// cells' text baselines (``Alignment/baseline``); ``verticalAlignment`` is then 1.
+        public var baseline: TextBaseline?
 
         /// A row.
-        public init(cells: [ViewNode], spansAllColumns: Bool = false, verticalAlignment: Double? = nil) {
+        public init(cells: [ViewNode], spansAllColumns: Bool = false, verticalAlignment: Double? = nil, baseline: TextBaseline? = nil) {
             self.cells = cells
             self.spansAllColumns = spansAllColumns
             self.verticalAlignment = verticalAlignment
+            self.baseline = baseline
         }
     }
 
@@ -590,21 +594,42 @@ public struct AxisSet: OptionSet, Hashable, Sendable {
 }
 
 /// `Alignment` (and `HorizontalAlignment` / `VerticalAlignment` for stacks), as fractions of
-/// the container: `(0, 0)` top-leading, `(0.5, 0.5)` centre.
+/// the container: `(0, 0)` top-leading, `(0.5, 0.5)` centre; vertically also a text baseline
+/// (``baseline``).
 public struct Alignment: Hashable, Sendable {
     /// 0 leading, 0.5 centre, 1 trailing.
     public var horizontal: Double
-    /// 0 top, 0.5 centre, 1 bottom.
+    /// 0 top, 0.5 centre, 1 bottom. For a text-baseline alignment 1: the bottom is where the
+    /// baseline guides of a view with no text are (``TextBaseline``), and so where a consumer
+    /// that does not read ``baseline`` aligns.
     public var vertical: Double
+    /// `VerticalAlignment.firstTextBaseline` / `.lastTextBaseline`: the vertical guide is a text
+    /// baseline of the view (``EngineLayout/explicitBaseline(_:of:_:_:)``), not a fraction of
+    /// its height; `nil` for the fractional guides.
+    public var baseline: TextBaseline?
 
-    /// An alignment from fractions.
-    public init(horizontal: Double, vertical: Double) {
+    /// An alignment from fractions, or with a text-baseline vertical guide.
+    public init(horizontal: Double, vertical: Double, baseline: TextBaseline? = nil) {
         self.horizontal = horizontal
         self.vertical = vertical
+        self.baseline = baseline
     }
 
     /// `.center`.
     public static let center = Alignment(horizontal: 0.5, vertical: 0.5)
+}
+
+/// A text-baseline guide: `VerticalAlignment.firstTextBaseline` or `.lastTextBaseline`.
+///
+/// Apple, `VerticalAlignment.firstTextBaseline`: "A guide that marks the top-most text baseline
+/// in a view. … The guide aligns with the bottom of a view that contains no text";
+/// `lastTextBaseline`: "A guide that marks the bottom-most text baseline in a view. … The guide
+/// aligns with the bottom of a view that contains no text."
+public enum TextBaseline: Hashable, Sendable {
+    /// `.firstTextBaseline`: the baseline of the top-most line of text.
+    case first
+    /// `.lastTextBaseline`: the baseline of the bottom-most line of text.
+    case last
 }
 
 /// `UnitPoint`: a point in a view's frame as fractions of its size; `.center` is (0.5, 0.5).

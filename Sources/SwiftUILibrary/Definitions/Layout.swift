@@ -99,8 +99,8 @@ extension SwiftUILibrary {
         let row = NativeType("GridRow", protocols: ["View"], summary: "`GridRow(alignment:) { … }`: one row of a `Grid`, a cell per view.")
         row.initializer([NativeParameter("alignment", .optional(.named("VerticalAlignment")), default: .nilValue),
                          NativeParameter("content", Self.builderClosure, builder: "ViewBuilder")]) { [unowned self] call throws(Interrupt) in
-            var alignment: Double?
-            if case .nilValue = call[0].dereferenced {} else { alignment = try boxed(call, 0, Alignment.self, "a VerticalAlignment").vertical }
+            var alignment: Alignment?
+            if case .nilValue = call[0].dereferenced {} else { alignment = try boxed(call, 0, Alignment.self, "a VerticalAlignment") }
             return .native(ViewDescription.gridRow(alignment: alignment, content: try view(try call.call(1, []), at: call.location)))
         }
         native.add(row)

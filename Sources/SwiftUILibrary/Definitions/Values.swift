@@ -57,7 +57,14 @@ extension SwiftUILibrary {
         }
         alignment.initializer([NativeParameter("horizontal", .named("HorizontalAlignment")), NativeParameter("vertical", .named("VerticalAlignment"))]) { [unowned self] call throws(Interrupt) in
             let h = try boxed(call, 0, Alignment.self, "a HorizontalAlignment"), v = try boxed(call, 1, Alignment.self, "a VerticalAlignment")
-            return .native(Boxed(value: Alignment(horizontal: h.horizontal, vertical: v.vertical), typeName: "Alignment"))
+            return .native(Boxed(value: Alignment(horizontal: h.horizontal, vertical: v.vertical, baseline: v.baseline), typeName: "Alignment"))
+        }
+        // `Alignment.leadingFirstTextBaseline` … `.trailingLastTextBaseline` (iOS 16): a
+        // horizontal guide with a text-baseline vertical one.
+        for (name, x) in [("leading", 0.0), ("center", 0.5), ("trailing", 1.0)] {
+            for (suffix, baseline) in [("FirstTextBaseline", TextBaseline.first), ("LastTextBaseline", .last)] {
+                alignment.constant(name + suffix, .native(Boxed(value: Alignment(horizontal: x, vertical: 1, baseline: baseline), typeName: "Alignment")))
+            }
         }
         native.add(alignment)
         let horizontal = NativeType("HorizontalAlignment", summary: "A `VStack`'s alignment.")
@@ -66,8 +73,13 @@ extension SwiftUILibrary {
         }
         native.add(horizontal)
         let vertical = NativeType("VerticalAlignment", summary: "An `HStack`'s alignment.")
-        for (name, y) in [("top", 0.0), ("center", 0.5), ("bottom", 1.0), ("firstTextBaseline", 0.5), ("lastTextBaseline", 0.5)] {
+        for (name, y) in [("top", 0.0), ("center", 0.5), ("bottom", 1.0)] {
             vertical.constant(name, .native(Boxed(value: Alignment(horizontal: 0.5, vertical: y), typeName: "Alignment")))
+        }
+        // The text baselines are guides of their own, not fractions of the height (they were the
+        // centre): a text's baseline, the bottom of a view with no text (``TextBaseline``).
+        for (name, baseline) in [("firstTextBaseline", TextBaseline.first), ("lastTextBaseline", .last)] {
+            vertical.constant(name, .native(Boxed(value: Alignment(horizontal: 0.5, vertical: 1, baseline: baseline), typeName: "Alignment")))
         }
         native.add(vertical)
 

@@ -24,10 +24,11 @@ import Testing
 
     @Test func operatorsFollowSwiftsWhitespaceRules() {
         var lexer = Lexer("a+b a + b -x x! x?.y c ? d : e a..<b x!=y .red\n.padding() //c\n/* x */-1")
-        let tokens = lexer.lex().tokens
+        let output = lexer.lex()
+        let tokens = output.tokens
         let shown = tokens.map { t -> String in
-            guard case .op = t.kind else { return t.shown }
-            return t.shown + (t.isBinaryOperator ? "²" : t.isPrefixOperator ? "ᵖ" : "ˢ")
+            guard case .op = t.kind else { return t.shown(in: output.texts) }
+            return t.shown(in: output.texts) + (t.isBinaryOperator ? "²" : t.isPrefixOperator ? "ᵖ" : "ˢ")
         }
         #expect(shown == ["a", "+²", "b", "a", "+²", "b", "-ᵖ", "x", "x", "!ˢ", "x", "?ˢ", ".", "y", "c", "?²", "d", ":", "e",
                           "a", "..<²", "b", "x", "!²", "=²", "y", ".", "red", ".", "padding", "(", ")", "-ᵖ", "1", "end of file"])
@@ -36,10 +37,24 @@ import Testing
 
     @Test func numbersAndNames() {
         var lexer = Lexer("0x1.8p1 0b1_0 0o7 1_000.5e-2 t.0.1 `class` $0 $name #if @State é🐶 x̃")
-        let kinds = lexer.lex().tokens.map(\.kind)
-        #expect(kinds == [.float("0x1.8p1"), .integer("0b1_0"), .integer("0o7"), .float("1_000.5e-2"), .identifier("t"), .punct("."),
-                          .integer("0"), .punct("."), .integer("1"), .identifier("class"), .dollar("0"), .dollar("name"),
-                          .pound("if"), .attribute("State"), .identifier("é🐶"), .identifier("x̃"), .end])
+        let output = lexer.lex()
+        // Each token's kind and text, and whether it is a word the parser tells apart.
+        let kinds = output.tokens.map { t -> String in
+            let text = t.text(in: output.texts)
+            return switch t.kind {
+            case let .identifier(word): "identifier \(text)\(word == .other ? "" : " (word)")\(t.isBackticked ? " (backticked)" : "")"
+            case .dollar: "dollar \(text)"
+            case let .pound(word): "pound \(text)\(word == .other ? "" : " (word)")"
+            case let .attribute(word): "attribute \(text)\(word == .other ? "" : " (word)")"
+            case .integer: "integer \(text)"
+            case .float: "float \(text)"
+            case let .punct(punct): "punct \(punct)"
+            case .string, .op, .end: t.shown(in: output.texts)
+            }
+        }
+        #expect(kinds == ["float 0x1.8p1", "integer 0b1_0", "integer 0o7", "float 1_000.5e-2", "identifier t", "punct .",
+                          "integer 0", "punct .", "integer 1", "identifier class (word) (backticked)", "dollar $0", "dollar $name",
+                          "pound if (word)", "attribute State", "identifier é🐶", "identifier x̃", "end of file"])
     }
 
     @Test func commentsAreWhitespace() {

@@ -18,6 +18,8 @@ struct Lexer {
     struct Output {
         var tokens: [Token]
         var strings: [StringLiteralToken]
+        /// The text of each token that is not spelled by its ``Word`` (``Token/text``).
+        var texts: [String]
         var diagnostics: [SyntaxDiagnostic]
         /// Offsets where each line starts (line 1 at index 0).
         var lineStarts: [Int]
@@ -31,6 +33,8 @@ struct Lexer {
     private var countedIndex = 0
     private var countedColumn = 1
     private var strings: [StringLiteralToken] = []
+    private var texts: [String] = []
+    private let words = WordTable.shared
     private var diagnostics: [SyntaxDiagnostic] = []
     private var nesting = 0
     /// Set once interpolations nest too deep: the strings left open are not reported one by one.
@@ -52,7 +56,7 @@ struct Lexer {
             while index < bytes.count && !isLineBreak(bytes[index]) { index += 1 }
         }
         _ = lexTokens(into: &tokens, interpolation: nil)
-        return Output(tokens: tokens, strings: strings, diagnostics: diagnostics, lineStarts: lineStarts)
+        return Output(tokens: tokens, strings: strings, texts: texts, diagnostics: diagnostics, lineStarts: lineStarts)
     }
 
     // MARK: Positions
@@ -263,25 +267,24 @@ struct Lexer {
                     if parenDepth == 0 {
                         index += 1
                         let end = location()
-                        tokens.append(Token(kind: .end, location: start, end: end, newlineBefore: newline, leftBound: !space, rightBound: false))
+                        tokens.append(Token(kind: .end, text: -1, location: start, end: end, newlineBefore: newline, leftBound: !space, rightBound: false))
                         return true
                     }
                     parenDepth -= 1
                 }
             }
             var leftBound = !space
-            if leftBound, tokens.count > first, case let .punct(text) = tokens[tokens.count - 1].kind,
-               text == "(" || text == "[" || text == "{" || text == "," || text == ";" || text == ":" {
+            if leftBound, tokens.count > first, case let .punct(punct) = tokens[tokens.count - 1].kind,
+               punct == "(" || punct == "[" || punct == "{" || punct == "," || punct == ";" || punct == ":" {
                 leftBound = false
             }
             let afterPeriod = !space && tokens.count > first && tokens[tokens.count - 1].isPunct(".")
-            guard let kind = lexToken(startingWith: byte, at: start, leftBound: leftBound, afterPeriod: afterPeriod, tokens: &tokens) else {
+            guard let (kind, text) = lexToken(startingWith: byte, at: start, leftBound: leftBound, afterPeriod: afterPeriod, tokens: &tokens) else {
                 space = true
                 continue
             }
             let end = location()
-            // Made in the append, so that the token moves into the array instead of being copied.
-            tokens.append(Token(kind: kind, location: start, end: end, newlineBefore: newline, leftBound: leftBound,
+            tokens.append(Token(kind: kind, text: text, location: start, end: end, newlineBefore: newline, leftBound: leftBound,
                                 rightBound: isRightBound(leftBound: leftBound), isBackticked: byte == UInt8(ascii: "`")))
             space = false
             newline = false
@@ -291,7 +294,7 @@ struct Lexer {
 
     private mutating func finish(_ tokens: inout [Token], from first: Int) {
         let here = location()
-        tokens.append(Token(kind: .end, location: here, end: here, newlineBefore: true, leftBound: false, rightBound: false))
+        tokens.append(.end(at: here, newlineBefore: true))
     }
 
     /// Swift's rule for the right side of an operator: whitespace, a closing bracket, a comma,
@@ -333,56 +336,68 @@ struct Lexer {
         } while depth > 0
     }
 
-    /// Lexes one token starting at `index`; `nil` when the character is not a token (reported).
+    /// Lexes one token starting at `index`: its kind and ``Token/text``; `nil` when the
+    /// character is not a token (reported).
     private mutating func lexToken(startingWith byte: UInt8, at start: SourceLocation, leftBound: Bool, afterPeriod: Bool,
-                                   tokens: inout [Token]) -> Token.Kind? {
+                                   tokens: inout [Token]) -> (Token.Kind, Int)? {
         if let length = identifierHead(at: index) {
+            let nameStart = index
             index += length
-            return .identifier(readIdentifierBody(from: index - length))
+            readIdentifierBody()
+            let word = word(from: nameStart)
+            return (.identifier(word), word == .other ? text(from: nameStart) : -1)
         }
         switch byte {
         case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["),
              UInt8(ascii: "]"), UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: ";"), UInt8(ascii: "\\"):
             index += 1
-            return .punct(String(UnicodeScalar(byte)))
+            return (.punct(Punct(byte)), -1)
         case UInt8(ascii: "."):
             if at(1, ".") { return lexOperator(dotted: true) }
             index += 1
-            return .punct(".")
+            return (.punct("."), -1)
         case UInt8(ascii: "`"):
             index += 1
             if index < bytes.count, let length = identifierHead(at: index) {
                 let nameStart = index
                 index += length
-                let name = readIdentifierBody(from: nameStart)
+                readIdentifierBody()
                 if at(0, "`") {
+                    let word = word(from: nameStart)
+                    let text = word == .other ? text(from: nameStart) : -1
                     index += 1
-                    return .identifier(name)
+                    return (.identifier(word), text)
                 }
             }
             report("expected an identifier and '`' after '`'", at: start)
             return nil
         case UInt8(ascii: "\""):
-            return .string(lexString(at: start, pounds: 0))
+            return (.string, lexString(at: start, pounds: 0))
         case UInt8(ascii: "#"):
             var pounds = 0
             while at(pounds, "#") { pounds += 1 }
             if at(pounds, "\"") {
                 index += pounds
-                return .string(lexString(at: start, pounds: pounds))
+                return (.string, lexString(at: start, pounds: pounds))
             }
             index += 1
             if index < bytes.count, let length = identifierHead(at: index) {
+                let nameStart = index
                 index += length
-                return .pound(readIdentifierBody(from: index - length))
+                readIdentifierBody()
+                let word = word(from: nameStart)
+                return (.pound(word), word == .other ? text(from: nameStart) : -1)
             }
             report("expected a macro identifier after '#'", at: start)
             return nil
         case UInt8(ascii: "@"):
             index += 1
             if index < bytes.count, let length = identifierHead(at: index) {
+                let nameStart = index
                 index += length
-                return .attribute(readIdentifierBody(from: index - length))
+                readIdentifierBody()
+                let word = word(from: nameStart)
+                return (.attribute(word), word == .other ? text(from: nameStart) : -1)
             }
             report("expected an attribute name after '@'", at: start)
             return nil
@@ -394,16 +409,18 @@ struct Lexer {
                 report("expected a name or number after '$'", at: start)
                 return nil
             }
-            return .dollar(String(decoding: bytes[nameStart..<index], as: UTF8.self))
+            return (.dollar, text(from: nameStart - 1))
         case UInt8(ascii: "?"), UInt8(ascii: "!"):
             // Swift lexes a left-bound `?` or `!` alone: optional chaining, force unwrap.
             if leftBound {
                 index += 1
-                return .op(byte == UInt8(ascii: "?") ? "?" : "!")
+                return (.op(byte == UInt8(ascii: "?") ? .question : .exclamation), -1)
             }
             return lexOperator(dotted: false)
         case let digit where Self.isDigit(digit):
-            return lexNumber(at: start, afterPeriod: afterPeriod)
+            let first = index
+            let kind = lexNumber(at: start, afterPeriod: afterPeriod)
+            return (kind, text(from: first))
         default:
             if operatorCharacter(at: index, head: true) > 0 { return lexOperator(dotted: false) }
             let (s, length) = scalar(at: index)
@@ -421,7 +438,19 @@ struct Lexer {
         }
     }
 
-    private mutating func readIdentifierBody(from start: Int) -> String {
+    /// The word `bytes[start..<index]` spells.
+    private func word(from start: Int) -> Word {
+        bytes.withUnsafeBufferPointer { words.word($0, from: start, count: index - start) }
+    }
+
+    /// Keeps `bytes[start..<index]` as a token's text; returns its index in `texts`.
+    private mutating func text(from start: Int) -> Int {
+        texts.append(String(decoding: bytes[start..<index], as: UTF8.self))
+        return texts.count - 1
+    }
+
+    /// Reads the rest of a name whose first character is before `index`.
+    private mutating func readIdentifierBody() {
         while index < bytes.count {
             // ASCII, nearly every byte of a name, is decided here; the rest by `identifierBody`.
             let byte = bytes[index]
@@ -433,12 +462,11 @@ struct Lexer {
                 index += length
             }
         }
-        return String(decoding: bytes[start..<index], as: UTF8.self)
     }
 
     /// Maximal munch: operator characters (and `.` only in an operator that starts with `.`),
     /// stopping before a comment.
-    private mutating func lexOperator(dotted: Bool) -> Token.Kind {
+    private mutating func lexOperator(dotted: Bool) -> (Token.Kind, Int) {
         let start = index
         index += dotted ? 1 : operatorCharacter(at: index, head: true)
         while index < bytes.count {
@@ -452,13 +480,13 @@ struct Lexer {
             guard length > 0 else { break }
             index += length
         }
-        return .op(String(decoding: bytes[start..<index], as: UTF8.self))
+        let word = word(from: start)
+        return (.op(word), word == .other ? text(from: start) : -1)
     }
 
     // MARK: Numbers
 
     private mutating func lexNumber(at start: SourceLocation, afterPeriod: Bool) -> Token.Kind {
-        let first = index
         func run(_ lexer: inout Lexer, _ isDigit: (UInt8) -> Bool) {
             while let byte = lexer.peek(), isDigit(byte) || byte == UInt8(ascii: "_") { lexer.index += 1 }
         }
@@ -482,7 +510,7 @@ struct Lexer {
                 let here = location()
                 report("expected \(radixName) digit\(validDigits) after '0\(Character(UnicodeScalar(radix)))'", at: here)
                 skipIdentifierTail()
-                return .integer(String(decoding: bytes[first..<index], as: UTF8.self))
+                return .integer
             }
             run(&self, isRadixDigit)
             if radix == UInt8(ascii: "x") {
@@ -497,7 +525,7 @@ struct Lexer {
                     if at(0, "+") || at(0, "-") { index += 1 }
                     guard Self.isDigit(peek()) else {
                         report("expected a digit in floating point exponent", at: location())
-                        return .float(String(decoding: bytes[first..<index], as: UTF8.self))
+                        return .float
                     }
                     run(&self, { Self.isDigit($0) })
                 }
@@ -520,7 +548,7 @@ struct Lexer {
                     index += sign ? 2 : 1
                     report("expected a digit in floating point exponent", at: location())
                     skipIdentifierTail()
-                    return .float(String(decoding: bytes[first..<index], as: UTF8.self))
+                    return .float
                 }
             }
         }
@@ -533,8 +561,7 @@ struct Lexer {
             report("'\(character)' is not a valid \(digit) in \(kind) literal", at: here)
             skipIdentifierTail()
         }
-        let text = String(decoding: bytes[first..<index], as: UTF8.self)
-        return isFloat ? .float(text) : .integer(text)
+        return isFloat ? .float : .integer
     }
 
     private mutating func skipIdentifierTail() {
@@ -616,7 +643,7 @@ struct Lexer {
                             report("string interpolations are nested more than \(Self.maximumNesting) deep", at: interpolationStart)
                         }
                         index = bytes.count
-                        tokens = [Token(kind: .end, location: interpolationStart, end: interpolationStart, newlineBefore: false, leftBound: false, rightBound: false)]
+                        tokens = [.end(at: interpolationStart)]
                     }
                     nesting -= 1
                     pieces.append(.interpolation(tokens, interpolationStart))

@@ -72,6 +72,8 @@ struct Parser {
     var tokens: [Token]
     var position = 0
     let strings: [StringLiteralToken]
+    /// The texts of the tokens (``Token/text``); a split operator adds its remainder's.
+    var texts: [String]
     let bytes: [UInt8]
     let configuration: BuildConfiguration
     var diagnostics: [SyntaxDiagnostic] = []
@@ -87,6 +89,7 @@ struct Parser {
     init(_ output: Lexer.Output, bytes: [UInt8], configuration: BuildConfiguration) {
         tokens = output.tokens
         strings = output.strings
+        texts = output.texts
         self.bytes = bytes
         self.configuration = configuration
     }
@@ -110,20 +113,20 @@ struct Parser {
         if case .end = tokens[position].kind { true } else { false }
     }
 
-    func at(_ punct: String) -> Bool { tokens[position].isPunct(punct) }
+    func at(_ punct: Punct) -> Bool { tokens[position].isPunct(punct) }
 
-    func atKeyword(_ word: String) -> Bool { tokens[position].isKeyword(word) }
+    func atKeyword(_ word: Word) -> Bool { tokens[position].isKeyword(word) }
 
-    func atOp(_ text: String) -> Bool { tokens[position].isOp(text) }
+    func atOp(_ word: Word) -> Bool { tokens[position].isOp(word) }
 
     /// Consumes `word` if it is the current (unescaped) token.
-    mutating func consumeKeyword(_ word: String) -> Bool {
+    mutating func consumeKeyword(_ word: Word) -> Bool {
         guard atKeyword(word) else { return false }
         advance()
         return true
     }
 
-    mutating func consume(_ punct: String) -> Bool {
+    mutating func consume(_ punct: Punct) -> Bool {
         guard at(punct) else { return false }
         advance()
         return true
@@ -143,7 +146,7 @@ struct Parser {
     }
 
     @discardableResult
-    mutating func expect(_ punct: String, _ message: String) throws(ParseError) -> SourceLocation {
+    mutating func expect(_ punct: Punct, _ message: String) throws(ParseError) -> SourceLocation {
         guard at(punct) else { throw missing(message) }
         let location = current.location
         advance()
@@ -165,16 +168,20 @@ struct Parser {
 
     /// An identifier's name: a backticked name, or a word that is not reserved.
     var identifierName: String? {
-        guard case let .identifier(name) = tokens[position].kind else { return nil }
-        if tokens[position].isBackticked || !isReservedWord(name) { return name }
-        return nil
+        tokens[position].isIdentifierName ? text(of: tokens[position]) : nil
     }
 
     /// Any name, keywords included (argument labels, member names after `.`).
     var anyName: String? {
-        if case let .identifier(name) = tokens[position].kind { return name }
+        if case .identifier = tokens[position].kind { return text(of: tokens[position]) }
         return nil
     }
+
+    /// The token's text (see ``Token/text(in:)``).
+    func text(of token: Token) -> String { token.text(in: texts) }
+
+    /// How the token reads in messages.
+    func shown(_ token: Token) -> String { token.shown(in: texts) }
 
     // MARK: Nesting
 
@@ -213,13 +220,21 @@ struct Parser {
     /// Splits the current operator token after its first character (`>>` → `>` `>`,
     /// `>?` → `>` `?`), consuming the first part.
     mutating func splitCurrentOperator() {
-        guard case let .op(text) = current.kind, text.count > 1 else {
+        let spelled = text(of: current)
+        guard case .op = current.kind, spelled.count > 1 else {
             advance()
             return
         }
         splits.append((position, current))
         var rest = current
-        rest.kind = .op(String(text.dropFirst()))
+        let remainder = String(spelled.dropFirst())
+        let word = WordTable.shared.word(remainder)
+        rest.kind = .op(word)
+        rest.text = -1
+        if word == .other {
+            texts.append(remainder)
+            rest.text = texts.count - 1
+        }
         rest.location = SourceLocation(line: rest.location.line, column: rest.location.column + 1, offset: rest.location.offset + 1)
         rest.leftBound = true
         rest.newlineBefore = false
@@ -254,7 +269,7 @@ struct Parser {
                     advance()
                     return
                 }
-            case .pound("elseif"), .pound("else"), .pound("endif"), .pound("if"):
+            case .pound(.elseif), .pound(.else), .pound(.endif), .pound(.if):
                 if nesting == 0 && token.newlineBefore { return }
             default:
                 break
@@ -274,7 +289,7 @@ struct Parser {
             switch current.kind {
             case .punct("}"):
                 report("extraneous '}' at top level", at: current.location)
-            case .pound("endif"), .pound("else"), .pound("elseif"):
+            case .pound(.endif), .pound(.else), .pound(.elseif):
                 report("unexpected conditional compilation block terminator", at: current.location)
             default:
                 report("expected declaration", at: current.location)
@@ -291,7 +306,7 @@ struct Parser {
         }
         do {
             let expression = try parseExpression()
-            if !atEnd { report("unexpected text after the expression: '\(current.shown)'", at: current.location) }
+            if !atEnd { report("unexpected text after the expression: '\(shown(current))'", at: current.location) }
             return expression
         } catch {
             report(error.diagnostic)

@@ -26,6 +26,8 @@ struct Lexer {
     }
 
     let bytes: [UInt8]
+    /// `bytes` while ``lex()`` runs: read without bounds checks or reference counting.
+    private var source = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     private var index = 0
     private var line = 1
     private var lineStarts = [0]
@@ -33,7 +35,7 @@ struct Lexer {
     private var countedIndex = 0
     private var countedColumn = 1
     private var strings: [StringLiteralToken] = []
-    private var texts: [String] = []
+    private var texts = TextTable()
     private let words = WordTable.shared
     private var diagnostics: [SyntaxDiagnostic] = []
     private var nesting = 0
@@ -49,14 +51,19 @@ struct Lexer {
     }
 
     mutating func lex() -> Output {
-        var tokens: [Token] = []
-        tokens.reserveCapacity(bytes.count / 4)
-        // `#!/usr/bin/env swift` on the first line is a comment to Swift.
-        if bytes.starts(with: [0x23, 0x21]) {
-            while index < bytes.count && !isLineBreak(bytes[index]) { index += 1 }
+        let bytes = bytes
+        return bytes.withUnsafeBufferPointer { buffer in
+            source = buffer
+            defer { source = UnsafeBufferPointer(start: nil, count: 0) }
+            var tokens: [Token] = []
+            tokens.reserveCapacity(source.count / 4)
+            // `#!/usr/bin/env swift` on the first line is a comment to Swift.
+            if source.starts(with: [0x23, 0x21]) {
+                while index < source.count && !isLineBreak(source[index]) { index += 1 }
+            }
+            _ = lexTokens(into: &tokens, interpolation: nil)
+            return Output(tokens: tokens, strings: strings, texts: texts.texts, diagnostics: diagnostics, lineStarts: lineStarts)
         }
-        _ = lexTokens(into: &tokens, interpolation: nil)
-        return Output(tokens: tokens, strings: strings, texts: texts, diagnostics: diagnostics, lineStarts: lineStarts)
     }
 
     // MARK: Positions
@@ -71,12 +78,12 @@ struct Lexer {
 
     private func characterCount(from start: Int, to end: Int) -> Int {
         var ascii = true
-        for i in start..<end where bytes[i] >= 0x80 {
+        for i in start..<end where source[i] >= 0x80 {
             ascii = false
             break
         }
         if ascii { return end - start }
-        return String(decoding: bytes[start..<end], as: UTF8.self).count
+        return String(decoding: UnsafeBufferPointer(rebasing: source[start..<end]), as: UTF8.self).count
     }
 
     /// The location of any offset already lexed (for diagnostics found after the fact).
@@ -93,11 +100,11 @@ struct Lexer {
 
     /// Consumes the line break at `index`, if there is one.
     private mutating func skipLineBreak() -> Bool {
-        guard index < bytes.count else { return false }
-        if bytes[index] == 0x0A {
+        guard index < source.count else { return false }
+        if source[index] == 0x0A {
             index += 1
-        } else if bytes[index] == 0x0D {
-            index += index + 1 < bytes.count && bytes[index + 1] == 0x0A ? 2 : 1
+        } else if source[index] == 0x0D {
+            index += index + 1 < source.count && source[index + 1] == 0x0A ? 2 : 1
         } else {
             return false
         }
@@ -109,7 +116,7 @@ struct Lexer {
     }
 
     private func peek(_ ahead: Int = 0) -> UInt8? {
-        index + ahead < bytes.count ? bytes[index + ahead] : nil
+        index + ahead < source.count ? source[index + ahead] : nil
     }
 
     private func at(_ ahead: Int, _ character: Unicode.Scalar) -> Bool {
@@ -124,13 +131,13 @@ struct Lexer {
 
     /// The scalar at `offset` and its length in bytes (a malformed sequence reads as U+FFFD).
     private func scalar(at offset: Int) -> (UInt32, Int) {
-        let lead = bytes[offset]
+        let lead = source[offset]
         if lead < 0x80 { return (UInt32(lead), 1) }
         let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
-        guard length > 1, offset + length <= bytes.count else { return (0xFFFD, 1) }
+        guard length > 1, offset + length <= source.count else { return (0xFFFD, 1) }
         var value = UInt32(lead) & (0xFF >> UInt32(length + 1))
         for i in 1..<length {
-            let byte = bytes[offset + i]
+            let byte = source[offset + i]
             guard byte & 0xC0 == 0x80 else { return (0xFFFD, 1) }
             value = value << 6 | UInt32(byte & 0x3F)
         }
@@ -139,6 +146,16 @@ struct Lexer {
 
     private static func isIdentifierHead(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "_") || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+    }
+
+    /// `_`, `A`–`Z`, `a`–`z`, `0`–`9` as bits: one test per byte where a name is read.
+    private static let identifierBodyBelow64: UInt64 = 0x03FF_0000_0000_0000
+    private static let identifierBodyFrom64: UInt64 = 0x07FF_FFFE_87FF_FFFE
+
+    /// ``isIdentifierBody(_:)`` for an ASCII byte (below 0x80).
+    @inline(__always)
+    private static func isASCIIIdentifierBody(_ byte: UInt8) -> Bool {
+        (byte < 64 ? identifierBodyBelow64 : identifierBodyFrom64) & (1 << UInt64(byte & 63)) != 0
     }
 
     private static func isDigit(_ byte: UInt8?) -> Bool { byte.map { $0 >= 0x30 && $0 <= 0x39 } ?? false }
@@ -192,7 +209,7 @@ struct Lexer {
 
     /// Whether an identifier can start at `offset`, and the length of its first scalar.
     private func identifierHead(at offset: Int) -> Int? {
-        let byte = bytes[offset]
+        let byte = source[offset]
         if Self.isIdentifierHead(byte) { return 1 }
         guard byte >= 0x80 else { return nil }
         let (s, length) = scalar(at: offset)
@@ -201,7 +218,7 @@ struct Lexer {
     }
 
     private func identifierBody(at offset: Int) -> Int? {
-        let byte = bytes[offset]
+        let byte = source[offset]
         if Self.isIdentifierBody(byte) { return 1 }
         guard byte >= 0x80 else { return nil }
         let (s, length) = scalar(at: offset)
@@ -211,7 +228,7 @@ struct Lexer {
 
     /// The length of an operator character at `offset` (0 when there is none).
     private func operatorCharacter(at offset: Int, head: Bool) -> Int {
-        let byte = bytes[offset]
+        let byte = source[offset]
         if byte < 0x80 { return Self.isASCIIOperator(byte) ? 1 : 0 }
         let (s, length) = scalar(at: offset)
         return Self.isUnicodeOperatorHead(s) || (!head && Self.isCombining(s)) ? length : 0
@@ -228,8 +245,8 @@ struct Lexer {
         let first = tokens.count
         while true {
             // Whitespace and comments.
-            while index < bytes.count {
-                let byte = bytes[index]
+            while index < source.count {
+                let byte = source[index]
                 if byte == 0x0A || byte == 0x0D {
                     if let interpolation, !interpolation.multiLine {
                         finish(&tokens, from: first)
@@ -242,7 +259,7 @@ struct Lexer {
                     space = true
                     index += 1
                 } else if byte == UInt8(ascii: "/") && at(1, "/") {
-                    while index < bytes.count && !isLineBreak(bytes[index]) { index += 1 }
+                    while index < source.count && !isLineBreak(source[index]) { index += 1 }
                     space = true
                 } else if byte == UInt8(ascii: "/") && at(1, "*") {
                     skipBlockComment()
@@ -255,11 +272,11 @@ struct Lexer {
                 }
             }
             let start = location()
-            guard index < bytes.count else {
+            guard index < source.count else {
                 finish(&tokens, from: first)
                 return interpolation == nil
             }
-            let byte = bytes[index]
+            let byte = source[index]
             if interpolation != nil {
                 if byte == UInt8(ascii: "(") {
                     parenDepth += 1
@@ -288,7 +305,7 @@ struct Lexer {
                                 rightBound: isRightBound(leftBound: leftBound), isBackticked: byte == UInt8(ascii: "`")))
             space = false
             newline = false
-            if nesting > Self.maximumNesting { index = bytes.count }
+            if nesting > Self.maximumNesting { index = source.count }
         }
     }
 
@@ -301,8 +318,8 @@ struct Lexer {
     /// colon or semicolon, a comment or the end of the text leave it unbound; a `.` binds it
     /// only when the left side is unbound (`x!.y` is postfix, `.+.foo` prefix).
     private func isRightBound(leftBound: Bool) -> Bool {
-        guard index < bytes.count else { return false }
-        switch bytes[index] {
+        guard index < source.count else { return false }
+        switch source[index] {
         case 0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C, 0, UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"),
              UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"):
             return false
@@ -327,7 +344,7 @@ struct Lexer {
             } else if at(0, "*") && at(1, "/") {
                 depth -= 1
                 index += 2
-            } else if index >= bytes.count {
+            } else if index >= source.count {
                 report("unterminated '/*' comment", at: start)
                 return
             } else if !skipLineBreak() {
@@ -340,12 +357,12 @@ struct Lexer {
     /// character is not a token (reported).
     private mutating func lexToken(startingWith byte: UInt8, at start: SourceLocation, leftBound: Bool, afterPeriod: Bool,
                                    tokens: inout [Token]) -> (Token.Kind, Int)? {
-        if let length = identifierHead(at: index) {
+        if byte < 0x80 ? Self.isIdentifierHead(byte) : identifierHead(at: index) != nil {
             let nameStart = index
-            index += length
+            index += byte < 0x80 ? 1 : identifierHead(at: index)!
             readIdentifierBody()
-            let word = word(from: nameStart)
-            return (.identifier(word), word == .other ? text(from: nameStart) : -1)
+            let (word, text) = name(from: nameStart)
+            return (.identifier(word), text)
         }
         switch byte {
         case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["),
@@ -358,13 +375,12 @@ struct Lexer {
             return (.punct("."), -1)
         case UInt8(ascii: "`"):
             index += 1
-            if index < bytes.count, let length = identifierHead(at: index) {
+            if index < source.count, let length = identifierHead(at: index) {
                 let nameStart = index
                 index += length
                 readIdentifierBody()
                 if at(0, "`") {
-                    let word = word(from: nameStart)
-                    let text = word == .other ? text(from: nameStart) : -1
+                    let (word, text) = name(from: nameStart)
                     index += 1
                     return (.identifier(word), text)
                 }
@@ -381,30 +397,30 @@ struct Lexer {
                 return (.string, lexString(at: start, pounds: pounds))
             }
             index += 1
-            if index < bytes.count, let length = identifierHead(at: index) {
+            if index < source.count, let length = identifierHead(at: index) {
                 let nameStart = index
                 index += length
                 readIdentifierBody()
-                let word = word(from: nameStart)
-                return (.pound(word), word == .other ? text(from: nameStart) : -1)
+                let (word, text) = name(from: nameStart)
+                return (.pound(word), text)
             }
             report("expected a macro identifier after '#'", at: start)
             return nil
         case UInt8(ascii: "@"):
             index += 1
-            if index < bytes.count, let length = identifierHead(at: index) {
+            if index < source.count, let length = identifierHead(at: index) {
                 let nameStart = index
                 index += length
                 readIdentifierBody()
-                let word = word(from: nameStart)
-                return (.attribute(word), word == .other ? text(from: nameStart) : -1)
+                let (word, text) = name(from: nameStart)
+                return (.attribute(word), text)
             }
             report("expected an attribute name after '@'", at: start)
             return nil
         case UInt8(ascii: "$"):
             index += 1
             let nameStart = index
-            while index < bytes.count, let length = identifierBody(at: index) { index += length }
+            while index < source.count, let length = identifierBody(at: index) { index += length }
             if index == nameStart {
                 report("expected a name or number after '$'", at: start)
                 return nil
@@ -438,24 +454,28 @@ struct Lexer {
         }
     }
 
-    /// The word `bytes[start..<index]` spells.
-    private func word(from start: Int) -> Word {
-        bytes.withUnsafeBufferPointer { words.word($0, from: start, count: index - start) }
+    /// The word `source[start..<index]` spells, and its index in `texts` when it is no word
+    /// (else -1): the bytes are packed once for both look-ups.
+    private mutating func name(from start: Int) -> (Word, Int) {
+        let count = index - start
+        guard count <= PackedSpelling.maximumLength else { return (.other, text(from: start)) }
+        let key = PackedSpelling(source, from: start, count: count)
+        let word = words.word(key)
+        return (word, word == .other ? texts.index(of: key, source, from: start, to: index) : -1)
     }
 
-    /// Keeps `bytes[start..<index]` as a token's text; returns its index in `texts`.
+    /// Keeps `source[start..<index]` as a token's text; returns its index in `texts`.
     private mutating func text(from start: Int) -> Int {
-        texts.append(String(decoding: bytes[start..<index], as: UTF8.self))
-        return texts.count - 1
+        texts.index(of: source, from: start, to: index)
     }
 
     /// Reads the rest of a name whose first character is before `index`.
     private mutating func readIdentifierBody() {
-        while index < bytes.count {
+        while index < source.count {
             // ASCII, nearly every byte of a name, is decided here; the rest by `identifierBody`.
-            let byte = bytes[index]
+            let byte = source[index]
             if byte < 0x80 {
-                guard Self.isIdentifierBody(byte) else { break }
+                guard Self.isASCIIIdentifierBody(byte) else { break }
                 index += 1
             } else {
                 guard let length = identifierBody(at: index) else { break }
@@ -469,9 +489,9 @@ struct Lexer {
     private mutating func lexOperator(dotted: Bool) -> (Token.Kind, Int) {
         let start = index
         index += dotted ? 1 : operatorCharacter(at: index, head: true)
-        while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "/") && (at(1, "/") || at(1, "*")) { break }
-            if bytes[index] == UInt8(ascii: ".") {
+        while index < source.count {
+            if source[index] == UInt8(ascii: "/") && (at(1, "/") || at(1, "*")) { break }
+            if source[index] == UInt8(ascii: ".") {
                 guard dotted else { break }
                 index += 1
                 continue
@@ -480,8 +500,8 @@ struct Lexer {
             guard length > 0 else { break }
             index += length
         }
-        let word = word(from: start)
-        return (.op(word), word == .other ? text(from: start) : -1)
+        let (word, text) = name(from: start)
+        return (.op(word), text)
     }
 
     // MARK: Numbers
@@ -494,7 +514,7 @@ struct Lexer {
         var radixName = ""
         var validDigits = ""
         if at(0, "0") && (at(1, "x") || at(1, "o") || at(1, "b")) {
-            let radix = bytes[index + 1]
+            let radix = source[index + 1]
             index += 2
             let isRadixDigit: (UInt8) -> Bool = switch radix {
             case UInt8(ascii: "x"): { Self.isHexDigit($0) }
@@ -517,9 +537,9 @@ struct Lexer {
                 var probe = index
                 if at(0, "."), Self.isHexDigit(peek(1)) {
                     probe += 1
-                    while probe < bytes.count, Self.isHexDigit(bytes[probe]) || bytes[probe] == UInt8(ascii: "_") { probe += 1 }
+                    while probe < source.count, Self.isHexDigit(source[probe]) || source[probe] == UInt8(ascii: "_") { probe += 1 }
                 }
-                if probe < bytes.count, bytes[probe] == UInt8(ascii: "p") || bytes[probe] == UInt8(ascii: "P") {
+                if probe < source.count, source[probe] == UInt8(ascii: "p") || source[probe] == UInt8(ascii: "P") {
                     index = probe + 1
                     isFloat = true
                     if at(0, "+") || at(0, "-") { index += 1 }
@@ -552,7 +572,7 @@ struct Lexer {
                 }
             }
         }
-        if index < bytes.count, identifierBody(at: index) != nil {
+        if index < source.count, identifierBody(at: index) != nil {
             let here = location()
             let (s, _) = scalar(at: index)
             let character = Character(Unicode.Scalar(s) ?? "?")
@@ -565,7 +585,7 @@ struct Lexer {
     }
 
     private mutating func skipIdentifierTail() {
-        while index < bytes.count, let length = identifierBody(at: index) { index += length }
+        while index < source.count, let length = identifierBody(at: index) { index += length }
     }
 
     // MARK: Strings
@@ -586,7 +606,7 @@ struct Lexer {
         if multiLine {
             // The content starts on the line after the opening delimiter.
             while at(0, " ") || at(0, "\t") { index += 1 }
-            if index < bytes.count && !isLineBreak(bytes[index]) {
+            if index < source.count && !isLineBreak(source[index]) {
                 report("multi-line string literal content must begin on a new line", at: location())
             } else {
                 _ = skipLineBreak()
@@ -595,8 +615,8 @@ struct Lexer {
         }
         var closingLineStart = pieceStart
         scan: while true {
-            guard index < bytes.count else { break scan }
-            let byte = bytes[index]
+            guard index < source.count else { break scan }
+            let byte = source[index]
             if isLineBreak(byte) {
                 guard multiLine else { break scan }
                 _ = skipLineBreak()
@@ -642,7 +662,7 @@ struct Lexer {
                             tooDeep = true
                             report("string interpolations are nested more than \(Self.maximumNesting) deep", at: interpolationStart)
                         }
-                        index = bytes.count
+                        index = source.count
                         tokens = [.end(at: interpolationStart)]
                     }
                     nesting -= 1
@@ -653,7 +673,7 @@ struct Lexer {
                 }
                 index += 1 + pounds
                 // The escaped character (a line break stays for the scan above to count).
-                if index < bytes.count && !isLineBreak(bytes[index]) { index += 1 }
+                if index < source.count && !isLineBreak(source[index]) { index += 1 }
                 continue
             }
             index += 1
@@ -687,15 +707,15 @@ struct Lexer {
     /// Strips the closing delimiter's indentation from every line and drops the line break
     /// before the closing delimiter (The Swift Programming Language, "Multiline String Literals").
     private mutating func finishMultiLine(_ pieces: [Piece], start: SourceLocation, pounds: Int, closingLineStart: Int, closeStart: Int) -> Int {
-        var indentation = Array(bytes[closingLineStart..<closeStart])
+        var indentation = Array(source[closingLineStart..<closeStart])
         if indentation.contains(where: { $0 != 0x20 && $0 != 0x09 }) {
             report("multi-line string literal closing delimiter must begin on a new line", at: location(ofOffset: closeStart))
             indentation = []
         }
         // The content ends before the line break that ends the last content line.
         var contentEnd = closingLineStart
-        if contentEnd > 0 && bytes[contentEnd - 1] == 0x0A { contentEnd -= 1 }
-        if contentEnd > 0 && bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
+        if contentEnd > 0 && source[contentEnd - 1] == 0x0A { contentEnd -= 1 }
+        if contentEnd > 0 && source[contentEnd - 1] == 0x0D { contentEnd -= 1 }
         var segments: [StringLiteralToken.Segment] = []
         var atLineStart = true
         for piece in pieces {
@@ -721,31 +741,31 @@ struct Lexer {
             if atLineStart {
                 atLineStart = false
                 var lineEnd = i
-                while lineEnd < to && !isLineBreak(bytes[lineEnd]) { lineEnd += 1 }
-                let whitespaceOnly = bytes[i..<lineEnd].allSatisfy { $0 == 0x20 || $0 == 0x09 }
-                if bytes[i..<min(i + indentation.count, to)].elementsEqual(indentation) && i + indentation.count <= to {
+                while lineEnd < to && !isLineBreak(source[lineEnd]) { lineEnd += 1 }
+                let whitespaceOnly = source[i..<lineEnd].allSatisfy { $0 == 0x20 || $0 == 0x09 }
+                if source[i..<min(i + indentation.count, to)].elementsEqual(indentation) && i + indentation.count <= to {
                     i += indentation.count
                 } else if whitespaceOnly {
                     i = lineEnd
                 } else {
                     report("insufficient indentation of line in multi-line string literal", at: location(ofOffset: i))
-                    while i < lineEnd && (bytes[i] == 0x20 || bytes[i] == 0x09) { i += 1 }
+                    while i < lineEnd && (source[i] == 0x20 || source[i] == 0x09) { i += 1 }
                 }
                 continue
             }
-            let byte = bytes[i]
+            let byte = source[i]
             if isLineBreak(byte) {
                 output.append(0x0A)
-                i += byte == 0x0D && i + 1 < to && bytes[i + 1] == 0x0A ? 2 : 1
+                i += byte == 0x0D && i + 1 < to && source[i + 1] == 0x0A ? 2 : 1
                 atLineStart = true
                 continue
             }
             if byte == UInt8(ascii: "\\"), isEscape(at: i, pounds: pounds) {
                 // `\` then spaces and a line break: the line continues.
                 var j = i + 1 + pounds
-                while j < to && (bytes[j] == 0x20 || bytes[j] == 0x09) { j += 1 }
-                if j < to && isLineBreak(bytes[j]) {
-                    i = j + (bytes[j] == 0x0D && j + 1 < to && bytes[j + 1] == 0x0A ? 2 : 1)
+                while j < to && (source[j] == 0x20 || source[j] == 0x09) { j += 1 }
+                if j < to && isLineBreak(source[j]) {
+                    i = j + (source[j] == 0x0D && j + 1 < to && source[j + 1] == 0x0A ? 2 : 1)
                     atLineStart = true
                     continue
                 }
@@ -757,7 +777,7 @@ struct Lexer {
     }
 
     private func isEscape(at i: Int, pounds: Int) -> Bool {
-        for p in 0..<pounds where i + 1 + p >= bytes.count || bytes[i + 1 + p] != UInt8(ascii: "#") { return false }
+        for p in 0..<pounds where i + 1 + p >= source.count || source[i + 1 + p] != UInt8(ascii: "#") { return false }
         return true
     }
 
@@ -772,7 +792,7 @@ struct Lexer {
 
     /// Decodes the character or escape at `i`, appending its UTF-8; returns the next offset.
     private mutating func decodeOne(at i: Int, to: Int, pounds: Int, into output: inout [UInt8]) -> Int {
-        let byte = bytes[i]
+        let byte = source[i]
         guard byte == UInt8(ascii: "\\"), isEscape(at: i, pounds: pounds) else {
             output.append(byte)
             return i + 1
@@ -782,27 +802,27 @@ struct Lexer {
             report("invalid escape sequence in literal", at: location(ofOffset: i))
             return to
         }
-        switch bytes[escape] {
+        switch source[escape] {
         case UInt8(ascii: "n"): output.append(0x0A)
         case UInt8(ascii: "t"): output.append(0x09)
         case UInt8(ascii: "r"): output.append(0x0D)
         case UInt8(ascii: "0"): output.append(0)
-        case UInt8(ascii: "\\"), UInt8(ascii: "\""), UInt8(ascii: "'"): output.append(bytes[escape])
+        case UInt8(ascii: "\\"), UInt8(ascii: "\""), UInt8(ascii: "'"): output.append(source[escape])
         case UInt8(ascii: "u"):
             var j = escape + 1
-            guard j < to, bytes[j] == UInt8(ascii: "{") else {
+            guard j < to, source[j] == UInt8(ascii: "{") else {
                 report("expected '{' in \\u{...} escape sequence", at: location(ofOffset: j))
                 return j
             }
             j += 1
             var value: UInt32 = 0
             var digits = 0
-            while j < to, Self.isHexDigit(bytes[j]) {
-                value = value &* 16 &+ UInt32(hexValue(bytes[j]))
+            while j < to, Self.isHexDigit(source[j]) {
+                value = value &* 16 &+ UInt32(hexValue(source[j]))
                 digits += 1
                 j += 1
             }
-            guard j < to, bytes[j] == UInt8(ascii: "}") else {
+            guard j < to, source[j] == UInt8(ascii: "}") else {
                 report("expected '}' in \\u{...} escape sequence", at: location(ofOffset: j))
                 return j
             }

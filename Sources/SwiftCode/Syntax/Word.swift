@@ -185,10 +185,66 @@ enum Word: String, CaseIterable, Sendable {
     }
 }
 
+/// A spelling of at most 24 bytes packed into three integers, zero-padded: names, numbers and
+/// operators have no zero byte, so two spellings are equal exactly when their keys are.
+struct PackedSpelling: Equatable {
+    static let maximumLength = 24
+
+    var a: UInt64
+    var b: UInt64
+    var c: UInt64
+
+    init(a: UInt64, b: UInt64, c: UInt64) {
+        self.a = a
+        self.b = b
+        self.c = c
+    }
+
+    /// `bytes[start..<start + count]`, `count` at most ``maximumLength``. Whole words are loaded
+    /// where the buffer has them (an identifier is read in one or two loads), else byte by byte.
+    init(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, count: Int) {
+        if count <= 16, start + 16 <= bytes.count, let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base + start)
+            let first = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+            if count <= 8 {
+                a = count == 8 ? first : first & ((1 << UInt64(8 * count)) - 1)
+                b = 0
+            } else {
+                let second = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+                a = first
+                b = count == 16 ? second : second & ((1 << UInt64(8 * (count - 8))) - 1)
+            }
+            c = 0
+            return
+        }
+        a = 0
+        b = 0
+        c = 0
+        var i = 0
+        while i < count && i < 8 {
+            a |= UInt64(bytes[start + i]) << UInt64(8 * i)
+            i += 1
+        }
+        while i < count && i < 16 {
+            b |= UInt64(bytes[start + i]) << UInt64(8 * (i - 8))
+            i += 1
+        }
+        while i < count {
+            c |= UInt64(bytes[start + i]) << UInt64(8 * (i - 16))
+            i += 1
+        }
+    }
+
+    /// The slot of a table of `1 << bits` slots where a look-up starts.
+    func slot(bits: Int) -> Int {
+        let hash = (a &* 0x9E37_79B9_7F4A_7C15) ^ (b &* 0xC2B2_AE3D_27D4_EB4F) ^ (c &* 0x1656_67B1_9E37_79F9)
+        return Int(truncatingIfNeeded: hash >> UInt64(64 - bits))
+    }
+}
+
 /// Finds the ``Word`` a run of bytes spells: an open-addressing hash table keyed by the
-/// spelling's bytes packed into three 64-bit integers (every word is at most 24 bytes and has no
-/// zero byte, so the packing is unique). A look-up packs the bytes, multiplies, and compares
-/// one or two slots, with no `String` made.
+/// spelling's ``PackedSpelling``. A look-up loads the bytes, multiplies, and compares one or two
+/// slots, with no `String` made.
 struct WordTable: Sendable {
     static let shared = WordTable()
 
@@ -203,38 +259,15 @@ struct WordTable: Sendable {
         words = [Word](repeating: .other, count: 1 << Self.slotBits)
         for word in Word.allCases where word != .other {
             let bytes = Array(word.rawValue.utf8)
-            precondition(bytes.count <= 24 && !bytes.contains(0))
-            let (a, b, c) = bytes.withUnsafeBufferPointer { Self.pack($0, from: 0, count: $0.count) }
-            var slot = Self.slot(a, b, c)
+            precondition(bytes.count <= PackedSpelling.maximumLength && !bytes.contains(0))
+            let key = bytes.withUnsafeBufferPointer { PackedSpelling($0, from: 0, count: $0.count) }
+            var slot = key.slot(bits: Self.slotBits)
             while keys[3 * slot] != 0 { slot = (slot + 1) & Self.slotMask }
-            keys[3 * slot] = a
-            keys[3 * slot + 1] = b
-            keys[3 * slot + 2] = c
+            keys[3 * slot] = key.a
+            keys[3 * slot + 1] = key.b
+            keys[3 * slot + 2] = key.c
             words[slot] = word
         }
-    }
-
-    private static func pack(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, count: Int) -> (UInt64, UInt64, UInt64) {
-        var packed: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        var i = 0
-        while i < count && i < 8 {
-            packed.0 |= UInt64(bytes[start + i]) << UInt64(8 * i)
-            i += 1
-        }
-        while i < count && i < 16 {
-            packed.1 |= UInt64(bytes[start + i]) << UInt64(8 * (i - 8))
-            i += 1
-        }
-        while i < count {
-            packed.2 |= UInt64(bytes[start + i]) << UInt64(8 * (i - 16))
-            i += 1
-        }
-        return packed
-    }
-
-    private static func slot(_ a: UInt64, _ b: UInt64, _ c: UInt64) -> Int {
-        let hash = (a &* 0x9E37_79B9_7F4A_7C15) ^ (b &* 0xC2B2_AE3D_27D4_EB4F) ^ (c &* 0x1656_67B1_9E37_79F9)
-        return Int(truncatingIfNeeded: hash >> UInt64(64 - slotBits))
     }
 
     /// The word `text` spells, or ``Word/other``.
@@ -245,16 +278,85 @@ struct WordTable: Sendable {
 
     /// The word `bytes[start..<start + count]` spells, or ``Word/other``.
     func word(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, count: Int) -> Word {
-        guard count > 0 && count <= 24 else { return .other }
-        let (a, b, c) = Self.pack(bytes, from: start, count: count)
-        var slot = Self.slot(a, b, c)
+        guard count > 0 && count <= PackedSpelling.maximumLength else { return .other }
+        return word(PackedSpelling(bytes, from: start, count: count))
+    }
+
+    /// The word `key` spells, or ``Word/other``.
+    func word(_ key: PackedSpelling) -> Word {
+        var slot = key.slot(bits: Self.slotBits)
         return keys.withUnsafeBufferPointer { keys in
             while true {
                 let first = keys[3 * slot]
-                if first == a && keys[3 * slot + 1] == b && keys[3 * slot + 2] == c { return words[slot] }
+                if first == key.a && keys[3 * slot + 1] == key.b && keys[3 * slot + 2] == key.c { return words[slot] }
                 if first == 0 { return .other }
                 slot = (slot + 1) & Self.slotMask
             }
+        }
+    }
+}
+
+/// The texts of a file's tokens, each kept once: a name used forty times is one `String`, made
+/// once. Spellings of at most ``PackedSpelling/maximumLength`` bytes are found by their packed
+/// bytes in an open-addressing table that doubles when half full; longer ones are kept each time.
+struct TextTable {
+    private(set) var texts: [String] = []
+    private var bits = 8
+    private var keys = [UInt64](repeating: 0, count: 3 << 8)
+    /// The index in `texts` of each slot's spelling.
+    private var indices = [Int](repeating: 0, count: 1 << 8)
+    private var filled = 0
+
+    /// The index in ``texts`` of `bytes[start..<end]`, decoded as UTF-8.
+    mutating func index(of bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+        let count = end - start
+        guard count > 0 && count <= PackedSpelling.maximumLength else {
+            texts.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+            return texts.count - 1
+        }
+        return index(of: PackedSpelling(bytes, from: start, count: count), bytes, from: start, to: end)
+    }
+
+    /// The index in ``texts`` of `bytes[start..<end]`, whose ``PackedSpelling`` is `key`.
+    mutating func index(of key: PackedSpelling, _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+        let mask = (1 << bits) - 1
+        var slot = key.slot(bits: bits)
+        while keys[3 * slot] != 0 {
+            if keys[3 * slot] == key.a && keys[3 * slot + 1] == key.b && keys[3 * slot + 2] == key.c { return indices[slot] }
+            slot = (slot + 1) & mask
+        }
+        texts.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+        insert(key, index: texts.count - 1, at: slot)
+        return texts.count - 1
+    }
+
+    /// Appends a text made elsewhere (not looked up).
+    mutating func append(_ text: String) -> Int {
+        texts.append(text)
+        return texts.count - 1
+    }
+
+    private mutating func insert(_ key: PackedSpelling, index: Int, at slot: Int) {
+        keys[3 * slot] = key.a
+        keys[3 * slot + 1] = key.b
+        keys[3 * slot + 2] = key.c
+        indices[slot] = index
+        filled += 1
+        guard filled * 2 > 1 << bits else { return }
+        // Half full: twice the slots, every key placed again.
+        let old = (keys, indices)
+        bits += 1
+        keys = [UInt64](repeating: 0, count: 3 << bits)
+        indices = [Int](repeating: 0, count: 1 << bits)
+        let mask = (1 << bits) - 1
+        for oldSlot in old.1.indices where old.0[3 * oldSlot] != 0 {
+            let moved = PackedSpelling(a: old.0[3 * oldSlot], b: old.0[3 * oldSlot + 1], c: old.0[3 * oldSlot + 2])
+            var newSlot = moved.slot(bits: bits)
+            while keys[3 * newSlot] != 0 { newSlot = (newSlot + 1) & mask }
+            keys[3 * newSlot] = moved.a
+            keys[3 * newSlot + 1] = moved.b
+            keys[3 * newSlot + 2] = moved.c
+            indices[newSlot] = old.1[oldSlot]
         }
     }
 }

@@ -70,20 +70,10 @@ struct Lexer {
 
     private mutating func location() -> SourceLocation {
         if index > countedIndex {
-            countedColumn += characterCount(from: countedIndex, to: index)
+            countedColumn += source.characterCount(from: countedIndex, to: index)
             countedIndex = index
         }
         return SourceLocation(line: line, column: countedColumn, offset: index)
-    }
-
-    private func characterCount(from start: Int, to end: Int) -> Int {
-        var ascii = true
-        for i in start..<end where source[i] >= 0x80 {
-            ascii = false
-            break
-        }
-        if ascii { return end - start }
-        return String(decoding: UnsafeBufferPointer(rebasing: source[start..<end]), as: UTF8.self).count
     }
 
     /// The location of any offset already lexed (for diagnostics found after the fact).
@@ -93,9 +83,10 @@ struct Lexer {
             let middle = (low + high + 1) / 2
             if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
         }
-        return SourceLocation(line: low + 1, column: characterCount(from: lineStarts[low], to: offset) + 1, offset: offset)
+        return SourceLocation(line: low + 1, column: source.characterCount(from: lineStarts[low], to: offset) + 1, offset: offset)
     }
 
+    @inline(__always)
     private func isLineBreak(_ byte: UInt8) -> Bool { byte == 0x0A || byte == 0x0D }
 
     /// Consumes the line break at `index`, if there is one.
@@ -115,10 +106,12 @@ struct Lexer {
         return true
     }
 
+    @inline(__always)
     private func peek(_ ahead: Int = 0) -> UInt8? {
         index + ahead < source.count ? source[index + ahead] : nil
     }
 
+    @inline(__always)
     private func at(_ ahead: Int, _ character: Unicode.Scalar) -> Bool {
         peek(ahead) == UInt8(ascii: character)
     }
@@ -129,22 +122,7 @@ struct Lexer {
 
     // MARK: Characters
 
-    /// The scalar at `offset` and its length in bytes (a malformed sequence reads as U+FFFD).
-    private func scalar(at offset: Int) -> (UInt32, Int) {
-        let lead = source[offset]
-        if lead < 0x80 { return (UInt32(lead), 1) }
-        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
-        guard length > 1, offset + length <= source.count else { return (0xFFFD, 1) }
-        var value = UInt32(lead) & (0xFF >> UInt32(length + 1))
-        for i in 1..<length {
-            let byte = source[offset + i]
-            guard byte & 0xC0 == 0x80 else { return (0xFFFD, 1) }
-            value = value << 6 | UInt32(byte & 0x3F)
-        }
-        return (value, length)
-    }
-
-    private static func isIdentifierHead(_ byte: UInt8) -> Bool {
+    fileprivate static func isIdentifierHead(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "_") || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
     }
 
@@ -158,18 +136,18 @@ struct Lexer {
         (byte < 64 ? identifierBodyBelow64 : identifierBodyFrom64) & (1 << UInt64(byte & 63)) != 0
     }
 
-    private static func isDigit(_ byte: UInt8?) -> Bool { byte.map { $0 >= 0x30 && $0 <= 0x39 } ?? false }
+    fileprivate static func isDigit(_ byte: UInt8?) -> Bool { byte.map { $0 >= 0x30 && $0 <= 0x39 } ?? false }
 
     private static func isHexDigit(_ byte: UInt8?) -> Bool {
         guard let byte else { return false }
         return isDigit(byte) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66)
     }
 
-    private static func isIdentifierBody(_ byte: UInt8) -> Bool { isIdentifierHead(byte) || isDigit(byte) }
+    fileprivate static func isIdentifierBody(_ byte: UInt8) -> Bool { isIdentifierHead(byte) || isDigit(byte) }
 
     /// Swift's operator-head characters outside ASCII (The Swift Programming Language, Lexical
     /// Structure, "Operators").
-    private static func isUnicodeOperatorHead(_ s: UInt32) -> Bool {
+    fileprivate static func isUnicodeOperatorHead(_ s: UInt32) -> Bool {
         switch s {
         case 0xA1...0xA7, 0xA9, 0xAB, 0xAC, 0xAE, 0xB0, 0xB1, 0xB6, 0xBB, 0xBF, 0xD7, 0xF7,
              0x2016...0x2017, 0x2020...0x2027, 0x2030...0x203E, 0x2041...0x2053, 0x2055...0x205E,
@@ -182,21 +160,21 @@ struct Lexer {
     }
 
     /// Combining marks: they continue operators and identifiers alike.
-    private static func isCombining(_ s: UInt32) -> Bool {
+    fileprivate static func isCombining(_ s: UInt32) -> Bool {
         switch s {
         case 0x300...0x36F, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0xFE00...0xFE0F, 0xFE20...0xFE2F, 0xE0100...0xE01EF: true
         default: false
         }
     }
 
-    private static func isUnicodeWhitespace(_ s: UInt32) -> Bool {
+    fileprivate static func isUnicodeWhitespace(_ s: UInt32) -> Bool {
         switch s {
         case 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF: true
         default: false
         }
     }
 
-    private static func isASCIIOperator(_ byte: UInt8) -> Bool {
+    fileprivate static func isASCIIOperator(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "!"),
              UInt8(ascii: "*"), UInt8(ascii: "%"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"),
@@ -205,33 +183,6 @@ struct Lexer {
         default:
             false
         }
-    }
-
-    /// Whether an identifier can start at `offset`, and the length of its first scalar.
-    private func identifierHead(at offset: Int) -> Int? {
-        let byte = source[offset]
-        if Self.isIdentifierHead(byte) { return 1 }
-        guard byte >= 0x80 else { return nil }
-        let (s, length) = scalar(at: offset)
-        if Self.isUnicodeOperatorHead(s) || Self.isCombining(s) || Self.isUnicodeWhitespace(s) || s == 0xFFFD { return nil }
-        return length
-    }
-
-    private func identifierBody(at offset: Int) -> Int? {
-        let byte = source[offset]
-        if Self.isIdentifierBody(byte) { return 1 }
-        guard byte >= 0x80 else { return nil }
-        let (s, length) = scalar(at: offset)
-        if Self.isCombining(s) { return length }
-        return identifierHead(at: offset)
-    }
-
-    /// The length of an operator character at `offset` (0 when there is none).
-    private func operatorCharacter(at offset: Int, head: Bool) -> Int {
-        let byte = source[offset]
-        if byte < 0x80 { return Self.isASCIIOperator(byte) ? 1 : 0 }
-        let (s, length) = scalar(at: offset)
-        return Self.isUnicodeOperatorHead(s) || (!head && Self.isCombining(s)) ? length : 0
     }
 
     // MARK: Tokens
@@ -264,7 +215,7 @@ struct Lexer {
                 } else if byte == UInt8(ascii: "/") && at(1, "*") {
                     skipBlockComment()
                     space = true
-                } else if byte >= 0x80, case let (s, length) = scalar(at: index), Self.isUnicodeWhitespace(s) {
+                } else if byte >= 0x80, case let (s, length) = source.scalar(at: index), Self.isUnicodeWhitespace(s) {
                     space = true
                     index += length
                 } else {
@@ -302,7 +253,7 @@ struct Lexer {
             }
             let end = location()
             tokens.append(Token(kind: kind, text: text, location: start, end: end, newlineBefore: newline, leftBound: leftBound,
-                                rightBound: isRightBound(leftBound: leftBound), isBackticked: byte == UInt8(ascii: "`")))
+                                rightBound: source.isRightBound(at: index, leftBound: leftBound), isBackticked: byte == UInt8(ascii: "`")))
             space = false
             newline = false
             if nesting > Self.maximumNesting { index = source.count }
@@ -312,26 +263,6 @@ struct Lexer {
     private mutating func finish(_ tokens: inout [Token], from first: Int) {
         let here = location()
         tokens.append(.end(at: here, newlineBefore: true))
-    }
-
-    /// Swift's rule for the right side of an operator: whitespace, a closing bracket, a comma,
-    /// colon or semicolon, a comment or the end of the text leave it unbound; a `.` binds it
-    /// only when the left side is unbound (`x!.y` is postfix, `.+.foo` prefix).
-    private func isRightBound(leftBound: Bool) -> Bool {
-        guard index < source.count else { return false }
-        switch source[index] {
-        case 0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C, 0, UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"),
-             UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"):
-            return false
-        case UInt8(ascii: "/"):
-            return !(at(1, "/") || at(1, "*"))
-        case UInt8(ascii: "."):
-            return !leftBound
-        case let byte where byte >= 0x80:
-            return !Self.isUnicodeWhitespace(scalar(at: index).0)
-        default:
-            return true
-        }
     }
 
     private mutating func skipBlockComment() {
@@ -357,9 +288,9 @@ struct Lexer {
     /// character is not a token (reported).
     private mutating func lexToken(startingWith byte: UInt8, at start: SourceLocation, leftBound: Bool, afterPeriod: Bool,
                                    tokens: inout [Token]) -> (Token.Kind, Int)? {
-        if byte < 0x80 ? Self.isIdentifierHead(byte) : identifierHead(at: index) != nil {
+        if byte < 0x80 ? Self.isIdentifierHead(byte) : source.identifierHead(at: index) != nil {
             let nameStart = index
-            index += byte < 0x80 ? 1 : identifierHead(at: index)!
+            index += byte < 0x80 ? 1 : source.identifierHead(at: index)!
             readIdentifierBody()
             let (word, text) = name(from: nameStart)
             return (.identifier(word), text)
@@ -375,7 +306,7 @@ struct Lexer {
             return (.punct("."), -1)
         case UInt8(ascii: "`"):
             index += 1
-            if index < source.count, let length = identifierHead(at: index) {
+            if index < source.count, let length = source.identifierHead(at: index) {
                 let nameStart = index
                 index += length
                 readIdentifierBody()
@@ -397,7 +328,7 @@ struct Lexer {
                 return (.string, lexString(at: start, pounds: pounds))
             }
             index += 1
-            if index < source.count, let length = identifierHead(at: index) {
+            if index < source.count, let length = source.identifierHead(at: index) {
                 let nameStart = index
                 index += length
                 readIdentifierBody()
@@ -408,7 +339,7 @@ struct Lexer {
             return nil
         case UInt8(ascii: "@"):
             index += 1
-            if index < source.count, let length = identifierHead(at: index) {
+            if index < source.count, let length = source.identifierHead(at: index) {
                 let nameStart = index
                 index += length
                 readIdentifierBody()
@@ -420,7 +351,7 @@ struct Lexer {
         case UInt8(ascii: "$"):
             index += 1
             let nameStart = index
-            while index < source.count, let length = identifierBody(at: index) { index += length }
+            while index < source.count, let length = source.identifierBody(at: index) { index += length }
             if index == nameStart {
                 report("expected a name or number after '$'", at: start)
                 return nil
@@ -438,8 +369,8 @@ struct Lexer {
             let kind = lexNumber(at: start, afterPeriod: afterPeriod)
             return (kind, text(from: first))
         default:
-            if operatorCharacter(at: index, head: true) > 0 { return lexOperator(dotted: false) }
-            let (s, length) = scalar(at: index)
+            if source.operatorCharacter(at: index, head: true) > 0 { return lexOperator(dotted: false) }
+            let (s, length) = source.scalar(at: index)
             index += length
             let hex = String(s, radix: 16, uppercase: true)
             let shown = s < 0x20 || s == 0x7F || s == 0xFFFD || Self.isCombining(s)
@@ -478,7 +409,7 @@ struct Lexer {
                 guard Self.isASCIIIdentifierBody(byte) else { break }
                 index += 1
             } else {
-                guard let length = identifierBody(at: index) else { break }
+                guard let length = source.identifierBody(at: index) else { break }
                 index += length
             }
         }
@@ -488,7 +419,7 @@ struct Lexer {
     /// stopping before a comment.
     private mutating func lexOperator(dotted: Bool) -> (Token.Kind, Int) {
         let start = index
-        index += dotted ? 1 : operatorCharacter(at: index, head: true)
+        index += dotted ? 1 : source.operatorCharacter(at: index, head: true)
         while index < source.count {
             if source[index] == UInt8(ascii: "/") && (at(1, "/") || at(1, "*")) { break }
             if source[index] == UInt8(ascii: ".") {
@@ -496,7 +427,7 @@ struct Lexer {
                 index += 1
                 continue
             }
-            let length = operatorCharacter(at: index, head: false)
+            let length = source.operatorCharacter(at: index, head: false)
             guard length > 0 else { break }
             index += length
         }
@@ -572,9 +503,9 @@ struct Lexer {
                 }
             }
         }
-        if index < source.count, identifierBody(at: index) != nil {
+        if index < source.count, source.identifierBody(at: index) != nil {
             let here = location()
-            let (s, _) = scalar(at: index)
+            let (s, _) = source.scalar(at: index)
             let character = Character(Unicode.Scalar(s) ?? "?")
             let kind = isFloat ? "floating point" : "integer"
             let digit = radixName.isEmpty ? "digit" : "\(radixName) digit\(validDigits)"
@@ -585,7 +516,7 @@ struct Lexer {
     }
 
     private mutating func skipIdentifierTail() {
-        while index < source.count, let length = identifierBody(at: index) { index += length }
+        while index < source.count, let length = source.identifierBody(at: index) { index += length }
     }
 
     // MARK: Strings
@@ -686,7 +617,7 @@ struct Lexer {
         for piece in pieces {
             switch piece {
             case let .raw(from, to):
-                if from < to { appendText(decode(from, to, pounds: pounds), to: &segments) }
+                if from < to { Self.appendText(decode(from, to, pounds: pounds), to: &segments) }
             case let .interpolation(tokens, location):
                 segments.append(.interpolation(tokens, at: location))
             }
@@ -695,7 +626,7 @@ struct Lexer {
         return strings.count - 1
     }
 
-    private func appendText(_ text: String, to segments: inout [StringLiteralToken.Segment]) {
+    private static func appendText(_ text: String, to segments: inout [StringLiteralToken.Segment]) {
         guard !text.isEmpty else { return }
         if case let .text(previous)? = segments.last {
             segments[segments.count - 1] = .text(previous + text)
@@ -723,7 +654,7 @@ struct Lexer {
             case let .raw(from, to):
                 let end = min(to, contentEnd)
                 if from < end || (from == end && atLineStart) {
-                    appendText(decodeMultiLine(from, end, pounds: pounds, indentation: indentation, atLineStart: &atLineStart), to: &segments)
+                    Self.appendText(decodeMultiLine(from, end, pounds: pounds, indentation: indentation, atLineStart: &atLineStart), to: &segments)
                 }
             case let .interpolation(tokens, location):
                 segments.append(.interpolation(tokens, at: location))
@@ -760,7 +691,7 @@ struct Lexer {
                 atLineStart = true
                 continue
             }
-            if byte == UInt8(ascii: "\\"), isEscape(at: i, pounds: pounds) {
+            if byte == UInt8(ascii: "\\"), source.isEscape(at: i, pounds: pounds) {
                 // `\` then spaces and a line break: the line continues.
                 var j = i + 1 + pounds
                 while j < to && (source[j] == 0x20 || source[j] == 0x09) { j += 1 }
@@ -776,10 +707,6 @@ struct Lexer {
         return String(decoding: output, as: UTF8.self)
     }
 
-    private func isEscape(at i: Int, pounds: Int) -> Bool {
-        for p in 0..<pounds where i + 1 + p >= source.count || source[i + 1 + p] != UInt8(ascii: "#") { return false }
-        return true
-    }
 
     /// Decodes a run of a single-line string's text.
     private mutating func decode(_ from: Int, _ to: Int, pounds: Int) -> String {
@@ -793,7 +720,7 @@ struct Lexer {
     /// Decodes the character or escape at `i`, appending its UTF-8; returns the next offset.
     private mutating func decodeOne(at i: Int, to: Int, pounds: Int, into output: inout [UInt8]) -> Int {
         let byte = source[i]
-        guard byte == UInt8(ascii: "\\"), isEscape(at: i, pounds: pounds) else {
+        guard byte == UInt8(ascii: "\\"), source.isEscape(at: i, pounds: pounds) else {
             output.append(byte)
             return i + 1
         }
@@ -818,7 +745,7 @@ struct Lexer {
             var value: UInt32 = 0
             var digits = 0
             while j < to, Self.isHexDigit(source[j]) {
-                value = value &* 16 &+ UInt32(hexValue(source[j]))
+                value = value &* 16 &+ UInt32(Self.hexValue(source[j]))
                 digits += 1
                 j += 1
             }
@@ -841,11 +768,93 @@ struct Lexer {
         return escape + 1
     }
 
-    private func hexValue(_ byte: UInt8) -> UInt8 {
+    private static func hexValue(_ byte: UInt8) -> UInt8 {
         switch byte {
         case 0x30...0x39: byte - 0x30
         case 0x41...0x46: byte - 0x41 + 10
         default: byte - 0x61 + 10
         }
+    }
+}
+
+/// The lexer's readers of the text, on the buffer it reads: a call copies nothing (a
+/// non-mutating method of the lexer, called while it lexes, copied the whole lexer first).
+extension UnsafeBufferPointer<UInt8> {
+    fileprivate func characterCount(from start: Int, to end: Int) -> Int {
+        var ascii = true
+        for i in start..<end where self[i] >= 0x80 {
+            ascii = false
+            break
+        }
+        if ascii { return end - start }
+        return String(decoding: UnsafeBufferPointer(rebasing: self[start..<end]), as: UTF8.self).count
+    }
+
+    /// The scalar at `offset` and its length in bytes (a malformed sequence reads as U+FFFD).
+    fileprivate func scalar(at offset: Int) -> (UInt32, Int) {
+        let lead = self[offset]
+        if lead < 0x80 { return (UInt32(lead), 1) }
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+        guard length > 1, offset + length <= count else { return (0xFFFD, 1) }
+        var value = UInt32(lead) & (0xFF >> UInt32(length + 1))
+        for i in 1..<length {
+            let byte = self[offset + i]
+            guard byte & 0xC0 == 0x80 else { return (0xFFFD, 1) }
+            value = value << 6 | UInt32(byte & 0x3F)
+        }
+        return (value, length)
+    }
+
+    /// Whether an identifier can start at `offset`, and the length of its first scalar.
+    fileprivate func identifierHead(at offset: Int) -> Int? {
+        let byte = self[offset]
+        if Lexer.isIdentifierHead(byte) { return 1 }
+        guard byte >= 0x80 else { return nil }
+        let (s, length) = scalar(at: offset)
+        if Lexer.isUnicodeOperatorHead(s) || Lexer.isCombining(s) || Lexer.isUnicodeWhitespace(s) || s == 0xFFFD { return nil }
+        return length
+    }
+
+    fileprivate func identifierBody(at offset: Int) -> Int? {
+        let byte = self[offset]
+        if Lexer.isIdentifierBody(byte) { return 1 }
+        guard byte >= 0x80 else { return nil }
+        let (s, length) = scalar(at: offset)
+        if Lexer.isCombining(s) { return length }
+        return identifierHead(at: offset)
+    }
+
+    /// The length of an operator character at `offset` (0 when there is none).
+    fileprivate func operatorCharacter(at offset: Int, head: Bool) -> Int {
+        let byte = self[offset]
+        if byte < 0x80 { return Lexer.isASCIIOperator(byte) ? 1 : 0 }
+        let (s, length) = scalar(at: offset)
+        return Lexer.isUnicodeOperatorHead(s) || (!head && Lexer.isCombining(s)) ? length : 0
+    }
+
+    /// Swift's rule for the right side of an operator: whitespace, a closing bracket, a comma,
+    /// colon or semicolon, a comment or the end of the text leave it unbound; a `.` binds it
+    /// only when the left side is unbound (`x!.y` is postfix, `.+.foo` prefix).
+    fileprivate func isRightBound(at index: Int, leftBound: Bool) -> Bool {
+        guard index < count else { return false }
+        switch self[index] {
+        case 0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C, 0, UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"),
+             UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"):
+            return false
+        case UInt8(ascii: "/"):
+            return !(index + 1 < count && (self[index + 1] == UInt8(ascii: "/") || self[index + 1] == UInt8(ascii: "*")))
+        case UInt8(ascii: "."):
+            return !leftBound
+        case let byte where byte >= 0x80:
+            return !Lexer.isUnicodeWhitespace(scalar(at: index).0)
+        default:
+            return true
+        }
+    }
+
+    /// Whether the backslash at `i` starts an escape: the string's `pounds` `#`s follow it.
+    fileprivate func isEscape(at i: Int, pounds: Int) -> Bool {
+        for p in 0..<pounds where i + 1 + p >= count || self[i + 1 + p] != UInt8(ascii: "#") { return false }
+        return true
     }
 }

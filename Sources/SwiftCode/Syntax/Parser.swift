@@ -96,11 +96,17 @@ struct Parser {
 
     // MARK: Tokens
 
+    // The readers below are always inlined: a call to a non-mutating method from a mutating one
+    // copies the whole parser (144 bytes) first, and the parser asks these of nearly every token.
+
+    @inline(__always)
     var current: Token { tokens[position] }
 
+    @inline(__always)
     func peek(_ ahead: Int = 1) -> Token { tokens[min(position + ahead, tokens.count - 1)] }
 
     /// Just after the previous token: where a missing token is reported.
+    @inline(__always)
     var previousEnd: SourceLocation { position > 0 ? tokens[position - 1].end : tokens[0].location }
 
     mutating func advance() {
@@ -109,14 +115,18 @@ struct Parser {
 
     // These read the token in place rather than through `current`, which copies it: they are
     // asked of nearly every token.
+    @inline(__always)
     var atEnd: Bool {
         if case .end = tokens[position].kind { true } else { false }
     }
 
+    @inline(__always)
     func at(_ punct: Punct) -> Bool { tokens[position].isPunct(punct) }
 
+    @inline(__always)
     func atKeyword(_ word: Word) -> Bool { tokens[position].isKeyword(word) }
 
+    @inline(__always)
     func atOp(_ word: Word) -> Bool { tokens[position].isOp(word) }
 
     /// Consumes `word` if it is the current (unescaped) token.
@@ -132,6 +142,7 @@ struct Parser {
         return true
     }
 
+    @inline(__always)
     func error(_ message: String, at location: SourceLocation) -> ParseError {
         ParseError(diagnostic: SyntaxDiagnostic(message, at: location))
     }
@@ -141,6 +152,7 @@ struct Parser {
     /// (`if x { ` misses its `}` at 1:8). A recovery that reported "expected declaration" at the
     /// end of the file and then a closure's missing `}` after the previous token gave
     /// diagnostics out of source order (found by the parser's fuzz target).
+    @inline(__always)
     func missing(_ message: String) -> ParseError {
         error(message, at: atEnd ? current.location : previousEnd)
     }
@@ -167,17 +179,20 @@ struct Parser {
     }
 
     /// An identifier's name: a backticked name, or a word that is not reserved.
+    @inline(__always)
     var identifierName: String? {
         tokens[position].isIdentifierName ? text(of: tokens[position]) : nil
     }
 
     /// Any name, keywords included (argument labels, member names after `.`).
+    @inline(__always)
     var anyName: String? {
         if case .identifier = tokens[position].kind { return text(of: tokens[position]) }
         return nil
     }
 
     /// The token's text (see ``Token/text(in:)``).
+    @inline(__always)
     func text(of token: Token) -> String { token.text(in: texts) }
 
     /// How the token reads in messages.
@@ -202,6 +217,7 @@ struct Parser {
         var allowsTrailingClosure: Bool
     }
 
+    @inline(__always)
     var checkpoint: Checkpoint {
         Checkpoint(position: position, diagnostics: diagnostics.count, depth: depth, splits: splits.count, allowsTrailingClosure: allowsTrailingClosure)
     }

@@ -725,9 +725,7 @@ public struct SwiftProgram: Sendable {
         let namesAreASCII = names.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
         var text = text
         text.withUTF8 { bytes in
-            var start = -1
-            var isASCII = true
-            func word(_ end: Int) {
+            func word(from start: Int, to end: Int, isASCII: Bool) {
                 let length = end - start
                 guard length <= longest else { return }
                 let wordBytes = UnsafeBufferPointer(rebasing: bytes[start..<end])
@@ -747,33 +745,39 @@ public struct SwiftProgram: Sendable {
             var index = 0
             while index < count {
                 let value = bytes[index]
-                let isWord = value >= 0x80 || value == 0x5F || (value >= 0x30 && value <= 0x39)
-                    || ((value | 0x20) >= 0x61 && (value | 0x20) <= 0x7A)
-                if isWord {
-                    if start < 0 {
-                        start = index
-                        isASCII = true
-                    }
-                    if value >= 0x80 { isASCII = false }
+                if Self.isWordByte(value) {
+                    // The whole word at once.
+                    let start = index
+                    var isASCII = value < 0x80
                     index += 1
+                    while index < count, Self.isWordByte(bytes[index]) {
+                        if bytes[index] >= 0x80 { isASCII = false }
+                        index += 1
+                    }
+                    word(from: start, to: index, isASCII: isASCII)
                     continue
                 }
-                if start >= 0 {
-                    word(index)
-                    start = -1
-                }
                 // A name in a comment (an Xcode header's `//  Dots.swift`) or in a string
-                // (`Text("Dots")`) is not a use of the view.
-                if let end = Self.endOfCommentOrString(bytes, at: index) {
+                // (`Text("Dots")`) is not a use of the view. Only `/`, `"` and `#` can start one.
+                if value == UInt8(ascii: "/") || value == UInt8(ascii: "\"") || value == UInt8(ascii: "#"),
+                   let end = Self.endOfCommentOrString(bytes, at: index) {
                     index = end
                 } else {
                     index += 1
                 }
             }
-            if start >= 0 { word(bytes.count) }
         }
         for (index, count) in found.enumerated() where count > 0 { counts[ordered[index], default: 0] += count }
         return counts
+    }
+
+    /// Whether `byte` is part of a word for ``wordCounts(_:of:)``: `_`, an ASCII letter or digit,
+    /// or any byte of a multi-byte scalar. The ASCII ones are bits of two masks.
+    @inline(__always)
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        if byte >= 0x80 { return true }
+        let mask: UInt64 = byte < 64 ? 0x03FF_0000_0000_0000 : 0x07FF_FFFE_87FF_FFFE
+        return mask & (1 << UInt64(byte & 63)) != 0
     }
 
     /// Where the comment or string literal that starts at `index` ends (the index after it),

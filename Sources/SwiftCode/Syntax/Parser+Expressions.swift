@@ -8,8 +8,16 @@ extension Parser {
     /// - Parameter stopsAtAssignment: in a `case` pattern, `=` separates the pattern from the
     ///   value and `is`/`as` belong to the pattern.
     mutating func parseExpression(stopsAtAssignment: Bool = false) throws(ParseError) -> Expression {
+        let first = try parseSequenceOperand(stopsAtAssignment: stopsAtAssignment)
+        // Most expressions are one operand: returned as they are, with no folder (its arrays
+        // were two allocations for every argument, condition and initial value).
+        switch current.kind {
+        case let .op(word) where current.isBinaryOperator && !(word == .assign && stopsAtAssignment): break
+        case .identifier(.is), .identifier(.as): if current.isBackticked || stopsAtAssignment { return first }
+        default: return first
+        }
         var folder = OperatorFolder()
-        folder.operands.append(try parseSequenceOperand(stopsAtAssignment: stopsAtAssignment))
+        folder.operands.append(first)
         var operators = 0
         loop: while true {
             let token = current

@@ -380,7 +380,63 @@ extension Parser {
         }
     }
 
+    /// The value of an integer literal's text: underscores skipped, `0x`, `0o` and `0b` radixes;
+    /// `nil` when it does not fit in `Int` or is not a number (after a reported error).
+    ///
+    /// Read byte by byte (filtering the text's characters and parsing a new string took as long
+    /// as lexing the literal); a byte that is no letter, digit or underscore falls back to
+    /// `Int(_:radix:)` on the filtered text, the definition this follows.
     static func integerValue(_ text: String) -> Int? {
+        var radix = 10
+        var value = 0
+        var digits = 0
+        var position = 0
+        var first: UInt8 = 0
+        var overflow = false
+        func digit(_ byte: UInt8) -> Int? {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): Int(byte) - 0x30
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): Int(byte) - 0x61 + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): Int(byte) - 0x41 + 10
+            default: nil
+            }
+        }
+        /// Adds a digit; false when the byte is no digit at all.
+        func add(_ byte: UInt8) -> Bool {
+            guard let digit = digit(byte) else { return false }
+            if digit >= radix { overflow = true }
+            let (shifted, overflowA) = value.multipliedReportingOverflow(by: radix)
+            let (sum, overflowB) = shifted.addingReportingOverflow(digit)
+            overflow = overflow || overflowA || overflowB
+            value = sum
+            digits += 1
+            return true
+        }
+        for byte in text.utf8 where byte != UInt8(ascii: "_") {
+            defer { position += 1 }
+            if position == 0 {
+                first = byte
+                continue
+            }
+            if position == 1 {
+                switch byte {
+                case UInt8(ascii: "x") where first == UInt8(ascii: "0"): radix = 16
+                case UInt8(ascii: "o") where first == UInt8(ascii: "0"): radix = 8
+                case UInt8(ascii: "b") where first == UInt8(ascii: "0"): radix = 2
+                default: break
+                }
+                if radix != 10 { continue }
+                guard add(first) else { return slowIntegerValue(text) }
+            }
+            guard add(byte) else { return slowIntegerValue(text) }
+        }
+        if position == 1 {
+            guard add(first) else { return slowIntegerValue(text) }
+        }
+        return digits > 0 && !overflow ? value : nil
+    }
+
+    private static func slowIntegerValue(_ text: String) -> Int? {
         var digits = text.filter { $0 != "_" }
         var radix = 10
         if digits.hasPrefix("0x") { radix = 16 } else if digits.hasPrefix("0o") { radix = 8 } else if digits.hasPrefix("0b") { radix = 2 }
@@ -389,7 +445,8 @@ extension Parser {
     }
 
     static func floatValue(_ text: String) -> Double {
-        Double(text.filter { $0 != "_" }) ?? .nan
+        guard text.utf8.contains(UInt8(ascii: "_")) else { return Double(text) ?? .nan }
+        return Double(text.filter { $0 != "_" }) ?? .nan
     }
 
     /// `(a)`, `(a, b)`, `(x: 1, y: 2)`, `()`.

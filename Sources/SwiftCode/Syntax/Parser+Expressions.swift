@@ -16,8 +16,7 @@ extension Parser {
         case .identifier(.is), .identifier(.as): if current.isBackticked || stopsAtAssignment { return first }
         default: return first
         }
-        var folder = OperatorFolder()
-        folder.operands.append(first)
+        var folder = OperatorFolder(first: first)
         var operators = 0
         loop: while true {
             let token = current
@@ -258,7 +257,11 @@ extension Parser {
         var arguments: [Argument] = []
         while !at(close) {
             if atEnd { throw missing("expected '\(close)' in expression list") }
-            arguments.append(try parseArgument())
+            let argument = try parseArgument()
+            // A list of more than one argument gets room for four at once: growing from one
+            // to two to four was an allocation each.
+            if arguments.isEmpty && at(",") { arguments.reserveCapacity(4) }
+            arguments.append(argument)
             if consume(",") { continue }
             guard at(close) else { throw missing("expected '\(close)' in expression list") }
         }
@@ -727,6 +730,14 @@ struct OperatorFolder {
 
     var operands: [Expression] = []
     private var operators: [(Operator, OperatorPrecedence.Group, SourceLocation)] = []
+
+    /// A sequence that starts with `first`: it has at least one operator, so room for a few of
+    /// each is made at once rather than by growing from one.
+    init(first: Expression) {
+        operands.reserveCapacity(4)
+        operators.reserveCapacity(2)
+        operands.append(first)
+    }
 
     mutating func push(_ op: Operator, at location: SourceLocation, diagnostics: inout [SyntaxDiagnostic]) {
         let group: OperatorPrecedence.Group = switch op {

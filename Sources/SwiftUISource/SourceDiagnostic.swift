@@ -140,10 +140,14 @@ struct SourceText: Sendable {
 
     init(_ text: String, fileName: String) {
         self.fileName = fileName
-        let bytes = Array(text.utf8)
+        var text = text
+        let bytes = text.withUTF8 { Array($0) }
         self.bytes = bytes
+        // Room for lines of 32 bytes on average, so the arrays seldom grow.
         var starts = [0]
         var ends: [Int] = []
+        starts.reserveCapacity(bytes.count / 32 + 1)
+        ends.reserveCapacity(bytes.count / 32 + 1)
         bytes.withUnsafeBufferPointer { bytes in
             var index = 0
             while index < bytes.count {

@@ -43,7 +43,8 @@ struct Lexer {
     private var tooDeep = false
 
     init(_ text: String) {
-        bytes = Array(text.utf8)
+        var text = text
+        bytes = text.withUTF8 { Array($0) }
     }
 
     init(bytes: [UInt8]) {

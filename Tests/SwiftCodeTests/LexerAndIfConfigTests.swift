@@ -57,6 +57,36 @@ import Testing
                           "pound if (word)", "attribute State", "identifier é🐶", "identifier x̃", "end of file"])
     }
 
+    /// Every word the parser tells apart is found by its spelling, and nothing else is.
+    @Test func wordsAreFoundByTheirSpelling() {
+        for word in Word.allCases where word != .other {
+            #expect(WordTable.shared.word(word.rawValue) == word, "\(word.rawValue)")
+        }
+        for text in ["", "Circle", "iff", "i", "els", "elsee", "unsafeMutableAddresses", "==>", "..", "`if`", "If", "SELF", "Ş"] {
+            #expect(WordTable.shared.word(text) == .other, "\(text)")
+        }
+    }
+
+    /// A text is kept once however often it is asked for, through the table's growth, and a
+    /// spelling longer than the packed keys is kept each time.
+    @Test func textsAreKeptOnce() {
+        var table = TextTable()
+        var spellings = (0..<3000).map { "name\($0)" } + ["a", "é🐶", String(repeating: "x", count: 24), String(repeating: "y", count: 25)]
+        spellings += spellings.shuffled()
+        var indices: [String: Int] = [:]
+        for spelling in spellings {
+            var text = spelling
+            let index = text.withUTF8 { table.index(of: $0, from: 0, to: $0.count) }
+            #expect(table.texts[index] == spelling)
+            if spelling.utf8.count <= PackedSpelling.maximumLength {
+                #expect(indices[spelling, default: index] == index, "\(spelling)")
+                indices[spelling] = index
+            }
+        }
+        // 3 003 spellings kept once, and the 25-byte one twice.
+        #expect(table.texts.count == 3003 + 2)
+    }
+
     @Test func commentsAreWhitespace() {
         let file = SwiftSyntaxParser.parseFile("#!/usr/bin/swift\n/// doc\nlet /* a /* nested */ b */ x = 1 // tail\r\nlet y = 2\rlet z = 3")
         #expect(file.diagnostics.isEmpty)

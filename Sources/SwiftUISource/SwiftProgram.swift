@@ -794,72 +794,87 @@ public struct SwiftProgram: Sendable {
     /// equivalence can make different bytes equal.
     private static func wordCounts(_ text: String, of names: Set<String>) -> [String: Int] {
         var counts: [String: Int] = [:]
-        guard let longest = names.lazy.map(\.utf8.count).max() else { return counts }
-        // The names' bytes end to end, and by length and first byte the ranges of those that
-        // have them: most words are told apart from every name by a table look-up, with no
-        // reference counting in the loop.
+        guard let longest = names.lazy.map({ $0.utf8.count }).max() else { return counts }
+        // The names' bytes end to end, and their (length, first byte) keys in order with the
+        // first entry of each key in a table: most words are told apart from every name by a
+        // table look-up, with no hashing or reference counting in the loop.
         let ordered = names.sorted()
         var flat: [UInt8] = []
-        var byLengthAndFirst: [Int: [(index: Int, start: Int)]] = [:]
+        var entries: [(key: Int, index: Int, start: Int)] = []
         for (index, name) in ordered.enumerated() {
-            byLengthAndFirst[name.utf8.count * 256 + Int(name.utf8.first ?? 0), default: []].append((index, flat.count))
+            entries.append((name.utf8.count * 256 + Int(name.utf8.first ?? 0), index, flat.count))
             flat += name.utf8
         }
-        var firstBytes = [Bool](repeating: false, count: (longest + 1) * 256)
-        for key in byLengthAndFirst.keys { firstBytes[key] = true }
+        entries.sort { ($0.key, $0.index) < ($1.key, $1.index) }
+        var firstEntry = [Int](repeating: -1, count: (longest + 1) * 256)
+        for (position, entry) in entries.enumerated().reversed() { firstEntry[entry.key] = position }
         var found = [Int](repeating: 0, count: ordered.count)
         let namesAreASCII = names.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
         var text = text
         text.withUTF8 { bytes in
-            var start = -1
-            var isASCII = true
-            func word(_ end: Int) {
+            func word(from start: Int, to end: Int, isASCII: Bool) {
                 let length = end - start
                 guard length <= longest else { return }
                 let wordBytes = UnsafeBufferPointer(rebasing: bytes[start..<end])
                 if isASCII && namesAreASCII {
-                    let first = Int(wordBytes[0])
-                    guard firstBytes[length * 256 + first], let entries = byLengthAndFirst[length * 256 + first] else { return }
-                    for entry in entries where flat[entry.start..<entry.start + length].elementsEqual(wordBytes) {
-                        found[entry.index] += 1
-                        return
+                    let key = length * 256 + Int(wordBytes[0])
+                    var position = firstEntry[key]
+                    guard position >= 0 else { return }
+                    while position < entries.count && entries[position].key == key {
+                        let entry = entries[position]
+                        if flat[entry.start..<entry.start + length].elementsEqual(wordBytes) {
+                            found[entry.index] += 1
+                            return
+                        }
+                        position += 1
                     }
                     return
                 }
                 let word = String(decoding: wordBytes, as: UTF8.self)
                 if names.contains(word) { counts[word, default: 0] += 1 }
             }
-            let count = bytes.count
-            var index = 0
-            while index < count {
-                let value = bytes[index]
-                let isWord = value >= 0x80 || value == 0x5F || (value >= 0x30 && value <= 0x39)
-                    || ((value | 0x20) >= 0x61 && (value | 0x20) <= 0x7A)
-                if isWord {
-                    if start < 0 {
-                        start = index
-                        isASCII = true
+            Self.byteClasses.withUnsafeBufferPointer { classes in
+                let count = bytes.count
+                var index = 0
+                while index < count {
+                    let value = bytes[index]
+                    switch classes[Int(value)] {
+                    case Self.wordByte:
+                        // The whole word at once.
+                        let start = index
+                        var isASCII = value < 0x80
+                        index += 1
+                        while index < count, classes[Int(bytes[index])] == Self.wordByte {
+                            if bytes[index] >= 0x80 { isASCII = false }
+                            index += 1
+                        }
+                        word(from: start, to: index, isASCII: isASCII)
+                    case Self.commentOrStringStart:
+                        // A name in a comment (an Xcode header's `//  Dots.swift`) or in a string
+                        // (`Text("Dots")`) is not a use of the view.
+                        index = Self.endOfCommentOrString(bytes, at: index) ?? index + 1
+                    default:
+                        index += 1
                     }
-                    if value >= 0x80 { isASCII = false }
-                    index += 1
-                    continue
-                }
-                if start >= 0 {
-                    word(index)
-                    start = -1
-                }
-                // A name in a comment (an Xcode header's `//  Dots.swift`) or in a string
-                // (`Text("Dots")`) is not a use of the view.
-                if let end = Self.endOfCommentOrString(bytes, at: index) {
-                    index = end
-                } else {
-                    index += 1
                 }
             }
-            if start >= 0 { word(bytes.count) }
         }
         for (index, count) in found.enumerated() where count > 0 { counts[ordered[index], default: 0] += count }
         return counts
+    }
+
+    private static let otherByte: UInt8 = 0
+    private static let wordByte: UInt8 = 1
+    private static let commentOrStringStart: UInt8 = 2
+
+    /// What each byte is to ``wordCounts(_:of:)``: part of a word (`_`, an ASCII letter or
+    /// digit, or any byte of a multi-byte scalar), a byte that can start a comment or a string
+    /// (`/`, `"`, `#`), or neither.
+    private static let byteClasses: [UInt8] = (0...255).map { (byte: Int) -> UInt8 in
+        if byte >= 0x80 || byte == 0x5F || (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) {
+            return wordByte
+        }
+        return byte == 0x2F || byte == 0x22 || byte == 0x23 ? commentOrStringStart : otherByte
     }
 
     /// Where the comment or string literal that starts at `index` ends (the index after it),

@@ -105,4 +105,24 @@ func fileTree(_ source: String, configuration: BuildConfiguration = .preview, so
         #expect(Parser.floatValue("0x1p-2") == 0.25)
         #expect(Parser.floatValue("1_0.5e1") == 105)
     }
+
+    /// The byte-by-byte reading agrees with `Int(_:radix:)` on the text without underscores,
+    /// the definition it follows, for the texts the lexer makes (including after an error).
+    @Test func integerLiteralValuesFollowIntParsing() {
+        func definition(_ text: String) -> Int? {
+            var digits = text.filter { $0 != "_" }
+            var radix = 10
+            if digits.hasPrefix("0x") { radix = 16 } else if digits.hasPrefix("0o") { radix = 8 } else if digits.hasPrefix("0b") { radix = 2 }
+            if radix != 10 { digits.removeFirst(2) }
+            return Int(digits, radix: radix)
+        }
+        let texts = [
+            "", "0", "7", "_", "0_", "0x", "0o", "0b", "0X1F", "0x_1f", "0_x1", "0b102", "0o8", "09", "1e", "1é", "+1", "-1",
+            "0xFFFFFFFFFFFFFFFF", "0x7FFFFFFFFFFFFFFF", "9223372036854775807", "9223372036854775808", "0b" + String(repeating: "1", count: 64),
+            "00012", "0x0", "1_2_3", "__1", "0xg", "0ob", "12ab",
+        ]
+        for text in texts {
+            #expect(Parser.integerValue(text) == definition(text), "\(text)")
+        }
+    }
 }

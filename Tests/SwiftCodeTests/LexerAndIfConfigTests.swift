@@ -24,10 +24,11 @@ import Testing
 
     @Test func operatorsFollowSwiftsWhitespaceRules() {
         var lexer = Lexer("a+b a + b -x x! x?.y c ? d : e a..<b x!=y .red\n.padding() //c\n/* x */-1")
-        let tokens = lexer.lex().tokens
+        let output = lexer.lex()
+        let tokens = output.tokens
         let shown = tokens.map { t -> String in
-            guard case .op = t.kind else { return t.shown }
-            return t.shown + (t.isBinaryOperator ? "²" : t.isPrefixOperator ? "ᵖ" : "ˢ")
+            guard case .op = t.kind else { return t.shown(in: output.texts) }
+            return t.shown(in: output.texts) + (t.isBinaryOperator ? "²" : t.isPrefixOperator ? "ᵖ" : "ˢ")
         }
         #expect(shown == ["a", "+²", "b", "a", "+²", "b", "-ᵖ", "x", "x", "!ˢ", "x", "?ˢ", ".", "y", "c", "?²", "d", ":", "e",
                           "a", "..<²", "b", "x", "!²", "=²", "y", ".", "red", ".", "padding", "(", ")", "-ᵖ", "1", "end of file"])
@@ -36,10 +37,54 @@ import Testing
 
     @Test func numbersAndNames() {
         var lexer = Lexer("0x1.8p1 0b1_0 0o7 1_000.5e-2 t.0.1 `class` $0 $name #if @State é🐶 x̃")
-        let kinds = lexer.lex().tokens.map(\.kind)
-        #expect(kinds == [.float("0x1.8p1"), .integer("0b1_0"), .integer("0o7"), .float("1_000.5e-2"), .identifier("t"), .punct("."),
-                          .integer("0"), .punct("."), .integer("1"), .identifier("class"), .dollar("0"), .dollar("name"),
-                          .pound("if"), .attribute("State"), .identifier("é🐶"), .identifier("x̃"), .end])
+        let output = lexer.lex()
+        // Each token's kind and text, and whether it is a word the parser tells apart.
+        let kinds = output.tokens.map { t -> String in
+            let text = t.text(in: output.texts)
+            return switch t.kind {
+            case let .identifier(word): "identifier \(text)\(word == .other ? "" : " (word)")\(t.isBackticked ? " (backticked)" : "")"
+            case .dollar: "dollar \(text)"
+            case let .pound(word): "pound \(text)\(word == .other ? "" : " (word)")"
+            case let .attribute(word): "attribute \(text)\(word == .other ? "" : " (word)")"
+            case .integer: "integer \(text)"
+            case .float: "float \(text)"
+            case let .punct(punct): "punct \(punct)"
+            case .string, .op, .end: t.shown(in: output.texts)
+            }
+        }
+        #expect(kinds == ["float 0x1.8p1", "integer 0b1_0", "integer 0o7", "float 1_000.5e-2", "identifier t", "punct .",
+                          "integer 0", "punct .", "integer 1", "identifier class (word) (backticked)", "dollar $0", "dollar $name",
+                          "pound if (word)", "attribute State", "identifier é🐶", "identifier x̃", "end of file"])
+    }
+
+    /// Every word the parser tells apart is found by its spelling, and nothing else is.
+    @Test func wordsAreFoundByTheirSpelling() {
+        for word in Word.allCases where word != .other {
+            #expect(WordTable.shared.word(word.rawValue) == word, "\(word.rawValue)")
+        }
+        for text in ["", "Circle", "iff", "i", "els", "elsee", "unsafeMutableAddresses", "==>", "..", "`if`", "If", "SELF", "Ş"] {
+            #expect(WordTable.shared.word(text) == .other, "\(text)")
+        }
+    }
+
+    /// A text is kept once however often it is asked for, through the table's growth, and a
+    /// spelling longer than the packed keys is kept each time.
+    @Test func textsAreKeptOnce() {
+        var table = TextTable()
+        var spellings = (0..<3000).map { "name\($0)" } + ["a", "é🐶", String(repeating: "x", count: 24), String(repeating: "y", count: 25)]
+        spellings += spellings.shuffled()
+        var indices: [String: Int] = [:]
+        for spelling in spellings {
+            var text = spelling
+            let index = text.withUTF8 { table.index(of: $0, from: 0, to: $0.count) }
+            #expect(table.texts[index] == spelling)
+            if spelling.utf8.count <= PackedSpelling.maximumLength {
+                #expect(indices[spelling, default: index] == index, "\(spelling)")
+                indices[spelling] = index
+            }
+        }
+        // 3 003 spellings kept once, and the 25-byte one twice.
+        #expect(table.texts.count == 3003 + 2)
     }
 
     @Test func commentsAreWhitespace() {

@@ -14,7 +14,7 @@ extension Parser {
             while true {
                 skipInactiveClause()
                 guard !atEnd else { return }
-                let isEnd = current.kind == .pound("endif")
+                let isEnd = current.kind == .pound(.endif)
                 advance()
                 if isEnd { return }
             }
@@ -33,14 +33,14 @@ extension Parser {
                 skipInactiveClause()
             }
             switch current.kind {
-            case .pound("elseif"):
+            case .pound(.elseif):
                 advance()
                 let holds = evaluateDirectiveCondition(directive: "#elseif")
                 active = !taken && holds
-            case .pound("else"):
+            case .pound(.else):
                 advance()
                 active = !taken
-            case .pound("endif"):
+            case .pound(.endif):
                 advance()
                 return
             default:
@@ -56,12 +56,12 @@ extension Parser {
         var nesting = 0
         while !atEnd {
             switch current.kind {
-            case .pound("if"):
+            case .pound(.if):
                 nesting += 1
-            case .pound("endif"):
+            case .pound(.endif):
                 if nesting == 0 { return }
                 nesting -= 1
-            case .pound("elseif"), .pound("else"):
+            case .pound(.elseif), .pound(.else):
                 if nesting == 0 { return }
             default:
                 break
@@ -98,7 +98,7 @@ extension Parser {
             report("expected a condition to follow \(directive)", at: tokens[max(first - 1, 0)].end)
             return false
         }
-        var evaluator = ConditionEvaluator(tokens: tokens[first..<end], bytes: bytes, configuration: configuration)
+        var evaluator = ConditionEvaluator(tokens: tokens[first..<end], texts: texts, bytes: bytes, configuration: configuration)
         do {
             let value = try evaluator.disjunction()
             if evaluator.index < end {
@@ -117,13 +117,15 @@ extension Parser {
 /// `hasAttribute()`, `true`/`false` (The Swift Programming Language, "Compiler Control Statements").
 struct ConditionEvaluator {
     let tokens: ArraySlice<Token>
+    let texts: [String]
     let bytes: [UInt8]
     let configuration: BuildConfiguration
     var index: Int
     var depth = 0
 
-    init(tokens: ArraySlice<Token>, bytes: [UInt8], configuration: BuildConfiguration) {
+    init(tokens: ArraySlice<Token>, texts: [String], bytes: [UInt8], configuration: BuildConfiguration) {
         self.tokens = tokens
+        self.texts = texts
         self.bytes = bytes
         self.configuration = configuration
         index = tokens.startIndex
@@ -138,7 +140,7 @@ struct ConditionEvaluator {
 
     mutating func disjunction() throws(ParseError) -> Bool {
         var value = try conjunction()
-        while current?.isOp("||") == true {
+        while current?.isOp(.or) == true {
             index += 1
             let right = try conjunction()
             value = value || right
@@ -148,7 +150,7 @@ struct ConditionEvaluator {
 
     private mutating func conjunction() throws(ParseError) -> Bool {
         var value = try unary()
-        while current?.isOp("&&") == true {
+        while current?.isOp(.and) == true {
             index += 1
             let right = try unary()
             value = value && right
@@ -160,7 +162,7 @@ struct ConditionEvaluator {
         guard depth < Parser.maximumNesting else { throw failure("nesting is too deep: more than \(Parser.maximumNesting) levels in a condition") }
         depth += 1
         defer { depth -= 1 }
-        if current?.isOp("!") == true {
+        if current?.isOp(.exclamation) == true {
             index += 1
             return !(try unary())
         }
@@ -172,11 +174,12 @@ struct ConditionEvaluator {
             index += 1
             return value
         }
-        if case let .integer(text) = token.kind, text == "0" || text == "1" {
+        if case .integer = token.kind, texts[token.text] == "0" || texts[token.text] == "1" {
             index += 1
-            return text == "1"
+            return texts[token.text] == "1"
         }
-        guard case let .identifier(name) = token.kind else { throw failure("expected a conditional compilation expression") }
+        guard case let .identifier(word) = token.kind else { throw failure("expected a conditional compilation expression") }
+        let name = token.text >= 0 ? texts[token.text] : word.rawValue
         index += 1
         guard current?.isPunct("(") == true, current?.leftBound == true else {
             switch name {

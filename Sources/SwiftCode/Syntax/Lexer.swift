@@ -18,12 +18,16 @@ struct Lexer {
     struct Output {
         var tokens: [Token]
         var strings: [StringLiteralToken]
+        /// The text of each token that is not spelled by its ``Word`` (``Token/text``).
+        var texts: [String]
         var diagnostics: [SyntaxDiagnostic]
         /// Offsets where each line starts (line 1 at index 0).
         var lineStarts: [Int]
     }
 
     let bytes: [UInt8]
+    /// `bytes` while ``lex()`` runs: read without bounds checks or reference counting.
+    private var source = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     private var index = 0
     private var line = 1
     private var lineStarts = [0]
@@ -31,13 +35,16 @@ struct Lexer {
     private var countedIndex = 0
     private var countedColumn = 1
     private var strings: [StringLiteralToken] = []
+    private var texts = TextTable()
+    private let words = WordTable.shared
     private var diagnostics: [SyntaxDiagnostic] = []
     private var nesting = 0
     /// Set once interpolations nest too deep: the strings left open are not reported one by one.
     private var tooDeep = false
 
     init(_ text: String) {
-        bytes = Array(text.utf8)
+        var text = text
+        bytes = text.withUTF8 { Array($0) }
     }
 
     init(bytes: [UInt8]) {
@@ -45,34 +52,29 @@ struct Lexer {
     }
 
     mutating func lex() -> Output {
-        var tokens: [Token] = []
-        tokens.reserveCapacity(bytes.count / 4)
-        // `#!/usr/bin/env swift` on the first line is a comment to Swift.
-        if bytes.starts(with: [0x23, 0x21]) {
-            while index < bytes.count && !isLineBreak(bytes[index]) { index += 1 }
+        let bytes = bytes
+        return bytes.withUnsafeBufferPointer { buffer in
+            source = buffer
+            defer { source = UnsafeBufferPointer(start: nil, count: 0) }
+            var tokens: [Token] = []
+            tokens.reserveCapacity(source.count / 4)
+            // `#!/usr/bin/env swift` on the first line is a comment to Swift.
+            if source.starts(with: [0x23, 0x21]) {
+                while index < source.count && !isLineBreak(source[index]) { index += 1 }
+            }
+            _ = lexTokens(into: &tokens, interpolation: nil)
+            return Output(tokens: tokens, strings: strings, texts: texts.texts, diagnostics: diagnostics, lineStarts: lineStarts)
         }
-        _ = lexTokens(into: &tokens, interpolation: nil)
-        return Output(tokens: tokens, strings: strings, diagnostics: diagnostics, lineStarts: lineStarts)
     }
 
     // MARK: Positions
 
     private mutating func location() -> SourceLocation {
         if index > countedIndex {
-            countedColumn += characterCount(from: countedIndex, to: index)
+            countedColumn += source.characterCount(from: countedIndex, to: index)
             countedIndex = index
         }
         return SourceLocation(line: line, column: countedColumn, offset: index)
-    }
-
-    private func characterCount(from start: Int, to end: Int) -> Int {
-        var ascii = true
-        for i in start..<end where bytes[i] >= 0x80 {
-            ascii = false
-            break
-        }
-        if ascii { return end - start }
-        return String(decoding: bytes[start..<end], as: UTF8.self).count
     }
 
     /// The location of any offset already lexed (for diagnostics found after the fact).
@@ -82,18 +84,19 @@ struct Lexer {
             let middle = (low + high + 1) / 2
             if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
         }
-        return SourceLocation(line: low + 1, column: characterCount(from: lineStarts[low], to: offset) + 1, offset: offset)
+        return SourceLocation(line: low + 1, column: source.characterCount(from: lineStarts[low], to: offset) + 1, offset: offset)
     }
 
+    @inline(__always)
     private func isLineBreak(_ byte: UInt8) -> Bool { byte == 0x0A || byte == 0x0D }
 
     /// Consumes the line break at `index`, if there is one.
     private mutating func skipLineBreak() -> Bool {
-        guard index < bytes.count else { return false }
-        if bytes[index] == 0x0A {
+        guard index < source.count else { return false }
+        if source[index] == 0x0A {
             index += 1
-        } else if bytes[index] == 0x0D {
-            index += index + 1 < bytes.count && bytes[index + 1] == 0x0A ? 2 : 1
+        } else if source[index] == 0x0D {
+            index += index + 1 < source.count && source[index + 1] == 0x0A ? 2 : 1
         } else {
             return false
         }
@@ -104,10 +107,12 @@ struct Lexer {
         return true
     }
 
+    @inline(__always)
     private func peek(_ ahead: Int = 0) -> UInt8? {
-        index + ahead < bytes.count ? bytes[index + ahead] : nil
+        index + ahead < source.count ? source[index + ahead] : nil
     }
 
+    @inline(__always)
     private func at(_ ahead: Int, _ character: Unicode.Scalar) -> Bool {
         peek(ahead) == UInt8(ascii: character)
     }
@@ -118,37 +123,32 @@ struct Lexer {
 
     // MARK: Characters
 
-    /// The scalar at `offset` and its length in bytes (a malformed sequence reads as U+FFFD).
-    private func scalar(at offset: Int) -> (UInt32, Int) {
-        let lead = bytes[offset]
-        if lead < 0x80 { return (UInt32(lead), 1) }
-        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
-        guard length > 1, offset + length <= bytes.count else { return (0xFFFD, 1) }
-        var value = UInt32(lead) & (0xFF >> UInt32(length + 1))
-        for i in 1..<length {
-            let byte = bytes[offset + i]
-            guard byte & 0xC0 == 0x80 else { return (0xFFFD, 1) }
-            value = value << 6 | UInt32(byte & 0x3F)
-        }
-        return (value, length)
-    }
-
-    private static func isIdentifierHead(_ byte: UInt8) -> Bool {
+    fileprivate static func isIdentifierHead(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "_") || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
     }
 
-    private static func isDigit(_ byte: UInt8?) -> Bool { byte.map { $0 >= 0x30 && $0 <= 0x39 } ?? false }
+    /// `_`, `A`–`Z`, `a`–`z`, `0`–`9` as bits: one test per byte where a name is read.
+    private static let identifierBodyBelow64: UInt64 = 0x03FF_0000_0000_0000
+    private static let identifierBodyFrom64: UInt64 = 0x07FF_FFFE_87FF_FFFE
+
+    /// ``isIdentifierBody(_:)`` for an ASCII byte (below 0x80).
+    @inline(__always)
+    private static func isASCIIIdentifierBody(_ byte: UInt8) -> Bool {
+        (byte < 64 ? identifierBodyBelow64 : identifierBodyFrom64) & (1 << UInt64(byte & 63)) != 0
+    }
+
+    fileprivate static func isDigit(_ byte: UInt8?) -> Bool { byte.map { $0 >= 0x30 && $0 <= 0x39 } ?? false }
 
     private static func isHexDigit(_ byte: UInt8?) -> Bool {
         guard let byte else { return false }
         return isDigit(byte) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66)
     }
 
-    private static func isIdentifierBody(_ byte: UInt8) -> Bool { isIdentifierHead(byte) || isDigit(byte) }
+    fileprivate static func isIdentifierBody(_ byte: UInt8) -> Bool { isIdentifierHead(byte) || isDigit(byte) }
 
     /// Swift's operator-head characters outside ASCII (The Swift Programming Language, Lexical
     /// Structure, "Operators").
-    private static func isUnicodeOperatorHead(_ s: UInt32) -> Bool {
+    fileprivate static func isUnicodeOperatorHead(_ s: UInt32) -> Bool {
         switch s {
         case 0xA1...0xA7, 0xA9, 0xAB, 0xAC, 0xAE, 0xB0, 0xB1, 0xB6, 0xBB, 0xBF, 0xD7, 0xF7,
              0x2016...0x2017, 0x2020...0x2027, 0x2030...0x203E, 0x2041...0x2053, 0x2055...0x205E,
@@ -161,21 +161,21 @@ struct Lexer {
     }
 
     /// Combining marks: they continue operators and identifiers alike.
-    private static func isCombining(_ s: UInt32) -> Bool {
+    fileprivate static func isCombining(_ s: UInt32) -> Bool {
         switch s {
         case 0x300...0x36F, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0xFE00...0xFE0F, 0xFE20...0xFE2F, 0xE0100...0xE01EF: true
         default: false
         }
     }
 
-    private static func isUnicodeWhitespace(_ s: UInt32) -> Bool {
+    fileprivate static func isUnicodeWhitespace(_ s: UInt32) -> Bool {
         switch s {
         case 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF: true
         default: false
         }
     }
 
-    private static func isASCIIOperator(_ byte: UInt8) -> Bool {
+    fileprivate static func isASCIIOperator(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "!"),
              UInt8(ascii: "*"), UInt8(ascii: "%"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"),
@@ -184,33 +184,6 @@ struct Lexer {
         default:
             false
         }
-    }
-
-    /// Whether an identifier can start at `offset`, and the length of its first scalar.
-    private func identifierHead(at offset: Int) -> Int? {
-        let byte = bytes[offset]
-        if Self.isIdentifierHead(byte) { return 1 }
-        guard byte >= 0x80 else { return nil }
-        let (s, length) = scalar(at: offset)
-        if Self.isUnicodeOperatorHead(s) || Self.isCombining(s) || Self.isUnicodeWhitespace(s) || s == 0xFFFD { return nil }
-        return length
-    }
-
-    private func identifierBody(at offset: Int) -> Int? {
-        let byte = bytes[offset]
-        if Self.isIdentifierBody(byte) { return 1 }
-        guard byte >= 0x80 else { return nil }
-        let (s, length) = scalar(at: offset)
-        if Self.isCombining(s) { return length }
-        return identifierHead(at: offset)
-    }
-
-    /// The length of an operator character at `offset` (0 when there is none).
-    private func operatorCharacter(at offset: Int, head: Bool) -> Int {
-        let byte = bytes[offset]
-        if byte < 0x80 { return Self.isASCIIOperator(byte) ? 1 : 0 }
-        let (s, length) = scalar(at: offset)
-        return Self.isUnicodeOperatorHead(s) || (!head && Self.isCombining(s)) ? length : 0
     }
 
     // MARK: Tokens
@@ -224,8 +197,8 @@ struct Lexer {
         let first = tokens.count
         while true {
             // Whitespace and comments.
-            while index < bytes.count {
-                let byte = bytes[index]
+            while index < source.count {
+                let byte = source[index]
                 if byte == 0x0A || byte == 0x0D {
                     if let interpolation, !interpolation.multiLine {
                         finish(&tokens, from: first)
@@ -238,12 +211,12 @@ struct Lexer {
                     space = true
                     index += 1
                 } else if byte == UInt8(ascii: "/") && at(1, "/") {
-                    while index < bytes.count && !isLineBreak(bytes[index]) { index += 1 }
+                    while index < source.count && !isLineBreak(source[index]) { index += 1 }
                     space = true
                 } else if byte == UInt8(ascii: "/") && at(1, "*") {
                     skipBlockComment()
                     space = true
-                } else if byte >= 0x80, case let (s, length) = scalar(at: index), Self.isUnicodeWhitespace(s) {
+                } else if byte >= 0x80, case let (s, length) = source.scalar(at: index), Self.isUnicodeWhitespace(s) {
                     space = true
                     index += length
                 } else {
@@ -251,11 +224,11 @@ struct Lexer {
                 }
             }
             let start = location()
-            guard index < bytes.count else {
+            guard index < source.count else {
                 finish(&tokens, from: first)
                 return interpolation == nil
             }
-            let byte = bytes[index]
+            let byte = source[index]
             if interpolation != nil {
                 if byte == UInt8(ascii: "(") {
                     parenDepth += 1
@@ -263,55 +236,34 @@ struct Lexer {
                     if parenDepth == 0 {
                         index += 1
                         let end = location()
-                        tokens.append(Token(kind: .end, location: start, end: end, newlineBefore: newline, leftBound: !space, rightBound: false))
+                        tokens.append(Token(kind: .end, text: -1, location: start, end: end, newlineBefore: newline, leftBound: !space, rightBound: false))
                         return true
                     }
                     parenDepth -= 1
                 }
             }
             var leftBound = !space
-            if leftBound, tokens.count > first, case let .punct(text) = tokens[tokens.count - 1].kind,
-               text == "(" || text == "[" || text == "{" || text == "," || text == ";" || text == ":" {
+            if leftBound, tokens.count > first, case let .punct(punct) = tokens[tokens.count - 1].kind,
+               punct == "(" || punct == "[" || punct == "{" || punct == "," || punct == ";" || punct == ":" {
                 leftBound = false
             }
             let afterPeriod = !space && tokens.count > first && tokens[tokens.count - 1].isPunct(".")
-            guard let kind = lexToken(startingWith: byte, at: start, leftBound: leftBound, afterPeriod: afterPeriod, tokens: &tokens) else {
+            guard let (kind, text) = lexToken(startingWith: byte, at: start, leftBound: leftBound, afterPeriod: afterPeriod, tokens: &tokens) else {
                 space = true
                 continue
             }
             let end = location()
-            // Made in the append, so that the token moves into the array instead of being copied.
-            tokens.append(Token(kind: kind, location: start, end: end, newlineBefore: newline, leftBound: leftBound,
-                                rightBound: isRightBound(leftBound: leftBound), isBackticked: byte == UInt8(ascii: "`")))
+            tokens.append(Token(kind: kind, text: text, location: start, end: end, newlineBefore: newline, leftBound: leftBound,
+                                rightBound: source.isRightBound(at: index, leftBound: leftBound), isBackticked: byte == UInt8(ascii: "`")))
             space = false
             newline = false
-            if nesting > Self.maximumNesting { index = bytes.count }
+            if nesting > Self.maximumNesting { index = source.count }
         }
     }
 
     private mutating func finish(_ tokens: inout [Token], from first: Int) {
         let here = location()
-        tokens.append(Token(kind: .end, location: here, end: here, newlineBefore: true, leftBound: false, rightBound: false))
-    }
-
-    /// Swift's rule for the right side of an operator: whitespace, a closing bracket, a comma,
-    /// colon or semicolon, a comment or the end of the text leave it unbound; a `.` binds it
-    /// only when the left side is unbound (`x!.y` is postfix, `.+.foo` prefix).
-    private func isRightBound(leftBound: Bool) -> Bool {
-        guard index < bytes.count else { return false }
-        switch bytes[index] {
-        case 0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C, 0, UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"),
-             UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"):
-            return false
-        case UInt8(ascii: "/"):
-            return !(at(1, "/") || at(1, "*"))
-        case UInt8(ascii: "."):
-            return !leftBound
-        case let byte where byte >= 0x80:
-            return !Self.isUnicodeWhitespace(scalar(at: index).0)
-        default:
-            return true
-        }
+        tokens.append(.end(at: here, newlineBefore: true))
     }
 
     private mutating func skipBlockComment() {
@@ -324,7 +276,7 @@ struct Lexer {
             } else if at(0, "*") && at(1, "/") {
                 depth -= 1
                 index += 2
-            } else if index >= bytes.count {
+            } else if index >= source.count {
                 report("unterminated '/*' comment", at: start)
                 return
             } else if !skipLineBreak() {
@@ -333,80 +285,93 @@ struct Lexer {
         } while depth > 0
     }
 
-    /// Lexes one token starting at `index`; `nil` when the character is not a token (reported).
+    /// Lexes one token starting at `index`: its kind and ``Token/text``; `nil` when the
+    /// character is not a token (reported).
     private mutating func lexToken(startingWith byte: UInt8, at start: SourceLocation, leftBound: Bool, afterPeriod: Bool,
-                                   tokens: inout [Token]) -> Token.Kind? {
-        if let length = identifierHead(at: index) {
-            index += length
-            return .identifier(readIdentifierBody(from: index - length))
+                                   tokens: inout [Token]) -> (Token.Kind, Int)? {
+        if byte < 0x80 ? Self.isIdentifierHead(byte) : source.identifierHead(at: index) != nil {
+            let nameStart = index
+            index += byte < 0x80 ? 1 : source.identifierHead(at: index)!
+            readIdentifierBody()
+            let (word, text) = name(from: nameStart)
+            return (.identifier(word), text)
         }
         switch byte {
         case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["),
              UInt8(ascii: "]"), UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: ";"), UInt8(ascii: "\\"):
             index += 1
-            return .punct(String(UnicodeScalar(byte)))
+            return (.punct(Punct(byte)), -1)
         case UInt8(ascii: "."):
             if at(1, ".") { return lexOperator(dotted: true) }
             index += 1
-            return .punct(".")
+            return (.punct("."), -1)
         case UInt8(ascii: "`"):
             index += 1
-            if index < bytes.count, let length = identifierHead(at: index) {
+            if index < source.count, let length = source.identifierHead(at: index) {
                 let nameStart = index
                 index += length
-                let name = readIdentifierBody(from: nameStart)
+                readIdentifierBody()
                 if at(0, "`") {
+                    let (word, text) = name(from: nameStart)
                     index += 1
-                    return .identifier(name)
+                    return (.identifier(word), text)
                 }
             }
             report("expected an identifier and '`' after '`'", at: start)
             return nil
         case UInt8(ascii: "\""):
-            return .string(lexString(at: start, pounds: 0))
+            return (.string, lexString(at: start, pounds: 0))
         case UInt8(ascii: "#"):
             var pounds = 0
             while at(pounds, "#") { pounds += 1 }
             if at(pounds, "\"") {
                 index += pounds
-                return .string(lexString(at: start, pounds: pounds))
+                return (.string, lexString(at: start, pounds: pounds))
             }
             index += 1
-            if index < bytes.count, let length = identifierHead(at: index) {
+            if index < source.count, let length = source.identifierHead(at: index) {
+                let nameStart = index
                 index += length
-                return .pound(readIdentifierBody(from: index - length))
+                readIdentifierBody()
+                let (word, text) = name(from: nameStart)
+                return (.pound(word), text)
             }
             report("expected a macro identifier after '#'", at: start)
             return nil
         case UInt8(ascii: "@"):
             index += 1
-            if index < bytes.count, let length = identifierHead(at: index) {
+            if index < source.count, let length = source.identifierHead(at: index) {
+                let nameStart = index
                 index += length
-                return .attribute(readIdentifierBody(from: index - length))
+                readIdentifierBody()
+                let (word, text) = name(from: nameStart)
+                return (.attribute(word), text)
             }
             report("expected an attribute name after '@'", at: start)
             return nil
         case UInt8(ascii: "$"):
             index += 1
             let nameStart = index
-            while index < bytes.count, let length = identifierBody(at: index) { index += length }
+            while index < source.count, let length = source.identifierBody(at: index) { index += length }
             if index == nameStart {
                 report("expected a name or number after '$'", at: start)
                 return nil
             }
-            return .dollar(String(decoding: bytes[nameStart..<index], as: UTF8.self))
+            return (.dollar, text(from: nameStart - 1))
         case UInt8(ascii: "?"), UInt8(ascii: "!"):
             // Swift lexes a left-bound `?` or `!` alone: optional chaining, force unwrap.
             if leftBound {
                 index += 1
-                return .op(byte == UInt8(ascii: "?") ? "?" : "!")
+                return (.op(byte == UInt8(ascii: "?") ? .question : .exclamation), -1)
             }
             return lexOperator(dotted: false)
         case let digit where Self.isDigit(digit):
-            return lexNumber(at: start, afterPeriod: afterPeriod)
+            let first = index
+            let kind = lexNumber(at: start, afterPeriod: afterPeriod)
+            return (kind, text(from: first))
         default:
-            if operatorCharacter(at: index, head: true) > 0 { return lexOperator(dotted: false) }
-            let (s, length) = scalar(at: index)
+            if source.operatorCharacter(at: index, head: true) > 0 { return lexOperator(dotted: false) }
+            let (s, length) = source.scalar(at: index)
             index += length
             let hex = String(s, radix: 16, uppercase: true)
             let shown = s < 0x20 || s == 0x7F || s == 0xFFFD || Self.isCombining(s)
@@ -421,44 +386,59 @@ struct Lexer {
         }
     }
 
-    private mutating func readIdentifierBody(from start: Int) -> String {
-        while index < bytes.count {
+    /// The word `source[start..<index]` spells, and its index in `texts` when it is no word
+    /// (else -1): the bytes are packed once for both look-ups.
+    private mutating func name(from start: Int) -> (Word, Int) {
+        let count = index - start
+        guard count <= PackedSpelling.maximumLength else { return (.other, text(from: start)) }
+        let key = PackedSpelling(source, from: start, count: count)
+        let word = words.word(key)
+        return (word, word == .other ? texts.index(of: key, source, from: start, to: index) : -1)
+    }
+
+    /// Keeps `source[start..<index]` as a token's text; returns its index in `texts`.
+    private mutating func text(from start: Int) -> Int {
+        texts.index(of: source, from: start, to: index)
+    }
+
+    /// Reads the rest of a name whose first character is before `index`.
+    private mutating func readIdentifierBody() {
+        while index < source.count {
             // ASCII, nearly every byte of a name, is decided here; the rest by `identifierBody`.
-            let byte = bytes[index]
+            let byte = source[index]
             if byte < 0x80 {
-                guard Self.isIdentifierBody(byte) else { break }
+                guard Self.isASCIIIdentifierBody(byte) else { break }
                 index += 1
             } else {
-                guard let length = identifierBody(at: index) else { break }
+                guard let length = source.identifierBody(at: index) else { break }
                 index += length
             }
         }
-        return String(decoding: bytes[start..<index], as: UTF8.self)
     }
 
     /// Maximal munch: operator characters (and `.` only in an operator that starts with `.`),
     /// stopping before a comment.
-    private mutating func lexOperator(dotted: Bool) -> Token.Kind {
+    private mutating func lexOperator(dotted: Bool) -> (Token.Kind, Int) {
         let start = index
-        index += dotted ? 1 : operatorCharacter(at: index, head: true)
-        while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "/") && (at(1, "/") || at(1, "*")) { break }
-            if bytes[index] == UInt8(ascii: ".") {
+        index += dotted ? 1 : source.operatorCharacter(at: index, head: true)
+        while index < source.count {
+            if source[index] == UInt8(ascii: "/") && (at(1, "/") || at(1, "*")) { break }
+            if source[index] == UInt8(ascii: ".") {
                 guard dotted else { break }
                 index += 1
                 continue
             }
-            let length = operatorCharacter(at: index, head: false)
+            let length = source.operatorCharacter(at: index, head: false)
             guard length > 0 else { break }
             index += length
         }
-        return .op(String(decoding: bytes[start..<index], as: UTF8.self))
+        let (word, text) = name(from: start)
+        return (.op(word), text)
     }
 
     // MARK: Numbers
 
     private mutating func lexNumber(at start: SourceLocation, afterPeriod: Bool) -> Token.Kind {
-        let first = index
         func run(_ lexer: inout Lexer, _ isDigit: (UInt8) -> Bool) {
             while let byte = lexer.peek(), isDigit(byte) || byte == UInt8(ascii: "_") { lexer.index += 1 }
         }
@@ -466,7 +446,7 @@ struct Lexer {
         var radixName = ""
         var validDigits = ""
         if at(0, "0") && (at(1, "x") || at(1, "o") || at(1, "b")) {
-            let radix = bytes[index + 1]
+            let radix = source[index + 1]
             index += 2
             let isRadixDigit: (UInt8) -> Bool = switch radix {
             case UInt8(ascii: "x"): { Self.isHexDigit($0) }
@@ -482,22 +462,22 @@ struct Lexer {
                 let here = location()
                 report("expected \(radixName) digit\(validDigits) after '0\(Character(UnicodeScalar(radix)))'", at: here)
                 skipIdentifierTail()
-                return .integer(String(decoding: bytes[first..<index], as: UTF8.self))
+                return .integer
             }
             run(&self, isRadixDigit)
             if radix == UInt8(ascii: "x") {
                 var probe = index
                 if at(0, "."), Self.isHexDigit(peek(1)) {
                     probe += 1
-                    while probe < bytes.count, Self.isHexDigit(bytes[probe]) || bytes[probe] == UInt8(ascii: "_") { probe += 1 }
+                    while probe < source.count, Self.isHexDigit(source[probe]) || source[probe] == UInt8(ascii: "_") { probe += 1 }
                 }
-                if probe < bytes.count, bytes[probe] == UInt8(ascii: "p") || bytes[probe] == UInt8(ascii: "P") {
+                if probe < source.count, source[probe] == UInt8(ascii: "p") || source[probe] == UInt8(ascii: "P") {
                     index = probe + 1
                     isFloat = true
                     if at(0, "+") || at(0, "-") { index += 1 }
                     guard Self.isDigit(peek()) else {
                         report("expected a digit in floating point exponent", at: location())
-                        return .float(String(decoding: bytes[first..<index], as: UTF8.self))
+                        return .float
                     }
                     run(&self, { Self.isDigit($0) })
                 }
@@ -520,25 +500,24 @@ struct Lexer {
                     index += sign ? 2 : 1
                     report("expected a digit in floating point exponent", at: location())
                     skipIdentifierTail()
-                    return .float(String(decoding: bytes[first..<index], as: UTF8.self))
+                    return .float
                 }
             }
         }
-        if index < bytes.count, identifierBody(at: index) != nil {
+        if index < source.count, source.identifierBody(at: index) != nil {
             let here = location()
-            let (s, _) = scalar(at: index)
+            let (s, _) = source.scalar(at: index)
             let character = Character(Unicode.Scalar(s) ?? "?")
             let kind = isFloat ? "floating point" : "integer"
             let digit = radixName.isEmpty ? "digit" : "\(radixName) digit\(validDigits)"
             report("'\(character)' is not a valid \(digit) in \(kind) literal", at: here)
             skipIdentifierTail()
         }
-        let text = String(decoding: bytes[first..<index], as: UTF8.self)
-        return isFloat ? .float(text) : .integer(text)
+        return isFloat ? .float : .integer
     }
 
     private mutating func skipIdentifierTail() {
-        while index < bytes.count, let length = identifierBody(at: index) { index += length }
+        while index < source.count, let length = source.identifierBody(at: index) { index += length }
     }
 
     // MARK: Strings
@@ -559,7 +538,7 @@ struct Lexer {
         if multiLine {
             // The content starts on the line after the opening delimiter.
             while at(0, " ") || at(0, "\t") { index += 1 }
-            if index < bytes.count && !isLineBreak(bytes[index]) {
+            if index < source.count && !isLineBreak(source[index]) {
                 report("multi-line string literal content must begin on a new line", at: location())
             } else {
                 _ = skipLineBreak()
@@ -568,8 +547,8 @@ struct Lexer {
         }
         var closingLineStart = pieceStart
         scan: while true {
-            guard index < bytes.count else { break scan }
-            let byte = bytes[index]
+            guard index < source.count else { break scan }
+            let byte = source[index]
             if isLineBreak(byte) {
                 guard multiLine else { break scan }
                 _ = skipLineBreak()
@@ -615,8 +594,8 @@ struct Lexer {
                             tooDeep = true
                             report("string interpolations are nested more than \(Self.maximumNesting) deep", at: interpolationStart)
                         }
-                        index = bytes.count
-                        tokens = [Token(kind: .end, location: interpolationStart, end: interpolationStart, newlineBefore: false, leftBound: false, rightBound: false)]
+                        index = source.count
+                        tokens = [.end(at: interpolationStart)]
                     }
                     nesting -= 1
                     pieces.append(.interpolation(tokens, interpolationStart))
@@ -626,7 +605,7 @@ struct Lexer {
                 }
                 index += 1 + pounds
                 // The escaped character (a line break stays for the scan above to count).
-                if index < bytes.count && !isLineBreak(bytes[index]) { index += 1 }
+                if index < source.count && !isLineBreak(source[index]) { index += 1 }
                 continue
             }
             index += 1
@@ -639,7 +618,7 @@ struct Lexer {
         for piece in pieces {
             switch piece {
             case let .raw(from, to):
-                if from < to { appendText(decode(from, to, pounds: pounds), to: &segments) }
+                if from < to { Self.appendText(decode(from, to, pounds: pounds), to: &segments) }
             case let .interpolation(tokens, location):
                 segments.append(.interpolation(tokens, at: location))
             }
@@ -648,7 +627,7 @@ struct Lexer {
         return strings.count - 1
     }
 
-    private func appendText(_ text: String, to segments: inout [StringLiteralToken.Segment]) {
+    private static func appendText(_ text: String, to segments: inout [StringLiteralToken.Segment]) {
         guard !text.isEmpty else { return }
         if case let .text(previous)? = segments.last {
             segments[segments.count - 1] = .text(previous + text)
@@ -660,15 +639,15 @@ struct Lexer {
     /// Strips the closing delimiter's indentation from every line and drops the line break
     /// before the closing delimiter (The Swift Programming Language, "Multiline String Literals").
     private mutating func finishMultiLine(_ pieces: [Piece], start: SourceLocation, pounds: Int, closingLineStart: Int, closeStart: Int) -> Int {
-        var indentation = Array(bytes[closingLineStart..<closeStart])
+        var indentation = Array(source[closingLineStart..<closeStart])
         if indentation.contains(where: { $0 != 0x20 && $0 != 0x09 }) {
             report("multi-line string literal closing delimiter must begin on a new line", at: location(ofOffset: closeStart))
             indentation = []
         }
         // The content ends before the line break that ends the last content line.
         var contentEnd = closingLineStart
-        if contentEnd > 0 && bytes[contentEnd - 1] == 0x0A { contentEnd -= 1 }
-        if contentEnd > 0 && bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
+        if contentEnd > 0 && source[contentEnd - 1] == 0x0A { contentEnd -= 1 }
+        if contentEnd > 0 && source[contentEnd - 1] == 0x0D { contentEnd -= 1 }
         var segments: [StringLiteralToken.Segment] = []
         var atLineStart = true
         for piece in pieces {
@@ -676,7 +655,7 @@ struct Lexer {
             case let .raw(from, to):
                 let end = min(to, contentEnd)
                 if from < end || (from == end && atLineStart) {
-                    appendText(decodeMultiLine(from, end, pounds: pounds, indentation: indentation, atLineStart: &atLineStart), to: &segments)
+                    Self.appendText(decodeMultiLine(from, end, pounds: pounds, indentation: indentation, atLineStart: &atLineStart), to: &segments)
                 }
             case let .interpolation(tokens, location):
                 segments.append(.interpolation(tokens, at: location))
@@ -694,31 +673,31 @@ struct Lexer {
             if atLineStart {
                 atLineStart = false
                 var lineEnd = i
-                while lineEnd < to && !isLineBreak(bytes[lineEnd]) { lineEnd += 1 }
-                let whitespaceOnly = bytes[i..<lineEnd].allSatisfy { $0 == 0x20 || $0 == 0x09 }
-                if bytes[i..<min(i + indentation.count, to)].elementsEqual(indentation) && i + indentation.count <= to {
+                while lineEnd < to && !isLineBreak(source[lineEnd]) { lineEnd += 1 }
+                let whitespaceOnly = source[i..<lineEnd].allSatisfy { $0 == 0x20 || $0 == 0x09 }
+                if source[i..<min(i + indentation.count, to)].elementsEqual(indentation) && i + indentation.count <= to {
                     i += indentation.count
                 } else if whitespaceOnly {
                     i = lineEnd
                 } else {
                     report("insufficient indentation of line in multi-line string literal", at: location(ofOffset: i))
-                    while i < lineEnd && (bytes[i] == 0x20 || bytes[i] == 0x09) { i += 1 }
+                    while i < lineEnd && (source[i] == 0x20 || source[i] == 0x09) { i += 1 }
                 }
                 continue
             }
-            let byte = bytes[i]
+            let byte = source[i]
             if isLineBreak(byte) {
                 output.append(0x0A)
-                i += byte == 0x0D && i + 1 < to && bytes[i + 1] == 0x0A ? 2 : 1
+                i += byte == 0x0D && i + 1 < to && source[i + 1] == 0x0A ? 2 : 1
                 atLineStart = true
                 continue
             }
-            if byte == UInt8(ascii: "\\"), isEscape(at: i, pounds: pounds) {
+            if byte == UInt8(ascii: "\\"), source.isEscape(at: i, pounds: pounds) {
                 // `\` then spaces and a line break: the line continues.
                 var j = i + 1 + pounds
-                while j < to && (bytes[j] == 0x20 || bytes[j] == 0x09) { j += 1 }
-                if j < to && isLineBreak(bytes[j]) {
-                    i = j + (bytes[j] == 0x0D && j + 1 < to && bytes[j + 1] == 0x0A ? 2 : 1)
+                while j < to && (source[j] == 0x20 || source[j] == 0x09) { j += 1 }
+                if j < to && isLineBreak(source[j]) {
+                    i = j + (source[j] == 0x0D && j + 1 < to && source[j + 1] == 0x0A ? 2 : 1)
                     atLineStart = true
                     continue
                 }
@@ -729,10 +708,6 @@ struct Lexer {
         return String(decoding: output, as: UTF8.self)
     }
 
-    private func isEscape(at i: Int, pounds: Int) -> Bool {
-        for p in 0..<pounds where i + 1 + p >= bytes.count || bytes[i + 1 + p] != UInt8(ascii: "#") { return false }
-        return true
-    }
 
     /// Decodes a run of a single-line string's text.
     private mutating func decode(_ from: Int, _ to: Int, pounds: Int) -> String {
@@ -745,8 +720,8 @@ struct Lexer {
 
     /// Decodes the character or escape at `i`, appending its UTF-8; returns the next offset.
     private mutating func decodeOne(at i: Int, to: Int, pounds: Int, into output: inout [UInt8]) -> Int {
-        let byte = bytes[i]
-        guard byte == UInt8(ascii: "\\"), isEscape(at: i, pounds: pounds) else {
+        let byte = source[i]
+        guard byte == UInt8(ascii: "\\"), source.isEscape(at: i, pounds: pounds) else {
             output.append(byte)
             return i + 1
         }
@@ -755,27 +730,27 @@ struct Lexer {
             report("invalid escape sequence in literal", at: location(ofOffset: i))
             return to
         }
-        switch bytes[escape] {
+        switch source[escape] {
         case UInt8(ascii: "n"): output.append(0x0A)
         case UInt8(ascii: "t"): output.append(0x09)
         case UInt8(ascii: "r"): output.append(0x0D)
         case UInt8(ascii: "0"): output.append(0)
-        case UInt8(ascii: "\\"), UInt8(ascii: "\""), UInt8(ascii: "'"): output.append(bytes[escape])
+        case UInt8(ascii: "\\"), UInt8(ascii: "\""), UInt8(ascii: "'"): output.append(source[escape])
         case UInt8(ascii: "u"):
             var j = escape + 1
-            guard j < to, bytes[j] == UInt8(ascii: "{") else {
+            guard j < to, source[j] == UInt8(ascii: "{") else {
                 report("expected '{' in \\u{...} escape sequence", at: location(ofOffset: j))
                 return j
             }
             j += 1
             var value: UInt32 = 0
             var digits = 0
-            while j < to, Self.isHexDigit(bytes[j]) {
-                value = value &* 16 &+ UInt32(hexValue(bytes[j]))
+            while j < to, Self.isHexDigit(source[j]) {
+                value = value &* 16 &+ UInt32(Self.hexValue(source[j]))
                 digits += 1
                 j += 1
             }
-            guard j < to, bytes[j] == UInt8(ascii: "}") else {
+            guard j < to, source[j] == UInt8(ascii: "}") else {
                 report("expected '}' in \\u{...} escape sequence", at: location(ofOffset: j))
                 return j
             }
@@ -794,11 +769,93 @@ struct Lexer {
         return escape + 1
     }
 
-    private func hexValue(_ byte: UInt8) -> UInt8 {
+    private static func hexValue(_ byte: UInt8) -> UInt8 {
         switch byte {
         case 0x30...0x39: byte - 0x30
         case 0x41...0x46: byte - 0x41 + 10
         default: byte - 0x61 + 10
         }
+    }
+}
+
+/// The lexer's readers of the text, on the buffer it reads: a call copies nothing (a
+/// non-mutating method of the lexer, called while it lexes, copied the whole lexer first).
+extension UnsafeBufferPointer<UInt8> {
+    fileprivate func characterCount(from start: Int, to end: Int) -> Int {
+        var ascii = true
+        for i in start..<end where self[i] >= 0x80 {
+            ascii = false
+            break
+        }
+        if ascii { return end - start }
+        return String(decoding: UnsafeBufferPointer(rebasing: self[start..<end]), as: UTF8.self).count
+    }
+
+    /// The scalar at `offset` and its length in bytes (a malformed sequence reads as U+FFFD).
+    fileprivate func scalar(at offset: Int) -> (UInt32, Int) {
+        let lead = self[offset]
+        if lead < 0x80 { return (UInt32(lead), 1) }
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+        guard length > 1, offset + length <= count else { return (0xFFFD, 1) }
+        var value = UInt32(lead) & (0xFF >> UInt32(length + 1))
+        for i in 1..<length {
+            let byte = self[offset + i]
+            guard byte & 0xC0 == 0x80 else { return (0xFFFD, 1) }
+            value = value << 6 | UInt32(byte & 0x3F)
+        }
+        return (value, length)
+    }
+
+    /// Whether an identifier can start at `offset`, and the length of its first scalar.
+    fileprivate func identifierHead(at offset: Int) -> Int? {
+        let byte = self[offset]
+        if Lexer.isIdentifierHead(byte) { return 1 }
+        guard byte >= 0x80 else { return nil }
+        let (s, length) = scalar(at: offset)
+        if Lexer.isUnicodeOperatorHead(s) || Lexer.isCombining(s) || Lexer.isUnicodeWhitespace(s) || s == 0xFFFD { return nil }
+        return length
+    }
+
+    fileprivate func identifierBody(at offset: Int) -> Int? {
+        let byte = self[offset]
+        if Lexer.isIdentifierBody(byte) { return 1 }
+        guard byte >= 0x80 else { return nil }
+        let (s, length) = scalar(at: offset)
+        if Lexer.isCombining(s) { return length }
+        return identifierHead(at: offset)
+    }
+
+    /// The length of an operator character at `offset` (0 when there is none).
+    fileprivate func operatorCharacter(at offset: Int, head: Bool) -> Int {
+        let byte = self[offset]
+        if byte < 0x80 { return Lexer.isASCIIOperator(byte) ? 1 : 0 }
+        let (s, length) = scalar(at: offset)
+        return Lexer.isUnicodeOperatorHead(s) || (!head && Lexer.isCombining(s)) ? length : 0
+    }
+
+    /// Swift's rule for the right side of an operator: whitespace, a closing bracket, a comma,
+    /// colon or semicolon, a comment or the end of the text leave it unbound; a `.` binds it
+    /// only when the left side is unbound (`x!.y` is postfix, `.+.foo` prefix).
+    fileprivate func isRightBound(at index: Int, leftBound: Bool) -> Bool {
+        guard index < count else { return false }
+        switch self[index] {
+        case 0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C, 0, UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"),
+             UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"):
+            return false
+        case UInt8(ascii: "/"):
+            return !(index + 1 < count && (self[index + 1] == UInt8(ascii: "/") || self[index + 1] == UInt8(ascii: "*")))
+        case UInt8(ascii: "."):
+            return !leftBound
+        case let byte where byte >= 0x80:
+            return !Lexer.isUnicodeWhitespace(scalar(at: index).0)
+        default:
+            return true
+        }
+    }
+
+    /// Whether the backslash at `i` starts an escape: the string's `pounds` `#`s follow it.
+    fileprivate func isEscape(at i: Int, pounds: Int) -> Bool {
+        for p in 0..<pounds where i + 1 + p >= count || self[i + 1 + p] != UInt8(ascii: "#") { return false }
+        return true
     }
 }

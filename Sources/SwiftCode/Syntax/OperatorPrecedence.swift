@@ -27,24 +27,4 @@ enum OperatorPrecedence {
         static let multiplication = Group(name: "MultiplicationPrecedence", rank: 11, associativity: .left)
         static let bitwiseShift = Group(name: "BitwiseShiftPrecedence", rank: 12, associativity: .none)
     }
-
-    private static let assignmentOperators: Set<String> = [
-        "=", "*=", "/=", "%=", "+=", "-=", "<<=", ">>=", "&=", "|=", "^=", "&*=", "&+=", "&-=", "&<<=", "&>>=",
-    ]
-
-    static func isAssignment(_ text: String) -> Bool { assignmentOperators.contains(text) }
-
-    static func group(of text: String) -> Group {
-        switch text {
-        case "<<", ">>", "&<<", "&>>": .bitwiseShift
-        case "*", "/", "%", "&*", "&": .multiplication
-        case "+", "-", "&+", "&-", "|", "^": .addition
-        case "...", "..<": .rangeFormation
-        case "??": .nilCoalescing
-        case "<", "<=", ">", ">=", "==", "!=", "===", "!==", "~=", ".==", ".!=", ".<", ".<=", ".>", ".>=": .comparison
-        case "&&", ".&": .logicalConjunction
-        case "||", ".|", ".^": .logicalDisjunction
-        default: isAssignment(text) ? .assignment : .defaultGroup
-        }
-    }
 }

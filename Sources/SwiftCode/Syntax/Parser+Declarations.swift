@@ -2,18 +2,6 @@
 // extensions, enum cases, type aliases, subscripts, macros.
 
 extension Parser {
-    static let declarationKeywords: Set<String> = [
-        "import", "let", "var", "func", "init", "deinit", "subscript", "struct", "class", "enum", "protocol",
-        "extension", "typealias", "associatedtype", "operator", "precedencegroup", "actor", "macro",
-    ]
-
-    static let modifierWords: Set<String> = [
-        "private", "fileprivate", "internal", "public", "open", "package", "static", "class", "final", "mutating",
-        "nonmutating", "override", "lazy", "weak", "unowned", "convenience", "required", "indirect", "nonisolated",
-        "dynamic", "optional", "prefix", "postfix", "infix", "distributed", "consuming", "borrowing", "__consuming",
-        "isolated", "_const", "unsafe",
-    ]
-
     /// Whether a declaration starts here: attributes and modifiers, then a declaration keyword.
     func isAtDeclaration(allowingCase: Bool = false) -> Bool {
         var index = position
@@ -26,17 +14,17 @@ extension Parser {
                 }
                 continue
             }
-            guard let word = token.word else { return false }
+            guard case let .identifier(word) = token.kind, !token.isBackticked else { return false }
             let next = index + 1 < tokens.count ? tokens[index + 1] : token
-            if word == "class", let nextWord = next.word, Self.modifierWords.contains(nextWord) || Self.declarationKeywords.contains(nextWord) {
+            if word == .class, next.word.isModifier || next.word.isDeclarationKeyword {
                 index += 1
                 continue
             }
-            if Self.declarationKeywords.contains(word) || (allowingCase && word == "case") {
-                if word == "actor" || word == "macro" { return next.identifierName != nil && !next.newlineBefore }
+            if word.isDeclarationKeyword || (allowingCase && word == .case) {
+                if word == .actor || word == .macro { return next.isIdentifierName && !next.newlineBefore }
                 return true
             }
-            guard Self.modifierWords.contains(word) else { return false }
+            guard word.isModifier else { return false }
             index += 1
             if index < tokens.count, tokens[index].isPunct("("), tokens[index].leftBound {
                 index = indexAfterBalanced(from: index)
@@ -68,9 +56,9 @@ extension Parser {
         while true {
             while at(";") { advance() }
             if atEnd || at("}") { break }
-            if case let .pound(name) = current.kind {
-                if name == "elseif" || name == "else" || name == "endif" { break }
-                if name == "if" {
+            if case let .pound(word) = current.kind {
+                if word == .elseif || word == .else || word == .endif { break }
+                if word == .if {
                     do {
                         try parseIfConfig { (parser: inout Parser) throws(ParseError) in members += parser.parseMemberList(what) }
                     } catch {
@@ -110,8 +98,9 @@ extension Parser {
 
     mutating func parseAttributes() throws(ParseError) -> [Attribute] {
         var attributes: [Attribute] = []
-        while case let .attribute(name) = current.kind {
+        while case .attribute = current.kind {
             let location = current.location
+            let name = text(of: current)
             advance()
             let generics = current.leftBound ? try parseGenericArgumentsIfAny(inType: true) : []
             var arguments: [Argument]?
@@ -143,18 +132,21 @@ extension Parser {
 
     mutating func parseModifiers() -> DeclarationModifiers {
         var modifiers: DeclarationModifiers = []
-        while let word = current.word, Self.modifierWords.contains(word) {
+        while case let word = current.word, word.isModifier {
             let next = peek()
-            if word == "class", !(next.word.map { Self.modifierWords.contains($0) || Self.declarationKeywords.contains($0) } ?? false) { break }
-            if let nextWord = next.word, !Self.modifierWords.contains(nextWord) && !Self.declarationKeywords.contains(nextWord) && nextWord != "case" { break }
+            let nextWord = next.word
+            if word == .class, !(nextWord.isModifier || nextWord.isDeclarationKeyword) { break }
+            // Any other name after the modifier (`lazy` in `var lazy`) ends the modifiers.
+            if case .identifier = next.kind, !next.isBackticked, !nextWord.isModifier && !nextWord.isDeclarationKeyword && nextWord != .case { break }
             advance()
-            if at("(") && current.leftBound, let detail = peek().anyNameValue, peek(2).isPunct(")") {
+            if at("(") && current.leftBound, peek().identifierLike, peek(2).isPunct(")") {
+                let detail = text(of: peek())
                 advance()
                 advance()
                 advance()
-                modifiers.append("\(word)(\(detail))")
+                modifiers.append("\(word.rawValue)(\(detail))")
             } else {
-                modifiers.append(word)
+                modifiers.append(word.rawValue)
             }
         }
         return modifiers
@@ -174,15 +166,18 @@ extension Parser {
             let macro = try parseMacroExpansion()
             return Declaration(.macroExpansion(macro), attributes: attributes, modifiers: modifiers, at: start)
         }
-        guard let word = current.word else { throw error("expected declaration", at: current.location) }
+        guard case let .identifier(word) = current.kind, !current.isBackticked else { throw error("expected declaration", at: current.location) }
         let keywordLocation = current.location
         func make(_ kind: Declaration.Kind, name: SourceLocation? = nil) -> Declaration {
             Declaration(kind, attributes: attributes, modifiers: modifiers, at: start, nameLocation: name ?? keywordLocation)
         }
         switch word {
-        case "import":
+        case .import:
             advance()
-            if let kind = current.word, ["struct", "class", "enum", "protocol", "typealias", "func", "let", "var"].contains(kind) { advance() }
+            switch current.word {
+            case .struct, .class, .enum, .protocol, .typealias, .func, .let, .var: advance()
+            default: break
+            }
             var path: [String] = []
             repeat {
                 guard let name = anyName else { throw missing("expected module name in import declaration") }
@@ -190,29 +185,29 @@ extension Parser {
                 advance()
             } while consume(".")
             return make(.importDeclaration(path))
-        case "let", "var":
+        case .let, .var:
             advance()
             let nameLocation = current.location
-            return make(.variable(try parseVariable(isLet: word == "let")), name: nameLocation)
-        case "func":
+            return make(.variable(try parseVariable(isLet: word == .let)), name: nameLocation)
+        case .func:
             advance()
             let nameLocation = current.location
             return make(.function(try parseFunction()), name: nameLocation)
-        case "init":
+        case .initWord:
             advance()
             return make(.initializer(try parseInitializer()))
-        case "deinit":
+        case .deinit:
             advance()
             _ = try parseCodeBlock("in deinitializer")
             return make(.unsupported(keyword: "deinit"))
-        case "subscript":
+        case .subscript:
             advance()
             return make(.subscriptDeclaration(try parseSubscript()))
-        case "struct", "class", "enum", "protocol", "actor":
+        case .struct, .class, .enum, .protocol, .actor:
             advance()
             let nameLocation = current.location
-            return make(.type(try parseTypeDeclaration(TypeDeclaration.Keyword(rawValue: word)!)), name: nameLocation)
-        case "extension":
+            return make(.type(try parseTypeDeclaration(TypeDeclaration.Keyword(rawValue: word.rawValue)!)), name: nameLocation)
+        case .extension:
             advance()
             let nameLocation = current.location
             let extendedType = try parseSimpleType()
@@ -222,28 +217,28 @@ extension Parser {
             let members = try parseMemberBlock("extension")
             return make(.extensionDeclaration(ExtensionDeclaration(extendedType: extendedType, inherited: inherited,
                                                                    requirements: requirements, members: members)), name: nameLocation)
-        case "case":
+        case .case:
             advance()
             let nameLocation = current.location
             return make(.enumCase(try parseEnumCaseElements()), name: nameLocation)
-        case "typealias":
+        case .typealias:
             advance()
             let nameLocation = current.location
             guard let name = identifierName else { throw missing("expected identifier in typealias declaration") }
             advance()
             var generics = try parseGenericParametersIfAny()
-            guard atOp("=") else { throw missing("expected '=' in type alias declaration") }
+            guard atOp(.assign) else { throw missing("expected '=' in type alias declaration") }
             advance()
             let type = try parseType()
             try parseWhereClauseIfAny(into: &generics)
             return make(.typeAlias(name: name, generics: generics, type: type), name: nameLocation)
-        case "associatedtype":
+        case .associatedtype:
             advance()
             let nameLocation = current.location
             guard let name = identifierName else { throw missing("expected identifier in associatedtype declaration") }
             advance()
             var constraints = try parseInheritanceIfAny()
-            if atOp("=") {
+            if atOp(.assign) {
                 advance()
                 _ = try parseType()
             }
@@ -251,15 +246,15 @@ extension Parser {
             try parseWhereClauseIfAny(into: &requirements)
             constraints += requirements.filter { $0.name == name }.flatMap(\.constraints)
             return make(.associatedType(name: name, constraints: constraints), name: nameLocation)
-        case "operator", "macro":
+        case .operator, .macro:
             advance()
             skipRestOfDeclaration()
-            return make(.unsupported(keyword: word))
-        case "precedencegroup":
+            return make(.unsupported(keyword: word.rawValue))
+        case .precedencegroup:
             advance()
-            if identifierName != nil { advance() }
+            if current.isIdentifierName { advance() }
             _ = try parseMemberBlockSkipping("precedence group")
-            return make(.unsupported(keyword: word))
+            return make(.unsupported(keyword: word.rawValue))
         default:
             throw error("expected declaration", at: current.location)
         }
@@ -295,7 +290,7 @@ extension Parser {
             var type: TypeSyntax?
             if consume(":") { type = try parseType() }
             var initializer: Expression?
-            if atOp("=") {
+            if atOp(.assign) {
                 advance()
                 initializer = try parseExpression()
             }
@@ -306,28 +301,25 @@ extension Parser {
         return VariableDeclaration(isLet: isLet, bindings: bindings)
     }
 
-    private static let accessorKinds: Set<String> = [
-        "get", "set", "willSet", "didSet", "_read", "_modify", "read", "modify", "init", "unsafeAddress", "unsafeMutableAddress",
-    ]
-
     /// `{ statements }` (a getter) or `{ get { } set { } }`, `{ get set }`, `{ willSet { } didSet { } }`.
     mutating func parseAccessors() throws(ParseError) -> Accessors {
         var index = position + 1
         while index < tokens.count {
             if case .attribute = tokens[index].kind {
                 index += 1
-            } else if let word = tokens[index].word, ["mutating", "nonmutating", "__consuming", "consuming", "borrowing"].contains(word) {
+            } else if tokens[index].word.isAccessorModifier {
                 index += 1
             } else {
                 break
             }
         }
-        guard index < tokens.count, let word = tokens[index].word, Self.accessorKinds.contains(word) else {
+        guard index < tokens.count, tokens[index].word.isAccessorKind else {
             return .getter(try parseCodeBlock("in getter"))
         }
         let follower = index + 1 < tokens.count ? tokens[index + 1] : tokens[index]
+        let followerWord = follower.word
         let isAccessorList = follower.isPunct("{") || follower.isPunct("}") || follower.isPunct("(") || follower.newlineBefore
-            || follower.word.map { ["async", "throws", "get", "set"].contains($0) } == true
+            || followerWord == .async || followerWord == .throws || followerWord == .get || followerWord == .set
         guard isAccessorList else { return .getter(try parseCodeBlock("in getter")) }
         try enter()
         defer { depth -= 1 }
@@ -335,11 +327,12 @@ extension Parser {
         var blocks: [AccessorBlock] = []
         while !at("}") {
             _ = try parseAttributes()
-            while let word = current.word, ["mutating", "nonmutating", "__consuming", "consuming", "borrowing"].contains(word) { advance() }
+            while current.word.isAccessorModifier { advance() }
             let location = current.location
-            guard let kind = current.word, Self.accessorKinds.contains(kind) else {
+            guard current.word.isAccessorKind else {
                 throw atEnd ? missing("expected '}' at end of variable get/set clause") : error("expected 'get', 'set', 'willSet' or 'didSet' accessor", at: current.location)
             }
+            let kind = current.word.rawValue
             advance()
             var parameter: String?
             if at("(") && !current.newlineBefore {
@@ -349,8 +342,8 @@ extension Parser {
                 guard consume(")") else { throw missing("expected ')' after accessor parameter name") }
             }
             var effects: [String] = []
-            while let word = current.word, word == "async" || word == "throws" {
-                effects.append(word)
+            while case let word = current.word, word == .async || word == .throws {
+                effects.append(word.rawValue)
                 advance()
             }
             var body: CodeBlock?
@@ -367,10 +360,8 @@ extension Parser {
     private mutating func parseFunction() throws(ParseError) -> FunctionDeclaration {
         let name: String
         switch current.kind {
-        case let .identifier(text) where current.isBackticked || !isReservedWord(text):
-            name = text
-        case let .op(text):
-            name = text
+        case .identifier where current.isIdentifierName, .op:
+            name = text(of: current)
         default:
             throw missing("expected identifier in function declaration")
         }
@@ -379,7 +370,7 @@ extension Parser {
         let parameters = try parseParameterClause(isSubscript: false)
         let (isAsync, isThrowing) = try parseEffects()
         var result: TypeSyntax?
-        if atOp("->") {
+        if atOp(.arrow) {
             advance()
             result = try parseType()
         }
@@ -393,17 +384,17 @@ extension Parser {
     private mutating func parseEffects() throws(ParseError) -> (isAsync: Bool, isThrowing: Bool) {
         var isAsync = false
         var isThrowing = false
-        while let word = current.word, ["async", "throws", "rethrows", "reasync"].contains(word) {
+        while case let word = current.word, word == .async || word == .throws || word == .rethrows || word == .reasync {
             advance()
-            if word == "async" || word == "reasync" { isAsync = true } else { isThrowing = true }
-            if word == "throws" && at("(") && current.leftBound { try skipBalanced() }
+            if word == .async || word == .reasync { isAsync = true } else { isThrowing = true }
+            if word == .throws && at("(") && current.leftBound { try skipBalanced() }
         }
         return (isAsync, isThrowing)
     }
 
     private mutating func parseInitializer() throws(ParseError) -> InitializerDeclaration {
         var isFailable = false
-        if (atOp("?") || atOp("!")) && current.leftBound {
+        if (atOp(.question) || atOp(.exclamation)) && current.leftBound {
             isFailable = true
             advance()
         }
@@ -419,7 +410,7 @@ extension Parser {
     private mutating func parseSubscript() throws(ParseError) -> SubscriptDeclaration {
         var generics = try parseGenericParametersIfAny()
         let parameters = try parseParameterClause(isSubscript: true)
-        guard atOp("->") else { throw missing("expected '->' for subscript element type") }
+        guard atOp(.arrow) else { throw missing("expected '->' for subscript element type") }
         advance()
         let result = try parseType()
         try parseWhereClauseIfAny(into: &generics)
@@ -437,8 +428,9 @@ extension Parser {
         while !at(")") {
             let start = current.location
             let attributes = try parseAttributes()
-            while let word = current.word, ["isolated", "sending", "__owned", "__shared"].contains(word), peek().identifierLike, peek(2).identifierLike || peek(2).isPunct(":") { advance() }
-            guard let first = anyName, first != "inout" && first != "var" && first != "let" || current.isBackticked else {
+            while case let word = current.word, word == .isolated || word == .sending || word == .legacyOwned || word == .legacyShared,
+                  peek().identifierLike, peek(2).identifierLike || peek(2).isPunct(":") { advance() }
+            guard let first = anyName, current.word != .inout && current.word != .var && current.word != .let else {
                 throw missing("expected parameter name followed by ':'")
             }
             advance()
@@ -458,12 +450,12 @@ extension Parser {
                 }
             }
             var isVariadic = false
-            if atOp("...") {
+            if atOp(.closedRange) {
                 isVariadic = true
                 advance()
             }
             var defaultValue: Expression?
-            if atOp("=") {
+            if atOp(.assign) {
                 advance()
                 defaultValue = try parseExpression()
             }
@@ -523,7 +515,7 @@ extension Parser {
                     }
                     let type = try parseType()
                     var defaultValue: Expression?
-                    if atOp("=") {
+                    if atOp(.assign) {
                         advance()
                         defaultValue = try parseExpression()
                     }
@@ -535,21 +527,13 @@ extension Parser {
                 associated = values
             }
             var rawValue: Expression?
-            if atOp("=") {
+            if atOp(.assign) {
                 advance()
                 rawValue = try parseExpression()
             }
             elements.append(EnumCaseElement(name: name, associatedValues: associated, rawValue: rawValue, at: location))
         } while consume(",")
         return elements
-    }
-}
-
-extension Token {
-    /// The name of an identifier token, keyword or not.
-    var anyNameValue: String? {
-        if case let .identifier(name) = kind { return name }
-        return nil
     }
 }
 

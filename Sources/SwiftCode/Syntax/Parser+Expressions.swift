@@ -8,8 +8,15 @@ extension Parser {
     /// - Parameter stopsAtAssignment: in a `case` pattern, `=` separates the pattern from the
     ///   value and `is`/`as` belong to the pattern.
     mutating func parseExpression(stopsAtAssignment: Bool = false) throws(ParseError) -> Expression {
-        var folder = OperatorFolder()
-        folder.operands.append(try parseSequenceOperand(stopsAtAssignment: stopsAtAssignment))
+        let first = try parseSequenceOperand(stopsAtAssignment: stopsAtAssignment)
+        // Most expressions are one operand: returned as they are, with no folder (its arrays
+        // were two allocations for every argument, condition and initial value).
+        switch current.kind {
+        case let .op(word) where current.isBinaryOperator && !(word == .assign && stopsAtAssignment): break
+        case .identifier(.is), .identifier(.as): if current.isBackticked || stopsAtAssignment { return first }
+        default: return first
+        }
+        var folder = OperatorFolder(first: first)
         var operators = 0
         loop: while true {
             let token = current
@@ -20,9 +27,9 @@ extension Parser {
                 throw error("this expression has more than \(Self.maximumOperators) operators; split it into smaller expressions", at: token.location)
             }
             switch token.kind {
-            case let .op(text) where token.isBinaryOperator:
-                if text == "=" && stopsAtAssignment { break loop }
-                if text == "?" {
+            case let .op(word) where token.isBinaryOperator:
+                if word == .assign && stopsAtAssignment { break loop }
+                if word == .question {
                     // `condition ? a : b`.
                     advance()
                     let middle = try parseExpression()
@@ -31,20 +38,20 @@ extension Parser {
                     folder.push(.ternary(middle), at: token.location, diagnostics: &diagnostics)
                 } else {
                     advance()
-                    folder.push(.binary(text), at: token.location, diagnostics: &diagnostics)
+                    folder.push(.binary(word, text(of: token)), at: token.location, diagnostics: &diagnostics)
                 }
                 folder.operands.append(try parseSequenceOperand(stopsAtAssignment: stopsAtAssignment))
-            case .identifier("is") where !token.isBackticked && !stopsAtAssignment:
+            case .identifier(.is) where !token.isBackticked && !stopsAtAssignment:
                 advance()
                 let type = try parseType()
                 folder.push(.cast(.isType, type), at: token.location, diagnostics: &diagnostics)
-            case .identifier("as") where !token.isBackticked && !stopsAtAssignment:
+            case .identifier(.as) where !token.isBackticked && !stopsAtAssignment:
                 advance()
                 var kind = CastKind.asType
-                if atOp("?") && current.leftBound {
+                if atOp(.question) && current.leftBound {
                     kind = .conditional
                     advance()
-                } else if atOp("!") && current.leftBound {
+                } else if atOp(.exclamation) && current.leftBound {
                     kind = .forced
                     advance()
                 }
@@ -61,13 +68,13 @@ extension Parser {
     /// rule: `try a + b` is `try (a + b)`), so they take the rest of the sequence.
     private mutating func parseSequenceOperand(stopsAtAssignment: Bool) throws(ParseError) -> Expression {
         let start = current.location
-        if atKeyword("try") {
+        if atKeyword(.try) {
             advance()
             var kind = TryKind.plain
-            if atOp("?") && current.leftBound {
+            if atOp(.question) && current.leftBound {
                 kind = .optional
                 advance()
-            } else if atOp("!") && current.leftBound {
+            } else if atOp(.exclamation) && current.leftBound {
                 kind = .forced
                 advance()
             }
@@ -75,13 +82,13 @@ extension Parser {
             defer { depth -= 1 }
             return Expression(.tryExpression(kind, try parseExpression(stopsAtAssignment: stopsAtAssignment)), at: start)
         }
-        if atKeyword("await"), isContextualPrefix() {
+        if atKeyword(.await), isContextualPrefix() {
             advance()
             try enter()
             defer { depth -= 1 }
             return Expression(.awaitExpression(try parseExpression(stopsAtAssignment: stopsAtAssignment)), at: start)
         }
-        if atKeyword("consume") || atKeyword("copy"), isContextualPrefix(), peek().identifierLike {
+        if atKeyword(.consume) || atKeyword(.copy), isContextualPrefix(), peek().identifierLike {
             advance()
         }
         return try parseUnary()
@@ -93,7 +100,7 @@ extension Parser {
         if next.newlineBefore { return false }
         switch next.kind {
         case .punct(")"), .punct("]"), .punct("}"), .punct(","), .punct(":"), .punct(";"), .punct("."), .end: return false
-        case let .op(text): return next.isPrefixOperator || text == "&"
+        case let .op(word): return next.isPrefixOperator || word == .ampersand
         case .punct("("): return next.leftBound == false
         default: return true
         }
@@ -102,10 +109,10 @@ extension Parser {
     /// Prefix operators (iteratively), then a postfix expression.
     mutating func parseUnary() throws(ParseError) -> Expression {
         var prefixes: [(String, SourceLocation)] = []
-        while case let .op(text) = current.kind {
+        while case let .op(word) = current.kind {
             let token = current
-            if token.isPrefixOperator || (text == "&" && token.rightBound) {
-                prefixes.append((text, token.location))
+            if token.isPrefixOperator || (word == .ampersand && token.rightBound) {
+                prefixes.append((text(of: token), token.location))
                 advance()
                 continue
             }
@@ -113,7 +120,7 @@ extension Parser {
             if token.isBinaryOperator && !token.leftBound {
                 // `- x`: Swift rejects the space but the meaning is plain.
                 report("unary operator cannot be separated from its operand", at: token.end)
-                prefixes.append((text, token.location))
+                prefixes.append((text(of: token), token.location))
                 advance()
                 continue
             }
@@ -162,9 +169,7 @@ extension Parser {
                 let nameToken = current
                 let name: String
                 switch nameToken.kind {
-                case let .identifier(text): name = text
-                case let .integer(text): name = text
-                case let .dollar(text): name = "$" + text
+                case .identifier, .integer, .dollar: name = text(of: nameToken)
                 default: throw missing("expected member name following '.'")
                 }
                 advance()
@@ -187,20 +192,20 @@ extension Parser {
                     expression = Expression(.call(callee: expression, arguments: [], trailingClosures: closures), at: start)
                 }
                 lastWasCallWithoutClosures = false
-            case .op("?") where token.leftBound:
+            case .op(.question) where token.leftBound:
                 advance()
                 expression = Expression(.optionalChain(expression), at: start)
                 hasOptionalChain = true
                 lastWasCallWithoutClosures = false
-            case .op("!") where token.leftBound:
+            case .op(.exclamation) where token.leftBound:
                 advance()
                 expression = Expression(.forceUnwrap(expression), at: start)
                 lastWasCallWithoutClosures = false
-            case let .op(text) where token.isPostfixOperator:
+            case .op where token.isPostfixOperator:
                 advance()
-                expression = Expression(.postfixOperator(text, expression), at: start)
+                expression = Expression(.postfixOperator(text(of: token), expression), at: start)
                 lastWasCallWithoutClosures = false
-            case .pound("if") where token.newlineBefore && isPostfixIfConfig():
+            case .pound(.if) where token.newlineBefore && isPostfixIfConfig():
                 expression = try parsePostfixIfConfig(expression, start: start)
                 lastWasCallWithoutClosures = false
             default:
@@ -222,7 +227,7 @@ extension Parser {
     /// (`var x = 0 { didSet { … } }`).
     func isTrailingClosureStart() -> Bool {
         let next = peek()
-        if let word = next.word, word == "didSet" || word == "willSet" {
+        if next.word == .didSet || next.word == .willSet {
             let after = peek(2)
             return !(after.isPunct("{") || after.isPunct("(") || after.isPunct("}") || after.newlineBefore)
         }
@@ -232,7 +237,7 @@ extension Parser {
     /// The first trailing closure and any labelled ones after it (`} label: {`).
     private mutating func parseTrailingClosures() throws(ParseError) -> [TrailingClosure] {
         var closures = [TrailingClosure(label: nil, closure: try parseClosure())]
-        while let label = anyName, !current.isKeyword("default"), !current.isKeyword("case"),
+        while let label = anyName, !current.isKeyword(.default), !current.isKeyword(.case),
               peek().isPunct(":"), peek(2).isPunct("{") {
             advance()
             advance()
@@ -242,7 +247,7 @@ extension Parser {
     }
 
     /// `(label: value, value)` or `[index]`, including the brackets. Trailing commas are accepted.
-    mutating func parseArgumentList(close: String) throws(ParseError) -> [Argument] {
+    mutating func parseArgumentList(close: Punct) throws(ParseError) -> [Argument] {
         try enter()
         defer { depth -= 1 }
         advance()
@@ -252,7 +257,11 @@ extension Parser {
         var arguments: [Argument] = []
         while !at(close) {
             if atEnd { throw missing("expected '\(close)' in expression list") }
-            arguments.append(try parseArgument())
+            let argument = try parseArgument()
+            // A list of more than one argument gets room for four at once: growing from one
+            // to two to four was an allocation each.
+            if arguments.isEmpty && at(",") { arguments.reserveCapacity(4) }
+            arguments.append(argument)
             if consume(",") { continue }
             guard at(close) else { throw missing("expected '\(close)' in expression list") }
         }
@@ -268,15 +277,16 @@ extension Parser {
             label = name
             advance()
             advance()
-        } else if case .identifier("_") = current.kind, peek().isPunct(":") {
+        } else if case .identifier(.underscore) = current.kind, peek().isPunct(":") {
             advance()
             advance()
         }
         let valueLocation = current.location
-        if case let .op(text) = current.kind, isOperatorReference() {
+        if case .op = current.kind, isOperatorReference() {
+            let spelled = text(of: current)
             advance()
             return Argument(label: label, labelLocation: label == nil ? valueLocation : labelLocation,
-                            value: Expression(.identifier(text, generics: []), at: valueLocation))
+                            value: Expression(.identifier(spelled, generics: []), at: valueLocation))
         }
         if at(",") || at(")") || at("]") || atEnd { throw missing("expected expression in list of expressions") }
         let value = try parseExpression()
@@ -289,57 +299,59 @@ extension Parser {
         let token = current
         let start = token.location
         switch token.kind {
-        case let .integer(text):
+        case .integer:
+            let text = text(of: token)
             advance()
             return Expression(.integerLiteral(text: text, value: Self.integerValue(text)), at: start)
-        case let .float(text):
+        case .float:
+            let text = text(of: token)
             advance()
             return Expression(.floatLiteral(text: text, value: Self.floatValue(text)), at: start)
-        case let .string(index):
+        case .string:
             advance()
-            return Expression(.stringLiteral(try parseStringSegments(strings[index])), at: start)
-        case let .dollar(name):
+            return Expression(.stringLiteral(try parseStringSegments(strings[token.text])), at: start)
+        case .dollar:
             advance()
-            return Expression(.identifier("$" + name, generics: []), at: start)
-        case let .identifier(name):
+            return Expression(.identifier(text(of: token), generics: []), at: start)
+        case let .identifier(word):
             if token.isBackticked {
                 advance()
-                return Expression(.identifier(name, generics: try parseGenericArgumentsIfAny()), at: start)
+                return Expression(.identifier(text(of: token), generics: try parseGenericArgumentsIfAny()), at: start)
             }
-            switch name {
-            case "true", "false":
+            switch word {
+            case .true, .false:
                 advance()
-                return Expression(.booleanLiteral(name == "true"), at: start)
-            case "nil":
+                return Expression(.booleanLiteral(word == .true), at: start)
+            case .nil:
                 advance()
                 return Expression(.nilLiteral, at: start)
-            case "_":
+            case .underscore:
                 advance()
                 return Expression(.discard, at: start)
-            case "if":
+            case .if:
                 try enter()
                 defer { depth -= 1 }
                 return Expression(.statementExpression(Statement(.ifStatement(try parseIfStatement()), at: start)), at: start)
-            case "switch":
+            case .switch:
                 try enter()
                 defer { depth -= 1 }
                 return Expression(.statementExpression(try parseSwitchStatement()), at: start)
-            case "self", "Self", "super", "init":
+            case .selfWord, .selfType, .super, .initWord:
                 advance()
-                return Expression(.identifier(name, generics: name == "Self" ? try parseGenericArgumentsIfAny() : []), at: start)
+                return Expression(.identifier(word.rawValue, generics: word == .selfType ? try parseGenericArgumentsIfAny() : []), at: start)
             default:
-                if isReservedWord(name) {
-                    throw error("expected expression, found keyword '\(name)'", at: start)
+                if word.isReserved {
+                    throw error("expected expression, found keyword '\(word.rawValue)'", at: start)
                 }
                 advance()
-                return Expression(.identifier(name, generics: try parseGenericArgumentsIfAny()), at: start)
+                return Expression(.identifier(text(of: token), generics: try parseGenericArgumentsIfAny()), at: start)
             }
-        case let .pound(name):
-            switch name {
-            case "if", "elseif", "else", "endif":
-                throw error("unexpected '#\(name)' in expression", at: start)
-            case "available", "unavailable":
-                throw error("#\(name) may only be used as condition of an 'if', 'guard' or 'while' statement", at: start)
+        case let .pound(word):
+            switch word {
+            case .if, .elseif, .else, .endif:
+                throw error("unexpected '#\(word.rawValue)' in expression", at: start)
+            case .available, .unavailable:
+                throw error("#\(word.rawValue) may only be used as condition of an 'if', 'guard' or 'while' statement", at: start)
             default:
                 return Expression(.macroExpansion(try parseMacroExpansion()), at: start)
             }
@@ -359,19 +371,75 @@ extension Parser {
             return Expression(.implicitMember(name), at: start)
         case .punct("\\"):
             return try parseKeyPath()
-        case let .op(text) where isOperatorReference():
+        case .op where isOperatorReference():
             advance()
-            return Expression(.identifier(text, generics: []), at: start)
+            return Expression(.identifier(text(of: token), generics: []), at: start)
         case .attribute:
             throw error("expected expression", at: start)
         case .end:
             throw missing("expected expression")
         default:
-            throw error("expected expression, found '\(token.shown)'", at: start)
+            throw error("expected expression, found '\(shown(token))'", at: start)
         }
     }
 
+    /// The value of an integer literal's text: underscores skipped, `0x`, `0o` and `0b` radixes;
+    /// `nil` when it does not fit in `Int` or is not a number (after a reported error).
+    ///
+    /// Read byte by byte (filtering the text's characters and parsing a new string took as long
+    /// as lexing the literal); a byte that is no letter, digit or underscore falls back to
+    /// `Int(_:radix:)` on the filtered text, the definition this follows.
     static func integerValue(_ text: String) -> Int? {
+        var radix = 10
+        var value = 0
+        var digits = 0
+        var position = 0
+        var first: UInt8 = 0
+        var overflow = false
+        func digit(_ byte: UInt8) -> Int? {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): Int(byte) - 0x30
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): Int(byte) - 0x61 + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): Int(byte) - 0x41 + 10
+            default: nil
+            }
+        }
+        /// Adds a digit; false when the byte is no digit at all.
+        func add(_ byte: UInt8) -> Bool {
+            guard let digit = digit(byte) else { return false }
+            if digit >= radix { overflow = true }
+            let (shifted, overflowA) = value.multipliedReportingOverflow(by: radix)
+            let (sum, overflowB) = shifted.addingReportingOverflow(digit)
+            overflow = overflow || overflowA || overflowB
+            value = sum
+            digits += 1
+            return true
+        }
+        for byte in text.utf8 where byte != UInt8(ascii: "_") {
+            defer { position += 1 }
+            if position == 0 {
+                first = byte
+                continue
+            }
+            if position == 1 {
+                switch byte {
+                case UInt8(ascii: "x") where first == UInt8(ascii: "0"): radix = 16
+                case UInt8(ascii: "o") where first == UInt8(ascii: "0"): radix = 8
+                case UInt8(ascii: "b") where first == UInt8(ascii: "0"): radix = 2
+                default: break
+                }
+                if radix != 10 { continue }
+                guard add(first) else { return slowIntegerValue(text) }
+            }
+            guard add(byte) else { return slowIntegerValue(text) }
+        }
+        if position == 1 {
+            guard add(first) else { return slowIntegerValue(text) }
+        }
+        return digits > 0 && !overflow ? value : nil
+    }
+
+    private static func slowIntegerValue(_ text: String) -> Int? {
         var digits = text.filter { $0 != "_" }
         var radix = 10
         if digits.hasPrefix("0x") { radix = 16 } else if digits.hasPrefix("0o") { radix = 8 } else if digits.hasPrefix("0b") { radix = 2 }
@@ -380,7 +448,8 @@ extension Parser {
     }
 
     static func floatValue(_ text: String) -> Double {
-        Double(text.filter { $0 != "_" }) ?? .nan
+        guard text.utf8.contains(UInt8(ascii: "_")) else { return Double(text) ?? .nan }
+        return Double(text.filter { $0 != "_" }) ?? .nan
     }
 
     /// `(a)`, `(a, b)`, `(x: 1, y: 2)`, `()`.
@@ -425,10 +494,11 @@ extension Parser {
     }
 
     private mutating func parseCollectionElement() throws(ParseError) -> Expression {
-        if case let .op(text) = current.kind, isOperatorReference() {
+        if case .op = current.kind, isOperatorReference() {
             let location = current.location
+            let spelled = text(of: current)
             advance()
-            return Expression(.identifier(text, generics: []), at: location)
+            return Expression(.identifier(spelled, generics: []), at: location)
         }
         if atEnd || at(",") { throw missing("expected expression in container literal") }
         return try parseExpression()
@@ -449,8 +519,8 @@ extension Parser {
             if at(".") {
                 advance()
                 switch current.kind {
-                case let .identifier(name), let .integer(name):
-                    components.append(name)
+                case .identifier, .integer:
+                    components.append(text(of: current))
                     advance()
                 case .punct("["):
                     let open = current.location.offset
@@ -459,8 +529,8 @@ extension Parser {
                 default:
                     throw missing("expected member name following '.'")
                 }
-            } else if (atOp("?") || atOp("!")) && current.leftBound {
-                components.append(atOp("?") ? "?" : "!")
+            } else if (atOp(.question) || atOp(.exclamation)) && current.leftBound {
+                components.append(atOp(.question) ? "?" : "!")
                 advance()
             } else if at("[") && !current.newlineBefore && current.leftBound {
                 let open = current.location.offset
@@ -477,7 +547,8 @@ extension Parser {
     /// `#name<T>(arguments) { trailing }`.
     mutating func parseMacroExpansion() throws(ParseError) -> MacroExpansion {
         let start = current.location
-        guard case let .pound(name) = current.kind else { throw error("expected a macro", at: start) }
+        guard case .pound = current.kind else { throw error("expected a macro", at: start) }
+        let name = text(of: current)
         advance()
         let generics = current.leftBound ? try parseGenericArgumentsIfAny() : []
         var arguments: [Argument] = []
@@ -577,7 +648,7 @@ extension Parser {
         if at("[") {
             advance()
             while !at("]") {
-                if let word = current.word, ["weak", "unowned", "strong"].contains(word), peek().identifierLike || peek().isPunct("(") {
+                if current.word == .weak || current.word == .unowned || current.word == .strong, peek().identifierLike || peek().isPunct("(") {
                     advance()
                     if at("(") {
                         advance()
@@ -587,7 +658,7 @@ extension Parser {
                 }
                 guard let name = anyName else { return nil }
                 advance()
-                if atOp("=") {
+                if atOp(.assign) {
                     advance()
                     _ = try parseExpression()
                 }
@@ -602,56 +673,48 @@ extension Parser {
             var parameters: [Closure.ClosureParameter] = []
             while !at(")") {
                 let location = current.location
-                guard var name = identifierName ?? (atKeyword("_") ? "_" : nil) else { return nil }
+                guard var name = identifierName ?? (atKeyword(.underscore) ? "_" : nil) else { return nil }
                 advance()
                 // `(_ x: Int)`: a label before the name.
-                if let second = identifierName ?? (atKeyword("_") ? "_" : nil) {
+                if let second = identifierName ?? (atKeyword(.underscore) ? "_" : nil) {
                     name = second
                     advance()
                 }
                 var type: TypeSyntax?
                 if consume(":") { type = try parseType() }
-                if atOp("...") { advance() }
+                if atOp(.closedRange) { advance() }
                 parameters.append(Closure.ClosureParameter(name: name, type: type, at: location))
                 if consume(",") { continue }
                 guard at(")") else { return nil }
             }
             advance()
             signature.parameters = parameters
-        } else if !atKeyword("in") {
+        } else if !atKeyword(.in) {
             var parameters: [Closure.ClosureParameter] = []
-            while let name = identifierName ?? (atKeyword("_") ? "_" : nil) {
+            while let name = identifierName ?? (atKeyword(.underscore) ? "_" : nil) {
                 parameters.append(Closure.ClosureParameter(name: name, type: nil, at: current.location))
                 advance()
                 guard consume(",") else { break }
             }
-            if parameters.isEmpty && !atKeyword("in") { return nil }
+            if parameters.isEmpty && !atKeyword(.in) { return nil }
             if !parameters.isEmpty { signature.parameters = parameters }
         }
-        while let word = current.word, word == "async" || word == "throws" || word == "rethrows" {
+        while case let word = current.word, word == .async || word == .throws || word == .rethrows {
             advance()
-            if word == "async" { signature.isAsync = true } else { signature.isThrowing = true }
-            if word == "throws" && at("(") && current.leftBound {
+            if word == .async { signature.isAsync = true } else { signature.isThrowing = true }
+            if word == .throws && at("(") && current.leftBound {
                 advance()
                 _ = try parseType()
                 guard consume(")") else { return nil }
             }
         }
-        if atOp("->") {
+        if atOp(.arrow) {
             advance()
             signature.result = try parseType()
         }
-        guard atKeyword("in") else { return nil }
+        guard atKeyword(.in) else { return nil }
         advance()
         return signature
-    }
-}
-
-extension Token {
-    /// A name, keyword or not.
-    var identifierLike: Bool {
-        if case .identifier = kind { return true }
-        return false
     }
 }
 
@@ -659,7 +722,8 @@ extension Token {
 /// library's operator declarations), with an explicit stack so long sequences cost no recursion.
 struct OperatorFolder {
     enum Operator {
-        case binary(String)
+        /// The operator's word (``Word/other`` for one the file declares) and text.
+        case binary(Word, String)
         case ternary(Expression)
         case cast(CastKind, TypeSyntax)
     }
@@ -667,9 +731,17 @@ struct OperatorFolder {
     var operands: [Expression] = []
     private var operators: [(Operator, OperatorPrecedence.Group, SourceLocation)] = []
 
+    /// A sequence that starts with `first`: it has at least one operator, so room for a few of
+    /// each is made at once rather than by growing from one.
+    init(first: Expression) {
+        operands.reserveCapacity(4)
+        operators.reserveCapacity(2)
+        operands.append(first)
+    }
+
     mutating func push(_ op: Operator, at location: SourceLocation, diagnostics: inout [SyntaxDiagnostic]) {
         let group: OperatorPrecedence.Group = switch op {
-        case let .binary(text): OperatorPrecedence.group(of: text)
+        case let .binary(word, _): word.precedence ?? .defaultGroup
         case .ternary: .ternary
         case .cast: .casting
         }
@@ -695,9 +767,9 @@ struct OperatorFolder {
         let right = operands.removeLast()
         let left = operands.removeLast()
         let kind: Expression.Kind = switch op {
-        case let .binary(text) where OperatorPrecedence.isAssignment(text):
+        case let .binary(word, text) where word.isAssignment:
             .assignment(operator: text, target: left, value: right, operatorLocation: location)
-        case let .binary(text):
+        case let .binary(_, text):
             .binaryOperator(text, left, right, operatorLocation: location)
         case let .ternary(middle):
             .ternary(left, middle, right)

@@ -5,7 +5,7 @@ extension Parser {
     /// `x`, `_`, `(a, (b, _))`: what `let`, `var` and `for` bind.
     mutating func parseBindingPattern() throws(ParseError) -> Pattern {
         let start = current.location
-        if atKeyword("_") {
+        if atKeyword(.underscore) {
             advance()
             return Pattern(.wildcard, at: start)
         }
@@ -33,8 +33,8 @@ extension Parser {
             if elements.count == 1, elements[0].label == nil { return elements[0].pattern }
             return Pattern(.tuple(elements), at: start)
         }
-        if let word = current.word {
-            throw error("keyword '\(word)' cannot be used as an identifier here", at: start)
+        if case .identifier = current.kind, !current.isBackticked {
+            throw error("keyword '\(text(of: current))' cannot be used as an identifier here", at: start)
         }
         throw missing("expected pattern")
     }
@@ -48,10 +48,10 @@ extension Parser {
         defer { depth -= 1 }
         var pattern = try parseMatchingPatternPrimary(binding: binding)
         while true {
-            if atOp("?") && current.leftBound {
+            if atOp(.question) && current.leftBound {
                 advance()
                 pattern = Pattern(.optional(pattern), at: pattern.location)
-            } else if atKeyword("as") {
+            } else if atKeyword(.as) {
                 advance()
                 pattern = Pattern(.cast(pattern, try parseType()), at: pattern.location)
             } else {
@@ -62,20 +62,18 @@ extension Parser {
 
     private mutating func parseMatchingPatternPrimary(binding: Bool) throws(ParseError) -> Pattern {
         let start = current.location
-        if let word = current.word {
-            switch word {
-            case "_":
-                advance()
-                return Pattern(.wildcard, at: start)
-            case "let", "var":
-                advance()
-                return Pattern(.valueBinding(isLet: word == "let", try parseMatchingPattern(binding: true)), at: start)
-            case "is":
-                advance()
-                return Pattern(.isType(try parseType()), at: start)
-            default:
-                break
-            }
+        switch current.word {
+        case .underscore:
+            advance()
+            return Pattern(.wildcard, at: start)
+        case let word where word == .let || word == .var:
+            advance()
+            return Pattern(.valueBinding(isLet: word == .let, try parseMatchingPattern(binding: true)), at: start)
+        case .is:
+            advance()
+            return Pattern(.isType(try parseType()), at: start)
+        default:
+            break
         }
         if at("(") { return try parseTuplePattern(binding: binding) }
         if binding, let name = identifierName, !peek().isPunct("."), !peek().isPunct("(") {
@@ -85,7 +83,7 @@ extension Parser {
         // `.name(…)` and `Type.name(…)`, unless an operator follows (`.a ... .b` is a value).
         let saved = checkpoint
         if let pattern = try parseEnumCasePattern(binding: binding) {
-            if case let .op(text) = current.kind, current.isBinaryOperator, text != "=" {
+            if case let .op(word) = current.kind, current.isBinaryOperator, word != .assign {
                 restore(saved)
             } else {
                 return pattern
@@ -131,16 +129,16 @@ extension Parser {
         var type: TypeSyntax?
         var name: String
         if at(".") {
-            guard case let .identifier(member) = peek().kind else { return nil }
+            guard case .identifier = peek().kind else { return nil }
+            name = text(of: peek())
             advance()
             advance()
-            name = member
         } else {
             guard let first = identifierName, peek().isPunct("."), first.first?.isUppercase == true else { return nil }
             var components = [(first, current.location)]
             var probe = position + 1
-            while probe + 1 < tokens.count, tokens[probe].isPunct("."), let next = tokens[probe + 1].identifierName {
-                components.append((next, tokens[probe + 1].location))
+            while probe + 1 < tokens.count, tokens[probe].isPunct("."), tokens[probe + 1].isIdentifierName {
+                components.append((text(of: tokens[probe + 1]), tokens[probe + 1].location))
                 probe += 2
             }
             guard components.count >= 2 else { return nil }
@@ -159,13 +157,5 @@ extension Parser {
         }
         if at(".") || at("[") || (at("(") && !current.newlineBefore) { return nil }
         return Pattern(.enumCase(type: type, name: name, arguments: arguments), at: start)
-    }
-}
-
-extension Token {
-    /// The name, when the token is an identifier that is not a reserved word.
-    var identifierName: String? {
-        guard case let .identifier(name) = kind else { return nil }
-        return isBackticked || !isReservedWord(name) ? name : nil
     }
 }

@@ -17,9 +17,9 @@ extension Parser {
         while true {
             while at(";") { advance() }
             if atEnd || at("}") { break }
-            if case let .pound(name) = current.kind {
-                if name == "elseif" || name == "else" || name == "endif" { break }
-                if name == "if" {
+            if case let .pound(word) = current.kind {
+                if word == .elseif || word == .else || word == .endif { break }
+                if word == .if {
                     if context == .caseBody && ifConfigHoldsCases() { break }
                     do {
                         try parseIfConfig { (parser: inout Parser) throws(ParseError) in
@@ -32,8 +32,8 @@ extension Parser {
                 }
             }
             if context == .caseBody {
-                if atKeyword("case") || atKeyword("default") { break }
-                if case .attribute("unknown") = current.kind { break }
+                if atKeyword(.case) || atKeyword(.default) { break }
+                if case .attribute(.unknown) = current.kind { break }
             }
             let start = position
             do {
@@ -52,8 +52,8 @@ extension Parser {
     mutating func checkSeparator(_ message: String) {
         if atEnd || at("}") || at(";") || at(")") || current.newlineBefore { return }
         // `case 1: "a" default: "b"`: a case label ends the statement before it.
-        if atKeyword("case") || atKeyword("default") { return }
-        if case .attribute("unknown") = current.kind { return }
+        if atKeyword(.case) || atKeyword(.default) { return }
+        if case .attribute(.unknown) = current.kind { return }
         report(message, at: previousEnd)
     }
 
@@ -63,8 +63,8 @@ extension Parser {
         while index < tokens.count && !tokens[index].newlineBefore { index += 1 }
         guard index < tokens.count else { return false }
         let token = tokens[index]
-        if token.isKeyword("case") || token.isKeyword("default") { return true }
-        if case .attribute("unknown") = token.kind { return true }
+        if token.isKeyword(.case) || token.isKeyword(.default) { return true }
+        if case .attribute(.unknown) = token.kind { return true }
         return false
     }
 
@@ -79,49 +79,56 @@ extension Parser {
         default:
             break
         }
-        if let word = token.word {
+        if case let .identifier(word) = token.kind, !token.isBackticked {
             switch word {
-            case "if": return Statement(.ifStatement(try parseIfStatement()), at: start)
-            case "guard": return try parseGuard()
-            case "while": return try parseWhile()
-            case "repeat": return try parseRepeat()
-            case "for": return try parseForIn()
-            case "switch":
+            case .if: return Statement(.ifStatement(try parseIfStatement()), at: start)
+            case .guard: return try parseGuard()
+            case .while: return try parseWhile()
+            case .repeat: return try parseRepeat()
+            case .for: return try parseForIn()
+            case .switch:
                 return try parseSwitchStatement()
-            case "do": return try parseDo()
-            case "return": return try parseReturn()
-            case "throw":
+            case .do: return try parseDo()
+            case .return: return try parseReturn()
+            case .throw:
                 advance()
                 return Statement(.throwStatement(try parseExpression()), at: start)
-            case "break", "continue":
+            case .break, .continue:
                 advance()
                 var label: String?
                 if let name = identifierName, !current.newlineBefore {
                     label = name
                     advance()
                 }
-                return Statement(word == "break" ? .breakStatement(label: label) : .continueStatement(label: label), at: start)
-            case "fallthrough":
+                return Statement(word == .break ? .breakStatement(label: label) : .continueStatement(label: label), at: start)
+            case .fallthrough:
                 advance()
                 return Statement(.fallthroughStatement, at: start)
-            case "defer":
+            case .defer:
                 advance()
                 return Statement(.deferStatement(try parseCodeBlock("after 'defer'")), at: start)
             default:
                 break
             }
             if isAtDeclaration() { return Statement(.declaration(try parseDeclaration()), at: start) }
-            if identifierName != nil, peek().isPunct(":"), let next = peek(2).word,
-               ["for", "while", "repeat", "if", "switch", "do"].contains(next) {
+            if let label = identifierName, peek().isPunct(":"), Self.isLabelledStatementKeyword(peek(2).word) {
                 advance()
                 advance()
                 var statement = try parseStatement(context: context)
-                statement.label = word
+                statement.label = label
                 statement.location = start
                 return statement
             }
         }
         return Statement(.expression(try parseExpression()), at: start)
+    }
+
+    /// The statements a label can name: `outer: for …`.
+    static func isLabelledStatementKeyword(_ word: Word) -> Bool {
+        switch word {
+        case .for, .while, .repeat, .if, .switch, .do: true
+        default: false
+        }
     }
 
     /// `{ statements }`.
@@ -153,9 +160,9 @@ extension Parser {
             let conditions = try parseConditionList()
             let body = try parseCodeBlock("after 'if' condition")
             clauses.append((conditions, body, location))
-            guard atKeyword("else") else { break }
+            guard atKeyword(.else) else { break }
             advance()
-            if atKeyword("if") { continue }
+            if atKeyword(.if) { continue }
             elseBlock = try parseCodeBlock("after 'else'")
             break
         }
@@ -182,31 +189,31 @@ extension Parser {
 
     private mutating func parseCondition() throws(ParseError) -> Condition {
         let start = current.location
-        if let word = current.word, word == "let" || word == "var" {
+        if case let word = current.word, word == .let || word == .var {
             advance()
             let pattern = try parseBindingPattern()
             var type: TypeSyntax?
             if consume(":") { type = try parseType() }
             var value: Expression?
-            if atOp("=") {
+            if atOp(.assign) {
                 advance()
                 value = try parseExpression()
             }
-            return Condition(.optionalBinding(isLet: word == "let", pattern: pattern, type: type, value: value), at: start)
+            return Condition(.optionalBinding(isLet: word == .let, pattern: pattern, type: type, value: value), at: start)
         }
-        if atKeyword("case") {
+        if atKeyword(.case) {
             advance()
             let pattern = try parseMatchingPattern()
             var type: TypeSyntax?
             if consume(":") { type = try parseType() }
-            guard atOp("=") else { throw missing("expected '=' after pattern in 'case' condition") }
+            guard atOp(.assign) else { throw missing("expected '=' after pattern in 'case' condition") }
             advance()
             let value = try parseExpression()
             return Condition(.patternMatch(type.map { Pattern(.typed(pattern, $0), at: pattern.location) } ?? pattern, value), at: start)
         }
-        if case let .pound(name) = current.kind, name == "available" || name == "unavailable" {
+        if case let .pound(word) = current.kind, word == .available || word == .unavailable {
             advance()
-            return Condition(.availability(platforms: try parseAvailabilityArguments(), isUnavailable: name == "unavailable"), at: start)
+            return Condition(.availability(platforms: try parseAvailabilityArguments(), isUnavailable: word == .unavailable), at: start)
         }
         return Condition(.expression(try parseExpression()), at: start)
     }
@@ -249,7 +256,7 @@ extension Parser {
         let start = current.location
         advance()
         let conditions = try parseConditionList()
-        guard consumeKeyword("else") else { throw missing("expected 'else' after 'guard' condition") }
+        guard consumeKeyword(.else) else { throw missing("expected 'else' after 'guard' condition") }
         return Statement(.guardStatement(conditions: conditions, elseBody: try parseCodeBlock("after 'guard' else")), at: start)
     }
 
@@ -264,7 +271,7 @@ extension Parser {
         let start = current.location
         advance()
         let body = try parseCodeBlock("after 'repeat'")
-        guard consumeKeyword("while") else { throw missing("expected 'while' after body of 'repeat' statement") }
+        guard consumeKeyword(.while) else { throw missing("expected 'while' after body of 'repeat' statement") }
         let savedTrailing = allowsTrailingClosure
         allowsTrailingClosure = false
         defer { allowsTrailingClosure = savedTrailing }
@@ -274,25 +281,25 @@ extension Parser {
     private mutating func parseForIn() throws(ParseError) -> Statement {
         let start = current.location
         advance()
-        _ = consumeKeyword("try")
-        if atKeyword("await") { advance() }
+        _ = consumeKeyword(.try)
+        if atKeyword(.await) { advance() }
         var pattern: Pattern
-        if consumeKeyword("case") {
+        if consumeKeyword(.case) {
             pattern = try parseMatchingPattern()
-        } else if let word = current.word, word == "var" || word == "let" {
+        } else if case let word = current.word, word == .var || word == .let {
             let location = current.location
             advance()
-            pattern = Pattern(.valueBinding(isLet: word == "let", try parseBindingPattern()), at: location)
+            pattern = Pattern(.valueBinding(isLet: word == .let, try parseBindingPattern()), at: location)
         } else {
             pattern = try parseBindingPattern()
         }
         if consume(":") { pattern = Pattern(.typed(pattern, try parseType()), at: pattern.location) }
-        guard consumeKeyword("in") else { throw missing("expected 'in' after for-each pattern") }
+        guard consumeKeyword(.in) else { throw missing("expected 'in' after for-each pattern") }
         let savedTrailing = allowsTrailingClosure
         allowsTrailingClosure = false
         let sequence = try parseExpression()
         var whereClause: Expression?
-        if consumeKeyword("where") { whereClause = try parseExpression() }
+        if consumeKeyword(.where) { whereClause = try parseExpression() }
         allowsTrailingClosure = savedTrailing
         let body = try parseCodeBlock("to start the body of for-each loop")
         return Statement(.forIn(pattern: pattern, sequence: sequence, whereClause: whereClause, body: body), at: start)
@@ -320,9 +327,9 @@ extension Parser {
         while true {
             while at(";") { advance() }
             if atEnd || at("}") { break }
-            if case let .pound(name) = current.kind {
-                if name == "elseif" || name == "else" || name == "endif" { break }
-                if name == "if" {
+            if case let .pound(word) = current.kind {
+                if word == .elseif || word == .else || word == .endif { break }
+                if word == .if {
                     do {
                         try parseIfConfig { (parser: inout Parser) throws(ParseError) in cases += parser.parseSwitchCases() }
                     } catch {
@@ -346,16 +353,16 @@ extension Parser {
     private mutating func parseSwitchCase() throws(ParseError) -> SwitchCase {
         let start = current.location
         var isUnknown = false
-        if case .attribute("unknown") = current.kind {
+        if case .attribute(.unknown) = current.kind {
             isUnknown = true
             advance()
         }
-        if consumeKeyword("default") {
+        if consumeKeyword(.default) {
             guard consume(":") else { throw missing("expected ':' after 'default'") }
             let statements = parseStatementList(context: .caseBody)
             return SwitchCase(patterns: [], whereClause: nil, statements: statements, isUnknownDefault: isUnknown, at: start)
         }
-        guard consumeKeyword("case") else {
+        guard consumeKeyword(.case) else {
             throw error("all statements inside a switch must be covered by a 'case' or 'default'", at: current.location)
         }
         var patterns: [Pattern] = []
@@ -363,7 +370,7 @@ extension Parser {
             patterns.append(try parseMatchingPattern())
         } while consume(",")
         var whereClause: Expression?
-        if consumeKeyword("where") { whereClause = try parseExpression() }
+        if consumeKeyword(.where) { whereClause = try parseExpression() }
         guard consume(":") else { throw missing("expected ':' after 'case'") }
         let statements = parseStatementList(context: .caseBody)
         return SwitchCase(patterns: patterns, whereClause: whereClause, statements: statements, isUnknownDefault: isUnknown, at: start)
@@ -372,24 +379,24 @@ extension Parser {
     private mutating func parseDo() throws(ParseError) -> Statement {
         let start = current.location
         advance()
-        if atKeyword("throws") {
+        if atKeyword(.throws) {
             advance()
             if at("(") { try skipBalanced() }
         }
         let body = try parseCodeBlock("after 'do'")
         var catches: [CatchClause] = []
-        while atKeyword("catch") {
+        while atKeyword(.catch) {
             let location = current.location
             advance()
             var pattern: Pattern?
-            if !at("{") && !atKeyword("where") {
+            if !at("{") && !atKeyword(.where) {
                 let savedTrailing = allowsTrailingClosure
                 allowsTrailingClosure = false
                 pattern = try parseMatchingPattern()
                 allowsTrailingClosure = savedTrailing
             }
             var whereClause: Expression?
-            if consumeKeyword("where") {
+            if consumeKeyword(.where) {
                 let savedTrailing = allowsTrailingClosure
                 allowsTrailingClosure = false
                 whereClause = try parseExpression()
@@ -406,15 +413,19 @@ extension Parser {
         let next = current
         var hasValue = true
         switch next.kind {
-        case .end, .punct("}"), .punct(";"), .punct(")"), .pound("if"), .pound("elseif"), .pound("else"), .pound("endif"):
+        case .end, .punct("}"), .punct(";"), .punct(")"), .pound(.if), .pound(.elseif), .pound(.else), .pound(.endif):
             hasValue = false
-        case .identifier("case"), .identifier("default"), .attribute("unknown"):
+        case .identifier(.case), .identifier(.default), .attribute(.unknown):
             hasValue = next.isBackticked
         default:
             // A statement keyword on the next line starts the next statement.
-            if next.newlineBefore, let word = next.word,
-               ["let", "var", "guard", "for", "while", "repeat", "return", "break", "continue", "defer", "throw", "do", "func"].contains(word) {
-                hasValue = false
+            if next.newlineBefore {
+                switch next.word {
+                case .let, .var, .guard, .for, .while, .repeat, .return, .break, .continue, .defer, .throw, .do, .func:
+                    hasValue = false
+                default:
+                    break
+                }
             }
         }
         return Statement(.returnStatement(hasValue ? try parseExpression() : nil), at: start)

@@ -10,22 +10,22 @@ extension Parser {
         var attributes: [String] = []
         var specifiers: [String] = []
         while true {
-            if case let .attribute(name) = current.kind {
-                attributes.append(name)
+            if case .attribute = current.kind {
+                attributes.append(text(of: current))
                 advance()
                 if at("(") && current.leftBound { try skipBalanced() }
-            } else if let word = current.word, Self.typeSpecifiers.contains(word), peek().startsType {
-                specifiers.append(word)
+            } else if current.word.isTypeSpecifier, peek().startsType {
+                specifiers.append(current.word.rawValue)
                 advance()
             } else {
                 break
             }
         }
         var type: TypeSyntax
-        if let word = current.word, word == "some" || word == "any", peek().startsType, !peek().newlineBefore {
+        if case let word = current.word, word == .someWord || word == .any, peek().startsType, !peek().newlineBefore {
             advance()
             let constraint = try parseComposition()
-            type = TypeSyntax(word == "some" ? .opaque(constraint) : .existential(constraint), at: start)
+            type = TypeSyntax(word == .someWord ? .opaque(constraint) : .existential(constraint), at: start)
         } else {
             type = try parseComposition()
         }
@@ -35,14 +35,12 @@ extension Parser {
         return type
     }
 
-    static let typeSpecifiers: Set<String> = ["inout", "borrowing", "consuming", "__owned", "__shared", "sending", "isolated", "_const", "each", "repeat"]
-
     /// `A & B & C`.
     private mutating func parseComposition() throws(ParseError) -> TypeSyntax {
         let first = try parseSimpleType()
-        guard atOp("&") else { return first }
+        guard atOp(.ampersand) else { return first }
         var types = [first]
-        while atOp("&") {
+        while atOp(.ampersand) {
             advance()
             types.append(try parseSimpleType())
         }
@@ -55,7 +53,8 @@ extension Parser {
         let start = current.location
         var type: TypeSyntax
         switch current.kind {
-        case let .identifier(name) where current.isBackticked || !isReservedWord(name) || name == "Self" || name == "class":
+        case let .identifier(word) where current.isBackticked || !word.isReserved || word == .selfType || word == .class:
+            let name = text(of: current)
             advance()
             type = TypeSyntax(.named(name, generics: try parseGenericArgumentsIfAny(inType: true)), at: start)
         case .punct("("):
@@ -77,7 +76,7 @@ extension Parser {
             throw missing("expected type")
         }
         while true {
-            if at("."), !current.newlineBefore || peek().word == "Type" {
+            if at("."), !current.newlineBefore || peek().word == .typeWord {
                 advance()
                 guard let name = anyName else { throw missing("expected member name following '.'") }
                 advance()
@@ -86,10 +85,10 @@ extension Parser {
                 } else {
                     type = TypeSyntax(.member(base: type, name: name, generics: try parseGenericArgumentsIfAny(inType: true)), at: start)
                 }
-            } else if atOp("?") && current.leftBound {
+            } else if atOp(.question) && current.leftBound {
                 advance()
                 type = TypeSyntax(.optional(type), at: start)
-            } else if atOp("!") && current.leftBound {
+            } else if atOp(.exclamation) && current.leftBound {
                 advance()
                 type = TypeSyntax(.implicitlyUnwrapped(type), at: start)
             } else {
@@ -120,7 +119,7 @@ extension Parser {
             }
             let type = try parseType()
             var isVariadic = false
-            if atOp("...") {
+            if atOp(.closedRange) {
                 isVariadic = true
                 advance()
             }
@@ -131,12 +130,12 @@ extension Parser {
         advance()
         var isAsync = false
         var isThrowing = false
-        while let word = current.word, word == "async" || word == "throws" || word == "rethrows" {
-            if word == "async" { isAsync = true } else { isThrowing = true }
+        while case let word = current.word, word == .async || word == .throws || word == .rethrows {
+            if word == .async { isAsync = true } else { isThrowing = true }
             advance()
-            if word == "throws" && at("(") && current.leftBound { try skipBalanced() }
+            if word == .throws && at("(") && current.leftBound { try skipBalanced() }
         }
-        if atOp("->") {
+        if atOp(.arrow) {
             advance()
             let result = try parseType()
             return TypeSyntax(.function(parameters: elements, isAsync: isAsync, isThrowing: isThrowing, result: result), at: start)
@@ -166,11 +165,9 @@ extension Parser {
     /// `<T, U>` after a name: always in a type; in an expression only where Swift's rule
     /// allows it (a matching `>` follows and then a token that can follow a type).
     mutating func parseGenericArgumentsIfAny(inType: Bool = false) throws(ParseError) -> [TypeSyntax] {
-        guard case let .op(text) = current.kind, text.hasPrefix("<") else { return [] }
-        if inType {
-            guard text == "<" else { return [] }
-        } else {
-            guard text == "<", current.leftBound, canParseGenericArguments() else { return [] }
+        guard atOp(.less) else { return [] }
+        if !inType {
+            guard current.leftBound, canParseGenericArguments() else { return [] }
         }
         try enter()
         defer { depth -= 1 }
@@ -186,10 +183,10 @@ extension Parser {
     }
 
     mutating func consumeClosingAngle() throws(ParseError) {
-        guard case let .op(text) = current.kind, text.hasPrefix(">") else {
+        guard case .op = current.kind, text(of: current).hasPrefix(">") else {
             throw missing("expected '>' to complete generic argument list")
         }
-        if text == ">" { advance() } else { splitCurrentOperator() }
+        if atOp(.greater) { advance() } else { splitCurrentOperator() }
     }
 
     /// Looks ahead (without consuming) for `< types >` followed by a token that can follow a
@@ -206,20 +203,21 @@ extension Parser {
                 break
             case .punct("."), .punct(","), .punct("["), .punct("]"), .punct("("), .punct(")"), .punct(":"):
                 break
-            case let .op(text):
-                if text == "<" {
+            case let .op(word):
+                let spelled = text(of: token)
+                if word == .less {
                     nesting += 1
-                } else if text.allSatisfy({ $0 == ">" }) {
-                    nesting -= text.count
+                } else if spelled.allSatisfy({ $0 == ">" }) {
+                    nesting -= spelled.count
                     if nesting < 0 { return false }
                     if nesting == 0 { return isGenericArgumentFollower(index + 1) }
-                } else if text.hasPrefix(">") {
+                } else if spelled.hasPrefix(">") {
                     // `>?`, `>!`: a closing `>` glued to a postfix operator.
-                    let closers = text.prefix(while: { $0 == ">" }).count
+                    let closers = spelled.prefix(while: { $0 == ">" }).count
                     nesting -= closers
-                    if nesting == 0 { return text.dropFirst(closers).allSatisfy { $0 == "?" || $0 == "!" } }
+                    if nesting == 0 { return spelled.dropFirst(closers).allSatisfy { $0 == "?" || $0 == "!" } }
                     if nesting < 0 { return false }
-                } else if !(text == "?" || text == "!" || text == "&" || text == "->" || text == "...") {
+                } else if !(word == .question || word == .exclamation || word == .ampersand || word == .arrow || word == .closedRange) {
                     return false
                 }
             default:
@@ -238,8 +236,8 @@ extension Parser {
             return !token.newlineBefore
         case .punct("."), .punct(")"), .punct("]"), .punct(","), .punct(";"), .punct(":"), .punct("{"), .punct("}"), .end:
             return true
-        case let .op(text):
-            return text == "?" || text == "!" || token.isBinaryOperator && !token.leftBound
+        case let .op(word):
+            return word == .question || word == .exclamation || token.isBinaryOperator && !token.leftBound
         default:
             return token.newlineBefore
         }
@@ -249,11 +247,11 @@ extension Parser {
 
     /// `<T: ShapeStyle, Content: View>`.
     mutating func parseGenericParametersIfAny() throws(ParseError) -> [GenericParameter] {
-        guard atOp("<") else { return [] }
+        guard atOp(.less) else { return [] }
         advance()
         var parameters: [GenericParameter] = []
         while true {
-            if let word = current.word, word == "each" || word == "let", peek().identifierLike { advance() }
+            if current.word == .each || current.word == .let, peek().identifierLike { advance() }
             guard let name = identifierName else { throw missing("expected an identifier to name generic parameter") }
             let location = current.location
             advance()
@@ -270,7 +268,7 @@ extension Parser {
     /// `where T: View, T.Element == Int`: each requirement joins the constraints of the
     /// parameter it names (a new entry when the name is not a parameter, e.g. `Self`).
     mutating func parseWhereClauseIfAny(into parameters: inout [GenericParameter]) throws(ParseError) {
-        guard atKeyword("where") else { return }
+        guard atKeyword(.where) else { return }
         advance()
         repeat {
             let location = current.location
@@ -278,7 +276,7 @@ extension Parser {
             let constraint: TypeSyntax
             if consume(":") {
                 constraint = try parseType()
-            } else if atOp("==") {
+            } else if atOp(.equal) {
                 advance()
                 constraint = try parseType()
             } else {

@@ -72,6 +72,8 @@ struct Parser {
     var tokens: [Token]
     var position = 0
     let strings: [StringLiteralToken]
+    /// The texts of the tokens (``Token/text``); a split operator adds its remainder's.
+    var texts: [String]
     let bytes: [UInt8]
     let configuration: BuildConfiguration
     var diagnostics: [SyntaxDiagnostic] = []
@@ -87,17 +89,24 @@ struct Parser {
     init(_ output: Lexer.Output, bytes: [UInt8], configuration: BuildConfiguration) {
         tokens = output.tokens
         strings = output.strings
+        texts = output.texts
         self.bytes = bytes
         self.configuration = configuration
     }
 
     // MARK: Tokens
 
+    // The readers below are always inlined: a call to a non-mutating method from a mutating one
+    // copies the whole parser (144 bytes) first, and the parser asks these of nearly every token.
+
+    @inline(__always)
     var current: Token { tokens[position] }
 
+    @inline(__always)
     func peek(_ ahead: Int = 1) -> Token { tokens[min(position + ahead, tokens.count - 1)] }
 
     /// Just after the previous token: where a missing token is reported.
+    @inline(__always)
     var previousEnd: SourceLocation { position > 0 ? tokens[position - 1].end : tokens[0].location }
 
     mutating func advance() {
@@ -106,29 +115,34 @@ struct Parser {
 
     // These read the token in place rather than through `current`, which copies it: they are
     // asked of nearly every token.
+    @inline(__always)
     var atEnd: Bool {
         if case .end = tokens[position].kind { true } else { false }
     }
 
-    func at(_ punct: String) -> Bool { tokens[position].isPunct(punct) }
+    @inline(__always)
+    func at(_ punct: Punct) -> Bool { tokens[position].isPunct(punct) }
 
-    func atKeyword(_ word: String) -> Bool { tokens[position].isKeyword(word) }
+    @inline(__always)
+    func atKeyword(_ word: Word) -> Bool { tokens[position].isKeyword(word) }
 
-    func atOp(_ text: String) -> Bool { tokens[position].isOp(text) }
+    @inline(__always)
+    func atOp(_ word: Word) -> Bool { tokens[position].isOp(word) }
 
     /// Consumes `word` if it is the current (unescaped) token.
-    mutating func consumeKeyword(_ word: String) -> Bool {
+    mutating func consumeKeyword(_ word: Word) -> Bool {
         guard atKeyword(word) else { return false }
         advance()
         return true
     }
 
-    mutating func consume(_ punct: String) -> Bool {
+    mutating func consume(_ punct: Punct) -> Bool {
         guard at(punct) else { return false }
         advance()
         return true
     }
 
+    @inline(__always)
     func error(_ message: String, at location: SourceLocation) -> ParseError {
         ParseError(diagnostic: SyntaxDiagnostic(message, at: location))
     }
@@ -138,12 +152,13 @@ struct Parser {
     /// (`if x { ` misses its `}` at 1:8). A recovery that reported "expected declaration" at the
     /// end of the file and then a closure's missing `}` after the previous token gave
     /// diagnostics out of source order (found by the parser's fuzz target).
+    @inline(__always)
     func missing(_ message: String) -> ParseError {
         error(message, at: atEnd ? current.location : previousEnd)
     }
 
     @discardableResult
-    mutating func expect(_ punct: String, _ message: String) throws(ParseError) -> SourceLocation {
+    mutating func expect(_ punct: Punct, _ message: String) throws(ParseError) -> SourceLocation {
         guard at(punct) else { throw missing(message) }
         let location = current.location
         advance()
@@ -164,17 +179,24 @@ struct Parser {
     }
 
     /// An identifier's name: a backticked name, or a word that is not reserved.
+    @inline(__always)
     var identifierName: String? {
-        guard case let .identifier(name) = tokens[position].kind else { return nil }
-        if tokens[position].isBackticked || !isReservedWord(name) { return name }
-        return nil
+        tokens[position].isIdentifierName ? text(of: tokens[position]) : nil
     }
 
     /// Any name, keywords included (argument labels, member names after `.`).
+    @inline(__always)
     var anyName: String? {
-        if case let .identifier(name) = tokens[position].kind { return name }
+        if case .identifier = tokens[position].kind { return text(of: tokens[position]) }
         return nil
     }
+
+    /// The token's text (see ``Token/text(in:)``).
+    @inline(__always)
+    func text(of token: Token) -> String { token.text(in: texts) }
+
+    /// How the token reads in messages.
+    func shown(_ token: Token) -> String { token.shown(in: texts) }
 
     // MARK: Nesting
 
@@ -195,6 +217,7 @@ struct Parser {
         var allowsTrailingClosure: Bool
     }
 
+    @inline(__always)
     var checkpoint: Checkpoint {
         Checkpoint(position: position, diagnostics: diagnostics.count, depth: depth, splits: splits.count, allowsTrailingClosure: allowsTrailingClosure)
     }
@@ -213,13 +236,21 @@ struct Parser {
     /// Splits the current operator token after its first character (`>>` → `>` `>`,
     /// `>?` → `>` `?`), consuming the first part.
     mutating func splitCurrentOperator() {
-        guard case let .op(text) = current.kind, text.count > 1 else {
+        let spelled = text(of: current)
+        guard case .op = current.kind, spelled.count > 1 else {
             advance()
             return
         }
         splits.append((position, current))
         var rest = current
-        rest.kind = .op(String(text.dropFirst()))
+        let remainder = String(spelled.dropFirst())
+        let word = WordTable.shared.word(remainder)
+        rest.kind = .op(word)
+        rest.text = -1
+        if word == .other {
+            texts.append(remainder)
+            rest.text = texts.count - 1
+        }
         rest.location = SourceLocation(line: rest.location.line, column: rest.location.column + 1, offset: rest.location.offset + 1)
         rest.leftBound = true
         rest.newlineBefore = false
@@ -254,7 +285,7 @@ struct Parser {
                     advance()
                     return
                 }
-            case .pound("elseif"), .pound("else"), .pound("endif"), .pound("if"):
+            case .pound(.elseif), .pound(.else), .pound(.endif), .pound(.if):
                 if nesting == 0 && token.newlineBefore { return }
             default:
                 break
@@ -274,7 +305,7 @@ struct Parser {
             switch current.kind {
             case .punct("}"):
                 report("extraneous '}' at top level", at: current.location)
-            case .pound("endif"), .pound("else"), .pound("elseif"):
+            case .pound(.endif), .pound(.else), .pound(.elseif):
                 report("unexpected conditional compilation block terminator", at: current.location)
             default:
                 report("expected declaration", at: current.location)
@@ -291,7 +322,7 @@ struct Parser {
         }
         do {
             let expression = try parseExpression()
-            if !atEnd { report("unexpected text after the expression: '\(current.shown)'", at: current.location) }
+            if !atEnd { report("unexpected text after the expression: '\(shown(current))'", at: current.location) }
             return expression
         } catch {
             report(error.diagnostic)

@@ -694,30 +694,31 @@ public struct CatchClause: Sendable {
 
 /// A pattern in `let`, `for`, `case` and `catch`.
 public struct Pattern: Sendable {
-    /// The kinds of pattern.
-    public indirect enum Kind: Sendable {
+    /// The kinds of pattern. A name or `_`, most patterns, is held in place; the cases that
+    /// hold other nodes are boxed (`indirect`).
+    public enum Kind: Sendable {
         /// `name` (in `let name`, `for name in`, `case .x(let name)`).
         case binding(String)
         /// `_`.
         case wildcard
         /// `(a, b)`, `(x: a, y: b)`.
-        case tuple([(label: String?, pattern: Pattern)])
+        indirect case tuple([(label: String?, pattern: Pattern)])
         /// `let p` / `var p` inside a `case` pattern: the names in `p` bind.
-        case valueBinding(isLet: Bool, Pattern)
+        indirect case valueBinding(isLet: Bool, Pattern)
         /// `.loading(let p)`, `Phase.done`, `.some(let x)`: an enum case, with sub-patterns of
         /// its associated values (`nil` when none are written).
-        case enumCase(type: TypeSyntax?, name: String, arguments: [(label: String?, pattern: Pattern)]?)
+        indirect case enumCase(type: TypeSyntax?, name: String, arguments: [(label: String?, pattern: Pattern)]?)
         /// `x?` — matches a non-`nil` optional.
-        case optional(Pattern)
+        indirect case optional(Pattern)
         /// `is Type`.
-        case isType(TypeSyntax)
+        indirect case isType(TypeSyntax)
         /// `pattern as Type`.
-        case cast(Pattern, TypeSyntax)
+        indirect case cast(Pattern, TypeSyntax)
         /// An expression matched with `~=` (`0..<5`, `"a"`, `someValue`).
-        case expression(Expression)
+        indirect case expression(Expression)
         /// `name: Type` in a `let`/`var` whose type annotation the binding holds is not here:
         /// this is for `for (i, x): (Int, Int) in` and closure-style typed patterns.
-        case typed(Pattern, TypeSyntax)
+        indirect case typed(Pattern, TypeSyntax)
     }
 
     /// The form.
@@ -736,8 +737,10 @@ public struct Pattern: Sendable {
 
 /// An expression and where it starts.
 public struct Expression: Sendable {
-    /// The kinds of expression.
-    public indirect enum Kind: Sendable {
+    /// The kinds of expression. Names, implicit members and literals, most of a file's
+    /// expressions, are held in place, with no allocation of their own; the cases that hold
+    /// other expressions or large payloads are boxed (`indirect`).
+    public enum Kind: Sendable {
         /// `42`, `0x1F`, `1_000`: the text as written (underscores kept) and its value, `nil`
         /// when it does not fit in `Int` (a type with more bits, or an error the evaluator reports).
         case integerLiteral(text: String, value: Int?)
@@ -757,37 +760,37 @@ public struct Expression: Sendable {
         /// `.red`, `.degrees` — resolved by the type the context expects.
         case implicitMember(String)
         /// `base.name`, `tuple.0` (name `"0"`), `base.init` (name `"init"`), `base.self`.
-        case member(base: Expression, name: String, nameLocation: SourceLocation, generics: [TypeSyntax])
+        indirect case member(base: Expression, name: String, nameLocation: SourceLocation, generics: [TypeSyntax])
         /// `callee(arguments) { trailing } label: { … }`.
-        case call(callee: Expression, arguments: [Argument], trailingClosures: [TrailingClosure])
+        indirect case call(callee: Expression, arguments: [Argument], trailingClosures: [TrailingClosure])
         /// `base[arguments]`.
-        case subscriptCall(base: Expression, arguments: [Argument])
+        indirect case subscriptCall(base: Expression, arguments: [Argument])
         /// `base?` before a member, call or subscript: the chain yields `nil` when `base` is
         /// `nil`. The node marks the point; ``optionalChainEnd`` bounds the chain.
-        case optionalChain(Expression)
+        indirect case optionalChain(Expression)
         /// The end of an optional chain: the whole `a?.b.c()` is wrapped in one of these, so
         /// the evaluator knows where a `nil` short-circuits to.
-        case optionalChainEnd(Expression)
+        indirect case optionalChainEnd(Expression)
         /// `base!`.
-        case forceUnwrap(Expression)
+        indirect case forceUnwrap(Expression)
         /// `-x`, `!x`, `~x`, `...x`, `..<x`: a prefix operator.
-        case prefixOperator(String, Expression)
+        indirect case prefixOperator(String, Expression)
         /// `x...`: a postfix operator (one-sided range).
-        case postfixOperator(String, Expression)
+        indirect case postfixOperator(String, Expression)
         /// `a + b`, `a ?? b`, `a..<b`, `a && b`; precedence and associativity resolved.
-        case binaryOperator(String, Expression, Expression, operatorLocation: SourceLocation)
+        indirect case binaryOperator(String, Expression, Expression, operatorLocation: SourceLocation)
         /// `a = b`, `a += b` … (AssignmentPrecedence).
-        case assignment(operator: String, target: Expression, value: Expression, operatorLocation: SourceLocation)
+        indirect case assignment(operator: String, target: Expression, value: Expression, operatorLocation: SourceLocation)
         /// `condition ? a : b`.
-        case ternary(Expression, Expression, Expression)
+        indirect case ternary(Expression, Expression, Expression)
         /// `x is T`, `x as T`, `x as? T`, `x as! T`.
-        case cast(Expression, CastKind, TypeSyntax)
+        indirect case cast(Expression, CastKind, TypeSyntax)
         /// `try x`, `try? x`, `try! x`.
-        case tryExpression(TryKind, Expression)
+        indirect case tryExpression(TryKind, Expression)
         /// `await x`.
-        case awaitExpression(Expression)
+        indirect case awaitExpression(Expression)
         /// `{ parameters in statements }`.
-        case closure(Closure)
+        indirect case closure(Closure)
         /// `[a, b]`; `[Color]` used as a type (`[Color]()`) is also an array literal of one
         /// identifier: the evaluator tells them apart by what follows.
         case arrayLiteral([Expression])
@@ -797,16 +800,16 @@ public struct Expression: Sendable {
         /// expression, not a tuple.
         case tuple([(label: String?, value: Expression)])
         /// `\.self`, `\.colorScheme`, `\Item.id`: the root type, if written, and the components.
-        case keyPath(root: TypeSyntax?, components: [String])
+        indirect case keyPath(root: TypeSyntax?, components: [String])
         /// `#colorLiteral(…)`, `#file`, `#line`.
-        case macroExpansion(MacroExpansion)
+        indirect case macroExpansion(MacroExpansion)
         /// `_` as an assignment target (`_ = value`).
         case discard
         /// A type that appears where an expression is expected and cannot be written as one of
         /// the above: `[Int].self`, `(Int, Int).self`, `Int?.none`.
-        case type(TypeSyntax)
+        indirect case type(TypeSyntax)
         /// `if c { a } else { b }` and `switch` used as values (Swift 5.9).
-        case statementExpression(Statement)
+        indirect case statementExpression(Statement)
     }
 
     /// The form.

@@ -62,6 +62,10 @@ struct DiagnosticTests {
         Case(name: "unterminated string", source: spinner(body4: "Image(systemName: \"rays)"), line: 4, column: 27,
              message: "unterminated string literal"),
         // 200 parentheses are allowed, the 201st (column 9 + 200) is refused.
+        // A combining mark after ':' is part of the ':' character, as an editor shows it: the
+        // end of the line's 11 characters is column 12.
+        Case(name: "combining mark after a colon", source: "let x = (a:\u{07EC}", line: 1, column: 12,
+             message: "expected ')' in expression list"),
         Case(name: "deep nesting", source: "let x = " + String(repeating: "(", count: 250) + "1" + String(repeating: ")", count: 250),
              line: 1, column: 209, message: "nesting is too deep: more than 200 levels of brackets, blocks or types"),
         // Swift's own refusal, not a suggestion of the very name written.

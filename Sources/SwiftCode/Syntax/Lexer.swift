@@ -71,7 +71,17 @@ struct Lexer {
 
     private mutating func location() -> SourceLocation {
         if index > countedIndex {
-            countedColumn += source.characterCount(from: countedIndex, to: index)
+            let lineStart = lineStarts[lineStarts.count - 1]
+            if source[countedIndex] >= 0x80, countedIndex > lineStart {
+                // A mark that continues the character before it (an N'Ko tone mark after ':')
+                // is part of that character, as an editor shows it: the part is counted with the
+                // scalar before it, which was counted already.
+                var previous = countedIndex - 1
+                while previous > lineStart, source[previous] & 0xC0 == 0x80 { previous -= 1 }
+                countedColumn += source.characterCount(from: previous, to: index) - source.characterCount(from: previous, to: countedIndex)
+            } else {
+                countedColumn += source.characterCount(from: countedIndex, to: index)
+            }
             countedIndex = index
         }
         return SourceLocation(line: line, column: countedColumn, offset: index)

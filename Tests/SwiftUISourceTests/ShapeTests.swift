@@ -74,23 +74,7 @@ struct ShapeTests {
     }
 
     @Test func triangleShapeFillsItsPath() throws {
-        let source = """
-            struct Triangle: Shape {
-                func path(in rect: CGRect) -> Path {
-                    var path = Path()
-                    path.move(to: CGPoint(x: rect.midX, y: rect.minY))
-                    path.addLine(to: CGPoint(x: rect.maxX, y: rect.maxY))
-                    path.addLine(to: CGPoint(x: rect.minX, y: rect.maxY))
-                    path.closeSubpath()
-                    return path
-                }
-            }
-            struct T: View {
-                var body: some View {
-                    Triangle().fill(Color.black).frame(width: 40, height: 30)
-                }
-            }
-            """
+        let source = LibraryReuseTests.triangleFile
         let image = try frames(source, view: "T", at: [0])[0]
         let triangle: [P] = [(20, 0), (40, 30), (0, 30)]
         Self.expectInk(image, width: 40, height: 30) { Self.area(of: triangle, inPixel: $0, $1) }

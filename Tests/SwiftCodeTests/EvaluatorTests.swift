@@ -214,6 +214,20 @@ import Testing
         #expect(error.map { $0.location.line >= 1 } == true)
     }
 
+    /// A file's functions and computed variables hold the scope they are declared in, which
+    /// holds them: the scope is freed with its evaluator.
+    @Test func aFilesScopeIsFreedWithItsEvaluator() throws {
+        weak var scope: Environment?
+        do {
+            let file = SwiftSyntaxParser.parseFile("func twice(_ x: Int) -> Int { x * 2 }\nvar four: Int { twice(2) }\nfunc value() -> Int { four }")
+            let evaluator = try Evaluator(file: file, library: NativeLibrary())
+            scope = evaluator.globals
+            let four = try evaluator.callGlobal("value", [])
+            #expect(four.text == "4", "value() is \(four.text)")
+        }
+        #expect(scope == nil, "the file's scope outlives its evaluator")
+    }
+
     @Test func suggestionsNeverRepeatTheNameWritten() {
         let error = error("func value() -> Int { let size = 2; return sizee }")
         #expect(error?.message == "cannot find 'sizee' in scope (did you mean 'size'?)")

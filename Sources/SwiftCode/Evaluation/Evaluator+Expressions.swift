@@ -256,6 +256,12 @@ extension Evaluator {
             guard variable.isInitialized else {
                 throw .error("'\(name)' is used before being initialized", at: location)
             }
+            // A file-level computed variable read inside a function: its getter's value, as at
+            // the file's level (the scope holds the getter).
+            if !computedGlobals.isEmpty, computedGlobals.contains(name), globals.variables[name] === variable,
+               case let .function(getter) = variable.value {
+                return try call(getter, [], at: location)
+            }
             return variable.value
         }
         if let selfVariable = environment.lookUp("self") {

@@ -108,6 +108,13 @@ public final class Evaluator {
     ///
     /// - Throws: ``Interrupt/error(_:)`` for a redeclared name, an extension of a type that
     ///   does not exist, or a construct the evaluator does not support at the top level.
+    deinit {
+        // A function or computed variable of the file holds the scope it is declared in, which
+        // holds it: the cycle is broken when the evaluator, the scope's owner, ends (a value
+        // made in the run that still needs the scope holds the evaluator, as a custom shape does).
+        globals.variables = Environment.Declarations()
+    }
+
     public init(file: SourceFileSyntax, library: NativeLibrary) throws(Interrupt) {
         self.library = library
         self.file = file
@@ -184,7 +191,7 @@ public final class Evaluator {
     }
 
     /// File-level computed variables (`var x: Int { … }`): read by calling them.
-    @exclusivity(unchecked) private var computedGlobals: Set<String> = []
+    @exclusivity(unchecked) var computedGlobals: Set<String> = []
     /// File-level function overloads beyond the first, by name.
     @exclusivity(unchecked) var overloads: [String: [Function]] = [:]
     /// ``allConformances(of:)``'s answers, by type. Each entry holds its type, so that its

@@ -61,12 +61,13 @@ public struct SwiftProgram: Sendable {
     /// - Parameters:
     ///   - text: The Swift source.
     ///   - fileName: The name diagnostics use, e.g. `Spinner.swift`.
-    /// - Throws: ``SourceDiagnostic`` for a source over ``maximumSourceBytes``, a syntax error,
-    ///   or a declaration that cannot be read (a name declared twice).
     ///   - included: Other files of the same app or package (`--include`), read for their
     ///     declarations (types, extensions, functions, constants, protocols) as if they were in the
     ///     same module; their previews are not read, and only the file's own views and previews
     ///     can be rendered. A mistake in one is reported in that file, at its own line.
+    /// - Throws: ``SourceDiagnostic`` for a file over ``maximumSourceBytes`` or files over
+    ///   ``maximumProgramBytes`` together, a syntax error, or a declaration that cannot be read
+    ///   (a name declared twice), in the file it is in.
     public init(parsing text: String, fileName: String, including included: [IncludedFile] = []) throws(SourceDiagnostic) {
         let text = Self.withoutByteOrderMark(text)
         let included = included.map { IncludedFile(text: Self.withoutByteOrderMark($0.text), fileName: $0.fileName) }

@@ -337,6 +337,12 @@ public final class ProgramRunner {
         /// fading in where the same state at 0 s is still).
         var running: [String]
 
+        /// The tree last: a dictionary compares a snapshot with each one in its probe, and the
+        /// state, the events or the animations tell most apart before a tree is walked.
+        static func == (a: Snapshot, b: Snapshot) -> Bool {
+            a.random == b.random && a.state == b.state && a.events == b.events && a.running == b.running && a.tree == b.tree
+        }
+
         /// Everything but the tree, which equality still compares: the state already tells
         /// most snapshots apart, and hashing every node of the tree at every instant cost
         /// more than the rest of the run's bookkeeping.

@@ -22,14 +22,24 @@ final class ViewResolver {
     /// Views whose body is being evaluated, innermost last (a view inside itself is an error).
     @exclusivity(unchecked) private var evaluating: [String] = []
 
-    /// An event a tree asks for, with the place that asks.
-    struct Request {
-        var key: String
-        var action: Function
-        var publisher: PublisherValue?
+    /// An event a tree asks for, with the place that asks. A class: a kept subtree's requests
+    /// are copied into every tree made while it stays, and copying one reference cost less
+    /// than copying the fields.
+    final class Request {
+        let key: String
+        let action: Function
+        let publisher: PublisherValue?
         /// For `onChange`: the value this tree reads, whether the action also runs when the
         /// view appears, and how the action takes the values.
-        var change: (value: Value, initial: Bool, form: ChangeActionForm)?
+        let change: (value: Value, initial: Bool, form: ChangeActionForm)?
+
+        init(key: String, action: Function, publisher: PublisherValue? = nil,
+             change: (value: Value, initial: Bool, form: ChangeActionForm)? = nil) {
+            self.key = key
+            self.action = action
+            self.publisher = publisher
+            self.change = change
+        }
     }
 
     @exclusivity(unchecked) private(set) var appearances: [Request] = []
@@ -116,7 +126,7 @@ final class ViewResolver {
             let visited = Set(visitedOrder)
             for key in states.keys where !visited.contains(key) {
                 states[key] = nil
-                sortedStatePlaces = nil
+                stateOrder = nil
             }
             for key in kept.keys where !visited.contains(key) { kept[key] = nil }
             // An Animatable view that left the tree starts from its data if it comes back.
@@ -700,7 +710,7 @@ final class ViewResolver {
     func phaseCell(at key: String) -> Cell {
         visitedOrder.append(key)
         let cell = states[key]?["phase"] ?? library.storage(.int(0))
-        if states[key] == nil { sortedStatePlaces = nil }
+        if states[key]?["phase"] == nil { stateOrder = nil }
         states[key, default: [:]]["phase"] = cell
         trackedCells.append((cell, cell.writes))
         return cell
@@ -711,10 +721,12 @@ final class ViewResolver {
         appearances.append(Request(key: requestKey(place), action: action))
     }
 
-    /// A stored state's place, name and value, as a snapshot of the run compares them.
+    /// What a snapshot of the run compares of the stored state: which places and names hold
+    /// state, then each one's value.
     enum StateItem: Hashable {
-        case place(String)
-        case name(String)
+        /// The places and names that hold state, as a number (``stateLayouts``): equal numbers
+        /// are equal layouts.
+        case layout(Int)
         case int(Int)
         /// A number's bits: equal numbers are equal values, and writing them as text cost more
         /// than the rest of a snapshot.
@@ -723,25 +735,39 @@ final class ViewResolver {
         case text(String)
     }
 
-    /// The places that hold state, sorted; `nil` once a place is added or removed.
-    @exclusivity(unchecked) private var sortedStatePlaces: [String]?
+    /// The layout of the stored state (its number in ``stateLayouts``) and its cells in a fixed
+    /// order (places, then names, sorted); `nil` once a cell is added or a place removed. A
+    /// place keeps its cells while it stays, so the order holds until then.
+    @exclusivity(unchecked) private var stateOrder: (layout: Int, cells: [Cell])?
+    /// Each layout of stored state seen in the run (each place, sorted, with its names, sorted),
+    /// numbered: a snapshot compares the number, not the places' names, and a view that leaves
+    /// and comes back gives its layout's number again.
+    @exclusivity(unchecked) private var stateLayouts: [[[String]]: Int] = [:]
 
-    /// Every stored state, in a fixed order (places, then names, sorted).
+    /// Every stored state, in a fixed order: its layout, then each cell's value.
     var stateItems: [StateItem] {
-        if sortedStatePlaces == nil { sortedStatePlaces = states.keys.sorted() }
-        var items: [StateItem] = []
-        items.reserveCapacity(sortedStatePlaces!.count * 3)
-        for place in sortedStatePlaces! {
-            guard let cells = states[place] else { continue }
-            items.append(.place(place))
-            for name in cells.count == 1 ? Array(cells.keys) : cells.keys.sorted() {
-                items.append(.name(name))
-                switch cells[name]!.value {
-                case let .int(number): items.append(.int(number))
-                case let .double(number): items.append(.double(number.bitPattern))
-                case let .bool(flag): items.append(.bool(flag))
-                case let value: items.append(.text(value.text))
-                }
+        if stateOrder == nil {
+            var layout: [[String]] = []
+            var cells: [Cell] = []
+            for place in states.keys.sorted() {
+                guard let placeCells = states[place] else { continue }
+                let names = placeCells.keys.sorted()
+                layout.append([place] + names)
+                cells += names.compactMap { placeCells[$0] }
+            }
+            let number = stateLayouts[layout] ?? stateLayouts.count
+            stateLayouts[layout] = number
+            stateOrder = (number, cells)
+        }
+        guard let (layout, cells) = stateOrder else { return [] }
+        var items: [StateItem] = [.layout(layout)]
+        items.reserveCapacity(cells.count + 1)
+        for cell in cells {
+            switch cell.value {
+            case let .int(number): items.append(.int(number))
+            case let .double(number): items.append(.double(number.bitPattern))
+            case let .bool(flag): items.append(.bool(flag))
+            case let value: items.append(.text(value.text))
             }
         }
         return items
@@ -759,7 +785,7 @@ final class ViewResolver {
             } else if case let .binding(cell)? = instance.fields[property.name] {
                 // A `@StateObject`'s object is made now, once for the place.
                 try cell.resolveDeferredValue()
-                if states[key] == nil { sortedStatePlaces = nil }
+                stateOrder = nil
                 states[key, default: [:]][property.name] = cell
                 trackedCells.append((cell, cell.writes))
             }

@@ -16,9 +16,9 @@ SWIFT   ?= swift
 # installs it as built.
 STRIP   ?= strip
 # Debian packages the build needs: giflib, libpng, libwebp and OpenH264 (BSD-2-Clause, for MP4)
-# headers, pkg-config to find them.
+# headers, pkg-config to find them; mimalloc (MIT), the executables' allocator.
 # FreeType and HarfBuzz draw and shape text; the fonts are the open faces docs/text.md names.
-DEB_PACKAGES := libgif-dev libpng-dev zlib1g-dev libwebp-dev libopenh264-dev pkg-config libfreetype-dev libharfbuzz-dev \
+DEB_PACKAGES := libgif-dev libpng-dev zlib1g-dev libwebp-dev libopenh264-dev libmimalloc-dev pkg-config libfreetype-dev libharfbuzz-dev \
   fonts-inter fonts-quicksand fonts-dejavu-core fonts-noto-color-emoji
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)/spinrender

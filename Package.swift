@@ -41,8 +41,9 @@ let package = Package(
             pkgConfig: "libgif",
             providers: [.apt(["libgif-dev"])]
         ),
-        // glibc's <malloc.h>, for the command-line tool's allocator settings.
-        .systemLibrary(name: "CMalloc"),
+        // mimalloc (MIT), the command-line tool's allocator: linked into the executables, it serves
+        // malloc and free for the whole process (the libraries leave the allocator to their host).
+        .systemLibrary(name: "CMimalloc", providers: [.apt(["libmimalloc-dev"])]),
         // zlib, for the PNG writer that `frames` uses (level and filter chosen by measurement).
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(
@@ -103,7 +104,7 @@ let package = Package(
         .target(name: "SpinRenderTesting", dependencies: ["SpinRender"], swiftSettings: strictSwift),
 
         // MARK: Executable
-        .executableTarget(name: "spinrender", dependencies: ["SpinRender", "CMalloc"], swiftSettings: strictSwift),
+        .executableTarget(name: "spinrender", dependencies: ["SpinRender", "CMimalloc"], swiftSettings: strictSwift),
 
         // MARK: Plugin
         // Runs the tool over a target's Swift files; SwiftPM builds the tool for it.
@@ -119,7 +120,7 @@ let package = Package(
         // MARK: Benchmarks
         // In-process figures for `make bench` (comparison speed, render + encode, coverage
         // accuracy); built by the Makefile, not a product users install.
-        .executableTarget(name: "spinrender-bench", dependencies: ["SpinRender", "RasterReference", "SwiftCode", "CMalloc"], swiftSettings: strictSwift),
+        .executableTarget(name: "spinrender-bench", dependencies: ["SpinRender", "RasterReference", "SwiftCode", "CMimalloc"], swiftSettings: strictSwift),
 
         // MARK: Tests
         .testTarget(name: "RasterTests", dependencies: ["Raster", "RasterReference"]),

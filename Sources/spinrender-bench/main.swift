@@ -11,16 +11,22 @@
 //   SPINRENDER_BENCH_FILE=Loader.swift [SPINRENDER_BENCH_VIEW=ContentView] spinrender-bench --only evaluator
 // measures that file instead of the generated one; with SPINRENDER_BENCH_PROFILE=N it only
 // reads and runs it N times (SPINRENDER_BENCH_HORIZON=seconds, default the render's horizon).
-import CMalloc
+import CMimalloc
 import Glibc
 import RasterReference
 import SpinRender
 
-// The allocator as the tool sets it (Sources/spinrender/main.swift), so that the figures are the
-// tool's: freed frame buffers kept for reuse rather than mapped afresh, a page fault a page.
-_ = mallopt(M_MMAP_THRESHOLD, 64 << 20)
-_ = mallopt(M_TRIM_THRESHOLD, 256 << 20)
-_ = mallopt(M_ARENA_MAX, 1)
+// The tool's allocator (Sources/spinrender/main.swift): mimalloc, linked in place of glibc's
+// malloc, so that the figures are the tool's. Said first, so that a build that lost the link
+// cannot pass for one that has it.
+let allocatorIsMimalloc: Bool = {
+    let probe = malloc(16)
+    defer { free(probe) }
+    return mi_is_in_heap_region(probe)
+}()
+let mimallocVersion = Int(mi_version())
+print(allocatorIsMimalloc ? "allocator: mimalloc \(mimallocVersion / 100).\(mimallocVersion / 10 % 10).\(mimallocVersion % 10)"
+                          : "allocator: glibc malloc (mimalloc did not replace it: the figures are not the tool's)")
 
 let runs: Int = {
     let arguments = CommandLine.arguments

@@ -1,8 +1,7 @@
+// Imported for its link: mimalloc then serves malloc and free for the whole process.
+import CMimalloc
 import Glibc
 import SpinRender
-#if canImport(CMalloc)
-import CMalloc
-#endif
 
 enum CommandTable {
     static var subcommands: [any Command.Type] {
@@ -178,15 +177,5 @@ enum RootHelp: Command {
     }
 }
 
-#if canImport(CMalloc)
-// A short-lived tool: keep freed memory for reuse instead of handing it back. glibc otherwise
-// serves blocks from 128 KiB up (a frame's scratch buffers) with fresh mmaps and trims the heap
-// top after each frame, and every page of fresh memory costs a page fault when first touched —
-// thousands of them for a large render (5 776 → about 1 500 for `--scale 3 --point-size 120`).
-// Blocks over 64 MiB are still mapped and unmapped on their own.
-_ = mallopt(M_MMAP_THRESHOLD, 64 << 20)
-_ = mallopt(M_TRIM_THRESHOLD, 256 << 20)
-_ = mallopt(M_ARENA_MAX, 1)
-#endif
 TemporaryFiles.installSignalCleanup()
 exit(runMain(Array(CommandLine.arguments.dropFirst())))

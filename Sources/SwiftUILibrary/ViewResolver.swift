@@ -466,12 +466,14 @@ final class ViewResolver {
     }
 
     /// What making a subtree did besides its nodes, done again when the subtree is kept.
+    /// Copies, not slices of the tree's lists: a slice would hold the whole list, and the next
+    /// tree could then not reuse its storage, growing anew lists as long as the last tree's.
     struct Effects {
-        var appearances: ArraySlice<Request>
-        var subscriptions: ArraySlice<Request>
-        var tasks: ArraySlice<Request>
-        var changes: ArraySlice<Request>
-        var visited: ArraySlice<String>
+        var appearances: [Request]
+        var subscriptions: [Request]
+        var tasks: [Request]
+        var changes: [Request]
+        var visited: [String]
         var nodeCount: Int
         var writtenViews: Int
         var preferredScheme: (depth: Int, appearance: Appearance?)?
@@ -505,8 +507,9 @@ final class ViewResolver {
         if let now = preferredScheme, mark.preferredScheme.map({ $0.depth != now.depth || $0.appearance != now.appearance }) ?? true {
             scheme = now
         }
-        return Effects(appearances: appearances[mark.appearances...], subscriptions: subscriptions[mark.subscriptions...],
-                       tasks: tasks[mark.tasks...], changes: changes[mark.changes...], visited: visitedOrder[mark.visited...],
+        return Effects(appearances: Array(appearances[mark.appearances...]), subscriptions: Array(subscriptions[mark.subscriptions...]),
+                       tasks: Array(tasks[mark.tasks...]), changes: Array(changes[mark.changes...]),
+                       visited: Array(visitedOrder[mark.visited...]),
                        nodeCount: nodeCount - mark.nodeCount,
                        writtenViews: library.writtenViews - mark.writtenViews, preferredScheme: scheme)
     }
@@ -515,12 +518,13 @@ final class ViewResolver {
     /// state stays), its counts against the caps and its preferred colour scheme.
     private func replay(_ previous: Kept, at location: SourceLocation) throws(Interrupt) {
         let effects = previous.effects
-        appearances += effects.appearances
-        subscriptions += effects.subscriptions
-        tasks += effects.tasks
-        changes += effects.changes
+        // Most views ask for none of each: an empty list is not appended.
+        if !effects.appearances.isEmpty { appearances += effects.appearances }
+        if !effects.subscriptions.isEmpty { subscriptions += effects.subscriptions }
+        if !effects.tasks.isEmpty { tasks += effects.tasks }
+        if !effects.changes.isEmpty { changes += effects.changes }
         visitedOrder += effects.visited
-        trackedCells += previous.cells
+        if !previous.cells.isEmpty { trackedCells += previous.cells }
         nodeCount += effects.nodeCount
         library.writtenViews += effects.writtenViews
         if nodeCount > Self.maximumNodes || library.writtenViews > Self.maximumNodes {

@@ -186,7 +186,10 @@ final class ViewResolver {
             return try resolve(inner, path: path + "?" + String(index), depth: depth + 1, at: location)
                 .map { .conditional(branch: index, $0.withDefaultTransition) }
         case let .user(instance, madeAt, configuration):
-            return try resolveUser(instance, path: path, depth: depth, at: madeAt, makeBody: configuration)
+            if let previous = try replayKeptChild(description) { return previous.nodes }
+            let nodes = try resolveUser(instance, path: path, depth: depth, at: madeAt, makeBody: configuration)
+            noteChild(description, made: lastKept)
+            return nodes
         case let .grid(alignment, horizontal, vertical, content):
             var rows: [GridContent.Row] = []
             for node in try resolveChildren(content, path: path, depth: depth + 1, at: location) {
@@ -254,6 +257,11 @@ final class ViewResolver {
         }
         var nodes: [ViewNode] = []
         for item in items {
+            // A kept child is replayed before its place is even written out.
+            if let previous = try replayKeptChild(item) {
+                nodes += previous.nodes
+                continue
+            }
             nodes += try resolve(item, path: path + Self.position(nodes.count), depth: depth, at: location)
         }
         return nodes
@@ -369,6 +377,7 @@ final class ViewResolver {
         } ?? false
         if let previous, unchanged, previous.isCurrent(previous.cells) {
             try replay(previous, at: location)
+            lastKept = previous
             return previous.nodes
         }
         let mark = Mark(resolver: self, library: library)
@@ -389,12 +398,26 @@ final class ViewResolver {
             let body = try evaluator.member("body", of: .instance(attached), at: instance.type.location, in: evaluator.globals)
             description = try library.view(body, at: location)
         }
+        // The views of the file's own in this body, by their description: a body kept from the
+        // last tree holds the very descriptions the last one did.
+        let outer = (keptChildren, madeChildren, childCursor, placingMadeContent)
+        keptChildren = previous != nil && unchanged ? previous?.children ?? [] : []
+        // A kept body places the same children in the same order: the last tree's list, changed
+        // where one was made again.
+        madeChildren = keptChildren
+        childCursor = 0
+        placingMadeContent = false
+        defer { (keptChildren, madeChildren, childCursor, placingMadeContent) = outer }
         let nodes = try resolving(keptBody: previous != nil && unchanged) { () throws(Interrupt) in
             try resolve(description, path: key, depth: depth + 1, at: location)
         }.map { ViewNode.custom(name: name, body: $0) }
+        lastKept = nil
         if keeps {
-            kept[key] = Kept(inputs: Self.inputs(of: instance), ownCells: ownCells, cells: Array(trackedCells[mark.cells...]),
-                             objectWrites: objectWrites, body: description, nodes: nodes, effects: effects(since: mark))
+            let made = Kept(inputs: Self.inputs(of: instance), ownCells: ownCells, cells: Array(trackedCells[mark.cells...]),
+                            objectWrites: objectWrites, body: description, nodes: nodes, effects: effects(since: mark),
+                            children: madeChildren)
+            kept[key] = made
+            lastKept = made
         }
         return nodes
     }
@@ -413,6 +436,10 @@ final class ViewResolver {
     func stopKeeping() {
         isKeeping = false
         kept = [:]
+        keptChildren = []
+        madeChildren = []
+        childCursor = 0
+        lastKept = nil
     }
 
     /// Writes to class instances so far (an `ObservableObject`'s properties): a kept subtree
@@ -437,9 +464,11 @@ final class ViewResolver {
         let body: ViewDescription
         let nodes: [ViewNode]
         let effects: Effects
+        /// The views of the file's own its body placed, in order (``Children``).
+        let children: Children
 
         init(inputs: [String: Value], ownCells: [(cell: Cell, writes: UInt64)], cells: [(cell: Cell, writes: UInt64)],
-             objectWrites: Int, body: ViewDescription, nodes: [ViewNode], effects: Effects) {
+             objectWrites: Int, body: ViewDescription, nodes: [ViewNode], effects: Effects, children: Children) {
             self.inputs = inputs
             self.ownCells = ownCells
             self.cells = cells
@@ -447,6 +476,7 @@ final class ViewResolver {
             self.body = body
             self.nodes = nodes
             self.effects = effects
+            self.children = children
         }
 
         func isCurrent(_ cells: [(cell: Cell, writes: UInt64)]) -> Bool {
@@ -498,6 +528,67 @@ final class ViewResolver {
     }
 
     @exclusivity(unchecked) private var kept: [String: Kept] = [:]
+
+    /// The views of the file's own a body placed, in the order it placed them: each one's
+    /// description (held, so that no other description takes its storage's address) and the
+    /// subtree placed for it (`nil` when it is not kept). A body kept from the last tree places
+    /// the very descriptions it did then, in the same order, so its children are found by
+    /// position and told by the address of their storage, with no place written out or hashed.
+    typealias Children = [(description: ViewDescription, kept: Kept?)]
+    /// The children the body being placed had when the last tree placed it (none for a body
+    /// made now: its descriptions are new).
+    @exclusivity(unchecked) private var keptChildren: Children = []
+    /// The children of the body being placed, as placed so far (for a kept body, the last
+    /// tree's, changed where one was made again).
+    @exclusivity(unchecked) private var madeChildren: Children = []
+    /// The position of the next child of the body being placed.
+    @exclusivity(unchecked) private var childCursor = 0
+    /// The kept subtree of the view of the file's own placed last (`nil` when it is not kept).
+    @exclusivity(unchecked) private var lastKept: Kept?
+    /// Whether the descriptions being placed were made while placing (a `ForEach`'s content, a
+    /// reader's or a modifier's body), not written in the body itself: new each time, they are
+    /// not noted as the body's children.
+    @exclusivity(unchecked) private var placingMadeContent = false
+
+    /// Whether two descriptions are the same stored description.
+    private static func isSameStorage(_ a: ViewDescription, _ b: ViewDescription) -> Bool {
+        MemoryLayout<ViewDescription>.size == MemoryLayout<Int>.size
+            && withUnsafeBytes(of: a) { $0.load(as: Int.self) } == withUnsafeBytes(of: b) { $0.load(as: Int.self) }
+    }
+
+    /// Notes the subtree placed for a view of the file's own in the body being placed.
+    private func noteChild(_ description: ViewDescription, made: Kept?) {
+        guard isKeeping, !placingMadeContent else { return }
+        defer { childCursor += 1 }
+        if childCursor < keptChildren.count, Self.isSameStorage(keptChildren[childCursor].description, description) {
+            if madeChildren[childCursor].kept !== made { madeChildren[childCursor].kept = made }
+            return
+        }
+        // A body made now (or, which a kept body never does, one placing other views than it
+        // did): its children as they come, none found by position any more.
+        if childCursor < keptChildren.count || madeChildren.count != childCursor {
+            madeChildren.removeSubrange(min(childCursor, madeChildren.count)...)
+            keptChildren = []
+        }
+        madeChildren.append((description, made))
+    }
+
+    /// A view of the file's own in a body kept from the last tree, replayed as
+    /// ``resolveUser(_:path:depth:at:makeBody:)`` would replay it, without writing out its place:
+    /// its subtree when it is the one the last tree placed there and nothing it read has been
+    /// written since; `nil` otherwise (the view is then placed the usual way).
+    private func replayKeptChild(_ description: ViewDescription) throws(Interrupt) -> Kept? {
+        guard resolvingKeptBody, !placingMadeContent, childCursor < keptChildren.count,
+              case let .user(instance, at: location, makeBody: configuration) = description,
+              configuration == nil, !instance.type.declaresAnimatableData,
+              Self.isSameStorage(keptChildren[childCursor].description, description),
+              let previous = keptChildren[childCursor].kept,
+              previous.objectWrites == objectWrites, previous.isCurrent(previous.ownCells), previous.isCurrent(previous.cells)
+        else { return nil }
+        try replay(previous, at: location)
+        childCursor += 1
+        return previous
+    }
     /// The cells read in the tree being made, in order, with their write counts.
     @exclusivity(unchecked) private var trackedCells: [(cell: Cell, writes: UInt64)] = []
 
@@ -639,7 +730,10 @@ final class ViewResolver {
 
     /// Places descriptions this tree's code made (not a kept body's).
     func fresh(_ body: () throws(Interrupt) -> [ViewNode]) throws(Interrupt) -> [ViewNode] {
-        try resolving(keptBody: false, body)
+        let outer = placingMadeContent
+        placingMadeContent = true
+        defer { placingMadeContent = outer }
+        return try resolving(keptBody: false, body)
     }
 
     /// Places descriptions that are (or are not) a body kept from an earlier tree.

@@ -300,6 +300,62 @@ import Testing
                 }
             }
             """),
+        // One description placed at two places of a kept body: each place has its own state.
+        ("a row placed twice", """
+            struct Dot: View {
+                @State private var on = false
+                let period: Double
+                var body: some View {
+                    Circle().frame(width: 8, height: 8).opacity(on ? 1 : 0.2)
+                        .onReceive(Timer.publish(every: period, on: .main, in: .common).autoconnect()) { _ in on.toggle() }
+                }
+            }
+            struct Spinner: View {
+                @State private var turning = false
+                var body: some View {
+                    Image(systemName: "rays").rotationEffect(.degrees(turning ? 360 : 0))
+                        .onAppear { withAnimation(.linear(duration: 1).repeatForever(autoreverses: false)) { turning = true } }
+                }
+            }
+            struct ContentView: View {
+                var body: some View {
+                    let row = HStack { Dot(period: 0.5); Dot(period: 0.75) }
+                    VStack {
+                        row
+                        Spinner()
+                        row
+                    }
+                }
+            }
+            """),
+        // Many siblings in a kept body, whose appearances change state in transactions that
+        // alternate: each change commits alone, the others kept.
+        ("siblings in alternating transactions", """
+            struct Plain: View {
+                @State private var on = false
+                var body: some View {
+                    Capsule().frame(width: on ? 20 : 10, height: 4)
+                        .onAppear { on = true }
+                }
+            }
+            struct Animated: View {
+                @State private var angle = 0.0
+                let index: Int
+                var body: some View {
+                    Rectangle().frame(width: 4, height: 12).rotationEffect(.degrees(angle))
+                        .onAppear { withAnimation(.easeIn(duration: 0.5 + Double(index) / 10)) { angle = 90 } }
+                }
+            }
+            struct ContentView: View {
+                var body: some View {
+                    VStack {
+                        Plain(); Animated(index: 1); Plain(); Animated(index: 2)
+                        HStack { Plain(); Animated(index: 3) }
+                        Plain(); Animated(index: 4)
+                    }
+                }
+            }
+            """),
     ]
 
     @Test(arguments: pureFixtures.indices)

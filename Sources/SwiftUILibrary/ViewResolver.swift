@@ -114,6 +114,7 @@ final class ViewResolver {
         changes.removeAll(keepingCapacity: true)
         nodeCount = 0
         preferredScheme = nil
+        placesMayHaveMoved = false
         requestCounts.removeAll(keepingCapacity: true)
         library.writtenViews = 0
         let description = try library.view(try root(), at: location)
@@ -129,6 +130,7 @@ final class ViewResolver {
                 stateOrder = nil
             }
             for key in kept.keys where !visited.contains(key) { kept[key] = nil }
+            forgetUnheldStorage()
             // An Animatable view that left the tree starts from its data if it comes back.
             for key in animatableTracks.keys where !visited.contains(key) { animatableTracks[key] = nil }
             for key in animatableText.keys where !visited.contains(key) { animatableText[key] = nil }
@@ -412,6 +414,10 @@ final class ViewResolver {
             try resolve(description, path: key, depth: depth + 1, at: location)
         }.map { ViewNode.custom(name: name, body: $0) }
         lastKept = nil
+        // A view that makes another number of views than it did moves the views after it in its
+        // container to other places (each starts afresh there): the rest of the tree is placed
+        // the usual way, place by place.
+        if let previous, previous.nodes.count != nodes.count { placesMayHaveMoved = true }
         if keeps {
             let made = Kept(inputs: Self.inputs(of: instance), ownCells: ownCells, cells: Array(trackedCells[mark.cells...]),
                             objectWrites: objectWrites, body: description, nodes: nodes, effects: effects(since: mark),
@@ -545,6 +551,9 @@ final class ViewResolver {
     @exclusivity(unchecked) private var childCursor = 0
     /// The kept subtree of the view of the file's own placed last (`nil` when it is not kept).
     @exclusivity(unchecked) private var lastKept: Kept?
+    /// Whether a view of this tree made another number of views than it did in the last tree
+    /// (the places after it may have moved): no child is replayed by position for the rest of it.
+    @exclusivity(unchecked) private var placesMayHaveMoved = false
     /// Whether the descriptions being placed were made while placing (a `ForEach`'s content, a
     /// reader's or a modifier's body), not written in the body itself: new each time, they are
     /// not noted as the body's children.
@@ -578,7 +587,7 @@ final class ViewResolver {
     /// its subtree when it is the one the last tree placed there and nothing it read has been
     /// written since; `nil` otherwise (the view is then placed the usual way).
     private func replayKeptChild(_ description: ViewDescription) throws(Interrupt) -> Kept? {
-        guard resolvingKeptBody, !placingMadeContent, childCursor < keptChildren.count,
+        guard resolvingKeptBody, !placingMadeContent, !placesMayHaveMoved, childCursor < keptChildren.count,
               case let .user(instance, at: location, makeBody: configuration) = description,
               configuration == nil, !instance.type.declaresAnimatableData,
               Self.isSameStorage(keptChildren[childCursor].description, description),
@@ -871,6 +880,31 @@ final class ViewResolver {
         return items
     }
 
+    /// The storage an instance was made with, as the place it was placed at first holds it, and
+    /// the value it was made with (held, so that no other storage takes its identity).
+    @exclusivity(unchecked) private var placedStorage: [ObjectIdentifier: (cell: Cell, initial: Value)] = [:]
+
+    /// The storage a view's state starts with at a place that has none: the storage the view was
+    /// made with, or, when a place already took that, new storage holding the value it was made
+    /// with. Each place has a state of its own, as in SwiftUI, whose view graph stores `@State`
+    /// by identity: one instance placed twice (`let row = HStack { Dot() }` used in two places
+    /// of a body), or placed again at another place (a body kept from an earlier tree holds the
+    /// instance it made then, and the views before it moved it) starts afresh there.
+    private func freshStorage(_ made: Cell) -> Cell {
+        if let first = placedStorage[ObjectIdentifier(made)] { return library.storage(first.initial) }
+        placedStorage[ObjectIdentifier(made)] = (made, made.value)
+        return made
+    }
+
+    /// Forgets the storage no instance, place or subtree holds any more (only this list does).
+    private func forgetUnheldStorage() {
+        for (identity, entry) in placedStorage {
+            var cell = entry.cell
+            placedStorage[identity] = nil
+            if !isKnownUniquelyReferenced(&cell) { placedStorage[identity] = (cell, entry.initial) }
+        }
+    }
+
     /// `instance` with its `@State` storage replaced by the storage its place already has.
     private func attach(_ instance: Instance, key: String) throws(Interrupt) -> Instance {
         visitedOrder.append(key)
@@ -880,7 +914,9 @@ final class ViewResolver {
             if let cell = states[key]?[property.name] {
                 instance.fields[property.name] = .binding(cell)
                 trackedCells.append((cell, cell.writes))
-            } else if case let .binding(cell)? = instance.fields[property.name] {
+            } else if case let .binding(made)? = instance.fields[property.name] {
+                let cell = freshStorage(made)
+                if cell !== made { instance.fields[property.name] = .binding(cell) }
                 // A `@StateObject`'s object is made now, once for the place.
                 try cell.resolveDeferredValue()
                 stateOrder = nil

@@ -328,6 +328,40 @@ import Testing
                 }
             }
             """),
+        // A view whose body makes two views, then one: the views after it in its parent move,
+        // and each moved one starts afresh at its new place, in a kept body too.
+        ("a sibling that changes how many views it makes", """
+            struct Pair: View {
+                @State private var two = false
+                var body: some View {
+                    if two {
+                        Circle().frame(width: 6, height: 6)
+                            .onReceive(Timer.publish(every: 0.5, on: .main, in: .common).autoconnect()) { _ in two = false }
+                        Capsule().frame(width: 10, height: 6)
+                    } else {
+                        Circle().frame(width: 6, height: 6)
+                            .onReceive(Timer.publish(every: 0.5, on: .main, in: .common).autoconnect()) { _ in two = true }
+                    }
+                }
+            }
+            struct Blink: View {
+                @State private var on = false
+                let period: Double
+                var body: some View {
+                    Rectangle().frame(width: 8, height: 8).opacity(on ? 1 : 0.3)
+                        .onReceive(Timer.publish(every: period, on: .main, in: .common).autoconnect()) { _ in on.toggle() }
+                }
+            }
+            struct ContentView: View {
+                var body: some View {
+                    HStack {
+                        Pair()
+                        Blink(period: 0.2)
+                        VStack { Blink(period: 0.3) }
+                    }
+                }
+            }
+            """),
         // Many siblings in a kept body, whose appearances change state in transactions that
         // alternate: each change commits alone, the others kept.
         ("siblings in alternating transactions", """
@@ -372,6 +406,35 @@ import Testing
     }
 
     func texts(_ node: ViewNode) -> [String] { node.texts }
+
+    /// One instance placed at two places (a view held in a `let` and used twice) has a state at
+    /// each place, as SwiftUI stores `@State` by the view's identity: each place's timer
+    /// toggles its own state (one storage shared by both was toggled twice a tick, and never
+    /// changed). The same whether bodies are kept or all run again.
+    @Test func anInstancePlacedTwiceHasAStateAtEachPlace() throws {
+        let source = """
+            struct Blink: View {
+                @State private var on = false
+                var body: some View {
+                    Text(on ? "on" : "off")
+                        .onReceive(Timer.publish(every: 0.5, on: .main, in: .common).autoconnect()) { _ in on.toggle() }
+                }
+            }
+            struct ContentView: View {
+                var body: some View {
+                    let blink = Blink()
+                    HStack { blink; blink }
+                }
+            }
+            """
+        let (kept, everyBody) = try scripts(source, horizon: 3)
+        for script in [kept, everyBody] {
+            #expect(texts(script.initial) == ["off", "off"])
+            #expect(script.changes.map(\.timeSeconds) == [0.5, 1.0])
+            #expect(script.changes.map { texts($0.root) } == [["on", "on"], ["off", "off"]])
+            #expect(script.repeating == ScriptRepeat(start: 0, period: 1.0))
+        }
+    }
 
     @Test func aBodyThatDidNotChangeKeepsWhatItDrew() throws {
         let source = """

@@ -323,6 +323,51 @@ struct AssetCatalogTests {
         #expect(try settings.symbolWarnings() == ["the image set 'solid' has no PNG file for an iPhone (idiom universal or iphone): drawn as an empty image of size zero"])
     }
 
+    /// Xcode's app template writes `AccentColor.colorset` with one empty well (`{"idiom":
+    /// "universal"}`, no `color`) until a colour is chosen: the catalogue still reads, the set
+    /// is empty, and code that names it draws its stand-in (the accent's, system blue) with a
+    /// warning saying so; a set with a colour beside an empty well has that colour.
+    @Test func emptyColourWellsAreUnsetNotMalformed() throws {
+        let (folder, catalogue) = try Self.damaged { catalogue in
+            let template = "{\n  \"colors\" : [\n    {\n      \"idiom\" : \"universal\"\n    }\n  ],\n  \"info\" : {\n    \"author\" : \"xcode\",\n    \"version\" : 1\n  }\n}\n"
+            try FileManager.default.createDirectory(atPath: catalogue + "/AccentColor.colorset", withIntermediateDirectories: true)
+            try Self.write(template, catalogue + "/AccentColor.colorset/Contents.json")
+            try FileManager.default.createDirectory(atPath: catalogue + "/Empty Tint.colorset", withIntermediateDirectories: true)
+            try Self.write(template, catalogue + "/Empty Tint.colorset/Contents.json")
+            try FileManager.default.createDirectory(atPath: catalogue + "/Half.colorset", withIntermediateDirectories: true)
+            try Self.write("{\"colors\": [{\"idiom\": \"universal\"}, {\"idiom\": \"universal\", \"appearances\": [{\"appearance\": \"luminosity\", \"value\": \"dark\"}], "
+                           + "\"color\": {\"color-space\": \"srgb\", \"components\": {\"red\": \"0x10\", \"green\": \"0x20\", \"blue\": \"0x30\", \"alpha\": \"1.000\"}}}]}",
+                           catalogue + "/Half.colorset/Contents.json")
+        }
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let read = try AssetCatalogReader.read([catalogue])
+        #expect(read.emptyColorSets == ["AccentColor", "Empty Tint"])
+        #expect(read.colors["AccentColor"] == nil)
+        let half: ColorValue = .rgb(red: 16 / 255.0, green: 32 / 255.0, blue: 48 / 255.0, opacity: 1)
+        #expect(read.colors["Half"]?.value == half)
+        let body = "        HStack(spacing: 0) { Color(\"Brand\").frame(width: 1, height: 1); Color(\"AccentColor\").frame(width: 1, height: 1); "
+            + "Rectangle().fill(.emptyTint).frame(width: 1, height: 1); Color(\"Half\").frame(width: 1, height: 1) }"
+        let settings = try Self.settings(body, assets: [catalogue])
+        Self.expectEveryPixel(ViewRenderer(settings.request.makeEngine()).render(atSeconds: 0), width: 4, height: 1) { x, _ in
+            [RGBA8(r: 255, g: 128, b: 64), RGBA8(r: 0, g: 122, b: 255), RGBA8(r: 142, g: 142, b: 147), RGBA8(r: 16, g: 32, b: 48)][x]
+        }
+        #expect(try settings.symbolWarnings() == [
+            "the colour set 'AccentColor' has no colour for an iPhone (idiom universal or iphone), its wells left empty: drawn as iOS's default accent colour, system blue",
+            "the colour set 'Empty Tint' has no colour for an iPhone (idiom universal or iphone), its wells left empty: drawn as the stand-in colour systemGray",
+        ])
+        // A later catalogue's colour for the set replaces the empty one.
+        let (laterFolder, later) = try Self.damaged { _ in }
+        defer { try? FileManager.default.removeItem(atPath: laterFolder) }
+        try FileManager.default.createDirectory(atPath: later + "/AccentColor.colorset", withIntermediateDirectories: true)
+        try Self.write("{\"colors\": [{\"idiom\": \"universal\", \"color\": {\"components\": {\"red\": \"1\", \"green\": \"2\", \"blue\": \"3\"}}}]}",
+                       later + "/AccentColor.colorset/Contents.json")
+        let merged = try AssetCatalogReader.read([catalogue, later])
+        #expect(merged.emptyColorSets == ["Empty Tint"])
+        let chosen: ColorValue = .rgb(red: 1 / 255.0, green: 2 / 255.0, blue: 3 / 255.0, opacity: 1)
+        #expect(merged.colors["AccentColor"]?.value == chosen)
+        #expect(try AssetCatalogReader.read([later, catalogue]).emptyColorSets == ["AccentColor", "Empty Tint"])
+    }
+
     /// Without `--assets`, each asset named is a stand-in with a warning that says how to give
     /// the catalogue; the render goes on. `--strict` refuses the first as bad data (exit 65).
     @Test func withoutACatalogueEveryAssetWarnsAndStrictRefuses() throws {

@@ -19,6 +19,8 @@ enum AssetKind: String, Equatable {
     case color = "colour", image
     /// An image set the catalogue has, with no file an iPhone draws.
     case emptyImageSet = "image set"
+    /// A colour set the catalogue has, with no colour for an iPhone (every well empty).
+    case emptyColorSet = "colour set"
 }
 
 extension SwiftUILibrary {
@@ -170,7 +172,7 @@ extension SwiftUILibrary {
     /// (``standIn(forColor:)``) with a warning.
     func assetColor(named name: String) -> ColorValue {
         if let set = assets.colors[name] { return set.value }
-        missingAsset(.color, name)
+        missingAsset(assets.emptyColorSets.contains(name) ? .emptyColorSet : .color, name)
         return Self.standIn(forColor: name).color
     }
 
@@ -178,6 +180,10 @@ extension SwiftUILibrary {
     /// or the stand-in with a warning.
     func assetColor(symbol: String) -> ColorValue {
         if let name = AssetCatalog.setName(forSymbol: symbol, among: assets.colors.keys, droppingSuffix: "Color"), let set = assets.colors[name] { return set.value }
+        if let name = AssetCatalog.setName(forSymbol: symbol, among: assets.emptyColorSets, droppingSuffix: "Color") {
+            missingAsset(.emptyColorSet, name)
+            return Self.standIn(forColor: name).color
+        }
         // `.accent` is the symbol Xcode generates for the `AccentColor` set (the set's name with
         // its `Color` suffix dropped): missing, it is that set, with `Color("AccentColor")`'s stand-in.
         let name = symbol == "accent" ? "AccentColor" : symbol
@@ -235,6 +241,9 @@ extension SwiftUILibrary {
         missingAssets.map { kind, name in
             if kind == .emptyImageSet {
                 return "the image set '\(name)' has no PNG file for an iPhone (idiom universal or iphone): drawn as an empty image of size zero"
+            }
+            if kind == .emptyColorSet {
+                return "the colour set '\(name)' has no colour for an iPhone (idiom universal or iphone), its wells left empty: \(Self.standIn(forColor: name).drawn)"
             }
             let drawn = kind == .color ? Self.standIn(forColor: name).drawn
                                        : "drawn as an empty image of size zero, as a device draws an image it cannot find"

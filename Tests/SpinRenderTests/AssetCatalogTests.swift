@@ -521,6 +521,31 @@ struct AssetCatalogTests {
         }
     }
 
+    /// An app's catalogue holds vector and photo image sets (PDF, SVG, JPEG) beside its colours:
+    /// reading it does not stop on them, a source that does not draw them renders with the
+    /// catalogue's colours, and one that draws one is refused at its `Image` call.
+    @Test func nonPNGImageSetFailsOnlyWhereDrawn() throws {
+        let (folder, catalogue) = try Self.damaged { catalogue in
+            try FileManager.default.createDirectory(atPath: catalogue + "/collection.imageset", withIntermediateDirectories: true)
+            try Self.write("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"2\" height=\"2\"/>", catalogue + "/collection.imageset/collection.svg")
+            try Self.write("{\"images\": [{\"filename\": \"collection.svg\", \"idiom\": \"universal\"}], \"properties\": {\"preserves-vector-representation\": true}}",
+                           catalogue + "/collection.imageset/Contents.json")
+        }
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let settings = try Self.settings("        Color(\"Brand\").frame(width: 2, height: 1)", assets: [catalogue])
+        Self.expectEveryPixel(ViewRenderer(settings.request.makeEngine()).render(atSeconds: 0), width: 2, height: 1) { _, _ in
+            RGBA8(r: 255, g: 128, b: 64)
+        }
+        #expect(try settings.symbolWarnings().isEmpty)
+        #expect {
+            _ = try Self.settings("        Image(\"collection\")", assets: [catalogue])
+        } throws: { error in
+            guard case let .source(diagnostic) = error as? SettingsError else { return false }
+            return diagnostic.line == 4 && diagnostic.column == 15
+                && diagnostic.message == "the image asset 'collection' cannot be read: \(catalogue)/collection.imageset/collection.svg: only PNG images are read; export the image as PNG"
+        }
+    }
+
     /// Xcode's generated symbol is the asset's name in lower camel case (a colour's trailing
     /// "Color" dropped); a symbol matches a set whose name is the same ignoring case and
     /// everything but letters and digits.

@@ -300,8 +300,14 @@ public enum AssetCatalogReader {
             }
             let rank = idiom == "iphone" ? 1 : 0
             if let known = ranks[scale], known >= rank { continue }
-            guard fileName.lowercased().hasSuffix(".png") else {
-                throw SpinRenderError(.badData, "\(fileShown): only PNG images are read; export the image as PNG")
+            // A vector or photo (PDF, SVG, JPEG, HEIC) is refused where the source draws it
+            // (``decode(_:maximumImageBytes:)``): an app's catalogue holds many, and a loader
+            // that draws none of them renders with the catalogue.
+            guard Self.isPNG(fileName) else {
+                ranks[scale] = rank
+                files.removeAll { $0.scale == scale }
+                files.append(AssetCatalog.ImageSet.File(path: file, scale: scale))
+                continue
             }
             let head = try InputFile.head(file, count: 33)
             guard let size = PNGDecoder.declaredSize(head) else {
@@ -322,9 +328,13 @@ public enum AssetCatalogReader {
         return AssetCatalog.ImageSet(files: files, template: template)
     }
 
-    /// One PNG of an image set, decoded.
+    /// Whether an image set's file is read as a PNG, by its name's extension.
+    static func isPNG(_ fileName: String) -> Bool { fileName.lowercased().hasSuffix(".png") }
+
+    /// One PNG of an image set, decoded; a file of another format (a PDF, an SVG) is refused.
     static func decode(_ path: String, maximumImageBytes: Int) throws(AssetCatalog.LoadFailure) -> RGBAImage {
         let shown = Echo.cut(path, limit: Echo.pathLimit)
+        guard isPNG(path) else { throw .init("\(shown): only PNG images are read; export the image as PNG") }
         let bytes: [UInt8]
         do { bytes = try InputFile.read(path, maximumBytes: max(1 << 20, maximumImageBytes)) } catch { throw .init(error.message) }
         do {

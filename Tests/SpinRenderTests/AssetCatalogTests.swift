@@ -257,6 +257,30 @@ struct AssetCatalogTests {
         ])
     }
 
+    /// `Color.background`, `.brandPrimary`: read as Xcode's generated symbol of a colour set, or
+    /// the project's own `static let` in another file. When the catalogue lacks it (or is not
+    /// given) the warning names both ways out; `Color(.background)` names a set alone.
+    @Test func aColourMemberTheCatalogueLacksMayBeTheProjects() throws {
+        let body = "        HStack(spacing: 0) { Color.background.frame(width: 1, height: 1); Rectangle().fill(.brandPrimary).frame(width: 1, height: 1); "
+            + "Color(.tint2).frame(width: 1, height: 1) }"
+        for assets in [[String](), [Self.fixture]] {
+            let settings = try Self.settings(body, assets: assets)
+            Self.expectEveryPixel(ViewRenderer(settings.request.makeEngine()).render(atSeconds: 0), width: 3, height: 1) { _, _ in
+                RGBA8(r: 142, g: 142, b: 147)
+            }
+            let expected = assets.isEmpty ? [
+                "the colour asset 'background' comes from the app's asset catalogue, which was not given: drawn as the stand-in colour systemGray; give the catalogue with --assets PATH.xcassets; if the project declares 'Color.background' in another file, give that file with --include",
+                "the colour asset 'brandPrimary' comes from the app's asset catalogue, which was not given: drawn as the stand-in colour systemGray; give the catalogue with --assets PATH.xcassets; if the project declares 'Color.brandPrimary' in another file, give that file with --include",
+                "the colour asset 'tint2' comes from the app's asset catalogue, which was not given: drawn as the stand-in colour systemGray; give the catalogue with --assets PATH.xcassets",
+            ] : [
+                "no colour set named 'background' in the asset catalogue: drawn as the stand-in colour systemGray; if the project declares 'Color.background' in another file, give that file with --include",
+                "no colour set named 'brandPrimary' in the asset catalogue: drawn as the stand-in colour systemGray; if the project declares 'Color.brandPrimary' in another file, give that file with --include",
+                "no colour set named 'tint2' in the asset catalogue: drawn as the stand-in colour systemGray",
+            ]
+            #expect(try settings.symbolWarnings() == expected)
+        }
+    }
+
     /// Text the packaged fonts do not draw (Korean, Chinese, Arabic) is drawn as boxes with a
     /// warning naming the text and its characters, refused under `--strict`; Latin, Cyrillic
     /// and emoji are drawn without one.

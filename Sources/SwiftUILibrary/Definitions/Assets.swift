@@ -21,6 +21,12 @@ enum AssetKind: String, Equatable {
     case emptyImageSet = "image set"
     /// A colour set the catalogue has, with no colour for an iPhone (every well empty).
     case emptyColorSet = "colour set"
+    /// A colour read as `Color.name` or `.name` that the catalogue lacks: Xcode's generated
+    /// symbol of a set, or the project's own `static let name` in another file.
+    case colorMember = "colour member"
+
+    /// Whether it is a colour the catalogue lacks.
+    var isColor: Bool { self == .color || self == .colorMember }
 }
 
 extension SwiftUILibrary {
@@ -53,7 +59,7 @@ extension SwiftUILibrary {
         let colourNames = Array(color.staticMembers.keys)
         let generatedColour: (String) -> Value? = { [unowned self] name in
             guard name.first?.isLowercase == true, !colourNames.contains(where: { Spelling.editDistance($0, name) <= 1 }) else { return nil }
-            return .native(ColorBox(color: assetColor(symbol: name), generatedSymbol: name))
+            return .native(ColorBox(color: assetColor(symbol: name, asMember: true), generatedSymbol: name))
         }
         color.fallbackStaticMember = generatedColour
         native.protocols["ShapeStyle"]?.fallbackStaticMember = generatedColour
@@ -177,8 +183,9 @@ extension SwiftUILibrary {
     }
 
     /// The colour set a generated symbol stands for (``Scene/AssetCatalog/setName(forSymbol:among:)``),
-    /// or the stand-in with a warning.
-    func assetColor(symbol: String) -> ColorValue {
+    /// or the stand-in with a warning; `asMember`: read as `Color.symbol` or `.symbol`, which may
+    /// be the project's own colour, declared in another file.
+    func assetColor(symbol: String, asMember: Bool = false) -> ColorValue {
         if let name = AssetCatalog.setName(forSymbol: symbol, among: assets.colors.keys, droppingSuffix: "Color"), let set = assets.colors[name] { return set.value }
         if let name = AssetCatalog.setName(forSymbol: symbol, among: assets.emptyColorSets, droppingSuffix: "Color") {
             missingAsset(.emptyColorSet, name)
@@ -187,7 +194,7 @@ extension SwiftUILibrary {
         // `.accent` is the symbol Xcode generates for the `AccentColor` set (the set's name with
         // its `Color` suffix dropped): missing, it is that set, with `Color("AccentColor")`'s stand-in.
         let name = symbol == "accent" ? "AccentColor" : symbol
-        missingAsset(.color, name)
+        missingAsset(asMember && symbol != "accent" ? .colorMember : .color, name)
         return Self.standIn(forColor: name).color
     }
 
@@ -245,14 +252,18 @@ extension SwiftUILibrary {
             if kind == .emptyColorSet {
                 return "the colour set '\(name)' has no colour for an iPhone (idiom universal or iphone), its wells left empty: \(Self.standIn(forColor: name).drawn)"
             }
-            let drawn = kind == .color ? Self.standIn(forColor: name).drawn
-                                       : "drawn as an empty image of size zero, as a device draws an image it cannot find"
+            let drawn = kind.isColor ? Self.standIn(forColor: name).drawn
+                                     : "drawn as an empty image of size zero, as a device draws an image it cannot find"
+            // `Color.background` is as often the project's own `static let` as a set's symbol.
+            let elsewhere = kind == .colorMember
+                ? "; if the project declares 'Color.\(name)' in another file, give that file with --include" : ""
             guard !assets.isEmpty else {
-                return "the \(kind.rawValue) asset '\(name)' comes from the app's asset catalogue, which was not given: \(drawn); give the catalogue with --assets PATH.xcassets"
+                return "the \(kind.isColor ? "colour" : "image") asset '\(name)' comes from the app's asset catalogue, which was not given: \(drawn); "
+                    + "give the catalogue with --assets PATH.xcassets" + elsewhere
             }
-            let names = kind == .color ? Array(assets.colors.keys) : Array(assets.images.keys)
+            let names = kind.isColor ? Array(assets.colors.keys) : Array(assets.images.keys)
             let closest = AssetCatalog.closest(to: name, among: names).map { "'\($0)'" }.joined(separator: ", ")
-            return "no \(kind == .color ? "colour" : "image") set named '\(name)' in the asset catalogue: \(drawn)" + (closest.isEmpty ? "" : "; closest: \(closest)")
+            return "no \(kind.isColor ? "colour" : "image") set named '\(name)' in the asset catalogue: \(drawn)" + (closest.isEmpty ? "" : "; closest: \(closest)") + elsewhere
         }
     }
 }

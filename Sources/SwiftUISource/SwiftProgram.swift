@@ -356,7 +356,8 @@ public struct SwiftProgram: Sendable {
               let marker = diagnostic.message.firstRange(of: "' has no member '") else { return nil }
         let rest = diagnostic.message[marker.upperBound...]
         let name = rest.prefix { $0 != "'" }
-        guard !name.isEmpty, rest.dropFirst(name.count) == "'" else { return nil }
+        let after = rest.dropFirst(name.count)
+        guard !name.isEmpty, after == "'" || after.hasPrefix("' (a modifier declared in another file") else { return nil }
         return String(name)
     }
 

@@ -257,6 +257,30 @@ struct AssetCatalogTests {
         ])
     }
 
+    /// `Color.background`, `.brandPrimary`: read as Xcode's generated symbol of a colour set, or
+    /// the project's own `static let` in another file. When the catalogue lacks it (or is not
+    /// given) the warning names both ways out; `Color(.background)` names a set alone.
+    @Test func aColourMemberTheCatalogueLacksMayBeTheProjects() throws {
+        let body = "        HStack(spacing: 0) { Color.background.frame(width: 1, height: 1); Rectangle().fill(.brandPrimary).frame(width: 1, height: 1); "
+            + "Color(.tint2).frame(width: 1, height: 1) }"
+        for assets in [[String](), [Self.fixture]] {
+            let settings = try Self.settings(body, assets: assets)
+            Self.expectEveryPixel(ViewRenderer(settings.request.makeEngine()).render(atSeconds: 0), width: 3, height: 1) { _, _ in
+                RGBA8(r: 142, g: 142, b: 147)
+            }
+            let expected = assets.isEmpty ? [
+                "the colour asset 'background' comes from the app's asset catalogue, which was not given: drawn as the stand-in colour systemGray; give the catalogue with --assets PATH.xcassets; if the project declares 'Color.background' in another file, give that file with --include",
+                "the colour asset 'brandPrimary' comes from the app's asset catalogue, which was not given: drawn as the stand-in colour systemGray; give the catalogue with --assets PATH.xcassets; if the project declares 'Color.brandPrimary' in another file, give that file with --include",
+                "the colour asset 'tint2' comes from the app's asset catalogue, which was not given: drawn as the stand-in colour systemGray; give the catalogue with --assets PATH.xcassets",
+            ] : [
+                "no colour set named 'background' in the asset catalogue: drawn as the stand-in colour systemGray; if the project declares 'Color.background' in another file, give that file with --include",
+                "no colour set named 'brandPrimary' in the asset catalogue: drawn as the stand-in colour systemGray; if the project declares 'Color.brandPrimary' in another file, give that file with --include",
+                "no colour set named 'tint2' in the asset catalogue: drawn as the stand-in colour systemGray",
+            ]
+            #expect(try settings.symbolWarnings() == expected)
+        }
+    }
+
     /// Text the packaged fonts do not draw (Korean, Chinese, Arabic) is drawn as boxes with a
     /// warning naming the text and its characters, refused under `--strict`; Latin, Cyrillic
     /// and emoji are drawn without one.
@@ -321,6 +345,51 @@ struct AssetCatalogTests {
             RGBA8(r: 255, g: 128, b: 64)
         }
         #expect(try settings.symbolWarnings() == ["the image set 'solid' has no PNG file for an iPhone (idiom universal or iphone): drawn as an empty image of size zero"])
+    }
+
+    /// Xcode's app template writes `AccentColor.colorset` with one empty well (`{"idiom":
+    /// "universal"}`, no `color`) until a colour is chosen: the catalogue still reads, the set
+    /// is empty, and code that names it draws its stand-in (the accent's, system blue) with a
+    /// warning saying so; a set with a colour beside an empty well has that colour.
+    @Test func emptyColourWellsAreUnsetNotMalformed() throws {
+        let (folder, catalogue) = try Self.damaged { catalogue in
+            let template = "{\n  \"colors\" : [\n    {\n      \"idiom\" : \"universal\"\n    }\n  ],\n  \"info\" : {\n    \"author\" : \"xcode\",\n    \"version\" : 1\n  }\n}\n"
+            try FileManager.default.createDirectory(atPath: catalogue + "/AccentColor.colorset", withIntermediateDirectories: true)
+            try Self.write(template, catalogue + "/AccentColor.colorset/Contents.json")
+            try FileManager.default.createDirectory(atPath: catalogue + "/Empty Tint.colorset", withIntermediateDirectories: true)
+            try Self.write(template, catalogue + "/Empty Tint.colorset/Contents.json")
+            try FileManager.default.createDirectory(atPath: catalogue + "/Half.colorset", withIntermediateDirectories: true)
+            try Self.write("{\"colors\": [{\"idiom\": \"universal\"}, {\"idiom\": \"universal\", \"appearances\": [{\"appearance\": \"luminosity\", \"value\": \"dark\"}], "
+                           + "\"color\": {\"color-space\": \"srgb\", \"components\": {\"red\": \"0x10\", \"green\": \"0x20\", \"blue\": \"0x30\", \"alpha\": \"1.000\"}}}]}",
+                           catalogue + "/Half.colorset/Contents.json")
+        }
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let read = try AssetCatalogReader.read([catalogue])
+        #expect(read.emptyColorSets == ["AccentColor", "Empty Tint"])
+        #expect(read.colors["AccentColor"] == nil)
+        let half: ColorValue = .rgb(red: 16 / 255.0, green: 32 / 255.0, blue: 48 / 255.0, opacity: 1)
+        #expect(read.colors["Half"]?.value == half)
+        let body = "        HStack(spacing: 0) { Color(\"Brand\").frame(width: 1, height: 1); Color(\"AccentColor\").frame(width: 1, height: 1); "
+            + "Rectangle().fill(.emptyTint).frame(width: 1, height: 1); Color(\"Half\").frame(width: 1, height: 1) }"
+        let settings = try Self.settings(body, assets: [catalogue])
+        Self.expectEveryPixel(ViewRenderer(settings.request.makeEngine()).render(atSeconds: 0), width: 4, height: 1) { x, _ in
+            [RGBA8(r: 255, g: 128, b: 64), RGBA8(r: 0, g: 122, b: 255), RGBA8(r: 142, g: 142, b: 147), RGBA8(r: 16, g: 32, b: 48)][x]
+        }
+        #expect(try settings.symbolWarnings() == [
+            "the colour set 'AccentColor' has no colour for an iPhone (idiom universal or iphone), its wells left empty: drawn as iOS's default accent colour, system blue",
+            "the colour set 'Empty Tint' has no colour for an iPhone (idiom universal or iphone), its wells left empty: drawn as the stand-in colour systemGray",
+        ])
+        // A later catalogue's colour for the set replaces the empty one.
+        let (laterFolder, later) = try Self.damaged { _ in }
+        defer { try? FileManager.default.removeItem(atPath: laterFolder) }
+        try FileManager.default.createDirectory(atPath: later + "/AccentColor.colorset", withIntermediateDirectories: true)
+        try Self.write("{\"colors\": [{\"idiom\": \"universal\", \"color\": {\"components\": {\"red\": \"1\", \"green\": \"2\", \"blue\": \"3\"}}}]}",
+                       later + "/AccentColor.colorset/Contents.json")
+        let merged = try AssetCatalogReader.read([catalogue, later])
+        #expect(merged.emptyColorSets == ["Empty Tint"])
+        let chosen: ColorValue = .rgb(red: 1 / 255.0, green: 2 / 255.0, blue: 3 / 255.0, opacity: 1)
+        #expect(merged.colors["AccentColor"]?.value == chosen)
+        #expect(try AssetCatalogReader.read([later, catalogue]).emptyColorSets == ["AccentColor", "Empty Tint"])
     }
 
     /// Without `--assets`, each asset named is a stand-in with a warning that says how to give
@@ -473,6 +542,31 @@ struct AssetCatalogTests {
             guard case let .source(diagnostic) = error as? SettingsError else { return false }
             return diagnostic.line == 4 && diagnostic.column == 15
                 && diagnostic.message.hasPrefix("the image asset 'solid' cannot be read: \(catalogue)/solid.imageset/solid.png: not a readable PNG")
+        }
+    }
+
+    /// An app's catalogue holds vector and photo image sets (PDF, SVG, JPEG) beside its colours:
+    /// reading it does not stop on them, a source that does not draw them renders with the
+    /// catalogue's colours, and one that draws one is refused at its `Image` call.
+    @Test func nonPNGImageSetFailsOnlyWhereDrawn() throws {
+        let (folder, catalogue) = try Self.damaged { catalogue in
+            try FileManager.default.createDirectory(atPath: catalogue + "/collection.imageset", withIntermediateDirectories: true)
+            try Self.write("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"2\" height=\"2\"/>", catalogue + "/collection.imageset/collection.svg")
+            try Self.write("{\"images\": [{\"filename\": \"collection.svg\", \"idiom\": \"universal\"}], \"properties\": {\"preserves-vector-representation\": true}}",
+                           catalogue + "/collection.imageset/Contents.json")
+        }
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let settings = try Self.settings("        Color(\"Brand\").frame(width: 2, height: 1)", assets: [catalogue])
+        Self.expectEveryPixel(ViewRenderer(settings.request.makeEngine()).render(atSeconds: 0), width: 2, height: 1) { _, _ in
+            RGBA8(r: 255, g: 128, b: 64)
+        }
+        #expect(try settings.symbolWarnings().isEmpty)
+        #expect {
+            _ = try Self.settings("        Image(\"collection\")", assets: [catalogue])
+        } throws: { error in
+            guard case let .source(diagnostic) = error as? SettingsError else { return false }
+            return diagnostic.line == 4 && diagnostic.column == 15
+                && diagnostic.message == "the image asset 'collection' cannot be read: \(catalogue)/collection.imageset/collection.svg: only PNG images are read; export the image as PNG"
         }
     }
 

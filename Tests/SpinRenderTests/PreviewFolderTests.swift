@@ -230,5 +230,22 @@ struct PreviewFolderTests {
             guard case let .invalid(message) = error as? SettingsError else { return false }
             return message.hasSuffix("S.swift' has no #Preview or PreviewProvider to render; give one view with '--view <name>' and a file as '-o'")
         }
+        // Several files without a preview, and a folder without a Swift file, say so plainly.
+        try write("import SwiftUI\nstruct T: View { var body: some View { Circle() } }\n", to: root + "/T.swift")
+        #expect {
+            _ = try PreviewFolder.plan(sources: [root + "/S.swift", root + "/T.swift"], values: SettingValues(), folder: root + "/out")
+        } throws: { error in
+            guard case let .invalid(message) = error as? SettingsError else { return false }
+            return message == "none of the 2 Swift files has a #Preview or PreviewProvider to render; give one view with '--view <name>' and a file as '-o'"
+        }
+        try FileManager.default.createDirectory(atPath: root + "/Empty/.hidden", withIntermediateDirectories: true)
+        try write("import SwiftUI\n", to: root + "/Empty/.hidden/H.swift")
+        try write("text\n", to: root + "/Empty/notes.txt")
+        #expect {
+            _ = try PreviewFolder.sources(root + "/Empty/")
+        } throws: { error in
+            guard let error = error as? SpinRenderError else { return false }
+            return error.kind == .usage && error.message == "'\(root)/Empty/' holds no .swift file; give a .swift file or a folder of them"
+        }
     }
 }

@@ -36,6 +36,11 @@ struct DiagnosticTests {
              message: "'Toggle' is not supported here; supported views: AngularGradient, …"),
         Case(name: "unknown modifier", source: spinner(modifier5: ".rotation(.degrees(360))"), line: 5, column: 14,
              message: "value of type 'Image' has no member 'rotation' (did you mean 'rotationEffect'?)"),
+        // A modifier no type has and no name resembles: the project's own, in another file,
+        // which the message asks about; a member of another kind of value (a shape's `trim` on
+        // an image) is a plain mistake.
+        Case(name: "modifier of another file", source: spinner(modifier5: ".cardStyle()"), line: 5, column: 14,
+             message: "value of type 'Image' has no member 'cardStyle' (a modifier declared in another file of the project? give that file with --include)"),
         Case(name: "symbol effect", source: spinner(modifier5: ".symbolEffect(.appear)"), line: 5, column: 27,
              message: "'.symbolEffect(.appear)' is not supported: it is a transition between symbols or their absence; supported: .pulse, .bounce, .scale, .rotate, .breathe, .wiggle, .variableColor"),
         Case(name: "bad symbol variant", source: spinner(modifier5: ".symbolVariant(.square)"), line: 5, column: 28,

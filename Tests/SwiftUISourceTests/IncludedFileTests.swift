@@ -134,6 +134,69 @@ struct IncludedFileTests {
             """)
     }
 
+    /// An app file extends its models, types of another module (`import Models`) the render
+    /// does not have, and uses their members bare (`isOnHold`): valid Swift, which the name check
+    /// leaves to running (so too in a class that subclasses one), and the loader that uses the
+    /// file's colours renders; an extension of a type the code sees is checked as before, and so
+    /// is the code outside such declarations.
+    @Test func extensionsOfAnotherModulesTypesAreNotNameChecked() throws {
+        let colors = """
+            import SwiftUI
+            import Models
+
+            extension Color {
+                static let brandPrimary = Color(red: 0.2, green: 0.4, blue: 0.6)
+            }
+
+            extension BuildModel {
+                var color: Color { isOnHold ? .gray : Color.brandPrimary }
+            }
+
+            final class Poller: Models.Service {
+                func poll() { refresh(every: 2) }
+            }
+            """
+        let main = """
+            import SwiftUI
+
+            struct Loader: View {
+                var body: some View {
+                    Rectangle().fill(Color.brandPrimary).frame(width: 2, height: 2)
+                }
+            }
+            """
+        let image = try Self.frame(main, theme: colors)
+        #expect(image.width == 2 && image.height == 2)
+        for y in 0..<2 { for x in 0..<2 { #expect(image[x, y] == RGBA8(r: 51, g: 102, b: 153)) } }
+        // The same extension of a type the code declares is name-checked.
+        let seen = "struct BuildModel {}\n" + colors
+        #expect(throws: SourceDiagnostic(fileName: "Sources/App/Theme.swift", line: 10, column: 24, message: "cannot find 'isOnHold' in scope",
+                                         sourceLine: "    var color: Color { isOnHold ? .gray : Color.brandPrimary }")) {
+            try Self.program(main, theme: seen)
+        }
+        // In the file itself, too; and a use that runs is reported where it runs.
+        let inFile = """
+            import SwiftUI
+
+            extension Job {
+                var tint: Color { isOnHold ? .gray : .red }
+            }
+
+            struct Loader: View {
+                var body: some View {
+                    Rectangle().fill(Color.red).frame(width: 2, height: 2)
+                        .onAppear { print(isRunning) }
+                }
+            }
+            """
+        #expect(throws: SourceDiagnostic(fileName: "Loader.swift", line: 10, column: 31, message: "cannot find 'isRunning' in scope",
+                                         sourceLine: "            .onAppear { print(isRunning) }")) {
+            try SwiftProgram(parsing: inFile, fileName: "Loader.swift")
+        }
+        let alone = inFile.replacingOccurrences(of: "\n            .onAppear { print(isRunning) }", with: "")
+        #expect(try SwiftProgram(parsing: alone, fileName: "Loader.swift").script(view: nil).changes.isEmpty)
+    }
+
     /// The error `body` throws, or `nil`.
     static func error<E: Error>(_ body: () throws(E) -> Void) -> E? {
         do throws(E) { try body() } catch { return error }

@@ -73,6 +73,10 @@ public struct AssetCatalog: Sendable {
 
     /// The colour sets by name.
     public var colors: [String: ColorSet]
+    /// The colour sets that hold no colour for an iPhone: every well left empty, as Xcode's app
+    /// template writes `AccentColor` (`{"idiom": "universal"}` without a `color`). Code that
+    /// names one draws its stand-in, with a warning that says the set is empty.
+    public var emptyColorSets: Set<String> = []
     /// The image sets by name.
     public var images: [String: ImageSet]
     /// Reads one PNG file of an image set (the codec lives above this module).
@@ -92,7 +96,7 @@ public struct AssetCatalog: Sendable {
     public static let empty = AssetCatalog()
 
     /// Whether the catalogue holds no asset at all.
-    public var isEmpty: Bool { colors.isEmpty && images.isEmpty }
+    public var isEmpty: Bool { colors.isEmpty && images.isEmpty && emptyColorSets.isEmpty }
 
     /// The name of the set a generated symbol stands for (`.brandPrimary` for "BrandPrimary",
     /// "brand-primary" or "Brand Primary"), `nil` when none matches.

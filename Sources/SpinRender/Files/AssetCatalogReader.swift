@@ -50,18 +50,25 @@ public enum AssetCatalogReader {
     ///   message names the file and the problem.
     public static func read(_ paths: [String], maximumImageBytes: Int = MemoryEstimate.defaultLimitBytes) throws(SpinRenderError) -> AssetCatalog {
         var colors: [String: AssetCatalog.ColorSet] = [:]
+        var emptyColors: Set<String> = []
         var images: [String: AssetCatalog.ImageSet] = [:]
         for path in paths {
             for catalogue in try catalogues(at: path) {
                 var walk = Walk(maximumImageBytes: maximumImageBytes)
                 try walk.folder(catalogue, prefix: "", depth: 0)
                 colors.merge(walk.colors) { $1 }
+                // A later catalogue's set replaces an earlier one's, empty or not.
+                emptyColors.subtract(walk.colors.keys)
+                for name in walk.emptyColors { colors[name] = nil }
+                emptyColors.formUnion(walk.emptyColors)
                 images.merge(walk.images) { $1 }
             }
         }
-        return AssetCatalog(colors: colors, images: images) { path throws(AssetCatalog.LoadFailure) in
+        var catalogue = AssetCatalog(colors: colors, images: images) { path throws(AssetCatalog.LoadFailure) in
             try decode(path, maximumImageBytes: maximumImageBytes)
         }
+        catalogue.emptyColorSets = emptyColors
+        return catalogue
     }
 
     /// The `.xcassets` folders `path` names: itself, or those directly inside it.
@@ -87,6 +94,7 @@ public enum AssetCatalogReader {
     private struct Walk {
         let maximumImageBytes: Int
         var colors: [String: AssetCatalog.ColorSet] = [:]
+        var emptyColors: Set<String> = []
         var images: [String: AssetCatalog.ImageSet] = [:]
         var count = 0
         var seen: Set<String> = []
@@ -109,7 +117,13 @@ public enum AssetCatalogReader {
                     }
                     let name = prefix + String(entry.dropLast(9))
                     if lowered.hasSuffix(".colorset") {
-                        colors[name] = try colorSet(path)
+                        if let set = try colorSet(path) {
+                            colors[name] = set
+                            emptyColors.remove(name)
+                        } else {
+                            colors[name] = nil
+                            emptyColors.insert(name)
+                        }
                     } else {
                         images[name] = try imageSet(path, maximumImageBytes: maximumImageBytes)
                     }
@@ -141,7 +155,10 @@ public enum AssetCatalogReader {
 
     // MARK: Colour sets
 
-    static func colorSet(_ folder: String) throws(SpinRenderError) -> AssetCatalog.ColorSet {
+    /// A colour set's colours; `nil` for a set whose iPhone entries hold no colour (each an
+    /// empty well, `{"idiom": "universal"}`, as Xcode's app template writes `AccentColor` until
+    /// a colour is chosen).
+    static func colorSet(_ folder: String) throws(SpinRenderError) -> AssetCatalog.ColorSet? {
         let path = folder + "/Contents.json"
         let shown = Echo.cut(path, limit: Echo.pathLimit)
         func bad(_ message: String) -> SpinRenderError { SpinRenderError(.badData, "\(shown): \(message)") }
@@ -166,7 +183,9 @@ public enum AssetCatalogReader {
             if skipped { continue }
             var rank = idiom == "iphone" ? 2 : 0
             if case let .string(gamut)? = entry["display-gamut"] { rank += gamut == "display-P3" ? 0 : 1 } else { rank += 1 }
-            guard case let .object(color)? = entry["color"] else { throw bad("colors[\(index)]: expected a \"color\" object") }
+            // An entry without a colour is a well left empty (Xcode writes the idiom alone).
+            guard let colorEntry = entry["color"] else { continue }
+            guard case let .object(color) = colorEntry else { throw bad("colors[\(index)]: expected a \"color\" object") }
             let value: ColorValue
             do throws(ComponentError) {
                 value = try colorValue(color)
@@ -179,7 +198,7 @@ public enum AssetCatalogReader {
             default: continue
             }
         }
-        guard let light = light ?? dark else { throw bad("no colour for an iPhone (an entry of idiom \"universal\" or \"iphone\")") }
+        guard let light = light ?? dark else { return nil }
         return AssetCatalog.ColorSet(light: light.value, dark: dark?.value)
     }
 
@@ -281,8 +300,14 @@ public enum AssetCatalogReader {
             }
             let rank = idiom == "iphone" ? 1 : 0
             if let known = ranks[scale], known >= rank { continue }
-            guard fileName.lowercased().hasSuffix(".png") else {
-                throw SpinRenderError(.badData, "\(fileShown): only PNG images are read; export the image as PNG")
+            // A vector or photo (PDF, SVG, JPEG, HEIC) is refused where the source draws it
+            // (``decode(_:maximumImageBytes:)``): an app's catalogue holds many, and a loader
+            // that draws none of them renders with the catalogue.
+            guard Self.isPNG(fileName) else {
+                ranks[scale] = rank
+                files.removeAll { $0.scale == scale }
+                files.append(AssetCatalog.ImageSet.File(path: file, scale: scale))
+                continue
             }
             let head = try InputFile.head(file, count: 33)
             guard let size = PNGDecoder.declaredSize(head) else {
@@ -303,9 +328,13 @@ public enum AssetCatalogReader {
         return AssetCatalog.ImageSet(files: files, template: template)
     }
 
-    /// One PNG of an image set, decoded.
+    /// Whether an image set's file is read as a PNG, by its name's extension.
+    static func isPNG(_ fileName: String) -> Bool { fileName.lowercased().hasSuffix(".png") }
+
+    /// One PNG of an image set, decoded; a file of another format (a PDF, an SVG) is refused.
     static func decode(_ path: String, maximumImageBytes: Int) throws(AssetCatalog.LoadFailure) -> RGBAImage {
         let shown = Echo.cut(path, limit: Echo.pathLimit)
+        guard isPNG(path) else { throw .init("\(shown): only PNG images are read; export the image as PNG") }
         let bytes: [UInt8]
         do { bytes = try InputFile.read(path, maximumBytes: max(1 << 20, maximumImageBytes)) } catch { throw .init(error.message) }
         do {

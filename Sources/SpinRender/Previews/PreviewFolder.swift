@@ -96,8 +96,8 @@ public enum PreviewFolder {
     /// (hidden entries and `.build` left out), sorted by path.
     ///
     /// - Throws: ``SpinRenderError`` `.missingInput` (66) when `path` does not exist or a
-    ///   folder cannot be read; `.usage` for a file that is not `.swift`, or a folder of more
-    ///   than ``maximumEntries`` entries.
+    ///   folder cannot be read; `.usage` for a file that is not `.swift`, a folder that holds
+    ///   none, or a folder of more than ``maximumEntries`` entries.
     public static func sources(_ path: String) throws(SpinRenderError) -> [String] {
         var root = path
         while root.count > 1 && root.hasSuffix("/") { root.removeLast() }
@@ -130,6 +130,9 @@ public enum PreviewFolder {
             }
         }
         try walk(root, depth: 0)
+        guard !found.isEmpty else {
+            throw SpinRenderError(.usage, "'\(Echo.cut(path, limit: Echo.pathLimit))' holds no .swift file; give a .swift file or a folder of them")
+        }
         return found.sorted()
     }
 
@@ -225,8 +228,8 @@ public enum PreviewFolder {
             }
         }
         if jobs.isEmpty {
-            let shown = sources.count == 1 ? "'\(Echo.cut(sources[0], limit: Echo.pathLimit))' has" : "none of the \(sources.count) Swift files has"
-            throw .invalid("\(shown) no #Preview or PreviewProvider to render; give one view with '--view <name>' and a file as '-o'")
+            let shown = sources.count == 1 ? "'\(Echo.cut(sources[0], limit: Echo.pathLimit))' has no" : "none of the \(sources.count) Swift files has a"
+            throw .invalid("\(shown) #Preview or PreviewProvider to render; give one view with '--view <name>' and a file as '-o'")
         }
         return jobs
     }

@@ -25,8 +25,21 @@ extension Evaluator {
             if case let .native(native) = base, let note = native.missingMemberNote(name) {
                 throw .error("value of type '\(base.typeName)' has no member '\(name)'" + note, at: location)
             }
-            throw .error("value of type '\(base.typeName)' has no member '\(name)'\(suggestion(name, among: memberNames(of: base)))", at: location)
+            let hint = suggestion(name, among: memberNames(of: base))
+            // A view's modifier that no type has and no name resembles is most often the
+            // project's own (`extension View { func cardStyle() … }` in another file).
+            if hint.isEmpty, conforms(base, to: "View"), !isLibraryMember(name) {
+                throw .error("value of type '\(base.typeName)' has no member '\(name)' (a modifier declared in another file of the project? "
+                             + "give that file with --include)", at: location)
+            }
+            throw .error("value of type '\(base.typeName)' has no member '\(name)'\(hint)", at: location)
         }
+    }
+
+    /// Whether a type or protocol of the library has an instance member `name` (`trim` of
+    /// shapes): asked of a view that lacks it, it is a member of another kind of value.
+    func isLibraryMember(_ name: String) -> Bool {
+        library.types.values.contains { $0.instanceMembers[name] != nil } || library.protocols.values.contains { $0.instanceMembers[name] != nil }
     }
 
     /// The names a value's members could be, for "did you mean" hints.

@@ -7,7 +7,10 @@ extension Evaluator {
     ///
     /// Scopes are not modelled: a name declared anywhere in the file counts as declared, so the
     /// check never refuses valid Swift; names of the library's types and protocols' members
-    /// (`modifier(_:)` used bare in `extension View`) count too.
+    /// (`modifier(_:)` used bare in `extension View`) count too. Inside an extension of a type
+    /// the code does not see (a model of another module, `import Models`), or a type that
+    /// inherits from one, a bare name may be one of that type's members: those uses are not
+    /// checked here, and running them reports what cannot be found.
     ///
     /// - Parameter checked: whether the uses in a top-level item are checked (all by default):
     ///   a file's previews are checked only when one is shown, since they often call the app's
@@ -43,7 +46,19 @@ extension Evaluator {
             answered[name] = found
             return found
         }
-        for (name, location) in walker.used {
+        // A type the code cannot see (an extension of a model of another module, `import
+        // Models`; a class of one): its members are names the code may use bare, so uses
+        // inside such a declaration are left to running, which reports them if they run.
+        var visible: [String: Bool] = [:]
+        func isVisible(_ type: String) -> Bool {
+            if let seen = visible[type] { return seen }
+            let found = known.contains(type) || library.types[type] != nil || library.protocols[type] != nil
+                || ValueType.standard(named: type) != nil
+            visible[type] = found
+            return found
+        }
+        for (name, location, enclosing) in walker.used {
+            if !enclosing.allSatisfy(isVisible) { continue }
             if known.contains(name) || ValueType.standard(named: name) != nil || isDeclaredOutsideTheFile(name) { continue }
             // `$state` and `_state` name a wrapped property's projection and storage; `$0` a
             // closure's first parameter.
@@ -80,7 +95,11 @@ extension Evaluator {
 /// Collects the names a file declares and the bare names its code uses, in source order.
 private struct NameWalker {
     var declared: Set<String> = []
-    var used: [(String, SourceLocation)] = []
+    /// Each bare name used, where, and the types whose members it may name beside the file's
+    /// (the extended type and the supertypes of the declarations around it).
+    var used: [(String, SourceLocation, [String])] = []
+    /// The types whose members the code being walked may use bare.
+    var enclosing: [String] = []
 
     mutating func statement(_ statement: Statement) {
         switch statement.kind {
@@ -140,7 +159,7 @@ private struct NameWalker {
         case let .optionalBinding(_, pattern, _, value):
             self.pattern(pattern)
             // `if let x` (Swift 5.7) reads `x`.
-            if let value { expression(value) } else if case let .binding(name) = pattern.kind { used.append((name, pattern.location)) }
+            if let value { expression(value) } else if case let .binding(name) = pattern.kind { used.append((name, pattern.location, enclosing)) }
         case let .patternMatch(pattern, value):
             self.pattern(pattern)
             expression(value)
@@ -189,10 +208,16 @@ private struct NameWalker {
         case let .type(type):
             declared.insert(type.name)
             type.generics.forEach { declared.insert($0.name) }
+            let outer = enclosing
+            enclosing += type.inherited.compactMap(\.nominalName)
             type.members.forEach { self.declaration($0) }
+            enclosing = outer
         case let .extensionDeclaration(extensionDeclaration):
             extensionDeclaration.requirements.forEach { declared.insert($0.name) }
+            let outer = enclosing
+            enclosing += ([extensionDeclaration.extendedType] + extensionDeclaration.inherited).compactMap(\.nominalName)
             extensionDeclaration.members.forEach { self.declaration($0) }
+            enclosing = outer
         case let .enumCase(elements):
             for element in elements {
                 declared.insert(element.name)
@@ -243,7 +268,7 @@ private struct NameWalker {
                 if case let .interpolation(arguments, _) = segment { arguments.forEach { self.expression($0.value) } }
             }
         case let .identifier(name, _):
-            used.append((name, expression.location))
+            used.append((name, expression.location, enclosing))
         case let .member(base, _, _, _):
             self.expression(base)
         case let .call(callee, arguments, trailing):
@@ -273,6 +298,17 @@ private struct NameWalker {
         case let .tuple(elements): elements.forEach { self.expression($0.value) }
         case let .macroExpansion(expansion): macro(expansion)
         case let .statementExpression(inner): statement(inner)
+        }
+    }
+}
+
+private extension TypeSyntax {
+    /// The name of the nominal type this names (`Model`, `Style` of `Spinner.Style`), if any.
+    var nominalName: String? {
+        switch kind {
+        case let .named(name, _): name
+        case let .member(_, name, _): name
+        default: nil
         }
     }
 }

@@ -19,6 +19,14 @@ enum AssetKind: String, Equatable {
     case color = "colour", image
     /// An image set the catalogue has, with no file an iPhone draws.
     case emptyImageSet = "image set"
+    /// A colour set the catalogue has, with no colour for an iPhone (every well empty).
+    case emptyColorSet = "colour set"
+    /// A colour read as `Color.name` or `.name` that the catalogue lacks: Xcode's generated
+    /// symbol of a set, or the project's own `static let name` in another file.
+    case colorMember = "colour member"
+
+    /// Whether it is a colour the catalogue lacks.
+    var isColor: Bool { self == .color || self == .colorMember }
 }
 
 extension SwiftUILibrary {
@@ -51,7 +59,7 @@ extension SwiftUILibrary {
         let colourNames = Array(color.staticMembers.keys)
         let generatedColour: (String) -> Value? = { [unowned self] name in
             guard name.first?.isLowercase == true, !colourNames.contains(where: { Spelling.editDistance($0, name) <= 1 }) else { return nil }
-            return .native(ColorBox(color: assetColor(symbol: name), generatedSymbol: name))
+            return .native(ColorBox(color: assetColor(symbol: name, asMember: true), generatedSymbol: name))
         }
         color.fallbackStaticMember = generatedColour
         native.protocols["ShapeStyle"]?.fallbackStaticMember = generatedColour
@@ -170,18 +178,23 @@ extension SwiftUILibrary {
     /// (``standIn(forColor:)``) with a warning.
     func assetColor(named name: String) -> ColorValue {
         if let set = assets.colors[name] { return set.value }
-        missingAsset(.color, name)
+        missingAsset(assets.emptyColorSets.contains(name) ? .emptyColorSet : .color, name)
         return Self.standIn(forColor: name).color
     }
 
     /// The colour set a generated symbol stands for (``Scene/AssetCatalog/setName(forSymbol:among:)``),
-    /// or the stand-in with a warning.
-    func assetColor(symbol: String) -> ColorValue {
+    /// or the stand-in with a warning; `asMember`: read as `Color.symbol` or `.symbol`, which may
+    /// be the project's own colour, declared in another file.
+    func assetColor(symbol: String, asMember: Bool = false) -> ColorValue {
         if let name = AssetCatalog.setName(forSymbol: symbol, among: assets.colors.keys, droppingSuffix: "Color"), let set = assets.colors[name] { return set.value }
+        if let name = AssetCatalog.setName(forSymbol: symbol, among: assets.emptyColorSets, droppingSuffix: "Color") {
+            missingAsset(.emptyColorSet, name)
+            return Self.standIn(forColor: name).color
+        }
         // `.accent` is the symbol Xcode generates for the `AccentColor` set (the set's name with
         // its `Color` suffix dropped): missing, it is that set, with `Color("AccentColor")`'s stand-in.
         let name = symbol == "accent" ? "AccentColor" : symbol
-        missingAsset(.color, name)
+        missingAsset(asMember && symbol != "accent" ? .colorMember : .color, name)
         return Self.standIn(forColor: name).color
     }
 
@@ -236,14 +249,21 @@ extension SwiftUILibrary {
             if kind == .emptyImageSet {
                 return "the image set '\(name)' has no PNG file for an iPhone (idiom universal or iphone): drawn as an empty image of size zero"
             }
-            let drawn = kind == .color ? Self.standIn(forColor: name).drawn
-                                       : "drawn as an empty image of size zero, as a device draws an image it cannot find"
-            guard !assets.isEmpty else {
-                return "the \(kind.rawValue) asset '\(name)' comes from the app's asset catalogue, which was not given: \(drawn); give the catalogue with --assets PATH.xcassets"
+            if kind == .emptyColorSet {
+                return "the colour set '\(name)' has no colour for an iPhone (idiom universal or iphone), its wells left empty: \(Self.standIn(forColor: name).drawn)"
             }
-            let names = kind == .color ? Array(assets.colors.keys) : Array(assets.images.keys)
+            let drawn = kind.isColor ? Self.standIn(forColor: name).drawn
+                                     : "drawn as an empty image of size zero, as a device draws an image it cannot find"
+            // `Color.background` is as often the project's own `static let` as a set's symbol.
+            let elsewhere = kind == .colorMember
+                ? "; if the project declares 'Color.\(name)' in another file, give that file with --include" : ""
+            guard !assets.isEmpty else {
+                return "the \(kind.isColor ? "colour" : "image") asset '\(name)' comes from the app's asset catalogue, which was not given: \(drawn); "
+                    + "give the catalogue with --assets PATH.xcassets" + elsewhere
+            }
+            let names = kind.isColor ? Array(assets.colors.keys) : Array(assets.images.keys)
             let closest = AssetCatalog.closest(to: name, among: names).map { "'\($0)'" }.joined(separator: ", ")
-            return "no \(kind == .color ? "colour" : "image") set named '\(name)' in the asset catalogue: \(drawn)" + (closest.isEmpty ? "" : "; closest: \(closest)")
+            return "no \(kind.isColor ? "colour" : "image") set named '\(name)' in the asset catalogue: \(drawn)" + (closest.isEmpty ? "" : "; closest: \(closest)") + elsewhere
         }
     }
 }

@@ -178,4 +178,6 @@ enum RootHelp: Command {
 }
 
 TemporaryFiles.installSignalCleanup()
-exit(runMain(Array(CommandLine.arguments.dropFirst())))
+let status = runMain(Array(CommandLine.arguments.dropFirst()))
+SwiftProgram.releaseKeptLibrariesUnderSanitizer()
+exit(status)

@@ -302,9 +302,9 @@ private struct NameWalker {
     }
 }
 
-private extension TypeSyntax {
+extension TypeSyntax {
     /// The name of the nominal type this names (`Model`, `Style` of `Spinner.Style`), if any.
-    var nominalName: String? {
+    fileprivate var nominalName: String? {
         switch kind {
         case let .named(name, _): name
         case let .member(_, name, _): name

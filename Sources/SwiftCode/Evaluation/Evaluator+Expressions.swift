@@ -383,7 +383,11 @@ extension Evaluator {
 
     /// The library's type with a qualified name (`Font.Weight`).
     func nativeType(named qualifiedName: String) -> NativeType? {
-        if let type = library.types[qualifiedName] ?? library.protocols[qualifiedName] { return type }
+        if let type = recentNativeTypes[qualifiedName] { return type }
+        if let type = library.types[qualifiedName] ?? library.protocols[qualifiedName] {
+            recentNativeTypes[qualifiedName] = type
+            return type
+        }
         guard qualifiedName.utf8.contains(UInt8(ascii: ".")) else { return nil }
         let parts = qualifiedName.split(separator: ".").map(String.init)
         guard var type = library.types[parts[0]] ?? library.protocols[parts[0]] else { return nil }

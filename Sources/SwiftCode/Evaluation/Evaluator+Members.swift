@@ -211,8 +211,12 @@ extension Evaluator {
     /// few members of a few types again and again, and each search hashed the name once per
     /// protocol on the way (a shape's `frame` is found on `View`, four protocols up).
     func instanceMember(_ name: String, of type: NativeType) -> NativeMember? {
+        if let known = recentInstanceMembers[name, on: ObjectIdentifier(type)] { return known }
         let key = MemberKey(type: ObjectIdentifier(type), name: name)
-        if let known = nativeInstanceMembers[key] { return known.member }
+        if let known = nativeInstanceMembers[key] {
+            recentInstanceMembers[name, on: ObjectIdentifier(type)] = known.member
+            return known.member
+        }
         var found: NativeMember?
         for current in searchOrder(of: type) {
             if let member = current.instanceMembers[name] {
@@ -221,6 +225,7 @@ extension Evaluator {
             }
         }
         nativeInstanceMembers[key] = (type, found)
+        recentInstanceMembers[name, on: ObjectIdentifier(type)] = found
         return found
     }
 

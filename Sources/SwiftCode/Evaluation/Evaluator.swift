@@ -56,11 +56,22 @@ public final class Evaluator {
     /// The library type a bare `name` is wherever it is written: one the file declares no name
     /// like (see ``namesDeclaredInFile``) and no library type has a member of that name.
     func libraryTypeName(_ name: String) -> NativeType? {
-        if let known = libraryTypeNames[name] { return known }
+        if let known = recentLibraryTypeNames[name] { return known }
+        if let known = libraryTypeNames[name] {
+            recentLibraryTypeNames[name] = known
+            return known
+        }
         let type = namesDeclaredInFile.flatMap { $0.contains(name) ? nil : library.typeNamedOnly(name) }
         libraryTypeNames[name] = type
+        recentLibraryTypeNames[name] = type
         return type
     }
+    /// ``libraryTypeName(_:)``'s latest answers, found without hashing the name.
+    @exclusivity(unchecked) private var recentLibraryTypeNames = NameCache<NativeType?>()
+    /// ``nativeType(named:)``'s latest types found, found without hashing the name.
+    @exclusivity(unchecked) var recentNativeTypes = NameCache<NativeType>()
+    /// ``instanceMember(_:of:)``'s latest answers, found without hashing the name.
+    @exclusivity(unchecked) var recentInstanceMembers = NameCache<NativeMember?>()
 
     /// Each type's memberwise initialiser's parameters, once made.
     @exclusivity(unchecked) var memberwiseCache: [ObjectIdentifier: [ParameterSpec]] = [:]

@@ -45,11 +45,19 @@ extension Evaluator {
         }
     }
 
-    /// An argument as bound to a parameter.
+    /// An argument as bound to a parameter, by its place among the call's arguments: no
+    /// reference to count, so that binding, copying and freeing slots (every overload of every
+    /// call) costs no more than integers do.
     enum Slot {
-        case expression(Expression, SourceLocation)
-        case closure(Closure)
-        case variadic([Expression])
+        /// The value of `arguments[index]`.
+        case argument(Int)
+        /// `arguments[index]`, a closure literal passed for a parameter that takes a closure.
+        case argumentClosure(Int)
+        /// `trailing[index]`.
+        case trailing(Int)
+        /// `arguments[range]`, the values of a variadic parameter.
+        case variadic(Range<Int>)
+        /// No argument: the default.
         case missing
     }
 
@@ -74,71 +82,27 @@ extension Evaluator {
         return false
     }
 
+    ///
+    /// The kinds of callee are handled apart, each in a function of its own, so that the locals
+    /// of one do not widen the frame of every call: recursion runs through here, and a debug
+    /// build's frame holds every local of the function (the call depth limit is then reached
+    /// within a thread's 8 MB stack).
     func evaluateCall(_ callee: Expression, _ arguments: [Argument], _ trailing: [TrailingClosure], expected: ValueType?,
                       at location: SourceLocation, in environment: Environment) throws(Interrupt) -> Value {
         switch callee.kind {
-        case let .member(base, name, nameLocation, _) where isModuleName(base, in: environment):
-            return try evaluateCall(Expression(.identifier(name, generics: []), at: nameLocation), arguments, trailing, expected: expected, at: location, in: environment)
-        case let .member(base, "init", nameLocation, _) where Self.isSelf(base) && environment.selfType.map { nativeType(named: $0.name) != nil } == true:
-            // `self.init(…)` in an initialiser of an extension of a library type
-            // (`extension Color { init(hex: UInt) { self.init(.sRGB, red: …) } }`): the library's
-            // initialiser gives `self`.
-            let native = nativeType(named: environment.selfType!.name)!
-            let value = try construct(.native(native), arguments, trailing, expected: nil, at: nameLocation, in: environment)
-            try write(value, to: base, in: environment)
-            return .void
         case let .member(base, name, nameLocation, _):
-            let baseValue = try evaluate(base, expected: expected != nil && Self.isImplicitChain(base) ? expected : nil, in: environment)
-            if case let .type(reference) = baseValue {
-                if name == "init" { return try construct(reference, arguments, trailing, expected: expected, at: nameLocation, in: environment) }
-                let member = try calledStaticMember(name, of: reference, at: nameLocation)
-                return try callValue(member, arguments, trailing, expected: expected, name: name, at: nameLocation, in: environment).result
+            if isModuleName(base, in: environment) {
+                return try evaluateCall(Expression(.identifier(name, generics: []), at: nameLocation), arguments, trailing, expected: expected, at: location,
+                                        in: environment)
             }
-            // `first` is a property and `first(where:)` a method of the same name.
-            var lookedUp = name
-            if name == "first" || name == "last", !arguments.isEmpty || !trailing.isEmpty {
-                switch baseValue.dereferenced {
-                case .array, .string, .range, .dictionary: lookedUp = name + "(where:)"
-                default: break
-                }
+            if name == "init", Self.isSelf(base), environment.selfType.map({ nativeType(named: $0.name) != nil }) == true {
+                return try callSelfInit(base, arguments, trailing, at: nameLocation, in: environment)
             }
-            // `firstIndex(of:)` finds an element, `firstIndex(where:)` (or a trailing closure) a match.
-            if name == "firstIndex" || name == "lastIndex", arguments.count + trailing.count == 1 {
-                switch baseValue.dereferenced {
-                case .array, .range: lookedUp = name + (arguments.first?.label == "of" ? "(of:)" : "(where:)")
-                default: break
-                }
-            }
-            var member: Value
-            let dereferenced = baseValue.dereferenced
-            let libraryType: NativeType? = if case let .native(native) = dereferenced { nativeType(named: native.nativeTypeName) } else { nil }
-            if let type = libraryType, let overload = calledOverload(name, of: type, receiver: dereferenced, instance: true) {
-                member = overload
-            } else if case let .native(native) = baseValue, Swift.type(of: native) != StrideValue.self, let type = libraryType,
-                      let found = try nativeMember(lookedUp, of: baseValue, in: type, at: nameLocation) {
-                // A library value's method, found as `member(_:of:at:in:)` finds it first.
-                member = found
-            } else {
-                member = try self.member(lookedUp, of: baseValue, at: nameLocation, in: environment)
-            }
-            let invocation = try callValue(member, arguments, trailing, expected: expected, name: name, at: nameLocation, in: environment)
-            if let receiver = invocation.receiver { try write(receiver, to: base, in: environment) }
-            return invocation.result
-        case .identifier("swap", _) where arguments.count == 2 && trailing.isEmpty && environment.lookUp("swap") == nil && globals.variables["swap"] == nil:
-            // `swap(&a, &b)`: exchanges two variables (the standard library's `swap(_:_:)`).
-            var targets: [Expression] = []
-            for argument in arguments {
-                guard argument.label == nil, case let .prefixOperator("&", target) = argument.value.kind else {
-                    throw .error("'swap' takes two variables written with '&': 'swap(&a, &b)'", at: argument.value.location)
-                }
-                targets.append(target)
-            }
-            let first = try evaluate(targets[0], expected: nil, in: environment).dereferenced
-            let second = try evaluate(targets[1], expected: nil, in: environment).dereferenced
-            try write(second, to: targets[0], in: environment)
-            try write(first, to: targets[1], in: environment)
-            return .void
+            return try callMember(base, name, nameLocation, arguments, trailing, expected: expected, in: environment)
         case let .identifier(name, _):
+            if name == "swap", arguments.count == 2, trailing.isEmpty, environment.lookUp("swap") == nil, globals.variables["swap"] == nil {
+                return try swap(arguments, in: environment)
+            }
             // A method of `self` called without `self.`: a mutating one changes `self`. A
             // library type's name that the file does not declare (`Circle()`) names no method.
             if libraryTypeName(name) == nil, environment.lookUp(name) == nil, let selfVariable = environment.lookUp("self"),
@@ -149,6 +113,83 @@ extension Evaluator {
             }
             let value = try lookUp(name, at: callee.location, in: environment, expected: nil)
             return try callValue(value, arguments, trailing, expected: expected, name: name, at: callee.location, in: environment).result
+        default:
+            return try callOtherCallee(callee, arguments, trailing, expected: expected, in: environment)
+        }
+    }
+
+    /// `self.init(…)` in an initialiser of an extension of a library type
+    /// (`extension Color { init(hex: UInt) { self.init(.sRGB, red: …) } }`): the library's
+    /// initialiser gives `self`.
+    private func callSelfInit(_ base: Expression, _ arguments: [Argument], _ trailing: [TrailingClosure], at nameLocation: SourceLocation,
+                              in environment: Environment) throws(Interrupt) -> Value {
+        let native = nativeType(named: environment.selfType!.name)!
+        let value = try construct(.native(native), arguments, trailing, expected: nil, at: nameLocation, in: environment)
+        try write(value, to: base, in: environment)
+        return .void
+    }
+
+    /// `swap(&a, &b)`: exchanges two variables (the standard library's `swap(_:_:)`).
+    private func swap(_ arguments: [Argument], in environment: Environment) throws(Interrupt) -> Value {
+        var targets: [Expression] = []
+        for argument in arguments {
+            guard argument.label == nil, case let .prefixOperator("&", target) = argument.value.kind else {
+                throw .error("'swap' takes two variables written with '&': 'swap(&a, &b)'", at: argument.value.location)
+            }
+            targets.append(target)
+        }
+        let first = try evaluate(targets[0], expected: nil, in: environment).dereferenced
+        let second = try evaluate(targets[1], expected: nil, in: environment).dereferenced
+        try write(second, to: targets[0], in: environment)
+        try write(first, to: targets[1], in: environment)
+        return .void
+    }
+
+    /// `base.name(…)`.
+    private func callMember(_ base: Expression, _ name: String, _ nameLocation: SourceLocation, _ arguments: [Argument], _ trailing: [TrailingClosure],
+                            expected: ValueType?, in environment: Environment) throws(Interrupt) -> Value {
+        let baseValue = try evaluate(base, expected: expected != nil && Self.isImplicitChain(base) ? expected : nil, in: environment)
+        if case let .type(reference) = baseValue {
+            if name == "init" { return try construct(reference, arguments, trailing, expected: expected, at: nameLocation, in: environment) }
+            let member = try calledStaticMember(name, of: reference, at: nameLocation)
+            return try callValue(member, arguments, trailing, expected: expected, name: name, at: nameLocation, in: environment).result
+        }
+        // `first` is a property and `first(where:)` a method of the same name.
+        var lookedUp = name
+        if name == "first" || name == "last", !arguments.isEmpty || !trailing.isEmpty {
+            switch baseValue.dereferenced {
+            case .array, .string, .range, .dictionary: lookedUp = name + "(where:)"
+            default: break
+            }
+        }
+        // `firstIndex(of:)` finds an element, `firstIndex(where:)` (or a trailing closure) a match.
+        if name == "firstIndex" || name == "lastIndex", arguments.count + trailing.count == 1 {
+            switch baseValue.dereferenced {
+            case .array, .range: lookedUp = name + (arguments.first?.label == "of" ? "(of:)" : "(where:)")
+            default: break
+            }
+        }
+        var member: Value
+        let dereferenced = baseValue.dereferenced
+        let libraryType: NativeType? = if case let .native(native) = dereferenced { nativeType(named: native.nativeTypeName) } else { nil }
+        if let type = libraryType, let overload = calledOverload(name, of: type, receiver: dereferenced, instance: true) {
+            member = overload
+        } else if case let .native(native) = baseValue, Swift.type(of: native) != StrideValue.self, let type = libraryType,
+                  let found = try nativeMember(lookedUp, of: baseValue, in: type, at: nameLocation) {
+            // A library value's method, found as `member(_:of:at:in:)` finds it first.
+            member = found
+        } else {
+            member = try self.member(lookedUp, of: baseValue, at: nameLocation, in: environment)
+        }
+        let invocation = try callValue(member, arguments, trailing, expected: expected, name: name, at: nameLocation, in: environment)
+        if let receiver = invocation.receiver { try write(receiver, to: base, in: environment) }
+        return invocation.result
+    }
+
+    /// A call of an implicit member, of a type written as a literal, or of any other value.
+    private func callOtherCallee(_ callee: Expression, _ arguments: [Argument], _ trailing: [TrailingClosure], expected: ValueType?,
+                                 in environment: Environment) throws(Interrupt) -> Value {
+        switch callee.kind {
         case let .implicitMember(name):
             guard let expected = expected.flatMap({ $0.unwrapped != .any ? $0 : nil }) ?? genericContextType(for: name) else {
                 throw .error("cannot infer the type of '.\(name)' here\(implicitMemberHint(name, call: true))", at: callee.location)
@@ -261,8 +302,8 @@ extension Evaluator {
             let parameters = callParameters(sole, of: function, argumentCount: arguments.count + trailing.count, expected: expected)
             switch bind(arguments, trailing, to: parameters, at: location, describing: false) {
             case let .success(slots):
-                let values = try evaluateSlots(slots, parameters, at: location, in: environment, checking: false)
-                return try invoke(function, sole, with: values, slots, at: location, in: environment)
+                let values = try evaluateSlots(slots, parameters, arguments, trailing, at: location, in: environment, checking: false)
+                return try invoke(function, sole, with: values, slots, arguments, trailing, at: location, in: environment)
             case let .failure(error):
                 try checkArgumentTypesExist(arguments, in: environment)
                 if case let .failure(described) = bind(arguments, trailing, to: parameters, at: location) { throw described }
@@ -310,8 +351,8 @@ extension Evaluator {
             }
         }
         if let (candidate, parameters, slots) = onlyMatch {
-            let values = try evaluateSlots(slots, parameters, at: location, in: environment, checking: false)
-            return try invoke(function, candidate, with: values, slots, at: location, in: environment)
+            let values = try evaluateSlots(slots, parameters, arguments, trailing, at: location, in: environment, checking: false)
+            return try invoke(function, candidate, with: values, slots, arguments, trailing, at: location, in: environment)
         }
         guard !matched.isEmpty else {
             try checkArgumentTypesExist(arguments, in: environment)
@@ -326,13 +367,13 @@ extension Evaluator {
             let (candidate, parameters, slots) = entry
             let values: [Value]
             do {
-                values = try evaluateSlots(slots, parameters, at: location, in: environment, checking: true)
+                values = try evaluateSlots(slots, parameters, arguments, trailing, at: location, in: environment, checking: true)
             } catch let .error(error) {
                 if firstValueError == nil { firstValueError = error }
                 guard index < matched.count - 1 else { throw .error(firstValueError ?? error) }
                 continue
             }
-            return try invoke(function, candidate, with: values, slots, at: location, in: environment)
+            return try invoke(function, candidate, with: values, slots, arguments, trailing, at: location, in: environment)
         }
         throw .error("no overload of '\(function.name)' takes these arguments", at: location)
     }
@@ -352,14 +393,14 @@ extension Evaluator {
 
     /// Runs a candidate with the values of the arguments bound to `slots`; an argument written
     /// `&x` for an `inout` parameter gets the parameter's final value.
-    private func invoke(_ function: Function, _ candidate: Candidate, with values: [Value], _ slots: [Slot], at location: SourceLocation,
-                        in environment: Environment) throws(Interrupt) -> Invocation {
+    private func invoke(_ function: Function, _ candidate: Candidate, with values: [Value], _ slots: [Slot], _ arguments: [Argument],
+                        _ trailing: [TrailingClosure], at location: SourceLocation, in environment: Environment) throws(Interrupt) -> Invocation {
         var final: [Value] = []
         // Only a library function reports errors at its arguments' places.
-        let locations: [SourceLocation]? = if case .native = candidate { slotLocations(slots, at: location) } else { nil }
+        let locations: [SourceLocation]? = if case .native = candidate { slotLocations(slots, arguments, trailing, at: location) } else { nil }
         let invocation = try invoke(function, candidate, values, at: location, argumentLocations: locations, finalArguments: &final)
         for (slot, value) in zip(slots, final) {
-            if case let .expression(expression, _) = slot, case let .prefixOperator("&", target) = expression.kind {
+            if case let .argument(index) = slot, case let .prefixOperator("&", target) = arguments[index].value.kind {
                 try write(value, to: target, in: environment)
             }
         }
@@ -499,21 +540,18 @@ extension Evaluator {
             let argument = arguments[next]
             if parameter.isVariadic {
                 guard argument.label == parameter.label else { continue }
-                var values = [argument.value]
+                let first = next
                 next += 1
-                while next < arguments.count, arguments[next].label == nil {
-                    values.append(arguments[next].value)
-                    next += 1
-                }
-                slots[index] = .variadic(values)
+                while next < arguments.count, arguments[next].label == nil { next += 1 }
+                slots[index] = .variadic(first..<next)
                 lastFilled = index
                 continue
             }
             if argument.label == parameter.label {
-                if case let .closure(closure) = argument.value.kind, parameter.takesClosure {
-                    slots[index] = .closure(closure)
+                if case .closure = argument.value.kind, parameter.takesClosure {
+                    slots[index] = .argumentClosure(next)
                 } else {
-                    slots[index] = .expression(argument.value, argument.labelLocation)
+                    slots[index] = .argument(next)
                 }
                 next += 1
                 lastFilled = index
@@ -538,19 +576,19 @@ extension Evaluator {
             }
             return .failure(.error("extra argument in call", at: argument.value.location))
         }
-        for closure in trailing {
+        for (position, closure) in trailing.enumerated() {
             if let label = closure.label {
                 guard let index = parameters.indices.first(where: { parameters[$0].label == label && isMissing(slots[$0]) }) else {
                     return .failure(.error("extra trailing closure '\(label):' in call", at: closure.closure.body.location))
                 }
-                slots[index] = .closure(closure.closure)
+                slots[index] = .trailing(position)
                 lastFilled = index
             } else {
                 guard let index = parameters.indices.first(where: { $0 > lastFilled && isMissing(slots[$0]) && parameters[$0].takesClosure })
                         ?? parameters.indices.first(where: { $0 > lastFilled && isMissing(slots[$0]) && parameters[$0].mayTakeClosure }) else {
                     return .failure(.error("extra trailing closure passed in call", at: closure.closure.body.location))
                 }
-                slots[index] = .closure(closure.closure)
+                slots[index] = .trailing(position)
                 lastFilled = index
             }
         }
@@ -573,35 +611,46 @@ extension Evaluator {
 
     /// The values of bound arguments, each evaluated against its parameter's type.
     /// Where each bound argument is (the call's location for a default).
-    func slotLocations(_ slots: [Slot], at location: SourceLocation) -> [SourceLocation] {
+    func slotLocations(_ slots: [Slot], _ arguments: [Argument], _ trailing: [TrailingClosure], at location: SourceLocation) -> [SourceLocation] {
         slots.map { slot in
             switch slot {
-            case let .expression(expression, _): expression.location
-            case let .closure(closure): closure.body.location
-            case let .variadic(expressions): expressions.first?.location ?? location
+            case let .argument(index): arguments[index].value.location
+            case let .argumentClosure(index):
+                if case let .closure(closure) = arguments[index].value.kind { closure.body.location } else { arguments[index].value.location }
+            case let .trailing(index): trailing[index].closure.body.location
+            case let .variadic(range): arguments[range.lowerBound].value.location
             case .missing: location
             }
         }
     }
 
-    func evaluateSlots(_ slots: [Slot], _ parameters: [ParameterSpec], at location: SourceLocation, in environment: Environment, checking: Bool) throws(Interrupt) -> [Value] {
+    func evaluateSlots(_ slots: [Slot], _ parameters: [ParameterSpec], _ arguments: [Argument], _ trailing: [TrailingClosure], at location: SourceLocation,
+                       in environment: Environment, checking: Bool) throws(Interrupt) -> [Value] {
         var values: [Value] = []
         values.reserveCapacity(slots.count)
         for (slot, parameter) in zip(slots, parameters) {
             var value: Value
             switch slot {
-            case let .expression(expression, _):
+            case let .argument(index):
+                let expression = arguments[index].value
                 value = coerce(try evaluate(expression, expected: parameter.type, in: environment), to: parameter.type)
                 if case let .function(function) = value, case .closure = expression.kind { function.builder = parameter.builder }
                 if checking, !parameter.type.accepts(value, conforms: { [unowned self] in conforms($0, to: $1) }) {
                     throw .error("cannot convert value of type '\(value.typeName)' to expected argument type '\(parameter.type)'", at: expression.location)
                 }
-            case let .closure(closure):
-                value = .function(makeClosure(closure, in: environment, expected: parameter.type, builder: parameter.builder))
-            case let .variadic(expressions):
+            case let .argumentClosure(index):
+                // A closure literal (``bind(_:_:to:at:describing:)`` made the slot for one).
+                if case let .closure(closure) = arguments[index].value.kind {
+                    value = .function(makeClosure(closure, in: environment, expected: parameter.type, builder: parameter.builder))
+                } else {
+                    value = try evaluate(arguments[index].value, expected: parameter.type, in: environment)
+                }
+            case let .trailing(index):
+                value = .function(makeClosure(trailing[index].closure, in: environment, expected: parameter.type, builder: parameter.builder))
+            case let .variadic(range):
                 var elements: [Value] = []
-                for expression in expressions {
-                    elements.append(coerce(try evaluate(expression, expected: parameter.type, in: environment), to: parameter.type))
+                for index in range {
+                    elements.append(coerce(try evaluate(arguments[index].value, expected: parameter.type, in: environment), to: parameter.type))
                 }
                 value = .array(elements)
             case .missing:
@@ -702,7 +751,7 @@ extension Evaluator {
         if values.count < parameterCount {
             let parameters = parameterSpecs(candidate, function: function, argumentCount: arguments.count)
             let missing = Array(repeating: Slot.missing, count: parameters.count - values.count)
-            let rest = try evaluateSlots(missing, Array(parameters[values.count...]), at: location, in: function.environment, checking: false)
+            let rest = try evaluateSlots(missing, Array(parameters[values.count...]), [], [], at: location, in: function.environment, checking: false)
             values += rest
         }
         var final: [Value] = []
@@ -952,8 +1001,8 @@ extension Evaluator {
             // the argument, else from its default (an object made in an initial value is made once).
             var storage = try freshStorage(type, at: location, skipping: Set(parameters.map(\.name)))
             let slots = try bind(arguments, trailing, to: parameters, at: location).get()
-            let values = try evaluateSlots(slots, parameters, at: location, in: environment, checking: false)
-            try checkPlainTypes(values, parameters, at: slotLocations(slots, at: location))
+            let values = try evaluateSlots(slots, parameters, arguments, trailing, at: location, in: environment, checking: false)
+            try checkPlainTypes(values, parameters, at: slotLocations(slots, arguments, trailing, at: location))
             for (parameter, value) in zip(parameters, values) {
                 try setField(parameter.name, value, of: type, in: &storage, initializing: true, at: location)
             }
@@ -968,7 +1017,7 @@ extension Evaluator {
             // Initialisers only in extensions: the memberwise one is still there.
             let parameters = memberwiseParameters(type)
             if case let .success(slots) = bind(arguments, trailing, to: parameters, at: location) {
-                let values = try evaluateSlots(slots, parameters, at: location, in: environment, checking: false)
+                let values = try evaluateSlots(slots, parameters, arguments, trailing, at: location, in: environment, checking: false)
                 for (parameter, value) in zip(parameters, values) {
                     try setField(parameter.name, value, of: type, in: &storage, initializing: true, at: location)
                 }

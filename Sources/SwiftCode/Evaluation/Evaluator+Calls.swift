@@ -61,11 +61,15 @@ extension Evaluator {
         case missing
     }
 
-    /// What can be called: a declaration of the file, a closure or a library function.
+    /// What can be called: a declaration of the file, a closure or a library function. A word
+    /// and a tag (a declaration is boxed, and a closure is its function's body): a call passes
+    /// its candidate along several times, and copying one the size of a declaration cost more
+    /// than the rest of a library call's binding.
     enum Candidate {
         case native(NativeFunction)
-        case declared(FunctionDeclaration, attributes: [Attribute], isMutating: Bool)
-        case closure(Closure)
+        indirect case declared(FunctionDeclaration, attributes: [Attribute], isMutating: Bool)
+        /// The closure that is the function's ``Function/body``.
+        case closure
     }
 
     /// The outcome of a call: its result and, for a mutating method, the receiver's new value.
@@ -265,7 +269,7 @@ extension Evaluator {
         if let sole = soleCandidate(of: function) { return [sole] }
         switch function.body {
         case let .native(functions): return functions.map { .native($0) }
-        case let .closure(closure): return [.closure(closure)]
+        case .closure: return [.closure]
         case let .declared(declaration, attributes):
             if let overloads = function.overloads {
                 return overloads.map { .declared($0.declaration, attributes: $0.attributes, isMutating: $0.isMutating) }
@@ -284,8 +288,8 @@ extension Evaluator {
         switch function.body {
         case let .native(functions):
             return functions.count == 1 ? .native(functions[0]) : nil
-        case let .closure(closure):
-            return .closure(closure)
+        case .closure:
+            return .closure
         case let .declared(declaration, attributes):
             if let overloads = function.overloads { return overloads.count == 1 ? .declared(overloads[0].declaration, attributes: overloads[0].attributes, isMutating: overloads[0].isMutating) : nil }
             if function.receiver == nil, let more = overloads[function.name], more.first === function, more.count > 1 { return nil }
@@ -395,11 +399,13 @@ extension Evaluator {
     /// `&x` for an `inout` parameter gets the parameter's final value.
     private func invoke(_ function: Function, _ candidate: Candidate, with values: [Value], _ slots: [Slot], _ arguments: [Argument],
                         _ trailing: [TrailingClosure], at location: SourceLocation, in environment: Environment) throws(Interrupt) -> Invocation {
-        var final: [Value] = []
         // Only a library function reports errors at its arguments' places.
         let locations: [SourceLocation]? = if case .native = candidate { slotLocations(slots, arguments, trailing, at: location) } else { nil }
+        // Only an argument written `&x` takes its parameter's final value.
+        let passesInout = arguments.contains { if case .prefixOperator("&", _) = $0.value.kind { true } else { false } }
+        var final: [Value]? = passesInout ? [] : nil
         let invocation = try invoke(function, candidate, values, at: location, argumentLocations: locations, finalArguments: &final)
-        for (slot, value) in zip(slots, final) {
+        for (slot, value) in zip(slots, final ?? []) {
             if case let .argument(index) = slot, case let .prefixOperator("&", target) = arguments[index].value.kind {
                 try write(value, to: target, in: environment)
             }
@@ -496,8 +502,8 @@ extension Evaluator {
                               defaultExpression: parameter.defaultValue, isVariadic: parameter.isVariadic,
                               builder: builderName(in: parameter.type), defaultScope: function.environment)
             }
-        case let .closure(closure):
-            if let parameters = closure.parameters {
+        case .closure:
+            if case let .closure(closure) = function.body, let parameters = closure.parameters {
                 return parameters.enumerated().map { index, parameter in
                     ParameterSpec(label: nil, name: parameter.name,
                                   type: parameter.type.map { resolve($0, in: function.environment.selfType) } ?? function.expectedParameters?[safe: index] ?? .any,
@@ -726,19 +732,26 @@ extension Evaluator {
 
     /// Calls a function with positional arguments; defaults fill the rest.
     public func call(_ function: Function, _ arguments: [Value], at location: SourceLocation) throws(Interrupt) -> Value {
-        try callReturningArguments(function, arguments, at: location).result
+        try callPositional(function, arguments, at: location, keepingArguments: false).result
     }
 
     /// Calls a function with positional arguments and returns, besides its result, the final
     /// values of its parameters (for `inout` parameters such as `.transaction { $0.animation = nil }`).
     public func callReturningArguments(_ function: Function, _ arguments: [Value], at location: SourceLocation) throws(Interrupt) -> (result: Value, arguments: [Value]) {
+        try callPositional(function, arguments, at: location, keepingArguments: true)
+    }
+
+    /// Calls a function with positional arguments; defaults fill the rest. The parameters'
+    /// final values are kept only when asked for (most calls drop them).
+    private func callPositional(_ function: Function, _ arguments: [Value], at location: SourceLocation,
+                                keepingArguments: Bool) throws(Interrupt) -> (result: Value, arguments: [Value]) {
         let candidate = soleCandidate(of: function) ?? candidates(of: function)[0]
         // The parameters' specifications are made only for defaults to fill: a host call (an
         // action, a body, a `ForEach`'s content) usually passes every argument.
         let parameterCount = switch candidate {
         case let .native(native): native.parameters.count
         case let .declared(declaration, _, _): declaration.parameters.count
-        case let .closure(closure): closure.parameters?.count ?? arguments.count
+        case .closure: if case let .closure(closure) = function.body { closure.parameters?.count ?? arguments.count } else { arguments.count }
         }
         var values = arguments
         if case .closure = candidate {
@@ -754,19 +767,20 @@ extension Evaluator {
             let rest = try evaluateSlots(missing, Array(parameters[values.count...]), [], [], at: location, in: function.environment, checking: false)
             values += rest
         }
-        var final: [Value] = []
+        var final: [Value]? = keepingArguments ? [] : nil
         let invocation = try invoke(function, candidate, values, at: location, finalArguments: &final)
-        return (invocation.result, final)
+        return (invocation.result, final ?? [])
     }
 
     func invoke(_ function: Function, _ candidate: Candidate, _ arguments: [Value], at location: SourceLocation) throws(Interrupt) -> Invocation {
-        var final: [Value] = []
+        var final: [Value]?
         return try invoke(function, candidate, arguments, at: location, finalArguments: &final)
     }
 
-    /// Runs a candidate with bound arguments.
+    /// Runs a candidate with bound arguments; `finalArguments`, unless `nil`, gets the
+    /// parameters' final values.
     func invoke(_ function: Function, _ candidate: Candidate, _ arguments: [Value], at location: SourceLocation,
-                argumentLocations: [SourceLocation]? = nil, finalArguments: inout [Value]) throws(Interrupt) -> Invocation {
+                argumentLocations: [SourceLocation]? = nil, finalArguments: inout [Value]?) throws(Interrupt) -> Invocation {
         callDepth += 1
         defer { callDepth -= 1 }
         if callDepth > limits.callDepth {
@@ -784,7 +798,7 @@ extension Evaluator {
                                   receiver: function.receiver, location: location, evaluator: self)
             call.mutatedReceiver = box
             let result = try native.body(call)
-            finalArguments = arguments
+            if finalArguments != nil { finalArguments = arguments }
             return Invocation(result: result, receiver: box?.value)
         case let .declared(declaration, _, isMutating):
             let scope = Environment(parent: function.environment)
@@ -800,32 +814,56 @@ extension Evaluator {
             }
             let result = coerce(try runBody(body, in: scope, builder: function.builder), to: scope.resultType)
             // Only an `inout` parameter can end with a value other than its argument's.
-            finalArguments = declaration.parameters.contains(where: { isInout($0.type) })
-                ? declaration.parameters.enumerated().map { index, parameter in scope.variables[parameter.name]?.value ?? arguments[index] }
-                : arguments
+            if finalArguments != nil {
+                finalArguments = declaration.parameters.contains(where: { isInout($0.type) })
+                    ? declaration.parameters.enumerated().map { index, parameter in scope.variables[parameter.name]?.value ?? arguments[index] }
+                    : arguments
+            }
             return Invocation(result: result, receiver: isMutating ? scope.variables["self"]?.value : nil)
-        case let .closure(closure):
-            let scope = Environment(parent: function.environment)
-            scope.resultType = function.expectedResult
-            if let receiver = function.receiver {
-                if case .type = receiver { scope.isStatic = true } else { scope.declare("self", receiver, isLet: true) }
-            }
-            let names: [String]
-            if let parameters = closure.parameters {
-                names = parameters.map(\.name)
-                guard arguments.count >= names.count else {
-                    throw .error("the closure takes \(names.count) parameters but is given \(arguments.count)", at: closure.body.location)
-                }
-            } else {
-                names = (0..<arguments.count).map { "$\($0)" }
-            }
-            for (name, value) in zip(names, arguments) where name != "_" {
-                scope.declare(name, value, isLet: false)
-            }
-            let result = try runBody(closure.body, in: scope, builder: function.builder)
-            finalArguments = zip(names, arguments).map { name, value in scope.variables[name]?.value ?? value }
-            return Invocation(result: result, receiver: nil)
+        case .closure:
+            guard case let .closure(closure) = function.body else { preconditionFailure("a closure candidate is its function's body") }
+            return try invoke(closure, of: function, arguments, at: location, finalArguments: &finalArguments)
         }
+    }
+
+    /// Runs a closure with its arguments.
+    private func invoke(_ closure: Closure, of function: Function, _ arguments: [Value], at location: SourceLocation,
+                        finalArguments: inout [Value]?) throws(Interrupt) -> Invocation {
+        let scope = Environment(parent: function.environment)
+        scope.resultType = function.expectedResult
+        if let receiver = function.receiver {
+            if case .type = receiver { scope.isStatic = true } else { scope.declare("self", receiver, isLet: true) }
+        }
+        // The parameters' names: those written, or `$0`, `$1` … (made once).
+        let count: Int
+        if let parameters = closure.parameters {
+            guard arguments.count >= parameters.count else {
+                throw .error("the closure takes \(parameters.count) parameters but is given \(arguments.count)", at: closure.body.location)
+            }
+            count = parameters.count
+            for (parameter, value) in zip(parameters, arguments) where parameter.name != "_" {
+                scope.declare(parameter.name, value, isLet: false)
+            }
+        } else {
+            count = arguments.count
+            for (index, value) in arguments.enumerated() { scope.declare(Self.anonymousName(index), value, isLet: false) }
+        }
+        let result = try runBody(closure.body, in: scope, builder: function.builder)
+        if finalArguments != nil {
+            finalArguments = (0..<count).map { index in
+                let name = closure.parameters?[index].name ?? Self.anonymousName(index)
+                return scope.variables[name]?.value ?? arguments[index]
+            }
+        }
+        return Invocation(result: result, receiver: nil)
+    }
+
+    /// `$0` … `$9`, made once.
+    private static let anonymousNames = (0..<10).map { "$\($0)" }
+
+    /// The name of a closure's anonymous parameter `index`: `$0`, `$1` …
+    private static func anonymousName(_ index: Int) -> String {
+        index < anonymousNames.count ? anonymousNames[index] : "$\(index)"
     }
 
     private func isInout(_ type: TypeSyntax) -> Bool {

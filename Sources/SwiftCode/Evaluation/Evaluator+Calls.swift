@@ -173,19 +173,23 @@ extension Evaluator {
             default: break
             }
         }
-        var member: Value
+        var member: Value?
         let dereferenced = baseValue.dereferenced
-        let libraryType: NativeType? = if case let .native(native) = dereferenced { nativeType(named: native.nativeTypeName) } else { nil }
-        if let type = libraryType, let overload = calledOverload(name, of: type, receiver: dereferenced, instance: true) {
-            member = overload
-        } else if case let .native(native) = baseValue, Swift.type(of: native) != StrideValue.self, let type = libraryType,
-                  let found = try nativeMember(lookedUp, of: baseValue, in: type, at: nameLocation) {
-            // A library value's method, found as `member(_:of:at:in:)` finds it first.
-            member = found
-        } else {
-            member = try self.member(lookedUp, of: baseValue, at: nameLocation, in: environment)
+        if case let .native(native) = dereferenced, let type = nativeType(named: native.nativeTypeName) {
+            // The member is looked up once (a library value's name is never one of the names
+            // changed above): its methods when it is also a property, else, on a value that is
+            // not a binding, what `member(_:of:at:in:)` finds first.
+            let found = instanceMember(name, of: type)
+            if case let .overloaded(_, _, functions)? = found {
+                let function = Function(.native(functions), environment: globals, name: name)
+                function.receiver = dereferenced
+                member = .function(function)
+            } else if case .native = baseValue, Swift.type(of: native) != StrideValue.self {
+                member = try nativeMember(found, named: name, of: baseValue, at: nameLocation)
+            }
         }
-        let invocation = try callValue(member, arguments, trailing, expected: expected, name: name, at: nameLocation, in: environment)
+        if member == nil { member = try self.member(lookedUp, of: baseValue, at: nameLocation, in: environment) }
+        let invocation = try callValue(member!, arguments, trailing, expected: expected, name: name, at: nameLocation, in: environment)
         if let receiver = invocation.receiver { try write(receiver, to: base, in: environment) }
         return invocation.result
     }

@@ -193,7 +193,12 @@ extension Evaluator {
 
     /// A member of a library type or protocol on `base`, or `nil`.
     func nativeMember(_ name: String, of base: Value, in type: NativeType, at location: SourceLocation) throws(Interrupt) -> Value? {
-        switch instanceMember(name, of: type) {
+        try nativeMember(instanceMember(name, of: type), named: name, of: base, at: location)
+    }
+
+    /// The value of a library member `member` (found as `name`) on `base`, or `nil` for none.
+    func nativeMember(_ member: NativeMember?, named name: String, of base: Value, at location: SourceLocation) throws(Interrupt) -> Value? {
+        switch member {
         case let .constant(value)?: return value
         case let .property(_, getter)?, let .overloaded(_, getter, _)?:
             return try getter(NativeCall(arguments: [], argumentLocations: [], receiver: base, location: location, evaluator: self))

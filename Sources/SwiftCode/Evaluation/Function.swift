@@ -173,13 +173,16 @@ public final class Environment {
 
     /// The variable named `name` here or in an enclosing scope.
     public func lookUp(_ name: String) -> Variable? {
-        var scope: Environment? = self
-        while let current = scope {
+        // Each scope holds the scope around it, so the chain outlives the walk: it is walked
+        // without counting references (a retain and a release per scope, and a body's name is
+        // looked up through half a dozen).
+        unowned(unsafe) var scope = self
+        while true {
             // An empty scope (a block that declares nothing) is passed over without hashing the name.
-            if !current.variables.isEmpty, let variable = current.variables[name] { return variable }
-            scope = current.parent
+            if !scope.variables.isEmpty, let variable = scope.variables[name] { return variable }
+            guard let parent = scope.parent else { return nil }
+            scope = parent
         }
-        return nil
     }
 
     /// Declares `name` in this scope.

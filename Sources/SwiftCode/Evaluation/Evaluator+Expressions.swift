@@ -383,9 +383,18 @@ extension Evaluator {
 
     /// The file's type with a qualified name (`Spinner.Style`).
     func userType(named qualifiedName: String) -> TypeInfo? {
+        // The file's types do not change once its declarations are read.
+        guard hasReadDeclarations else { return userTypeLookedUp(qualifiedName) }
+        if let known = recentUserTypes[qualifiedName] { return known }
+        let type = userTypeLookedUp(qualifiedName)
+        recentUserTypes[qualifiedName] = type
+        return type
+    }
+
+    private func userTypeLookedUp(_ qualifiedName: String) -> TypeInfo? {
         // Most names are simple: no split (it allocates, and this runs on every member access).
         if let type = types[qualifiedName] { return type }
-        guard qualifiedName.utf8.contains(UInt8(ascii: ".")) else { return nil }
+        guard Self.isQualified(qualifiedName) else { return nil }
         let parts = qualifiedName.split(separator: ".").map(String.init)
         guard var type = types[parts[0]] else { return nil }
         for part in parts.dropFirst() {
@@ -395,6 +404,11 @@ extension Evaluator {
         return type
     }
 
+    /// Whether a type's name has a `.` (`Font.Weight`), read from its bytes in place.
+    static func isQualified(_ name: String) -> Bool {
+        name.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: ".")) } ?? name.utf8.contains(UInt8(ascii: "."))
+    }
+
     /// The library's type with a qualified name (`Font.Weight`).
     func nativeType(named qualifiedName: String) -> NativeType? {
         if let type = recentNativeTypes[qualifiedName] { return type }
@@ -402,7 +416,7 @@ extension Evaluator {
             recentNativeTypes[qualifiedName] = type
             return type
         }
-        guard qualifiedName.utf8.contains(UInt8(ascii: ".")) else { return nil }
+        guard Self.isQualified(qualifiedName) else { return nil }
         let parts = qualifiedName.split(separator: ".").map(String.init)
         guard var type = library.types[parts[0]] ?? library.protocols[parts[0]] else { return nil }
         for part in parts.dropFirst() {

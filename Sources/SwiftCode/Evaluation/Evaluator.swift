@@ -70,6 +70,8 @@ public final class Evaluator {
     @exclusivity(unchecked) private var recentLibraryTypeNames = NameCache<NativeType?>()
     /// ``nativeType(named:)``'s latest types found, found without hashing the name.
     @exclusivity(unchecked) var recentNativeTypes = NameCache<NativeType>()
+    /// ``userType(named:)``'s answers once the declarations are read, found without hashing the name.
+    @exclusivity(unchecked) var recentUserTypes = NameCache<TypeInfo?>()
     /// ``instanceMember(_:of:)``'s latest answers, found without hashing the name.
     @exclusivity(unchecked) var recentInstanceMembers = NameCache<NativeMember?>()
 

@@ -12,8 +12,10 @@ struct NameCache<Entry> {
         var entry: Entry
     }
 
-    private static var slotCount: Int { 128 }
-    private var slots: [Slot?] = Array(repeating: nil, count: slotCount)
+    private static var slotCount: Int { 64 }
+    /// Made at the first answer kept (an evaluator makes several caches, and many are never
+    /// used: a file that is only read).
+    private var slots: [Slot?] = []
 
     /// The slot of `name` on `owner`.
     @inline(__always)
@@ -32,11 +34,13 @@ struct NameCache<Entry> {
     @inline(__always)
     subscript(name: String, on owner: ObjectIdentifier? = nil) -> Entry? {
         get {
+            guard !slots.isEmpty else { return nil }
             let index = Self.slot(of: name, on: owner)
             guard let slot = slots[index], slot.owner == owner, slot.name == name else { return nil }
             return slot.entry
         }
         set {
+            if slots.isEmpty { slots = Array(repeating: nil, count: Self.slotCount) }
             let index = Self.slot(of: name, on: owner)
             slots[index] = newValue.map { Slot(name: name, owner: owner, entry: $0) }
         }

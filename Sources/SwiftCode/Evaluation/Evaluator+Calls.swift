@@ -178,18 +178,32 @@ extension Evaluator {
         if case let .native(native) = dereferenced, let type = nativeType(named: native.nativeTypeName) {
             // The member is looked up once (a library value's name is never one of the names
             // changed above): its methods when it is also a property, else, on a value that is
-            // not a binding, what `member(_:of:at:in:)` finds first.
+            // not a binding, what `member(_:of:at:in:)` finds first. A method of one signature
+            // is called at once.
             let found = instanceMember(name, of: type)
             if case let .overloaded(_, _, functions)? = found {
+                if functions.count == 1, !functions[0].takesArgumentsAsWritten {
+                    return try finishMemberCall(callMethod(functions[0], of: dereferenced, name: name, arguments, trailing, expected: expected, at: nameLocation,
+                                                           in: environment), base: base, in: environment)
+                }
                 let function = Function(.native(functions), environment: globals, name: name)
                 function.receiver = dereferenced
                 member = .function(function)
             } else if case .native = baseValue, Swift.type(of: native) != StrideValue.self {
+                if case let .functions(functions)? = found, functions.count == 1, !functions[0].takesArgumentsAsWritten {
+                    return try finishMemberCall(callMethod(functions[0], of: baseValue, name: name, arguments, trailing, expected: expected, at: nameLocation,
+                                                           in: environment), base: base, in: environment)
+                }
                 member = try nativeMember(found, named: name, of: baseValue, at: nameLocation)
             }
         }
         if member == nil { member = try self.member(lookedUp, of: baseValue, at: nameLocation, in: environment) }
-        let invocation = try callValue(member!, arguments, trailing, expected: expected, name: name, at: nameLocation, in: environment)
+        return try finishMemberCall(callValue(member!, arguments, trailing, expected: expected, name: name, at: nameLocation, in: environment), base: base,
+                                    in: environment)
+    }
+
+    /// A member call's result; a mutating method's new receiver is written back to its base.
+    private func finishMemberCall(_ invocation: Invocation, base: Expression, in environment: Environment) throws(Interrupt) -> Value {
         if let receiver = invocation.receiver { try write(receiver, to: base, in: environment) }
         return invocation.result
     }
@@ -388,15 +402,49 @@ extension Evaluator {
 
     /// The parameters a candidate binds a call's arguments to.
     private func callParameters(_ candidate: Candidate, of function: Function, argumentCount: Int, expected: ValueType?) -> [ParameterSpec] {
-        var parameters = parameterSpecs(candidate, function: function, argumentCount: argumentCount)
-        // `map`'s closure returns the element type the context expects (`[CGFloat]` makes
-        // `{ _ in .random(in: 10...60) }` a CGFloat), as Swift infers its generic result.
-        if case .native = candidate, function.receiver != nil, function.name == "map" || function.name == "compactMap", parameters.count == 1,
-           case let .array(element)? = expected?.unwrapped, element != .any,
-           case let .function(closureParameters, .any) = parameters[0].type {
-            parameters[0] = parameters[0].withType(.function(parameters: closureParameters, result: function.name == "map" ? element : .optional(element)))
-        }
+        let parameters = parameterSpecs(candidate, function: function, argumentCount: argumentCount)
+        guard case .native = candidate, function.receiver != nil else { return parameters }
+        return methodParameters(parameters, name: function.name, expected: expected)
+    }
+
+    /// A library method's parameters for a call: `map`'s closure returns the element type the
+    /// context expects (`[CGFloat]` makes `{ _ in .random(in: 10...60) }` a CGFloat), as Swift
+    /// infers its generic result.
+    private func methodParameters(_ parameters: [ParameterSpec], name: String, expected: ValueType?) -> [ParameterSpec] {
+        guard name == "map" || name == "compactMap", parameters.count == 1, case let .array(element)? = expected?.unwrapped, element != .any,
+              case let .function(closureParameters, .any) = parameters[0].type else { return parameters }
+        var parameters = parameters
+        parameters[0] = parameters[0].withType(.function(parameters: closureParameters, result: name == "map" ? element : .optional(element)))
         return parameters
+    }
+
+    /// Calls a library method of one signature on `receiver` (`Circle().frame(width: 8)`): what
+    /// ``callFunction(_:_:_:expected:at:in:)`` does for a ``Function`` of one library function,
+    /// without making the function (a method value that only the call would have used).
+    func callMethod(_ native: NativeFunction, of receiver: Value, name: String, _ arguments: [Argument], _ trailing: [TrailingClosure],
+                    expected: ValueType?, at location: SourceLocation, in environment: Environment) throws(Interrupt) -> Invocation {
+        let parameters = methodParameters(parameterSpecs(.native(native), function: nil, argumentCount: arguments.count + trailing.count),
+                                          name: name, expected: expected)
+        switch bind(arguments, trailing, to: parameters, at: location, describing: false) {
+        case let .success(slots):
+            let values = try evaluateSlots(slots, parameters, arguments, trailing, at: location, in: environment, checking: false)
+            callDepth += 1
+            defer { callDepth -= 1 }
+            if callDepth > limits.callDepth {
+                throw .error("calls are nested too deeply (more than \(limits.callDepth)): does '\(name)' call itself for ever?", at: location)
+            }
+            let invocation = try invokeNative(native, receiver: receiver, values, at: location, argumentLocations: slotLocations(slots, arguments, trailing, at: location))
+            for (slot, value) in zip(slots, values) {
+                if case let .argument(index) = slot, case let .prefixOperator("&", target) = arguments[index].value.kind {
+                    try write(value, to: target, in: environment)
+                }
+            }
+            return invocation
+        case let .failure(error):
+            try checkArgumentTypesExist(arguments, in: environment)
+            if case let .failure(described) = bind(arguments, trailing, to: parameters, at: location) { throw described }
+            throw error
+        }
     }
 
     /// Runs a candidate with the values of the arguments bound to `slots`; an argument written
@@ -489,7 +537,7 @@ extension Evaluator {
     }
 
     /// The parameters of a candidate.
-    func parameterSpecs(_ candidate: Candidate, function: Function, argumentCount: Int) -> [ParameterSpec] {
+    func parameterSpecs(_ candidate: Candidate, function: Function?, argumentCount: Int) -> [ParameterSpec] {
         switch candidate {
         case let .native(native):
             if let made = native.specifications.parameters { return made }
@@ -500,6 +548,7 @@ extension Evaluator {
             native.specifications.parameters = made
             return made
         case let .declared(declaration, _, _):
+            guard let function else { return [] }
             let context = function.environment.selfType
             return declaration.parameters.map { parameter in
                 ParameterSpec(label: parameter.label, name: parameter.name, type: resolve(parameter.type, in: context), defaultValue: nil,
@@ -507,6 +556,7 @@ extension Evaluator {
                               builder: builderName(in: parameter.type), defaultScope: function.environment)
             }
         case .closure:
+            guard let function else { return [] }
             if case let .closure(closure) = function.body, let parameters = closure.parameters {
                 return parameters.enumerated().map { index, parameter in
                     ParameterSpec(label: nil, name: parameter.name,
@@ -797,13 +847,9 @@ extension Evaluator {
         }
         switch candidate {
         case let .native(native):
-            let box = native.isMutating ? Box(function.receiver ?? .nilValue) : nil
-            var call = NativeCall(arguments: arguments, argumentLocations: argumentLocations ?? Array(repeating: location, count: arguments.count),
-                                  receiver: function.receiver, location: location, evaluator: self)
-            call.mutatedReceiver = box
-            let result = try native.body(call)
+            let invocation = try invokeNative(native, receiver: function.receiver, arguments, at: location, argumentLocations: argumentLocations)
             if finalArguments != nil { finalArguments = arguments }
-            return Invocation(result: result, receiver: box?.value)
+            return invocation
         case let .declared(declaration, _, isMutating):
             let scope = Environment(parent: function.environment)
             scope.resultType = declaration.result.map { resolve($0, in: function.environment.selfType) } ?? .void
@@ -868,6 +914,17 @@ extension Evaluator {
     /// The name of a closure's anonymous parameter `index`: `$0`, `$1` …
     private static func anonymousName(_ index: Int) -> String {
         index < anonymousNames.count ? anonymousNames[index] : "$\(index)"
+    }
+
+    /// Runs a library function with bound arguments (the call depth counted by the caller).
+    private func invokeNative(_ native: NativeFunction, receiver: Value?, _ arguments: [Value], at location: SourceLocation,
+                              argumentLocations: [SourceLocation]?) throws(Interrupt) -> Invocation {
+        let box = native.isMutating ? Box(receiver ?? .nilValue) : nil
+        var call = NativeCall(arguments: arguments, argumentLocations: argumentLocations ?? Array(repeating: location, count: arguments.count),
+                              receiver: receiver, location: location, evaluator: self)
+        call.mutatedReceiver = box
+        let result = try native.body(call)
+        return Invocation(result: result, receiver: box?.value)
     }
 
     private func isInout(_ type: TypeSyntax) -> Bool {

@@ -61,6 +61,21 @@ extension Evaluator {
         case missing
     }
 
+    /// The arguments of a call bound to a candidate's parameters, or why they cannot be. Not a
+    /// `Result`: freeing a generic enum went through its type's metadata, on every call.
+    enum Binding {
+        case success([Slot])
+        case failure(Interrupt)
+
+        /// The slots, or the error.
+        func slots() throws(Interrupt) -> [Slot] {
+            switch self {
+            case let .success(slots): return slots
+            case let .failure(error): throw error
+            }
+        }
+    }
+
     /// What can be called: a declaration of the file, a closure or a library function. A word
     /// and a tag (a declaration is boxed, and a closure is its function's body): a call passes
     /// its candidate along several times, and copying one the size of a declaration cost more
@@ -158,23 +173,23 @@ extension Evaluator {
             let member = try calledStaticMember(name, of: reference, at: nameLocation)
             return try callValue(member, arguments, trailing, expected: expected, name: name, at: nameLocation, in: environment).result
         }
-        // `first` is a property and `first(where:)` a method of the same name.
         var lookedUp = name
-        if name == "first" || name == "last", !arguments.isEmpty || !trailing.isEmpty {
-            switch baseValue.dereferenced {
-            case .array, .string, .range, .dictionary: lookedUp = name + "(where:)"
-            default: break
+        let dereferenced = baseValue.dereferenced
+        switch dereferenced {
+        case .array, .string, .range, .dictionary:
+            // `first` is a property and `first(where:)` a method of the same name.
+            if name == "first" || name == "last", !arguments.isEmpty || !trailing.isEmpty { lookedUp = name + "(where:)" }
+            // `firstIndex(of:)` finds an element, `firstIndex(where:)` (or a trailing closure) a match.
+            if name == "firstIndex" || name == "lastIndex", arguments.count + trailing.count == 1 {
+                switch dereferenced {
+                case .array, .range: lookedUp = name + (arguments.first?.label == "of" ? "(of:)" : "(where:)")
+                default: break
+                }
             }
-        }
-        // `firstIndex(of:)` finds an element, `firstIndex(where:)` (or a trailing closure) a match.
-        if name == "firstIndex" || name == "lastIndex", arguments.count + trailing.count == 1 {
-            switch baseValue.dereferenced {
-            case .array, .range: lookedUp = name + (arguments.first?.label == "of" ? "(of:)" : "(where:)")
-            default: break
-            }
+        default:
+            break
         }
         var member: Value?
-        let dereferenced = baseValue.dereferenced
         if case let .native(native) = dereferenced, let type = nativeType(named: native.nativeTypeName) {
             // The member is looked up once (a library value's name is never one of the names
             // changed above): its methods when it is also a property, else, on a value that is
@@ -411,7 +426,7 @@ extension Evaluator {
     /// context expects (`[CGFloat]` makes `{ _ in .random(in: 10...60) }` a CGFloat), as Swift
     /// infers its generic result.
     private func methodParameters(_ parameters: [ParameterSpec], name: String, expected: ValueType?) -> [ParameterSpec] {
-        guard name == "map" || name == "compactMap", parameters.count == 1, case let .array(element)? = expected?.unwrapped, element != .any,
+        guard parameters.count == 1, case let .array(element)? = expected?.unwrapped, element != .any, name == "map" || name == "compactMap",
               case let .function(closureParameters, .any) = parameters[0].type else { return parameters }
         var parameters = parameters
         parameters[0] = parameters[0].withType(.function(parameters: closureParameters, result: name == "map" ? element : .optional(element)))
@@ -587,7 +602,7 @@ extension Evaluator {
     ///   suggests a spelling; without it a failure says only what kind it is, cheaply (a call
     ///   tries every overload, and most fail), and the error reported is made again with it.
     func bind(_ arguments: [Argument], _ trailing: [TrailingClosure], to parameters: [ParameterSpec], at location: SourceLocation,
-              describing: Bool = true) -> Result<[Slot], Interrupt> {
+              describing: Bool = true) -> Binding {
         // Appended one by one: `Array(repeating:count:)` copies a payload enum through its value
         // witnesses, and this runs for every overload of every call.
         var slots: [Slot] = []
@@ -1099,7 +1114,7 @@ extension Evaluator {
             // Each property the memberwise initialiser sets gets its initial value once: from
             // the argument, else from its default (an object made in an initial value is made once).
             var storage = try freshStorage(type, at: location, skipping: Set(parameters.map(\.name)))
-            let slots = try bind(arguments, trailing, to: parameters, at: location).get()
+            let slots = try bind(arguments, trailing, to: parameters, at: location).slots()
             let values = try evaluateSlots(slots, parameters, arguments, trailing, at: location, in: environment, checking: false)
             try checkPlainTypes(values, parameters, at: slotLocations(slots, arguments, trailing, at: location))
             for (parameter, value) in zip(parameters, values) {

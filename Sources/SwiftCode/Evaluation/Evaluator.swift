@@ -17,7 +17,7 @@ public final class Evaluator {
     /// While the library's initialiser runs in place of an initialiser that an extension of the
     /// file declares for a library type (`extension Color { init(hex:) }`): what stopped the
     /// file's own, so that a note can say so rather than that the file declares none.
-    public internal(set) var extensionInitializerFailure: EvaluationError?
+    @exclusivity(unchecked) public internal(set) var extensionInitializerFailure: EvaluationError?
 
     /// The host's definitions.
     public let library: NativeLibrary
@@ -93,7 +93,7 @@ public final class Evaluator {
     @exclusivity(unchecked) private var evaluatingGlobals: Set<String> = []
     @exclusivity(unchecked) private var objectCount = 0
     /// Evaluation steps taken so far (see ``Limits/work``).
-    public internal(set) var work = 0
+    @exclusivity(unchecked) public internal(set) var work = 0
     /// Current call depth.
     @exclusivity(unchecked) var callDepth = 0
     /// Current recursion depth of the evaluator's own functions (expressions inside calls).

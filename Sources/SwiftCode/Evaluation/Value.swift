@@ -83,7 +83,7 @@ extension NativeValue {
 /// Storage a ``Value/binding(_:)`` refers to.
 public final class Cell {
     /// The stored value.
-    public var value: Value {
+    @exclusivity(unchecked) public var value: Value {
         willSet {
             // The observer first: it may commit what was written before (in an earlier
             // transaction) and note the count as current; counted after, this write then
@@ -142,7 +142,7 @@ public final class Object {
     /// The type.
     public let type: TypeInfo
     /// Stored properties.
-    public var fields: [String: Value] {
+    @exclusivity(unchecked) public var fields: [String: Value] {
         willSet { onWrite?(self) }
     }
     /// Called before each write (an `ObservableObject`'s `@Published` properties change the views).

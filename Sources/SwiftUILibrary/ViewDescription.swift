@@ -143,7 +143,10 @@ indirect enum ModifierDescription {
 /// `@ViewBuilder`: a block's views as one view (a ``ViewDescription/group(_:)``), branches as
 /// ``ViewDescription/branch(_:_:)``.
 struct ViewBuilder: ResultBuilder {
-    unowned let library: SwiftUILibrary
+    /// The library, whose definitions hold this builder: it outlives every use, so the
+    /// reference is not checked (each check retained and released the library, for every
+    /// statement of every body).
+    unowned(unsafe) let library: SwiftUILibrary
 
     func buildBlock(_ components: [Value], at location: SourceLocation) throws(Interrupt) -> Value {
         var views: [ViewDescription] = []

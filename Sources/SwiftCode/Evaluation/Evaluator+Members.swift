@@ -131,7 +131,8 @@ extension Evaluator {
     /// (the wrapper's storage).
     private func storedMember(_ name: String, fields: [String: Value], type: TypeInfo, at location: SourceLocation) throws(Interrupt) -> Value? {
         if let value = fields[name] {
-            if type.storedProperties.first(where: { $0.name == name })?.wrapper != nil, case let .binding(cell) = value {
+            // Asked of the property in place (copying it out retained each of its parts).
+            if case let .binding(cell) = value, type.storedProperties.contains(where: { $0.name == name && $0.wrapper != nil }) {
                 return cell.value
             }
             return value

@@ -143,15 +143,30 @@ indirect enum ModifierDescription {
 /// `@ViewBuilder`: a block's views as one view (a ``ViewDescription/group(_:)``), branches as
 /// ``ViewDescription/branch(_:_:)``.
 struct ViewBuilder: ResultBuilder {
-    unowned let library: SwiftUILibrary
+    /// The library, whose definitions hold this builder: it outlives every use, so the
+    /// reference is not checked (each check retained and released the library, for every
+    /// statement of every body).
+    unowned(unsafe) let library: SwiftUILibrary
 
     func buildBlock(_ components: [Value], at location: SourceLocation) throws(Interrupt) -> Value {
+        // One view (most bodies, a statement built already): the value itself, made again
+        // neither in an array nor in a box of its own.
+        if components.count == 1 {
+            if Self.isView(components[0]) { return components[0] }
+            return .native(try library.view(components[0], at: location))
+        }
         var views: [ViewDescription] = []
+        views.reserveCapacity(components.count)
         for component in components {
             views.append(try library.view(component, at: location))
         }
-        if views.count == 1 { return .native(views[0]) }
         return .native(ViewDescription.group(views))
+    }
+
+    /// Whether `value` is a view description already (what ``SwiftUILibrary/view(_:at:)``
+    /// gives as it is).
+    private static func isView(_ value: Value) -> Bool {
+        if case let .native(native) = value { native.exactly(ViewDescription.self) != nil } else { false }
     }
 
     func buildBranch(_ component: Value?, branch: Int, of count: Int, at location: SourceLocation) throws(Interrupt) -> Value {
@@ -167,7 +182,8 @@ struct ViewBuilder: ResultBuilder {
         if library.writtenViews > ViewResolver.maximumNodes {
             throw .error(ViewResolver.capMessage, at: location)
         }
-        return .native(view)
+        // A view description already: the value as it is, not boxed again.
+        return Self.isView(value) ? value : .native(view)
     }
 }
 

@@ -45,19 +45,46 @@ extension Evaluator {
         }
     }
 
-    /// An argument as bound to a parameter.
+    /// An argument as bound to a parameter, by its place among the call's arguments: no
+    /// reference to count, so that binding, copying and freeing slots (every overload of every
+    /// call) costs no more than integers do.
     enum Slot {
-        case expression(Expression, SourceLocation)
-        case closure(Closure)
-        case variadic([Expression])
+        /// The value of `arguments[index]`.
+        case argument(Int)
+        /// `arguments[index]`, a closure literal passed for a parameter that takes a closure.
+        case argumentClosure(Int)
+        /// `trailing[index]`.
+        case trailing(Int)
+        /// `arguments[range]`, the values of a variadic parameter.
+        case variadic(Range<Int>)
+        /// No argument: the default.
         case missing
     }
 
-    /// What can be called: a declaration of the file, a closure or a library function.
+    /// The arguments of a call bound to a candidate's parameters, or why they cannot be. Not a
+    /// `Result`: freeing a generic enum went through its type's metadata, on every call.
+    enum Binding {
+        case success([Slot])
+        case failure(Interrupt)
+
+        /// The slots, or the error.
+        func slots() throws(Interrupt) -> [Slot] {
+            switch self {
+            case let .success(slots): return slots
+            case let .failure(error): throw error
+            }
+        }
+    }
+
+    /// What can be called: a declaration of the file, a closure or a library function. A word
+    /// and a tag (a declaration is boxed, and a closure is its function's body): a call passes
+    /// its candidate along several times, and copying one the size of a declaration cost more
+    /// than the rest of a library call's binding.
     enum Candidate {
         case native(NativeFunction)
-        case declared(FunctionDeclaration, attributes: [Attribute], isMutating: Bool)
-        case closure(Closure)
+        indirect case declared(FunctionDeclaration, attributes: [Attribute], isMutating: Bool)
+        /// The closure that is the function's ``Function/body``.
+        case closure
     }
 
     /// The outcome of a call: its result and, for a mutating method, the receiver's new value.
@@ -74,71 +101,27 @@ extension Evaluator {
         return false
     }
 
+    ///
+    /// The kinds of callee are handled apart, each in a function of its own, so that the locals
+    /// of one do not widen the frame of every call: recursion runs through here, and a debug
+    /// build's frame holds every local of the function (the call depth limit is then reached
+    /// within a thread's 8 MB stack).
     func evaluateCall(_ callee: Expression, _ arguments: [Argument], _ trailing: [TrailingClosure], expected: ValueType?,
                       at location: SourceLocation, in environment: Environment) throws(Interrupt) -> Value {
         switch callee.kind {
-        case let .member(base, name, nameLocation, _) where isModuleName(base, in: environment):
-            return try evaluateCall(Expression(.identifier(name, generics: []), at: nameLocation), arguments, trailing, expected: expected, at: location, in: environment)
-        case let .member(base, "init", nameLocation, _) where Self.isSelf(base) && environment.selfType.map { nativeType(named: $0.name) != nil } == true:
-            // `self.init(…)` in an initialiser of an extension of a library type
-            // (`extension Color { init(hex: UInt) { self.init(.sRGB, red: …) } }`): the library's
-            // initialiser gives `self`.
-            let native = nativeType(named: environment.selfType!.name)!
-            let value = try construct(.native(native), arguments, trailing, expected: nil, at: nameLocation, in: environment)
-            try write(value, to: base, in: environment)
-            return .void
         case let .member(base, name, nameLocation, _):
-            let baseValue = try evaluate(base, expected: expected != nil && Self.isImplicitChain(base) ? expected : nil, in: environment)
-            if case let .type(reference) = baseValue {
-                if name == "init" { return try construct(reference, arguments, trailing, expected: expected, at: nameLocation, in: environment) }
-                let member = try calledStaticMember(name, of: reference, at: nameLocation)
-                return try callValue(member, arguments, trailing, expected: expected, name: name, at: nameLocation, in: environment).result
+            if isModuleName(base, in: environment) {
+                return try evaluateCall(Expression(.identifier(name, generics: []), at: nameLocation), arguments, trailing, expected: expected, at: location,
+                                        in: environment)
             }
-            // `first` is a property and `first(where:)` a method of the same name.
-            var lookedUp = name
-            if name == "first" || name == "last", !arguments.isEmpty || !trailing.isEmpty {
-                switch baseValue.dereferenced {
-                case .array, .string, .range, .dictionary: lookedUp = name + "(where:)"
-                default: break
-                }
+            if name == "init", Self.isSelf(base), environment.selfType.map({ nativeType(named: $0.name) != nil }) == true {
+                return try callSelfInit(base, arguments, trailing, at: nameLocation, in: environment)
             }
-            // `firstIndex(of:)` finds an element, `firstIndex(where:)` (or a trailing closure) a match.
-            if name == "firstIndex" || name == "lastIndex", arguments.count + trailing.count == 1 {
-                switch baseValue.dereferenced {
-                case .array, .range: lookedUp = name + (arguments.first?.label == "of" ? "(of:)" : "(where:)")
-                default: break
-                }
-            }
-            var member: Value
-            let dereferenced = baseValue.dereferenced
-            let libraryType: NativeType? = if case let .native(native) = dereferenced { nativeType(named: native.nativeTypeName) } else { nil }
-            if let type = libraryType, let overload = calledOverload(name, of: type, receiver: dereferenced, instance: true) {
-                member = overload
-            } else if case let .native(native) = baseValue, Swift.type(of: native) != StrideValue.self, let type = libraryType,
-                      let found = try nativeMember(lookedUp, of: baseValue, in: type, at: nameLocation) {
-                // A library value's method, found as `member(_:of:at:in:)` finds it first.
-                member = found
-            } else {
-                member = try self.member(lookedUp, of: baseValue, at: nameLocation, in: environment)
-            }
-            let invocation = try callValue(member, arguments, trailing, expected: expected, name: name, at: nameLocation, in: environment)
-            if let receiver = invocation.receiver { try write(receiver, to: base, in: environment) }
-            return invocation.result
-        case .identifier("swap", _) where arguments.count == 2 && trailing.isEmpty && environment.lookUp("swap") == nil && globals.variables["swap"] == nil:
-            // `swap(&a, &b)`: exchanges two variables (the standard library's `swap(_:_:)`).
-            var targets: [Expression] = []
-            for argument in arguments {
-                guard argument.label == nil, case let .prefixOperator("&", target) = argument.value.kind else {
-                    throw .error("'swap' takes two variables written with '&': 'swap(&a, &b)'", at: argument.value.location)
-                }
-                targets.append(target)
-            }
-            let first = try evaluate(targets[0], expected: nil, in: environment).dereferenced
-            let second = try evaluate(targets[1], expected: nil, in: environment).dereferenced
-            try write(second, to: targets[0], in: environment)
-            try write(first, to: targets[1], in: environment)
-            return .void
+            return try callMember(base, name, nameLocation, arguments, trailing, expected: expected, in: environment)
         case let .identifier(name, _):
+            if name == "swap", arguments.count == 2, trailing.isEmpty, environment.lookUp("swap") == nil, globals.variables["swap"] == nil {
+                return try swap(arguments, in: environment)
+            }
             // A method of `self` called without `self.`: a mutating one changes `self`. A
             // library type's name that the file does not declare (`Circle()`) names no method.
             if libraryTypeName(name) == nil, environment.lookUp(name) == nil, let selfVariable = environment.lookUp("self"),
@@ -149,6 +132,101 @@ extension Evaluator {
             }
             let value = try lookUp(name, at: callee.location, in: environment, expected: nil)
             return try callValue(value, arguments, trailing, expected: expected, name: name, at: callee.location, in: environment).result
+        default:
+            return try callOtherCallee(callee, arguments, trailing, expected: expected, in: environment)
+        }
+    }
+
+    /// `self.init(…)` in an initialiser of an extension of a library type
+    /// (`extension Color { init(hex: UInt) { self.init(.sRGB, red: …) } }`): the library's
+    /// initialiser gives `self`.
+    private func callSelfInit(_ base: Expression, _ arguments: [Argument], _ trailing: [TrailingClosure], at nameLocation: SourceLocation,
+                              in environment: Environment) throws(Interrupt) -> Value {
+        let native = nativeType(named: environment.selfType!.name)!
+        let value = try construct(.native(native), arguments, trailing, expected: nil, at: nameLocation, in: environment)
+        try write(value, to: base, in: environment)
+        return .void
+    }
+
+    /// `swap(&a, &b)`: exchanges two variables (the standard library's `swap(_:_:)`).
+    private func swap(_ arguments: [Argument], in environment: Environment) throws(Interrupt) -> Value {
+        var targets: [Expression] = []
+        for argument in arguments {
+            guard argument.label == nil, case let .prefixOperator("&", target) = argument.value.kind else {
+                throw .error("'swap' takes two variables written with '&': 'swap(&a, &b)'", at: argument.value.location)
+            }
+            targets.append(target)
+        }
+        let first = try evaluate(targets[0], expected: nil, in: environment).dereferenced
+        let second = try evaluate(targets[1], expected: nil, in: environment).dereferenced
+        try write(second, to: targets[0], in: environment)
+        try write(first, to: targets[1], in: environment)
+        return .void
+    }
+
+    /// `base.name(…)`.
+    private func callMember(_ base: Expression, _ name: String, _ nameLocation: SourceLocation, _ arguments: [Argument], _ trailing: [TrailingClosure],
+                            expected: ValueType?, in environment: Environment) throws(Interrupt) -> Value {
+        let baseValue = try evaluate(base, expected: expected != nil && Self.isImplicitChain(base) ? expected : nil, in: environment)
+        if case let .type(reference) = baseValue {
+            if name == "init" { return try construct(reference, arguments, trailing, expected: expected, at: nameLocation, in: environment) }
+            let member = try calledStaticMember(name, of: reference, at: nameLocation)
+            return try callValue(member, arguments, trailing, expected: expected, name: name, at: nameLocation, in: environment).result
+        }
+        var lookedUp = name
+        let dereferenced = baseValue.dereferenced
+        switch dereferenced {
+        case .array, .string, .range, .dictionary:
+            // `first` is a property and `first(where:)` a method of the same name.
+            if name == "first" || name == "last", !arguments.isEmpty || !trailing.isEmpty { lookedUp = name + "(where:)" }
+            // `firstIndex(of:)` finds an element, `firstIndex(where:)` (or a trailing closure) a match.
+            if name == "firstIndex" || name == "lastIndex", arguments.count + trailing.count == 1 {
+                switch dereferenced {
+                case .array, .range: lookedUp = name + (arguments.first?.label == "of" ? "(of:)" : "(where:)")
+                default: break
+                }
+            }
+        default:
+            break
+        }
+        var member: Value?
+        if case let .native(native) = dereferenced, let type = nativeType(named: native.nativeTypeName) {
+            // The member is looked up once (a library value's name is never one of the names
+            // changed above): its methods when it is also a property, else, on a value that is
+            // not a binding, what `member(_:of:at:in:)` finds first. A method of one signature
+            // is called at once.
+            let found = instanceMember(name, of: type)
+            if case let .overloaded(_, _, functions)? = found {
+                if functions.count == 1, !functions[0].takesArgumentsAsWritten {
+                    return try finishMemberCall(callMethod(functions[0], of: dereferenced, name: name, arguments, trailing, expected: expected, at: nameLocation,
+                                                           in: environment), base: base, in: environment)
+                }
+                let function = Function(.native(functions), environment: globals, name: name)
+                function.receiver = dereferenced
+                member = .function(function)
+            } else if case .native = baseValue, Swift.type(of: native) != StrideValue.self {
+                if case let .functions(functions)? = found, functions.count == 1, !functions[0].takesArgumentsAsWritten {
+                    return try finishMemberCall(callMethod(functions[0], of: baseValue, name: name, arguments, trailing, expected: expected, at: nameLocation,
+                                                           in: environment), base: base, in: environment)
+                }
+                member = try nativeMember(found, named: name, of: baseValue, at: nameLocation)
+            }
+        }
+        if member == nil { member = try self.member(lookedUp, of: baseValue, at: nameLocation, in: environment) }
+        return try finishMemberCall(callValue(member!, arguments, trailing, expected: expected, name: name, at: nameLocation, in: environment), base: base,
+                                    in: environment)
+    }
+
+    /// A member call's result; a mutating method's new receiver is written back to its base.
+    private func finishMemberCall(_ invocation: Invocation, base: Expression, in environment: Environment) throws(Interrupt) -> Value {
+        if let receiver = invocation.receiver { try write(receiver, to: base, in: environment) }
+        return invocation.result
+    }
+
+    /// A call of an implicit member, of a type written as a literal, or of any other value.
+    private func callOtherCallee(_ callee: Expression, _ arguments: [Argument], _ trailing: [TrailingClosure], expected: ValueType?,
+                                 in environment: Environment) throws(Interrupt) -> Value {
+        switch callee.kind {
         case let .implicitMember(name):
             guard let expected = expected.flatMap({ $0.unwrapped != .any ? $0 : nil }) ?? genericContextType(for: name) else {
                 throw .error("cannot infer the type of '.\(name)' here\(implicitMemberHint(name, call: true))", at: callee.location)
@@ -224,7 +302,7 @@ extension Evaluator {
         if let sole = soleCandidate(of: function) { return [sole] }
         switch function.body {
         case let .native(functions): return functions.map { .native($0) }
-        case let .closure(closure): return [.closure(closure)]
+        case .closure: return [.closure]
         case let .declared(declaration, attributes):
             if let overloads = function.overloads {
                 return overloads.map { .declared($0.declaration, attributes: $0.attributes, isMutating: $0.isMutating) }
@@ -243,8 +321,8 @@ extension Evaluator {
         switch function.body {
         case let .native(functions):
             return functions.count == 1 ? .native(functions[0]) : nil
-        case let .closure(closure):
-            return .closure(closure)
+        case .closure:
+            return .closure
         case let .declared(declaration, attributes):
             if let overloads = function.overloads { return overloads.count == 1 ? .declared(overloads[0].declaration, attributes: overloads[0].attributes, isMutating: overloads[0].isMutating) : nil }
             if function.receiver == nil, let more = overloads[function.name], more.first === function, more.count > 1 { return nil }
@@ -261,8 +339,8 @@ extension Evaluator {
             let parameters = callParameters(sole, of: function, argumentCount: arguments.count + trailing.count, expected: expected)
             switch bind(arguments, trailing, to: parameters, at: location, describing: false) {
             case let .success(slots):
-                let values = try evaluateSlots(slots, parameters, at: location, in: environment, checking: false)
-                return try invoke(function, sole, with: values, slots, at: location, in: environment)
+                let values = try evaluateSlots(slots, parameters, arguments, trailing, at: location, in: environment, checking: false)
+                return try invoke(function, sole, with: values, slots, arguments, trailing, at: location, in: environment)
             case let .failure(error):
                 try checkArgumentTypesExist(arguments, in: environment)
                 if case let .failure(described) = bind(arguments, trailing, to: parameters, at: location) { throw described }
@@ -310,8 +388,8 @@ extension Evaluator {
             }
         }
         if let (candidate, parameters, slots) = onlyMatch {
-            let values = try evaluateSlots(slots, parameters, at: location, in: environment, checking: false)
-            return try invoke(function, candidate, with: values, slots, at: location, in: environment)
+            let values = try evaluateSlots(slots, parameters, arguments, trailing, at: location, in: environment, checking: false)
+            return try invoke(function, candidate, with: values, slots, arguments, trailing, at: location, in: environment)
         }
         guard !matched.isEmpty else {
             try checkArgumentTypesExist(arguments, in: environment)
@@ -326,40 +404,76 @@ extension Evaluator {
             let (candidate, parameters, slots) = entry
             let values: [Value]
             do {
-                values = try evaluateSlots(slots, parameters, at: location, in: environment, checking: true)
+                values = try evaluateSlots(slots, parameters, arguments, trailing, at: location, in: environment, checking: true)
             } catch let .error(error) {
                 if firstValueError == nil { firstValueError = error }
                 guard index < matched.count - 1 else { throw .error(firstValueError ?? error) }
                 continue
             }
-            return try invoke(function, candidate, with: values, slots, at: location, in: environment)
+            return try invoke(function, candidate, with: values, slots, arguments, trailing, at: location, in: environment)
         }
         throw .error("no overload of '\(function.name)' takes these arguments", at: location)
     }
 
     /// The parameters a candidate binds a call's arguments to.
     private func callParameters(_ candidate: Candidate, of function: Function, argumentCount: Int, expected: ValueType?) -> [ParameterSpec] {
-        var parameters = parameterSpecs(candidate, function: function, argumentCount: argumentCount)
-        // `map`'s closure returns the element type the context expects (`[CGFloat]` makes
-        // `{ _ in .random(in: 10...60) }` a CGFloat), as Swift infers its generic result.
-        if case .native = candidate, function.receiver != nil, function.name == "map" || function.name == "compactMap", parameters.count == 1,
-           case let .array(element)? = expected?.unwrapped, element != .any,
-           case let .function(closureParameters, .any) = parameters[0].type {
-            parameters[0] = parameters[0].withType(.function(parameters: closureParameters, result: function.name == "map" ? element : .optional(element)))
-        }
+        let parameters = parameterSpecs(candidate, function: function, argumentCount: argumentCount)
+        guard case .native = candidate, function.receiver != nil else { return parameters }
+        return methodParameters(parameters, name: function.name, expected: expected)
+    }
+
+    /// A library method's parameters for a call: `map`'s closure returns the element type the
+    /// context expects (`[CGFloat]` makes `{ _ in .random(in: 10...60) }` a CGFloat), as Swift
+    /// infers its generic result.
+    private func methodParameters(_ parameters: [ParameterSpec], name: String, expected: ValueType?) -> [ParameterSpec] {
+        guard parameters.count == 1, case let .array(element)? = expected?.unwrapped, element != .any, name == "map" || name == "compactMap",
+              case let .function(closureParameters, .any) = parameters[0].type else { return parameters }
+        var parameters = parameters
+        parameters[0] = parameters[0].withType(.function(parameters: closureParameters, result: name == "map" ? element : .optional(element)))
         return parameters
+    }
+
+    /// Calls a library method of one signature on `receiver` (`Circle().frame(width: 8)`): what
+    /// ``callFunction(_:_:_:expected:at:in:)`` does for a ``Function`` of one library function,
+    /// without making the function (a method value that only the call would have used).
+    func callMethod(_ native: NativeFunction, of receiver: Value, name: String, _ arguments: [Argument], _ trailing: [TrailingClosure],
+                    expected: ValueType?, at location: SourceLocation, in environment: Environment) throws(Interrupt) -> Invocation {
+        let parameters = methodParameters(parameterSpecs(.native(native), function: nil, argumentCount: arguments.count + trailing.count),
+                                          name: name, expected: expected)
+        switch bind(arguments, trailing, to: parameters, at: location, describing: false) {
+        case let .success(slots):
+            let values = try evaluateSlots(slots, parameters, arguments, trailing, at: location, in: environment, checking: false)
+            callDepth += 1
+            defer { callDepth -= 1 }
+            if callDepth > limits.callDepth {
+                throw .error("calls are nested too deeply (more than \(limits.callDepth)): does '\(name)' call itself for ever?", at: location)
+            }
+            let invocation = try invokeNative(native, receiver: receiver, values, at: location, argumentLocations: slotLocations(slots, arguments, trailing, at: location))
+            for (slot, value) in zip(slots, values) {
+                if case let .argument(index) = slot, case let .prefixOperator("&", target) = arguments[index].value.kind {
+                    try write(value, to: target, in: environment)
+                }
+            }
+            return invocation
+        case let .failure(error):
+            try checkArgumentTypesExist(arguments, in: environment)
+            if case let .failure(described) = bind(arguments, trailing, to: parameters, at: location) { throw described }
+            throw error
+        }
     }
 
     /// Runs a candidate with the values of the arguments bound to `slots`; an argument written
     /// `&x` for an `inout` parameter gets the parameter's final value.
-    private func invoke(_ function: Function, _ candidate: Candidate, with values: [Value], _ slots: [Slot], at location: SourceLocation,
-                        in environment: Environment) throws(Interrupt) -> Invocation {
-        var final: [Value] = []
+    private func invoke(_ function: Function, _ candidate: Candidate, with values: [Value], _ slots: [Slot], _ arguments: [Argument],
+                        _ trailing: [TrailingClosure], at location: SourceLocation, in environment: Environment) throws(Interrupt) -> Invocation {
         // Only a library function reports errors at its arguments' places.
-        let locations: [SourceLocation]? = if case .native = candidate { slotLocations(slots, at: location) } else { nil }
+        let locations: [SourceLocation]? = if case .native = candidate { slotLocations(slots, arguments, trailing, at: location) } else { nil }
+        // Only an argument written `&x` takes its parameter's final value.
+        let passesInout = arguments.contains { if case .prefixOperator("&", _) = $0.value.kind { true } else { false } }
+        var final: [Value]? = passesInout ? [] : nil
         let invocation = try invoke(function, candidate, values, at: location, argumentLocations: locations, finalArguments: &final)
-        for (slot, value) in zip(slots, final) {
-            if case let .expression(expression, _) = slot, case let .prefixOperator("&", target) = expression.kind {
+        for (slot, value) in zip(slots, final ?? []) {
+            if case let .argument(index) = slot, case let .prefixOperator("&", target) = arguments[index].value.kind {
                 try write(value, to: target, in: environment)
             }
         }
@@ -438,7 +552,7 @@ extension Evaluator {
     }
 
     /// The parameters of a candidate.
-    func parameterSpecs(_ candidate: Candidate, function: Function, argumentCount: Int) -> [ParameterSpec] {
+    func parameterSpecs(_ candidate: Candidate, function: Function?, argumentCount: Int) -> [ParameterSpec] {
         switch candidate {
         case let .native(native):
             if let made = native.specifications.parameters { return made }
@@ -449,14 +563,16 @@ extension Evaluator {
             native.specifications.parameters = made
             return made
         case let .declared(declaration, _, _):
+            guard let function else { return [] }
             let context = function.environment.selfType
             return declaration.parameters.map { parameter in
                 ParameterSpec(label: parameter.label, name: parameter.name, type: resolve(parameter.type, in: context), defaultValue: nil,
                               defaultExpression: parameter.defaultValue, isVariadic: parameter.isVariadic,
                               builder: builderName(in: parameter.type), defaultScope: function.environment)
             }
-        case let .closure(closure):
-            if let parameters = closure.parameters {
+        case .closure:
+            guard let function else { return [] }
+            if case let .closure(closure) = function.body, let parameters = closure.parameters {
                 return parameters.enumerated().map { index, parameter in
                     ParameterSpec(label: nil, name: parameter.name,
                                   type: parameter.type.map { resolve($0, in: function.environment.selfType) } ?? function.expectedParameters?[safe: index] ?? .any,
@@ -486,7 +602,7 @@ extension Evaluator {
     ///   suggests a spelling; without it a failure says only what kind it is, cheaply (a call
     ///   tries every overload, and most fail), and the error reported is made again with it.
     func bind(_ arguments: [Argument], _ trailing: [TrailingClosure], to parameters: [ParameterSpec], at location: SourceLocation,
-              describing: Bool = true) -> Result<[Slot], Interrupt> {
+              describing: Bool = true) -> Binding {
         // Appended one by one: `Array(repeating:count:)` copies a payload enum through its value
         // witnesses, and this runs for every overload of every call.
         var slots: [Slot] = []
@@ -499,21 +615,18 @@ extension Evaluator {
             let argument = arguments[next]
             if parameter.isVariadic {
                 guard argument.label == parameter.label else { continue }
-                var values = [argument.value]
+                let first = next
                 next += 1
-                while next < arguments.count, arguments[next].label == nil {
-                    values.append(arguments[next].value)
-                    next += 1
-                }
-                slots[index] = .variadic(values)
+                while next < arguments.count, arguments[next].label == nil { next += 1 }
+                slots[index] = .variadic(first..<next)
                 lastFilled = index
                 continue
             }
             if argument.label == parameter.label {
-                if case let .closure(closure) = argument.value.kind, parameter.takesClosure {
-                    slots[index] = .closure(closure)
+                if case .closure = argument.value.kind, parameter.takesClosure {
+                    slots[index] = .argumentClosure(next)
                 } else {
-                    slots[index] = .expression(argument.value, argument.labelLocation)
+                    slots[index] = .argument(next)
                 }
                 next += 1
                 lastFilled = index
@@ -538,19 +651,19 @@ extension Evaluator {
             }
             return .failure(.error("extra argument in call", at: argument.value.location))
         }
-        for closure in trailing {
+        for (position, closure) in trailing.enumerated() {
             if let label = closure.label {
                 guard let index = parameters.indices.first(where: { parameters[$0].label == label && isMissing(slots[$0]) }) else {
                     return .failure(.error("extra trailing closure '\(label):' in call", at: closure.closure.body.location))
                 }
-                slots[index] = .closure(closure.closure)
+                slots[index] = .trailing(position)
                 lastFilled = index
             } else {
                 guard let index = parameters.indices.first(where: { $0 > lastFilled && isMissing(slots[$0]) && parameters[$0].takesClosure })
                         ?? parameters.indices.first(where: { $0 > lastFilled && isMissing(slots[$0]) && parameters[$0].mayTakeClosure }) else {
                     return .failure(.error("extra trailing closure passed in call", at: closure.closure.body.location))
                 }
-                slots[index] = .closure(closure.closure)
+                slots[index] = .trailing(position)
                 lastFilled = index
             }
         }
@@ -573,35 +686,46 @@ extension Evaluator {
 
     /// The values of bound arguments, each evaluated against its parameter's type.
     /// Where each bound argument is (the call's location for a default).
-    func slotLocations(_ slots: [Slot], at location: SourceLocation) -> [SourceLocation] {
+    func slotLocations(_ slots: [Slot], _ arguments: [Argument], _ trailing: [TrailingClosure], at location: SourceLocation) -> [SourceLocation] {
         slots.map { slot in
             switch slot {
-            case let .expression(expression, _): expression.location
-            case let .closure(closure): closure.body.location
-            case let .variadic(expressions): expressions.first?.location ?? location
+            case let .argument(index): arguments[index].value.location
+            case let .argumentClosure(index):
+                if case let .closure(closure) = arguments[index].value.kind { closure.body.location } else { arguments[index].value.location }
+            case let .trailing(index): trailing[index].closure.body.location
+            case let .variadic(range): arguments[range.lowerBound].value.location
             case .missing: location
             }
         }
     }
 
-    func evaluateSlots(_ slots: [Slot], _ parameters: [ParameterSpec], at location: SourceLocation, in environment: Environment, checking: Bool) throws(Interrupt) -> [Value] {
+    func evaluateSlots(_ slots: [Slot], _ parameters: [ParameterSpec], _ arguments: [Argument], _ trailing: [TrailingClosure], at location: SourceLocation,
+                       in environment: Environment, checking: Bool) throws(Interrupt) -> [Value] {
         var values: [Value] = []
         values.reserveCapacity(slots.count)
         for (slot, parameter) in zip(slots, parameters) {
             var value: Value
             switch slot {
-            case let .expression(expression, _):
+            case let .argument(index):
+                let expression = arguments[index].value
                 value = coerce(try evaluate(expression, expected: parameter.type, in: environment), to: parameter.type)
                 if case let .function(function) = value, case .closure = expression.kind { function.builder = parameter.builder }
                 if checking, !parameter.type.accepts(value, conforms: { [unowned self] in conforms($0, to: $1) }) {
                     throw .error("cannot convert value of type '\(value.typeName)' to expected argument type '\(parameter.type)'", at: expression.location)
                 }
-            case let .closure(closure):
-                value = .function(makeClosure(closure, in: environment, expected: parameter.type, builder: parameter.builder))
-            case let .variadic(expressions):
+            case let .argumentClosure(index):
+                // A closure literal (``bind(_:_:to:at:describing:)`` made the slot for one).
+                if case let .closure(closure) = arguments[index].value.kind {
+                    value = .function(makeClosure(closure, in: environment, expected: parameter.type, builder: parameter.builder))
+                } else {
+                    value = try evaluate(arguments[index].value, expected: parameter.type, in: environment)
+                }
+            case let .trailing(index):
+                value = .function(makeClosure(trailing[index].closure, in: environment, expected: parameter.type, builder: parameter.builder))
+            case let .variadic(range):
                 var elements: [Value] = []
-                for expression in expressions {
-                    elements.append(coerce(try evaluate(expression, expected: parameter.type, in: environment), to: parameter.type))
+                for index in range {
+                    elements.append(coerce(try evaluate(arguments[index].value, expected: parameter.type, in: environment), to: parameter.type))
                 }
                 value = .array(elements)
             case .missing:
@@ -677,19 +801,26 @@ extension Evaluator {
 
     /// Calls a function with positional arguments; defaults fill the rest.
     public func call(_ function: Function, _ arguments: [Value], at location: SourceLocation) throws(Interrupt) -> Value {
-        try callReturningArguments(function, arguments, at: location).result
+        try callPositional(function, arguments, at: location, keepingArguments: false).result
     }
 
     /// Calls a function with positional arguments and returns, besides its result, the final
     /// values of its parameters (for `inout` parameters such as `.transaction { $0.animation = nil }`).
     public func callReturningArguments(_ function: Function, _ arguments: [Value], at location: SourceLocation) throws(Interrupt) -> (result: Value, arguments: [Value]) {
+        try callPositional(function, arguments, at: location, keepingArguments: true)
+    }
+
+    /// Calls a function with positional arguments; defaults fill the rest. The parameters'
+    /// final values are kept only when asked for (most calls drop them).
+    private func callPositional(_ function: Function, _ arguments: [Value], at location: SourceLocation,
+                                keepingArguments: Bool) throws(Interrupt) -> (result: Value, arguments: [Value]) {
         let candidate = soleCandidate(of: function) ?? candidates(of: function)[0]
         // The parameters' specifications are made only for defaults to fill: a host call (an
         // action, a body, a `ForEach`'s content) usually passes every argument.
         let parameterCount = switch candidate {
         case let .native(native): native.parameters.count
         case let .declared(declaration, _, _): declaration.parameters.count
-        case let .closure(closure): closure.parameters?.count ?? arguments.count
+        case .closure: if case let .closure(closure) = function.body { closure.parameters?.count ?? arguments.count } else { arguments.count }
         }
         var values = arguments
         if case .closure = candidate {
@@ -702,22 +833,23 @@ extension Evaluator {
         if values.count < parameterCount {
             let parameters = parameterSpecs(candidate, function: function, argumentCount: arguments.count)
             let missing = Array(repeating: Slot.missing, count: parameters.count - values.count)
-            let rest = try evaluateSlots(missing, Array(parameters[values.count...]), at: location, in: function.environment, checking: false)
+            let rest = try evaluateSlots(missing, Array(parameters[values.count...]), [], [], at: location, in: function.environment, checking: false)
             values += rest
         }
-        var final: [Value] = []
+        var final: [Value]? = keepingArguments ? [] : nil
         let invocation = try invoke(function, candidate, values, at: location, finalArguments: &final)
-        return (invocation.result, final)
+        return (invocation.result, final ?? [])
     }
 
     func invoke(_ function: Function, _ candidate: Candidate, _ arguments: [Value], at location: SourceLocation) throws(Interrupt) -> Invocation {
-        var final: [Value] = []
+        var final: [Value]?
         return try invoke(function, candidate, arguments, at: location, finalArguments: &final)
     }
 
-    /// Runs a candidate with bound arguments.
+    /// Runs a candidate with bound arguments; `finalArguments`, unless `nil`, gets the
+    /// parameters' final values.
     func invoke(_ function: Function, _ candidate: Candidate, _ arguments: [Value], at location: SourceLocation,
-                argumentLocations: [SourceLocation]? = nil, finalArguments: inout [Value]) throws(Interrupt) -> Invocation {
+                argumentLocations: [SourceLocation]? = nil, finalArguments: inout [Value]?) throws(Interrupt) -> Invocation {
         callDepth += 1
         defer { callDepth -= 1 }
         if callDepth > limits.callDepth {
@@ -730,13 +862,9 @@ extension Evaluator {
         }
         switch candidate {
         case let .native(native):
-            let box = native.isMutating ? Box(function.receiver ?? .nilValue) : nil
-            var call = NativeCall(arguments: arguments, argumentLocations: argumentLocations ?? Array(repeating: location, count: arguments.count),
-                                  receiver: function.receiver, location: location, evaluator: self)
-            call.mutatedReceiver = box
-            let result = try native.body(call)
-            finalArguments = arguments
-            return Invocation(result: result, receiver: box?.value)
+            let invocation = try invokeNative(native, receiver: function.receiver, arguments, at: location, argumentLocations: argumentLocations)
+            if finalArguments != nil { finalArguments = arguments }
+            return invocation
         case let .declared(declaration, _, isMutating):
             let scope = Environment(parent: function.environment)
             scope.resultType = declaration.result.map { resolve($0, in: function.environment.selfType) } ?? .void
@@ -751,32 +879,67 @@ extension Evaluator {
             }
             let result = coerce(try runBody(body, in: scope, builder: function.builder), to: scope.resultType)
             // Only an `inout` parameter can end with a value other than its argument's.
-            finalArguments = declaration.parameters.contains(where: { isInout($0.type) })
-                ? declaration.parameters.enumerated().map { index, parameter in scope.variables[parameter.name]?.value ?? arguments[index] }
-                : arguments
+            if finalArguments != nil {
+                finalArguments = declaration.parameters.contains(where: { isInout($0.type) })
+                    ? declaration.parameters.enumerated().map { index, parameter in scope.variables[parameter.name]?.value ?? arguments[index] }
+                    : arguments
+            }
             return Invocation(result: result, receiver: isMutating ? scope.variables["self"]?.value : nil)
-        case let .closure(closure):
-            let scope = Environment(parent: function.environment)
-            scope.resultType = function.expectedResult
-            if let receiver = function.receiver {
-                if case .type = receiver { scope.isStatic = true } else { scope.declare("self", receiver, isLet: true) }
-            }
-            let names: [String]
-            if let parameters = closure.parameters {
-                names = parameters.map(\.name)
-                guard arguments.count >= names.count else {
-                    throw .error("the closure takes \(names.count) parameters but is given \(arguments.count)", at: closure.body.location)
-                }
-            } else {
-                names = (0..<arguments.count).map { "$\($0)" }
-            }
-            for (name, value) in zip(names, arguments) where name != "_" {
-                scope.declare(name, value, isLet: false)
-            }
-            let result = try runBody(closure.body, in: scope, builder: function.builder)
-            finalArguments = zip(names, arguments).map { name, value in scope.variables[name]?.value ?? value }
-            return Invocation(result: result, receiver: nil)
+        case .closure:
+            guard case let .closure(closure) = function.body else { preconditionFailure("a closure candidate is its function's body") }
+            return try invoke(closure, of: function, arguments, at: location, finalArguments: &finalArguments)
         }
+    }
+
+    /// Runs a closure with its arguments.
+    private func invoke(_ closure: Closure, of function: Function, _ arguments: [Value], at location: SourceLocation,
+                        finalArguments: inout [Value]?) throws(Interrupt) -> Invocation {
+        let scope = Environment(parent: function.environment)
+        scope.resultType = function.expectedResult
+        if let receiver = function.receiver {
+            if case .type = receiver { scope.isStatic = true } else { scope.declare("self", receiver, isLet: true) }
+        }
+        // The parameters' names: those written, or `$0`, `$1` … (made once).
+        let count: Int
+        if let parameters = closure.parameters {
+            guard arguments.count >= parameters.count else {
+                throw .error("the closure takes \(parameters.count) parameters but is given \(arguments.count)", at: closure.body.location)
+            }
+            count = parameters.count
+            for (parameter, value) in zip(parameters, arguments) where parameter.name != "_" {
+                scope.declare(parameter.name, value, isLet: false)
+            }
+        } else {
+            count = arguments.count
+            for (index, value) in arguments.enumerated() { scope.declare(Self.anonymousName(index), value, isLet: false) }
+        }
+        let result = try runBody(closure.body, in: scope, builder: function.builder)
+        if finalArguments != nil {
+            finalArguments = (0..<count).map { index in
+                let name = closure.parameters?[index].name ?? Self.anonymousName(index)
+                return scope.variables[name]?.value ?? arguments[index]
+            }
+        }
+        return Invocation(result: result, receiver: nil)
+    }
+
+    /// `$0` … `$9`, made once.
+    private static let anonymousNames = (0..<10).map { "$\($0)" }
+
+    /// The name of a closure's anonymous parameter `index`: `$0`, `$1` …
+    private static func anonymousName(_ index: Int) -> String {
+        index < anonymousNames.count ? anonymousNames[index] : "$\(index)"
+    }
+
+    /// Runs a library function with bound arguments (the call depth counted by the caller).
+    private func invokeNative(_ native: NativeFunction, receiver: Value?, _ arguments: [Value], at location: SourceLocation,
+                              argumentLocations: [SourceLocation]?) throws(Interrupt) -> Invocation {
+        let box = native.isMutating ? Box(receiver ?? .nilValue) : nil
+        var call = NativeCall(arguments: arguments, argumentLocations: argumentLocations ?? Array(repeating: location, count: arguments.count),
+                              receiver: receiver, location: location, evaluator: self)
+        call.mutatedReceiver = box
+        let result = try native.body(call)
+        return Invocation(result: result, receiver: box?.value)
     }
 
     private func isInout(_ type: TypeSyntax) -> Bool {
@@ -951,9 +1114,9 @@ extension Evaluator {
             // Each property the memberwise initialiser sets gets its initial value once: from
             // the argument, else from its default (an object made in an initial value is made once).
             var storage = try freshStorage(type, at: location, skipping: Set(parameters.map(\.name)))
-            let slots = try bind(arguments, trailing, to: parameters, at: location).get()
-            let values = try evaluateSlots(slots, parameters, at: location, in: environment, checking: false)
-            try checkPlainTypes(values, parameters, at: slotLocations(slots, at: location))
+            let slots = try bind(arguments, trailing, to: parameters, at: location).slots()
+            let values = try evaluateSlots(slots, parameters, arguments, trailing, at: location, in: environment, checking: false)
+            try checkPlainTypes(values, parameters, at: slotLocations(slots, arguments, trailing, at: location))
             for (parameter, value) in zip(parameters, values) {
                 try setField(parameter.name, value, of: type, in: &storage, initializing: true, at: location)
             }
@@ -968,7 +1131,7 @@ extension Evaluator {
             // Initialisers only in extensions: the memberwise one is still there.
             let parameters = memberwiseParameters(type)
             if case let .success(slots) = bind(arguments, trailing, to: parameters, at: location) {
-                let values = try evaluateSlots(slots, parameters, at: location, in: environment, checking: false)
+                let values = try evaluateSlots(slots, parameters, arguments, trailing, at: location, in: environment, checking: false)
                 for (parameter, value) in zip(parameters, values) {
                     try setField(parameter.name, value, of: type, in: &storage, initializing: true, at: location)
                 }

@@ -35,6 +35,34 @@ extension Evaluator {
         case let .subscriptCall(base, arguments):
             let baseValue = try evaluate(base, expected: nil, in: environment)
             return try subscriptValue(baseValue, arguments, at: location, in: environment)
+        case let .prefixOperator("&", operand):
+            // `&x` passed to an `inout` parameter: its value now, written back after the call.
+            return try evaluate(operand, expected: expected, in: environment)
+        case let .prefixOperator(op, operand):
+            return try prefix(op, operand, expected: expected, at: location, in: environment)
+        case let .binaryOperator(op, left, right, operatorLocation):
+            return try binary(op, left, right, expected: expected, at: operatorLocation, in: environment)
+        case let .assignment(op, target, value, operatorLocation):
+            try assign(op, target, value, at: operatorLocation, in: environment)
+            return .void
+        case let .ternary(condition, whenTrue, whenFalse):
+            let flag = try boolean(condition, in: environment)
+            if flag { return try evaluate(whenTrue, expected: expected, in: environment) }
+            return try evaluate(whenFalse, expected: expected, in: environment)
+        case let .closure(closure):
+            return .function(makeClosure(closure, in: environment, expected: expected, builder: nil))
+        default:
+            return try evaluateLessCommon(expression, expected: expected, in: environment)
+        }
+    }
+
+    /// The kinds of expression ``evaluate(_:expected:in:)`` meets less often, apart so that
+    /// their locals do not widen the frame of every evaluation: recursion runs through it, and
+    /// a debug build's frame holds every local of the function (the call depth limit is then
+    /// reached within a thread's 8 MB stack).
+    private func evaluateLessCommon(_ expression: Expression, expected: ValueType?, in environment: Environment) throws(Interrupt) -> Value {
+        let location = expression.location
+        switch expression.kind {
         case let .optionalChain(base):
             let value = try evaluate(base, expected: expected.map { .optional($0) }, in: environment)
             if case .nilValue = value { throw .nilInOptionalChain }
@@ -49,23 +77,9 @@ extension Evaluator {
             let value = try evaluate(base, expected: expected.map { .optional($0) }, in: environment)
             if case .nilValue = value { throw .error("unexpectedly found nil while unwrapping an Optional value", at: location) }
             return value
-        case let .prefixOperator("&", operand):
-            // `&x` passed to an `inout` parameter: its value now, written back after the call.
-            return try evaluate(operand, expected: expected, in: environment)
-        case let .prefixOperator(op, operand):
-            return try prefix(op, operand, expected: expected, at: location, in: environment)
         case let .postfixOperator(op, operand):
             guard op == "..." else { throw .error("postfix operator '\(op)' is not supported here", at: location) }
             return .range(RangeValue(lower: try evaluate(operand, expected: nil, in: environment), upper: .nilValue, isClosed: true))
-        case let .binaryOperator(op, left, right, operatorLocation):
-            return try binary(op, left, right, expected: expected, at: operatorLocation, in: environment)
-        case let .assignment(op, target, value, operatorLocation):
-            try assign(op, target, value, at: operatorLocation, in: environment)
-            return .void
-        case let .ternary(condition, whenTrue, whenFalse):
-            let flag = try boolean(condition, in: environment)
-            if flag { return try evaluate(whenTrue, expected: expected, in: environment) }
-            return try evaluate(whenFalse, expected: expected, in: environment)
         case let .cast(operand, kind, type):
             return try cast(operand, kind, type, at: location, in: environment)
         case let .tryExpression(kind, operand):
@@ -81,8 +95,6 @@ extension Evaluator {
             }
         case let .awaitExpression(operand):
             return try evaluate(operand, expected: expected, in: environment)
-        case let .closure(closure):
-            return .function(makeClosure(closure, in: environment, expected: expected, builder: nil))
         case let .arrayLiteral(elements):
             var elementType: ValueType?
             if case let .array(element)? = expected?.unwrapped { elementType = element }
@@ -140,6 +152,8 @@ extension Evaluator {
             return .type(try typeReference(type, in: environment))
         case let .statementExpression(statement):
             return try statementValue(statement, expected: expected, in: environment)
+        default:
+            preconditionFailure("evaluate(_:expected:in:) evaluates the other kinds")
         }
     }
 
@@ -369,9 +383,18 @@ extension Evaluator {
 
     /// The file's type with a qualified name (`Spinner.Style`).
     func userType(named qualifiedName: String) -> TypeInfo? {
+        // The file's types do not change once its declarations are read.
+        guard hasReadDeclarations else { return userTypeLookedUp(qualifiedName) }
+        if let known = recentUserTypes[qualifiedName] { return known }
+        let type = userTypeLookedUp(qualifiedName)
+        recentUserTypes[qualifiedName] = type
+        return type
+    }
+
+    private func userTypeLookedUp(_ qualifiedName: String) -> TypeInfo? {
         // Most names are simple: no split (it allocates, and this runs on every member access).
         if let type = types[qualifiedName] { return type }
-        guard qualifiedName.utf8.contains(UInt8(ascii: ".")) else { return nil }
+        guard Self.isQualified(qualifiedName) else { return nil }
         let parts = qualifiedName.split(separator: ".").map(String.init)
         guard var type = types[parts[0]] else { return nil }
         for part in parts.dropFirst() {
@@ -381,10 +404,19 @@ extension Evaluator {
         return type
     }
 
+    /// Whether a type's name has a `.` (`Font.Weight`), read from its bytes in place.
+    static func isQualified(_ name: String) -> Bool {
+        name.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: ".")) } ?? name.utf8.contains(UInt8(ascii: "."))
+    }
+
     /// The library's type with a qualified name (`Font.Weight`).
     func nativeType(named qualifiedName: String) -> NativeType? {
-        if let type = library.types[qualifiedName] ?? library.protocols[qualifiedName] { return type }
-        guard qualifiedName.utf8.contains(UInt8(ascii: ".")) else { return nil }
+        if let type = recentNativeTypes[qualifiedName] { return type }
+        if let type = library.types[qualifiedName] ?? library.protocols[qualifiedName] {
+            recentNativeTypes[qualifiedName] = type
+            return type
+        }
+        guard Self.isQualified(qualifiedName) else { return nil }
         let parts = qualifiedName.split(separator: ".").map(String.init)
         guard var type = library.types[parts[0]] ?? library.protocols[parts[0]] else { return nil }
         for part in parts.dropFirst() {

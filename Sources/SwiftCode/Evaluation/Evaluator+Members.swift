@@ -144,7 +144,8 @@ extension Evaluator {
     /// (the wrapper's storage).
     private func storedMember(_ name: String, fields: [String: Value], type: TypeInfo, at location: SourceLocation) throws(Interrupt) -> Value? {
         if let value = fields[name] {
-            if type.storedProperties.first(where: { $0.name == name })?.wrapper != nil, case let .binding(cell) = value {
+            // Asked of the property in place (copying it out retained each of its parts).
+            if case let .binding(cell) = value, type.storedProperties.contains(where: { $0.name == name && $0.wrapper != nil }) {
                 return cell.value
             }
             return value
@@ -206,7 +207,12 @@ extension Evaluator {
 
     /// A member of a library type or protocol on `base`, or `nil`.
     func nativeMember(_ name: String, of base: Value, in type: NativeType, at location: SourceLocation) throws(Interrupt) -> Value? {
-        switch instanceMember(name, of: type) {
+        try nativeMember(instanceMember(name, of: type), named: name, of: base, at: location)
+    }
+
+    /// The value of a library member `member` (found as `name`) on `base`, or `nil` for none.
+    func nativeMember(_ member: NativeMember?, named name: String, of base: Value, at location: SourceLocation) throws(Interrupt) -> Value? {
+        switch member {
         case let .constant(value)?: return value
         case let .property(_, getter)?, let .overloaded(_, getter, _)?:
             return try getter(NativeCall(arguments: [], argumentLocations: [], receiver: base, location: location, evaluator: self))
@@ -224,8 +230,12 @@ extension Evaluator {
     /// few members of a few types again and again, and each search hashed the name once per
     /// protocol on the way (a shape's `frame` is found on `View`, four protocols up).
     func instanceMember(_ name: String, of type: NativeType) -> NativeMember? {
+        if let known = recentInstanceMembers[name, on: ObjectIdentifier(type)] { return known }
         let key = MemberKey(type: ObjectIdentifier(type), name: name)
-        if let known = nativeInstanceMembers[key] { return known.member }
+        if let known = nativeInstanceMembers[key] {
+            recentInstanceMembers[name, on: ObjectIdentifier(type)] = known.member
+            return known.member
+        }
         var found: NativeMember?
         for current in searchOrder(of: type) {
             if let member = current.instanceMembers[name] {
@@ -234,6 +244,7 @@ extension Evaluator {
             }
         }
         nativeInstanceMembers[key] = (type, found)
+        recentInstanceMembers[name, on: ObjectIdentifier(type)] = found
         return found
     }
 

@@ -382,6 +382,7 @@ extension Evaluator {
             throw .error("result builder '\(name)' is not supported here", at: location)
         }
         var components: [Value] = []
+        components.reserveCapacity(statements.count)
         for statement in statements {
             try step(statement.location)
             switch statement.kind {

@@ -17,7 +17,7 @@ public final class Evaluator {
     /// While the library's initialiser runs in place of an initialiser that an extension of the
     /// file declares for a library type (`extension Color { init(hex:) }`): what stopped the
     /// file's own, so that a note can say so rather than that the file declares none.
-    public internal(set) var extensionInitializerFailure: EvaluationError?
+    @exclusivity(unchecked) public internal(set) var extensionInitializerFailure: EvaluationError?
 
     /// The host's definitions.
     public let library: NativeLibrary
@@ -56,11 +56,24 @@ public final class Evaluator {
     /// The library type a bare `name` is wherever it is written: one the file declares no name
     /// like (see ``namesDeclaredInFile``) and no library type has a member of that name.
     func libraryTypeName(_ name: String) -> NativeType? {
-        if let known = libraryTypeNames[name] { return known }
+        if let known = recentLibraryTypeNames[name] { return known }
+        if let known = libraryTypeNames[name] {
+            recentLibraryTypeNames[name] = known
+            return known
+        }
         let type = namesDeclaredInFile.flatMap { $0.contains(name) ? nil : library.typeNamedOnly(name) }
         libraryTypeNames[name] = type
+        recentLibraryTypeNames[name] = type
         return type
     }
+    /// ``libraryTypeName(_:)``'s latest answers, found without hashing the name.
+    @exclusivity(unchecked) private var recentLibraryTypeNames = NameCache<NativeType?>()
+    /// ``nativeType(named:)``'s latest types found, found without hashing the name.
+    @exclusivity(unchecked) var recentNativeTypes = NameCache<NativeType>()
+    /// ``userType(named:)``'s answers once the declarations are read, found without hashing the name.
+    @exclusivity(unchecked) var recentUserTypes = NameCache<TypeInfo?>()
+    /// ``instanceMember(_:of:)``'s latest answers, found without hashing the name.
+    @exclusivity(unchecked) var recentInstanceMembers = NameCache<NativeMember?>()
 
     /// Each type's memberwise initialiser's parameters, once made.
     @exclusivity(unchecked) var memberwiseCache: [ObjectIdentifier: [ParameterSpec]] = [:]
@@ -80,7 +93,7 @@ public final class Evaluator {
     @exclusivity(unchecked) private var evaluatingGlobals: Set<String> = []
     @exclusivity(unchecked) private var objectCount = 0
     /// Evaluation steps taken so far (see ``Limits/work``).
-    public internal(set) var work = 0
+    @exclusivity(unchecked) public internal(set) var work = 0
     /// Current call depth.
     @exclusivity(unchecked) var callDepth = 0
     /// Current recursion depth of the evaluator's own functions (expressions inside calls).

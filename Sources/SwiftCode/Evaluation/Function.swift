@@ -104,47 +104,48 @@ public final class Environment {
     /// for a few costs less than hashing the name once. A scope that declares many (the
     /// file's own) also keeps them by name.
     public struct Declarations {
-        /// The names, in the order declared.
-        public private(set) var keys: [String] = []
-        private var declared: [Variable] = []
+        /// The names and their variables, in the order declared: one array, so that a scope
+        /// that declares a name (a closure's parameter) allocates once.
+        private var entries: [(name: String, variable: Variable)] = []
         private var byName: [String: Int]?
         /// Above this many names, a scope is searched by hashing.
         private static let linearLimit = 8
 
+        /// The names, in the order declared.
+        public var keys: [String] { entries.map(\.name) }
+
         /// Whether the scope declares no name.
-        public var isEmpty: Bool { keys.isEmpty }
+        public var isEmpty: Bool { entries.isEmpty }
 
         /// The variable declared as `name`, or `nil`; setting one declares it (or replaces the
         /// one of that name), setting `nil` removes it.
         public subscript(name: String) -> Variable? {
-            get { index(of: name).map { declared[$0] } }
+            get { index(of: name).map { entries[$0].variable } }
             set {
                 if let index = index(of: name) {
-                    if let newValue { declared[index] = newValue } else { remove(at: index) }
+                    if let newValue { entries[index].variable = newValue } else { remove(at: index) }
                     return
                 }
                 guard let newValue else { return }
-                keys.append(name)
-                declared.append(newValue)
-                if byName != nil { byName![name] = keys.count - 1 } else if keys.count > Self.linearLimit { reindex() }
+                entries.append((name, newValue))
+                if byName != nil { byName![name] = entries.count - 1 } else if entries.count > Self.linearLimit { reindex() }
             }
         }
 
         private func index(of name: String) -> Int? {
             if let byName { return byName[name] }
             let length = name.utf8.count
-            for index in keys.indices where keys[index].utf8.count == length && keys[index] == name { return index }
+            for index in entries.indices where entries[index].name.utf8.count == length && entries[index].name == name { return index }
             return nil
         }
 
         private mutating func remove(at index: Int) {
-            keys.remove(at: index)
-            declared.remove(at: index)
+            entries.remove(at: index)
             if byName != nil { reindex() }
         }
 
         private mutating func reindex() {
-            byName = keys.count > Self.linearLimit ? Dictionary(uniqueKeysWithValues: zip(keys, keys.indices)) : nil
+            byName = entries.count > Self.linearLimit ? Dictionary(uniqueKeysWithValues: entries.indices.map { (entries[$0].name, $0) }) : nil
         }
     }
 
@@ -172,13 +173,16 @@ public final class Environment {
 
     /// The variable named `name` here or in an enclosing scope.
     public func lookUp(_ name: String) -> Variable? {
-        var scope: Environment? = self
-        while let current = scope {
+        // Each scope holds the scope around it, so the chain outlives the walk: it is walked
+        // without counting references (a retain and a release per scope, and a body's name is
+        // looked up through half a dozen).
+        unowned(unsafe) var scope = self
+        while true {
             // An empty scope (a block that declares nothing) is passed over without hashing the name.
-            if !current.variables.isEmpty, let variable = current.variables[name] { return variable }
-            scope = current.parent
+            if !scope.variables.isEmpty, let variable = scope.variables[name] { return variable }
+            guard let parent = scope.parent else { return nil }
+            scope = parent
         }
-        return nil
     }
 
     /// Declares `name` in this scope.

@@ -86,14 +86,33 @@ public final class TypeInfo {
     @exclusivity(unchecked) public var computedProperties: [String: ComputedProperty] = [:]
     /// Whether it has `animatableData`, as a stored or computed property: found at the first
     /// question, once its members are all declared (a view's place asks for every update).
-    public lazy var declaresAnimatableData: Bool = computedProperties["animatableData"] != nil
-        || storedProperties.contains { $0.name == "animatableData" }
+    public var declaresAnimatableData: Bool {
+        if let known = knownAnimatableData { return known }
+        let found = computedProperties["animatableData"] != nil || storedProperties.contains { $0.name == "animatableData" }
+        knownAnimatableData = found
+        return found
+    }
     /// A short text no other type of the file has: its declaration's offset in the file, in
     /// base 36 (`8kq`). A host that keys many strings by type (a view's place, made and hashed
     /// on every update) uses it rather than the name, which made most such keys long.
-    public lazy var shortIdentity: String = String(location.offset, radix: 36)
+    public var shortIdentity: String {
+        if let known = knownShortIdentity { return known }
+        let made = String(location.offset, radix: 36)
+        knownShortIdentity = made
+        return made
+    }
     /// Whether it has a computed `body`, found at the first question.
-    public lazy var declaresBody: Bool = computedProperties["body"] != nil
+    public var declaresBody: Bool {
+        if let known = knownBody { return known }
+        let found = computedProperties["body"] != nil
+        knownBody = found
+        return found
+    }
+    // The answers above once found: stored without the dynamic exclusivity checks that a
+    // `lazy var` makes on every read (a view's place asks on every update).
+    @exclusivity(unchecked) private var knownAnimatableData: Bool?
+    @exclusivity(unchecked) private var knownShortIdentity: String?
+    @exclusivity(unchecked) private var knownBody: Bool?
     /// Instance methods by name (overloads in declaration order).
     @exclusivity(unchecked) public var methods: [String: [Method]] = [:]
     /// Initialisers, in declaration order.

@@ -4,7 +4,12 @@
 /// `CGFloat`, `Float`, `TimeInterval`), since view code converts between them freely and the
 /// results are the same to the precision a picture shows. `Optional` is not a wrapper: `nil` is
 /// ``none`` and any other value is `.some` of itself.
-public indirect enum Value {
+///
+/// Numbers, strings, arrays and references are held in place (16 bytes at most): making one
+/// allocates nothing, where a wholly `indirect` enum boxed every `.int` and every `.function`.
+/// The cases with larger payloads (a library value's existential, an enum case, a range, an
+/// instance's type and fields) stay boxed, so that copying a value stays cheap.
+public enum Value {
     /// `()`, what a function without a result returns.
     case void
     /// `Bool`.
@@ -18,19 +23,19 @@ public indirect enum Value {
     /// `[Element]`.
     case array([Value])
     /// `[Key: Value]`, in insertion order (so iteration is deterministic).
-    case dictionary(DictionaryValue)
+    indirect case dictionary(DictionaryValue)
     /// `(a, b)`, `(x: 1, y: 2)`.
-    case tuple([Value], labels: [String?])
+    indirect case tuple([Value], labels: [String?])
     /// `nil`.
     case nilValue
     /// `a..<b`, `a...b` (`Int` or `Double` bounds; a missing bound is ``none``).
-    case range(RangeValue)
+    indirect case range(RangeValue)
     /// An instance of a struct (the file's own, or one the library defines such as `CGPoint`).
-    case instance(Instance)
+    indirect case instance(Instance)
     /// An instance of a class (reference semantics).
     case object(Object)
     /// A case of an enum of the file's own.
-    case enumCase(EnumCaseValue)
+    indirect case enumCase(EnumCaseValue)
     /// A function, method or closure.
     case function(Function)
     /// A type used as a value: `Color` in `Color.red`, `Spinner` in `Spinner()`.
@@ -39,7 +44,7 @@ public indirect enum Value {
     /// other property wrappers.
     case binding(Cell)
     /// A value of the host's library (a `Color`, an `Animation`, a view …).
-    case native(any NativeValue)
+    indirect case native(any NativeValue)
 }
 
 /// A value of the host's library: the evaluator keeps it opaque and asks the host's
@@ -78,7 +83,7 @@ extension NativeValue {
 /// Storage a ``Value/binding(_:)`` refers to.
 public final class Cell {
     /// The stored value.
-    public var value: Value {
+    @exclusivity(unchecked) public var value: Value {
         willSet {
             // The observer first: it may commit what was written before (in an earlier
             // transaction) and note the count as current; counted after, this write then
@@ -137,7 +142,7 @@ public final class Object {
     /// The type.
     public let type: TypeInfo
     /// Stored properties.
-    public var fields: [String: Value] {
+    @exclusivity(unchecked) public var fields: [String: Value] {
         willSet { onWrite?(self) }
     }
     /// Called before each write (an `ObservableObject`'s `@Published` properties change the views).

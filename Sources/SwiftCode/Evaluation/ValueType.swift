@@ -70,13 +70,50 @@ public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
 
     /// A standard type by its Swift name, or `nil`.
     public static func standard(named name: String) -> ValueType? {
-        switch name {
-        case "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64": .int
-        case "Double", "CGFloat", "Float", "Float32", "Float64", "TimeInterval", "CFTimeInterval", "Float80": .double
-        case "String", "Character", "Substring": .string
-        case "Bool": .bool
-        case "Void": .void
-        case "Any", "AnyObject", "AnyHashable": .any
+        // Compared only with the names of its length: most names asked about are no standard
+        // type's (`Color`, `Circle`), and comparing each with all two dozen cost some 500
+        // instructions.
+        switch name.utf8.count {
+        case 3:
+            switch name {
+            case "Int": .int
+            case "Any": .any
+            default: nil
+            }
+        case 4:
+            switch name {
+            case "Int8", "UInt": .int
+            case "Bool": .bool
+            case "Void": .void
+            default: nil
+            }
+        case 5:
+            switch name {
+            case "Int16", "Int32", "Int64", "UInt8": .int
+            case "Float": .double
+            default: nil
+            }
+        case 6:
+            switch name {
+            case "UInt16", "UInt32", "UInt64": .int
+            case "Double": .double
+            case "String": .string
+            default: nil
+            }
+        case 7:
+            switch name {
+            case "CGFloat", "Float32", "Float64", "Float80": .double
+            default: nil
+            }
+        case 9:
+            switch name {
+            case "Character", "Substring": .string
+            case "AnyObject": .any
+            default: nil
+            }
+        case 11: name == "AnyHashable" ? .any : nil
+        case 12: name == "TimeInterval" ? .double : nil
+        case 14: name == "CFTimeInterval" ? .double : nil
         default: nil
         }
     }

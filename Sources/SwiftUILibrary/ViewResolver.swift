@@ -587,7 +587,7 @@ final class ViewResolver {
     /// its subtree when it is the one the last tree placed there and nothing it read has been
     /// written since; `nil` otherwise (the view is then placed the usual way).
     private func replayKeptChild(_ description: ViewDescription) throws(Interrupt) -> Kept? {
-        guard resolvingKeptBody, !placingMadeContent, !placesMayHaveMoved, childCursor < keptChildren.count,
+        guard isKeeping, resolvingKeptBody, !placingMadeContent, !placesMayHaveMoved, childCursor < keptChildren.count,
               case let .user(instance, at: location, makeBody: configuration) = description,
               configuration == nil, !instance.type.declaresAnimatableData,
               Self.isSameStorage(keptChildren[childCursor].description, description),

@@ -81,14 +81,14 @@ public struct SwiftProgram: Sendable {
             try Self.checkSize(file.text, fileName: file.fileName, size: total, limit: Self.maximumProgramBytes,
                                what: "the file and the files included up to this one are")
         }
-        let fileSyntax = SwiftSyntaxParser.parseFile(text)
+        let fileSyntax = Self.parse(text)
         if let first = fileSyntax.diagnostics.first {
             throw SourceText(text, fileName: fileName).diagnostic(first.message, at: first.location)
         }
         // Each file is parsed alone first, so that a syntax error is reported in its own file
         // (an unclosed brace in one must not swallow the next).
         for file in included {
-            let syntax = SwiftSyntaxParser.parseFile(file.text)
+            let syntax = Self.parse(file.text)
             if let first = syntax.diagnostics.first {
                 throw SourceText(file.text, fileName: file.fileName).diagnostic(first.message, at: first.location)
             }
@@ -155,10 +155,21 @@ public struct SwiftProgram: Sendable {
         )
     }
 
+    /// `text` parsed on a large stack (``SwiftUILibrary/LargeStack``), as it is evaluated: the
+    /// parser descends once per level of nesting, up to its limit, and under AddressSanitizer
+    /// (whose frames are several times larger) that depth overflowed a thread's 8 MB stack.
+    static func parse(_ text: String) -> SourceFileSyntax {
+        do {
+            return try LargeStack.run { () throws(Interrupt) in SwiftSyntaxParser.parseFile(text) }
+        } catch {
+            return SwiftSyntaxParser.parseFile(text)
+        }
+    }
+
     /// The syntax of a program's whole text (`source`: the file, then the included files): the
     /// included files' previews are left out, so that they are neither checked nor shown.
     private static func programSyntax(_ text: String, source: SourceText) -> SourceFileSyntax {
-        var syntax = SwiftSyntaxParser.parseFile(text)
+        var syntax = parse(text)
         guard let start = source.included.first?.firstOffset else { return syntax }
         let end = source.bytes.count
         syntax.items.removeAll { item in (start..<end).contains(item.location.offset) && isPreview(item) }

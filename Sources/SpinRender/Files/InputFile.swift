@@ -208,10 +208,11 @@ public enum InputFile {
         }
         defer { closedir(directory) }
         var names: [String] = []
+        // The name is read where the entry holds it: an entry is only as long as its name
+        // (`d_reclen`), so copying out the whole 256-byte `d_name` read past its allocation.
+        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 19
         while let entry = readdir(directory) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
-            }
+            let name = String(cString: (UnsafeRawPointer(entry) + nameOffset).assumingMemoryBound(to: CChar.self))
             if name != "." && name != ".." { names.append(name) }
         }
         return names.sorted()

@@ -1,6 +1,7 @@
 import Motion
 import Scene
 import SwiftCode
+import Glibc
 import Synchronization
 
 /// SwiftUI, Combine and Dispatch as view code calls them: one definition per view, modifier,
@@ -149,6 +150,7 @@ public final class SwiftUILibrary {
         library = nil
         evaluator = nil
         guard reusable, let handed else { return false }
+        _ = freesIdleAtExitUnderSanitizer
         idle.withLock { if $0.count < maximumIdle { $0.append(handed) } }
         return true
     }
@@ -162,6 +164,14 @@ public final class SwiftUILibrary {
     public static func releaseIdle() {
         idle.withLock { $0.removeAll() }
     }
+
+    /// Under AddressSanitizer or ThreadSanitizer, the idle libraries are freed when the process
+    /// exits (an `atexit` handler, registered after the sanitizer's own and so run before its
+    /// leak check): a tool or a test process would otherwise end with LeakSanitizer reporting
+    /// them, and exit with an error. Registered once, when a library first goes idle.
+    private static let freesIdleAtExitUnderSanitizer: Void = {
+        if LargeStack.isSanitized { atexit { SwiftUILibrary.releaseIdle() } }
+    }()
 
     /// Returns every property a run sets to a fresh library's value; the definitions stay.
     func reset(locate: @escaping (Int) -> SourceLocation) {

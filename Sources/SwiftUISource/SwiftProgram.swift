@@ -994,15 +994,3 @@ public struct PreviewVariant: Hashable, Sendable {
         self.column = column
     }
 }
-
-extension SwiftProgram {
-    /// Frees the SwiftUI libraries kept for the next run when the process runs under
-    /// AddressSanitizer or ThreadSanitizer, for a program about to exit: a kept library is kept
-    /// on purpose, but LeakSanitizer's check at exit cannot follow every reference inside one
-    /// (Swift keeps the case of an indirect enum in the spare bits of its pointer) and would
-    /// report its values as leaked. Does nothing otherwise (freeing them would only cost the
-    /// exit time).
-    public static func releaseKeptLibrariesUnderSanitizer() {
-        if LargeStack.isSanitized { SwiftUILibrary.releaseIdle() }
-    }
-}

@@ -178,6 +178,4 @@ enum RootHelp: Command {
 }
 
 TemporaryFiles.installSignalCleanup()
-let status = runMain(Array(CommandLine.arguments.dropFirst()))
-SwiftProgram.releaseKeptLibrariesUnderSanitizer()
-exit(status)
+exit(runMain(Array(CommandLine.arguments.dropFirst())))

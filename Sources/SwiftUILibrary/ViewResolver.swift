@@ -898,10 +898,10 @@ final class ViewResolver {
 
     /// Forgets the storage no instance, place or subtree holds any more (only this list does).
     private func forgetUnheldStorage() {
-        for (identity, entry) in placedStorage {
-            var cell = entry.cell
-            placedStorage[identity] = nil
-            if !isKnownUniquelyReferenced(&cell) { placedStorage[identity] = (cell, entry.initial) }
+        // By key, so that no copy of the list (an iteration's) holds the storage while it is asked.
+        for identity in Array(placedStorage.keys) {
+            guard var entry = placedStorage.removeValue(forKey: identity) else { continue }
+            if !isKnownUniquelyReferenced(&entry.cell) { placedStorage[identity] = entry }
         }
     }
 
